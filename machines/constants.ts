@@ -1,0 +1,77 @@
+/** Stage keys of a surgery case, in workflow order (SPEC §3, §4). */
+export const CASE_STATUSES = [
+  'ind_paciente',
+  'prep_doc',
+  'env_doc',
+  'autorizacao',
+  'agendamento',
+  'realizacao',
+  'pagamento',
+  'concluido',
+  'cancelado',
+  'arquiv',
+] as const;
+export type CaseStatus = (typeof CASE_STATUSES)[number];
+
+/** The seven stages a case moves through before it is finished. */
+export const ACTIVE_STATUSES = [
+  'ind_paciente',
+  'prep_doc',
+  'env_doc',
+  'autorizacao',
+  'agendamento',
+  'realizacao',
+  'pagamento',
+] as const satisfies readonly CaseStatus[];
+export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+
+export const STATUS_LABELS: Record<CaseStatus, string> = {
+  ind_paciente: 'Cadastro de Cirurgia',
+  prep_doc: 'Preparação de documentação',
+  env_doc: 'Envio de documentação (Hospital)',
+  autorizacao: 'Autorização',
+  agendamento: 'Agendamento de cirurgia',
+  realizacao: 'Realização de cirurgia',
+  pagamento: 'Pagamento de honorário',
+  concluido: 'Concluído',
+  cancelado: 'Cancelado',
+  arquiv: 'Arquivado',
+};
+
+export const PAYMENT_SOURCES = ['clt', 'particular', 'plano_saude', 'coop', 'hospital'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+
+export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
+  clt: 'CLT',
+  particular: 'Particular',
+  plano_saude: 'Plano de Saúde',
+  coop: 'Cooperativa',
+  hospital: 'Hospital',
+};
+
+export const USER_TYPES = ['medic', 'secretary'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+export const GENDERS = ['male', 'female'] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const APPROVAL_VALUES = ['aprovada', 'negada'] as const;
+export type ApprovalValue = (typeof APPROVAL_VALUES)[number];
+
+/** Document slots of the document-preparation step (SPEC §3). */
+export const SURGERY_DOCUMENT_KINDS = [
+  'doctor_request',
+  'patient_document',
+  'medical_report',
+  'residence_proof',
+  'surgery_guide',
+  'convention_wallet',
+  'hospital_consent',
+  'hospital_template',
+  'health_plan_template',
+] as const;
+export type SurgeryDocumentKind = (typeof SURGERY_DOCUMENT_KINDS)[number];
+
+/** Business limits (SPEC §9). */
+export const MAX_CASE_CODES = 5;
+export const MAX_NOTE_LENGTH = 1000;

@@ -1,0 +1,239 @@
+import { assertEvent, assign, fromPromise, setup, spawnChild } from 'xstate';
+import type { UserType } from '../constants';
+
+/**
+ * The session of the signed-in user (SPEC §4 "Session", DECISIONS §3).
+ *
+ * Pure: the stored session is read, written and cleared only through the actors and actions that
+ * src/features/session/actors.ts supplies with `.provide`. The defaults below throw (actors) or do
+ * nothing (actions), so a machine used without them fails loudly instead of doing IO.
+ *
+ * States: restoring → signedOut | signedIn; signedOut → signingIn → signedIn | signedOut (with
+ * `errors`); signedIn.idle ⇄ signedIn.refreshing; a failed refresh → failed (tokens cleared, page
+ * reloaded). Only one refresh runs at a time: `session.refresh` is handled only in `signedIn.idle`,
+ * so callers that arrive while refreshing just wait for the state to leave `refreshing`.
+ */
+
+/** The profile returned by GET /project_auth/profile/ (SPEC §3). */
+export type Profile = {
+  type: UserType;
+  user: { id: number; first_name: string; last_name: string };
+};
+
+/** What is kept in (or read from) browser storage; any part may be missing. */
+export type StoredSession = {
+  token: string | null;
+  refreshToken: string | null;
+  profile: Profile | null;
+};
+
+export type SessionTokens = { token: string; refreshToken: string };
+export type SignInResult = SessionTokens & { profile: Profile };
+export type SignInInput = { username: string; password: string };
+export type RefreshInput = { refreshToken: string };
+export type PersistInput = SessionTokens & { profile: Profile | null };
+export type RevokeInput = { token: string | null; refreshToken: string | null };
+
+export type SessionContext = StoredSession & { errors: string[] };
+
+export type SessionEvent =
+  | { type: 'session.signIn'; username: string; password: string }
+  | { type: 'session.signOut' }
+  | { type: 'session.refresh' }
+  | {
+      type: 'session.storageChanged';
+      token: string | null;
+      refreshToken: string | null;
+      profile: Profile | null;
+    };
+
+/** Shown when a sign-in fails with an error that carries no messages (SPEC §8). */
+export const SESSION_FALLBACK_ERROR = 'Ocorreu um erro interno!';
+
+/**
+ * The error the `signIn` actor rejects with: `messages` are the pt-BR warnings to show.
+ * Any error with a `messages: string[]` property is accepted (duck-typed).
+ */
+export class SessionError extends Error {
+  readonly messages: string[];
+  constructor(messages: string[]) {
+    super(messages.join(' '));
+    this.name = 'SessionError';
+    this.messages = messages;
+  }
+}
+
+function messagesOf(error: unknown): string[] {
+  if (typeof error === 'object' && error !== null && 'messages' in error) {
+    const { messages } = error as { messages: unknown };
+    if (Array.isArray(messages) && messages.every((m) => typeof m === 'string') && messages.length) {
+      return messages as string[];
+    }
+  }
+  return [SESSION_FALLBACK_ERROR];
+}
+
+function isCompleteSession(session: StoredSession): session is SignInResult {
+  return Boolean(session.token && session.refreshToken && session.profile);
+}
+
+function notProvided(name: string): never {
+  throw new Error(`sessionMachine: the "${name}" actor must be provided with .provide()`);
+}
+
+const emptySession: SessionContext = { token: null, refreshToken: null, profile: null, errors: [] };
+
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+  },
+  actors: {
+    /** Reads the stored session (localStorage keys token, refresh_token, profile). */
+    restoreSession: fromPromise<StoredSession>(async () => notProvided('restoreSession')),
+    /** Password grant + profile read; rejects with a SessionError carrying the messages. */
+    signIn: fromPromise<SignInResult, SignInInput>(async () => notProvided('signIn')),
+    /** Refresh grant (cross-tab safe); resolves the new token pair or rejects. */
+    refreshTokens: fromPromise<SessionTokens, RefreshInput>(async () => notProvided('refreshTokens')),
+    /** Best-effort server-side revocation; its outcome is ignored. */
+    revokeSession: fromPromise<void, RevokeInput>(async () => notProvided('revokeSession')),
+  },
+  actions: {
+    /** Writes the session to browser storage (the profile only when given). */
+    persistSession: (_, _params: PersistInput) => {},
+    /** Removes the session from browser storage. */
+    clearSession: () => {},
+    /** Reloads the page (after a failed refresh). */
+    reloadPage: () => {},
+    assignSession: assign((_, params: StoredSession) => ({ ...params, errors: [] })),
+    assignTokens: assign((_, params: SessionTokens) => ({ ...params })),
+    assignErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
+    clearErrors: assign({ errors: [] }),
+    forgetSession: assign({ ...emptySession }),
+  },
+  guards: {
+    hasStoredSession: (_, params: StoredSession) => isCompleteSession(params),
+    isSignedOutElsewhere: ({ event }) =>
+      event.type === 'session.storageChanged' && event.token === null,
+    isSignedInElsewhere: ({ event }) =>
+      event.type === 'session.storageChanged' && isCompleteSession(event),
+  },
+}).createMachine({
+  id: 'session',
+  context: { ...emptySession },
+  initial: 'restoring',
+  states: {
+    restoring: {
+      invoke: {
+        id: 'restoreSession',
+        src: 'restoreSession',
+        onDone: [
+          {
+            guard: { type: 'hasStoredSession', params: ({ event }) => event.output },
+            target: 'signedIn',
+            actions: { type: 'assignSession', params: ({ event }) => event.output },
+          },
+          { target: 'signedOut' },
+        ],
+        onError: { target: 'signedOut' },
+      },
+    },
+    signedOut: {
+      on: {
+        'session.signIn': { target: 'signingIn' },
+        'session.storageChanged': {
+          guard: 'isSignedInElsewhere',
+          target: 'signedIn',
+          actions: {
+            type: 'assignSession',
+            params: ({ event }) => ({
+              token: event.token,
+              refreshToken: event.refreshToken,
+              profile: event.profile,
+            }),
+          },
+        },
+      },
+    },
+    signingIn: {
+      entry: 'clearErrors',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ event }) => {
+          assertEvent(event, 'session.signIn');
+          return { username: event.username, password: event.password };
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'assignSession', params: ({ event }) => event.output },
+            { type: 'persistSession', params: ({ event }) => event.output },
+          ],
+        },
+        onError: {
+          target: 'signedOut',
+          actions: { type: 'assignErrors', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    signedIn: {
+      initial: 'idle',
+      on: {
+        'session.signOut': {
+          target: 'signedOut',
+          actions: [
+            spawnChild('revokeSession', {
+              input: ({ context }) => ({ token: context.token, refreshToken: context.refreshToken }),
+            }),
+            'clearSession',
+            'forgetSession',
+          ],
+        },
+        'session.storageChanged': [
+          { guard: 'isSignedOutElsewhere', target: 'signedOut', actions: 'forgetSession' },
+          {
+            // Another tab refreshed (or signed in again): use its tokens; stay in the substate.
+            guard: 'isSignedInElsewhere',
+            actions: {
+              type: 'assignSession',
+              params: ({ event }) => ({
+                token: event.token,
+                refreshToken: event.refreshToken,
+                profile: event.profile,
+              }),
+            },
+          },
+        ],
+      },
+      states: {
+        idle: {
+          on: { 'session.refresh': { target: 'refreshing' } },
+        },
+        refreshing: {
+          invoke: {
+            id: 'refreshTokens',
+            src: 'refreshTokens',
+            input: ({ context }) => ({ refreshToken: context.refreshToken ?? '' }),
+            onDone: {
+              target: 'idle',
+              actions: [
+                { type: 'assignTokens', params: ({ event }) => event.output },
+                {
+                  type: 'persistSession',
+                  params: ({ context, event }) => ({ ...event.output, profile: context.profile }),
+                },
+              ],
+            },
+            onError: { target: '#session.failed' },
+          },
+        },
+      },
+    },
+    failed: {
+      entry: ['forgetSession', 'clearSession', 'reloadPage'],
+    },
+  },
+});
+
+export type SessionMachine = typeof sessionMachine;

@@ -1,0 +1,67 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// One fresh data directory per run (set once in the runner, inherited by the workers).
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cirurgias-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
+
+export const MAIN_PORT = 3211;
+/** A second server whose access tokens live 3 seconds, for the transparent-refresh journey. */
+export const SHORT_TOKEN_PORT = 3212;
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function server(port: number, dir: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'node --import tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(dataDir, dir),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${MAIN_PORT}`,
+    locale: 'pt-BR',
+    timezoneId: 'America/Sao_Paulo',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  webServer: [
+    server(MAIN_PORT, 'main'),
+    server(SHORT_TOKEN_PORT, 'short-token', { ACCESS_TOKEN_TTL_SECONDS: '3' }),
+  ],
+});

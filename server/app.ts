@@ -1,0 +1,257 @@
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config';
+import type { AppDeps } from './deps';
+import { HttpError, payloadTooLarge } from './http/errors';
+import authenticatePlugin from './plugins/authenticate';
+import authRoutes from './routes/auth';
+import docsRoutes from './routes/docs';
+import healthRoutes from './routes/health';
+import projectAuthRoutes from './routes/project-auth';
+
+/**
+ * The HTTP application: security headers, body parsers, the error handler, the API routes and the
+ * built SPA, without listening (main.ts listens; tests use `inject`).
+ *
+ * Paths are exactly the contract's (openapi/openapi.yaml, SPEC §7): `/project_auth/profile/` with its
+ * trailing slash, `/auth/token` without. The other spelling is not an alias (it answers the JSON 404):
+ * the SPA's client is generated from the contract, and one spelling per resource keeps caches, logs
+ * and the contract tests exact. SPA routes work with and without a trailing slash (the history
+ * fallback serves index.html for both).
+ */
+
+/** Paths the API owns: never answered with index.html. */
+const API_PREFIXES = ['/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
+const OAUTH_PATHS = new Set(['/auth/token', '/auth/revoke']);
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+};
+
+export const MESSAGES = {
+  invalidData: 'Dados inválidos.',
+  notFound: 'Recurso não encontrado.',
+  internal: 'Ocorreu um erro interno!',
+  unsupportedMediaType: 'Tipo de conteúdo não suportado.',
+  badRequest: 'Requisição inválida.',
+} as const;
+
+/** Upload limits (DECISIONS §7): no file above 10 MB, at most 10 files per request. */
+export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
+
+export type BuildAppOptions = {
+  logger?: FastifyServerOptions['logger'] | boolean;
+  /** Called for every route as it is registered (the route-coverage test lists them this way). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+}
+
+export function isApiPath(path: string): boolean {
+  return API_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+}
+
+/** The route pattern (`/surgery/api/v1/patient/:id/`) or, unrouted, the path: never the query (names). */
+function loggedUrl(request: FastifyRequest): string {
+  return request.routeOptions?.url ?? pathOf(request.url);
+}
+
+/**
+ * Logger options for main.ts: JSON lines (no pretty printer), the level from LOG_LEVEL, requests
+ * logged as method + route pattern (or path without its query string) + status + time. Headers,
+ * cookies and bodies are never logged (redacted should anything pass them on).
+ */
+export function createLoggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.body',
+        'res.headers["set-cookie"]',
+        'body',
+        'headers.authorization',
+        'headers.cookie',
+      ],
+      censor: '[oculto]',
+    },
+    serializers: {
+      req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request) }),
+      res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),
+    },
+  };
+}
+
+/**
+ * One log line per request, when it completes: method, route pattern or bare path, status and time
+ * (the serializers above). Load-balancer health checks log at debug only.
+ */
+class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const details = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
+    if (error) request.log.error({ ...details, err: describeError(error) }, 'request errored');
+    else if (pathOf(request.url) === '/health') request.log.debug(details, 'request completed');
+    else request.log.info(details, 'request completed');
+  }
+
+  override routeNotFound(): void {}
+}
+
+/** An error's description for the log, without SQL parameters or row values (they may hold personal data). */
+function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const cause = (error as { cause?: unknown }).cause;
+  // DrizzleQueryError's message is "Failed query: <sql> params: <values>": log only the driver's message.
+  const isQueryError = error.name === 'DrizzleQueryError' && cause instanceof Error;
+  const message = isQueryError ? cause.message : error.message;
+  const stack = (error.stack ?? '').split('\n').slice(1, 12).join('\n');
+  return {
+    type: error.name,
+    code: (isQueryError ? (cause as { code?: unknown }).code : (error as { code?: unknown }).code) ?? undefined,
+    message,
+    stack,
+  };
+}
+
+function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
+  const path = pathOf(request.url);
+  if (OAUTH_PATHS.has(path) && status < 500) {
+    // The OAuth endpoints answer in the RFC 6749 shape (DECISIONS §3).
+    return reply.code(status).send({ error: 'invalid_request', error_description: message });
+  }
+  return reply.code(status).send({ error: [message] });
+}
+
+function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  const status = error.statusCode ?? 500;
+  // Schema validation, malformed or empty JSON, and every other 400 from Fastify's parsers.
+  if (error.validation || status === 400) return sendError(request, reply, 400, MESSAGES.invalidData);
+  if (status === 413) {
+    if (OAUTH_PATHS.has(pathOf(request.url))) return sendError(request, reply, 413, MESSAGES.invalidData);
+    return reply.code(413).send(payloadTooLarge().body);
+  }
+  if (status === 415) return sendError(request, reply, 415, MESSAGES.unsupportedMediaType);
+  if (status === 404) return sendError(request, reply, 404, MESSAGES.notFound);
+  if (status > 400 && status < 500) return sendError(request, reply, status, MESSAGES.badRequest);
+  request.log.error({ err: describeError(error) }, 'unhandled error');
+  return reply.code(500).send({ error: [MESSAGES.internal] });
+}
+
+/** The history fallback: a browser navigating to an SPA route (no extension, wants HTML) gets index.html. */
+function wantsSpa(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const path = pathOf(request.url);
+  if (isApiPath(path)) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  if (extname(lastSegment) !== '') return false;
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
+
+function registerHeaders(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
+    // Static files set their own caching (setHeaders below); everything else is never stored.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+}
+
+function registerFormParser(app: FastifyInstance) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+    const parsed: Record<string, string | string[]> = {};
+    for (const [key, value] of new URLSearchParams(body as string)) {
+      const previous = parsed[key];
+      // A repeated key becomes a list, so handlers can refuse it (RFC 6749 §3.1: no repeated parameters).
+      parsed[key] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+    }
+    done(null, parsed);
+  });
+}
+
+async function registerSpa(app: FastifyInstance, distDir: string) {
+  const hasDist = existsSync(join(distDir, 'index.html'));
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // wildcard (default): files built after start are served too (STACK gotcha 10).
+      cacheControl: false,
+      setHeaders: (reply: FastifyReply, path: string) => {
+        const hashedAsset = path.startsWith(join(distDir, 'assets'));
+        reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (hasDist && wantsSpa(request)) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: [MESSAGES.notFound] });
+  });
+}
+
+/**
+ * Builds the Fastify application for `deps`. Registration order: security headers and caching,
+ * parsers (JSON built in, form, multipart), the error handler (before any route), health, the
+ * authenticate plugin, the API routes, then the SPA (static files and the history fallback).
+ */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    logController: new RequestLogController(),
+    // Keep the default 1 MiB JSON limit; uploads go through multipart with their own limits.
+    bodyLimit: 1024 * 1024,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+
+  registerHeaders(app);
+  registerFormParser(app);
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
+  app.setErrorHandler(errorHandler);
+
+  await app.register(healthRoutes, { deps });
+  await app.register(authenticatePlugin, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(projectAuthRoutes, { deps });
+  await app.register(docsRoutes);
+
+  await registerSpa(app, deps.config.distDir);
+  return app;
+}

@@ -1,0 +1,77 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same type for both drivers. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; has the same query API as Database. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle = {
+  db: Database;
+  driver: 'pglite' | 'pg';
+  /**
+   * Runs `work` while this process holds the database-wide startup lock, so several server
+   * instances migrate and seed one after the other (PGlite has one process: no lock needed).
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Arbitrary constant naming the advisory lock of migrations and seeding. */
+const STARTUP_LOCK_ID = 720_431_001;
+
+/** Opens an embedded PostgreSQL (PGlite); without a directory it lives in memory (tests). */
+export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pglite',
+    withStartupLock: (work) => work(),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export type PostgresOptions = { poolMax?: number; connectionTimeoutMillis?: number };
+
+/** Opens a bounded connection pool to a real PostgreSQL server. */
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? 10,
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const probe = await pool.connect();
+  probe.release();
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    driver: 'pg',
+    async withStartupLock(work) {
+      // A session-level advisory lock belongs to one connection: hold a dedicated client.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+        try {
+          return await work();
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,43 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './_helpers';
+import { tokenKindEnum } from './enums';
+import { users } from './users';
+
+/**
+ * Opaque OAuth tokens, stored as SHA-256 hashes. Every token issued from one password sign-in shares a
+ * family: presenting a used refresh token revokes the family (reuse detection), as does signing out.
+ */
+export const oauthTokens = pgTable(
+  'oauth_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: tokenKindEnum('kind').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    /** Set when a refresh token is exchanged; a second exchange is reuse. */
+    usedAt: timestamptz('used_at'),
+    revokedAt: timestamptz('revoked_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('oauth_tokens_family_idx').on(t.familyId), index('oauth_tokens_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window counters shared by every server instance (failed sign-ins per account and per address). */
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowEndsAt: timestamptz('window_ends_at').notNull(),
+});
+
+/** Server-generated secrets shared by every instance (e.g. the key that signs file links). */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type OauthTokenRow = typeof oauthTokens.$inferSelect;

@@ -1,0 +1,18 @@
+import { pgEnum } from 'drizzle-orm/pg-core';
+import {
+  APPROVAL_VALUES,
+  CASE_STATUSES,
+  GENDERS,
+  PAYMENT_SOURCES,
+  SURGERY_DOCUMENT_KINDS,
+  USER_TYPES,
+} from '../../../machines/constants';
+
+export const userTypeEnum = pgEnum('user_type', USER_TYPES);
+export const caseStatusEnum = pgEnum('case_status', CASE_STATUSES);
+export const paymentSourceEnum = pgEnum('payment_source', PAYMENT_SOURCES);
+export const genderEnum = pgEnum('gender', GENDERS);
+export const approvalEnum = pgEnum('approval', APPROVAL_VALUES);
+export const surgeryDocumentKindEnum = pgEnum('surgery_document_kind', SURGERY_DOCUMENT_KINDS);
+export const procedureTableEnum = pgEnum('procedure_table', ['tuss', 'sigtap']);
+export const tokenKindEnum = pgEnum('token_kind', ['access', 'refresh']);

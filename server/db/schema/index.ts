@@ -1,0 +1,7 @@
+// drizzle-kit reads the whole schema from this one module.
+export * from './enums';
+export * from './lookups';
+export * from './users';
+export * from './auth';
+export * from './patients';
+export * from './surgeries';

@@ -1,0 +1,59 @@
+import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { procedureTableEnum } from './enums';
+
+/**
+ * Shared reference lists. `search_text` holds the lower-cased, accent-free text a search matches
+ * (code and description), so 'colecistectomia' finds 'COLECISTECTOMIA' on both PGlite and PostgreSQL
+ * without the unaccent extension.
+ */
+export const specialties = pgTable('specialties', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull().unique(),
+});
+
+export const healthPlans = pgTable('health_plans', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fantasyName: text('fantasy_name').notNull(),
+  corporateName: text('corporate_name').notNull(),
+  ansRegistry: text('ans_registry').unique(),
+  modality: text('modality'),
+  searchText: text('search_text').notNull(),
+  /** Storage key of the plan's DOCX template, if it has one. */
+  templateFileKey: text('template_file_key'),
+});
+
+export const hospitals = pgTable('hospitals', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  fantasyName: text('fantasy_name').notNull().unique(),
+  corporateName: text('corporate_name'),
+  city: text('city'),
+  uf: text('uf'),
+  searchText: text('search_text').notNull(),
+  templateFileKey: text('template_file_key'),
+});
+
+export const procedures = pgTable(
+  'procedures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    table: procedureTableEnum('table').notNull(),
+    groupName: text('group_name'),
+    searchText: text('search_text').notNull(),
+  },
+  (t) => [uniqueIndex('procedures_table_code_unique').on(t.table, t.code)],
+);
+
+export const cids = pgTable('cids', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  code: text('code').notNull().unique(),
+  description: text('description').notNull(),
+  searchText: text('search_text').notNull(),
+});
+
+export type SpecialtyRow = typeof specialties.$inferSelect;
+export type HealthPlanRow = typeof healthPlans.$inferSelect;
+export type HospitalRow = typeof hospitals.$inferSelect;
+export type ProcedureRow = typeof procedures.$inferSelect;
+export type CidRow = typeof cids.$inferSelect;

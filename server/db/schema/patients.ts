@@ -1,0 +1,39 @@
+import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps } from './_helpers';
+import { genderEnum } from './enums';
+import { healthPlans } from './lookups';
+import { users } from './users';
+
+/** A patient belongs to one medic; the same CPF may be registered once per medic. */
+export const patients = pgTable(
+  'patients',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => users.id),
+    nomeCompleto: text('nome_completo').notNull(),
+    /** Lower-cased, accent-free name for searching. */
+    searchText: text('search_text').notNull(),
+    cellphone: text('cellphone'),
+    healthPlanId: integer('health_plan_id').references(() => healthPlans.id),
+    birthday: date('birthday', { mode: 'string' }),
+    address: text('address'),
+    fullAddress: text('full_address'),
+    cep: text('cep'),
+    /** Eleven digits, no mask. */
+    cpf: text('cpf').notNull(),
+    gender: genderEnum('gender'),
+    photoKey: text('photo_key'),
+    photoContentType: text('photo_content_type'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('patients_medic_cpf_unique').on(t.medicId, t.cpf),
+    index('patients_medic_name_idx').on(t.medicId, t.nomeCompleto),
+  ],
+);
+
+export type PatientRow = typeof patients.$inferSelect;
+export type NewPatientRow = typeof patients.$inferInsert;

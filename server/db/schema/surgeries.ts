@@ -1,0 +1,141 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+} from 'drizzle-orm/pg-core';
+import { bytea, timestamps, timestamptz } from './_helpers';
+import { approvalEnum, caseStatusEnum, paymentSourceEnum, surgeryDocumentKindEnum } from './enums';
+import { cids, healthPlans, hospitals, procedures } from './lookups';
+import { patients } from './patients';
+import { users } from './users';
+
+/** A surgery case and the data each of its seven steps collects (SPEC §3, DECISIONS §4). */
+export const surgeries = pgTable(
+  'surgeries',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => users.id),
+    patientId: integer('patient_id')
+      .notNull()
+      .references(() => patients.id),
+    hospitalId: integer('hospital_id').references(() => hospitals.id),
+    healthPlanId: integer('health_plan_id').references(() => healthPlans.id),
+    paymentFountains: paymentSourceEnum('payment_fountains'),
+    opme: boolean('opme').notNull().default(false),
+    feesPayments: numeric('fees_payments', { precision: 12, scale: 2 }),
+    surgeryNote: text('surgery_note'),
+    status: caseStatusEnum('status').notNull().default('ind_paciente'),
+    statusChangedAt: timestamptz('status_changed_at').notNull().defaultNow(),
+    /** Bumped on every write; lets a move check it acted on the version it read. */
+    version: integer('version').notNull().default(1),
+    documentArrivals: date('document_arrivals', { mode: 'string' }),
+    documentNote: text('document_note'),
+    hospitalApprovals: approvalEnum('hospital_approvals'),
+    planApprovals: approvalEnum('plan_approvals'),
+    opmeApprovals: approvalEnum('opme_approvals'),
+    hospitalApprovalsNote: text('hospital_approvals_note'),
+    planApprovalsNote: text('plan_approvals_note'),
+    opmeApprovalsNote: text('opme_approvals_note'),
+    schedule: timestamptz('schedule'),
+    scheduleNote: text('schedule_note'),
+    accomplishment: date('accomplishment', { mode: 'string' }),
+    accomplishmentNote: text('accomplishment_note'),
+    paymentDone: numeric('payment_done', { precision: 12, scale: 2 }),
+    datePayment: date('date_payment', { mode: 'string' }),
+    paymentNotes: text('payment_notes'),
+    hospitalTemplateOk: boolean('hospital_template_ok').notNull().default(false),
+    planoTemplateOk: boolean('plano_template_ok').notNull().default(false),
+    concludedAt: timestamptz('concluded_at'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index('surgeries_medic_status_idx').on(t.medicId, t.status),
+    index('surgeries_medic_schedule_idx').on(t.medicId, t.schedule),
+    index('surgeries_patient_idx').on(t.patientId),
+  ],
+);
+
+/** Ordered procedures of a case (at most five). */
+export const surgeryProcedures = pgTable(
+  'surgery_procedures',
+  {
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id),
+  },
+  (t) => [primaryKey({ columns: [t.surgeryId, t.position] })],
+);
+
+/** Ordered CID codes of a case (at most five). */
+export const surgeryCids = pgTable(
+  'surgery_cids',
+  {
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    cidId: integer('cid_id')
+      .notNull()
+      .references(() => cids.id),
+  },
+  (t) => [primaryKey({ columns: [t.surgeryId, t.position] })],
+);
+
+/** One uploaded file per document slot of a case. */
+export const surgeryDocuments = pgTable(
+  'surgery_documents',
+  {
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    kind: surgeryDocumentKindEnum('kind').notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull(),
+    originalName: text('original_name'),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id),
+    uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.surgeryId, t.kind] })],
+);
+
+/** Every change of status: written in the same transaction as the change itself. */
+export const surgeryStatusHistory = pgTable(
+  'surgery_status_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    fromStatus: caseStatusEnum('from_status'),
+    toStatus: caseStatusEnum('to_status').notNull(),
+    changedBy: integer('changed_by').references(() => users.id),
+    changedAt: timestamptz('changed_at').notNull().defaultNow(),
+  },
+  (t) => [index('surgery_status_history_surgery_idx').on(t.surgeryId, t.changedAt)],
+);
+
+/** File bytes for the PostgreSQL file store (server mode, shared by every instance). */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export type SurgeryRow = typeof surgeries.$inferSelect;
+export type NewSurgeryRow = typeof surgeries.$inferInsert;

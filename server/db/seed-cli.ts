@@ -1,0 +1,41 @@
+/**
+ * `npm run seed`: opens the configured database (the embedded one under DATA_DIR, taking its lock,
+ * or DATABASE_URL), applies the migrations, seeds the lookups and (unless SEED_DEMO=false) the demo,
+ * and closes. Safe to run twice. Never run it against a data directory a server is using: the lock
+ * refuses it with a clear message.
+ */
+import { loadConfig } from '../config';
+import { openPostgres, type DatabaseHandle } from './client';
+import { openEmbeddedDatabase } from './embedded';
+import { DataDirLockedError } from './lock';
+import { runMigrations } from './migrate';
+import { seedAll } from './seed';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const now = new Date();
+  let handle: DatabaseHandle;
+  if (config.databaseUrl) {
+    handle = await openPostgres(config.databaseUrl, { poolMax: 2 });
+  } else {
+    handle = await openEmbeddedDatabase(config.dataDir);
+    console.log(`Banco embutido em ${config.dataDir}`);
+  }
+  try {
+    const result = await handle.withStartupLock(async () => {
+      await runMigrations(handle);
+      return seedAll(handle, { seedDemo: config.seedDemo, now });
+    });
+    console.log('Tabelas de referência carregadas.');
+    if (result.seeded) console.log('Dados de demonstração criados (medico@demo.com.br / secretaria@demo.com.br).');
+    else if (config.seedDemo) console.log('Dados de demonstração já existiam; nada foi alterado.');
+  } finally {
+    await handle.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) console.error(error.message);
+  else console.error('Falha ao popular o banco de dados:', error);
+  process.exitCode = 1;
+});

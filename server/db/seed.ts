@@ -1,0 +1,411 @@
+import { readFileSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { CaseStatus } from '../../machines/constants';
+import { hashPassword as scryptHash } from '../services/auth/password';
+import { normalizeSearchText } from '../services/search-text';
+import type { DatabaseHandle, Executor } from './client';
+import { parseCsvRecords } from './csv';
+import {
+  DEMO_MEDIC_EMAIL,
+  DEMO_NOTES,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY_EMAIL,
+  DEMO_STAGE_PLAN,
+  SMALL_CID_CODES,
+  SMALL_PLAN_REGISTRIES,
+  SMALL_SIGTAP_CODES,
+  SMALL_TUSS_CODES,
+  choosePayment,
+  createRandom,
+  generateCpf,
+  generatePatients,
+  planTimeline,
+  saoPauloDate,
+  type Random,
+} from './demo-data';
+import {
+  cids,
+  healthPlans,
+  hospitals,
+  medicSecretaries,
+  patients,
+  procedures,
+  specialties,
+  surgeries,
+  surgeryCids,
+  surgeryProcedures,
+  surgeryStatusHistory,
+  users,
+  type NewSurgeryRow,
+} from './schema/index';
+
+export { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL } from './demo-data';
+
+/**
+ * Seeds the shared lookups from server/data and, on an empty database, the demo practice
+ * (DECISIONS §9, §10). Every step is idempotent: seeding twice changes nothing.
+ */
+
+const BATCH_SIZE = 500;
+const dataDir = new URL('../data/', import.meta.url);
+
+/** 'full': every reference row; 'small': a fast subset for tests (all specialties and hospitals). */
+export type LookupSet = 'full' | 'small';
+
+const csvCache = new Map<string, Record<string, string>[]>();
+function readData(name: string): Record<string, string>[] {
+  let rows = csvCache.get(name);
+  if (!rows) {
+    rows = parseCsvRecords(readFileSync(new URL(name, dataDir), 'utf8'));
+    csvCache.set(name, rows);
+  }
+  return rows;
+}
+
+function subset(rows: Record<string, string>[], column: string, keys: readonly string[] | null) {
+  if (!keys) return rows;
+  const wanted = new Set(keys);
+  return rows.filter((row) => wanted.has(row[column] ?? ''));
+}
+
+async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH_SIZE) await insert(rows.slice(i, i + BATCH_SIZE));
+}
+
+/** Inserts the reference lists (batches of 500, existing natural keys skipped). */
+export async function seedLookups(db: Executor, options: { set?: LookupSet } = {}): Promise<void> {
+  const small = options.set === 'small';
+  const specialtyRows = readData('especialidades.csv').map((row) => ({ name: row.nome ?? '' }));
+  const planRows = subset(readData('operadoras.csv'), 'registro_ans', small ? SMALL_PLAN_REGISTRIES : null).map(
+    (row) => ({
+      fantasyName: row.nome_fantasia || row.razao_social || '',
+      corporateName: row.razao_social ?? '',
+      ansRegistry: row.registro_ans ?? null,
+      modality: row.modalidade || null,
+      searchText: normalizeSearchText(row.nome_fantasia, row.razao_social, row.registro_ans),
+    }),
+  );
+  const hospitalRows = readData('hospitals.csv').map((row) => ({
+    fantasyName: row.nome_fantasia ?? '',
+    city: row.cidade || null,
+    uf: row.uf || null,
+    searchText: normalizeSearchText(row.nome_fantasia, row.cidade, row.uf),
+  }));
+  const cidRows = subset(readData('cid10-subcategorias.csv'), 'codigo', small ? SMALL_CID_CODES : null).map((row) => ({
+    code: row.codigo ?? '',
+    description: row.descricao ?? '',
+    searchText: normalizeSearchText(row.codigo, row.descricao),
+  }));
+  const sigtapRows = subset(readData('procedimentos.csv'), 'codigo', small ? SMALL_SIGTAP_CODES : null).map((row) => ({
+    code: row.codigo ?? '',
+    description: row.descricao ?? '',
+    table: 'sigtap' as const,
+    groupName: row.grupo || null,
+    searchText: normalizeSearchText(row.codigo, row.descricao),
+  }));
+  const tussRows = subset(readData('procedimentos-tuss.csv'), 'codigo', small ? SMALL_TUSS_CODES : null).map((row) => ({
+    code: row.codigo ?? '',
+    description: row.descricao ?? '',
+    table: 'tuss' as const,
+    groupName: null,
+    searchText: normalizeSearchText(row.codigo, row.descricao),
+  }));
+
+  await db.transaction(async (tx) => {
+    await insertBatches(specialtyRows, (batch) =>
+      tx.insert(specialties).values(batch).onConflictDoNothing({ target: specialties.name }),
+    );
+    await insertBatches(planRows, (batch) =>
+      tx.insert(healthPlans).values(batch).onConflictDoNothing({ target: healthPlans.ansRegistry }),
+    );
+    await insertBatches(hospitalRows, (batch) =>
+      tx.insert(hospitals).values(batch).onConflictDoNothing({ target: hospitals.fantasyName }),
+    );
+    await insertBatches(cidRows, (batch) => tx.insert(cids).values(batch).onConflictDoNothing({ target: cids.code }));
+    await insertBatches([...sigtapRows, ...tussRows], (batch) =>
+      tx
+        .insert(procedures)
+        .values(batch)
+        .onConflictDoNothing({ target: [procedures.table, procedures.code] }),
+    );
+  });
+}
+
+export type SeedDemoOptions = {
+  now: Date;
+  hashPassword: (plain: string) => Promise<string>;
+};
+
+export type SeedDemoResult = { seeded: boolean; medicId?: number; secretaryId?: number };
+
+/** The lookup ids the demo draws from (curated codes, present in both lookup sets). */
+async function loadDemoLookups(db: Executor) {
+  const [cidRows, procedureRows, planRows, hospitalRows, specialtyRows] = await Promise.all([
+    db.select({ id: cids.id }).from(cids).where(inArray(cids.code, [...SMALL_CID_CODES])).orderBy(cids.code),
+    db
+      .select({ id: procedures.id, table: procedures.table })
+      .from(procedures)
+      .where(inArray(procedures.code, [...SMALL_SIGTAP_CODES, ...SMALL_TUSS_CODES]))
+      .orderBy(procedures.table, procedures.code),
+    db
+      .select({ id: healthPlans.id })
+      .from(healthPlans)
+      .where(inArray(healthPlans.ansRegistry, [...SMALL_PLAN_REGISTRIES]))
+      .orderBy(healthPlans.ansRegistry),
+    db.select({ id: hospitals.id }).from(hospitals).orderBy(hospitals.fantasyName),
+    db.select({ id: specialties.id }).from(specialties).where(eq(specialties.name, 'Cirurgia Geral')),
+  ]);
+  const sigtap = procedureRows.filter((row) => row.table === 'sigtap').map((row) => row.id);
+  const tuss = procedureRows.filter((row) => row.table === 'tuss').map((row) => row.id);
+  if (!cidRows.length || !sigtap.length || !tuss.length || !planRows.length || !hospitalRows.length) {
+    throw new Error('seedDemo: as tabelas de referência precisam ser carregadas antes (seedLookups).');
+  }
+  return {
+    cids: cidRows.map((row) => row.id),
+    sigtap,
+    tuss,
+    plans: planRows.map((row) => row.id),
+    hospitals: hospitalRows.map((row) => row.id),
+    specialtyId: specialtyRows[0]?.id ?? null,
+  };
+}
+type DemoLookups = Awaited<ReturnType<typeof loadDemoLookups>>;
+
+/**
+ * Seeds the demo medic, the linked secretary and their ~40 patients and ~40 cases over every stage,
+ * unless a demo account already exists. Deterministic apart from `now`, which places the cases
+ * around today.
+ */
+export async function seedDemo(db: Executor, options: SeedDemoOptions): Promise<SeedDemoResult> {
+  const existing = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, [DEMO_MEDIC_EMAIL, DEMO_SECRETARY_EMAIL]))
+    .limit(1);
+  if (existing.length > 0) return { seeded: false };
+
+  const lookups = await loadDemoLookups(db);
+  const [medicHash, secretaryHash] = await Promise.all([
+    options.hashPassword(DEMO_PASSWORD),
+    options.hashPassword(DEMO_PASSWORD),
+  ]);
+  const random = createRandom(20_240_501);
+  const { now } = options;
+
+  return db.transaction(async (tx) => {
+    const [medic] = await tx
+      .insert(users)
+      .values({
+        type: 'medic',
+        email: DEMO_MEDIC_EMAIL,
+        passwordHash: medicHash,
+        firstName: 'Carlos Eduardo',
+        lastName: 'Mendes',
+        nickname: 'Dr. Carlos',
+        cpf: generateCpf(random),
+        crm: '123456/SP',
+        address: 'Avenida Paulista, 1000, conj. 101 - Bela Vista, São Paulo - SP',
+        cellphone: '(11) 9 8765-4321',
+        specialtyId: lookups.specialtyId,
+        news: false,
+        acceptsDataStorage: true,
+      })
+      .returning({ id: users.id });
+    const [secretary] = await tx
+      .insert(users)
+      .values({
+        type: 'secretary',
+        email: DEMO_SECRETARY_EMAIL,
+        passwordHash: secretaryHash,
+        firstName: 'Juliana',
+        lastName: 'Souza',
+        nickname: 'Ju',
+        cpf: generateCpf(random),
+        cellphone: '(11) 9 7654-3210',
+        acceptsDataStorage: true,
+        notifyFromMedic: true,
+      })
+      .returning({ id: users.id });
+    if (!medic || !secretary) throw new Error('seedDemo: usuários não criados.');
+    await tx.insert(medicSecretaries).values({ medicId: medic.id, secretaryId: secretary.id, createdAt: now });
+    await insertDemoCases(tx, random, lookups, { medicId: medic.id, secretaryId: secretary.id, now });
+    return { seeded: true, medicId: medic.id, secretaryId: secretary.id };
+  });
+}
+
+const PATIENT_COUNT = 40;
+
+async function insertDemoCases(
+  tx: Executor,
+  random: Random,
+  lookups: DemoLookups,
+  who: { medicId: number; secretaryId: number; now: Date },
+): Promise<void> {
+  const { medicId, secretaryId, now } = who;
+  const people = generatePatients(random, PATIENT_COUNT, lookups.plans.length);
+  const patientRows = await tx
+    .insert(patients)
+    .values(
+      people.map((person, index) => ({
+        medicId,
+        nomeCompleto: person.nomeCompleto,
+        searchText: normalizeSearchText(person.nomeCompleto),
+        cellphone: person.cellphone,
+        healthPlanId: person.planIndex === null ? null : (lookups.plans[person.planIndex] ?? null),
+        birthday: person.birthday,
+        address: person.address,
+        fullAddress: person.fullAddress,
+        cep: person.cep,
+        cpf: person.cpf,
+        gender: person.gender,
+        createdBy: secretaryId,
+        createdAt: new Date(now.getTime() - (90 - index) * 86_400_000),
+        updatedAt: new Date(now.getTime() - (90 - index) * 86_400_000),
+      })),
+    )
+    .returning({ id: patients.id, healthPlanId: patients.healthPlanId });
+
+  const statuses = DEMO_STAGE_PLAN.flatMap(([status, count]) => Array.from({ length: count }, () => status));
+  const plans = statuses.map((status, index) => {
+    const slot = statuses.slice(0, index).filter((s) => s === status).length;
+    // Cases 0–35 one per patient, 36–39 a second case for patients 0–3; patients 36–39 have none.
+    const patient = patientRows[index < 36 ? index : index - 36]!;
+    return { ...buildSurgery(random, lookups, { status, slot, now, medicId, secretaryId, patient }), patient };
+  });
+
+  const inserted = await tx
+    .insert(surgeries)
+    .values(plans.map((plan) => plan.row))
+    .returning({ id: surgeries.id });
+  const procedureLinks = [];
+  const cidLinks = [];
+  const history = [];
+  for (const [index, plan] of plans.entries()) {
+    const surgeryId = inserted[index]!.id;
+    procedureLinks.push(...plan.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
+    cidLinks.push(...plan.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
+    history.push(
+      ...plan.path.map((toStatus, step) => ({
+        surgeryId,
+        fromStatus: step === 0 ? null : (plan.path[step - 1] ?? null),
+        toStatus,
+        changedBy: step % 3 === 2 ? medicId : secretaryId,
+        changedAt: plan.times[step]!,
+      })),
+    );
+  }
+  await tx.insert(surgeryProcedures).values(procedureLinks);
+  await tx.insert(surgeryCids).values(cidLinks);
+  await insertBatches(history, (batch) => tx.insert(surgeryStatusHistory).values(batch));
+}
+
+function reached(path: CaseStatus[], status: CaseStatus): boolean {
+  return path.includes(status);
+}
+
+/** One demo case: its row, codes and timeline, with the data of every step already passed. */
+function buildSurgery(
+  random: Random,
+  lookups: DemoLookups,
+  input: {
+    status: CaseStatus;
+    slot: number;
+    now: Date;
+    medicId: number;
+    secretaryId: number;
+    patient: { id: number; healthPlanId: number | null };
+  },
+) {
+  const { status, slot, now, medicId, secretaryId, patient } = input;
+  const { path, times, schedule } = planTimeline(random, now, status, slot);
+  const payment = choosePayment(random, status);
+  const plano = payment.source === 'plano_saude';
+  const last = times[times.length - 1]!;
+  const procedureCount = random.int(1, 3);
+  const procedureIds =
+    procedureCount === 1
+      ? [random.pick(random.chance(0.5) ? lookups.sigtap : lookups.tuss)]
+      : [random.pick(lookups.sigtap), ...random.sample(lookups.tuss, procedureCount - 1)];
+  const cidIds = random.sample(lookups.cids, random.int(1, 3));
+  const note = <T>(items: readonly T[]) => random.pick(items);
+  const passedAuth = reached(path, 'agendamento');
+  const row: NewSurgeryRow = {
+    medicId,
+    patientId: patient.id,
+    hospitalId: random.pick(lookups.hospitals),
+    healthPlanId: plano ? (patient.healthPlanId ?? random.pick(lookups.plans)) : null,
+    paymentFountains: payment.source,
+    opme: payment.opme,
+    feesPayments: payment.fees,
+    surgeryNote: note(DEMO_NOTES.surgery),
+    status,
+    statusChangedAt: last,
+    version: path.length,
+    createdBy: secretaryId,
+    createdAt: times[0]!,
+    updatedAt: last,
+  };
+  if (reached(path, 'autorizacao')) {
+    row.documentArrivals = saoPauloDate(times[path.indexOf('autorizacao')]!);
+    row.documentNote = note(DEMO_NOTES.document);
+  }
+  if (passedAuth || status === 'autorizacao') {
+    // At the authorization step itself some toggles are already on.
+    row.hospitalApprovals = passedAuth || random.chance(0.6) ? 'aprovada' : null;
+    row.planApprovals = plano && (passedAuth || random.chance(0.4)) ? 'aprovada' : null;
+    row.opmeApprovals = payment.opme && (passedAuth || random.chance(0.3)) ? 'aprovada' : null;
+    row.hospitalApprovalsNote = note(DEMO_NOTES.hospitalApproval);
+    row.planApprovalsNote = plano ? note(DEMO_NOTES.planApproval) : null;
+    row.opmeApprovalsNote = payment.opme ? note(DEMO_NOTES.opmeApproval) : null;
+  }
+  if (reached(path, 'realizacao') && schedule) {
+    row.schedule = schedule;
+    row.scheduleNote = note(DEMO_NOTES.schedule);
+  }
+  if (reached(path, 'pagamento') && schedule) {
+    row.accomplishment = saoPauloDate(schedule);
+    row.accomplishmentNote = note(DEMO_NOTES.accomplishment);
+  }
+  if (status === 'concluido') {
+    const fees = Number(payment.fees ?? '1000');
+    row.paymentDone = (random.chance(0.75) ? fees : Math.round(fees * 0.8)).toFixed(2);
+    row.datePayment = saoPauloDate(last);
+    row.paymentNotes = note(DEMO_NOTES.payment);
+    row.concludedAt = last;
+  }
+  if (status === 'cancelado') row.paymentNotes = 'Convênio glosou o procedimento; caso cancelado.';
+  if (status === 'arquiv') row.surgeryNote = 'Paciente optou por não operar no momento.';
+  return { row, path, times, procedureIds, cidIds };
+}
+
+export type SeedAllOptions = {
+  /** Seed the demo accounts and practice (DECISIONS §10; `SEED_DEMO=false` in production). */
+  seedDemo: boolean;
+  now: Date;
+  lookups?: LookupSet;
+  /** Defaults to the server's scrypt hashing (server/services/auth/password.ts). */
+  hashPassword?: (plain: string) => Promise<string>;
+};
+
+/** Lookups, then (optionally) the demo. Run inside `withStartupLock` on PostgreSQL. */
+export async function seedAll(handle: DatabaseHandle, options: SeedAllOptions): Promise<SeedDemoResult> {
+  await seedLookups(handle.db, { set: options.lookups ?? 'full' });
+  if (!options.seedDemo) return { seeded: false };
+  return seedDemo(handle.db, { now: options.now, hashPassword: options.hashPassword ?? scryptHash });
+}
+
+/** True when no account exists yet (a fresh or emptied database: seed it). */
+export async function hasNoUsers(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return (row?.count ?? 0) === 0;
+}
+
+/**
+ * Whether a start should seed: the lookups are missing, or demo data is wanted and no account exists
+ * yet (DECISIONS §10: the demo goes into an empty database only).
+ */
+export async function needsSeed(db: Executor, seedDemo: boolean): Promise<boolean> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(specialties);
+  if ((row?.count ?? 0) === 0) return true;
+  return seedDemo && (await hasNoUsers(db));
+}

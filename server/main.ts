@@ -1,0 +1,160 @@
+/**
+ * The server's entry point: configuration → database (embedded PGlite under DATA_DIR, or PostgreSQL
+ * when DATABASE_URL is set) → services → Fastify app → listen. SIGTERM/SIGINT stop accepting
+ * connections, finish the requests in flight, close the database (PGlite flushes) and release the
+ * data-directory lock, then exit 0; a second signal forces the exit.
+ */
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, createLoggerOptions } from './app';
+import { loadConfig, type Config } from './config';
+import type { AppDeps } from './deps';
+import { openPostgres, type DatabaseHandle } from './db/client';
+import { openEmbeddedDatabase } from './db/embedded';
+import { DataDirLockedError } from './db/lock';
+import { runMigrations } from './db/migrate';
+import { needsSeed, seedAll } from './db/seed';
+import { createMailer } from './services/mail/create-mailer';
+import type { MailLogger } from './services/mail/outbox-mailer';
+import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
+import { createDiskStorage } from './services/storage/disk-storage';
+import { createPostgresStorage } from './services/storage/postgres-storage';
+
+/** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
+function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
+  return {
+    target: null,
+    info(details, message) {
+      if (this.target) this.target.info(details, message);
+      else console.log(JSON.stringify({ level: 30, time: Date.now(), ...details, msg: message }));
+    },
+  };
+}
+
+async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; demoSeeded: boolean }> {
+  const now = new Date();
+  const seed = async (handle: DatabaseHandle) => (await seedAll(handle, { seedDemo: config.seedDemo, now })).seeded;
+  if (config.databaseUrl) {
+    const handle = await openPostgres(config.databaseUrl, { poolMax: config.databasePoolMax });
+    try {
+      // Several instances may start at once: one migrates and seeds, the others wait and find it done.
+      const demoSeeded = await handle.withStartupLock(async () => {
+        await runMigrations(handle);
+        return (await needsSeed(handle.db, config.seedDemo)) ? seed(handle) : false;
+      });
+      return { handle, demoSeeded };
+    } catch (error) {
+      await handle.close().catch(() => {});
+      throw error;
+    }
+  }
+  let demoSeeded = false;
+  const handle = await openEmbeddedDatabase(config.dataDir, {
+    onFirstInit: async (staging) => {
+      demoSeeded = await seed(staging);
+    },
+  });
+  try {
+    if (!handle.firstInit && (await needsSeed(handle.db, config.seedDemo))) demoSeeded = await seed(handle);
+  } catch (error) {
+    await handle.close().catch(() => {});
+    throw error;
+  }
+  return { handle, demoSeeded };
+}
+
+function printableAddress(app: FastifyInstance, host: string): string {
+  const address = app.server.address() as AddressInfo | null;
+  const port = address?.port ?? 0;
+  const shownHost = host === '0.0.0.0' || host === '::' || host === '' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${port}`;
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+
+  // A signal during start-up ends the process at once; the lock file goes with it (exit handler) and a
+  // half-made first database is thrown away by the next start.
+  const abortStartup = (signal: NodeJS.Signals) => {
+    console.error(`Sinal ${signal} recebido durante a inicialização; encerrando.`);
+    process.exit(1);
+  };
+  process.once('SIGTERM', abortStartup);
+  process.once('SIGINT', abortStartup);
+
+  const { handle, demoSeeded } = await openDatabase(config);
+  const mailLogger = createDeferredLogger();
+  const storage = config.databaseUrl
+    ? createPostgresStorage(handle.db)
+    : createDiskStorage(join(config.dataDir, 'files'));
+  const mailer = createMailer(config, mailLogger);
+  const now = () => new Date();
+  const rateLimiter = createRateLimiter(config, handle.db, now);
+  const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
+
+  const closeServices = async () => {
+    await rateLimiter.close?.();
+    mailer.close?.();
+    await handle.close();
+  };
+
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(deps, { logger: createLoggerOptions(config) });
+    mailLogger.target = app.log;
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await closeServices().catch(() => {});
+    throw error;
+  }
+  process.removeListener('SIGTERM', abortStartup);
+  process.removeListener('SIGINT', abortStartup);
+
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) {
+      console.error(`Segundo sinal (${signal}): encerramento forçado.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'encerrando: aguardando as requisições em andamento');
+    let code = 0;
+    try {
+      await app.close();
+    } catch (error) {
+      code = 1;
+      console.error('Erro ao fechar o servidor HTTP:', (error as Error).message);
+    }
+    try {
+      await closeServices();
+    } catch (error) {
+      code = 1;
+      console.error('Erro ao fechar o banco de dados:', (error as Error).message);
+    }
+    app.log.info('servidor encerrado');
+    process.exit(code);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`Cirurgias pronto em ${printableAddress(app, config.host)} (iniciado em ${seconds} s)`);
+  if (!config.databaseUrl) console.log(`Dados em ${config.dataDir}`);
+  if (demoSeeded) {
+    console.log('Contas de demonstração: medico@demo.com.br e secretaria@demo.com.br, senha Demo@12345');
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
+    console.error(`Não foi possível iniciar: a porta já está em uso (${(error as Error).message}).`);
+  } else {
+    console.error('Não foi possível iniciar o servidor:', error instanceof Error ? error.message : error);
+    if (error instanceof Error && error.stack) console.error(error.stack);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,77 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { UserType } from '../../machines/constants';
+import type { AppDeps } from '../deps';
+import { forbidden, unauthorized } from '../http/errors';
+import { createTokenService } from '../services/auth/token-service';
+
+/** The signed-in user as routes see it (never the password hash). */
+export type AuthUser = {
+  id: number;
+  type: UserType;
+  firstName: string;
+  lastName: string;
+  email: string;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set from `Authorization: Bearer <access_token>`; null when absent, unknown, expired or revoked. */
+    user: AuthUser | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token. */
+    authenticate: preHandlerAsyncHookHandler;
+    /** preHandler factory: 401 without a valid token, 403 when the user is not of `type`. */
+    requireRole(type: UserType): preHandlerAsyncHookHandler;
+  }
+}
+
+/** The token of an `Authorization: Bearer <token>` header (scheme case-insensitive, RFC 6750 §2.1). */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer[ ]+([A-Za-z0-9\-._~+/]+=*)\s*$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+/**
+ * Resolves the bearer access token of every request into `request.user` (DECISIONS §3) and offers
+ * `app.authenticate` / `app.requireRole(type)` preHandlers for the routes.
+ * @see https://datatracker.ietf.org/doc/html/rfc6750
+ */
+async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const tokens = createTokenService({
+    db: deps.db,
+    now: deps.now,
+    accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds,
+  });
+
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.user = null;
+    const token = bearerToken(request);
+    if (!token) return;
+    const user = await tokens.authenticateAccessToken(token);
+    if (!user) return;
+    request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email };
+  });
+
+  const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
+    if (request.user) return;
+    reply.header('WWW-Authenticate', 'Bearer');
+    throw unauthorized();
+  };
+
+  app.decorate('authenticate', requireUser);
+  app.decorate('requireRole', (type: UserType): preHandlerAsyncHookHandler => {
+    return async function requireRole(request, reply) {
+      await requireUser.call(this, request, reply);
+      if (request.user?.type !== type) throw forbidden();
+    };
+  });
+}
+
+export const authenticatePlugin = fp(authenticate, { name: 'authenticate', fastify: '5.x' });
+export default authenticatePlugin;

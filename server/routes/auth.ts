@@ -1,0 +1,174 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDeps } from '../deps';
+import { normaliseEmail } from '../services/auth/invite-service';
+import { createTokenService, type TokenPair } from '../services/auth/token-service';
+import { createUserService } from '../services/auth/user-service';
+
+/** Failed sign-ins allowed per window, per account (normalised e-mail) and per address (DECISIONS §3). */
+export const SIGN_IN_LIMITS = {
+  windowSeconds: 15 * 60,
+  perAccount: 5,
+  perAddress: 20,
+} as const;
+
+export const AUTH_MESSAGES = {
+  invalidClient: 'Cliente não autorizado.',
+  invalidCredentials: 'Usuário ou senha inválidos.',
+  invalidRefresh: 'Sessão expirada. Entre novamente.',
+  missingGrantType: 'Informe o tipo de acesso (grant_type).',
+  missingCredentials: 'Informe o e-mail e a senha.',
+  missingRefreshToken: 'Informe o token de renovação (refresh_token).',
+  missingToken: 'Informe o token a revogar (token).',
+  invalidParameters: 'Parâmetros inválidos.',
+  unsupportedGrant: 'Tipo de acesso não suportado.',
+  tooManyAttempts: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+} as const;
+
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+type Params = Record<string, unknown>;
+
+function oauthError(reply: FastifyReply, status: number, error: OAuthErrorCode, description: string) {
+  return reply.code(status).send({ error, error_description: description });
+}
+
+function paramsOf(body: unknown): Params {
+  return body && typeof body === 'object' && !Array.isArray(body) ? (body as Params) : {};
+}
+
+/** A parameter's string value; `undefined` when absent or empty, `null` when of another type (repeated, a number…). */
+function stringParam(params: Params, name: string): string | null | undefined {
+  const value = params[name];
+  if (value === undefined || value === null || value === '') return undefined;
+  return typeof value === 'string' ? value : null;
+}
+
+function sameSecret(a: string, b: string): boolean {
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(a), digest(b));
+}
+
+/** Client credentials from the body or from HTTP Basic (RFC 6749 §2.3.1). */
+function clientCredentials(request: FastifyRequest, params: Params): { id: unknown; secret: unknown } {
+  if (params.client_id !== undefined) return { id: params.client_id, secret: params.client_secret };
+  const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!basic) return { id: undefined, secret: undefined };
+  const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return { id: undefined, secret: undefined };
+  const unescape = (value: string) => {
+    try {
+      return decodeURIComponent(value.replace(/\+/g, ' '));
+    } catch {
+      return value;
+    }
+  };
+  return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+}
+
+function tokenResponse(pair: TokenPair) {
+  return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: 'Bearer', expires_in: pair.expiresIn };
+}
+
+/**
+ * OAuth2 token endpoint (password and refresh_token grants, RFC 6749) and token revocation
+ * (RFC 7009), form-encoded or JSON. Errors use the RFC shape with a pt-BR `error_description`.
+ * @see https://datatracker.ietf.org/doc/html/rfc6749#section-5.2
+ */
+export default async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const tokens = createTokenService({
+    db: deps.db,
+    now: deps.now,
+    accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds,
+  });
+  const accounts = createUserService(deps);
+  const { rateLimiter } = deps;
+
+  // app.ts parses form bodies for the whole app; this only covers the routes registered without it.
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+    });
+  }
+
+  function clientIsValid(request: FastifyRequest, params: Params): boolean {
+    const { id, secret } = clientCredentials(request, params);
+    if (typeof id !== 'string' || typeof secret !== 'string') return false;
+    // Both compared, always, so the time taken does not tell which one was wrong.
+    const idOk = sameSecret(id, deps.config.oauthClientId);
+    const secretOk = sameSecret(secret, deps.config.oauthClientSecret);
+    return idOk && secretOk;
+  }
+
+  /** RFC 6749 §5.2: a client that tried HTTP Basic is told the scheme to use. */
+  function invalidClient(request: FastifyRequest, reply: FastifyReply) {
+    if (/^Basic\s/i.test(request.headers.authorization ?? '')) reply.header('WWW-Authenticate', 'Basic realm="cirurgias"');
+    return oauthError(reply, 401, 'invalid_client', AUTH_MESSAGES.invalidClient);
+  }
+
+  async function passwordGrant(request: FastifyRequest, reply: FastifyReply, params: Params) {
+    const username = stringParam(params, 'username');
+    const password = stringParam(params, 'password');
+    if (username === null || password === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!username || !password) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingCredentials);
+
+    // Checked before the password, so a blocked account cannot be probed; only failures count.
+    // The e-mail is hashed so the shared counter table holds no personal data.
+    const accountKey = `signin:account:${createHash('sha256').update(normaliseEmail(username)).digest('hex')}`;
+    const addressKey = `signin:address:${request.ip}`;
+    const [account, address] = await Promise.all([rateLimiter.peek(accountKey), rateLimiter.peek(addressKey)]);
+    const waits = [
+      account.count >= SIGN_IN_LIMITS.perAccount ? account.resetInSeconds : 0,
+      address.count >= SIGN_IN_LIMITS.perAddress ? address.resetInSeconds : 0,
+    ];
+    if (waits.some((wait) => wait > 0)) {
+      reply.header('Retry-After', String(Math.max(1, Math.ceil(Math.max(...waits)))));
+      return oauthError(reply, 429, 'invalid_request', AUTH_MESSAGES.tooManyAttempts);
+    }
+
+    const user = await accounts.verifyCredentials(username, password);
+    if (!user) {
+      await Promise.all([
+        rateLimiter.hit(accountKey, SIGN_IN_LIMITS.windowSeconds),
+        rateLimiter.hit(addressKey, SIGN_IN_LIMITS.windowSeconds),
+      ]);
+      return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidCredentials);
+    }
+    await rateLimiter.reset(accountKey);
+    return reply.code(200).send(tokenResponse(await tokens.issueTokens(user.id)));
+  }
+
+  async function refreshGrant(reply: FastifyReply, params: Params) {
+    const refreshToken = stringParam(params, 'refresh_token');
+    if (refreshToken === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!refreshToken) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingRefreshToken);
+    const pair = await tokens.refresh(refreshToken);
+    if (!pair) return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidRefresh);
+    return reply.code(200).send(tokenResponse(pair));
+  }
+
+  app.post('/auth/token', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    const params = paramsOf(request.body);
+    if (!clientIsValid(request, params)) return invalidClient(request, reply);
+    const grantType = stringParam(params, 'grant_type');
+    if (grantType === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!grantType) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingGrantType);
+    if (grantType === 'password') return passwordGrant(request, reply, params);
+    if (grantType === 'refresh_token') return refreshGrant(reply, params);
+    return oauthError(reply, 400, 'unsupported_grant_type', AUTH_MESSAGES.unsupportedGrant);
+  });
+
+  /** RFC 7009: revoking either token of a sign-in revokes its family; unknown tokens still get 200. */
+  app.post('/auth/revoke', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    const params = paramsOf(request.body);
+    if (!clientIsValid(request, params)) return invalidClient(request, reply);
+    const token = stringParam(params, 'token');
+    if (token === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!token) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingToken);
+    await tokens.revoke(token);
+    // openapi.yaml documents this 200 without a body.
+    return reply.code(200).send();
+  });
+}

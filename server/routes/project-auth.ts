@@ -1,0 +1,117 @@
+import type { FastifyInstance } from 'fastify';
+import { specialties } from '../db/schema/index';
+import type { AppDeps } from '../deps';
+import { badRequest, notFound, unauthorized } from '../http/errors';
+import { INVITE_MESSAGES } from '../services/auth/invite-service';
+import {
+  createUserService,
+  SIGNUP_MESSAGES,
+  type DoctorSignupInput,
+  type SecretarySignupInput,
+} from '../services/auth/user-service';
+
+const INVALID_DATA = 'Dados inválidos.';
+
+type FieldKind = 'string' | 'boolean' | 'id';
+type KindValue<K extends FieldKind> = K extends 'string' ? string : K extends 'boolean' ? boolean : number | string;
+
+/**
+ * Checks a JSON body's shape by hand (Fastify's AJV would answer in English): it must be an object
+ * and each known field absent, null or of its kind; else 400 'Dados inválidos.'. Unknown fields are
+ * ignored. The services then check the content, in pt-BR.
+ */
+function readBody<S extends Record<string, FieldKind>>(body: unknown, shape: S): { [K in keyof S]?: KindValue<S[K]> | null } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest([INVALID_DATA]);
+  const source = body as Record<string, unknown>;
+  const result: Record<string, unknown> = {};
+  for (const [name, kind] of Object.entries(shape)) {
+    const value = source[name];
+    if (value === undefined || value === null) continue;
+    const ok =
+      kind === 'id' ? typeof value === 'number' || typeof value === 'string' : typeof value === kind;
+    if (!ok) throw badRequest([INVALID_DATA]);
+    result[name] = value;
+  }
+  return result as { [K in keyof S]?: KindValue<S[K]> | null };
+}
+
+const DOCTOR_SIGNUP_SHAPE = {
+  nickname: 'string',
+  first_name: 'string',
+  last_name: 'string',
+  cpf: 'string',
+  specialty: 'id',
+  address: 'string',
+  cellphone: 'string',
+  crm: 'string',
+  password: 'string',
+  confirmPassword: 'string',
+  email: 'string',
+  IAcceptToStoreData: 'boolean',
+  IHaveASecretary: 'boolean',
+  secretary: 'string',
+  news: 'boolean',
+} as const satisfies Record<keyof DoctorSignupInput, FieldKind>;
+
+const SECRETARY_SIGNUP_SHAPE = {
+  nickname: 'string',
+  first_name: 'string',
+  last_name: 'string',
+  cpf: 'string',
+  password: 'string',
+  confirmPassword: 'string',
+  email: 'string',
+  news: 'boolean',
+} as const satisfies Record<keyof SecretarySignupInput, FieldKind>;
+
+const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/** Invite tokens are 43 base64url characters; anything far from that is not worth a query. */
+function inviteToken(raw: string): string {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(raw)) throw notFound(INVITE_MESSAGES.notFound);
+  return raw;
+}
+
+/**
+ * Profile, specialties, doctor signup and secretary signup by invite (SPEC §7, ARCHITECTURE
+ * "Project auth"). Thin: the rules live in services/auth.
+ */
+export default async function projectAuthRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const accounts = createUserService(deps);
+
+  app.get('/project_auth/profile/', { preHandler: app.authenticate }, async (request) => {
+    const profile = request.user ? await accounts.getProfile(request.user.id) : null;
+    if (!profile) throw unauthorized();
+    return profile;
+  });
+
+  app.get('/project_auth/api/v1/list_specialty/', async () => {
+    const rows = await deps.db.select({ id: specialties.id, name: specialties.name }).from(specialties);
+    rows.sort((a, b) => ptBrCollator.compare(a.name, b.name));
+    return { results: rows.map((row) => ({ id: row.id, nome_fantasia: row.name })) };
+  });
+
+  app.post('/project_auth/api/v1/cadastro/', async (request, reply) => {
+    const input = readBody(request.body, DOCTOR_SIGNUP_SHAPE);
+    const { id } = await accounts.signupMedic(input);
+    return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
+  });
+
+  app.get<{ Params: { token: string } }>('/project_auth/api/v1/secretaria_convite/:token', async (request) => {
+    const invite = await accounts.invites.getInvite(inviteToken(request.params.token));
+    return {
+      email: invite.email,
+      first_name: invite.firstName,
+      last_name: invite.lastName,
+      medic: { first_name: invite.medic.firstName, last_name: invite.medic.lastName },
+      existing_account: invite.existingAccount,
+    };
+  });
+
+  app.post<{ Params: { token: string } }>('/project_auth/api/v1/secretaria_convite/:token', async (request, reply) => {
+    const token = inviteToken(request.params.token);
+    const input = readBody(request.body, SECRETARY_SIGNUP_SHAPE);
+    const { id } = await accounts.signupSecretary(token, input);
+    return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
+  });
+}

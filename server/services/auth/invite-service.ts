@@ -1,0 +1,186 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { Database, Executor } from '../../db/client';
+import { invites, medicSecretaries, users, type InviteRow } from '../../db/schema/index';
+import { badRequest, gone, notFound } from '../../http/errors';
+import type { Mailer } from '../mail/mailer';
+import { generateOpaqueToken, hashToken } from './token-service';
+
+/** Invites are valid for seven days (DECISIONS §2). */
+export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const NAME_MAX_LENGTH = 150;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const INVITE_MESSAGES = {
+  notFound: 'Convite não encontrado.',
+  used: 'Este convite já foi utilizado.',
+  expired: 'Este convite expirou. Peça um novo convite ao médico.',
+  invalidEmail: 'E-mail inválido.',
+  medicEmail: 'Este e-mail pertence a uma conta de médico e não pode ser usado por uma secretária.',
+  alreadyLinked: 'Esta secretária já está vinculada a você.',
+  unknownMedic: 'Médico não encontrado.',
+  nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
+} as const;
+
+/** E-mails are compared and stored trimmed and lower-cased. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** A pragmatic shape check (one @, a dot in the domain, no spaces); delivery is the real test. */
+export function isWellFormedEmail(email: string): boolean {
+  return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
+}
+
+export type InviteServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
+
+export type NewInvite = { medicId: number; email: string; firstName?: string; lastName?: string };
+
+export type InviteInfo = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  medic: { id: number; firstName: string; lastName: string };
+  /** The invited e-mail already has a secretary account: accepting only asks for its password. */
+  existingAccount: boolean;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function inviteMessage(to: string, firstName: string, medic: { firstName: string; lastName: string }, link: string) {
+  const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!';
+  const medicName = `${medic.firstName} ${medic.lastName}`.trim();
+  const lines = [
+    greeting,
+    '',
+    `O(a) Dr(a). ${medicName} convidou você para acompanhar a agenda cirúrgica dele(a) como secretário(a).`,
+    '',
+    'Para aceitar o convite, abra o link abaixo e conclua o seu cadastro:',
+    link,
+    '',
+    'O link vale por 7 dias e só pode ser usado uma vez. Se você não esperava este convite, ignore esta mensagem.',
+  ];
+  const html = lines
+    .map((line) => (line === link ? `<a href="${escapeHtml(link)}">${escapeHtml(link)}</a>` : escapeHtml(line)))
+    .map((line) => `<p>${line}</p>`)
+    .join('');
+  return {
+    to,
+    subject: `Convite para acessar a agenda cirúrgica do(a) Dr(a). ${medic.firstName}`,
+    text: lines.join('\n'),
+    html,
+  };
+}
+
+/**
+ * Secretary invites (DECISIONS §2): a random token (256 bits) e-mailed as a link to
+ * `/signup-secretary/{token}`, stored only as its SHA-256, single-use, valid seven days.
+ */
+export function createInviteService({ db, mailer, config, now }: InviteServiceDeps) {
+  async function insertAndSend(executor: Executor, input: NewInvite): Promise<{ id: number; token: string; expiresAt: Date }> {
+    const email = normaliseEmail(input.email);
+    const firstName = (input.firstName ?? '').trim();
+    const lastName = (input.lastName ?? '').trim();
+    if (!isWellFormedEmail(email)) throw badRequest([INVITE_MESSAGES.invalidEmail]);
+    if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) throw badRequest([INVITE_MESSAGES.nameTooLong]);
+
+    const [medic] = await executor
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.id, input.medicId), eq(users.type, 'medic')));
+    if (!medic) throw notFound(INVITE_MESSAGES.unknownMedic);
+
+    const [invitee] = await executor.select({ id: users.id, type: users.type }).from(users).where(eq(users.email, email));
+    if (invitee?.type === 'medic') throw badRequest([INVITE_MESSAGES.medicEmail]);
+    if (invitee) {
+      const [link] = await executor
+        .select({ medicId: medicSecretaries.medicId })
+        .from(medicSecretaries)
+        .where(and(eq(medicSecretaries.medicId, input.medicId), eq(medicSecretaries.secretaryId, invitee.id)));
+      if (link) throw badRequest([INVITE_MESSAGES.alreadyLinked]);
+    }
+
+    const token = generateOpaqueToken();
+    const at = now();
+    const expiresAt = new Date(at.getTime() + INVITE_TTL_MS);
+    const [row] = await executor
+      .insert(invites)
+      .values({ medicId: input.medicId, email, firstName, lastName, tokenHash: hashToken(token), expiresAt, createdAt: at })
+      .returning({ id: invites.id });
+    const link = `${config.publicUrl}/signup-secretary/${encodeURIComponent(token)}`;
+    // Sent before the transaction commits: a failed send rolls the invite back instead of leaving a dead one.
+    await mailer.send(inviteMessage(email, firstName, medic, link));
+    return { id: row!.id, token, expiresAt };
+  }
+
+  /** The invite a token names, or 404 / 410 (used, then expired) with the pt-BR messages. */
+  async function findUsableInvite(executor: Executor, token: string): Promise<InviteRow> {
+    if (!token) throw notFound(INVITE_MESSAGES.notFound);
+    const [invite] = await executor.select().from(invites).where(eq(invites.tokenHash, hashToken(token)));
+    if (!invite) throw notFound(INVITE_MESSAGES.notFound);
+    if (invite.acceptedAt) throw gone(INVITE_MESSAGES.used);
+    if (invite.expiresAt.getTime() <= now().getTime()) throw gone(INVITE_MESSAGES.expired);
+    return invite;
+  }
+
+  return {
+    /**
+     * Stores an invite and e-mails its link. Runs inside `executor` when given (the doctor signup's
+     * transaction), else in its own transaction. 400 for a malformed e-mail, an e-mail of a medic, or
+     * a secretary already linked to this medic; 404 when `medicId` is not a medic.
+     */
+    async createInvite(input: NewInvite, executor?: Executor): Promise<{ id: number; token: string; expiresAt: Date }> {
+      if (executor) return insertAndSend(executor, input);
+      return db.transaction((tx) => insertAndSend(tx, input));
+    },
+
+    findUsableInvite,
+
+    /** What the invite page shows before the signup (404 unknown, 410 used or expired). */
+    async getInvite(token: string): Promise<InviteInfo> {
+      const invite = await findUsableInvite(db, token);
+      const [medic] = await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, invite.medicId));
+      if (!medic) throw notFound(INVITE_MESSAGES.notFound);
+      const [account] = await db.select({ type: users.type }).from(users).where(eq(users.email, invite.email));
+      return {
+        email: invite.email,
+        firstName: invite.firstName,
+        lastName: invite.lastName,
+        medic,
+        existingAccount: account?.type === 'secretary',
+      };
+    },
+
+    /**
+     * Accepts an invite inside the caller's transaction: a conditional UPDATE marks it accepted first,
+     * so of two concurrent signups with one token exactly one goes on (the other gets 410); then
+     * `resolveUserId` creates or finds the secretary account, which is recorded and linked to the
+     * medic. A later error in the transaction rolls the acceptance back with everything else.
+     */
+    async acceptInvite(executor: Executor, invite: InviteRow, resolveUserId: () => Promise<number>): Promise<number> {
+      const at = now();
+      const [claimed] = await executor
+        .update(invites)
+        .set({ acceptedAt: at })
+        .where(and(eq(invites.id, invite.id), isNull(invites.acceptedAt), gt(invites.expiresAt, at)))
+        .returning({ id: invites.id });
+      if (!claimed) {
+        throw gone(invite.expiresAt.getTime() <= at.getTime() ? INVITE_MESSAGES.expired : INVITE_MESSAGES.used);
+      }
+      const userId = await resolveUserId();
+      await executor.update(invites).set({ acceptedBy: userId }).where(eq(invites.id, invite.id));
+      await executor
+        .insert(medicSecretaries)
+        .values({ medicId: invite.medicId, secretaryId: userId, createdAt: at })
+        .onConflictDoNothing();
+      return userId;
+    },
+  };
+}
+
+export type InviteService = ReturnType<typeof createInviteService>;

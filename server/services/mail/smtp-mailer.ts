@@ -1,0 +1,26 @@
+import nodemailer from 'nodemailer';
+import type { Mailer, MailMessage } from './mailer';
+
+export type SmtpMailer = Mailer & { close(): void };
+
+/**
+ * Sends e-mail through the SMTP server of `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465`
+ * or `smtp://127.0.0.1:2525`), as every instance of a scaled deployment does (DECISIONS §8, §12).
+ */
+export function createSmtpMailer(smtpUrl: string, from: string): SmtpMailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    async send(message: MailMessage): Promise<void> {
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * react-hook-form adapter for masked inputs (react-imask). The form value is the masked text, as SPEC sends it
+ * ('000.000.000-00', '(00) 0 0000-0000').
+ */
+import { useId } from 'react';
+import { IMaskInput } from 'react-imask';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { describedBy, Field, inputClassName } from '../ui/Field';
+
+/** SPEC §5 masks. */
+export const MASKS = {
+  cpf: '000.000.000-00',
+  phone: '(00) 0 0000-0000',
+} as const;
+
+type FormMaskedFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  mask: (typeof MASKS)[keyof typeof MASKS];
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'tel';
+  hint?: string;
+  /** Called with the masked value after each accepted keystroke (e.g. to validate a complete CPF at once). */
+  onValueChange?: (value: string) => void;
+};
+
+export function FormMaskedField<T extends FieldValues>({
+  control,
+  name,
+  label,
+  mask,
+  placeholder,
+  autoComplete,
+  inputMode = 'numeric',
+  hint,
+  onValueChange,
+}: FormMaskedFieldProps<T>) {
+  const id = useId();
+  const { field, fieldState } = useController({ control, name });
+  const error = fieldState.error?.message;
+
+  function handleAccept(value: string) {
+    if (value === field.value) return;
+    field.onChange(value);
+    onValueChange?.(value);
+  }
+
+  return (
+    <Field id={id} label={label} hint={hint} error={error}>
+      <IMaskInput
+        id={id}
+        name={field.name}
+        mask={mask}
+        value={typeof field.value === 'string' ? field.value : ''}
+        unmask={false}
+        className={inputClassName}
+        placeholder={placeholder}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        inputRef={field.ref}
+        onAccept={handleAccept}
+        onBlur={field.onBlur}
+      />
+    </Field>
+  );
+}

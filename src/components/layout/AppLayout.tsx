@@ -1,0 +1,246 @@
+/**
+ * Layout of every signed-in page: header (menu button on phones, logo linking home, the user's first name), the
+ * desktop side rail with the role's menu, and the phone slide-in menu (SPEC §2 Navigation).
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Link, Outlet } from '@tanstack/react-router';
+import { css, styled } from 'goober';
+import {
+  breakpoints,
+  colors,
+  focusRing,
+  fontSizes,
+  fontWeights,
+  layout,
+  media,
+  radii,
+  space,
+  zIndices,
+} from '../../lib/theme';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { useSession } from '../../features/session/session';
+import { Icon } from '../ui/Icon';
+import { MobileMenu } from './MobileMenu';
+import { NavMenu } from './NavMenu';
+
+const StyledShell = styled('div')`
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: flex;
+  flex-direction: column;
+  background: ${colors.background};
+`;
+
+const StyledSkipLink = styled('a')`
+  position: absolute;
+  left: ${space.lg};
+  top: -100px;
+  z-index: ${zIndices.menu + 2};
+  padding: ${space.sm} ${space.lg};
+  border-radius: ${radii.md};
+  background: ${colors.surface};
+  color: ${colors.primary};
+  font-weight: ${fontWeights.semibold};
+  &:focus { top: ${space.sm}; outline: none; box-shadow: ${focusRing}; }
+`;
+
+const StyledHeader = styled('header')`
+  position: sticky;
+  top: 0;
+  z-index: ${zIndices.header};
+  display: flex;
+  align-items: center;
+  gap: ${space.sm};
+  height: ${layout.headerHeight};
+  padding: 0 ${space.lg};
+  background: ${colors.surface};
+  border-bottom: 1px solid ${colors.border};
+  ${media.md} { padding: 0 ${space.xl}; gap: ${space.lg}; }
+`;
+
+const StyledMenuButton = styled('button')`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  margin-left: -${space.sm};
+  border: 0;
+  border-radius: ${radii.md};
+  background: transparent;
+  color: ${colors.text};
+  cursor: pointer;
+  &:hover { background: ${colors.primaryTint}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  ${media.md} { display: none; }
+`;
+
+const logoLinkClassName = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.sm};
+  padding: ${space.xs};
+  border-radius: ${radii.md};
+  color: ${colors.text};
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  letter-spacing: -0.01em;
+  text-decoration: none;
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  & > img { width: 32px; height: 32px; }
+`;
+
+const StyledUser = styled('div')`
+  margin-left: auto;
+  display: flex;
+  align-items: center;
+  gap: ${space.sm};
+  min-width: 0;
+`;
+
+const StyledAvatar = styled('span')`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border-radius: 50%;
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-weight: ${fontWeights.bold};
+`;
+
+const StyledUserText = styled('span')`
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  line-height: 1.2;
+`;
+
+const StyledUserName = styled('span')`
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+  max-width: 40vw;
+  font-weight: ${fontWeights.semibold};
+`;
+
+const StyledUserRole = styled('span')`
+  font-size: ${fontSizes.xs};
+  color: ${colors.textMuted};
+`;
+
+const StyledBody = styled('div')`
+  flex: 1;
+  display: flex;
+  min-height: 0;
+`;
+
+const StyledRail = styled('aside')`
+  display: none;
+  ${media.md} {
+    position: sticky;
+    top: ${layout.headerHeight};
+    display: flex;
+    flex-direction: column;
+    flex: none;
+    width: ${layout.sideRailWidth};
+    max-width: ${layout.sideRailMaxWidth};
+    height: calc(100vh - ${layout.headerHeight});
+    padding: ${space.lg} ${space.md};
+    background: ${colors.surface};
+    border-right: 1px solid ${colors.border};
+  }
+`;
+
+const StyledMain = styled('main')`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  &:focus { outline: none; }
+`;
+
+export function AppLayout() {
+  const { profile, signOut } = useSession();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+
+  const handleCloseMenu = useCallback(() => {
+    setMenuOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
+  function handleOpenMenu() {
+    setMenuOpen(true);
+  }
+
+  function handleSignOut() {
+    setMenuOpen(false);
+    signOut();
+  }
+
+  // A phone rotated (or a window widened) past md shows the side rail: the slide-in menu is no longer needed.
+  useEffect(() => {
+    if (!menuOpen || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(`(min-width: ${breakpoints.md}px)`);
+    function handleChange(event: MediaQueryListEvent) {
+      if (event.matches) setMenuOpen(false);
+    }
+    query.addEventListener('change', handleChange);
+    return () => query.removeEventListener('change', handleChange);
+  }, [menuOpen]);
+
+  if (!profile) return null;
+
+  const firstName = profile.user.first_name;
+  const roleLabel = profile.type === 'medic' ? ptBR.nav.roleMedic : ptBR.nav.roleSecretary;
+  const logo = (
+    <Link to="/" className={logoLinkClassName} aria-label={ptBR.app.logoAlt} onClick={menuOpen ? handleCloseMenu : undefined}>
+      <img src="/logo.svg" alt="" width={32} height={32} />
+      <span aria-hidden="true">{ptBR.app.name}</span>
+    </Link>
+  );
+
+  return (
+    <StyledShell>
+      <StyledSkipLink href="#conteudo">{ptBR.nav.skipToContent}</StyledSkipLink>
+      <StyledHeader>
+        <StyledMenuButton
+          ref={menuButtonRef}
+          type="button"
+          aria-label={ptBR.nav.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          aria-haspopup="dialog"
+          onClick={handleOpenMenu}
+        >
+          <Icon name="menu" size={24} />
+        </StyledMenuButton>
+        {logo}
+        <StyledUser>
+          <StyledAvatar aria-hidden="true">{firstName.slice(0, 1).toUpperCase()}</StyledAvatar>
+          <StyledUserText>
+            <StyledUserName>{firstName}</StyledUserName>
+            <StyledUserRole>{roleLabel}</StyledUserRole>
+          </StyledUserText>
+        </StyledUser>
+      </StyledHeader>
+      <StyledBody>
+        <StyledRail>
+          <NavMenu role={profile.type} onSignOut={handleSignOut} />
+        </StyledRail>
+        <StyledMain id="conteudo" tabIndex={-1}>
+          <Outlet />
+        </StyledMain>
+      </StyledBody>
+      {menuOpen ? (
+        <MobileMenu id={menuId} onClose={handleCloseMenu} header={logo}>
+          <NavMenu role={profile.type} onSignOut={handleSignOut} onNavigate={handleCloseMenu} />
+        </MobileMenu>
+      ) : null}
+    </StyledShell>
+  );
+}

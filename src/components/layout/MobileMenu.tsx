@@ -1,0 +1,132 @@
+/**
+ * The phone menu (below md = 768px, SPEC §2): a panel sliding in from the left over a backdrop. It is a modal dialog:
+ * focus moves into it on open, Tab stays inside, and Escape, a click on the backdrop or choosing a link closes it;
+ * focus then returns to the menu button (done by the opener).
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { keyframes, styled } from 'goober';
+import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/theme';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { Icon } from '../ui/Icon';
+
+const slideIn = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(0); }
+`;
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`;
+
+const StyledBackdrop = styled('div')`
+  position: fixed;
+  inset: 0;
+  z-index: ${zIndices.menu};
+  background: ${colors.backdrop};
+  animation: ${fadeIn} 160ms ease-out;
+`;
+
+const StyledPanel = styled('div')`
+  position: fixed;
+  top: 0;
+  bottom: 0;
+  left: 0;
+  z-index: ${zIndices.menu + 1};
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  width: min(calc(100% - 56px), 340px);
+  padding: ${space.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.panel};
+  overflow-y: auto;
+  animation: ${slideIn} 200ms ease-out;
+`;
+
+const StyledTop = styled('div')`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+`;
+
+const StyledClose = styled('button')`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${radii.md};
+  background: transparent;
+  color: ${colors.text};
+  cursor: pointer;
+  &:hover { background: ${colors.primaryTint}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+type MobileMenuProps = {
+  id: string;
+  onClose: () => void;
+  header: ReactNode;
+  children: ReactNode;
+};
+
+export function MobileMenu({ id, onClose, header, children }: MobileMenuProps) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  // Kept in a ref so that a new onClose identity does not re-run the effect (and steal the focus again).
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  useEffect(() => {
+    closeRef.current?.focus();
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        onCloseRef.current();
+        return;
+      }
+      if (event.key === 'Tab' && panelRef.current) {
+        const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        const first = focusable[0];
+        const last = focusable[focusable.length - 1];
+        if (!first || !last) return;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+    }
+
+    document.addEventListener('keydown', handleKeyDown);
+    return () => {
+      document.removeEventListener('keydown', handleKeyDown);
+      document.body.style.overflow = previousOverflow;
+    };
+  }, []);
+
+  return (
+    <>
+      <StyledBackdrop data-testid="menu-backdrop" aria-hidden="true" onClick={onClose} />
+      <StyledPanel id={id} ref={panelRef} role="dialog" aria-modal="true" aria-label={ptBR.nav.label}>
+        <StyledTop>
+          {header}
+          <StyledClose ref={closeRef} type="button" aria-label={ptBR.nav.closeMenu} onClick={onClose}>
+            <Icon name="close" size={22} />
+          </StyledClose>
+        </StyledTop>
+        {children}
+      </StyledPanel>
+    </>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The role's menu (SPEC §2 Navigation), shared by the desktop side rail and the phone slide-in menu.
+ */
+import { Link } from '@tanstack/react-router';
+import { css, styled } from 'goober';
+import type { UserType } from '../../../machines/constants';
+import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { Icon, type IconName } from '../ui/Icon';
+
+type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery';
+type NavItem = { to: NavPath; label: string; icon: IconName };
+
+const MENUS: Record<UserType, readonly NavItem[]> = {
+  medic: [
+    { to: '/', label: ptBR.nav.home, icon: 'home' },
+    { to: '/all-data', label: ptBR.nav.dashboard, icon: 'chart' },
+    { to: '/settings', label: ptBR.nav.settings, icon: 'settings' },
+    { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
+  ],
+  secretary: [
+    { to: '/', label: ptBR.nav.home, icon: 'home' },
+    { to: '/patients', label: ptBR.nav.addPatient, icon: 'userPlus' },
+    { to: '/patients-surgery', label: ptBR.nav.linkSurgery, icon: 'link' },
+    { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
+  ],
+};
+
+const itemClassName = css`
+  display: flex;
+  align-items: center;
+  gap: ${space.md};
+  width: 100%;
+  min-height: 44px;
+  padding: ${space.sm} ${space.md};
+  border: 0;
+  border-radius: ${radii.md};
+  background: transparent;
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.md};
+  font-weight: ${fontWeights.medium};
+  text-align: left;
+  text-decoration: none;
+  cursor: pointer;
+  transition: background ${durations.fast}, color ${durations.fast};
+  &:hover { background: ${colors.primaryTint}; color: ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  &[aria-current='page'] {
+    background: ${colors.primarySoft};
+    color: ${colors.primary};
+    font-weight: ${fontWeights.semibold};
+  }
+`;
+
+const StyledNav = styled('nav')`
+  display: flex;
+  flex-direction: column;
+  flex: 1;
+  min-height: 0;
+`;
+
+const StyledList = styled('ul')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const StyledFooter = styled('div')`
+  margin-top: auto;
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+`;
+
+type NavMenuProps = {
+  role: UserType;
+  onSignOut: () => void;
+  /** Called after a link is chosen (the phone menu closes itself). */
+  onNavigate?: () => void;
+};
+
+export function NavMenu({ role, onSignOut, onNavigate }: NavMenuProps) {
+  return (
+    <StyledNav aria-label={ptBR.nav.label}>
+      <StyledList>
+        {MENUS[role].map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className={itemClassName}
+              activeOptions={{ exact: item.to === '/' }}
+              onClick={onNavigate}
+            >
+              <Icon name={item.icon} />
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </StyledList>
+      <StyledFooter>
+        <button type="button" className={itemClassName} onClick={onSignOut}>
+          <Icon name="logout" />
+          {ptBR.nav.signOut}
+        </button>
+      </StyledFooter>
+    </StyledNav>
+  );
+}

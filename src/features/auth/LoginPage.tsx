@@ -1,0 +1,98 @@
+/**
+ * /auth (SPEC §2 Login): e-mail and password, 'Acessar' ('Validando...' while signing in), a link to /signup.
+ * Invalid data on submit shows 'Dados invalido!'; each sign-in error of the session is a warning toast (SPEC §8).
+ * On success the session becomes signedIn and the router's guard sends the user home.
+ */
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { arktypeResolver } from '@hookform/resolvers/arktype';
+import { type } from 'arktype';
+import { styled } from 'goober';
+import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
+import { FormTextField } from '../../components/form/FormTextField';
+import { Button } from '../../components/ui/Button';
+import { TextLink } from '../../components/ui/TextLink';
+import { colors, fontSizes, space } from '../../lib/theme';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { toastWarning } from '../../lib/toast';
+import { useSession } from '../session/session';
+
+const loginSchema = type({
+  email: type('string.email').configure({ message: () => ptBR.validation.emailInvalid }),
+  password: type('string > 0').configure({ message: () => ptBR.validation.passwordRequired }),
+});
+
+type LoginValues = typeof loginSchema.infer;
+
+const StyledForm = styled('form')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledFooter = styled('p')`
+  margin-top: ${space.xl};
+  text-align: center;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+export function LoginPage() {
+  const { status, errors, signIn } = useSession();
+  const { control, handleSubmit } = useForm<LoginValues>({
+    resolver: arktypeResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const signingIn = status === 'signingIn';
+
+  // A failed sign-in ends in signedOut with the messages in `errors`: show each once, as a warning.
+  const previousStatus = useRef(status);
+  useEffect(() => {
+    const wasSigningIn = previousStatus.current === 'signingIn';
+    previousStatus.current = status;
+    if (wasSigningIn && status !== 'signingIn' && status !== 'signedIn') {
+      for (const message of errors) toastWarning(message);
+    }
+  }, [status, errors]);
+
+  function handleValid(values: LoginValues) {
+    signIn(values.email.trim(), values.password);
+  }
+
+  function handleInvalid() {
+    toastWarning(ptBR.errors.invalidData);
+  }
+
+  return (
+    <AuthLayout>
+      <AuthHeading title={ptBR.auth.title} subtitle={ptBR.auth.subtitle} />
+      <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)}>
+        <FormTextField
+          control={control}
+          name="email"
+          label={ptBR.auth.emailLabel}
+          type="email"
+          inputMode="email"
+          placeholder={ptBR.auth.emailPlaceholder}
+          autoComplete="username"
+          autoFocus
+        />
+        <FormTextField
+          control={control}
+          name="password"
+          label={ptBR.auth.passwordLabel}
+          type="password"
+          placeholder={ptBR.auth.passwordPlaceholder}
+          autoComplete="current-password"
+        />
+        <Button type="submit" fullWidth loading={signingIn}>
+          {signingIn ? ptBR.common.validating : ptBR.auth.submit}
+        </Button>
+      </StyledForm>
+      <StyledFooter>
+        <TextLink to="/signup">{ptBR.auth.noAccount}</TextLink>
+      </StyledFooter>
+    </AuthLayout>
+  );
+}

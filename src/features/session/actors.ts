@@ -1,0 +1,245 @@
+import { fromPromise } from 'xstate';
+import {
+  SessionError,
+  type PersistInput,
+  type Profile,
+  type RefreshInput,
+  type RevokeInput,
+  type SessionTokens,
+  type SignInInput,
+  type SignInResult,
+  type StoredSession,
+} from '../../../machines/session/sessionMachine';
+import { USER_TYPES } from '../../../machines/constants';
+import { authApi } from '../../api/client';
+import { sessionTexts } from '../../lib/i18n/session';
+
+/**
+ * The real IO of machines/session/sessionMachine.ts, supplied with `.provide` by ./session.ts:
+ * OAuth2 calls (DECISIONS §3, ARCHITECTURE "Auth") and the browser storage contract
+ * (ARCHITECTURE "Browser storage": keys `token`, `refresh_token`, `profile`; refreshes serialised
+ * across tabs by the Web Locks API lock `session-refresh`).
+ */
+
+export const STORAGE_KEYS = { token: 'token', refreshToken: 'refresh_token', profile: 'profile' } as const;
+export const SESSION_STORAGE_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
+export const REFRESH_LOCK_NAME = 'session-refresh';
+
+const CLIENT_ID: string = import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'cirurgias-web';
+const CLIENT_SECRET: string = import.meta.env.VITE_OAUTH_CLIENT_SECRET ?? 'cirurgias-web-secret';
+
+/** Indirection over page reloads, so tests can observe them (jsdom cannot navigate). */
+export const browserPage = {
+  reload(): void {
+    window.location.reload();
+  },
+};
+
+// ---------------------------------------------------------------------------------------------
+// Storage
+
+function isProfile(value: unknown): value is Profile {
+  if (typeof value !== 'object' || value === null) return false;
+  const { type, user } = value as { type?: unknown; user?: unknown };
+  if (!USER_TYPES.includes(type as Profile['type'])) return false;
+  if (typeof user !== 'object' || user === null) return false;
+  const { id, first_name, last_name } = user as Record<string, unknown>;
+  return typeof id === 'number' && typeof first_name === 'string' && typeof last_name === 'string';
+}
+
+function parseProfile(raw: string | null): Profile | null {
+  if (!raw) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isProfile(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the stored session; missing or unreadable parts are null. */
+export function readStoredSession(): StoredSession {
+  try {
+    return {
+      token: localStorage.getItem(STORAGE_KEYS.token) || null,
+      refreshToken: localStorage.getItem(STORAGE_KEYS.refreshToken) || null,
+      profile: parseProfile(localStorage.getItem(STORAGE_KEYS.profile)),
+    };
+  } catch {
+    return { token: null, refreshToken: null, profile: null };
+  }
+}
+
+/**
+ * Writes the session. The access token goes last (and is removed first by `clearStoredSession`)
+ * so that another tab that sees a token also sees the rest.
+ */
+export function writeStoredSession(session: PersistInput): void {
+  if (session.profile) localStorage.setItem(STORAGE_KEYS.profile, JSON.stringify(session.profile));
+  localStorage.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
+  localStorage.setItem(STORAGE_KEYS.token, session.token);
+}
+
+export function clearStoredSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.refreshToken);
+  localStorage.removeItem(STORAGE_KEYS.profile);
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP
+
+function formEncode(body: object): string {
+  const form = new URLSearchParams();
+  for (const [key, value] of Object.entries(body)) {
+    if (value !== undefined && value !== null) form.set(key, String(value));
+  }
+  return form.toString();
+}
+
+const FORM = {
+  bodySerializer: formEncode,
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+} as const;
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((m): m is string => typeof m === 'string' && m !== '') : [];
+}
+
+/**
+ * Maps an error response body to the warnings to show (SPEC §8, DECISIONS §3): an OAuth
+ * `error_description`; else each message of an `error` (or `non_field_errors`) list; else the
+ * generic 'Ocorreu um erro interno!'.
+ */
+export function signInErrorMessages(body: unknown): string[] {
+  if (typeof body === 'object' && body !== null) {
+    const { error_description, error, non_field_errors } = body as Record<string, unknown>;
+    if (typeof error_description === 'string' && error_description) return [error_description];
+    const messages = [...stringList(error), ...stringList(non_field_errors)];
+    if (messages.length) return messages;
+  }
+  return [sessionTexts.signIn.internalError];
+}
+
+/** A thrown call: no response at all (network) unless the body of a 2xx could not be parsed. */
+function thrownCallMessages(error: unknown): string[] {
+  return error instanceof SyntaxError
+    ? [sessionTexts.signIn.internalError]
+    : [sessionTexts.signIn.networkError];
+}
+
+async function call<T>(request: () => Promise<{ data?: T; error?: unknown }>): Promise<T> {
+  let result: { data?: T; error?: unknown };
+  try {
+    result = await request();
+  } catch (error) {
+    throw new SessionError(thrownCallMessages(error));
+  }
+  if (result.data === undefined) throw new SessionError(signInErrorMessages(result.error));
+  return result.data;
+}
+
+/** Password grant, then the profile read with the new token. Rejects with a SessionError. */
+export async function signIn({ username, password }: SignInInput): Promise<SignInResult> {
+  const tokens = await call(() =>
+    authApi.POST('/auth/token', {
+      body: {
+        grant_type: 'password',
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+        username,
+        password,
+      },
+      ...FORM,
+    }),
+  );
+  let profile: Profile;
+  try {
+    profile = await call(() =>
+      authApi.GET('/project_auth/profile/', {
+        headers: { Authorization: `Bearer ${tokens.access_token}` },
+      }),
+    );
+  } catch (error) {
+    void revokeSession({ token: tokens.access_token, refreshToken: tokens.refresh_token });
+    throw error;
+  }
+  return { token: tokens.access_token, refreshToken: tokens.refresh_token, profile };
+}
+
+async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
+  const { data } = await authApi.POST('/auth/token', {
+    body: {
+      grant_type: 'refresh_token',
+      client_id: CLIENT_ID,
+      client_secret: CLIENT_SECRET,
+      refresh_token: refreshToken,
+    },
+    ...FORM,
+  });
+  if (!data) throw new Error('The refresh grant was refused.');
+  return { token: data.access_token, refreshToken: data.refresh_token };
+}
+
+/**
+ * Runs while holding the cross-tab lock. If the stored refresh token is no longer the one this tab
+ * wanted to spend, another tab already rotated it: adopt the stored pair without calling the
+ * server (spending the old one would trip reuse detection and revoke the family). Otherwise
+ * refresh and store the new pair before the lock is released.
+ */
+async function refreshHoldingLock(wanted: string): Promise<SessionTokens> {
+  const stored = readStoredSession();
+  if (!stored.token || !stored.refreshToken) {
+    throw new Error('The session was cleared (signed out in another tab).');
+  }
+  if (stored.refreshToken !== wanted) {
+    return { token: stored.token, refreshToken: stored.refreshToken };
+  }
+  const tokens = await requestRefresh(wanted);
+  writeStoredSession({ ...tokens, profile: null });
+  return tokens;
+}
+
+/** Refresh grant, serialised across tabs with navigator.locks when the browser has it. */
+export async function refreshTokens({ refreshToken }: RefreshInput): Promise<SessionTokens> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return refreshHoldingLock(refreshToken);
+  return locks.request(REFRESH_LOCK_NAME, () => refreshHoldingLock(refreshToken));
+}
+
+/** Best-effort revocation (RFC 7009) of the refresh token (which revokes the whole family). */
+export async function revokeSession({ token, refreshToken }: RevokeInput): Promise<void> {
+  const revoked = refreshToken ?? token;
+  if (!revoked) return;
+  try {
+    await authApi.POST('/auth/revoke', {
+      body: {
+        token: revoked,
+        token_type_hint: refreshToken ? 'refresh_token' : 'access_token',
+        client_id: CLIENT_ID,
+        client_secret: CLIENT_SECRET,
+      },
+      ...FORM,
+      // Survives a page reload right after signing out (e.g. /signup-secretary/{token}).
+      keepalive: true,
+    });
+  } catch {
+    // Best effort: the tokens are already gone from this browser.
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What session.ts passes to sessionMachine.provide()
+
+export const sessionActors = {
+  restoreSession: fromPromise<StoredSession>(async () => readStoredSession()),
+  signIn: fromPromise<SignInResult, SignInInput>(({ input }) => signIn(input)),
+  refreshTokens: fromPromise<SessionTokens, RefreshInput>(({ input }) => refreshTokens(input)),
+  revokeSession: fromPromise<void, RevokeInput>(({ input }) => revokeSession(input)),
+};
+
+export const sessionActions = {
+  persistSession: (_: unknown, params: PersistInput) => writeStoredSession(params),
+  clearSession: () => clearStoredSession(),
+  reloadPage: () => browserPage.reload(),
+};

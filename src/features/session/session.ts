@@ -1,0 +1,120 @@
+import { useSelector } from '@xstate/react';
+import { createActor, waitFor, type SnapshotFrom } from 'xstate';
+import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
+import { configureAuth } from '../../api/client';
+import { readStoredSession, SESSION_STORAGE_KEYS, sessionActions, sessionActors } from './actors';
+
+/**
+ * The one session of the SPA: the session machine with its real actors, started when this module
+ * is first imported. It connects the API client (bearer + refresh), follows the other tabs through
+ * the `storage` event, and offers `useSession()` to components and plain functions to the router.
+ */
+
+export type { Profile };
+
+export type SessionStatus =
+  | 'restoring'
+  | 'signedOut'
+  | 'signingIn'
+  | 'signedIn'
+  | 'refreshing'
+  | 'failed';
+
+export type SessionState = {
+  status: SessionStatus;
+  profile: Profile | null;
+  errors: string[];
+  signIn(username: string, password: string): void;
+  signOut(): void;
+};
+
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>;
+
+export const sessionActor = createActor(
+  sessionMachine.provide({ actors: sessionActors, actions: sessionActions }),
+);
+
+/** The flat status of a snapshot; `refreshing` is still signed in. */
+export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
+  if (snapshot.matches({ signedIn: 'refreshing' })) return 'refreshing';
+  if (snapshot.matches('signedIn')) return 'signedIn';
+  if (snapshot.matches('signingIn')) return 'signingIn';
+  if (snapshot.matches('signedOut')) return 'signedOut';
+  if (snapshot.matches('failed')) return 'failed';
+  return 'restoring';
+}
+
+function signIn(username: string, password: string): void {
+  sessionActor.send({ type: 'session.signIn', username, password });
+}
+
+function signOut(): void {
+  sessionActor.send({ type: 'session.signOut' });
+}
+
+function currentToken(): string | null {
+  const snapshot = sessionActor.getSnapshot();
+  return snapshot.matches('signedIn') ? snapshot.context.token : null;
+}
+
+/**
+ * Asks the machine to refresh (it ignores the request while a refresh is already running) and
+ * waits until it leaves `refreshing`: the new token, or null when the refresh failed (the machine
+ * then clears the session and reloads the page) or nobody is signed in.
+ */
+async function refresh(): Promise<string | null> {
+  if (sessionActor.getSnapshot().matches({ signedIn: 'idle' })) {
+    sessionActor.send({ type: 'session.refresh' });
+  }
+  const settled = await waitFor(sessionActor, (s) => !s.matches({ signedIn: 'refreshing' }));
+  return settled.matches('signedIn') ? settled.context.token : null;
+}
+
+/** Another tab changed (or cleared) the stored session. */
+function handleStorage(event: StorageEvent): void {
+  if (event.storageArea && event.storageArea !== window.localStorage) return;
+  if (event.key !== null && !SESSION_STORAGE_KEYS.includes(event.key)) return;
+  sessionActor.send({ type: 'session.storageChanged', ...readStoredSession() });
+}
+
+configureAuth({ getToken: currentToken, refresh });
+if (typeof window !== 'undefined') window.addEventListener('storage', handleStorage);
+sessionActor.start();
+
+/**
+ * Stops this session instance: the actor, the storage listener and the client connection. For
+ * module replacement in development and for tests that load the module more than once.
+ */
+export function disposeSession(): void {
+  if (typeof window !== 'undefined') window.removeEventListener('storage', handleStorage);
+  configureAuth(null);
+  sessionActor.stop();
+}
+
+import.meta.hot?.dispose(disposeSession);
+
+/** The session for components: status, profile, sign-in warnings and the two commands. */
+export function useSession(): SessionState {
+  const status = useSelector(sessionActor, sessionStatus);
+  const profile = useSelector(sessionActor, (s) => s.context.profile);
+  const errors = useSelector(sessionActor, (s) => s.context.errors);
+  return { status, profile, errors, signIn, signOut };
+}
+
+/**
+ * For router guards: resolves once the session is settled (not `restoring` nor `signingIn`), with
+ * the profile when signed in and null otherwise.
+ */
+export async function waitForSignedInOrOut(): Promise<Profile | null> {
+  const settled = await waitFor(
+    sessionActor,
+    (s) => !s.matches('restoring') && !s.matches('signingIn'),
+  );
+  return settled.matches('signedIn') ? settled.context.profile : null;
+}
+
+/** The signed-in profile right now (null when signed out or still restoring). */
+export function getProfile(): Profile | null {
+  const snapshot = sessionActor.getSnapshot();
+  return snapshot.matches('signedIn') ? snapshot.context.profile : null;
+}

@@ -1,0 +1,168 @@
+/**
+ * /signup (SPEC §2 Doctor signup, 3 steps; §5 validation). The doctor signup machine owns the step shown and the
+ * submit; react-hook-form owns the field state (STYLE §17). Each step is checked with the same rules the machine
+ * guards with; the step's values go to the machine as `wizard.next` / `wizard.submit` data.
+ */
+import { useEffect, useRef } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { useMachine } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  doctorSignupMachine,
+  type DoctorSignupData,
+} from '../../../machines/signup/doctorSignupMachine';
+import {
+  doctorAccessProblems,
+  doctorPersonalProblems,
+  doctorProfessionalProblems,
+  SIGNUP_MESSAGES,
+} from '../../../machines/signup/rules';
+import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
+import { StepIndicator } from '../../components/ui/StepIndicator';
+import { TextLink } from '../../components/ui/TextLink';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { toastSuccess, toastWarning } from '../../lib/toast';
+import { submitDoctorSignup } from './actors';
+import { DoctorAccessStep, DoctorPersonalStep, DoctorProfessionalStep } from './DoctorSignupSteps';
+import { ruleResolver } from './ruleResolver';
+import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
+
+/** The form's values: the wizard data with the specialty as the select's string value. */
+export type DoctorSignupForm = Omit<DoctorSignupData, 'specialty' | 'nickname'> & { specialty: string };
+
+const STEPS = ['personal', 'professional', 'access'] as const;
+type Step = (typeof STEPS)[number];
+
+const FIELD_OF_PROBLEM: Record<string, keyof DoctorSignupForm> = {
+  [SIGNUP_MESSAGES.firstNameRequired]: 'first_name',
+  [SIGNUP_MESSAGES.lastNameRequired]: 'last_name',
+  [SIGNUP_MESSAGES.cpfRequired]: 'cpf',
+  [SIGNUP_MESSAGES.cpfInvalid]: 'cpf',
+  [SIGNUP_MESSAGES.addressRequired]: 'address',
+  [SIGNUP_MESSAGES.cellphoneRequired]: 'cellphone',
+  [SIGNUP_MESSAGES.crmRequired]: 'crm',
+  [SIGNUP_MESSAGES.specialtyRequired]: 'specialty',
+  [SIGNUP_MESSAGES.emailRequired]: 'email',
+  [SIGNUP_MESSAGES.emailInvalid]: 'email',
+  [SIGNUP_MESSAGES.passwordRequired]: 'password',
+  [SIGNUP_MESSAGES.passwordsDiffer]: 'confirmPassword',
+  [SIGNUP_MESSAGES.secretaryEmailRequired]: 'secretary',
+  [SIGNUP_MESSAGES.secretaryEmailInvalid]: 'secretary',
+  [ptBR.validation.consentRequired]: 'IAcceptToStoreData',
+};
+
+const DEFAULT_VALUES: DoctorSignupForm = {
+  first_name: '',
+  last_name: '',
+  cpf: '',
+  address: '',
+  crm: '',
+  specialty: '',
+  cellphone: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  news: false,
+  IAcceptToStoreData: false,
+  IHaveASecretary: false,
+  secretary: '',
+};
+
+const signupMachine = doctorSignupMachine.provide({ actors: { submitSignup: submitDoctorSignup } });
+
+function toWizardData(values: DoctorSignupForm): Partial<DoctorSignupData> {
+  const specialty = Number.parseInt(values.specialty, 10);
+  return { ...values, specialty: Number.isInteger(specialty) ? specialty : null };
+}
+
+function problemsOfStep(step: Step, values: DoctorSignupForm): string[] {
+  const data = { ...toWizardData(values), nickname: '' } as DoctorSignupData;
+  if (step === 'personal') return doctorPersonalProblems(data);
+  if (step === 'professional') return doctorProfessionalProblems(data);
+  const problems = doctorAccessProblems(data);
+  // LGPD consent: required to create the account (the machine's rules leave it to the form).
+  return values.IAcceptToStoreData ? problems : [...problems, ptBR.validation.consentRequired];
+}
+
+function stepOf(value: unknown): Step | 'submitting' | 'done' {
+  return value === 'personal' || value === 'professional' || value === 'submitting' || value === 'done'
+    ? value
+    : 'access';
+}
+
+export function DoctorSignupPage() {
+  const navigate = useNavigate();
+  const [snapshot, send] = useMachine(signupMachine, { input: {} });
+  const machineStep = stepOf(snapshot.value);
+  const submitting = machineStep === 'submitting';
+  const step: Step = machineStep === 'submitting' || machineStep === 'done' ? 'access' : machineStep;
+
+  // The resolver reads the step through a ref: it is created once, the step changes.
+  const stepRef = useRef<Step>(step);
+  stepRef.current = step;
+  const form = useForm<DoctorSignupForm>({
+    defaultValues: DEFAULT_VALUES,
+    mode: 'onTouched',
+    resolver: ruleResolver<DoctorSignupForm>((values) => problemsOfStep(stepRef.current, values), FIELD_OF_PROBLEM),
+  });
+  const { control, handleSubmit, clearErrors } = form;
+
+  // A new step starts clean: errors of fields that are not shown would only confuse.
+  useEffect(() => {
+    clearErrors();
+  }, [step, clearErrors]);
+
+  // Server errors come back as the machine's `errors` when the submit fails (SPEC §8: each as a warning).
+  const previousStep = useRef(machineStep);
+  useEffect(() => {
+    const wasSubmitting = previousStep.current === 'submitting';
+    previousStep.current = machineStep;
+    if (machineStep === 'done') {
+      toastSuccess(ptBR.signup.success);
+      void navigate({ to: '/auth' });
+    } else if (wasSubmitting) {
+      for (const message of snapshot.context.errors) toastWarning(message);
+    }
+  }, [machineStep, snapshot.context.errors, navigate]);
+
+  function handleValid(values: DoctorSignupForm) {
+    const data = toWizardData(values);
+    send(step === 'access' ? { type: 'wizard.submit', data } : { type: 'wizard.next', data });
+  }
+
+  function handleInvalid(errors: FieldErrors<DoctorSignupForm>) {
+    const root = errors.root?.message;
+    if (root) toastWarning(root);
+  }
+
+  function handleBack() {
+    send({ type: 'wizard.back', data: toWizardData(form.getValues()) });
+  }
+
+  const stepIndex = STEPS.indexOf(step);
+  const stepName = ptBR.signup.steps[stepIndex] ?? '';
+
+  return (
+    <AuthLayout wide>
+      <AuthHeading title={ptBR.signup.title} subtitle={ptBR.signup.subtitle} />
+      <StepIndicator steps={ptBR.signup.steps} current={stepIndex} label={ptBR.signup.stepsLabel} />
+      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-busy={submitting}>
+        <StepTitle stepKey={step} index={stepIndex} total={STEPS.length}>
+          {stepName}
+        </StepTitle>
+        {step === 'personal' ? <DoctorPersonalStep form={form} /> : null}
+        {step === 'professional' ? <DoctorProfessionalStep control={control} /> : null}
+        {step === 'access' ? <DoctorAccessStep form={form} /> : null}
+        <WizardActions
+          onBack={step === 'personal' ? undefined : handleBack}
+          isLastStep={step === 'access'}
+          submitting={submitting}
+          submitLabel={ptBR.signup.submit}
+        />
+      </StyledWizardForm>
+      <WizardFooter>
+        <TextLink to="/auth">{ptBR.signup.haveAccount}</TextLink>
+      </WizardFooter>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,151 @@
+/** The three steps' fields of the doctor signup (SPEC §2). */
+import { useEffect } from 'react';
+import type { Control, UseFormReturn } from 'react-hook-form';
+import { CPF_MASKED_LENGTH } from '../../../machines/signup/rules';
+import { FormCheckbox } from '../../components/form/FormCheckbox';
+import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
+import { FormSelect } from '../../components/form/FormSelect';
+import { FormTextField } from '../../components/form/FormTextField';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import type { DoctorSignupForm } from './DoctorSignupPage';
+import { useSpecialties } from './useSpecialties';
+import { StyledFieldRow } from './WizardLayout';
+
+type FormProps = { form: UseFormReturn<DoctorSignupForm> };
+
+/** Step 1: first name, last name, CPF ('CPF Invalido!' as soon as 14 characters are typed and it is not valid). */
+export function DoctorPersonalStep({ form }: FormProps) {
+  const { control, trigger } = form;
+
+  function handleCpfChange(value: string) {
+    if (value.length === CPF_MASKED_LENGTH) void trigger('cpf');
+  }
+
+  return (
+    <>
+      <StyledFieldRow>
+        <FormTextField control={control} name="first_name" label={ptBR.fields.firstName} autoComplete="given-name" />
+        <FormTextField control={control} name="last_name" label={ptBR.fields.lastName} autoComplete="family-name" />
+      </StyledFieldRow>
+      <FormMaskedField
+        control={control}
+        name="cpf"
+        label={ptBR.fields.cpf}
+        mask={MASKS.cpf}
+        placeholder={ptBR.fields.cpfPlaceholder}
+        autoComplete="off"
+        onValueChange={handleCpfChange}
+      />
+    </>
+  );
+}
+
+type ControlProps = { control: Control<DoctorSignupForm> };
+
+/** Step 2: address, CRM, specialty (from list_specialty), cellphone. */
+export function DoctorProfessionalStep({ control }: ControlProps) {
+  const specialties = useSpecialties();
+  const options = specialties.items.map((item) => ({ value: String(item.id), label: item.nome_fantasia }));
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="address"
+        label={ptBR.fields.address}
+        placeholder={ptBR.fields.addressPlaceholder}
+        autoComplete="street-address"
+      />
+      <StyledFieldRow>
+        <FormTextField control={control} name="crm" label={ptBR.fields.crm} placeholder={ptBR.fields.crmPlaceholder} />
+        <FormMaskedField
+          control={control}
+          name="cellphone"
+          label={ptBR.fields.cellphone}
+          mask={MASKS.phone}
+          placeholder={ptBR.fields.cellphonePlaceholder}
+          autoComplete="tel-national"
+          inputMode="tel"
+        />
+      </StyledFieldRow>
+      <FormSelect
+        control={control}
+        name="specialty"
+        label={ptBR.fields.specialty}
+        placeholder={ptBR.fields.specialtyPlaceholder}
+        options={options}
+        loading={specialties.status === 'loading'}
+        loadingText={ptBR.fields.specialtyLoading}
+        loadError={specialties.status === 'error' ? ptBR.fields.specialtyError : undefined}
+        retryLabel={ptBR.common.retry}
+        onRetry={specialties.retry}
+      />
+    </>
+  );
+}
+
+/**
+ * Step 3: e-mail, password and its repetition (marked once touched when different), newsletter, LGPD consent, and
+ * 'has a secretary' revealing the secretary's contact e-mail.
+ */
+export function DoctorAccessStep({ form }: FormProps) {
+  const { control, watch, trigger, getFieldState } = form;
+  const hasSecretary = watch('IHaveASecretary');
+  const password = watch('password');
+
+  // Keep the repetition's error in step with the password once the repetition was touched.
+  useEffect(() => {
+    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+  }, [password, getFieldState, trigger]);
+
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="email"
+        label={ptBR.fields.email}
+        type="email"
+        inputMode="email"
+        placeholder={ptBR.fields.emailPlaceholder}
+        autoComplete="email"
+      />
+      <StyledFieldRow>
+        <FormTextField
+          control={control}
+          name="password"
+          label={ptBR.fields.password}
+          type="password"
+          autoComplete="new-password"
+          hint={ptBR.fields.passwordHint}
+        />
+        <FormTextField
+          control={control}
+          name="confirmPassword"
+          label={ptBR.fields.repeatPassword}
+          type="password"
+          autoComplete="new-password"
+        />
+      </StyledFieldRow>
+      <FormCheckbox control={control} name="news">
+        {ptBR.signup.newsletter}
+      </FormCheckbox>
+      <FormCheckbox control={control} name="IHaveASecretary">
+        {ptBR.signup.hasSecretary}
+      </FormCheckbox>
+      {hasSecretary ? (
+        <FormTextField
+          control={control}
+          name="secretary"
+          label={ptBR.signup.secretaryEmail}
+          type="email"
+          inputMode="email"
+          placeholder={ptBR.fields.emailPlaceholder}
+          hint={ptBR.signup.secretaryEmailHint}
+          autoComplete="off"
+        />
+      ) : null}
+      <FormCheckbox control={control} name="IAcceptToStoreData" required>
+        {ptBR.signup.consent}
+      </FormCheckbox>
+    </>
+  );
+}

@@ -1,0 +1,180 @@
+/**
+ * The 2-step secretary signup (SPEC §2, §5): names + CPF, then the invite's e-mail (read-only), password, its
+ * repetition and the notifications checkbox. Same split as the doctor wizard: machine = steps, RHF = fields.
+ */
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useMachine } from '@xstate/react';
+import { useNavigate } from '@tanstack/react-router';
+import {
+  secretarySignupMachine,
+  type SecretarySignupData,
+} from '../../../machines/signup/secretarySignupMachine';
+import {
+  CPF_MASKED_LENGTH,
+  SIGNUP_MESSAGES,
+  secretaryAccessProblems,
+  secretaryPersonalProblems,
+} from '../../../machines/signup/rules';
+import { FormCheckbox } from '../../components/form/FormCheckbox';
+import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
+import { FormTextField } from '../../components/form/FormTextField';
+import { StepIndicator } from '../../components/ui/StepIndicator';
+import { TextLink } from '../../components/ui/TextLink';
+import { ptBR } from '../../lib/i18n/pt-BR';
+import { toastSuccess, toastWarning } from '../../lib/toast';
+import { submitSecretarySignup } from './actors';
+import { ruleResolver } from './ruleResolver';
+import type { Invite } from './useInvite';
+import { StepTitle, StyledFieldRow, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
+
+type SecretarySignupForm = Omit<SecretarySignupData, 'nickname'>;
+type Step = 'personal' | 'access';
+
+const FIELD_OF_PROBLEM: Record<string, keyof SecretarySignupForm> = {
+  [SIGNUP_MESSAGES.firstNameRequired]: 'first_name',
+  [SIGNUP_MESSAGES.lastNameRequired]: 'last_name',
+  [SIGNUP_MESSAGES.cpfRequired]: 'cpf',
+  [SIGNUP_MESSAGES.cpfInvalid]: 'cpf',
+  [SIGNUP_MESSAGES.emailRequired]: 'email',
+  [SIGNUP_MESSAGES.emailInvalid]: 'email',
+  [SIGNUP_MESSAGES.passwordRequired]: 'password',
+  [SIGNUP_MESSAGES.passwordsDiffer]: 'confirmPassword',
+};
+
+const signupMachine = secretarySignupMachine.provide({ actors: { submitSignup: submitSecretarySignup } });
+
+function problemsOfStep(step: Step, values: SecretarySignupForm): string[] {
+  return step === 'personal' ? secretaryPersonalProblems(values) : secretaryAccessProblems(values);
+}
+
+type SecretaryWizardProps = {
+  token: string;
+  invite: Invite;
+};
+
+export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
+  const navigate = useNavigate();
+  const initial = { first_name: invite.first_name, last_name: invite.last_name, email: invite.email };
+  const [snapshot, send] = useMachine(signupMachine, { input: { token, initial } });
+  const value = snapshot.value;
+  const submitting = value === 'submitting';
+  const step: Step = value === 'personal' ? 'personal' : 'access';
+
+  const stepRef = useRef<Step>(step);
+  stepRef.current = step;
+  const form = useForm<SecretarySignupForm>({
+    defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false },
+    mode: 'onTouched',
+    resolver: ruleResolver<SecretarySignupForm>((values) => problemsOfStep(stepRef.current, values), FIELD_OF_PROBLEM),
+  });
+  const { control, handleSubmit, clearErrors, trigger, watch, getFieldState } = form;
+  const password = watch('password');
+
+  useEffect(() => {
+    clearErrors();
+  }, [step, clearErrors]);
+
+  useEffect(() => {
+    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
+  }, [password, getFieldState, trigger]);
+
+  const previousValue = useRef(value);
+  useEffect(() => {
+    const wasSubmitting = previousValue.current === 'submitting';
+    previousValue.current = value;
+    if (value === 'done') {
+      toastSuccess(ptBR.secretarySignup.success);
+      void navigate({ to: '/auth' });
+    } else if (wasSubmitting) {
+      for (const message of snapshot.context.errors) toastWarning(message);
+    }
+  }, [value, snapshot.context.errors, navigate]);
+
+  function handleValid(values: SecretarySignupForm) {
+    // The e-mail is the invite's: never what a tampered field says.
+    const data = { ...values, email: invite.email };
+    send(step === 'access' ? { type: 'wizard.submit', data } : { type: 'wizard.next', data });
+  }
+
+  function handleBack() {
+    send({ type: 'wizard.back', data: form.getValues() });
+  }
+
+  function handleCpfChange(cpf: string) {
+    if (cpf.length === CPF_MASKED_LENGTH) void trigger('cpf');
+  }
+
+  const stepIndex = step === 'personal' ? 0 : 1;
+  return (
+    <>
+      <StepIndicator
+        steps={ptBR.secretarySignup.steps}
+        current={stepIndex}
+        label={ptBR.secretarySignup.stepsLabel}
+      />
+      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid)} aria-busy={submitting}>
+        <StepTitle stepKey={step} index={stepIndex} total={ptBR.secretarySignup.steps.length}>
+          {ptBR.secretarySignup.steps[stepIndex] ?? ''}
+        </StepTitle>
+        {step === 'personal' ? (
+          <>
+            <StyledFieldRow>
+              <FormTextField control={control} name="first_name" label={ptBR.fields.firstName} autoComplete="given-name" />
+              <FormTextField control={control} name="last_name" label={ptBR.fields.lastName} autoComplete="family-name" />
+            </StyledFieldRow>
+            <FormMaskedField
+              control={control}
+              name="cpf"
+              label={ptBR.fields.cpf}
+              mask={MASKS.cpf}
+              placeholder={ptBR.fields.cpfPlaceholder}
+              autoComplete="off"
+              onValueChange={handleCpfChange}
+            />
+          </>
+        ) : (
+          <>
+            <FormTextField
+              control={control}
+              name="email"
+              label={ptBR.fields.email}
+              type="email"
+              hint={ptBR.secretarySignup.emailHint}
+              readOnly
+            />
+            <StyledFieldRow>
+              <FormTextField
+                control={control}
+                name="password"
+                label={ptBR.fields.password}
+                type="password"
+                autoComplete="new-password"
+                hint={ptBR.fields.passwordHint}
+              />
+              <FormTextField
+                control={control}
+                name="confirmPassword"
+                label={ptBR.fields.repeatPassword}
+                type="password"
+                autoComplete="new-password"
+              />
+            </StyledFieldRow>
+            <FormCheckbox control={control} name="news">
+              {ptBR.secretarySignup.notifications}
+            </FormCheckbox>
+          </>
+        )}
+        <WizardActions
+          onBack={step === 'personal' ? undefined : handleBack}
+          isLastStep={step === 'access'}
+          submitting={submitting}
+          submitLabel={ptBR.secretarySignup.submit}
+        />
+      </StyledWizardForm>
+      <WizardFooter>
+        <TextLink to="/auth">{ptBR.signup.haveAccount}</TextLink>
+      </WizardFooter>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { SESSION_FALLBACK_ERROR } from '../../../machines/session/sessionMachine';
+import { SIGNUP_MESSAGES } from '../../../machines/signup/rules';
+
+/**
+ * User-facing pt-BR texts of the session and signup modules (machines/session, machines/signup,
+ * src/features/session, src/api/client). Messages given by SPEC §5/§8 are verbatim, including
+ * their spelling ('CPF Invalido!', 'Dados invalido!'). The machines cannot import src/, so the
+ * texts they produce live next to them and are re-exported here: this object is the one place to read
+ * them from.
+ */
+export const sessionTexts = {
+  signIn: {
+    /** The sign-in answer had no usable message (SPEC §8). */
+    internalError: SESSION_FALLBACK_ERROR,
+    /** No response at all: network down, server unreachable (SPEC §8). */
+    networkError: 'Ocorreu um erro, tente novamente!',
+    /** The login form was submitted with invalid data (SPEC §8). */
+    invalidData: 'Dados invalido!',
+  },
+  /** Problems returned by machines/signup/rules.ts (and the wizards' `errors`). */
+  signup: SIGNUP_MESSAGES,
+} as const;
+
+export type SessionTexts = typeof sessionTexts;

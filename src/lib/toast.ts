@@ -1,0 +1,73 @@
+/**
+ * Toasts (SPEC §8: top-centre, closed after 3000 ms). One `<AppToaster />` is mounted by main.tsx; screens call
+ * the helpers below and never import react-hot-toast directly.
+ */
+import { createElement } from 'react';
+import toast, { Toaster } from 'react-hot-toast';
+import { colors, fontSizes, radii, shadows } from './theme';
+
+/** SPEC §9. */
+export const TOAST_DURATION_MS = 3000;
+
+const baseStyle = {
+  color: colors.text,
+  background: colors.surface,
+  borderRadius: radii.md,
+  boxShadow: shadows.raised,
+  fontSize: fontSizes.sm,
+  maxWidth: '420px',
+} as const;
+
+export function AppToaster() {
+  return createElement(Toaster, {
+    position: 'top-center',
+    toastOptions: {
+      duration: TOAST_DURATION_MS,
+      style: baseStyle,
+      success: { iconTheme: { primary: colors.success, secondary: colors.onPrimary } },
+      error: { iconTheme: { primary: colors.danger, secondary: colors.onPrimary } },
+    },
+  });
+}
+
+export function toastSuccess(message: string): string {
+  return toast.success(message);
+}
+
+/** An amber "!" badge, the same size as react-hot-toast's own success/error icons. */
+function warningIcon() {
+  return createElement(
+    'span',
+    {
+      'aria-hidden': true,
+      style: {
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        flex: 'none',
+        width: '20px',
+        height: '20px',
+        borderRadius: '50%',
+        background: colors.warning,
+        color: colors.onPrimary,
+        fontSize: '13px',
+        fontWeight: 700,
+        lineHeight: 1,
+      },
+    },
+    '!',
+  );
+}
+
+/** Warnings (SPEC §8: server error lists, invalid form data): amber badge on a warm background, read out at once. */
+export function toastWarning(message: string): string {
+  return toast(message, {
+    icon: warningIcon(),
+    style: { ...baseStyle, background: colors.warningSoft, border: `1px solid ${colors.warningBorder}` },
+    ariaProps: { role: 'alert', 'aria-live': 'assertive' },
+  });
+}
+
+export function toastError(message: string): string {
+  return toast.error(message);
+}

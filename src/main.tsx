@@ -1,0 +1,55 @@
+/**
+ * SPA entry: global styles, the router wired to the session actor, the toaster.
+ */
+import { StrictMode, useEffect, useRef } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
+import { sessionActor, useSession, waitForSignedInOrOut } from './features/session/session';
+import { applyGlobalStyles } from './lib/theme';
+import { AppToaster } from './lib/toast';
+import { createAppRouter } from './router';
+
+applyGlobalStyles();
+
+const router = createAppRouter({
+  context: {
+    session: {
+      waitForSignedInOrOut,
+      signOut: () => sessionActor.send({ type: 'session.signOut' }),
+    },
+    reloadPage: () => window.location.reload(),
+  },
+});
+
+/** Re-runs the route guards whenever the session settles into another signed-in/out state (STYLE anti-pattern 5). */
+function useInvalidateOnSessionChange() {
+  const { status, profile } = useSession();
+  const key =
+    status === 'signedIn' && profile ? `in:${profile.type}:${profile.user.id}` : status === 'signedOut' ? 'out' : null;
+  const lastKey = useRef<string | null>(null);
+  useEffect(() => {
+    if (key === null || key === lastKey.current) return;
+    const isFirst = lastKey.current === null;
+    lastKey.current = key;
+    if (!isFirst) void router.invalidate();
+  }, [key]);
+}
+
+function App() {
+  useInvalidateOnSessionChange();
+  return (
+    <>
+      <RouterProvider router={router} />
+      <AppToaster />
+    </>
+  );
+}
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

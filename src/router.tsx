@@ -1,0 +1,64 @@
+/**
+ * The route tree (code-based TanStack Router, STACK gotcha 3) and the router factory. Guards live in each route's
+ * `beforeLoad` (routes/guards.ts); main.tsx calls `router.invalidate()` whenever the session changes, so the guards
+ * run again (sign-in on /auth goes home, sign-out anywhere goes to /auth).
+ */
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { FullPageLoader } from './components/layout/FullPageLoader';
+import { RouteError } from './components/layout/RouteError';
+import { allDataRoute } from './routes/all-data';
+import { appRoute } from './routes/app';
+import { authRoute } from './routes/auth';
+import { indexRoute } from './routes/index';
+import { notFoundRoute } from './routes/not-found';
+import { patientsRoute } from './routes/patients';
+import { patientsSurgeryRoute } from './routes/patients-surgery';
+import { rootRoute, type RouterContext } from './routes/root';
+import { settingsRoute } from './routes/settings';
+import { signupRoute } from './routes/signup';
+import { signupSecretaryRoute } from './routes/signup-secretary.$token';
+import { surgeryDetailsRoute } from './routes/surgery-details';
+import { surgeryStatusRoute } from './routes/surgery-status';
+
+export const routeTree = rootRoute.addChildren([
+  authRoute,
+  signupRoute,
+  signupSecretaryRoute,
+  appRoute.addChildren([
+    indexRoute,
+    settingsRoute,
+    allDataRoute,
+    surgeryStatusRoute,
+    surgeryDetailsRoute,
+    patientsRoute,
+    patientsSurgeryRoute,
+  ]),
+  notFoundRoute,
+]);
+
+type CreateAppRouterOptions = {
+  context: RouterContext;
+  /** Browser history by default; tests pass createMemoryHistory(). */
+  history?: RouterHistory;
+};
+
+export function createAppRouter({ context, history }: CreateAppRouterOptions) {
+  return createRouter({
+    routeTree,
+    context,
+    history,
+    defaultPreload: 'intent',
+    defaultPendingComponent: FullPageLoader,
+    defaultErrorComponent: RouteError,
+    defaultPendingMs: 300,
+    scrollRestoration: true,
+  });
+}
+
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: AppRouter;
+  }
+}

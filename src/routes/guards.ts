@@ -1,0 +1,25 @@
+/**
+ * Route guards of SPEC §2 / §6, shared by the route files. Each throws a TanStack `redirect`.
+ */
+import { redirect } from '@tanstack/react-router';
+import type { UserType } from '../../machines/constants';
+import type { Profile } from '../../machines/session/sessionMachine';
+import type { RouterContext } from './root';
+
+/** /auth and /signup: a signed-in user is sent home. */
+export async function requireSignedOut(context: RouterContext): Promise<void> {
+  const profile = await context.session.waitForSignedInOrOut();
+  if (profile) throw redirect({ to: '/', replace: true });
+}
+
+/** Every page inside the app layout: a signed-out user goes to /auth. Returns the profile for child routes. */
+export async function requireSignedIn(context: RouterContext): Promise<{ profile: Profile }> {
+  const profile = await context.session.waitForSignedInOrOut();
+  if (!profile) throw redirect({ to: '/auth', replace: true });
+  return { profile };
+}
+
+/** Role-only pages: the other role is sent home. */
+export function requireRole(profile: Profile, role: UserType): void {
+  if (profile.type !== role) throw redirect({ to: '/', replace: true });
+}

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { authHeader, createMedic, signIn, TEST_CLIENT, TEST_PASSWORD } from '../helpers/fixtures';
+
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+
+let t: TestApp;
+let addressSeq = 0;
+/** Each test signs in from its own address, so the per-address limit of one test does not leak into another. */
+const nextAddress = () => `10.0.${Math.floor(++addressSeq / 250)}.${(addressSeq % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function postToken(payload: Record<string, unknown>, remoteAddress = '10.9.9.9') {
+  return t.app.inject({ method: 'POST', url: '/auth/token', payload: { ...TEST_CLIENT, ...payload }, remoteAddress });
+}
+
+function passwordGrant(username: string, password: string, remoteAddress?: string) {
+  return postToken({ grant_type: 'password', username, password }, remoteAddress);
+}
+
+function refreshGrant(refreshToken: string) {
+  return postToken({ grant_type: 'refresh_token', refresh_token: refreshToken });
+}
+
+function profile(accessToken: string) {
+  return t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(accessToken) });
+}
+
+describe('POST /auth/token (password grant)', () => {
+  it('issues tokens when the body is form-encoded', async () => {
+    const medic = await createMedic(t.deps);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'password', username: medic.email, password: TEST_PASSWORD, ...TEST_CLIENT }).toString(),
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const body = res.json();
+    expect(body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+    expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(body.refresh_token).not.toBe(body.access_token);
+    expect((await profile(body.access_token)).statusCode).toBe(200);
+  });
+
+  it('issues tokens when the body is JSON', async () => {
+    const medic = await createMedic(t.deps);
+    const res = await passwordGrant(medic.email, TEST_PASSWORD, nextAddress());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().token_type).toBe('Bearer');
+  });
+
+  it('matches the e-mail case-insensitively and ignores surrounding spaces', async () => {
+    const medic = await createMedic(t.deps, { email: 'Dra.Ana@Clinica.com.br' });
+    const res = await passwordGrant('  DRA.ANA@CLINICA.COM.BR ', TEST_PASSWORD, nextAddress());
+    expect(res.statusCode).toBe(200);
+    expect((await profile(res.json().access_token)).json().user.id).toBe(medic.id);
+  });
+
+  it('answers 401 invalid_client when the client secret is wrong or missing', async () => {
+    const medic = await createMedic(t.deps);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD, client_id: 'cirurgias-web', client_secret: 'x' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'invalid_client', error_description: 'Cliente não autorizado.' });
+
+    const missing = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD } });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json().error).toBe('invalid_client');
+  });
+
+  it('accepts the client credentials by HTTP Basic as well (RFC 6749 §2.3.1)', async () => {
+    const medic = await createMedic(t.deps);
+    const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic(TEST_CLIENT.client_id, TEST_CLIENT.client_secret) },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD },
+      remoteAddress: nextAddress(),
+    });
+    expect(ok.statusCode).toBe(200);
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic(TEST_CLIENT.client_id, 'errado') },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['www-authenticate']).toMatch(/^Basic/);
+  });
+
+  it('checks the client before anything else', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/auth/token', payload: { grant_type: 'magic', client_id: 'other', client_secret: 'x' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('invalid_client');
+  });
+
+  it('answers 400 invalid_request with a pt-BR description when fields are missing', async () => {
+    const noPassword = await postToken({ grant_type: 'password', username: 'alguem@teste.com.br' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ error: 'invalid_request', error_description: 'Informe o e-mail e a senha.' });
+
+    const noGrant = await postToken({ username: 'alguem@teste.com.br', password: 'x' });
+    expect(noGrant.statusCode).toBe(400);
+    expect(noGrant.json()).toEqual({ error: 'invalid_request', error_description: 'Informe o tipo de acesso (grant_type).' });
+
+    const noRefresh = await postToken({ grant_type: 'refresh_token' });
+    expect(noRefresh.statusCode).toBe(400);
+    expect(noRefresh.json().error).toBe('invalid_request');
+  });
+
+  it('answers 400 unsupported_grant_type for other grants', async () => {
+    const res = await postToken({ grant_type: 'client_credentials' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'unsupported_grant_type', error_description: 'Tipo de acesso não suportado.' });
+  });
+
+  it('answers 400 invalid_grant when the password is wrong', async () => {
+    const medic = await createMedic(t.deps);
+    const res = await passwordGrant(medic.email, 'errada123', nextAddress());
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Usuário ou senha inválidos.' });
+  });
+
+  it('answers the same 400 invalid_grant when the e-mail is unknown', async () => {
+    const res = await passwordGrant('ninguem@teste.com.br', TEST_PASSWORD, nextAddress());
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Usuário ou senha inválidos.' });
+  });
+});
+
+describe('POST /auth/token (refresh_token grant)', () => {
+  it('rotates: the new pair works and the used refresh token is refused', async () => {
+    const medic = await createMedic(t.deps);
+    const first = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const res = await refreshGrant(first.refresh_token);
+    expect(res.statusCode).toBe(200);
+    const second = res.json();
+    expect(second.refresh_token).not.toBe(first.refresh_token);
+    expect(second.access_token).not.toBe(first.access_token);
+    expect((await profile(second.access_token)).statusCode).toBe(200);
+
+    const again = await refreshGrant(first.refresh_token);
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ error: 'invalid_grant', error_description: 'Sessão expirada. Entre novamente.' });
+  });
+
+  it('revokes the whole family when a used refresh token is presented again (reuse detection)', async () => {
+    const medic = await createMedic(t.deps);
+    const first = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const second = (await refreshGrant(first.refresh_token)).json();
+    const third = (await refreshGrant(second.refresh_token)).json();
+    expect((await profile(third.access_token)).statusCode).toBe(200);
+
+    expect((await refreshGrant(first.refresh_token)).statusCode).toBe(400);
+
+    expect((await profile(third.access_token)).statusCode).toBe(401);
+    expect((await profile(second.access_token)).statusCode).toBe(401);
+    expect((await refreshGrant(third.refresh_token)).statusCode).toBe(400);
+    // Another sign-in of the same user is another family and keeps working.
+    const other = await signIn(t.app, medic.email, TEST_PASSWORD);
+    expect((await profile(other.access_token)).statusCode).toBe(200);
+  });
+
+  it('lets exactly one of two simultaneous refreshes with one token succeed', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const results = await Promise.all([refreshGrant(tokens.refresh_token), refreshGrant(tokens.refresh_token)]);
+    const statuses = results.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([200, 400]);
+    expect(results.find((r) => r.statusCode === 400)!.json().error).toBe('invalid_grant');
+  });
+
+  it('refuses an unknown refresh token', async () => {
+    const res = await refreshGrant('bm9wZS1ub3BlLW5vcGUtbm9wZS1ub3BlLW5vcGUtbm9wZQ');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('invalid_grant');
+  });
+
+  it('refuses an access token passed as a refresh token', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    expect((await refreshGrant(tokens.access_token)).statusCode).toBe(400);
+  });
+});
+
+describe('token expiry', () => {
+  it('expires the access token after one hour while the refresh token still works', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    t.clock.advance(HOUR - 60_000);
+    expect((await profile(tokens.access_token)).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    const expired = await profile(tokens.access_token);
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json()).toEqual({ error: ['Sessão expirada. Entre novamente.'] });
+
+    const renewed = await refreshGrant(tokens.refresh_token);
+    expect(renewed.statusCode).toBe(200);
+    expect((await profile(renewed.json().access_token)).statusCode).toBe(200);
+  });
+
+  it('expires the refresh token after thirty days', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    t.clock.advance(30 * DAY);
+    const res = await refreshGrant(tokens.refresh_token);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Sessão expirada. Entre novamente.' });
+  });
+});
+
+describe('POST /auth/token rate limiting of failed sign-ins', () => {
+  const tooMany = { error: 'invalid_request', error_description: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.' };
+
+  it('blocks an account after five failures, even with the right password, until the window passes', async () => {
+    const medic = await createMedic(t.deps);
+    const bystander = await createMedic(t.deps);
+    for (let i = 0; i < 5; i++) {
+      expect((await passwordGrant(medic.email, `errada-${i}`, nextAddress())).statusCode).toBe(400);
+    }
+    const blocked = await passwordGrant(medic.email.toUpperCase(), TEST_PASSWORD, nextAddress());
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(tooMany);
+    const retryAfter = Number(blocked.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    expect((await passwordGrant(bystander.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+
+    t.clock.advance(15 * 60 * 1000 + 1000);
+    expect((await passwordGrant(medic.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('counts only failures and starts the account count again after a success', async () => {
+    const medic = await createMedic(t.deps);
+    for (let i = 0; i < 4; i++) await passwordGrant(medic.email, 'errada123', nextAddress());
+    expect((await passwordGrant(medic.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) {
+      expect((await passwordGrant(medic.email, 'errada123', nextAddress())).statusCode).toBe(400);
+    }
+    expect((await passwordGrant(medic.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+
+  it('blocks an address after twenty failures across accounts', async () => {
+    const address = '192.0.2.77';
+    const medic = await createMedic(t.deps);
+    for (let i = 0; i < 20; i++) {
+      expect((await passwordGrant(`alvo${i}@teste.com.br`, 'errada123', address)).statusCode).toBe(400);
+    }
+    const blocked = await passwordGrant(medic.email, TEST_PASSWORD, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual(tooMany);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    // The same account from another address is fine.
+    expect((await passwordGrant(medic.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,182 @@
+/**
+ * The API tests' application: a fresh database per call (in-memory PGlite, or a new database on the
+ * PostgreSQL server of DATABASE_URL), migrated and seeded with a small lookup set, the real Fastify app
+ * over it, a recording mailer, an adjustable clock, and a contract check: every response the tests
+ * receive is recorded and, on close(), validated against openapi/openapi.yaml (any violation fails).
+ *
+ *   const t = await buildTestApp();
+ *   const res = await t.app.inject({ method: 'GET', url: '/health' });
+ *   await t.close(); // throws when a recorded response broke the contract
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp, isApiPath } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
+import { runMigrations } from '../../server/db/migrate';
+import { seedLookups } from '../../server/db/seed';
+import type { AppDeps } from '../../server/deps';
+import type { Mailer, MailMessage } from '../../server/services/mail/mailer';
+import { createPostgresRateLimiter } from '../../server/services/rate-limit/postgres-rate-limiter';
+import { createDiskStorage } from '../../server/services/storage/disk-storage';
+import { validateResponse } from './contract';
+
+export type RecordedResponse = {
+  method: string;
+  url: string;
+  statusCode: number;
+  contentType: string | undefined;
+  /** The body as text; null for streams (static files). */
+  body: string | null;
+};
+
+export type TestClock = { now: Date; advance(ms: number): void };
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: AppDeps;
+  handle: DatabaseHandle;
+  /** Every message the app sent, in order. */
+  mail: MailMessage[];
+  clock: TestClock;
+  responses: RecordedResponse[];
+  /** Leaves matching responses out of the contract check (e.g. a deliberate request to an unknown path). */
+  skipContract(predicate: (response: RecordedResponse) => boolean): void;
+  /** Closes the app and drops the database; throws listing every contract violation recorded. */
+  close(): Promise<void>;
+};
+
+export type BuildTestAppOptions = {
+  /** true/'small' (default): the 55 specialties, ~12 plans, the hospitals, ~50 CIDs, ~50 procedures; 'full': everything; false: none. */
+  seedLookups?: boolean | 'small' | 'full';
+  /** Overrides of the configuration (e.g. `distDir` for a built-SPA fixture). */
+  config?: Partial<Config>;
+  /** Forwarded to buildApp (route listing). */
+  onRoute?: (route: RouteOptions) => void;
+};
+
+/** A new database named cirurgias_test_<random> on the server of `url`; dropped again by `drop()`. */
+async function createPostgresDatabase(url: string) {
+  const name = `cirurgias_test_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const handle = await openPostgres(target.toString(), { poolMax: 5 });
+  return {
+    handle,
+    drop: async () => {
+      await handle.close().catch(() => {});
+      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}
+
+function recordingMailer(mail: MailMessage[]): Mailer {
+  return {
+    async send(message) {
+      mail.push({ ...message });
+    },
+  };
+}
+
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const tempDir = await mkdtemp(join(tmpdir(), 'cirurgias-test-'));
+  const databaseUrl = process.env.DATABASE_URL || null;
+  const database = databaseUrl
+    ? await createPostgresDatabase(databaseUrl)
+    : await openPglite().then((handle) => ({ handle, drop: () => handle.close() }));
+  const { handle } = database;
+
+  try {
+    await runMigrations(handle);
+    if (options.seedLookups !== false) {
+      await seedLookups(handle.db, { set: options.seedLookups === 'full' ? 'full' : 'small' });
+    }
+  } catch (error) {
+    await database.drop().catch(() => {});
+    await rm(tempDir, { recursive: true, force: true });
+    throw error;
+  }
+
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: tempDir, DIST_DIR: join(tempDir, 'dist'), SEED_DEMO: 'false', LOG_LEVEL: 'silent' }),
+    databaseUrl,
+    ...options.config,
+  };
+  const clock: TestClock = {
+    now: new Date(),
+    advance(ms: number) {
+      clock.now = new Date(clock.now.getTime() + ms);
+    },
+  };
+  const now = () => clock.now;
+  const mail: MailMessage[] = [];
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    storage: createDiskStorage(join(tempDir, 'files')),
+    mailer: recordingMailer(mail),
+    rateLimiter: createPostgresRateLimiter(handle.db, now),
+    now,
+  };
+
+  const app = await buildApp(deps, options.onRoute ? { onRoute: options.onRoute } : {});
+  const responses: RecordedResponse[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const contentType = reply.getHeader('content-type');
+    responses.push({
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      contentType: contentType === undefined ? undefined : String(contentType),
+      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null,
+    });
+    return payload;
+  });
+  await app.ready();
+
+  const skips: Array<(response: RecordedResponse) => boolean> = [];
+  let closed = false;
+  return {
+    app,
+    deps,
+    handle,
+    mail,
+    clock,
+    responses,
+    skipContract(predicate) {
+      skips.push(predicate);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+        await rm(tempDir, { recursive: true, force: true });
+      }
+      const violations = responses
+        .filter((response) => isApiPath(response.url.split('?')[0] ?? ''))
+        .filter((response) => !response.url.startsWith('/openapi.json') && !response.url.startsWith('/docs'))
+        .filter((response) => !skips.some((skip) => skip(response)))
+        .flatMap((response) => validateResponse(response));
+      if (violations.length > 0) {
+        throw new Error(`Respostas fora do contrato (openapi/openapi.yaml):\n- ${violations.join('\n- ')}`);
+      }
+    },
+  };
+}

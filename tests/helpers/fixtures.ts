@@ -1,0 +1,94 @@
+/**
+ * Test data for the API tests: accounts written straight to the database, sign-in through the real
+ * token endpoint, and small helpers (valid CPFs, row counts).
+ */
+import { count } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance } from 'fastify';
+import { isValidCpf } from '../../machines/rules/cpf';
+import type { Executor } from '../../server/db/client';
+import { medicSecretaries, users, type NewUserRow, type UserRow } from '../../server/db/schema/index';
+import type { AppDeps } from '../../server/deps';
+import { hashPassword } from '../../server/services/auth/password';
+
+export const TEST_PASSWORD = 'Senha@123';
+/** The OAuth client of the default config (DECISIONS §10). */
+export const TEST_CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' } as const;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+/** A valid CPF (11 digits, no mask), distinct for each seed below 10^9. */
+export function validCpf(seed: number): string {
+  const base = String(Math.abs(Math.trunc(seed)) % 1_000_000_000).padStart(9, '0');
+  // Finds the check digits with the product's own rule instead of repeating it here.
+  for (let check = 0; check < 100; check++) {
+    const candidate = base + String(check).padStart(2, '0');
+    if (isValidCpf(candidate)) return candidate;
+  }
+  return validCpf(seed + 1); // repeated-digit bases (000000000, 111111111…) have none
+}
+
+type AccountOverrides = Partial<Omit<NewUserRow, 'type' | 'passwordHash'>> & { password?: string };
+export type TestAccount = UserRow & { password: string };
+
+async function insertAccount(deps: Pick<AppDeps, 'db'>, type: 'medic' | 'secretary', overrides: AccountOverrides) {
+  const n = next();
+  const { password = TEST_PASSWORD, ...columns } = overrides;
+  const [row] = await deps.db
+    .insert(users)
+    .values({
+      type,
+      email: `${type === 'medic' ? 'medico' : 'secretaria'}${n}.${process.pid}@teste.com.br`,
+      firstName: type === 'medic' ? `Médico${n}` : `Secretária${n}`,
+      lastName: 'Teste',
+      cpf: validCpf(100_000 + n * 7919 + (type === 'medic' ? 0 : 3)),
+      ...(type === 'medic' ? { crm: `${10_000 + n}/SP`, address: 'Rua das Flores, 100', cellphone: '11987654321' } : {}),
+      ...columns,
+      ...(columns.email ? { email: columns.email.trim().toLowerCase() } : {}),
+      passwordHash: await hashPassword(password),
+    })
+    .returning();
+  return { ...row!, password };
+}
+
+/** A medic account; `password` (default TEST_PASSWORD) is hashed and also returned. */
+export function createMedic(deps: Pick<AppDeps, 'db'>, overrides: AccountOverrides = {}): Promise<TestAccount> {
+  return insertAccount(deps, 'medic', overrides);
+}
+
+/** A secretary account linked to each of `medicIds`. */
+export async function createSecretary(
+  deps: Pick<AppDeps, 'db'>,
+  { medicIds, ...overrides }: AccountOverrides & { medicIds: number[] },
+): Promise<TestAccount> {
+  const secretary = await insertAccount(deps, 'secretary', overrides);
+  if (medicIds.length > 0) {
+    await deps.db.insert(medicSecretaries).values(medicIds.map((medicId) => ({ medicId, secretaryId: secretary.id })));
+  }
+  return secretary;
+}
+
+export type SignedIn = { access_token: string; refresh_token: string };
+
+/** Signs in through POST /auth/token (password grant); throws with the response when it fails. */
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<SignedIn> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/token',
+    payload: { grant_type: 'password', username: email, password, ...TEST_CLIENT },
+  });
+  if (res.statusCode !== 200) throw new Error(`signIn(${email}) failed: ${res.statusCode} ${res.body}`);
+  const body = res.json() as SignedIn;
+  return { access_token: body.access_token, refresh_token: body.refresh_token };
+}
+
+export function authHeader(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Number of rows in a table. */
+export async function countRows(db: Executor, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(table);
+  return Number(row?.n ?? 0);
+}

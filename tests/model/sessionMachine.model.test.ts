@@ -1,0 +1,202 @@
+import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from '@xstate/graph';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import {
+  SESSION_FALLBACK_ERROR,
+  SessionError,
+  sessionMachine,
+  type PersistInput,
+  type Profile,
+  type RevokeInput,
+  type SessionEvent,
+} from '../../machines/session/sessionMachine';
+
+/**
+ * Path coverage of the session machine with @xstate/graph: the outcomes of the invoked actors are
+ * modelled as the `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events the machine reacts to.
+ * Each generated path is replayed on a real actor whose actors are deferred fakes: a done/error
+ * event resolves/rejects the pending fake, any other event is sent. After every step the actor
+ * must be in exactly the state (value and context) the graph predicts, and the end state must make
+ * sense for the session.
+ */
+
+const medic: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' } };
+const secretary: Profile = { type: 'secretary', user: { id: 2, first_name: 'Bia', last_name: 'Lima' } };
+
+type ModelEvent =
+  | SessionEvent
+  | { type: `xstate.done.actor.${string}`; output: unknown }
+  | { type: `xstate.error.actor.${string}`; error: unknown };
+
+const labelled: Array<[ModelEvent, string]> = [
+  [{ type: 'xstate.done.actor.restoreSession', output: { token: 't1', refreshToken: 'r1', profile: medic } }, 'restored a session'],
+  [{ type: 'xstate.done.actor.restoreSession', output: { token: null, refreshToken: null, profile: null } }, 'restored nothing'],
+  [{ type: 'xstate.error.actor.restoreSession', error: new Error('storage unavailable') }, 'restore failed'],
+  [{ type: 'session.signIn', username: 'ana@clinica.com.br', password: 'segredo123' }, 'signIn'],
+  [{ type: 'xstate.done.actor.signIn', output: { token: 'tA', refreshToken: 'rA', profile: medic } }, 'signIn ok'],
+  [{ type: 'xstate.error.actor.signIn', error: new SessionError(['Usuário ou senha inválidos.']) }, 'signIn refused'],
+  [{ type: 'xstate.error.actor.signIn', error: new TypeError('Failed to fetch') }, 'signIn error without messages'],
+  [{ type: 'session.signOut' }, 'signOut'],
+  [{ type: 'session.refresh' }, 'refresh'],
+  [{ type: 'xstate.done.actor.refreshTokens', output: { token: 't2', refreshToken: 'r2' } }, 'refresh ok'],
+  [{ type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') }, 'refresh failed'],
+  [{ type: 'session.storageChanged', token: null, refreshToken: null, profile: null }, 'signed out in another tab'],
+  [{ type: 'session.storageChanged', token: 't9', refreshToken: 'r9', profile: secretary }, 'signed in / refreshed in another tab'],
+  [{ type: 'session.storageChanged', token: 't7', refreshToken: null, profile: null }, 'half-written storage'],
+];
+const labels = new Map<EventObject, string>(labelled);
+// The graph only knows the machine's own event types; the done/error events are its invoke outcomes.
+const events = labelled.map(([event]) => event) as unknown as SessionEvent[];
+
+type Snapshot = SnapshotFrom<typeof sessionMachine>;
+type Path = StatePath<Snapshot, SessionEvent>;
+
+/** Shortest path to every state, plus one path per transition (shortest path to its source + the event). */
+function transitionPaths(): Path[] {
+  const shortest = getShortestPaths(sessionMachine, { events });
+  const byState = new Map(shortest.map((p) => [serializeSnapshot(p.state), p]));
+  const paths = [...shortest];
+  const seen = new Set(paths.map(pathName));
+  const adjacency = adjacencyMapToArray(getAdjacencyMap(sessionMachine, { events }));
+  for (const { state: from, event, nextState } of adjacency) {
+    const key = serializeSnapshot(from);
+    const head = byState.get(key);
+    if (!head || serializeSnapshot(nextState) === key) continue; // unreachable source, or an ignored event
+    const path: Path = {
+      state: nextState,
+      steps: [...head.steps, { state: nextState, event }],
+      weight: head.weight + 1,
+    };
+    if (!seen.has(pathName(path))) {
+      seen.add(pathName(path));
+      paths.push(path);
+    }
+  }
+  return paths;
+}
+
+function valueLabel(value: StateValue): string {
+  return typeof value === 'string'
+    ? value
+    : Object.entries(value).map(([k, v]) => `${k}.${valueLabel(v as StateValue)}`).join(',');
+}
+
+function pathName(path: Path): string {
+  const steps = path.steps.slice(1).map((s) => labels.get(s.event) ?? s.event.type);
+  return `${['start', ...steps].join(' → ')} ⇒ ${valueLabel(path.state.value)}`;
+}
+
+function deferred() {
+  let resolve!: (value: unknown) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<unknown>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** The system under test: the machine with deferred fakes and recorded effects. */
+function createSut() {
+  const pending = new Map<string, ReturnType<typeof deferred>>();
+  const effects = { persisted: [] as PersistInput[], cleared: 0, reloaded: 0, revoked: [] as RevokeInput[] };
+  const pendingActor = <T, I>(id: string) =>
+    fromPromise<T, I>(() => {
+      const d = deferred();
+      pending.set(id, d);
+      return d.promise as Promise<T>;
+    });
+  const machine = sessionMachine.provide({
+    actors: {
+      restoreSession: pendingActor('restoreSession'),
+      signIn: pendingActor('signIn'),
+      refreshTokens: pendingActor('refreshTokens'),
+      revokeSession: fromPromise(async ({ input }) => {
+        effects.revoked.push(input);
+      }),
+    },
+    actions: {
+      persistSession: (_, params) => effects.persisted.push(params),
+      clearSession: () => (effects.cleared += 1),
+      reloadPage: () => (effects.reloaded += 1),
+    },
+  });
+  const actor = createActor(machine).start();
+
+  async function exec(event: ModelEvent): Promise<void> {
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (outcome) {
+      const [, kind, id = ''] = outcome;
+      const d = pending.get(id);
+      if (!d) throw new Error(`no pending "${id}" actor to settle`);
+      pending.delete(id);
+      if (kind === 'done') d.resolve((event as { output: unknown }).output);
+      else d.reject((event as { error: unknown }).error);
+    } else {
+      actor.send(event as SessionEvent);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return { actor, exec, effects };
+}
+
+function expectPlausible(snapshot: Snapshot, last: ModelEvent, effects: ReturnType<typeof createSut>['effects']) {
+  const { token, refreshToken, profile, errors } = snapshot.context;
+  if (snapshot.matches('signedIn')) {
+    expect(token && refreshToken && profile).toBeTruthy();
+    expect(errors).toEqual([]);
+  }
+  if (snapshot.matches('signedOut') || snapshot.matches('failed') || snapshot.matches('restoring')) {
+    expect([token, refreshToken, profile]).toEqual([null, null, null]);
+  }
+  if (snapshot.matches('signingIn')) expect(errors).toEqual([]);
+  if (snapshot.matches('failed')) {
+    expect(effects.cleared).toBe(1);
+    expect(effects.reloaded).toBe(1);
+  } else {
+    expect(effects.reloaded).toBe(0);
+  }
+  if (last.type === 'session.signOut') {
+    expect(effects.cleared).toBe(1);
+    expect(effects.revoked).toHaveLength(1);
+  }
+  if (last.type === 'xstate.error.actor.signIn') {
+    expect(errors).toEqual(last.error instanceof SessionError ? last.error.messages : [SESSION_FALLBACK_ERROR]);
+  }
+  if (last.type === 'xstate.done.actor.signIn' || last.type === 'xstate.done.actor.refreshTokens') {
+    expect(effects.persisted.at(-1)).toEqual({ token, refreshToken, profile });
+  }
+}
+
+const paths = transitionPaths();
+
+describe('sessionMachine (model)', () => {
+  it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
+    const sut = createSut();
+    for (const step of path.steps) {
+      if ((step.event as EventObject).type !== 'xstate.init') await sut.exec(step.event as ModelEvent);
+      const snapshot = sut.actor.getSnapshot();
+      expect(snapshot.value).toEqual(step.state.value);
+      expect(snapshot.context).toEqual(step.state.context);
+    }
+    expectPlausible(sut.actor.getSnapshot(), path.steps.at(-1)!.event as ModelEvent, sut.effects);
+  });
+
+  it('reaches every state node of the machine', () => {
+    for (const node of getStateNodes(sessionMachine.root)) {
+      const value = node.path.reduceRight<StateValue | undefined>(
+        (inner, key) => (inner === undefined ? key : { [key]: inner }),
+        undefined,
+      )!;
+      expect(paths.some((p) => p.state.matches(value as never)), node.id).toBe(true);
+    }
+  });
+
+  it('ends paths in each of the six session states', () => {
+    const targets = new Set(paths.map((p) => valueLabel(p.state.value)));
+    expect(targets).toEqual(
+      new Set(['restoring', 'signedOut', 'signingIn', 'signedIn.idle', 'signedIn.refreshing', 'failed']),
+    );
+    expect(paths.length).toBeGreaterThan(20);
+  });
+});

@@ -1,0 +1,172 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
+import type { Profile } from '../../../machines/session/sessionMachine';
+
+/**
+ * Route guards of SPEC §2 / §6 (src/router.tsx, src/routes/guards.ts), driven through the real route tree with a
+ * memory history. The router context gets a fake session; the session module and the API client are mocked so the
+ * pages render without IO.
+ */
+
+const sessionState = vi.hoisted(() => ({
+  profile: null as Profile | null,
+}));
+
+vi.mock('../../../src/features/session/session', () => ({
+  useSession: () => ({
+    status: sessionState.profile ? 'signedIn' : 'signedOut',
+    profile: sessionState.profile,
+    errors: [],
+    signIn: vi.fn(),
+    signOut: vi.fn(),
+  }),
+  waitForSignedInOrOut: async () => sessionState.profile,
+  getProfile: () => sessionState.profile,
+  sessionActor: { send: vi.fn() },
+}));
+
+vi.mock('../../../src/api/client', () => ({
+  api: {
+    GET: vi.fn(async (path: string) => ({
+      data: path.includes('secretaria_convite')
+        ? {
+            email: 'bia@clinica.com.br',
+            first_name: 'Bia',
+            last_name: 'Lima',
+            medic: { first_name: 'Ana', last_name: 'Souza' },
+            existing_account: false,
+          }
+        : { results: [] },
+      response: new Response('{}', { status: 200 }),
+    })),
+    POST: vi.fn(async () => ({ data: {}, response: new Response('{}', { status: 201 }) })),
+  },
+}));
+
+const { createAppRouter } = await import('../../../src/router');
+
+const medic: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' } };
+const secretary: Profile = { type: 'secretary', user: { id: 2, first_name: 'Bia', last_name: 'Lima' } };
+
+function renderAt(path: string, profile: Profile | null) {
+  sessionState.profile = profile;
+  const signOut = vi.fn();
+  const reloadPage = vi.fn();
+  const router = createAppRouter({
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: {
+      session: { waitForSignedInOrOut: async () => sessionState.profile, signOut },
+      reloadPage,
+    },
+  });
+  render(<RouterProvider router={router} />);
+  return { router, signOut, reloadPage };
+}
+
+async function expectPath(router: ReturnType<typeof renderAt>['router'], path: string) {
+  await waitFor(() => {
+    expect(router.state.location.pathname).toBe(path);
+    expect(router.state.status).toBe('idle');
+  });
+}
+
+beforeEach(() => {
+  sessionState.profile = null;
+});
+
+afterEach(() => {
+  cleanup();
+});
+
+describe('router guards', () => {
+  it('redirects an unknown path to /auth', async () => {
+    const { router } = renderAt('/nao-existe/de-jeito-nenhum', null);
+    await expectPath(router, '/auth');
+    expect(await screen.findByRole('button', { name: 'Acessar' })).toBeTruthy();
+  });
+
+  it('redirects a signed-out user on / to /auth', async () => {
+    const { router } = renderAt('/', null);
+    await expectPath(router, '/auth');
+  });
+
+  it('redirects a signed-out user on a medic page to /auth', async () => {
+    const { router } = renderAt('/settings', null);
+    await expectPath(router, '/auth');
+  });
+
+  it('sends a medic on /patients home', async () => {
+    const { router } = renderAt('/patients', medic);
+    await expectPath(router, '/');
+    expect(await screen.findByText('Olá, Ana!')).toBeTruthy();
+  });
+
+  it('sends a medic on /patients-surgery home', async () => {
+    const { router } = renderAt('/patients-surgery', medic);
+    await expectPath(router, '/');
+  });
+
+  it('sends a secretary on /all-data home', async () => {
+    const { router } = renderAt('/all-data', secretary);
+    await expectPath(router, '/');
+  });
+
+  it('sends a secretary on /settings home', async () => {
+    const { router } = renderAt('/settings', secretary);
+    await expectPath(router, '/');
+  });
+
+  it('sends a signed-in user on /auth home', async () => {
+    const { router } = renderAt('/auth', medic);
+    await expectPath(router, '/');
+  });
+
+  it('sends a signed-in user on /signup home', async () => {
+    const { router } = renderAt('/signup', secretary);
+    await expectPath(router, '/');
+  });
+
+  it('lets each role open its own pages and the shared ones', async () => {
+    const medicRun = renderAt('/all-data', medic);
+    await expectPath(medicRun.router, '/all-data');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    cleanup();
+
+    const secretaryRun = renderAt('/surgery-status', secretary);
+    await expectPath(secretaryRun.router, '/surgery-status');
+    expect(await screen.findByRole('heading', { name: 'Veja o status das cirurgias' })).toBeTruthy();
+  });
+
+  it('shows the role menu in the layout', async () => {
+    const { router } = renderAt('/', secretary);
+    await expectPath(router, '/');
+    // jsdom ignores media queries, so the desktop rail counts as hidden: include hidden elements.
+    expect(await screen.findByRole('link', { name: /Adicionar paciente/, hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Dashboard/, hidden: true })).toBeNull();
+    expect(screen.getByRole('button', { name: /Sair/, hidden: true })).toBeTruthy();
+  });
+
+  it('signs out and reloads when a profile opens a secretary invite', async () => {
+    const { router, signOut, reloadPage } = renderAt('/signup-secretary/abc123', medic);
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+    expect(signOut).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/signup-secretary/abc123');
+  });
+
+  it('lets a signed-out visitor open a secretary invite without reloading', async () => {
+    const { router, reloadPage } = renderAt('/signup-secretary/abc123', null);
+    await expectPath(router, '/signup-secretary/abc123');
+    expect(await screen.findByText('Convite de Dr(a). Ana Souza')).toBeTruthy();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('sends the user to /auth after the session signs out and the router is invalidated', async () => {
+    const { router } = renderAt('/settings', medic);
+    await expectPath(router, '/settings');
+    sessionState.profile = null;
+    await act(() => router.invalidate());
+    await expectPath(router, '/auth');
+  });
+});

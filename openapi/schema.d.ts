@@ -158,7 +158,7 @@ export interface paths {
          *
          *     - Token desconhecido: 404 ("Convite não encontrado.").
          *     - Token já usado ou expirado (convites valem 7 dias e são de uso único): 410 com mensagem clara
-         *       ("Este convite já foi usado." / "Este convite expirou. Peça um novo convite ao médico.").
+         *       ("Este convite já foi utilizado." / "Este convite expirou. Peça um novo convite ao médico.").
          */
         get: operations["getSecretaryInvite"];
         put?: never;

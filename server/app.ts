@@ -125,7 +125,7 @@ class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const details = { req: request, res: reply, responseTime: Math.round(reply.elapsedTime) };
-    if (error) request.log.error({ ...details, err: describeError(error) }, 'request errored');
+    if (error) request.log.error({ ...details, error: describeError(error) }, 'request errored');
     else if (pathOf(request.url) === '/health') request.log.debug(details, 'request completed');
     else request.log.info(details, 'request completed');
   }
@@ -135,14 +135,14 @@ class RequestLogController extends LogController {
 
 /** An error's description for the log, without SQL parameters or row values (they may hold personal data). */
 function describeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { type: typeof error };
+  if (!(error instanceof Error)) return { name: typeof error };
   const cause = (error as { cause?: unknown }).cause;
   // DrizzleQueryError's message is "Failed query: <sql> params: <values>": log only the driver's message.
   const isQueryError = error.name === 'DrizzleQueryError' && cause instanceof Error;
   const message = isQueryError ? cause.message : error.message;
   const stack = (error.stack ?? '').split('\n').slice(1, 12).join('\n');
   return {
-    type: error.name,
+    name: error.name,
     code: (isQueryError ? (cause as { code?: unknown }).code : (error as { code?: unknown }).code) ?? undefined,
     message,
     stack,
@@ -170,7 +170,7 @@ function errorHandler(error: FastifyError, request: FastifyRequest, reply: Fasti
   if (status === 415) return sendError(request, reply, 415, MESSAGES.unsupportedMediaType);
   if (status === 404) return sendError(request, reply, 404, MESSAGES.notFound);
   if (status > 400 && status < 500) return sendError(request, reply, status, MESSAGES.badRequest);
-  request.log.error({ err: describeError(error) }, 'unhandled error');
+  request.log.error({ error: describeError(error) }, 'unhandled error');
   return reply.code(500).send({ error: [MESSAGES.internal] });
 }
 

@@ -37,8 +37,16 @@ function positiveInt(value: string | undefined, fallback: number, name: string):
   return parsed;
 }
 
+/** 0 asks the system for a free port (tests, side-by-side instances). */
+function portNumber(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65_535) throw new Error('PORT deve ser um número entre 0 e 65535.');
+  return parsed;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = positiveInt(env.PORT, 3000, 'PORT');
+  const port = portNumber(env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
   return {
     port,

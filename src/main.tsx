@@ -4,7 +4,12 @@
 import { StrictMode, useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
-import { sessionActor, useSession, waitForSignedInOrOut } from './features/session/session';
+import {
+  reloadProfileFromServer,
+  sessionActor,
+  useSession,
+  waitForSignedInOrOut,
+} from './features/session/session';
 import { applyGlobalStyles } from './lib/theme';
 import { AppToaster } from './lib/toast';
 import { createAppRouter } from './router';
@@ -20,6 +25,8 @@ const router = createAppRouter({
     reloadPage: () => window.location.reload(),
   },
 });
+
+void reloadProfileFromServer();
 
 /** Re-runs the route guards whenever the session settles into another signed-in/out state (STYLE anti-pattern 5). */
 function useInvalidateOnSessionChange() {

@@ -40,6 +40,8 @@ export type SessionEvent =
   | { type: 'session.signIn'; username: string; password: string }
   | { type: 'session.signOut' }
   | { type: 'session.refresh' }
+  /** The profile as the server has it now (re-read after a page load). */
+  | { type: 'session.profileLoaded'; profile: Profile }
   | {
       type: 'session.storageChanged';
       token: string | null;
@@ -188,6 +190,19 @@ export const sessionMachine = setup({
             }),
             'clearSession',
             'forgetSession',
+          ],
+        },
+        'session.profileLoaded': {
+          actions: [
+            assign({ profile: ({ event }) => event.profile }),
+            {
+              type: 'persistSession',
+              params: ({ context, event }) => ({
+                token: context.token ?? '',
+                refreshToken: context.refreshToken ?? '',
+                profile: event.profile,
+              }),
+            },
           ],
         },
         'session.storageChanged': [

@@ -9,20 +9,26 @@ import { openPostgres, type DatabaseHandle } from './client';
 import { openEmbeddedDatabase } from './embedded';
 import { DataDirLockedError } from './lock';
 import { runMigrations } from './migrate';
-import { seedAll } from './seed';
+import { seedAll, type SeedDemoResult } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const now = new Date();
   let handle: DatabaseHandle;
+  let result: SeedDemoResult | null = null;
   if (config.databaseUrl) {
     handle = await openPostgres(config.databaseUrl, { poolMax: 2 });
   } else {
-    handle = await openEmbeddedDatabase(config.dataDir);
+    // On a new directory the seed is part of the atomic first initialisation.
+    handle = await openEmbeddedDatabase(config.dataDir, {
+      onFirstInit: async (staging) => {
+        result = await seedAll(staging, { seedDemo: config.seedDemo, now });
+      },
+    });
     console.log(`Banco embutido em ${config.dataDir}`);
   }
   try {
-    const result = await handle.withStartupLock(async () => {
+    result ??= await handle.withStartupLock(async () => {
       await runMigrations(handle);
       return seedAll(handle, { seedDemo: config.seedDemo, now });
     });

@@ -183,6 +183,9 @@ describe('POST /auth/token (refresh_token grant)', () => {
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([200, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json().error).toBe('invalid_grant');
+    // The loser presented a used token, which is reuse: the family, the winner's new pair included, is revoked.
+    const winner = results.find((r) => r.statusCode === 200)!.json();
+    expect((await profile(winner.access_token)).statusCode).toBe(401);
   });
 
   it('refuses an unknown refresh token', async () => {

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../server/app';
+import { CONTENT_SECURITY_POLICY, buildApp, createLoggerOptions } from '../../server/app';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 
 const INDEX_HTML = '<!doctype html><html lang="pt-BR"><head><title>Cirurgias</title></head><body><div id="root"></div></body></html>';
@@ -146,5 +146,47 @@ describe('error handling', () => {
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toHaveLength(1);
+  });
+});
+
+describe('request logs', () => {
+  it('log method, route pattern or bare path, status and time; never queries, headers or bodies', async () => {
+    const lines: string[] = [];
+    const logger = { ...(createLoggerOptions({ logLevel: 'info' }) as object), stream: { write: (line: string) => lines.push(line) } };
+    const app = await buildApp(t.deps, { logger });
+    app.get('/surgery/boom/:id/', async () => {
+      const cause = Object.assign(new Error('duplicate key value violates unique constraint "patients_medic_cpf_unique"'), { code: '23505' });
+      throw Object.assign(new Error('Failed query: insert into patients values ($1) params: Maria Sigilosa,12345678909'), {
+        name: 'DrizzleQueryError',
+        cause,
+      });
+    });
+    try {
+      const headers = { authorization: 'Bearer segredo-do-token', cookie: 'sessao=segredo' };
+      await app.inject({ method: 'GET', url: '/surgery/api/v1/patient/?search=Maria%20Sigilosa', headers });
+      await app.inject({ method: 'GET', url: '/project_auth/api/v1/secretaria_convite/token-secreto', headers });
+      await app.inject({ method: 'POST', url: '/project_auth/api/v1/cadastro/', headers, payload: { first_name: 'Maria Sigilosa' } });
+      const boom = await app.inject({ method: 'GET', url: '/surgery/boom/7/?nome=Maria', headers });
+      expect(boom.statusCode).toBe(500);
+      expect(boom.json()).toEqual({ error: ['Ocorreu um erro interno!'] });
+    } finally {
+      await app.close();
+    }
+    const text = lines.join('');
+    for (const secret of ['Sigilosa', 'segredo', 'token-secreto', '12345678909', 'search=', 'nome=']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    const completed = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
+    expect(completed.map((entry) => [entry.req.method, entry.req.url, entry.res.statusCode])).toEqual([
+      ['GET', '/surgery/api/v1/patient/', 404],
+      ['GET', '/project_auth/api/v1/secretaria_convite/:token', 404],
+      ['POST', '/project_auth/api/v1/cadastro/', 400],
+      ['GET', '/surgery/boom/:id/', 500],
+    ]);
+    expect(completed.every((entry) => typeof entry.responseTime === 'number' && entry.reqId)).toBe(true);
+    const failure = lines.map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unhandled error');
+    expect(failure.error).toMatchObject({ name: 'DrizzleQueryError', code: '23505' });
+    expect(failure.error.message).toContain('duplicate key value');
+    expect(failure.error.stack).toContain('health.test.ts');
   });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
     seedLookups: false,
     onRoute: (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
-      for (const method of methods) served.add(key(method, route.url ?? route.path ?? ''));
+      for (const method of methods) served.add(key(method, route.url));
     },
   });
 });

@@ -10,7 +10,7 @@ export const DEMO_SECRETARY = 'secretaria@demo.com.br';
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/auth');
   await page.getByPlaceholder('Digite seu Login').fill(email);
-  await page.getByLabel('Senha').fill(password);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Acessar' }).click();
 }
 

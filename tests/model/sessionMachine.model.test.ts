@@ -40,6 +40,7 @@ const labelled: Array<[ModelEvent, string]> = [
   [{ type: 'session.refresh' }, 'refresh'],
   [{ type: 'xstate.done.actor.refreshTokens', output: { token: 't2', refreshToken: 'r2' } }, 'refresh ok'],
   [{ type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') }, 'refresh failed'],
+  [{ type: 'session.profileLoaded', profile: { ...medic, user: { ...medic.user, first_name: 'Ana Paula' } } }, 'profile re-read'],
   [{ type: 'session.storageChanged', token: null, refreshToken: null, profile: null }, 'signed out in another tab'],
   [{ type: 'session.storageChanged', token: 't9', refreshToken: 'r9', profile: secretary }, 'signed in / refreshed in another tab'],
   [{ type: 'session.storageChanged', token: 't7', refreshToken: null, profile: null }, 'half-written storage'],

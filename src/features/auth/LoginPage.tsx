@@ -42,7 +42,8 @@ export function LoginPage() {
   const { control, handleSubmit } = useForm<LoginValues>({
     resolver: arktypeResolver(loginSchema),
     defaultValues: { email: '', password: '' },
-    mode: 'onTouched',
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const signingIn = status === 'signingIn';
 

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
-import { configureAuth } from '../../api/client';
+import { api, configureAuth } from '../../api/client';
 import { readStoredSession, SESSION_STORAGE_KEYS, sessionActions, sessionActors } from './actors';
 
 /**
@@ -117,4 +117,19 @@ export async function waitForSignedInOrOut(): Promise<Profile | null> {
 export function getProfile(): Profile | null {
   const snapshot = sessionActor.getSnapshot();
   return snapshot.matches('signedIn') ? snapshot.context.profile : null;
+}
+
+/**
+ * Called once at page load: a session restored from storage re-reads the profile from the server,
+ * so a name changed elsewhere shows, and a token that expired while the page was closed is
+ * refreshed at once (or, when the refresh is refused, the session ends). Failures are silent.
+ */
+export async function reloadProfileFromServer(): Promise<void> {
+  if (!(await waitForSignedInOrOut())) return;
+  try {
+    const { data } = await api.GET('/project_auth/profile/');
+    if (data) sessionActor.send({ type: 'session.profileLoaded', profile: data });
+  } catch {
+    // offline: keep the stored profile
+  }
 }

@@ -461,3 +461,28 @@ describe('sign in and sign out', () => {
     expect(result.current.status).toBe('signedIn');
   });
 });
+
+describe('reloadProfileFromServer (page load)', () => {
+  it('re-reads the profile, refreshing a token that expired while the page was closed', async () => {
+    const renamed: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana Paula', last_name: 'Souza' } };
+    store('t1', 'r1');
+    server.validToken = 't2'; // t1 expired
+    server.profileResponse = () => json(200, renamed);
+    const s = await load();
+    await s.reloadProfileFromServer();
+    expect(server.calls.map((c) => `${c.method} ${c.path} ${c.auth ?? ''}`)).toEqual([
+      'GET /project_auth/profile/ Bearer t1',
+      'POST /auth/token ',
+      'GET /project_auth/profile/ Bearer t2',
+    ]);
+    expect(s.getProfile()).toEqual(renamed);
+    expect(JSON.parse(localStorage.getItem('profile') ?? 'null')).toEqual(renamed);
+    expect(localStorage.getItem('token')).toBe('t2');
+  });
+
+  it('does nothing when nobody is signed in', async () => {
+    const s = await load();
+    await s.reloadProfileFromServer();
+    expect(server.calls).toEqual([]);
+  });
+});

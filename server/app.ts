@@ -238,6 +238,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: new RequestLogController(),
     // Keep the default 1 MiB JSON limit; uploads go through multipart with their own limits.
     bodyLimit: 1024 * 1024,
+    // Behind a load balancer, request.ip (the per-address sign-in limit) must be the client's.
+    trustProxy: deps.config.trustProxy,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -23,7 +23,18 @@ export type Config = {
   /** Built SPA; served when present. */
   distDir: string;
   logLevel: string;
+  /**
+   * Fastify's trustProxy: false (default), true, a hop count or a list of addresses/CIDRs of the
+   * proxies whose X-Forwarded-For is believed.
+   */
+  trustProxy: boolean | number | string;
 };
+
+function trustProxySetting(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
 
 function flag(value: string | undefined, fallback: boolean): boolean {
   if (value === undefined || value === '') return fallback;
@@ -64,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: positiveInt(env.ACCESS_TOKEN_TTL_SECONDS, 3600, 'ACCESS_TOKEN_TTL_SECONDS'),
     distDir: resolve(env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    trustProxy: trustProxySetting(env.TRUST_PROXY),
   };
 }

@@ -13,6 +13,9 @@
 import { createElement } from 'react';
 import { glob, setup } from 'goober';
 import { shouldForwardProp } from 'goober/should-forward-prop';
+// react-hot-toast calls goober's setup(createElement) when it loads, which would drop the prop filter
+// below: load it first so that this module's setup is the one that stays.
+import 'react-hot-toast';
 
 // Props prefixed with `$` are styling-only ("transient") and never reach the DOM.
 setup(

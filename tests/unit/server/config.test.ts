@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../server/config';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults when nothing is set', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      databaseUrl: null,
+      smtpUrl: null,
+      redisUrl: null,
+      oauthClientId: 'cirurgias-web',
+      oauthClientSecret: 'cirurgias-web-secret',
+      seedDemo: true,
+      accessTokenTtlSeconds: 3600,
+      trustProxy: false,
+      publicUrl: 'http://localhost:3000',
+    });
+    expect(config.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('reads SEED_DEMO=false, a public URL without its trailing slash and TRUST_PROXY forms', () => {
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://cirurgias.exemplo.com.br/' }).publicUrl).toBe('https://cirurgias.exemplo.com.br');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+  });
+
+  it('rejects a port or a lifetime that is not a number', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL_SECONDS: '-5' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
+  });
+});

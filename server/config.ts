@@ -24,16 +24,16 @@ export type Config = {
   distDir: string;
   logLevel: string;
   /**
-   * Fastify's trustProxy: false (default), true, a hop count or a list of addresses/CIDRs of the
-   * proxies whose X-Forwarded-For is believed.
+   * Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies whose
+   * X-Forwarded-For is believed.
    */
-  trustProxy: boolean | number | string;
+  trustProxy: boolean | string[];
 };
 
-function trustProxySetting(value: string | undefined): boolean | number | string {
+function trustProxySetting(value: string | undefined): boolean | string[] {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
+  return value.split(',').map((address) => address.trim()).filter(Boolean);
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

@@ -23,8 +23,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://cirurgias.exemplo.com.br/' }).publicUrl).toBe('https://cirurgias.exemplo.com.br');
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
-    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8' }).trustProxy).toBe('10.0.0.0/8');
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.10']);
   });
 
   it('rejects a port or a lifetime that is not a number', () => {

@@ -186,7 +186,7 @@ function wantsSpa(request: FastifyRequest): boolean {
 }
 
 function registerHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value);
     // Static files set their own caching (setHeaders below); everything else is never stored.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');

@@ -1,3 +1,4 @@
+import { ACCOUNT_MESSAGES, isWellFormedEmail, PASSWORD_MIN_LENGTH } from '../rules/account';
 import { isValidCpf } from '../rules/cpf';
 
 /**
@@ -9,8 +10,7 @@ import { isValidCpf } from '../rules/cpf';
 
 /** Masked CPF length (000.000.000-00), SPEC §9. */
 export const CPF_MASKED_LENGTH = 14;
-/** The server refuses new passwords shorter than this (openapi.yaml, signupDoctor / signupSecretary). */
-export const PASSWORD_MIN_LENGTH = 8;
+export { PASSWORD_MIN_LENGTH };
 
 /** Every pt-BR message of the signup rules; 'CPF Invalido!' is SPEC's, the others ours. */
 export const SIGNUP_MESSAGES = {
@@ -25,7 +25,7 @@ export const SIGNUP_MESSAGES = {
   emailRequired: 'Preencha o e-mail.',
   emailInvalid: 'Informe um e-mail válido.',
   passwordRequired: 'Preencha a senha.',
-  passwordTooShort: 'A senha deve ter ao menos 8 caracteres.',
+  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
   passwordsDiffer: 'As senhas não conferem.',
   secretaryEmailRequired: 'Preencha o e-mail da secretária.',
   secretaryEmailInvalid: 'Informe um e-mail válido para a secretária.',
@@ -52,17 +52,12 @@ export type DoctorAccessData = {
 export type SecretaryPersonalData = { first_name: string; last_name: string; cpf: string };
 export type SecretaryAccessData = { email: string; password: string; confirmPassword: string };
 
-// Deliberately loose (one @, a dot in the domain, no spaces): the server has the final word.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function isBlank(value: string | null | undefined): boolean {
   return !value || value.trim() === '';
 }
 
-/** True when the value looks like an e-mail address. */
-export function isEmail(value: string): boolean {
-  return EMAIL_PATTERN.test(value.trim());
-}
+/** True when the value looks like an e-mail address (the server applies the same rule). */
+export const isEmail = isWellFormedEmail;
 
 /** CPF rule of SPEC §5: required; when complete (14 masked chars) it must be a valid CPF. */
 export function cpfProblems(cpf: string): string[] {

@@ -32,7 +32,11 @@ test.describe('doctor signup and secretary invite', () => {
     // Step 3: access, with the secretary invite.
     await page.getByLabel('E-mail', { exact: true }).fill(doctorEmail);
     await page.getByLabel('Senha', { exact: true }).fill('Cirurgia@2026');
+    await page.getByLabel('Repita a senha').fill('Cirurgia@2025');
+    await page.getByLabel('Repita a senha').blur();
+    await expect(page.getByText('As senhas não conferem.')).toBeVisible();
     await page.getByLabel('Repita a senha').fill('Cirurgia@2026');
+    await expect(page.getByText('As senhas não conferem.')).toBeHidden();
     await page.getByText('Autorizo o armazenamento').click();
     await page.getByText('Tenho uma secretária').click();
     await page.getByLabel('E-mail de contato da secretária').fill(secretaryEmail);

@@ -1,3 +1,4 @@
+import { isWellFormedEmail } from '../../../machines/rules/account';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
@@ -9,7 +10,6 @@ import { generateOpaqueToken, hashToken } from './token-service';
 /** Invites are valid for seven days (DECISIONS §2). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const NAME_MAX_LENGTH = 150;
-export const EMAIL_MAX_LENGTH = 254;
 
 export const INVITE_MESSAGES = {
   notFound: 'Convite não encontrado.',
@@ -27,10 +27,7 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A pragmatic shape check (one @, a dot in the domain, no spaces); delivery is the real test. */
-export function isWellFormedEmail(email: string): boolean {
-  return email.length <= EMAIL_MAX_LENGTH && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email);
-}
+export { isWellFormedEmail };
 
 export type InviteServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
 

@@ -13,8 +13,7 @@ const KEY_BYTES = 64;
 /** Upper bound accepted when verifying a stored hash, so a tampered row cannot exhaust memory. */
 const MAX_COST = 2 ** 20;
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from '../../../machines/rules/account';
 
 /** scrypt needs about 128·N·r bytes; Node's default ceiling (32 MiB) is exactly too small for N=2^15, r=8. */
 function maxmemFor(cost: number, blockSize: number, parallelism: number): number {
@@ -61,17 +60,6 @@ export async function verifyPassword(plain: string, stored: string): Promise<boo
   return timingSafeEqual(actual, expected);
 }
 
-/** The password policy; each problem is a pt-BR message (empty when the password is acceptable). */
-export function passwordProblems(plain: string): string[] {
-  const problems: string[] = [];
-  if ([...plain].length < PASSWORD_MIN_LENGTH) {
-    problems.push(`A senha deve ter pelo menos ${PASSWORD_MIN_LENGTH} caracteres.`);
-  }
-  if ([...plain].length > PASSWORD_MAX_LENGTH) {
-    problems.push(`A senha deve ter no máximo ${PASSWORD_MAX_LENGTH} caracteres.`);
-  }
-  return problems;
-}
 
 /**
  * A valid hash of a random password, for comparing against when the account does not exist, so that

@@ -1,5 +1,4 @@
 /** The three steps' fields of the doctor signup (SPEC §2). */
-import { useEffect } from 'react';
 import type { Control, UseFormReturn } from 'react-hook-form';
 import { CPF_MASKED_LENGTH } from '../../../machines/signup/rules';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
@@ -8,6 +7,7 @@ import { FormSelect } from '../../components/form/FormSelect';
 import { FormTextField } from '../../components/form/FormTextField';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import type { DoctorSignupForm } from './DoctorSignupPage';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useSpecialties } from './useSpecialties';
 import { StyledFieldRow } from './WizardLayout';
 
@@ -88,14 +88,8 @@ export function DoctorProfessionalStep({ control }: ControlProps) {
  * 'has a secretary' revealing the secretary's contact e-mail.
  */
 export function DoctorAccessStep({ form }: FormProps) {
-  const { control, watch, trigger, getFieldState } = form;
+  const { control, watch } = form;
   const hasSecretary = watch('IHaveASecretary');
-  const password = watch('password');
-
-  // Keep the repetition's error in step with the password once the repetition was touched.
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
 
   return (
     <>
@@ -108,23 +102,7 @@ export function DoctorAccessStep({ form }: FormProps) {
         placeholder={ptBR.fields.emailPlaceholder}
         autoComplete="email"
       />
-      <StyledFieldRow>
-        <FormTextField
-          control={control}
-          name="password"
-          label={ptBR.fields.password}
-          type="password"
-          autoComplete="new-password"
-          hint={ptBR.fields.passwordHint}
-        />
-        <FormTextField
-          control={control}
-          name="confirmPassword"
-          label={ptBR.fields.repeatPassword}
-          type="password"
-          autoComplete="new-password"
-        />
-      </StyledFieldRow>
+      <NewPasswordFields form={form} />
       <FormCheckbox control={control} name="news">
         {ptBR.signup.newsletter}
       </FormCheckbox>

@@ -24,6 +24,7 @@ import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitSecretarySignup } from './actors';
+import { NewPasswordFields } from './NewPasswordFields';
 import { ruleResolver } from './ruleResolver';
 import type { Invite } from './useInvite';
 import { StepTitle, StyledFieldRow, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
@@ -68,16 +69,11 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
     mode: 'onTouched',
     resolver: ruleResolver<SecretarySignupForm>((values) => problemsOfStep(stepRef.current, values), FIELD_OF_PROBLEM),
   });
-  const { control, handleSubmit, clearErrors, trigger, watch, getFieldState } = form;
-  const password = watch('password');
+  const { control, handleSubmit, clearErrors, trigger } = form;
 
   useEffect(() => {
     clearErrors();
   }, [step, clearErrors]);
-
-  useEffect(() => {
-    if (getFieldState('confirmPassword').isTouched) void trigger('confirmPassword');
-  }, [password, getFieldState, trigger]);
 
   const previousValue = useRef(value);
   useEffect(() => {
@@ -143,23 +139,7 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
               hint={ptBR.secretarySignup.emailHint}
               readOnly
             />
-            <StyledFieldRow>
-              <FormTextField
-                control={control}
-                name="password"
-                label={ptBR.fields.password}
-                type="password"
-                autoComplete="new-password"
-                hint={ptBR.fields.passwordHint}
-              />
-              <FormTextField
-                control={control}
-                name="confirmPassword"
-                label={ptBR.fields.repeatPassword}
-                type="password"
-                autoComplete="new-password"
-              />
-            </StyledFieldRow>
+            <NewPasswordFields form={form} />
             <FormCheckbox control={control} name="news">
               {ptBR.secretarySignup.notifications}
             </FormCheckbox>

@@ -1,6 +1,7 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import { stateNodeValues, transitionPaths } from './graph';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   doctorSignupMachine,
   toDoctorSignupPayload,
@@ -75,29 +76,6 @@ function pathName(path: Path): string {
   return `${['start', ...steps].join(' → ')} ⇒ ${String(path.state.value)}`;
 }
 
-/** Shortest path to every state, plus one path per transition (shortest path to its source + the event). */
-function transitionPaths(): Path[] {
-  const shortest = getShortestPaths(doctorSignupMachine, { events });
-  const byState = new Map(shortest.map((p) => [serializeSnapshot(p.state), p]));
-  const paths = [...shortest];
-  const seen = new Set(paths.map(pathName));
-  const adjacency = adjacencyMapToArray(getAdjacencyMap(doctorSignupMachine, { events }));
-  for (const { state: from, event, nextState } of adjacency) {
-    const key = serializeSnapshot(from);
-    const head = byState.get(key);
-    if (!head || serializeSnapshot(nextState) === key) continue; // unreachable source, or an ignored event
-    const path: Path = {
-      state: nextState,
-      steps: [...head.steps, { state: nextState, event }],
-      weight: head.weight + 1,
-    };
-    if (!seen.has(pathName(path))) {
-      seen.add(pathName(path));
-      paths.push(path);
-    }
-  }
-  return paths;
-}
 
 function createSut() {
   let pending: { resolve(value: unknown): void; reject(reason: unknown): void } | null = null;
@@ -155,7 +133,7 @@ function expectPlausible(snapshot: Snapshot, last: ModelEvent, submitted: Doctor
   if (submitted.length === 0) expect(['personal', 'professional', 'access']).toContain(snapshot.value);
 }
 
-const paths = transitionPaths();
+const paths = transitionPaths(doctorSignupMachine, { events }, pathName);
 
 describe('doctorSignupMachine (model)', () => {
   it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
@@ -170,12 +148,8 @@ describe('doctorSignupMachine (model)', () => {
   });
 
   it('reaches every state node of the machine', () => {
-    for (const node of getStateNodes(doctorSignupMachine.root)) {
-      const value = node.path.reduceRight<StateValue | undefined>(
-        (inner, key) => (inner === undefined ? key : { [key]: inner }),
-        undefined,
-      )!;
-      expect(paths.some((p) => p.state.matches(value as never)), node.id).toBe(true);
+    for (const node of stateNodeValues(doctorSignupMachine)) {
+      expect(paths.some((p) => p.state.matches(node.value as never)), node.id).toBe(true);
     }
   });
 

@@ -1,6 +1,7 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import { stateNodeValues, transitionPaths } from './graph';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   secretarySignupMachine,
   toSecretarySignupPayload,
@@ -67,30 +68,6 @@ function pathName(path: Path): string {
   return `${['start', ...steps].join(' → ')} ⇒ ${String(path.state.value)}`;
 }
 
-/** Shortest path to every state, plus one path per transition (shortest path to its source + the event). */
-function transitionPaths(input: SecretarySignupInput): Path[] {
-  const options = { events, input };
-  const shortest = getShortestPaths(secretarySignupMachine, options);
-  const byState = new Map(shortest.map((p) => [serializeSnapshot(p.state), p]));
-  const paths = [...shortest];
-  const seen = new Set(paths.map(pathName));
-  const adjacency = adjacencyMapToArray(getAdjacencyMap(secretarySignupMachine, options));
-  for (const { state: from, event, nextState } of adjacency) {
-    const key = serializeSnapshot(from);
-    const head = byState.get(key);
-    if (!head || serializeSnapshot(nextState) === key) continue; // unreachable source, or an ignored event
-    const path: Path = {
-      state: nextState,
-      steps: [...head.steps, { state: nextState, event }],
-      weight: head.weight + 1,
-    };
-    if (!seen.has(pathName(path))) {
-      seen.add(pathName(path));
-      paths.push(path);
-    }
-  }
-  return paths;
-}
 
 function createSut(input: SecretarySignupInput) {
   let pending: { resolve(value: unknown): void; reject(reason: unknown): void } | null = null;
@@ -141,7 +118,7 @@ function expectPlausible(snapshot: Snapshot, last: ModelEvent, submitted: Secret
 }
 
 describe.each(inputs)('secretarySignupMachine (model, %s)', (_, input) => {
-  const paths = transitionPaths(input);
+  const paths = transitionPaths(secretarySignupMachine, { events, input }, pathName);
 
   it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (__, path) => {
     const sut = createSut(input);
@@ -155,12 +132,8 @@ describe.each(inputs)('secretarySignupMachine (model, %s)', (_, input) => {
   });
 
   it('reaches every state node of the machine (personal only for a new account)', () => {
-    for (const node of getStateNodes(secretarySignupMachine.root)) {
-      const value = node.path.reduceRight<StateValue | undefined>(
-        (inner, key) => (inner === undefined ? key : { [key]: inner }),
-        undefined,
-      )!;
-      const reached = paths.some((p) => p.state.matches(value as never));
+    for (const node of stateNodeValues(secretarySignupMachine)) {
+      const reached = paths.some((p) => p.state.matches(node.value as never));
       expect(reached, node.id).toBe(!(input.existingAccount && node.key === 'personal'));
     }
   });

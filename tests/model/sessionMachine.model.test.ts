@@ -1,6 +1,7 @@
-import { adjacencyMapToArray, getAdjacencyMap, getShortestPaths, getStateNodes, serializeSnapshot, type StatePath } from '@xstate/graph';
+import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { createActor, fromPromise, type EventObject, type SnapshotFrom, type StateValue } from 'xstate';
+import { deferred, stateNodeValues, transitionPaths, valueLabel } from './graph';
+import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   SESSION_FALLBACK_ERROR,
   SessionError,
@@ -52,50 +53,13 @@ const events = labelled.map(([event]) => event) as unknown as SessionEvent[];
 type Snapshot = SnapshotFrom<typeof sessionMachine>;
 type Path = StatePath<Snapshot, SessionEvent>;
 
-/** Shortest path to every state, plus one path per transition (shortest path to its source + the event). */
-function transitionPaths(): Path[] {
-  const shortest = getShortestPaths(sessionMachine, { events });
-  const byState = new Map(shortest.map((p) => [serializeSnapshot(p.state), p]));
-  const paths = [...shortest];
-  const seen = new Set(paths.map(pathName));
-  const adjacency = adjacencyMapToArray(getAdjacencyMap(sessionMachine, { events }));
-  for (const { state: from, event, nextState } of adjacency) {
-    const key = serializeSnapshot(from);
-    const head = byState.get(key);
-    if (!head || serializeSnapshot(nextState) === key) continue; // unreachable source, or an ignored event
-    const path: Path = {
-      state: nextState,
-      steps: [...head.steps, { state: nextState, event }],
-      weight: head.weight + 1,
-    };
-    if (!seen.has(pathName(path))) {
-      seen.add(pathName(path));
-      paths.push(path);
-    }
-  }
-  return paths;
-}
 
-function valueLabel(value: StateValue): string {
-  return typeof value === 'string'
-    ? value
-    : Object.entries(value).map(([k, v]) => `${k}.${valueLabel(v as StateValue)}`).join(',');
-}
 
 function pathName(path: Path): string {
   const steps = path.steps.slice(1).map((s) => labels.get(s.event) ?? s.event.type);
   return `${['start', ...steps].join(' → ')} ⇒ ${valueLabel(path.state.value)}`;
 }
 
-function deferred() {
-  let resolve!: (value: unknown) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<unknown>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 /** The system under test: the machine with deferred fakes and recorded effects. */
 function createSut() {
@@ -169,7 +133,7 @@ function expectPlausible(snapshot: Snapshot, last: ModelEvent, effects: ReturnTy
   }
 }
 
-const paths = transitionPaths();
+const paths = transitionPaths(sessionMachine, { events }, pathName);
 
 describe('sessionMachine (model)', () => {
   it.each(paths.map((path) => [pathName(path), path] as const))('%s', async (_, path) => {
@@ -184,12 +148,8 @@ describe('sessionMachine (model)', () => {
   });
 
   it('reaches every state node of the machine', () => {
-    for (const node of getStateNodes(sessionMachine.root)) {
-      const value = node.path.reduceRight<StateValue | undefined>(
-        (inner, key) => (inner === undefined ? key : { [key]: inner }),
-        undefined,
-      )!;
-      expect(paths.some((p) => p.state.matches(value as never)), node.id).toBe(true);
+    for (const node of stateNodeValues(sessionMachine)) {
+      expect(paths.some((p) => p.state.matches(node.value as never)), node.id).toBe(true);
     }
   });
 

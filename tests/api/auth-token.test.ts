@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { oauthTokens } from '../../server/db/schema/index';
+import { hashToken } from '../../server/services/auth/token-service';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { authHeader, createMedic, signIn, TEST_CLIENT, TEST_PASSWORD } from '../helpers/fixtures';
 
@@ -224,6 +227,19 @@ describe('token expiry', () => {
     const res = await refreshGrant(tokens.refresh_token);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Sessão expirada. Entre novamente.' });
+  });
+
+  it("deletes a user's expired tokens at the next sign-in, keeping the live ones", async () => {
+    const medic = await createMedic(t.deps);
+    const old = await signIn(t.app, medic.email, TEST_PASSWORD);
+    t.clock.advance(2 * HOUR);
+    const recent = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const rows = await t.handle.db.select().from(oauthTokens).where(eq(oauthTokens.userId, medic.id));
+    // The old access token expired and is gone; the old refresh token (30 days) and the new pair stay.
+    expect(rows.map((row) => row.kind).sort()).toEqual(['access', 'refresh', 'refresh']);
+    expect(rows.some((row) => row.tokenHash === hashToken(old.access_token))).toBe(false);
+    expect((await profile(recent.access_token)).statusCode).toBe(200);
+    expect((await refreshGrant(old.refresh_token)).statusCode).toBe(200);
   });
 });
 

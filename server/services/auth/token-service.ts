@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { oauthTokens, users, type UserRow } from '../../db/schema/index';
 
@@ -76,10 +76,18 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
   }
 
   return {
-    /** Issues an access + refresh pair; a new family unless `familyId` continues one. */
+    /**
+     * Issues an access + refresh pair; a new family unless `familyId` continues one. The user's
+     * expired tokens are deleted on the way (a used refresh token is kept until it expires, so reuse
+     * detection still sees it), which keeps the table from growing without bound.
+     */
     async issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
-      const { rows, pair } = pairRows(userId, familyId, now());
-      await db.insert(oauthTokens).values(rows);
+      const at = now();
+      const { rows, pair } = pairRows(userId, familyId, at);
+      await db.transaction(async (tx) => {
+        await tx.delete(oauthTokens).where(and(eq(oauthTokens.userId, userId), lt(oauthTokens.expiresAt, at)));
+        await tx.insert(oauthTokens).values(rows);
+      });
       return pair;
     },
 

@@ -1,6 +1,7 @@
 import type { StatePath } from '@xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { deferred, stateNodeValues, transitionPaths, valueLabel } from './graph';
+import { deferred } from '../helpers/deferred';
+import { stateNodeValues, transitionPaths, valueLabel } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   SESSION_FALLBACK_ERROR,

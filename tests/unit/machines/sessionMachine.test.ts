@@ -13,21 +13,12 @@ import {
   type SignInResult,
   type StoredSession,
 } from '../../../machines/session/sessionMachine';
+import { deferred } from '../../helpers/deferred';
 
 const medic: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' } };
 const secretary: Profile = { type: 'secretary', user: { id: 2, first_name: 'Bia', last_name: 'Lima' } };
 const stored: StoredSession = { token: 't1', refreshToken: 'r1', profile: medic };
 const empty: StoredSession = { token: null, refreshToken: null, profile: null };
-
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (reason: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 type Fakes = {
   restore?: () => Promise<StoredSession>;

@@ -72,7 +72,8 @@ function tokenResponse(pair: TokenPair) {
 
 /**
  * OAuth2 token endpoint (password and refresh_token grants, RFC 6749) and token revocation
- * (RFC 7009), form-encoded or JSON. Errors use the RFC shape with a pt-BR `error_description`.
+ * (RFC 7009), form-encoded (parsed by app.ts, repeated keys kept as lists) or JSON. Errors use the
+ * RFC shape with a pt-BR `error_description`.
  * @see https://datatracker.ietf.org/doc/html/rfc6749#section-5.2
  */
 export default async function authRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
@@ -83,13 +84,6 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   });
   const accounts = createUserService(deps);
   const { rateLimiter } = deps;
-
-  // app.ts parses form bodies for the whole app; this only covers the routes registered without it.
-  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
-    });
-  }
 
   function clientIsValid(request: FastifyRequest, params: Params): boolean {
     const { id, secret } = clientCredentials(request, params);

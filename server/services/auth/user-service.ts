@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
 import type { UserType } from '../../../machines/constants';
 import type { Config } from '../../config';
@@ -155,7 +156,7 @@ export function createUserService(deps: UserServiceDeps) {
     const hasSpecialty = input.specialty !== null && input.specialty !== undefined && String(input.specialty).trim() !== '';
     if (!hasSpecialty) problems.add(required('Especialidade'));
     const specialty = specialtyId(input.specialty);
-    const email = normaliseEmail(problems.text(input.email, 'E-mail', 254));
+    const email = normaliseEmail(problems.text(input.email, 'E-mail', EMAIL_MAX_LENGTH));
     if (email && !isWellFormedEmail(email)) problems.add(SIGNUP_MESSAGES.invalidEmail);
     const password = problems.password(input.password, input.confirmPassword);
     if (input.IAcceptToStoreData !== true) problems.add(SIGNUP_MESSAGES.mustAcceptStorage);

@@ -19,6 +19,9 @@ import authRoutes from './routes/auth';
 import docsRoutes from './routes/docs';
 import healthRoutes from './routes/health';
 import projectAuthRoutes from './routes/project-auth';
+import lookupRoutes from './routes/surgery/lookups';
+import patientRoutes from './routes/surgery/patients';
+import surgeryRoutes from './routes/surgery/surgeries';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -252,6 +255,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authenticatePlugin, { deps });
   await app.register(authRoutes, { deps });
   await app.register(projectAuthRoutes, { deps });
+  await app.register(lookupRoutes, { deps });
+  await app.register(patientRoutes, { deps });
+  await app.register(surgeryRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -4,6 +4,7 @@
  * run again (sign-in on /auth goes home, sign-out anywhere goes to /auth).
  */
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { CaseStatus } from '../machines/constants';
 import { FullPageLoader } from './components/layout/FullPageLoader';
 import { RouteError } from './components/layout/RouteError';
 import { allDataRoute } from './routes/all-data';
@@ -60,5 +61,13 @@ export type AppRouter = ReturnType<typeof createAppRouter>;
 declare module '@tanstack/react-router' {
   interface Register {
     router: AppRouter;
+  }
+  /**
+   * Navigation state (SPEC §2): /surgery-details reads the case `id`; /surgery-status reads the
+   * stage a home panel passed as `method` (then its status filter is hidden).
+   */
+  interface HistoryState {
+    id?: number;
+    method?: CaseStatus;
   }
 }

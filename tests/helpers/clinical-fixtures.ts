@@ -1,0 +1,101 @@
+import { asc } from 'drizzle-orm';
+import type { CaseStatus, PaymentSource } from '../../machines/constants';
+import type { Executor } from '../../server/db/client';
+import {
+  cids,
+  healthPlans,
+  hospitals,
+  patients,
+  procedures,
+  surgeries,
+  surgeryCids,
+  surgeryProcedures,
+  type PatientRow,
+  type SurgeryRow,
+} from '../../server/db/schema/index';
+import { normalizeSearchText } from '../../server/services/search-text';
+import { validCpf } from './fixtures';
+
+let patientCounter = 0;
+
+/** The first few rows of each lookup (the small set seeded by buildTestApp). */
+export async function lookupIds(db: Executor) {
+  const pick = async (table: typeof hospitals | typeof healthPlans | typeof cids | typeof procedures) =>
+    (await db.select({ id: table.id }).from(table).orderBy(asc(table.id)).limit(5)).map((row) => row.id);
+  return {
+    hospitalIds: await pick(hospitals),
+    healthPlanIds: await pick(healthPlans),
+    cidIds: await pick(cids),
+    procedureIds: await pick(procedures),
+  };
+}
+
+export type PatientOverrides = Partial<Omit<PatientRow, 'id' | 'medicId' | 'searchText'>>;
+
+/** Inserts a patient of `medicId` straight into the database (no photo unless given a key). */
+export async function insertPatient(db: Executor, medicId: number, overrides: PatientOverrides = {}): Promise<PatientRow> {
+  patientCounter += 1;
+  const nomeCompleto = overrides.nomeCompleto ?? `Paciente Teste ${patientCounter}`;
+  const [row] = await db
+    .insert(patients)
+    .values({
+      medicId,
+      nomeCompleto,
+      searchText: normalizeSearchText(nomeCompleto),
+      cellphone: '11987654321',
+      cpf: validCpf(700_000 + patientCounter * 37 + medicId * 1009),
+      gender: 'female',
+      ...overrides,
+    })
+    .returning();
+  if (!row) throw new Error('patient not inserted');
+  return row;
+}
+
+export type SurgeryOverrides = {
+  status?: CaseStatus;
+  paymentFountains?: PaymentSource | null;
+  healthPlanId?: number | null;
+  hospitalId?: number;
+  feesPayments?: string | null;
+  schedule?: Date | null;
+  statusChangedAt?: Date;
+  cidIds?: number[];
+  procedureIds?: number[];
+  opme?: boolean;
+};
+
+/** Inserts a surgery case (with its procedures and CIDs) for a patient, straight into the database. */
+export async function insertSurgery(
+  db: Executor,
+  patient: Pick<PatientRow, 'id' | 'medicId'>,
+  overrides: SurgeryOverrides = {},
+): Promise<SurgeryRow> {
+  const ids = await lookupIds(db);
+  const source = overrides.paymentFountains === undefined ? 'particular' : overrides.paymentFountains;
+  const [row] = await db
+    .insert(surgeries)
+    .values({
+      medicId: patient.medicId,
+      patientId: patient.id,
+      hospitalId: overrides.hospitalId ?? ids.hospitalIds[0],
+      healthPlanId: overrides.healthPlanId ?? null,
+      paymentFountains: source,
+      opme: overrides.opme ?? false,
+      feesPayments: overrides.feesPayments === undefined ? '1500.00' : overrides.feesPayments,
+      status: overrides.status ?? 'ind_paciente',
+      schedule: overrides.schedule ?? null,
+      ...(overrides.statusChangedAt ? { statusChangedAt: overrides.statusChangedAt } : {}),
+    })
+    .returning();
+  if (!row) throw new Error('surgery not inserted');
+  const procedureIds = overrides.procedureIds ?? ids.procedureIds.slice(0, 1);
+  const cidIds = overrides.cidIds ?? ids.cidIds.slice(0, 1);
+  if (procedureIds.length > 0) {
+    await db.insert(surgeryProcedures).values(procedureIds.map((procedureId, position) => ({ surgeryId: row.id, position, procedureId })));
+  }
+  if (cidIds.length > 0) {
+    await db.insert(surgeryCids).values(cidIds.map((cidId, position) => ({ surgeryId: row.id, position, cidId })));
+  }
+  return row;
+}

@@ -346,13 +346,18 @@ export interface paths {
         /**
          * Listar cirurgias
          * @description Cirurgias visíveis ao usuário (as suas, se médico; as dos médicos vinculados, se secretária), ordenadas pela
-         *     data agendada e depois pela última mudança de status.
+         *     data agendada (as sem data por último), depois pela última mudança de status (a mais recente primeiro) e
+         *     pelo id.
          *
-         *     - `status__in`: etapas separadas por vírgula. Sem o parâmetro, valem todas as etapas menos `concluido` (o
-         *       mesmo que o filtro limpo do SPEC §4).
-         *     - `is_schedule=true`: só casos com data agendada (calendário e "Pacientes do dia").
+         *     - `status__in`: etapas separadas por vírgula. Sem o parâmetro (ou vazio), valem todas as etapas menos
+         *       `concluido` (o mesmo que o filtro limpo do SPEC §4).
+         *     - `is_schedule=true`: só casos com data agendada (calendário e "Pacientes do dia"); `false` não filtra.
          *     - `date=yyyy-MM-dd`: só casos agendados nesse dia (fuso America/Sao_Paulo); usado com `is_schedule=true`.
-         *     - Parâmetro inválido (etapa desconhecida, data inválida): 400.
+         *     - Paginação: um consultório acumula milhares de casos, então a lista vem em páginas de `limit` casos
+         *       (padrão 100, máximo 500) a partir de `offset` (padrão 0); `count` traz o total de casos que atendem aos
+         *       filtros, para saber se há mais páginas. O SPEC não mostra paginação: o SPA lê `results` da primeira página.
+         *     - Parâmetro inválido (etapa desconhecida, data inválida, `limit`/`offset` fora da faixa, parâmetro
+         *       repetido): 400 com a mensagem em pt-BR.
          */
         get: operations["listSurgeries"];
         put?: never;
@@ -376,7 +381,8 @@ export interface paths {
         /**
          * Uma cirurgia
          * @description Todos os campos do caso, com os links assinados dos documentos enviados (nulos quando não enviados).
-         *     Cirurgia inexistente ou de outro médico: 404 ("Não foi possível encontrar essa cirurgia").
+         *     Cirurgia inexistente ou de outro médico, ou um id que não é inteiro positivo: 404 ("Não foi possível
+         *     encontrar essa cirurgia").
          */
         get: operations["getSurgery"];
         put?: never;
@@ -666,8 +672,14 @@ export interface paths {
         /**
          * Listar pacientes
          * @description Pacientes visíveis ao usuário (os seus, se médico; os dos médicos vinculados, se secretária), ordenados
-         *     por nome. `search` procura no nome (sem diferenciar maiúsculas nem acentos) ou nos dígitos do CPF.
+         *     por nome. `search` procura no nome (todas as palavras, em qualquer ordem, sem diferenciar maiúsculas nem
+         *     acentos) ou, quando tem só dígitos e a pontuação da máscara, nos dígitos do CPF.
          *     `foto` é um link assinado ou `null` (o SPA mostra a imagem padrão).
+         *
+         *     **Paginação** (decisão do projeto: uma secretária pode ter milhares de pacientes): `limit` (1 a 200,
+         *     padrão 50) e `offset` (a partir de 0, padrão 0) escolhem a página; `count` é o total de pacientes que
+         *     atendem à busca, para o SPA saber se há mais páginas. `limit` ou `offset` inválidos, ou `search` com mais
+         *     de 100 caracteres: 400.
          */
         get: operations["listPatients"];
         put?: never;
@@ -717,9 +729,14 @@ export interface paths {
          *     - Obrigatórios: `nome_completo`, `cellphone`, `cpf` (válido; com ou sem máscara), `gender`; para secretária
          *       também `medic` (um dos médicos vinculados; para médico o paciente é sempre dele e `medic` é ignorado).
          *     - `foto` opcional: JPEG, PNG ou WebP conferido pelo conteúdo, até 5 MB (acima: 413; outro tipo: 400).
-         *     - `birthday` yyyy-MM-dd; `convenio` é o id de um convênio.
+         *     - `birthday` yyyy-MM-dd (data real, não futura); `convenio` é o id de um convênio; `cep` 8 dígitos e
+         *       `cellphone` 10 ou 11 dígitos, com ou sem máscara (gravados só com os dígitos).
+         *     - Erros de validação: 400 com todas as mensagens em `error` e as de cada campo ao lado
+         *       (`{ "error": [...], "cpf": ["CPF Invalido!"], ... }`). Corpo que não é multipart, `foto` que não é
+         *       arquivo, campo repetido ou desconhecido: 400 ("Dados inválidos." ou a mensagem do campo).
          *     - O mesmo CPF só pode ser cadastrado uma vez por médico: 400 `{ "error": ["Paciente já cadastrado para esse
          *       médico"] }`.
+         *     - Nada é gravado quando há erro (nem a foto).
          *     - Sucesso: 201 com o paciente criado (inclui `id`).
          */
         post: operations["createPatient"];
@@ -744,7 +761,9 @@ export interface paths {
          * Atualizar paciente
          * @description multipart/form-data com o mesmo formulário do cadastro e as mesmas regras. Sem `foto`, a foto atual é
          *     mantida; com `foto`, é substituída. Paciente inexistente ou de outro médico: 404. Erros de validação: 400
-         *     com a lista `error` e erros por campo (o SPA mostra cada mensagem). Sucesso: 200 com o paciente atualizado.
+         *     com a lista `error` e erros por campo (o SPA mostra cada mensagem). A secretária pode passar o paciente a
+         *     outro médico vinculado, exceto quando ele já tem cirurgia cadastrada (400 no campo `medic`). Sucesso: 200
+         *     com o paciente atualizado.
          */
         put: operations["updatePatient"];
         post?: never;
@@ -853,7 +872,8 @@ export interface paths {
          *     documento da cirurgia (`doctor_request`, `patient_document`, ...) trazem
          *     `/surgery/api/v1/surgery/{id}/documents/{kind}/?expires=<unix>&signature=<base64url>` ou `null`.
          *
-         *     - Servido com `Content-Disposition: inline` no tipo em que foi enviado (PDF ou imagem).
+         *     - Servido com `Content-Disposition: inline` no tipo em que foi enviado (PDF ou imagem), com
+         *       `Cache-Control: private` até o vencimento do link.
          *     - Assinatura inválida ou link expirado: 403. Documento não enviado ou cirurgia inexistente: 404.
          */
         get: operations["getSurgeryDocument"];
@@ -1226,7 +1246,11 @@ export interface components {
                 cellphone: string | null;
             };
             medic: components["schemas"]["MedicRef"];
-            hospital: components["schemas"]["Hospital"];
+            /**
+             * @description Hospital do caso. O cadastro sempre o exige; `null` só aparece num caso gravado sem hospital por outro meio
+             *     (a coluna do banco aceita nulo).
+             */
+            hospital: components["schemas"]["Hospital"] | null;
             /** @description Convênio, ou `null` quando a fonte pagadora não é plano de saúde. */
             health_plan: components["schemas"]["HealthPlan"] | null;
             procedure: {
@@ -1360,6 +1384,7 @@ export interface components {
             id: number;
             nome_completo: string;
             foto: components["schemas"]["SignedLink"];
+            /** @description Só os dígitos (DDD e número). */
             cellphone: string | null;
             /** @description Convênio do paciente, ou `null`. */
             convenio: components["schemas"]["HealthPlan"] | null;
@@ -1368,6 +1393,7 @@ export interface components {
             address: string | null;
             /** @description Endereço montado pelo servidor para exibição (endereço e CEP). */
             full_address: string | null;
+            /** @description Os 8 dígitos, sem máscara. */
             cep: string | null;
             /** @description CPF formatado 000.000.000-00. */
             cpf: string;
@@ -1908,6 +1934,10 @@ export interface operations {
                 date?: string;
                 /** @description Etapas separadas por vírgula (ex.:`ind_paciente,prep_doc`). Padrão = todas menos `concluido`. */
                 status__in?: string;
+                /** @description Tamanho da página (1 a 500; padrão 100). */
+                limit?: number;
+                /** @description Quantos casos pular, na ordem da lista (padrão 0). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -1923,6 +1953,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["Surgery"][];
+                        /** @description Total de casos que atendem aos filtros (todas as páginas); este servidor sempre o envia. */
+                        count?: number;
                     };
                 };
             };
@@ -2160,6 +2192,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -2187,6 +2220,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -2244,6 +2278,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -2253,6 +2288,10 @@ export interface operations {
             query?: {
                 /** @description Texto de busca, sem diferenciar maiúsculas nem acentos. */
                 search?: components["parameters"]["Search"];
+                /** @description Tamanho da página (1 a 200, padrão 50). */
+                limit?: number;
+                /** @description Quantos pacientes pular (padrão 0). */
+                offset?: number;
             };
             header?: never;
             path?: never;
@@ -2268,9 +2307,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         results: components["schemas"]["Patient"][];
+                        /** @description Total de pacientes que atendem à busca (todas as páginas); este servidor sempre o envia. */
+                        count?: number;
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -2473,6 +2515,8 @@ export interface operations {
             /** @description O arquivo. */
             200: {
                 headers: {
+                    /** @description `private, max-age=<segundos até expires>`. */
+                    "Cache-Control"?: string;
                     /** @description `inline; filename="..."`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;

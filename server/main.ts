@@ -6,6 +6,7 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createLoggerOptions } from './app';
 import { loadConfig, type Config } from './config';
@@ -57,6 +58,8 @@ async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; d
   });
   try {
     if (!handle.firstInit && (await needsSeed(handle.db, config.seedDemo))) demoSeeded = await seed(handle);
+    // PGlite runs no autovacuum worker, so the planner would never get statistics: gather them at each start.
+    await handle.db.execute(sql`ANALYZE`);
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;

@@ -9,6 +9,7 @@ import {
   type DoctorSignupInput,
   type SecretarySignupInput,
 } from '../services/auth/user-service';
+import { createLookupService } from '../services/lookups/lookup-service';
 
 const INVALID_DATA = 'Dados inválidos.';
 
@@ -73,16 +74,22 @@ function inviteToken(raw: string): string {
 }
 
 /**
- * Profile, specialties, doctor signup and secretary signup by invite (SPEC §7, ARCHITECTURE
+ * Profile, the medics list, specialties, doctor signup and secretary signup by invite (SPEC §7, ARCHITECTURE
  * "Project auth"). Thin: the rules live in services/auth.
  */
 export default async function projectAuthRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const accounts = createUserService(deps);
+  const lookups = createLookupService(deps);
 
   app.get('/project_auth/profile/', { preHandler: app.authenticate }, async (request) => {
     const profile = request.user ? await accounts.getProfile(request.user.id) : null;
     if (!profile) throw unauthorized();
     return profile;
+  });
+
+  app.get('/project_auth/api/v1/list_medic/', { preHandler: app.authenticate }, async (request) => {
+    if (!request.user) throw unauthorized();
+    return { results: await lookups.medicsFor(request.user) };
   });
 
   app.get('/project_auth/api/v1/list_specialty/', async () => {

@@ -178,7 +178,7 @@ describe('request logs', () => {
     }
     const completed = lines.map((line) => JSON.parse(line)).filter((entry) => entry.msg === 'request completed');
     expect(completed.map((entry) => [entry.req.method, entry.req.url, entry.res.statusCode])).toEqual([
-      ['GET', '/surgery/api/v1/patient/', 404],
+      ['GET', '/surgery/api/v1/patient/', 401],
       ['GET', '/project_auth/api/v1/secretaria_convite/:token', 404],
       ['POST', '/project_auth/api/v1/cadastro/', 400],
       ['GET', '/surgery/boom/:id/', 500],

@@ -17,6 +17,23 @@ const REQUIRED = [
   'GET /project_auth/api/v1/secretaria_convite/{token}',
   'POST /project_auth/api/v1/secretaria_convite/{token}',
   'GET /health',
+  // Issue 3: patients, lookups and the medics list.
+  'GET /project_auth/api/v1/list_medic/',
+  'GET /surgery/api/v1/healthplan/',
+  'GET /surgery/api/v1/hospital/',
+  'GET /surgery/api/v1/procedure/',
+  'GET /surgery/api/v1/cid/',
+  'GET /surgery/api/v1/patient/',
+  'GET /surgery/api/v1/patient/{id}/',
+  'POST /surgery/api/v1/add_paciente/',
+  'PUT /surgery/api/v1/update_patient/{id}/',
+  'DELETE /surgery/api/v1/update_patient/{id}/',
+  'GET /surgery/api/v1/patient/{id}/foto/',
+  // Issue 3: surgeries (create, list, read) and their signed document links.
+  'POST /surgery/api/v1/create_surgery/',
+  'GET /surgery/api/v1/surgery/',
+  'GET /surgery/api/v1/surgery/{id}/',
+  'GET /surgery/api/v1/surgery/{id}/documents/{kind}/',
 ];
 
 let t: TestApp;

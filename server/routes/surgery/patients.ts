@@ -1,7 +1,153 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
+import { INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
+import { readSearchParam } from '../../services/lookups/search-filter';
+import {
+  FieldProblems,
+  parseId,
+  PATIENT_FORM_FIELDS,
+  PATIENT_MESSAGES,
+  readPage,
+  type PatientFormField,
+  type PatientFormFields,
+} from '../../services/patients/patient-form';
+import { patientPhotoPath } from '../../services/patients/patient-response';
+import { createPatientService, type PatientInput } from '../../services/patients/patient-service';
 
+type IdRoute = { Params: { id: string } };
+type QueryRoute = { Querystring: Record<string, unknown> };
+
+/** Per-request multipart limits: one photo of at most 5 MB; a text field of at most 64 KB. */
+const MULTIPART_LIMITS = { fileSize: MAX_PHOTO_BYTES, fieldSize: 64 * 1024, parts: 50 };
+
+function viewerOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The path's id; malformed ids are "not found" like another medic's patient. */
+function patientId(raw: string): number {
+  const id = parseId(raw);
+  if (id === null) throw notFound(PATIENT_MESSAGES.notFound);
+  return id;
+}
+
+const invalidBody = () => badRequest([PATIENT_MESSAGES.invalidData]);
+const notAFile = () => badRequest([PATIENT_MESSAGES.photoType], { foto: [PATIENT_MESSAGES.photoType] });
+
+/** A parser error: the photo over its limit is 413; anything else malformed is 400 'Dados inválidos.'. */
+function multipartError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const tooLarge = (error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
+  if (tooLarge) return payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
+  return invalidBody();
+}
+
+/**
+ * Reads the patient form (multipart/form-data, SPEC §3): the known text fields once each, and `foto`
+ * as a file part (an empty file part, or an empty `foto` text field, means no photo). Problems are
+ * collected while the parts are read to the end (unexpected files are drained, not kept), so the
+ * client is not cut off mid-upload. Not multipart, a text `foto`, a repeated or unknown field, an
+ * unexpected file: 400; a photo over 5 MB: 413.
+ */
+async function readPatientInput(request: FastifyRequest): Promise<PatientInput> {
+  if (!request.isMultipart()) throw invalidBody();
+  const fields: PatientFormFields = {};
+  const seen = new Set<string>();
+  let photo: Buffer | null = null;
+  let problem: HttpError | null = null;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      const repeated = seen.has(part.fieldname);
+      seen.add(part.fieldname);
+      if (part.type === 'file') {
+        if (part.fieldname !== 'foto' || repeated) {
+          for await (const chunk of part.file) void chunk; // read to the end, discarded
+          problem ??= invalidBody();
+          continue;
+        }
+        const data = await part.toBuffer();
+        photo = data.length > 0 ? data : null;
+      } else if (part.fieldname === 'foto') {
+        // A text `foto` (a URL sent back, say) is not a file; an empty one just means "no new photo".
+        if (part.value !== '') problem ??= notAFile();
+      } else if (
+        repeated ||
+        !(PATIENT_FORM_FIELDS as readonly string[]).includes(part.fieldname) ||
+        typeof part.value !== 'string' ||
+        part.valueTruncated
+      ) {
+        problem ??= invalidBody();
+      } else {
+        fields[part.fieldname as PatientFormField] = part.value;
+      }
+    }
+  } catch (error) {
+    throw multipartError(error);
+  }
+  if (problem) throw problem;
+  return { fields, photo };
+}
+
+/**
+ * Patients (SPEC §7): list, read, create, update and delete for both roles within their medics
+ * (DECISIONS §2), and the photo behind a signed link (no bearer: an `<img>` cannot send one).
+ */
 export default async function patientRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  void app;
-  void deps;
+  const service = createPatientService(deps);
+  const auth = { preHandler: app.authenticate };
+
+  app.get<QueryRoute>('/surgery/api/v1/patient/', auth, async (request) => {
+    const problems = new FieldProblems();
+    const page = readPage(request.query, problems);
+    problems.throwIfAny();
+    const search = readSearchParam(request.query.search);
+    return service.list(viewerOf(request), { search, ...page });
+  });
+
+  app.get<IdRoute>('/surgery/api/v1/patient/:id/', auth, async (request) => {
+    const patient = await service.get(viewerOf(request), patientId(request.params.id));
+    if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
+    return patient;
+  });
+
+  app.post('/surgery/api/v1/add_paciente/', auth, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const patient = await service.create(viewer, await readPatientInput(request));
+    return reply.code(201).send(patient);
+  });
+
+  app.put<IdRoute>('/surgery/api/v1/update_patient/:id/', auth, async (request) => {
+    const viewer = viewerOf(request);
+    const id = patientId(request.params.id);
+    // Not the viewer's (or no such patient): 404 before the upload is even read.
+    if (!(await service.isVisible(viewer, id))) throw notFound(PATIENT_MESSAGES.notFound);
+    const patient = await service.update(viewer, id, await readPatientInput(request));
+    if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
+    return patient;
+  });
+
+  app.delete<IdRoute>('/surgery/api/v1/update_patient/:id/', auth, async (request, reply) => {
+    const deleted = await service.remove(viewerOf(request), patientId(request.params.id));
+    if (!deleted) throw notFound(PATIENT_MESSAGES.notFound);
+    return reply.code(204).send();
+  });
+
+  app.get<IdRoute & QueryRoute>('/surgery/api/v1/patient/:id/foto/', async (request, reply) => {
+    const id = parseId(request.params.id);
+    const { expires, signature } = request.query;
+    // The link is the authorization: checked before anything about the patient is looked up.
+    if (id === null || !(await service.signer.verify(patientPhotoPath(id), expires, signature))) {
+      throw forbidden(INVALID_LINK_MESSAGE);
+    }
+    const photo = await service.photo(id);
+    if (!photo) throw notFound(PATIENT_MESSAGES.photoNotFound);
+    return reply
+      .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
+      .type(photo.contentType)
+      .send(photo.data);
+  });
 }

@@ -1,7 +1,78 @@
 import type { FastifyInstance } from 'fastify';
+import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
+import { forbidden, notFound } from '../../http/errors';
+import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
+import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 
+const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+const MAX_INT4 = 2_147_483_647;
+
+/**
+ * A path id (openapi IdPath: integer ≥ 1) or null. Anything else names no record, so it answers the
+ * same 404 as a missing one (the contract documents no 400 for these reads).
+ */
+function pathId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_INT4 ? id : null;
+}
+
+function documentKind(raw: string): SurgeryDocumentKind | null {
+  return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(raw) ? (raw as SurgeryDocumentKind) : null;
+}
+
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * Surgery cases: create, list, read (SPEC §7; openapi createSurgery, listSurgeries, getSurgery), and
+ * the signed-link download of an uploaded document (getSurgeryDocument). Thin: the rules live in
+ * services/surgeries. Both roles; the service limits everything to the user's medics.
+ */
 export default async function surgeryRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  void app;
-  void deps;
+  const signer = createLinkSigner(deps);
+  const cases = createSurgeryService({ db: deps.db, storage: deps.storage, signer, now: deps.now });
+
+  app.post('/surgery/api/v1/create_surgery/', { preHandler: app.authenticate }, async (request, reply) => {
+    const created = await cases.create(request.user!, request.body);
+    return reply.code(201).send(created);
+  });
+
+  app.get('/surgery/api/v1/surgery/', { preHandler: app.authenticate }, async (request) => {
+    return cases.list(request.user!, request.query);
+  });
+
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+    const id = pathId(request.params.id);
+    const surgery = id === null ? null : await cases.get(request.user!, id);
+    if (!surgery) throw notFound(SURGERY_NOT_FOUND);
+    return surgery;
+  });
+
+  app.get<{ Params: { id: string; kind: string }; Querystring: { expires?: unknown; signature?: unknown } }>(
+    '/surgery/api/v1/surgery/:id/documents/:kind/',
+    async (request, reply) => {
+      const { id: rawId, kind: rawKind } = request.params;
+      const { expires, signature } = request.query;
+      // The link is the authorization: checked on the exact path it was issued for, before anything else.
+      const path = `/surgery/api/v1/surgery/${rawId}/documents/${rawKind}/`;
+      if (!(await signer.verify(path, expires, signature))) throw forbidden(INVALID_LINK_MESSAGE);
+      const id = pathId(rawId);
+      const kind = documentKind(rawKind);
+      if (id === null || kind === null) throw notFound(DOCUMENT_NOT_FOUND);
+      const file = await cases.readDocument(id, kind);
+      if (!file) throw notFound(DOCUMENT_NOT_FOUND);
+      const extension = EXTENSIONS[file.contentType] ?? 'bin';
+      return reply
+        .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
+        .header('content-disposition', `inline; filename="${kind}.${extension}"`)
+        .type(file.contentType)
+        .send(file.data);
+    },
+  );
 }

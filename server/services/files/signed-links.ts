@@ -59,8 +59,10 @@ export function createLinkSigner({ db, now }: { db: Database; now: () => Date })
       const expiresAt = Number(expires);
       const nowSeconds = Math.floor(now().getTime() / 1000);
       if (expiresAt < nowSeconds || expiresAt > nowSeconds + SIGNED_LINK_TTL_SECONDS) return false;
-      const expected = await signature(path, expiresAt);
-      const actual = Buffer.from(given, 'base64url');
+      // Compare the text, not decoded bytes: base64url decoding ignores stray characters and the unused
+      // low bits of the last one, so several spellings would otherwise pass for one signature.
+      const expected = Buffer.from((await signature(path, expiresAt)).toString('base64url'));
+      const actual = Buffer.from(given);
       return actual.length === expected.length && timingSafeEqual(actual, expected);
     },
   };

@@ -1,11 +1,158 @@
-import { Page, Panel } from '../../components/layout/Page';
+/**
+ * /patients-surgery (secretary; SPEC §2 Surgery registration). First the patient is chosen (search + 'Vincular', or
+ * `?id=` from the patient detail modal), then the surgery form is filled. The linked patient's id is kept in the URL
+ * (`?id=`), so a reload keeps the patient. A patient that cannot be loaded leaves the user here with an error toast.
+ * On success the user goes to /surgery-details with the new id in navigation state.
+ */
+import { useEffect, useState } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { Page } from '../../components/layout/Page';
+import { Button } from '../../components/ui/Button';
+import { Spinner } from '../../components/ui/Spinner';
 import { ptBR } from '../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { toastError } from '../../lib/toast';
+import { getPatient } from './api';
+import { PatientAvatar } from './components/PatientAvatar';
+import { PatientSearch } from './components/PatientSearch';
+import { SurgeryForm } from './components/SurgeryForm';
+import type { Patient } from './types';
 
-/** /patients-surgery (secretary). Patient search and the surgery form arrive in a later issue. */
+const T = surgeriesTexts.registration;
+const routeApi = getRouteApi('/app/patients-surgery');
+
+const StyledCard = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  box-shadow: ${shadows.raised};
+  ${media.md} { padding: ${space.xl}; gap: ${space.xl}; }
+`;
+
+const StyledHeading = styled('h2')`
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+const StyledIntro = styled('p')`
+  margin-top: ${space.xs};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledFormHeader = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.md};
+  ${media.belowMd} { & > button { width: 100%; } }
+`;
+
+const StyledFormTitle = styled('div')`
+  flex: 1;
+  min-width: 0;
+`;
+
+const StyledPatientMeta = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledLoading = styled('div')`
+  display: flex;
+  align-items: center;
+  gap: ${space.md};
+  color: ${colors.textMuted};
+`;
+
 export function PatientsSurgeryPage() {
+  const { id } = routeApi.useSearch();
+  const navigate = useNavigate();
+  const [patient, setPatient] = useState<Patient | null>(null);
+  const [searchAgain, setSearchAgain] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const loading = id !== undefined && patient?.id !== id;
+
+  useEffect(() => {
+    if (id === undefined || patient?.id === id) return;
+    const controller = new AbortController();
+    getPatient(id, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'ok') {
+          setPatient(result.value);
+          return;
+        }
+        toastError(T.patientNotLoaded);
+        setPatient(null);
+        void navigate({ to: '/patients-surgery', search: {}, replace: true });
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [id, patient?.id, navigate]);
+
+  function handleLink(next: Patient) {
+    setPatient(next);
+    void navigate({ to: '/patients-surgery', search: { id: next.id }, replace: true });
+  }
+
+  function handleChangePatient() {
+    setPatient(null);
+    setSearchAgain(true);
+    void navigate({ to: '/patients-surgery', search: {}, replace: true });
+  }
+
+  function handleCreated(surgeryId: number) {
+    void navigate({ to: '/surgery-details', state: { id: surgeryId } });
+  }
+
   return (
     <Page title={ptBR.pages.patientsSurgery}>
-      <Panel>{ptBR.pages.comingSoon}</Panel>
+      {loading ? (
+        <StyledCard aria-busy="true">
+          <StyledLoading role="status">
+            <Spinner size={24} />
+            {T.loadingPatient}
+          </StyledLoading>
+        </StyledCard>
+      ) : patient === null ? (
+        <StyledCard aria-labelledby="patient-search-title">
+          <div>
+            <StyledHeading id="patient-search-title">{T.searchTitle}</StyledHeading>
+            <StyledIntro>{T.searchIntro}</StyledIntro>
+          </div>
+          <PatientSearch onLink={handleLink} autoFocus={searchAgain} />
+        </StyledCard>
+      ) : (
+        <StyledCard aria-labelledby="surgery-form-title">
+          <StyledFormHeader>
+            <PatientAvatar name={patient.nome_completo} photo={patient.foto} size={48} />
+            <StyledFormTitle>
+              <StyledHeading id="surgery-form-title">{T.formTitle}</StyledHeading>
+              <StyledPatientMeta>
+                {patient.nome_completo} · {patient.convenio?.fantasy_name ?? T.noPlan}
+              </StyledPatientMeta>
+            </StyledFormTitle>
+            <Button variant="secondary" onClick={handleChangePatient} disabled={submitting}>
+              {T.changePatient}
+            </Button>
+          </StyledFormHeader>
+          <SurgeryForm
+            key={patient.id}
+            patient={patient}
+            onCreated={handleCreated}
+            onSubmittingChange={setSubmitting}
+          />
+        </StyledCard>
+      )}
     </Page>
   );
 }

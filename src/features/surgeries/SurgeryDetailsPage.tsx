@@ -1,11 +1,309 @@
-import { Page, Panel } from '../../components/layout/Page';
-import { ptBR } from '../../lib/i18n/pt-BR';
+/**
+ * /surgery-details (both roles; SPEC §2 Surgery details). This issue shows the case header (id, patient, medic,
+ * procedures, payment source, plan, hospital, current stage) and the 7-step progress at the current step; the
+ * step panels come next. The id comes from navigation state (the route redirects without it).
+ *
+ * - 404: 'Não foi possível encontrar essa cirurgia' and back to the list (SPEC §8).
+ * - Escape: back to the list (SPEC §2).
+ * "The list" is /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no
+ * /patients-surgery (SPEC §6 sends a medic there from the first step too).
+ */
+import { useEffect, useState } from 'react';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { ACTIVE_STATUSES } from '../../../machines/constants';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { StepIndicator } from '../../components/ui/StepIndicator';
+import { formatDate, formatTime } from '../../lib/format/date';
+import { formatBRL } from '../../lib/format/money';
+import { fill } from '../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } from '../../lib/theme';
+import { toastError } from '../../lib/toast';
+import { getSurgery } from './api';
+import { ListMessage } from './components/ListMessage';
+import { PatientAvatar } from './components/PatientAvatar';
+import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
+import type { Surgery } from './types';
 
-/** /surgery-details (both roles). The 7-step case panels arrive in a later issue. */
+const T = surgeriesTexts.details;
+const routeApi = getRouteApi('/app/surgery-details');
+
+type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
+
+/**
+ * Zero-based step of the 7-step indicator for a stage: the active stages are steps 0–6, concluido is past the
+ * last (every step done), cancelado/arquiv (and unknown keys) show no current step.
+ */
+export function stepIndexOf(status: string): number {
+  const index = (ACTIVE_STATUSES as readonly string[]).indexOf(status);
+  if (index >= 0) return index;
+  return status === 'concluido' ? ACTIVE_STATUSES.length : -1;
+}
+
+const StyledBackdrop = styled('div')`
+  flex: 1;
+  background:
+    linear-gradient(180deg, ${colors.primaryDeep} 0, ${colors.primary} 220px, ${colors.background} 220px);
+  ${media.md} {
+    background:
+      radial-gradient(circle at 90% 0, ${colors.primaryHover} 0, transparent 420px) top / 100% 260px no-repeat,
+      linear-gradient(180deg, ${colors.primaryDeep} 0, ${colors.primary} 260px, ${colors.background} 260px);
+  }
+`;
+
+const StyledContent = styled('div')`
+  width: 100%;
+  max-width: ${layout.contentMaxWidth};
+  margin: 0 auto;
+  padding: ${space.xl} ${space.lg};
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  ${media.md} { padding: ${space.xxl}; gap: ${space.xl}; }
+`;
+
+const StyledTop = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  color: ${colors.onPrimary};
+`;
+
+const StyledTitle = styled('h1')`
+  font-size: ${fontSizes.xl};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.onPrimary};
+  ${media.md} { font-size: ${fontSizes.xxl}; }
+`;
+
+const StyledHint = styled('p')`
+  font-size: ${fontSizes.xs};
+  color: ${colors.accent};
+  ${media.belowMd} { display: none; }
+`;
+
+const StyledCard = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.card};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+const StyledHead = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.md};
+`;
+
+const StyledWho = styled('div')`
+  flex: 1;
+  min-width: 180px;
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+`;
+
+const StyledCaseNumber = styled('p')`
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.textMuted};
+`;
+
+const StyledPatient = styled('h2')`
+  font-size: ${fontSizes.xl};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+  overflow-wrap: anywhere;
+`;
+
+const StyledBadge = styled('span')<{ $tone: 'active' | 'done' | 'closed' }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  padding: ${space.xs} ${space.md};
+  border-radius: ${radii.pill};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  background: ${(p) => (p.$tone === 'done' ? colors.successSoft : p.$tone === 'closed' ? colors.disabled : colors.primarySoft)};
+  color: ${(p) => (p.$tone === 'done' ? colors.success : p.$tone === 'closed' ? colors.textMuted : colors.primary)};
+`;
+
+const StyledFacts = styled('dl')`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${space.md};
+  margin: 0;
+  ${media.belowMd} { & > [data-wide] { grid-column: 1 / -1; } }
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: ${space.lg} ${space.xl}; }
+  & > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
+  & dt { font-size: ${fontSizes.xs}; font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; text-transform: uppercase; letter-spacing: 0.02em; }
+  & dd { margin: 0; color: ${colors.text}; overflow-wrap: anywhere; }
+`;
+
+const StyledSkeleton = styled('span')<{ $width: string; $height?: string }>`
+  display: block;
+  width: ${(p) => p.$width};
+  height: ${(p) => p.$height ?? '14px'};
+  border-radius: ${radii.pill};
+  background: ${colors.disabled};
+`;
+
+const StyledNext = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+function badgeTone(status: string): 'active' | 'done' | 'closed' {
+  if (status === 'concluido') return 'done';
+  return status === 'cancelado' || status === 'arquiv' ? 'closed' : 'active';
+}
+
+function scheduleText(schedule: string | null): string {
+  if (!schedule) return T.none;
+  const time = formatTime(schedule);
+  return time ? `${formatDate(schedule)} ${time}` : formatDate(schedule);
+}
+
 export function SurgeryDetailsPage() {
+  const id = useLocation({ select: (location) => location.state.id });
+  const { profile } = routeApi.useRouteContext();
+  const navigate = useNavigate();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const exitTo = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
+
+  useEffect(() => {
+    if (typeof id !== 'number') return;
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    getSurgery(id, controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'ok') setLoad({ kind: 'ok', surgery: result.value });
+        else if (result.kind === 'error') setLoad({ kind: 'error' });
+        else {
+          toastError(T.notFound);
+          void navigate({ to: exitTo, replace: true });
+        }
+      },
+      () => {},
+    );
+    return () => controller.abort();
+  }, [id, attempt, exitTo, navigate]);
+
+  useEffect(() => {
+    function handleKeyDown(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      void navigate({ to: exitTo });
+    }
+    window.addEventListener('keydown', handleKeyDown);
+    return () => window.removeEventListener('keydown', handleKeyDown);
+  }, [exitTo, navigate]);
+
   return (
-    <Page title={ptBR.pages.surgeryDetails}>
-      <Panel>{ptBR.pages.comingSoon}</Panel>
-    </Page>
+    <StyledBackdrop>
+      <StyledContent>
+        <StyledTop>
+          <StyledTitle>{T.title}</StyledTitle>
+          <StyledHint>{T.escapeHint}</StyledHint>
+        </StyledTop>
+        {load.kind === 'ok' ? (
+          <SurgeryHeader surgery={load.surgery} />
+        ) : load.kind === 'error' ? (
+          <StyledCard>
+            <ListMessage title={T.failed} retryLabel={T.retry} onRetry={() => setAttempt((n) => n + 1)} />
+          </StyledCard>
+        ) : (
+          <HeaderSkeleton />
+        )}
+        <div>
+          <Button variant="secondary" onClick={() => void navigate({ to: exitTo })}>
+            {T.back}
+          </Button>
+        </div>
+      </StyledContent>
+    </StyledBackdrop>
+  );
+}
+
+function SurgeryHeader({ surgery }: { surgery: Surgery }) {
+  const current = stepIndexOf(surgery.status);
+  const label = statusLabel(surgery.status);
+  return (
+    <>
+      <StyledCard aria-labelledby="surgery-patient">
+        <StyledHead>
+          <PatientAvatar name={surgery.patient.nome_completo} photo={surgery.patient.foto} size={56} />
+          <StyledWho>
+            <StyledCaseNumber>{fill(T.caseNumber, { id: surgery.id })}</StyledCaseNumber>
+            <StyledPatient id="surgery-patient">{surgery.patient.nome_completo}</StyledPatient>
+          </StyledWho>
+          <StyledBadge $tone={badgeTone(surgery.status)} aria-label={`${T.status}: ${label}`}>
+            {surgery.status === 'concluido' ? <Icon name="check" size={16} /> : null}
+            {label}
+          </StyledBadge>
+        </StyledHead>
+        <StyledFacts>
+          <Fact term={T.medic} wide>{medicName(surgery.medic)}</Fact>
+          <Fact term={T.procedures} wide>{proceduresText(surgery.procedure)}</Fact>
+          <Fact term={T.cids}>{surgery.cid.length > 0 ? surgery.cid.map((cid) => cid.code).join(', ') : T.none}</Fact>
+          <Fact term={T.paymentSource}>{paymentSourceLabel(surgery.payment_fountains)}</Fact>
+          <Fact term={T.healthPlan}>{surgery.health_plan?.fantasy_name ?? T.none}</Fact>
+          <Fact term={T.hospital}>{surgery.hospital?.fantasy_name ?? T.none}</Fact>
+          <Fact term={T.expectedValue}>{surgery.fees_payments === null ? T.none : formatBRL(surgery.fees_payments)}</Fact>
+          <Fact term={T.schedule}>{scheduleText(surgery.schedule)}</Fact>
+          <Fact term={T.status}>{label}</Fact>
+        </StyledFacts>
+      </StyledCard>
+      <StyledCard aria-label={T.stepsLabel}>
+        <StepIndicator steps={T.steps} current={current} label={T.stepsLabel} />
+        <StyledNext>
+          {current >= 0 && current < T.steps.length ? `${T.steps[current]}: ${T.nextIssue}` : label}
+        </StyledNext>
+      </StyledCard>
+    </>
+  );
+}
+
+function Fact({ term, children, wide = false }: { term: string; children: string; wide?: boolean }) {
+  return (
+    <div data-wide={wide || undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function HeaderSkeleton() {
+  return (
+    <StyledCard aria-busy="true" aria-label={T.loading}>
+      <StyledHead>
+        <StyledSkeleton $width="56px" $height="56px" />
+        <StyledWho>
+          <StyledSkeleton $width="90px" />
+          <StyledSkeleton $width="60%" $height="22px" />
+        </StyledWho>
+      </StyledHead>
+      <StyledFacts>
+        {Array.from({ length: 6 }, (_, index) => (
+          <div key={index}>
+            <StyledSkeleton $width="40%" $height="10px" />
+            <StyledSkeleton $width="80%" />
+          </div>
+        ))}
+      </StyledFacts>
+      <span role="status" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {T.loading}
+      </span>
+    </StyledCard>
   );
 }

@@ -16,3 +16,34 @@ const brl = new Intl.NumberFormat('pt-BR', {
 export function formatBRL(value: number): string {
   return brl.format(Number.isFinite(value) ? value : 0);
 }
+
+/** The largest number of digits a money input accepts (cents included): R$ 9.999.999.999,99 fits numeric(12,2). */
+export const MONEY_INPUT_MAX_DIGITS = 12;
+
+/**
+ * Reads what a money input holds as cents, from its digits only (SPEC §5: "built from digits only"):
+ * 'R$ 1.234,56' → 123456, '00012' → 12. Null when there is no digit or the value is zero (an empty field).
+ */
+export function centsFromDigits(text: string): number | null {
+  const digits = text.replace(/\D/g, '').replace(/^0+/, '');
+  if (digits === '') return null;
+  return Number(digits.slice(0, MONEY_INPUT_MAX_DIGITS));
+}
+
+/**
+ * The text of a money input for a value in cents: 123456 → 'R$ 1.234,56'. Unlike `formatBRL`, the space after
+ * "R$" is a plain one, because this is text the user edits, copies and a test types against.
+ */
+export function formatBRLInput(cents: number): string {
+  return formatBRL(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** Reais (as the API sends them, e.g. 1234.5) to whole cents, without floating-point drift (1.005 → 101). */
+export function reaisToCents(value: number): number {
+  return Math.round(Number((value * 100).toFixed(4)));
+}
+
+/** Whole cents to reais with two decimals, as the API expects (123456 → 1234.56). */
+export function centsToReais(cents: number): number {
+  return Math.round(cents) / 100;
+}

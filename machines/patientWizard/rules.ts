@@ -1,0 +1,239 @@
+import type { Gender } from '../constants';
+import { isValidCpf, onlyDigits } from '../rules/cpf';
+
+/**
+ * Step-validity rules of the patient registration and edit wizard (SPEC §2 Patients, §5, §9).
+ * Pure functions: each step rule returns its problems (field + pt-BR message), an empty list
+ * meaning "valid". The wizard machine guards `wizard.next` / `wizard.submit` with them and the
+ * /patients form marks its fields with the same problems, so the rules exist once.
+ *
+ * SPEC §5 says the edit form exempts "one specific sample value" from the CPF check without naming
+ * it: no value is exempted here (a CPF that fails the check digits is refused in both modes).
+ */
+
+export type PatientWizardMode = 'create' | 'edit';
+
+/** A health plan as GET /surgery/api/v1/healthplan/ lists it. */
+export type HealthPlanRef = { id: number; fantasy_name: string };
+
+/** What the two steps collect. Masked texts are kept as typed ('(11) 9 8765-4321', '01/02/1980'). */
+export type PatientWizardData = {
+  /** A new photo (JPEG/PNG/WebP); null keeps the current one (edit) or sends none (create). */
+  foto: Blob | null;
+  nome_completo: string;
+  /** Masked (00) 0 0000-0000. */
+  cellphone: string;
+  convenio: HealthPlanRef | null;
+  /** Masked dd/mm/yyyy; '' when unknown. */
+  birthday: string;
+  address: string;
+  /** Masked 00.000-000; '' when unknown. */
+  cep: string;
+  /** Masked 000.000.000-00. */
+  cpf: string;
+  gender: Gender | '';
+  /** The patient's medic (list_medic id); required when a secretary registers. */
+  medic: number | null;
+};
+
+export type PatientField = Exclude<keyof PatientWizardData, 'foto'>;
+export type PatientProblem = { field: PatientField; message: string };
+
+/** What the step-2 rule needs besides the data. */
+export type PatientRuleOptions = {
+  mode: PatientWizardMode;
+  /** A secretary chooses the medic (SPEC §6); for a medic the patient is always theirs. */
+  requiresMedic: boolean;
+  /** Today in São Paulo, yyyy-MM-dd (the birthday may not be later). */
+  today: string;
+};
+
+/** SPEC §9: CPF is 14 characters when formatted. */
+export const CPF_MASKED_LENGTH = 14;
+/** Birthdays before this year are taken as typing mistakes. */
+export const MIN_BIRTH_YEAR = 1900;
+
+/**
+ * Every pt-BR message of the patient rules. 'CPF Invalido!' and 'O CPF {cpf} é invalido!' are SPEC §5's
+ * (spelling included); the others are ours.
+ */
+export const PATIENT_MESSAGES = {
+  nameRequired: 'Preencha o nome do paciente.',
+  phoneRequired: 'Preencha o telefone.',
+  phoneInvalid: 'Informe um celular válido: (00) 9 0000-0000.',
+  cpfRequired: 'Preencha o CPF.',
+  cpfInvalid: 'CPF Invalido!',
+  cpfInvalidEdit: 'O CPF {cpf} é invalido!',
+  genderRequired: 'Selecione o sexo biológico.',
+  birthdayInvalid: 'Informe uma data de nascimento válida (dd/mm/aaaa).',
+  birthdayFuture: 'A data de nascimento não pode ser uma data futura.',
+  birthdayTooOld: `Informe uma data de nascimento a partir de ${MIN_BIRTH_YEAR}.`,
+  cepInvalid: 'Informe o CEP com 8 dígitos (00.000-000).',
+  medicRequired: 'Selecione o médico do paciente.',
+  /** A failed create whose error carries no message. */
+  createFailed: 'Ocorreu um erro interno!',
+  /** SPEC §8: a failed update that the server answered with an internal error. */
+  updateFailed: 'Erro interno!',
+} as const;
+
+export const EMPTY_PATIENT: PatientWizardData = {
+  foto: null,
+  nome_completo: '',
+  cellphone: '',
+  convenio: null,
+  birthday: '',
+  address: '',
+  cep: '',
+  cpf: '',
+  gender: '',
+  medic: null,
+};
+
+function isBlank(value: string | null | undefined): boolean {
+  return !value || value.trim() === '';
+}
+
+/**
+ * A Brazilian mobile number: DDD (two digits 1–9) then 9 and eight digits, i.e. what the SPEC §5 mask
+ * (00) 0 0000-0000 holds. Accepts masked or bare digits.
+ */
+export function isValidCellphone(value: string): boolean {
+  return /^[1-9]{2}9\d{8}$/.test(onlyDigits(value));
+}
+
+/** CEP with 8 digits, masked (00.000-000) or bare. */
+export function isValidCep(value: string): boolean {
+  return /^\d{8}$/.test(onlyDigits(value)) && /^[\d.-]+$/.test(value.trim());
+}
+
+/**
+ * Reads a masked dd/mm/yyyy date as yyyy-MM-dd (SPEC §5: sent as yyyy-mm-dd); null when it is incomplete or not a
+ * real calendar date (31/02/2024, 29/02/2023, 00/01/2024).
+ */
+export function brDateToIso(value: string): string | null {
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!match) return null;
+  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
+  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${yyyy}-${mm}-${dd}`;
+}
+
+/** yyyy-MM-dd (or an ISO datetime) as dd/mm/yyyy, for prefilling the edit form; '' when empty or unreadable. */
+export function isoToBrDate(value: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value?.trim() ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** Step 1 (photo, Paciente, Telefone, Convênio): name and a well-formed phone. */
+export function identificationProblems(data: Pick<PatientWizardData, 'nome_completo' | 'cellphone'>): PatientProblem[] {
+  const problems: PatientProblem[] = [];
+  if (isBlank(data.nome_completo)) problems.push({ field: 'nome_completo', message: PATIENT_MESSAGES.nameRequired });
+  if (isBlank(data.cellphone)) problems.push({ field: 'cellphone', message: PATIENT_MESSAGES.phoneRequired });
+  else if (!isValidCellphone(data.cellphone)) {
+    problems.push({ field: 'cellphone', message: PATIENT_MESSAGES.phoneInvalid });
+  }
+  return problems;
+}
+
+/** SPEC §5: the create form says 'CPF Invalido!'; the edit form names the value entered. */
+export function cpfProblems(cpf: string, mode: PatientWizardMode): PatientProblem[] {
+  if (isBlank(cpf)) return [{ field: 'cpf', message: PATIENT_MESSAGES.cpfRequired }];
+  if (cpf.trim().length === CPF_MASKED_LENGTH && isValidCpf(cpf)) return [];
+  const message =
+    mode === 'edit' ? PATIENT_MESSAGES.cpfInvalidEdit.replace('{cpf}', cpf.trim()) : PATIENT_MESSAGES.cpfInvalid;
+  return [{ field: 'cpf', message }];
+}
+
+function birthdayProblems(birthday: string, today: string): PatientProblem[] {
+  if (isBlank(birthday)) return [];
+  const iso = brDateToIso(birthday);
+  if (!iso) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayInvalid }];
+  if (iso > today) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayFuture }];
+  if (Number(iso.slice(0, 4)) < MIN_BIRTH_YEAR) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayTooOld }];
+  return [];
+}
+
+/**
+ * Step 2 (Data de nascimento, Endereço, CEP, CPF, Sexo Biológico, Médico): CPF required and valid, the biological
+ * sex chosen, the birthday (when given) a real date not in the future, the CEP (when given) 8 digits, and the medic
+ * chosen when a secretary registers.
+ */
+export function detailsProblems(
+  data: Pick<PatientWizardData, 'birthday' | 'cep' | 'cpf' | 'gender' | 'medic'>,
+  options: PatientRuleOptions,
+): PatientProblem[] {
+  const problems: PatientProblem[] = [...birthdayProblems(data.birthday, options.today)];
+  if (!isBlank(data.cep) && !isValidCep(data.cep)) problems.push({ field: 'cep', message: PATIENT_MESSAGES.cepInvalid });
+  problems.push(...cpfProblems(data.cpf, options.mode));
+  if (data.gender !== 'male' && data.gender !== 'female') {
+    problems.push({ field: 'gender', message: PATIENT_MESSAGES.genderRequired });
+  }
+  if (options.requiresMedic && (data.medic === null || !Number.isInteger(data.medic))) {
+    problems.push({ field: 'medic', message: PATIENT_MESSAGES.medicRequired });
+  }
+  return problems;
+}
+
+/** The multipart body of add_paciente / update_patient (SPEC §3 patient form), before it becomes FormData. */
+export type PatientPayload = {
+  foto: Blob | null;
+  nome_completo: string;
+  cellphone: string;
+  /** Health plan id, or null for none. */
+  convenio: number | null;
+  /** yyyy-MM-dd, or null when unknown. */
+  birthday: string | null;
+  address: string;
+  cep: string;
+  cpf: string;
+  gender: Gender;
+  /** null when the user is a medic (the server uses the user). */
+  medic: number | null;
+};
+
+/** Builds the payload from valid wizard data: trimmed texts, the birthday as yyyy-MM-dd, the plan as its id. */
+export function toPatientPayload(data: PatientWizardData): PatientPayload {
+  return {
+    foto: data.foto,
+    nome_completo: data.nome_completo.trim().replace(/\s+/g, ' '),
+    cellphone: data.cellphone.trim(),
+    convenio: data.convenio?.id ?? null,
+    birthday: isBlank(data.birthday) ? null : brDateToIso(data.birthday),
+    address: data.address.trim(),
+    cep: data.cep.trim(),
+    cpf: data.cpf.trim(),
+    gender: data.gender === 'female' ? 'female' : 'male',
+    medic: data.medic,
+  };
+}
+
+/**
+ * The error a `submitPatient` actor rejects with: `messages` are shown as toasts (SPEC §8), `status` is the HTTP
+ * status when the server answered.
+ */
+export class PatientSaveError extends Error {
+  readonly messages: string[];
+  readonly status: number | null;
+  constructor(messages: string[], status: number | null = null) {
+    super(messages.join(' '));
+    this.name = 'PatientSaveError';
+    this.messages = messages;
+    this.status = status;
+  }
+}
+
+/**
+ * The pt-BR messages of a rejected save: those the error carries (any error with a non-empty `messages` list of
+ * strings), else the mode's generic message ('Erro interno!' for an update, SPEC §8).
+ */
+export function patientSaveMessages(error: unknown, mode: PatientWizardMode): string[] {
+  if (typeof error === 'object' && error !== null && 'messages' in error) {
+    const { messages } = error as { messages: unknown };
+    if (Array.isArray(messages) && messages.length > 0 && messages.every((m) => typeof m === 'string' && m.trim())) {
+      return messages as string[];
+    }
+  }
+  return [mode === 'edit' ? PATIENT_MESSAGES.updateFailed : PATIENT_MESSAGES.createFailed];
+}

@@ -1,0 +1,113 @@
+import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { cids, healthPlans, hospitals, medicSecretaries, procedures, users } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, startsWith } from './search-filter';
+
+/** Lookups never answer more rows than this (the CID table alone has 12,451). */
+export const LOOKUP_LIMIT = 50;
+
+export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
+export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
+
+export const LOOKUP_MESSAGES = {
+  invalidTable: 'Tabela inválida: use tuss ou sigtap.',
+} as const;
+
+/** The `table` filter of the procedure list: absent/empty → null; anything but tuss/sigtap → 400. */
+export function readProcedureTable(value: unknown): ProcedureTable | null {
+  if (value === undefined || value === '') return null;
+  const known = PROCEDURE_TABLES.find((table) => table === value);
+  if (known) return known;
+  throw badRequest([LOOKUP_MESSAGES.invalidTable], { table: [LOOKUP_MESSAGES.invalidTable] });
+}
+
+/**
+ * A search that looks like a CID-10 code, as the prefix of the stored code (which has its dot):
+ * 'k802' and 'K80.2' → 'K80.2'; 'k80' → 'K80'; 'k8' → 'K8'. Null for anything else.
+ */
+export function cidCodePrefix(search: string): string | null {
+  const match = /^([A-Za-z])(\d{1,2})(?:\.?(\d{1,2}))?\.?$/.exec(search.trim());
+  if (!match) return null;
+  const [, letter = '', group = '', detail] = match;
+  const head = `${letter.toUpperCase()}${group}`;
+  return detail && group.length === 2 ? `${head}.${detail}` : head;
+}
+
+const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+
+/**
+ * The shared reference lists (DECISIONS §2: everyone sees the same) and the medics a user works for.
+ * Every search is case- and accent-insensitive through the `search_text` columns (seeded with
+ * normalizeSearchText), parameterized, and capped at LOOKUP_LIMIT rows.
+ */
+export function createLookupService({ db }: { db: Database }) {
+  return {
+    /** Health plans by name (fantasy name, corporate name or ANS registry), ordered by name. */
+    async healthPlans(search: string) {
+      return db
+        .select({ id: healthPlans.id, fantasy_name: healthPlans.fantasyName })
+        .from(healthPlans)
+        .where(matchesAllTerms(healthPlans.searchText, searchTerms(search)))
+        .orderBy(byteOrder(healthPlans.searchText), asc(healthPlans.id))
+        .limit(LOOKUP_LIMIT);
+    },
+
+    /** Hospitals by name (or city/UF), ordered by name. */
+    async hospitals(search: string) {
+      return db
+        .select({ id: hospitals.id, fantasy_name: hospitals.fantasyName })
+        .from(hospitals)
+        .where(matchesAllTerms(hospitals.searchText, searchTerms(search)))
+        .orderBy(byteOrder(hospitals.searchText), asc(hospitals.id))
+        .limit(LOOKUP_LIMIT);
+    },
+
+    /** Procedures by code (digits, masked or not) or description words, optionally of one table; by code. */
+    async procedures(search: string, table: ProcedureTable | null) {
+      const digits = digitsOnly(search);
+      const text = digits
+        ? contains(procedures.code, digits)
+        : matchesAllTerms(procedures.searchText, searchTerms(search));
+      return db
+        .select({
+          id: procedures.id,
+          description: procedures.description,
+          code: procedures.code,
+          table: procedures.table,
+        })
+        .from(procedures)
+        .where(and(text, table ? eq(procedures.table, table) : undefined))
+        .orderBy(byteOrder(procedures.code), asc(procedures.table))
+        .limit(LOOKUP_LIMIT);
+    },
+
+    /** CID-10 codes by code (with or without the dot) or description words; ordered by code. */
+    async cids(search: string) {
+      const prefix = cidCodePrefix(search);
+      const byText = matchesAllTerms(cids.searchText, searchTerms(search));
+      const where: SQL | undefined = prefix ? or(startsWith(cids.code, prefix), byText) : byText;
+      return db
+        .select({ id: cids.id, code: cids.code, description: cids.description })
+        .from(cids)
+        .where(where)
+        .orderBy(byteOrder(cids.code))
+        .limit(LOOKUP_LIMIT);
+    },
+
+    /** listMedics (DECISIONS §2): a secretary's linked medics by name; a medic only themself. */
+    async medicsFor(user: Pick<AuthUser, 'id' | 'type' | 'firstName' | 'lastName'>) {
+      if (user.type === 'medic') return [{ id: user.id, first_name: user.firstName, last_name: user.lastName }];
+      const rows = await db
+        .select({ id: users.id, first_name: users.firstName, last_name: users.lastName })
+        .from(medicSecretaries)
+        .innerJoin(users, eq(users.id, medicSecretaries.medicId))
+        .where(eq(medicSecretaries.secretaryId, user.id));
+      const name = (medic: { first_name: string; last_name: string }) => `${medic.first_name} ${medic.last_name}`;
+      return rows.sort((a, b) => ptBrCollator.compare(name(a), name(b)) || a.id - b.id);
+    },
+  };
+}
+
+export type LookupService = ReturnType<typeof createLookupService>;

@@ -1,0 +1,72 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { badRequest } from '../../http/errors';
+import { normalizeSearchText } from '../search-text';
+
+/** Longest `search` accepted (a name, a code or a few words of a description). */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the user's text matches literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/**
+ * The words of a search, normalised like the `search_text` columns (lower case, no accents), without
+ * repeats: 'João  da SILVA' → ['joao', 'da', 'silva'].
+ */
+export function searchTerms(search: string): string[] {
+  const normalized = normalizeSearchText(search);
+  return normalized ? [...new Set(normalized.split(' '))] : [];
+}
+
+/** `column LIKE '%term%'` for the literal term (a bound parameter, wildcards escaped). */
+export function contains(column: AnyPgColumn, term: string): SQL {
+  return sql`${column} like ${`%${escapeLike(term)}%`} escape '\\'`;
+}
+
+/** `column LIKE 'prefix%'` for the literal prefix. */
+export function startsWith(column: AnyPgColumn, prefix: string): SQL {
+  return sql`${column} like ${`${escapeLike(prefix)}%`} escape '\\'`;
+}
+
+/**
+ * Every word of the search appears in `searchText` (any order), so 'silva maria' finds 'Maria da
+ * Silva'. Undefined when there is no word (no filter).
+ */
+export function matchesAllTerms(searchText: AnyPgColumn, terms: string[]): SQL | undefined {
+  if (terms.length === 0) return undefined;
+  return and(...terms.map((term) => contains(searchText, term)));
+}
+
+/** Digits of a text made only of digits and the punctuation of masks (CPF, TUSS code); else null. */
+export function digitsOnly(search: string): string | null {
+  const trimmed = search.trim();
+  if (!/^[\d.\-/\s]+$/.test(trimmed)) return null;
+  const digits = trimmed.replace(/\D/g, '');
+  return digits.length > 0 ? digits : null;
+}
+
+/** `ORDER BY` on a text column, byte-wise, so PGlite and PostgreSQL (any locale) give the same order. */
+export function byteOrder(column: AnyPgColumn): SQL {
+  return sql`${column} collate "C"`;
+}
+
+export const SEARCH_MESSAGES = {
+  invalid: 'Dados inválidos.',
+  tooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
+} as const;
+
+/**
+ * The `search` query parameter: absent or empty → ''. A repeated parameter (a list) or a text over
+ * SEARCH_MAX_LENGTH → 400 with a pt-BR message.
+ */
+export function readSearchParam(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw badRequest([SEARCH_MESSAGES.invalid], { search: [SEARCH_MESSAGES.invalid] });
+  const search = value.trim();
+  if (search.length > SEARCH_MAX_LENGTH) {
+    throw badRequest([SEARCH_MESSAGES.tooLong], { search: [SEARCH_MESSAGES.tooLong] });
+  }
+  return search;
+}

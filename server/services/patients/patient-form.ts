@@ -1,0 +1,205 @@
+import { GENDERS, type Gender } from '../../../machines/constants';
+import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { badRequest, type HttpError } from '../../http/errors';
+
+/** The text fields of the patient form (SPEC §3 "Patient form (multipart)"); `foto` is the file part. */
+export const PATIENT_FORM_FIELDS = [
+  'nome_completo',
+  'cellphone',
+  'convenio',
+  'birthday',
+  'address',
+  'cep',
+  'cpf',
+  'gender',
+  'medic',
+] as const;
+export type PatientFormField = (typeof PATIENT_FORM_FIELDS)[number];
+export type PatientFormFields = Partial<Record<PatientFormField, string>>;
+
+export const NOME_MAX_LENGTH = 200;
+export const PATIENT_ADDRESS_MAX_LENGTH = 300;
+/** The oldest birthday accepted (a typo such as 0199 is refused rather than stored). */
+const OLDEST_BIRTHDAY = '1900-01-01';
+
+export const PATIENT_MESSAGES = {
+  notFound: 'Paciente não encontrado.',
+  photoNotFound: 'Foto não encontrada.',
+  duplicate: 'Paciente já cadastrado para esse médico',
+  hasSurgery: 'Não é possível deletar um paciente que possui cirurgia cadastrada.',
+  nameRequired: 'O campo Paciente é obrigatório.',
+  nameTooLong: `O campo Paciente deve ter no máximo ${NOME_MAX_LENGTH} caracteres.`,
+  cellphoneRequired: 'O campo Telefone é obrigatório.',
+  cellphoneInvalid: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
+  cpfRequired: 'O campo CPF é obrigatório.',
+  cpfInvalid: 'CPF Invalido!',
+  genderRequired: 'Selecione o sexo biológico (Masculino ou Feminino).',
+  birthdayInvalid: 'Data de nascimento inválida.',
+  birthdayFuture: 'A data de nascimento não pode estar no futuro.',
+  cepInvalid: 'CEP inválido: informe os 8 dígitos.',
+  addressTooLong: `O campo Endereço deve ter no máximo ${PATIENT_ADDRESS_MAX_LENGTH} caracteres.`,
+  planUnknown: 'Convênio não encontrado.',
+  medicRequired: 'Selecione o médico do paciente.',
+  medicUnknown: 'Médico não encontrado.',
+  medicLocked: 'Não é possível trocar o médico de um paciente que possui cirurgia cadastrada.',
+  photoType: 'Envie uma imagem JPEG, PNG ou WebP.',
+  photoTooLarge: 'A foto deve ter no máximo 5 MB.',
+  invalidData: 'Dados inválidos.',
+} as const;
+
+/** pt-BR problems per field; answered together as 400 `{ error: [all], <field>: [its messages] }`. */
+export class FieldProblems {
+  private readonly byField = new Map<string, string[]>();
+
+  add(field: string, message: string): void {
+    const list = this.byField.get(field) ?? [];
+    if (!list.includes(message)) list.push(message);
+    this.byField.set(field, list);
+  }
+
+  has(field: string): boolean {
+    return this.byField.has(field);
+  }
+
+  get any(): boolean {
+    return this.byField.size > 0;
+  }
+
+  toError(): HttpError {
+    const all = [...new Set([...this.byField.values()].flat())];
+    return badRequest(all, Object.fromEntries(this.byField));
+  }
+
+  throwIfAny(): void {
+    if (this.any) throw this.toError();
+  }
+}
+
+/** The form's values once checked: digits only for phone, CPF and CEP; null for what was left empty. */
+export type PatientValues = {
+  nomeCompleto: string;
+  cellphone: string;
+  cpf: string;
+  gender: Gender;
+  birthday: string | null;
+  address: string | null;
+  cep: string | null;
+  /** Requested health plan and medic ids (their existence and access are checked against the database). */
+  healthPlanId: number | null;
+  medicId: number | null;
+};
+
+/** A positive integer id sent as text ('12'); null when absent or malformed. */
+export function parseId(value: string | undefined): number | null {
+  const text = value?.trim() ?? '';
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+/** True when `day` is a real yyyy-MM-dd date (2024-02-30 is not). */
+export function isRealDate(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
+/** Digits of a masked value, or null when it holds anything but digits and mask punctuation. */
+function maskedDigits(value: string): string | null {
+  return /^[\d\s().+\-/]*$/.test(value) ? onlyDigits(value) : null;
+}
+
+function readBirthday(raw: string, today: string, problems: FieldProblems): string | null {
+  if (!raw) return null;
+  if (!isRealDate(raw) || raw < OLDEST_BIRTHDAY) problems.add('birthday', PATIENT_MESSAGES.birthdayInvalid);
+  else if (raw > today) problems.add('birthday', PATIENT_MESSAGES.birthdayFuture);
+  return raw;
+}
+
+/**
+ * Checks the patient form's text fields (everything that needs no database) and returns the
+ * normalised values; problems go to `problems`. `today` is yyyy-MM-dd in America/Sao_Paulo.
+ */
+export function readPatientForm(fields: PatientFormFields, today: string, problems: FieldProblems): PatientValues {
+  const text = (name: PatientFormField) => (fields[name] ?? '').trim();
+
+  const nomeCompleto = text('nome_completo').replace(/\s+/g, ' ');
+  if (!nomeCompleto) problems.add('nome_completo', PATIENT_MESSAGES.nameRequired);
+  else if (nomeCompleto.length > NOME_MAX_LENGTH) problems.add('nome_completo', PATIENT_MESSAGES.nameTooLong);
+
+  const cellphone = maskedDigits(text('cellphone'));
+  if (!text('cellphone')) problems.add('cellphone', PATIENT_MESSAGES.cellphoneRequired);
+  else if (cellphone === null || cellphone.length < 10 || cellphone.length > 11) {
+    problems.add('cellphone', PATIENT_MESSAGES.cellphoneInvalid);
+  }
+
+  const cpf = maskedDigits(text('cpf'));
+  if (!text('cpf')) problems.add('cpf', PATIENT_MESSAGES.cpfRequired);
+  else if (cpf === null || !isValidCpf(cpf)) problems.add('cpf', PATIENT_MESSAGES.cpfInvalid);
+
+  const gender = text('gender');
+  if (!(GENDERS as readonly string[]).includes(gender)) problems.add('gender', PATIENT_MESSAGES.genderRequired);
+
+  const cep = text('cep') ? maskedDigits(text('cep')) : null;
+  if (text('cep') && (cep === null || cep.length !== 8)) problems.add('cep', PATIENT_MESSAGES.cepInvalid);
+
+  const address = text('address').replace(/\s+/g, ' ');
+  if (address.length > PATIENT_ADDRESS_MAX_LENGTH) problems.add('address', PATIENT_MESSAGES.addressTooLong);
+
+  const plan = text('convenio');
+  const healthPlanId = plan && plan !== 'null' ? parseId(plan) : null;
+  if (plan && plan !== 'null' && healthPlanId === null) problems.add('convenio', PATIENT_MESSAGES.planUnknown);
+
+  return {
+    nomeCompleto,
+    cellphone: cellphone ?? '',
+    cpf: cpf ?? '',
+    gender: gender as Gender,
+    birthday: readBirthday(text('birthday'), today, problems),
+    address: address || null,
+    cep: cep || null,
+    healthPlanId,
+    medicId: parseId(fields.medic),
+  };
+}
+
+/** '01310100' → '01.310-100' (other values unchanged). */
+export function formatCep(cep: string): string {
+  const digits = onlyDigits(cep);
+  return digits.length === 8 ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}-${digits.slice(5)}` : cep;
+}
+
+/** The address for display: 'Rua X, 10 - CEP 01.310-100', either part alone, or null. */
+export function buildFullAddress(address: string | null, cep: string | null): string | null {
+  const parts = [address?.trim() || null, cep ? `CEP ${formatCep(cep)}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' - ') : null;
+}
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+
+export const PAGE_MESSAGES = {
+  limit: `O parâmetro limit deve ser um número inteiro de 1 a ${MAX_PAGE_SIZE}.`,
+  offset: 'O parâmetro offset deve ser um número inteiro maior ou igual a 0.',
+} as const;
+
+/**
+ * `limit` (1..MAX_PAGE_SIZE, default DEFAULT_PAGE_SIZE) and `offset` (≥ 0, default 0) of the patient
+ * list, from the query string; anything else (text, a repeated parameter, out of range) goes to
+ * `problems`.
+ */
+export function readPage(query: { limit?: unknown; offset?: unknown }, problems: FieldProblems) {
+  const integer = (value: unknown, fallback: number, min: number, max: number): number | null => {
+    if (value === undefined || value === '') return fallback;
+    if (typeof value !== 'string' || !/^\d{1,10}$/.test(value)) return null;
+    const number = Number(value);
+    return number >= min && number <= max ? number : null;
+  };
+  const limit = integer(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
+  const offset = integer(query.offset, 0, 0, 2_147_483_647);
+  if (limit === null) problems.add('limit', PAGE_MESSAGES.limit);
+  if (offset === null) problems.add('offset', PAGE_MESSAGES.offset);
+  return { limit: limit ?? DEFAULT_PAGE_SIZE, offset: offset ?? 0 };
+}

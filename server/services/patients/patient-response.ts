@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { Gender } from '../../../machines/constants';
+import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import type { Executor } from '../../db/client';
+import { healthPlans, patients, users } from '../../db/schema/index';
+import type { LinkSigner } from '../files/signed-links';
+import { buildFullAddress } from './patient-form';
+
+/** The Patient of openapi.yaml (SPEC §3). */
+export type PatientResponse = {
+  id: number;
+  nome_completo: string;
+  foto: string | null;
+  cellphone: string | null;
+  convenio: { id: number; fantasy_name: string } | null;
+  birthday: string | null;
+  address: string | null;
+  full_address: string | null;
+  cep: string | null;
+  cpf: string;
+  gender: Gender | null;
+  medic: { id: number; first_name: string; last_name: string };
+};
+
+/** Where a patient's photo is served; signed for each response (getPatientPhoto). */
+export const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
+
+/** The columns a Patient needs, health plan and medic included (one query for a whole list). */
+const patientColumns = {
+  id: patients.id,
+  medicId: patients.medicId,
+  nomeCompleto: patients.nomeCompleto,
+  cellphone: patients.cellphone,
+  birthday: patients.birthday,
+  address: patients.address,
+  fullAddress: patients.fullAddress,
+  cep: patients.cep,
+  cpf: patients.cpf,
+  gender: patients.gender,
+  photoKey: patients.photoKey,
+  planId: healthPlans.id,
+  planName: healthPlans.fantasyName,
+  medicFirstName: users.firstName,
+  medicLastName: users.lastName,
+};
+
+/** `SELECT … FROM patients LEFT JOIN health_plans JOIN users (the medic)`; the caller adds where/order. */
+export function selectPatients(db: Executor) {
+  return db
+    .select(patientColumns)
+    .from(patients)
+    .leftJoin(healthPlans, eq(healthPlans.id, patients.healthPlanId))
+    .innerJoin(users, eq(users.id, patients.medicId));
+}
+
+export type PatientView = Awaited<ReturnType<ReturnType<typeof selectPatients>['execute']>>[number];
+
+/**
+ * A row as the API shows it: CPF formatted, phone and CEP as digits (older rows may hold masks),
+ * the stored display address or one built from address and CEP, and a signed photo link or null.
+ */
+export async function toPatientResponse(row: PatientView, signer: LinkSigner): Promise<PatientResponse> {
+  const cep = row.cep ? onlyDigits(row.cep) || null : null;
+  return {
+    id: row.id,
+    nome_completo: row.nomeCompleto,
+    foto: row.photoKey ? await signer.sign(patientPhotoPath(row.id)) : null,
+    cellphone: row.cellphone ? onlyDigits(row.cellphone) : null,
+    convenio: row.planId !== null && row.planName !== null ? { id: row.planId, fantasy_name: row.planName } : null,
+    birthday: row.birthday,
+    address: row.address,
+    full_address: row.fullAddress ?? buildFullAddress(row.address, cep),
+    cep,
+    cpf: formatCpf(row.cpf),
+    gender: row.gender,
+    medic: { id: row.medicId, first_name: row.medicFirstName, last_name: row.medicLastName },
+  };
+}

@@ -1,0 +1,293 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
+import { healthPlans, patients, surgeries, type PatientRow } from '../../db/schema/index';
+import { badRequest, forbidden, payloadTooLarge, type HttpError } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import { MAX_PHOTO_BYTES, PHOTO_TYPES, sniffFileType, type SniffedType } from '../files/file-type';
+import { createLinkSigner } from '../files/signed-links';
+import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
+import { normalizeSearchText } from '../search-text';
+import type { FileStorage, StoredFile } from '../storage/file-storage';
+import {
+  buildFullAddress,
+  FieldProblems,
+  PATIENT_MESSAGES,
+  readPatientForm,
+  type PatientFormFields,
+  type PatientValues,
+} from './patient-form';
+import { selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
+
+export type Viewer = Pick<AuthUser, 'id' | 'type'>;
+export type PatientServiceDeps = { db: Database; storage: FileStorage; now: () => Date };
+/** The patient form as the route read it: text fields and the `foto` bytes, if a file was sent. */
+export type PatientInput = { fields: PatientFormFields; photo: Buffer | null };
+export type PatientPage = { search: string; limit: number; offset: number };
+
+const PHOTO_EXTENSIONS: Partial<Record<SniffedType, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** yyyy-MM-dd of `instant` in America/Sao_Paulo (DECISIONS §5: "today" is São Paulo's). */
+function saoPauloToday(instant: Date): string {
+  return saoPauloDay.format(instant);
+}
+
+/** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
+function pgErrorCode(error: unknown): string | null {
+  for (const candidate of [(error as { cause?: unknown })?.cause, error]) {
+    const code = (candidate as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return null;
+}
+
+const duplicatePatient = (): HttpError => badRequest([PATIENT_MESSAGES.duplicate]);
+
+/** The unique index of (medic, CPF), hit by a concurrent write, becomes the duplicate answer. */
+function asDuplicate(error: unknown): unknown {
+  return pgErrorCode(error) === '23505' ? duplicatePatient() : error;
+}
+
+/** A name search (every word, accent-insensitive) or, for digits only, a CPF search. */
+function searchCondition(search: string): SQL | undefined {
+  const digits = digitsOnly(search);
+  if (digits) return contains(patients.cpf, digits);
+  return matchesAllTerms(patients.searchText, searchTerms(search));
+}
+
+/**
+ * Patients (SPEC §2, §3, §6; DECISIONS §2): every read and write is limited to the medics the viewer
+ * may see (visibleMedicIds); a patient outside them is "not found". Writes validate everything first,
+ * then store the photo, then write the row; a failed write deletes the stored photo again.
+ */
+export function createPatientService({ db, storage, now }: PatientServiceDeps) {
+  const signer = createLinkSigner({ db, now });
+  const present = (row: PatientView) => toPatientResponse(row, signer);
+
+  /** The viewer's patient `id` (locked for the transaction when `lock`), or null. */
+  async function findRow(executor: Executor, viewer: Viewer, id: number, lock = false): Promise<PatientRow | null> {
+    const medicIds = await visibleMedicIds(executor, viewer);
+    if (medicIds.length === 0) return null;
+    const query = executor
+      .select()
+      .from(patients)
+      .where(and(eq(patients.id, id), inArray(patients.medicId, medicIds)));
+    const [row] = lock ? await query.for('update') : await query;
+    return row ?? null;
+  }
+
+  async function show(id: number): Promise<PatientResponse> {
+    const [row] = await selectPatients(db).where(eq(patients.id, id));
+    if (!row) throw new Error('patient vanished after its write');
+    return present(row);
+  }
+
+  async function hasSurgery(executor: Executor, patientId: number): Promise<boolean> {
+    const [row] = await executor
+      .select({ id: surgeries.id })
+      .from(surgeries)
+      .where(eq(surgeries.patientId, patientId))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** A medic's patient is always theirs; a secretary names one of her linked medics. */
+  async function resolveMedic(
+    viewer: Viewer,
+    requested: number | null,
+    raw: string | undefined,
+    problems: FieldProblems,
+  ): Promise<number | null> {
+    if (viewer.type === 'medic') return viewer.id;
+    if (!raw?.trim()) {
+      problems.add('medic', PATIENT_MESSAGES.medicRequired);
+      return null;
+    }
+    const medicIds = await visibleMedicIds(db, viewer);
+    if (requested !== null && medicIds.includes(requested)) return requested;
+    problems.add('medic', PATIENT_MESSAGES.medicUnknown);
+    return null;
+  }
+
+  async function isDuplicate(medicId: number, cpf: string, exceptId: number | null): Promise<boolean> {
+    const others = exceptId ? ne(patients.id, exceptId) : undefined;
+    const same = and(eq(patients.medicId, medicId), eq(patients.cpf, cpf), others);
+    const [row] = await db.select({ id: patients.id }).from(patients).where(same).limit(1);
+    return Boolean(row);
+  }
+
+  /** Every check of the form, the database ones included; throws 400 with all problems at once. */
+  async function validate(viewer: Viewer, input: PatientInput, existing: PatientRow | null) {
+    if (input.photo && input.photo.length > MAX_PHOTO_BYTES) throw payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
+    const problems = new FieldProblems();
+    const values = readPatientForm(input.fields, saoPauloToday(now()), problems);
+    const photoType = input.photo ? sniffFileType(input.photo) : null;
+    if (input.photo && (!photoType || !PHOTO_TYPES.includes(photoType))) {
+      problems.add('foto', PATIENT_MESSAGES.photoType);
+    }
+    const medicId = await resolveMedic(viewer, values.medicId, input.fields.medic, problems);
+    if (values.healthPlanId !== null) {
+      const [plan] = await db
+        .select({ id: healthPlans.id })
+        .from(healthPlans)
+        .where(eq(healthPlans.id, values.healthPlanId));
+      if (!plan) problems.add('convenio', PATIENT_MESSAGES.planUnknown);
+    }
+    if (existing && medicId !== null && medicId !== existing.medicId && (await hasSurgery(db, existing.id))) {
+      problems.add('medic', PATIENT_MESSAGES.medicLocked);
+    }
+    problems.throwIfAny();
+    if (medicId === null) throw new Error('medic unresolved without a problem');
+    if (await isDuplicate(medicId, values.cpf, existing?.id ?? null)) throw duplicatePatient();
+    return { values, medicId, photoType };
+  }
+
+  async function storePhoto(data: Buffer | null, type: SniffedType | null): Promise<string | null> {
+    if (!data || !type) return null;
+    const key = `patients/photo-${randomBytes(16).toString('hex')}.${PHOTO_EXTENSIONS[type] ?? 'bin'}`;
+    await storage.put(key, data, type);
+    return key;
+  }
+
+  /** Deletes a file whose row is gone or was never written; a failure only leaves an orphan file. */
+  async function discard(key: string | null | undefined): Promise<void> {
+    if (key) await storage.delete(key).catch(() => {});
+  }
+
+  function columns(values: PatientValues, medicId: number) {
+    return {
+      medicId,
+      nomeCompleto: values.nomeCompleto,
+      searchText: normalizeSearchText(values.nomeCompleto),
+      cellphone: values.cellphone,
+      healthPlanId: values.healthPlanId,
+      birthday: values.birthday,
+      address: values.address,
+      fullAddress: buildFullAddress(values.address, values.cep),
+      cep: values.cep,
+      cpf: values.cpf,
+      gender: values.gender,
+    };
+  }
+
+  return {
+    /** Signs and checks the photo links (the photo route verifies with it). */
+    signer,
+
+    /** A page of the viewer's patients ordered by name, and how many match in all. */
+    async list(viewer: Viewer, page: PatientPage): Promise<{ results: PatientResponse[]; count: number }> {
+      const medicIds = await visibleMedicIds(db, viewer);
+      if (medicIds.length === 0) return { results: [], count: 0 };
+      const where = and(inArray(patients.medicId, medicIds), searchCondition(page.search));
+      const rows = await selectPatients(db)
+        .where(where)
+        .orderBy(byteOrder(patients.searchText), asc(patients.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db.select({ n: count() }).from(patients).where(where);
+      return { results: await Promise.all(rows.map(present)), count: Number(total?.n ?? 0) };
+    },
+
+    async isVisible(viewer: Viewer, id: number): Promise<boolean> {
+      return (await findRow(db, viewer, id)) !== null;
+    },
+
+    async get(viewer: Viewer, id: number): Promise<PatientResponse | null> {
+      const row = await findRow(db, viewer, id);
+      return row ? show(row.id) : null;
+    },
+
+    async create(viewer: Viewer, input: PatientInput): Promise<PatientResponse> {
+      const { values, medicId, photoType } = await validate(viewer, input, null);
+      const photoKey = await storePhoto(input.photo, photoType);
+      let id: number;
+      try {
+        const [row] = await db
+          .insert(patients)
+          .values({
+            ...columns(values, medicId),
+            photoKey,
+            photoContentType: photoKey ? photoType : null,
+            createdBy: viewer.id,
+          })
+          .returning({ id: patients.id });
+        id = row!.id;
+      } catch (error) {
+        await discard(photoKey);
+        throw asDuplicate(error);
+      }
+      return show(id);
+    },
+
+    /** Null when the patient is not the viewer's. Without a new photo the current one stays. */
+    async update(viewer: Viewer, id: number, input: PatientInput): Promise<PatientResponse | null> {
+      const existing = await findRow(db, viewer, id);
+      if (!existing) return null;
+      const { values, medicId, photoType } = await validate(viewer, input, existing);
+      const photoKey = await storePhoto(input.photo, photoType);
+      let outcome: { found: boolean; replacedKey: string | null };
+      try {
+        outcome = await db.transaction(async (tx) => {
+          const current = await findRow(tx, viewer, id, true);
+          if (!current) return { found: false, replacedKey: null };
+          const photo = photoKey ? { photoKey, photoContentType: photoType } : {};
+          await tx
+            .update(patients)
+            .set({ ...columns(values, medicId), ...photo, updatedAt: now() })
+            .where(eq(patients.id, id));
+          return { found: true, replacedKey: photoKey ? current.photoKey : null };
+        });
+      } catch (error) {
+        await discard(photoKey);
+        throw asDuplicate(error);
+      }
+      if (!outcome.found) {
+        await discard(photoKey);
+        return null;
+      }
+      if (outcome.replacedKey !== photoKey) await discard(outcome.replacedKey);
+      return show(id);
+    },
+
+    /** False when the patient is not the viewer's; 403 when a surgery refers to them. */
+    async remove(viewer: Viewer, id: number): Promise<boolean> {
+      let photoKey: string | null | undefined;
+      try {
+        photoKey = await db.transaction(async (tx) => {
+          const current = await findRow(tx, viewer, id, true);
+          if (!current) return undefined;
+          if (await hasSurgery(tx, id)) throw forbidden(PATIENT_MESSAGES.hasSurgery);
+          await tx.delete(patients).where(eq(patients.id, id));
+          return current.photoKey;
+        });
+      } catch (error) {
+        // A surgery created for the patient at the same moment: the foreign key refuses the delete.
+        if (pgErrorCode(error) === '23503') throw forbidden(PATIENT_MESSAGES.hasSurgery);
+        throw error;
+      }
+      if (photoKey === undefined) return false;
+      await discard(photoKey);
+      return true;
+    },
+
+    /** The stored photo of patient `id` (no tenancy: the caller checked the signed link). */
+    async photo(id: number): Promise<StoredFile | null> {
+      const [row] = await db.select({ key: patients.photoKey }).from(patients).where(eq(patients.id, id));
+      return row?.key ? storage.get(row.key) : null;
+    },
+  };
+}
+
+export type PatientService = ReturnType<typeof createPatientService>;

@@ -1,0 +1,195 @@
+import {
+  MAX_CASE_CODES,
+  MAX_NOTE_LENGTH,
+  PAYMENT_SOURCES,
+  type PaymentSource,
+} from '../../../machines/constants';
+import { badRequest } from '../../http/errors';
+
+/**
+ * The createSurgery body (openapi: CreateSurgery, SPEC §5, §7) read into plain values, with every
+ * problem that needs no database collected as pt-BR messages. The service then checks the
+ * references (patient, hospital, plan, CIDs, procedures) and throws one 400 with everything found.
+ */
+
+export const CREATE_SURGERY_MESSAGES = {
+  invalidData: 'Dados inválidos.',
+  fillBoth: 'Preencha CID e Procedimento!',
+  fillCid: 'Preencha CID!',
+  fillProcedure: 'Preencha procedimento!',
+  tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
+  tooManyProcedures: `Informe no máximo ${MAX_CASE_CODES} procedimentos.`,
+  unknownCid: 'CID não encontrado.',
+  unknownProcedure: 'Procedimento não encontrado.',
+  patientMissing: 'Selecione o paciente.',
+  patientNotFound: 'Paciente não encontrado.',
+  hospitalMissing: 'Selecione o hospital.',
+  hospitalNotFound: 'Hospital não encontrado.',
+  healthPlanMissing: 'Selecione o convênio.',
+  healthPlanNotFound: 'Convênio não encontrado.',
+  invalidPaymentSource: 'Fonte pagadora inválida.',
+  invalidFees: 'Valor previsto inválido: informe um valor de zero ou mais, com no máximo duas casas decimais.',
+  noteTooLong: `As observações devem ter no máximo ${MAX_NOTE_LENGTH} caracteres.`,
+} as const;
+
+const M = CREATE_SURGERY_MESSAGES;
+
+/** numeric(12,2): below 10^10 reais. */
+const MAX_FEES = 9_999_999_999.99;
+const MAX_INT4 = 2_147_483_647;
+
+/** A reference id as sent: a positive int4, `'invalid'` (present but never an existing id), or null (absent). */
+export type IdValue = number | 'invalid' | null;
+
+export type CreateSurgeryInput = {
+  /** Distinct, in the order sent; ids that cannot exist are kept out of here and counted in `unknown*`. */
+  cidIds: number[];
+  procedureIds: number[];
+  unknownCid: boolean;
+  unknownProcedure: boolean;
+  patient: IdValue;
+  hospital: IdValue;
+  /** Only when the source is plano_saude (else stored null). */
+  healthPlan: IdValue;
+  paymentFountains: PaymentSource | null;
+  /** As numeric text ('1500.00'); null for clt or when not given. */
+  feesPayments: string | null;
+  surgeryNote: string | null;
+  opme: boolean;
+};
+
+/** Collected problems: the `error` list and the field errors of SPEC §8 (`cid`, `procedure`, ...). */
+export class CreateProblems {
+  readonly messages: string[] = [];
+  readonly fields: Record<string, string[]> = {};
+
+  add(field: string | null, message: string, listed = message): void {
+    if (field) (this.fields[field] ??= []).push(message);
+    if (!this.messages.includes(listed)) this.messages.push(listed);
+  }
+
+  throwIfAny(): void {
+    if (this.messages.length > 0) throw badRequest(this.messages, this.fields);
+  }
+}
+
+const invalidData = () => badRequest([M.invalidData]);
+
+function toId(value: unknown): IdValue {
+  if (value === undefined || value === null || value === '') return null;
+  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number') return 'invalid';
+  return Number.isInteger(number) && number >= 1 && number <= MAX_INT4 ? number : 'invalid';
+}
+
+/**
+ * A list of CID or procedure ids: numbers and numeric strings are kept, anything else is dropped
+ * (SPEC §5), repeated ids count once. Absent or null is an empty list; a non-list is malformed.
+ */
+function readIdList(value: unknown): { ids: number[]; unknown: boolean; count: number } {
+  if (value === undefined || value === null) return { ids: [], unknown: false, count: 0 };
+  if (!Array.isArray(value)) throw invalidData();
+  const numeric = value.filter(
+    (item) => (typeof item === 'number' && Number.isFinite(item)) || (typeof item === 'string' && /^\s*\d+\s*$/.test(item)),
+  );
+  const ids: number[] = [];
+  let unknown = false;
+  const seen = new Set<string>();
+  for (const item of numeric) {
+    const key = String(item).trim();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const id = toId(item);
+    if (typeof id === 'number') ids.push(id);
+    else unknown = true;
+  }
+  return { ids, unknown, count: seen.size };
+}
+
+function readCodes(body: Record<string, unknown>, problems: CreateProblems) {
+  const cid = readIdList(body.cid);
+  const procedure = readIdList(body.procedure);
+  if (cid.count === 0 && procedure.count === 0) {
+    problems.add('cid', M.fillCid, M.fillBoth);
+    problems.add('procedure', M.fillProcedure, M.fillBoth);
+  } else if (cid.count === 0) {
+    problems.add('cid', M.fillCid);
+  } else if (procedure.count === 0) {
+    problems.add('procedure', M.fillProcedure);
+  }
+  if (cid.count > MAX_CASE_CODES) problems.add('cid', M.tooManyCids);
+  if (procedure.count > MAX_CASE_CODES) problems.add('procedure', M.tooManyProcedures);
+  return { cid, procedure };
+}
+
+/**
+ * Reais with at most two decimals, ≥ 0 and within numeric(12,2); as the text stored. Ignored (only
+ * its JSON type checked) when the source is clt, whose expected value is always stored null.
+ */
+function readFees(value: unknown, problems: CreateProblems, ignored: boolean): string | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'number' && typeof value !== 'string') throw invalidData();
+  if (ignored) return null;
+  // Decided on the decimal text (JSON numbers print their shortest form: 10.1 → '10.1'), not on floats.
+  const text = typeof value === 'string' ? value.trim() : String(value);
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match || Number(text) > MAX_FEES) {
+    problems.add('fees_payments', M.invalidFees);
+    return null;
+  }
+  return `${(match[1] ?? '0').replace(/^0+(?=\d)/, '')}.${(match[2] ?? '').padEnd(2, '0')}`;
+}
+
+function readPaymentSource(value: unknown, problems: CreateProblems): PaymentSource | null {
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') throw invalidData();
+  if ((PAYMENT_SOURCES as readonly string[]).includes(value)) return value as PaymentSource;
+  problems.add('payment_fountains', M.invalidPaymentSource);
+  return null;
+}
+
+function readNote(value: unknown, problems: CreateProblems): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') throw invalidData();
+  const note = value.trim();
+  if ([...note].length > MAX_NOTE_LENGTH) problems.add('surgery_note', M.noteTooLong);
+  return note === '' ? null : note;
+}
+
+function checkIdShape(value: unknown): void {
+  if (value !== undefined && value !== null && typeof value !== 'number' && typeof value !== 'string') throw invalidData();
+}
+
+/**
+ * Reads the JSON body. Malformed (not an object, a field of the wrong JSON type): 400 'Dados
+ * inválidos.' at once. Otherwise returns the values and the problems found so far.
+ */
+export function readCreateSurgeryInput(body: unknown): { input: CreateSurgeryInput; problems: CreateProblems } {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw invalidData();
+  const source = body as Record<string, unknown>;
+  for (const name of ['patient', 'hospital', 'health_plan'] as const) checkIdShape(source[name]);
+  if (source.opme !== undefined && source.opme !== null && typeof source.opme !== 'boolean') throw invalidData();
+
+  const problems = new CreateProblems();
+  const { cid, procedure } = readCodes(source, problems);
+  const paymentFountains = readPaymentSource(source.payment_fountains, problems);
+  const fees = readFees(source.fees_payments, problems, paymentFountains === 'clt');
+  const surgeryNote = readNote(source.surgery_note, problems);
+  const input: CreateSurgeryInput = {
+    cidIds: cid.ids,
+    procedureIds: procedure.ids,
+    unknownCid: cid.unknown,
+    unknownProcedure: procedure.unknown,
+    patient: toId(source.patient),
+    hospital: toId(source.hospital),
+    healthPlan: paymentFountains === 'plano_saude' ? toId(source.health_plan) : null,
+    paymentFountains,
+    feesPayments: fees,
+    surgeryNote,
+    opme: source.opme === true,
+  };
+  if (input.patient === null) problems.add('patient', M.patientMissing);
+  if (input.hospital === null) problems.add('hospital', M.hospitalMissing);
+  if (paymentFountains === 'plano_saude' && input.healthPlan === null) problems.add('health_plan', M.healthPlanMissing);
+  return { input, problems };
+}

@@ -1,0 +1,79 @@
+import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
+import { badRequest } from '../../http/errors';
+import { saoPauloDayBounds } from './sao-paulo-time';
+
+/** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
+export const SURGERY_PAGE_DEFAULT = 100;
+export const SURGERY_PAGE_MAX = 500;
+
+/** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
+export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter((status) => status !== 'concluido');
+
+export const LIST_MESSAGES = {
+  unknownStatus: (value: string) => `Etapa desconhecida: ${value}.`,
+  invalidDate: 'Data inválida: use o formato aaaa-mm-dd.',
+  invalidIsSchedule: 'O filtro is_schedule aceita apenas true ou false.',
+  invalidLimit: `O limite deve ser um número inteiro de 1 a ${SURGERY_PAGE_MAX}.`,
+  invalidOffset: 'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
+  repeated: 'Parâmetro repetido na consulta.',
+} as const;
+
+export type SurgeryListFilters = {
+  statuses: readonly CaseStatus[];
+  /** Only cases with a schedule. */
+  scheduledOnly: boolean;
+  /** Only cases scheduled within `[start, end)` (one São Paulo day). */
+  day: { start: Date; end: Date } | null;
+  limit: number;
+  offset: number;
+};
+
+function single(query: Record<string, unknown>, name: string): string | undefined {
+  const value = query[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw badRequest([LIST_MESSAGES.repeated]);
+  return value.trim();
+}
+
+function readStatuses(raw: string | undefined): readonly CaseStatus[] {
+  if (raw === undefined || raw === '') return DEFAULT_LIST_STATUSES;
+  const parts = raw.split(',').map((part) => part.trim()).filter((part) => part !== '');
+  if (parts.length === 0) return DEFAULT_LIST_STATUSES;
+  const unknown = parts.filter((part) => !(CASE_STATUSES as readonly string[]).includes(part));
+  if (unknown.length > 0) throw badRequest(unknown.map((part) => LIST_MESSAGES.unknownStatus(part.slice(0, 40))));
+  return [...new Set(parts as CaseStatus[])];
+}
+
+function readInteger(raw: string | undefined, fallback: number, min: number, max: number, message: string): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,9}$/.test(raw)) throw badRequest([message]);
+  const value = Number(raw);
+  if (value < min || value > max) throw badRequest([message]);
+  return value;
+}
+
+/**
+ * The query of GET /surgery/api/v1/surgery/ (openapi listSurgeries): `status__in` (comma list,
+ * empty = default), `is_schedule` (true/false), `date` (yyyy-MM-dd, São Paulo), `limit` (1..500,
+ * default 100) and `offset`. Anything unreadable: 400 with a pt-BR message.
+ */
+export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
+  const source = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const isSchedule = single(source, 'is_schedule');
+  if (isSchedule !== undefined && isSchedule !== '' && isSchedule !== 'true' && isSchedule !== 'false') {
+    throw badRequest([LIST_MESSAGES.invalidIsSchedule]);
+  }
+  const date = single(source, 'date');
+  let day: SurgeryListFilters['day'] = null;
+  if (date !== undefined && date !== '') {
+    day = saoPauloDayBounds(date);
+    if (!day) throw badRequest([LIST_MESSAGES.invalidDate]);
+  }
+  return {
+    statuses: readStatuses(single(source, 'status__in')),
+    scheduledOnly: isSchedule === 'true',
+    day,
+    limit: readInteger(single(source, 'limit'), SURGERY_PAGE_DEFAULT, 1, SURGERY_PAGE_MAX, LIST_MESSAGES.invalidLimit),
+    offset: readInteger(single(source, 'offset'), 0, 0, 999_999_999, LIST_MESSAGES.invalidOffset),
+  };
+}

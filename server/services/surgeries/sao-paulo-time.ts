@@ -1,0 +1,34 @@
+import { Temporal } from 'temporal-polyfill';
+
+/**
+ * Instants and calendar days of the surgery API in America/Sao_Paulo (DECISIONS §5: "today" and the
+ * list date are São Paulo's). Computed with the time-zone rules (not a fixed −03:00), so a day before
+ * 2019 with daylight saving still has the right bounds and offset.
+ */
+export const SAO_PAULO = 'America/Sao_Paulo';
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** ISO 8601 with São Paulo's offset, to the second: `2026-03-10T14:30:00-03:00`. */
+export function toSaoPauloIso(instant: Date): string {
+  return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
+    .toZonedDateTimeISO(SAO_PAULO)
+    .toString({ timeZoneName: 'never', smallestUnit: 'second' });
+}
+
+/**
+ * The instants a São Paulo calendar day `yyyy-MM-dd` spans, `[start, end)`; null when `day` is not a
+ * real date (2025-02-30, 2025-13-01, 10/03/2025).
+ */
+export function saoPauloDayBounds(day: string): { start: Date; end: Date } | null {
+  if (!DAY_PATTERN.test(day)) return null;
+  let date: Temporal.PlainDate;
+  try {
+    date = Temporal.PlainDate.from(day, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const startOf = (value: Temporal.PlainDate) =>
+    new Date(value.toZonedDateTime(SAO_PAULO).toInstant().epochMilliseconds);
+  return { start: startOf(date), end: startOf(date.add({ days: 1 })) };
+}

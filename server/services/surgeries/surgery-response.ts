@@ -1,0 +1,176 @@
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
+import type { Executor } from '../../db/client';
+import {
+  cids,
+  healthPlans,
+  hospitals,
+  patients,
+  procedures,
+  surgeries,
+  surgeryCids,
+  surgeryDocuments,
+  surgeryProcedures,
+  users,
+} from '../../db/schema/index';
+import type { LinkSigner } from '../files/signed-links';
+import { toSaoPauloIso } from './sao-paulo-time';
+
+/**
+ * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
+ * statement per set of surgeries, with their patient, medic, hospital and plan joined and their
+ * procedures, CIDs and uploaded document kinds gathered by correlated subqueries (each an index
+ * lookup by surgery id: no per-surgery round trip, and no plan that depends on table statistics,
+ * which the embedded PGlite never collects by itself). Every operation that answers a Surgery (get,
+ * list, and the lifecycle writes) goes through here.
+ */
+export type SurgeryResponse = components['schemas']['Surgery'];
+
+/** Where a patient's photo and a surgery's document are served (signed links, openapi). */
+export const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
+export const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
+  `/surgery/api/v1/surgery/${surgeryId}/documents/${kind}/`;
+
+/**
+ * The case's procedures in position order, as JSON (null when none). Each item is read by its primary
+ * key in a scalar subquery: a join here would, without statistics, hash the whole reference table.
+ */
+const procedureList = sql<SurgeryResponse['procedure'] | null>`(
+  select json_agg((
+      select json_build_object('id', ${procedures.id}, 'description', ${procedures.description}, 'code', ${procedures.code})
+      from ${procedures} where ${procedures.id} = ${surgeryProcedures.procedureId}
+    ) order by ${surgeryProcedures.position})
+  from ${surgeryProcedures} where ${surgeryProcedures.surgeryId} = ${surgeries.id})`;
+
+/** The case's CIDs in position order, as JSON (null when none); read like the procedures. */
+const cidList = sql<SurgeryResponse['cid'] | null>`(
+  select json_agg((
+      select json_build_object('id', ${cids.id}, 'code', ${cids.code}, 'description', ${cids.description})
+      from ${cids} where ${cids.id} = ${surgeryCids.cidId}
+    ) order by ${surgeryCids.position})
+  from ${surgeryCids} where ${surgeryCids.surgeryId} = ${surgeries.id})`;
+
+/** The kinds of the case's uploaded documents, as JSON (null when none). */
+const documentKinds = sql<SurgeryDocumentKind[] | null>`(
+  select json_agg(${surgeryDocuments.kind}) from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
+
+const surgeryRowColumns = {
+  ...getTableColumns(surgeries),
+  patientName: patients.nomeCompleto,
+  patientCellphone: patients.cellphone,
+  patientPhotoKey: patients.photoKey,
+  medicFirstName: users.firstName,
+  medicLastName: users.lastName,
+  hospitalName: hospitals.fantasyName,
+  hospitalTemplateKey: hospitals.templateFileKey,
+  healthPlanName: healthPlans.fantasyName,
+  healthPlanTemplateKey: healthPlans.templateFileKey,
+  procedureList,
+  cidList,
+  documentKinds,
+};
+
+/** The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging. */
+export function selectSurgeryRows(db: Executor) {
+  return db
+    .select(surgeryRowColumns)
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(users, eq(users.id, surgeries.medicId))
+    .leftJoin(hospitals, eq(hospitals.id, surgeries.hospitalId))
+    .leftJoin(healthPlans, eq(healthPlans.id, surgeries.healthPlanId))
+    .$dynamic();
+}
+
+export type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
+
+/** The list order (DECISIONS §11): scheduled date (unscheduled last), latest status change first, then id. */
+export const SURGERY_LIST_ORDER: SQL[] = [
+  sql`${surgeries.schedule} asc nulls last`,
+  sql`${surgeries.statusChangedAt} desc`,
+  sql`${surgeries.id} asc`,
+];
+
+/**
+ * One page of the surgeries matching `where`, in list order, as joined rows. The page's ids are
+ * chosen first from the surgeries table alone (a narrow sort), and only those rows are joined and
+ * given their related lists.
+ */
+export function selectSurgeryPage(db: Executor, where: SQL | undefined, page: { limit: number; offset: number }) {
+  const chosen = db
+    .select({ id: surgeries.id })
+    .from(surgeries)
+    .where(where)
+    .orderBy(...SURGERY_LIST_ORDER)
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page');
+  return selectSurgeryRows(db)
+    .innerJoin(chosen, eq(chosen.id, surgeries.id))
+    .orderBy(...SURGERY_LIST_ORDER);
+}
+
+const money = (value: string | null): number | null => (value === null ? null : Number(value));
+
+type DocumentLinks = Pick<SurgeryResponse, SurgeryDocumentKind>;
+
+async function documentLinks(surgeryId: number, kinds: SurgeryDocumentKind[] | null, signer: LinkSigner) {
+  const links = {} as DocumentLinks;
+  for (const kind of SURGERY_DOCUMENT_KINDS) {
+    links[kind] = kinds?.includes(kind) ? await signer.sign(surgeryDocumentPath(surgeryId, kind)) : null;
+  }
+  return links;
+}
+
+/**
+ * One joined row as the contract's Surgery: dates as yyyy-MM-dd, instants as ISO 8601 with São
+ * Paulo's offset, money as numbers, files as signed links (null when absent), and the template flags
+ * read from the hospital and plan themselves (whether they have a DOCX template).
+ */
+export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigner): Promise<SurgeryResponse> {
+  const healthPlan =
+    row.healthPlanId !== null && row.healthPlanName !== null ? { id: row.healthPlanId, fantasy_name: row.healthPlanName } : null;
+  return {
+    id: row.id,
+    status: row.status,
+    schedule: row.schedule ? toSaoPauloIso(row.schedule) : null,
+    patient: {
+      id: row.patientId,
+      nome_completo: row.patientName,
+      foto: row.patientPhotoKey ? await signer.sign(patientPhotoPath(row.patientId)) : null,
+      cellphone: row.patientCellphone,
+    },
+    medic: { id: row.medicId, first_name: row.medicFirstName, last_name: row.medicLastName },
+    hospital:
+      row.hospitalId !== null && row.hospitalName !== null ? { id: row.hospitalId, fantasy_name: row.hospitalName } : null,
+    health_plan: healthPlan,
+    procedure: row.procedureList ?? [],
+    cid: row.cidList ?? [],
+    payment_fountains: row.paymentFountains,
+    opme: row.opme,
+    fees_payments: money(row.feesPayments),
+    surgery_note: row.surgeryNote,
+    document_arrivals: row.documentArrivals,
+    document_note: row.documentNote,
+    accomplishment: row.accomplishment,
+    accomplishment_note: row.accomplishmentNote,
+    schedule_note: row.scheduleNote,
+    payment_done: money(row.paymentDone),
+    date_payment: row.datePayment,
+    payment_notes: row.paymentNotes,
+    hospital_approvals_note: row.hospitalApprovalsNote,
+    plan_approvals_note: row.planApprovalsNote,
+    opme_approvals_note: row.opmeApprovalsNote,
+    ...(await documentLinks(row.id, row.documentKinds, signer)),
+    hospital_template_ok: row.hospitalTemplateKey !== null,
+    plano_template_ok: healthPlan !== null && row.healthPlanTemplateKey !== null,
+    status_changed_at: toSaoPauloIso(row.statusChangedAt),
+    created_at: toSaoPauloIso(row.createdAt),
+  };
+}
+
+/** Rows (already filtered, ordered and paged) as Surgery objects, in the same order. */
+export function toSurgeryResponses(rows: SurgeryJoinedRow[], signer: LinkSigner): Promise<SurgeryResponse[]> {
+  return Promise.all(rows.map((row) => toSurgeryResponse(row, signer)));
+}

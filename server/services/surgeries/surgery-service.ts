@@ -1,0 +1,185 @@
+import { and, count, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import type { SurgeryDocumentKind } from '../../../machines/constants';
+import type { Database, Executor } from '../../db/client';
+import {
+  cids,
+  healthPlans,
+  hospitals,
+  patients,
+  procedures,
+  surgeries,
+  surgeryCids,
+  surgeryDocuments,
+  surgeryProcedures,
+  surgeryStatusHistory,
+} from '../../db/schema/index';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import type { LinkSigner } from '../files/signed-links';
+import type { FileStorage, StoredFile } from '../storage/file-storage';
+import {
+  CREATE_SURGERY_MESSAGES as M,
+  readCreateSurgeryInput,
+  type CreateProblems,
+  type CreateSurgeryInput,
+} from './create-surgery-input';
+import { readSurgeryListFilters, type SurgeryListFilters } from './list-filters';
+import {
+  selectSurgeryPage,
+  selectSurgeryRows,
+  toSurgeryResponse,
+  toSurgeryResponses,
+  type SurgeryResponse,
+} from './surgery-response';
+
+export const SURGERY_NOT_FOUND = 'Não foi possível encontrar essa cirurgia';
+
+export type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+export type SurgeryList = { results: SurgeryResponse[]; count: number };
+
+/** Ids of `table` among `ids` that exist. */
+async function existingIds(db: Executor, table: typeof cids | typeof procedures, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: table.id }).from(table).where(inArray(table.id, ids));
+  return new Set(rows.map((row) => row.id));
+}
+
+async function exists(db: Executor, table: typeof hospitals | typeof healthPlans, id: number): Promise<boolean> {
+  const rows = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * Checks every reference of a new case against the database and the user's medics (DECISIONS §2: a
+ * patient outside them is "not found", a body reference, so 400). Returns the patient's medic.
+ */
+async function checkReferences(db: Executor, user: User, input: CreateSurgeryInput, problems: CreateProblems) {
+  const medicIds = await visibleMedicIds(db, user);
+  const { patient, hospital, healthPlan } = input;
+  const [patientRows, hospitalOk, planOk, cidIds, procedureIds] = await Promise.all([
+    typeof patient === 'number' && medicIds.length > 0
+      ? db
+          .select({ medicId: patients.medicId })
+          .from(patients)
+          .where(and(eq(patients.id, patient), inArray(patients.medicId, medicIds)))
+      : Promise.resolve([]),
+    typeof hospital === 'number' ? exists(db, hospitals, hospital) : Promise.resolve(false),
+    typeof healthPlan === 'number' ? exists(db, healthPlans, healthPlan) : Promise.resolve(false),
+    existingIds(db, cids, input.cidIds),
+    existingIds(db, procedures, input.procedureIds),
+  ]);
+  const medicId = patientRows[0]?.medicId ?? null;
+  if (patient !== null && medicId === null) problems.add('patient', M.patientNotFound);
+  if (hospital !== null && !hospitalOk) problems.add('hospital', M.hospitalNotFound);
+  if (healthPlan !== null && !planOk) problems.add('health_plan', M.healthPlanNotFound);
+  if (input.unknownCid || cidIds.size < input.cidIds.length) problems.add('cid', M.unknownCid);
+  if (input.unknownProcedure || procedureIds.size < input.procedureIds.length) problems.add('procedure', M.unknownProcedure);
+  return medicId;
+}
+
+/** The WHERE of a list: the user's medics, the stages, and the schedule filters. */
+function listCondition(medicIds: number[], filters: SurgeryListFilters): SQL | undefined {
+  const conditions: SQL[] = [inArray(surgeries.medicId, medicIds), inArray(surgeries.status, [...filters.statuses])];
+  if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
+  if (filters.day) conditions.push(gte(surgeries.schedule, filters.day.start), lt(surgeries.schedule, filters.day.end));
+  return and(...conditions);
+}
+
+/**
+ * Surgery cases (SPEC §3, §7; openapi createSurgery, listSurgeries, getSurgery, getSurgeryDocument).
+ * Every read and write is limited to the user's medics (visibleMedicIds); a case outside them is
+ * not found.
+ */
+export function createSurgeryService({ db, storage, signer, now }: SurgeryServiceDeps) {
+  /** One visible case as the contract's Surgery, or null (missing or another tenant's). */
+  async function get(user: User, id: number, executor: Executor = db): Promise<SurgeryResponse | null> {
+    const medicIds = await visibleMedicIds(executor, user);
+    if (medicIds.length === 0) return null;
+    const [row] = await selectSurgeryRows(executor)
+      .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
+      .limit(1);
+    return row ? toSurgeryResponse(row, signer) : null;
+  }
+
+  return {
+    get,
+
+    /**
+     * Creates a case at ind_paciente for the body's patient; its medic is the patient's (SPEC §6).
+     * Everything (case, ordered codes, first history row) in one transaction; any problem: one 400
+     * listing them all, nothing written.
+     */
+    async create(user: User, body: unknown): Promise<{ id: number }> {
+      const { input, problems } = readCreateSurgeryInput(body);
+      const medicId = await checkReferences(db, user, input, problems);
+      problems.throwIfAny();
+      const { patient, hospital, healthPlan } = input;
+      if (medicId === null || typeof patient !== 'number' || typeof hospital !== 'number') {
+        throw new Error('createSurgery: references checked but missing'); // unreachable after throwIfAny
+      }
+      const at = now();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(surgeries)
+          .values({
+            medicId,
+            patientId: patient,
+            hospitalId: hospital,
+            healthPlanId: typeof healthPlan === 'number' ? healthPlan : null,
+            paymentFountains: input.paymentFountains,
+            opme: input.opme,
+            feesPayments: input.feesPayments,
+            surgeryNote: input.surgeryNote,
+            status: 'ind_paciente',
+            statusChangedAt: at,
+            createdBy: user.id,
+            createdAt: at,
+            updatedAt: at,
+          })
+          .returning({ id: surgeries.id });
+        if (!row) throw new Error('createSurgery: no row returned');
+        const surgeryId = row.id;
+        await tx
+          .insert(surgeryProcedures)
+          .values(input.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
+        await tx.insert(surgeryCids).values(input.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
+        await tx
+          .insert(surgeryStatusHistory)
+          .values({ surgeryId, fromStatus: null, toStatus: 'ind_paciente', changedBy: user.id, changedAt: at });
+        return { id: surgeryId };
+      });
+    },
+
+    /**
+     * A page of the visible cases in list order, with the total that match. Three queries whatever
+     * the page size: the user's medics (secretaries only), the count, and the page itself.
+     */
+    async list(user: User, query: unknown): Promise<SurgeryList> {
+      const filters = readSurgeryListFilters(query);
+      const medicIds = await visibleMedicIds(db, user);
+      if (medicIds.length === 0 || filters.statuses.length === 0) return { results: [], count: 0 };
+      const where = listCondition(medicIds, filters);
+      const [rows, totals] = await Promise.all([
+        selectSurgeryPage(db, where, filters),
+        db.select({ total: count() }).from(surgeries).where(where),
+      ]);
+      return { results: await toSurgeryResponses(rows, signer), count: Number(totals[0]?.total ?? 0) };
+    },
+
+    /** An uploaded document's bytes (the caller verified the signed link), or null. */
+    async readDocument(surgeryId: number, kind: SurgeryDocumentKind): Promise<StoredFile | null> {
+      const [row] = await db
+        .select({ fileKey: surgeryDocuments.fileKey, contentType: surgeryDocuments.contentType })
+        .from(surgeryDocuments)
+        .where(and(eq(surgeryDocuments.surgeryId, surgeryId), eq(surgeryDocuments.kind, kind)))
+        .limit(1);
+      if (!row) return null;
+      const file = await storage.get(row.fileKey);
+      return file ? { ...file, contentType: row.contentType } : null;
+    },
+  };
+}
+
+export type SurgeryService = ReturnType<typeof createSurgeryService>;

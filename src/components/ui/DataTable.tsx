@@ -1,0 +1,324 @@
+/**
+ * A read-only data table whose rows open something (the surgery lists of /surgery-status and the secretary home).
+ *
+ * - From md up: a real `<table>`; a row is focusable, and a click or Enter/Space on it calls `onRowActivate`.
+ * - Below md (phones, SPEC §9): the same rows as cards (title = the `primary` column, then label/value lines). The
+ *   card title is a button, so keyboard and screen-reader users reach each card once; a click anywhere on the card
+ *   works too. Only one of the two layouts is displayed (the other is `display: none`, hidden from everyone).
+ * - `loading` shows skeleton rows; `empty` is shown when there are no rows (the caller designs the empty and the
+ *   failed states). An optional `rowTone` colours rows (secretary home, DECISIONS §6).
+ */
+import type { Key, KeyboardEvent, ReactNode } from 'react';
+import { css, keyframes } from 'goober';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+
+export type DataColumn<T> = {
+  key: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  /** The card title on phones (one column should be). */
+  primary?: boolean;
+  /** Keep the cell on one line (dates, short codes). */
+  nowrap?: boolean;
+  /** Share of the table width (CSS, e.g. '20%'); the rest is shared by the browser. */
+  width?: string;
+  /** Cut long text after this many lines in the table (the full text stays in a tooltip and on phone cards). */
+  clampLines?: number;
+};
+
+export type RowTone = 'success' | 'warning' | 'danger';
+
+type DataTableProps<T> = {
+  label: string;
+  columns: readonly DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => Key;
+  onRowActivate?: (row: T) => void;
+  /** Accessible name of a phone card's title button, e.g. 'Abrir a cirurgia de Maria'. */
+  rowActionLabel?: (row: T) => string;
+  rowTone?: (row: T) => RowTone | undefined;
+  loading?: boolean;
+  empty?: ReactNode;
+};
+
+const SKELETON_ROWS = 5;
+
+const TONE_COLORS: Record<RowTone, { bar: string; soft: string }> = {
+  success: { bar: colors.success, soft: colors.successSoft },
+  warning: { bar: colors.warning, soft: colors.warningSoft },
+  danger: { bar: colors.danger, soft: colors.dangerSoft },
+};
+
+const shimmer = keyframes`
+  0% { background-position: -240px 0; }
+  100% { background-position: 240px 0; }
+`;
+
+const frameClass = css`
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.raised};
+  overflow: hidden;
+  ${media.belowMd} { display: none; }
+`;
+
+const scrollClass = css`
+  overflow-x: auto;
+`;
+
+const tableClass = css`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: ${fontSizes.sm};
+  min-width: 880px;
+  table-layout: fixed;
+  & th {
+    padding: ${space.md};
+    background: ${colors.primaryTint};
+    color: ${colors.textMuted};
+    font-size: ${fontSizes.xs};
+    font-weight: ${fontWeights.semibold};
+    letter-spacing: 0.02em;
+    text-transform: uppercase;
+    text-align: left;
+    vertical-align: bottom;
+    border-bottom: 1px solid ${colors.border};
+  }
+  & th:first-child, & td:first-child { padding-left: ${space.lg}; }
+  & td {
+    padding: ${space.md};
+    overflow-wrap: anywhere;
+    color: ${colors.text};
+    vertical-align: top;
+    border-bottom: 1px solid ${colors.border};
+  }
+  & tbody tr:last-child td { border-bottom: 0; }
+`;
+
+const rowClass = css`
+  cursor: pointer;
+  transition: background 120ms;
+  &:hover { background: ${colors.primaryTint}; }
+  &:focus-visible { outline: none; box-shadow: inset 0 0 0 2px ${colors.focus}; background: ${colors.primaryTint}; }
+`;
+
+const nowrapClass = css`
+  white-space: nowrap;
+`;
+
+const clampClass = css`
+  display: -webkit-box;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+const primaryCellClass = css`
+  font-weight: ${fontWeights.semibold};
+`;
+
+const skeletonClass = css`
+  display: block;
+  height: 12px;
+  border-radius: ${radii.pill};
+  background: linear-gradient(90deg, ${colors.disabled} 0%, ${colors.primaryTint} 50%, ${colors.disabled} 100%);
+  background-size: 480px 100%;
+  animation: ${shimmer} 1.2s linear infinite;
+`;
+
+const cardsClass = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${media.md} { display: none; }
+`;
+
+const cardClass = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  padding: ${space.lg};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.raised};
+  cursor: pointer;
+  &:focus-within { border-color: ${colors.primary}; }
+`;
+
+const cardTitleClass = css`
+  padding: 0;
+  border: 0;
+  background: none;
+  color: ${colors.primary};
+  font-size: ${fontSizes.md};
+  font-weight: ${fontWeights.semibold};
+  text-align: left;
+  cursor: pointer;
+  overflow-wrap: anywhere;
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-radius: ${radii.sm}; }
+`;
+
+const cardListClass = css`
+  display: grid;
+  grid-template-columns: minmax(96px, auto) minmax(0, 1fr);
+  gap: ${space.xs} ${space.md};
+  margin: 0;
+  font-size: ${fontSizes.sm};
+  & > dt { color: ${colors.textMuted}; }
+  & > dd { margin: 0; color: ${colors.text}; overflow-wrap: anywhere; }
+`;
+
+function toneStyle(tone: RowTone | undefined) {
+  if (!tone) return undefined;
+  const { bar, soft } = TONE_COLORS[tone];
+  return { boxShadow: `inset 4px 0 0 ${bar}`, background: soft };
+}
+
+export function DataTable<T>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  onRowActivate,
+  rowActionLabel,
+  rowTone,
+  loading = false,
+  empty,
+}: DataTableProps<T>) {
+  const primary = columns.find((column) => column.primary) ?? columns[0];
+  const others = columns.filter((column) => column !== primary);
+
+  function handleRowKeyDown(event: KeyboardEvent<HTMLElement>, row: T) {
+    if (event.target !== event.currentTarget) return;
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      onRowActivate?.(row);
+    }
+  }
+
+  if (!loading && rows.length === 0) return <>{empty}</>;
+
+  return (
+    <>
+      <div className={frameClass}>
+        <div className={scrollClass}>
+          <table className={tableClass} aria-label={label} aria-busy={loading || undefined}>
+            <thead>
+              <tr>
+                {columns.map((column) => (
+                  <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined}>
+                    {column.header}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {loading
+                ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
+                    <tr key={`skeleton-${index}`} aria-hidden="true">
+                      {columns.map((column) => (
+                        <td key={column.key}>
+                          <span className={skeletonClass} style={{ width: `${50 + ((index * 17 + column.key.length * 7) % 45)}%` }} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))
+                : rows.map((row) => (
+                    <tr
+                      key={rowKey(row)}
+                      className={onRowActivate ? rowClass : undefined}
+                      style={toneStyle(rowTone?.(row))}
+                      tabIndex={onRowActivate ? 0 : undefined}
+                      onClick={onRowActivate ? () => onRowActivate(row) : undefined}
+                      onKeyDown={onRowActivate ? (event) => handleRowKeyDown(event, row) : undefined}
+                    >
+                      {columns.map((column) => (
+                        <td
+                          key={column.key}
+                          className={[column.nowrap ? nowrapClass : '', column === primary ? primaryCellClass : '']
+                            .filter(Boolean)
+                            .join(' ') || undefined}
+                        >
+                          <Cell column={column} row={row} />
+                        </td>
+                      ))}
+                    </tr>
+                  ))}
+            </tbody>
+          </table>
+        </div>
+      </div>
+
+      <ul className={cardsClass} aria-label={label} aria-busy={loading || undefined}>
+        {loading
+          ? Array.from({ length: 3 }, (_, index) => (
+              <li key={`skeleton-${index}`} className={cardClass} aria-hidden="true">
+                <span className={skeletonClass} style={{ width: '60%', height: '16px' }} />
+                <span className={skeletonClass} style={{ width: '85%' }} />
+                <span className={skeletonClass} style={{ width: '70%' }} />
+              </li>
+            ))
+          : rows.map((row) => (
+              <li
+                key={rowKey(row)}
+                className={cardClass}
+                style={toneStyle(rowTone?.(row))}
+                onClick={onRowActivate ? () => onRowActivate(row) : undefined}
+              >
+                {primary ? (
+                  onRowActivate ? (
+                    <button
+                      type="button"
+                      className={cardTitleClass}
+                      aria-label={rowActionLabel?.(row)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        onRowActivate(row);
+                      }}
+                    >
+                      {primary.cell(row)}
+                    </button>
+                  ) : (
+                    <strong>{primary.cell(row)}</strong>
+                  )
+                ) : null}
+                <dl className={cardListClass}>
+                  {others.map((column) => (
+                    <CardLine key={column.key} header={column.header}>
+                      {column.cell(row)}
+                    </CardLine>
+                  ))}
+                </dl>
+              </li>
+            ))}
+      </ul>
+    </>
+  );
+}
+
+function Cell<T>({ column, row }: { column: DataColumn<T>; row: T }) {
+  const content = column.cell(row);
+  if (!column.clampLines) return <>{content}</>;
+  return (
+    <span
+      className={clampClass}
+      style={{ WebkitLineClamp: column.clampLines }}
+      title={typeof content === 'string' ? content : undefined}
+    >
+      {content}
+    </span>
+  );
+}
+
+function CardLine({ header, children }: { header: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{header}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}

@@ -1,0 +1,289 @@
+/**
+ * A single-image dropzone: Ark UI's FileUpload wrapped once (STYLE §16). The file is chosen by dragging it onto the
+ * zone, by clicking it, or from the keyboard (the zone is a focusable button: Enter or Space opens the picker).
+ * Files of another type, too large, or more than one are refused on the client with a message (`texts`); the server
+ * checks the content again. A chosen image is previewed; an existing photo (edit forms) shows until a new one
+ * replaces it. The component holds no file itself: `value` / `onChange` are the form's.
+ *
+ * @see https://ark-ui.com/docs/components/file-upload
+ */
+import { useEffect, useId, useState } from 'react';
+import { FileUpload, type FileUploadFileRejectDetails as FileRejectDetails } from '@ark-ui/react/file-upload';
+import { css } from 'goober';
+import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { Icon } from './Icon';
+
+export type DropzoneTexts = {
+  /** 'Arraste a foto para aqui'. */
+  prompt: string;
+  /** 'ou clique para escolher'. */
+  action: string;
+  /** Shown once an image is chosen ('Imagem selecionado!'). */
+  selected: string;
+  /** Under the zone ('JPEG e JPG'). */
+  hint: string;
+  /** Over an existing photo ('Foto atual'). */
+  current: string;
+  /** How to replace the chosen or current image. */
+  replace: string;
+  /** The button that drops the chosen image. */
+  remove: string;
+  /** Alternative text of the preview. */
+  preview: string;
+  invalidType: string;
+  tooLarge: string;
+  tooMany: string;
+};
+
+const rootClass = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  min-width: 0;
+`;
+
+const labelClass = css`
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.text};
+`;
+
+const zoneClass = css`
+  display: flex;
+  align-items: center;
+  gap: ${space.lg};
+  min-height: 112px;
+  padding: ${space.lg};
+  border: 2px dashed ${colors.borderStrong};
+  border-radius: ${radii.md};
+  background: ${colors.primaryTint};
+  color: ${colors.text};
+  cursor: pointer;
+  transition: border-color ${durations.fast}, background ${durations.fast}, box-shadow ${durations.fast};
+  &:hover { border-color: ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-color: ${colors.primary}; }
+  &[data-dragging] { border-color: ${colors.primary}; background: ${colors.primarySoft}; }
+  &[data-invalid] { border-color: ${colors.danger}; }
+  &[data-disabled] { cursor: not-allowed; opacity: 0.7; }
+`;
+
+const thumbClass = css`
+  flex: none;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 72px;
+  height: 72px;
+  border-radius: 50%;
+  overflow: hidden;
+  background: ${colors.surface};
+  color: ${colors.primary};
+  box-shadow: inset 0 0 0 1px ${colors.border};
+  & > img { width: 100%; height: 100%; object-fit: cover; }
+`;
+
+const textsClass = css`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+  min-width: 0;
+`;
+
+const promptClass = css`
+  font-size: ${fontSizes.md};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.text};
+`;
+
+const selectedClass = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  font-size: ${fontSizes.md};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.success};
+`;
+
+const detailClass = css`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  overflow-wrap: anywhere;
+`;
+
+const footerClass = css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.sm};
+`;
+
+const hintClass = css`
+  font-size: ${fontSizes.xs};
+  color: ${colors.textMuted};
+`;
+
+const removeClass = css`
+  min-height: 32px;
+  padding: 0 ${space.sm};
+  border: 0;
+  border-radius: ${radii.sm};
+  background: transparent;
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+  &:hover { color: ${colors.primaryPressed}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const errorClass = css`
+  display: flex;
+  align-items: center;
+  gap: ${space.xs};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.medium};
+  color: ${colors.danger};
+`;
+
+type DropzoneProps = {
+  label: string;
+  value: File | null;
+  onChange: (file: File | null) => void;
+  /** MIME types accepted, e.g. ['image/jpeg', 'image/png', 'image/webp']. */
+  accept: readonly string[];
+  /** Largest file accepted, in bytes. */
+  maxSize: number;
+  texts: DropzoneTexts;
+  /** The image already saved (edit forms), shown until another is chosen. */
+  currentUrl?: string | null;
+  name?: string;
+  error?: string;
+  disabled?: boolean;
+};
+
+/** The object URL of a chosen file, revoked when the file changes or the component goes away. */
+function useObjectUrl(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) {
+      setUrl(null);
+      return undefined;
+    }
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  return url;
+}
+
+function rejectionMessage(details: FileRejectDetails, texts: DropzoneTexts): string {
+  const errors = details.files.flatMap((rejection) => rejection.errors);
+  if (errors.includes('TOO_MANY_FILES')) return texts.tooMany;
+  if (errors.includes('FILE_TOO_LARGE')) return texts.tooLarge;
+  return texts.invalidType;
+}
+
+export function Dropzone({
+  label,
+  value,
+  onChange,
+  accept,
+  maxSize,
+  texts,
+  currentUrl,
+  name,
+  error,
+  disabled = false,
+}: DropzoneProps) {
+  const hintId = useId();
+  const [rejection, setRejection] = useState<string | null>(null);
+  const previewUrl = useObjectUrl(value);
+  const shownUrl = previewUrl ?? currentUrl ?? null;
+  const message = rejection ?? error;
+
+  function handleAccept(details: { files: File[] }) {
+    setRejection(null);
+    onChange(details.files[0] ?? null);
+  }
+
+  function handleReject(details: FileRejectDetails) {
+    if (details.files.length > 0) setRejection(rejectionMessage(details, texts));
+  }
+
+  function handleRemove() {
+    setRejection(null);
+    onChange(null);
+  }
+
+  const zoneLabel = value
+    ? `${label}: ${texts.selected} ${value.name}. ${texts.replace}.`
+    : currentUrl
+      ? `${label}: ${texts.current}. ${texts.replace}.`
+      : `${label}: ${texts.prompt} ${texts.action}. ${texts.hint}.`;
+
+  return (
+    <FileUpload.Root
+      className={rootClass}
+      name={name}
+      maxFiles={1}
+      accept={[...accept]}
+      maxFileSize={maxSize}
+      acceptedFiles={value ? [value] : []}
+      onFileAccept={handleAccept}
+      onFileReject={handleReject}
+      disabled={disabled}
+      invalid={Boolean(message)}
+      translations={{ dropzone: zoneLabel }}
+      locale="pt-BR"
+    >
+      <FileUpload.Label className={labelClass}>{label}</FileUpload.Label>
+      <FileUpload.Dropzone className={zoneClass} aria-describedby={hintId}>
+        <span className={thumbClass}>
+          {shownUrl ? <img src={shownUrl} alt={texts.preview} /> : <Icon name="userPlus" size={30} />}
+        </span>
+        <span className={textsClass}>
+          {value ? (
+            <>
+              <span className={selectedClass}>
+                <Icon name="check" size={18} />
+                {texts.selected}
+              </span>
+              <span className={detailClass}>{value.name}</span>
+              <span className={detailClass}>{texts.replace}</span>
+            </>
+          ) : currentUrl ? (
+            <>
+              <span className={promptClass}>{texts.current}</span>
+              <span className={detailClass}>{texts.replace}</span>
+            </>
+          ) : (
+            <>
+              <span className={promptClass}>{texts.prompt}</span>
+              <span className={detailClass}>{texts.action}</span>
+            </>
+          )}
+        </span>
+      </FileUpload.Dropzone>
+      <div className={footerClass}>
+        <span id={hintId} className={hintClass}>
+          {texts.hint}
+        </span>
+        {value ? (
+          <button type="button" className={removeClass} onClick={handleRemove} disabled={disabled}>
+            {texts.remove}
+          </button>
+        ) : null}
+      </div>
+      {message ? (
+        <p className={errorClass} role="alert">
+          <Icon name="alert" size={14} />
+          {message}
+        </p>
+      ) : null}
+      <FileUpload.HiddenInput data-testid="dropzone-input" />
+    </FileUpload.Root>
+  );
+}

@@ -1,0 +1,202 @@
+/** The two steps' fields of the patient registration and edit modal (SPEC §2 Patients). */
+import { useEffect } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { styled } from 'goober';
+import { CPF_MASKED_LENGTH } from '../../../machines/patientWizard/rules';
+import { FormSelect } from '../../components/form/FormSelect';
+import { FormTextField } from '../../components/form/FormTextField';
+import { Dropzone, type DropzoneTexts } from '../../components/ui/Dropzone';
+import { SearchSelect } from '../../components/ui/SearchSelect';
+import { patientsTexts as T } from '../../lib/i18n/patients';
+import { media, space } from '../../lib/theme';
+import { searchHealthPlans, type HealthPlan } from './actors';
+import { GenderField } from './GenderField';
+import { MaskedField } from './MaskedField';
+import { PATIENT_MASKS, PHOTO_MAX_BYTES, PHOTO_TYPES, type PatientFormValues } from './patientForm';
+import { useMedics } from './useMedics';
+
+export const StyledFields = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledRow = styled('div')`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${space.lg};
+  ${media.md} {
+    grid-template-columns: 1fr 1fr;
+  }
+`;
+
+const DROPZONE_TEXTS: DropzoneTexts = {
+  prompt: T.fields.dropPrompt,
+  action: T.fields.dropAction,
+  selected: T.fields.photoSelected,
+  hint: T.fields.photoHint,
+  current: T.fields.photoCurrent,
+  replace: T.fields.photoReplace,
+  remove: T.fields.photoRemove,
+  preview: T.fields.photoPreview,
+  invalidType: T.fields.photoInvalidType,
+  tooLarge: T.fields.photoTooLarge,
+  tooMany: T.fields.photoTooMany,
+};
+
+type StepProps = { form: UseFormReturn<PatientFormValues> };
+
+const planKey = (plan: HealthPlan) => plan.id;
+const planLabel = (plan: HealthPlan) => plan.fantasy_name;
+
+/** Step 1: photo, Paciente, Telefone, Convênio (optional, searched on the server: ~700 plans). */
+export function IdentificationStep({ form, currentPhoto }: StepProps & { currentPhoto: string | null }) {
+  const { control } = form;
+  return (
+    <StyledFields>
+      <Controller
+        control={control}
+        name="foto"
+        render={({ field }) => (
+          <Dropzone
+            label={T.fields.photo}
+            name="foto"
+            value={field.value}
+            onChange={field.onChange}
+            accept={PHOTO_TYPES}
+            maxSize={PHOTO_MAX_BYTES}
+            texts={DROPZONE_TEXTS}
+            currentUrl={currentPhoto}
+          />
+        )}
+      />
+      <FormTextField
+        control={control}
+        name="nome_completo"
+        label={T.fields.name}
+        placeholder={T.fields.namePlaceholder}
+        autoComplete="off"
+      />
+      <StyledRow>
+        <MaskedField
+          control={control}
+          name="cellphone"
+          label={T.fields.phone}
+          mask={PATIENT_MASKS.phone}
+          placeholder={T.fields.phonePlaceholder}
+          inputMode="tel"
+          autoComplete="off"
+        />
+        <Controller
+          control={control}
+          name="convenio"
+          render={({ field, fieldState }) => (
+            <SearchSelect<HealthPlan>
+              label={T.fields.plan}
+              name="convenio"
+              placeholder={T.fields.planPlaceholder}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              search={searchHealthPlans}
+              itemKey={planKey}
+              itemLabel={planLabel}
+              emptyText={T.fields.planEmpty}
+              loadingText={T.fields.planLoading}
+              hint={T.fields.planHint}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </StyledRow>
+    </StyledFields>
+  );
+}
+
+type DetailsStepProps = StepProps & {
+  /** A secretary chooses the patient's medic (SPEC §6). */
+  withMedic: boolean;
+  /** Preselect the only medic (create mode). */
+  preselectMedic: boolean;
+};
+
+/** Step 2: Data de nascimento, Endereço, CEP, CPF, Sexo Biológico and, for a secretary, Médico. */
+export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProps) {
+  const { control, trigger, getValues, setValue } = form;
+  const medics = useMedics(withMedic);
+  const options = medics.items.map((medic) => ({
+    value: String(medic.id),
+    label: `${medic.first_name} ${medic.last_name}`.trim(),
+  }));
+
+  // One medic: nothing to choose (SPEC: preselect when there's only one).
+  const onlyMedic = medics.status === 'ready' && medics.items.length === 1 ? medics.items[0] : undefined;
+  useEffect(() => {
+    if (preselectMedic && onlyMedic && getValues('medic') === '') {
+      setValue('medic', String(onlyMedic.id), { shouldDirty: true });
+    }
+  }, [preselectMedic, onlyMedic, getValues, setValue]);
+
+  function handleCpfChange(value: string) {
+    if (value.length === CPF_MASKED_LENGTH) void trigger('cpf');
+  }
+
+  return (
+    <StyledFields>
+      <StyledRow>
+        <MaskedField
+          control={control}
+          name="birthday"
+          label={T.fields.birthday}
+          mask={PATIENT_MASKS.birthday}
+          placeholder={T.fields.birthdayPlaceholder}
+          autoComplete="off"
+          optional
+        />
+        <MaskedField
+          control={control}
+          name="cpf"
+          label={T.fields.cpf}
+          mask={PATIENT_MASKS.cpf}
+          placeholder={T.fields.cpfPlaceholder}
+          autoComplete="off"
+          onValueChange={handleCpfChange}
+        />
+      </StyledRow>
+      <FormTextField
+        control={control}
+        name="address"
+        label={T.fields.address}
+        placeholder={T.fields.addressPlaceholder}
+        autoComplete="off"
+        optional
+      />
+      <StyledRow>
+        <MaskedField
+          control={control}
+          name="cep"
+          label={T.fields.cep}
+          mask={PATIENT_MASKS.cep}
+          placeholder={T.fields.cepPlaceholder}
+          autoComplete="off"
+          optional
+        />
+        <GenderField control={control} />
+      </StyledRow>
+      {withMedic ? (
+        <FormSelect
+          control={control}
+          name="medic"
+          label={T.fields.medic}
+          placeholder={T.fields.medicPlaceholder}
+          options={options}
+          loading={medics.status === 'loading'}
+          loadingText={T.fields.medicLoading}
+          loadError={medics.status === 'error' ? T.fields.medicError : undefined}
+          retryLabel={T.fields.retry}
+          onRetry={medics.retry}
+        />
+      ) : null}
+    </StyledFields>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * The real IO of /patients (STYLE §3): the `submitPatient` actor supplied to the patient wizard machine with
+ * `.provide`, and the reads and the delete the page needs (SPEC §7 patient calls, list_medic, healthplan).
+ */
+import { fromPromise } from 'xstate';
+import type { components } from '../../../openapi/schema';
+import type { PatientSubmitInput, SavedPatient } from '../../../machines/patientWizard/patientWizardMachine';
+import { PatientSaveError, type PatientPayload, type PatientWizardMode } from '../../../machines/patientWizard/rules';
+import { api } from '../../api/client';
+import { patientsTexts as T } from '../../lib/i18n/patients';
+
+export type Patient = components['schemas']['Patient'];
+export type HealthPlan = components['schemas']['HealthPlan'];
+export type MedicItem = components['schemas']['MedicListItem'];
+
+/** Patients asked per page of the list ('Carregar mais'). */
+export const PATIENT_PAGE_SIZE = 20;
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string' && value.trim()) return [value.trim()];
+  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  return [];
+}
+
+/**
+ * Every message of a SPEC §8 error body, without repeats: the `error` list, `non_field_errors`, then each field's
+ * messages (`cpf`, `cellphone`, ...). `code` and `message` are not field errors.
+ */
+export function messagesOfErrorBody(body: unknown): string[] {
+  if (typeof body !== 'object' || body === null) return [];
+  const record = body as Record<string, unknown>;
+  const fields = Object.keys(record).filter((key) => !['error', 'non_field_errors', 'code', 'message', 'status'].includes(key));
+  const all = [
+    ...stringsOf(record.error),
+    ...stringsOf(record.non_field_errors),
+    ...fields.flatMap((key) => stringsOf(record[key])),
+  ];
+  return [...new Set(all)];
+}
+
+/**
+ * What a failed save shows (SPEC §8): for a create, the server's messages (its 400 for a CPF already registered to
+ * the medic says 'Paciente já cadastrado para esse médico'); for an update, each message of a 4xx answer and
+ * 'Erro interno!' for a server error (5xx). A gateway error or no answer: 'Ocorreu um erro, tente novamente!'.
+ */
+export function saveFailureMessages(mode: PatientWizardMode, status: number, body: unknown): string[] {
+  if (status === 502 || status === 503 || status === 504) return [T.errors.noResponse];
+  if (status >= 500) return mode === 'edit' ? [T.errors.updateInternal] : [T.errors.internal];
+  const messages = messagesOfErrorBody(body);
+  if (messages.length > 0) return messages;
+  if (status === 413) return [T.fields.photoTooLarge];
+  return mode === 'edit' ? [T.errors.updateInternal] : [T.errors.internal];
+}
+
+/**
+ * The multipart body (SPEC §3 patient form). Optional fields left empty are not sent on a create; on an update they
+ * are sent empty, which clears them (no `foto` keeps the current photo).
+ */
+export function toPatientFormData(payload: PatientPayload, mode: PatientWizardMode): FormData {
+  const form = new FormData();
+  if (payload.foto) {
+    const filename = payload.foto instanceof File ? payload.foto.name : 'foto';
+    form.append('foto', payload.foto, filename);
+  }
+  form.append('nome_completo', payload.nome_completo);
+  form.append('cellphone', payload.cellphone);
+  form.append('cpf', payload.cpf);
+  form.append('gender', payload.gender);
+  const optional: Array<[string, string]> = [
+    ['convenio', payload.convenio === null ? '' : String(payload.convenio)],
+    ['birthday', payload.birthday ?? ''],
+    ['address', payload.address],
+    ['cep', payload.cep],
+  ];
+  for (const [key, value] of optional) {
+    if (value !== '' || mode === 'edit') form.append(key, value);
+  }
+  if (payload.medic !== null) form.append('medic', String(payload.medic));
+  return form;
+}
+
+type PatientFormBody = components['schemas']['PatientForm'];
+
+/** POST /surgery/api/v1/add_paciente/ or PUT /surgery/api/v1/update_patient/{id}/ (multipart, SPEC §7). */
+export async function savePatient(input: PatientSubmitInput, signal?: AbortSignal): Promise<Patient> {
+  // openapi-fetch passes FormData through untouched (the browser sets the multipart boundary).
+  const body = toPatientFormData(input.payload, input.mode) as unknown as PatientFormBody;
+  let result: { data?: Patient; error?: unknown; response: Response };
+  try {
+    result =
+      input.mode === 'edit' && input.patientId !== null
+        ? await api.PUT('/surgery/api/v1/update_patient/{id}/', {
+            params: { path: { id: input.patientId } },
+            body,
+            signal,
+          })
+        : await api.POST('/surgery/api/v1/add_paciente/', { body, signal });
+  } catch {
+    throw new PatientSaveError([T.errors.noResponse]);
+  }
+  const { data, error, response } = result;
+  if (!response.ok || !data) {
+    throw new PatientSaveError(saveFailureMessages(input.mode, response.status, error), response.status);
+  }
+  return data;
+}
+
+/** The wizard's `submitPatient` actor. */
+export const submitPatient = fromPromise<SavedPatient, PatientSubmitInput>(({ input, signal }) =>
+  savePatient(input, signal),
+);
+
+export type PatientPage = { results: Patient[]; count: number | null };
+
+/**
+ * GET /surgery/api/v1/patient/ with an optional name search (accent- and case-insensitive on the server), one page
+ * (`limit`/`offset`) at a time; `count` is the total when the server sends it.
+ */
+export async function fetchPatients(
+  options: { search: string; offset: number; signal?: AbortSignal },
+): Promise<PatientPage> {
+  const query = {
+    limit: PATIENT_PAGE_SIZE,
+    offset: options.offset,
+    ...(options.search ? { search: options.search } : {}),
+  };
+  const { data, response } = await api.GET('/surgery/api/v1/patient/', { params: { query }, signal: options.signal });
+  if (!response.ok || !data) throw new Error(`listPatients answered ${response.status}`);
+  return { results: data.results, count: typeof data.count === 'number' ? data.count : null };
+}
+
+/** GET /surgery/api/v1/patient/{id}/: a fresh copy (new photo link) for the detail modal. */
+export async function fetchPatient(id: number, signal?: AbortSignal): Promise<Patient> {
+  const { data, response } = await api.GET('/surgery/api/v1/patient/{id}/', {
+    params: { path: { id } },
+    signal,
+  });
+  if (!response.ok || !data) throw new Error(`getPatient answered ${response.status}`);
+  return data;
+}
+
+export type DeleteOutcome = 'deleted' | 'hasSurgery' | 'failed';
+
+/** DELETE /surgery/api/v1/update_patient/{id}/: 204 deleted; 403 the patient has a surgery (SPEC §6, §8). */
+export async function deletePatient(id: number): Promise<DeleteOutcome> {
+  try {
+    const { response } = await api.DELETE('/surgery/api/v1/update_patient/{id}/', { params: { path: { id } } });
+    if (response.ok) return 'deleted';
+    return response.status === 403 ? 'hasSurgery' : 'failed';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** GET /surgery/api/v1/healthplan/?search=: at most 50 plans, for the Convênio SearchSelect. */
+export async function searchHealthPlans(text: string, signal: AbortSignal): Promise<HealthPlan[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/healthplan/', {
+    params: { query: text ? { search: text } : {} },
+    signal,
+  });
+  if (!response.ok || !data) throw new Error(`listHealthPlans answered ${response.status}`);
+  return data.results;
+}
+
+/** GET /project_auth/api/v1/list_medic/: the medics a secretary works for (for a medic, themself). */
+export async function fetchMedics(signal?: AbortSignal): Promise<MedicItem[]> {
+  const { data, response } = await api.GET('/project_auth/api/v1/list_medic/', { signal });
+  if (!response.ok || !data) throw new Error(`listMedics answered ${response.status}`);
+  return data.results;
+}

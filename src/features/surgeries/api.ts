@@ -1,0 +1,112 @@
+/**
+ * The calls of the surgeries feature (SPEC §7), over the one typed client. Searches throw on failure (the search
+ * selects show their error state); page reads return a tagged result so each screen designs its own states.
+ */
+import type { CaseStatus } from '../../../machines/constants';
+import { api } from '../../api/client';
+import type { CreateSurgeryBody } from './rules';
+import type { Cid, HealthPlan, Hospital, Patient, Procedure, Surgery } from './types';
+
+class RequestFailed extends Error {
+  constructor(readonly status: number) {
+    super(`request failed with ${status}`);
+  }
+}
+
+function resultsOrThrow<T>(answer: { data?: { results: T[] }; response: Response }): T[] {
+  if (!answer.response.ok || !answer.data) throw new RequestFailed(answer.response.status);
+  return answer.data.results;
+}
+
+/** GET /surgery/api/v1/patient/?search= (by name or CPF digits). */
+export async function searchPatients(text: string, signal: AbortSignal): Promise<Patient[]> {
+  return resultsOrThrow(await api.GET('/surgery/api/v1/patient/', { params: { query: { search: text } }, signal }));
+}
+
+export async function searchProcedures(text: string, signal: AbortSignal): Promise<Procedure[]> {
+  const query = text ? { search: text } : {};
+  return resultsOrThrow(await api.GET('/surgery/api/v1/procedure/', { params: { query }, signal }));
+}
+
+export async function searchCids(text: string, signal: AbortSignal): Promise<Cid[]> {
+  const query = text ? { search: text } : {};
+  return resultsOrThrow(await api.GET('/surgery/api/v1/cid/', { params: { query }, signal }));
+}
+
+export async function searchHealthPlans(text: string, signal: AbortSignal): Promise<HealthPlan[]> {
+  const query = text ? { search: text } : {};
+  return resultsOrThrow(await api.GET('/surgery/api/v1/healthplan/', { params: { query }, signal }));
+}
+
+export async function searchHospitals(text: string, signal: AbortSignal): Promise<Hospital[]> {
+  const query = text ? { search: text } : {};
+  return resultsOrThrow(await api.GET('/surgery/api/v1/hospital/', { params: { query }, signal }));
+}
+
+export type ReadResult<T> = { kind: 'ok'; value: T } | { kind: 'notFound' } | { kind: 'error' };
+
+async function read<T>(call: () => Promise<{ data?: T; response: Response }>): Promise<ReadResult<T>> {
+  try {
+    const { data, response } = await call();
+    if (response.ok && data !== undefined) return { kind: 'ok', value: data };
+    return response.status === 404 ? { kind: 'notFound' } : { kind: 'error' };
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return { kind: 'error' };
+  }
+}
+
+/** GET /surgery/api/v1/patient/{id}/. */
+export function getPatient(id: number, signal?: AbortSignal): Promise<ReadResult<Patient>> {
+  return read(() => api.GET('/surgery/api/v1/patient/{id}/', { params: { path: { id } }, signal }));
+}
+
+/** GET /surgery/api/v1/surgery/{id}/. */
+export function getSurgery(id: number, signal?: AbortSignal): Promise<ReadResult<Surgery>> {
+  return read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
+}
+
+export type SurgeryListQuery = {
+  /** Null: no status__in (the server lists every stage but concluido, SPEC §4). */
+  statuses: readonly CaseStatus[] | null;
+  /** yyyy-MM-dd: only cases scheduled that São Paulo day (with is_schedule=true, DECISIONS §11). */
+  date: string | null;
+  limit: number;
+  offset: number;
+};
+
+export type SurgeryPage = {
+  results: Surgery[];
+  /** Total matching cases, when the server tells it. */
+  count: number | null;
+};
+
+/** GET /surgery/api/v1/surgery/ with the status filter, the optional day and a page window. */
+export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal): Promise<SurgeryPage> {
+  const { data, response } = await api.GET('/surgery/api/v1/surgery/', {
+    params: {
+      query: {
+        limit: query.limit,
+        offset: query.offset,
+        ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
+        ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
+      },
+    },
+    signal,
+  });
+  if (!response.ok || !data) throw new RequestFailed(response.status);
+  return { results: data.results, count: data.count ?? null };
+}
+
+export type CreateResult = { kind: 'created'; id: number } | { kind: 'rejected'; body: unknown } | { kind: 'offline' };
+
+/** POST /surgery/api/v1/create_surgery/. */
+export async function createSurgery(body: CreateSurgeryBody): Promise<CreateResult> {
+  try {
+    const { data, error, response } = await api.POST('/surgery/api/v1/create_surgery/', { body });
+    if (response.ok && data) return { kind: 'created', id: data.id };
+    return { kind: 'rejected', body: error };
+  } catch {
+    return { kind: 'offline' };
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * The surgery registration form (SPEC §2 Surgery registration, §5 Surgery creation, §6): the linked patient and
+ * their medic (read-only), procedures and CIDs (up to 5 each), payment source, expected value, health plan,
+ * hospital, OPME and notes. The payment-source rules run when the source changes: clt clears and disables the
+ * expected value; any source but plano_saude clears and disables the health plan.
+ */
+import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { styled } from 'goober';
+import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
+import { FormCheckbox } from '../../../components/form/FormCheckbox';
+import { FormMoneyField } from '../../../components/form/FormMoneyField';
+import { Button } from '../../../components/ui/Button';
+import { SearchSelect } from '../../../components/ui/SearchSelect';
+import { Select } from '../../../components/ui/Select';
+import { TextField } from '../../../components/ui/TextField';
+import { ptBR } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, media, space } from '../../../lib/theme';
+import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
+import { createSurgery, searchCids, searchHealthPlans, searchHospitals, searchProcedures } from '../api';
+import {
+  emptySurgeryForm,
+  isFeesDisabled,
+  isHealthPlanEnabled,
+  readServerProblems,
+  surgeryFormProblems,
+  toCreateSurgeryBody,
+  type SurgeryFormValues,
+} from '../rules';
+import type { Cid, Patient, Procedure } from '../types';
+import { CodeRows } from './CodeRows';
+import { NotesField } from './NotesField';
+
+const T = surgeriesTexts.registration;
+
+const PAYMENT_OPTIONS = PAYMENT_SOURCES.map((value) => ({ value, label: PAYMENT_SOURCE_LABELS[value] }));
+
+const StyledForm = styled('form')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xl};
+`;
+
+const StyledGrid = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.lg};
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: ${space.xl}; }
+`;
+
+
+const StyledDivider = styled('hr')`
+  margin: 0;
+  border: 0;
+  border-top: 1px solid ${colors.border};
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  justify-content: flex-end;
+  ${media.belowMd} { & > button { width: 100%; } }
+`;
+
+function isPaymentSource(value: string): value is PaymentSource {
+  return (PAYMENT_SOURCES as readonly string[]).includes(value);
+}
+
+/** react-hook-form resolver over the pure rules (rules.ts), so the rules exist once. */
+const surgeryResolver: Resolver<SurgeryFormValues> = async (values) => {
+  const problems = surgeryFormProblems(values);
+  if (problems.length === 0) return { values, errors: {} };
+  const errors: Record<string, { type: string; message: string }> = {};
+  for (const problem of problems) errors[problem.field] ??= { type: 'rule', message: problem.message };
+  // Nested paths ('cids.0.item') must be nested objects for react-hook-form.
+  const nested: Record<string, unknown> = {};
+  for (const [path, error] of Object.entries(errors)) {
+    const keys = path.split('.');
+    let target = nested;
+    keys.forEach((key, index) => {
+      if (index === keys.length - 1) target[key] = error;
+      else target = (target[key] ??= /^\d+$/.test(keys[index + 1] ?? '') ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return { values: {}, errors: nested as FieldErrors<SurgeryFormValues> };
+};
+
+const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`;
+const procedureDetail = (item: Procedure) => item.table.toUpperCase();
+const cidLabel = (item: Cid) => `${item.code} - ${item.description}`;
+
+type SurgeryFormProps = {
+  patient: Patient;
+  onCreated: (id: number) => void;
+  /** Told when a submit starts and ends (the page disables 'Trocar paciente' meanwhile). */
+  onSubmittingChange?: (submitting: boolean) => void;
+};
+
+export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryFormProps) {
+  const { control, handleSubmit, setValue, getValues, setError, watch, formState } = useForm<SurgeryFormValues>({
+    defaultValues: emptySurgeryForm(),
+    resolver: surgeryResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const source = watch('payment_fountains');
+  const submitting = formState.isSubmitting;
+  const medicName = `${patient.medic.first_name} ${patient.medic.last_name}`.trim();
+
+  function handleSourceChange(next: string, onChange: (value: PaymentSource | '') => void) {
+    const value = isPaymentSource(next) ? next : '';
+    onChange(value);
+    if (isFeesDisabled(value)) setValue('fees_payments', null);
+    if (!isHealthPlanEnabled(value)) setValue('health_plan', null);
+    else if (getValues('health_plan') === null && patient.convenio) setValue('health_plan', patient.convenio);
+  }
+
+  async function handleValid(values: SurgeryFormValues) {
+    onSubmittingChange?.(true);
+    const result = await createSurgery(toCreateSurgeryBody(patient.id, values));
+    onSubmittingChange?.(false);
+    if (result.kind === 'created') {
+      toastSuccess(T.success);
+      onCreated(result.id);
+      return;
+    }
+    if (result.kind === 'offline') {
+      toastError(ptBR.errors.noResponse);
+      return;
+    }
+    const problems = readServerProblems(result.body, ptBR.errors.internal);
+    for (const message of problems.toasts) toastWarning(message);
+    for (const problem of problems.fields) {
+      setError(problem.field as FieldPath<SurgeryFormValues>, { type: 'server', message: problem.message });
+    }
+  }
+
+  function handleInvalid() {
+    const values = getValues();
+    for (const problem of surgeryFormProblems(values)) if (problem.toast) toastWarning(problem.toast);
+  }
+
+  return (
+    <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-label={T.formTitle}>
+      <StyledGrid>
+        <TextField label={T.patient} name="patient" value={patient.nome_completo} onChange={() => {}} readOnly />
+        <TextField label={T.doctor} name="medic" value={medicName} onChange={() => {}} readOnly />
+      </StyledGrid>
+
+      <StyledDivider />
+
+      <StyledGrid>
+        <CodeRows<Procedure>
+          control={control}
+          name="procedures"
+          texts={{
+            legend: T.proceduresLegend,
+            label: T.procedure,
+            placeholder: T.procedurePlaceholder,
+            add: T.addProcedure,
+            remove: T.removeProcedure,
+            limit: T.procedureLimit,
+          }}
+          search={searchProcedures}
+          itemLabel={procedureLabel}
+          itemDetail={procedureDetail}
+          disabled={submitting}
+        />
+        <CodeRows<Cid>
+          control={control}
+          name="cids"
+          texts={{
+            legend: T.cidsLegend,
+            label: T.cid,
+            placeholder: T.cidPlaceholder,
+            add: T.addCid,
+            remove: T.removeCid,
+            limit: T.cidLimit,
+          }}
+          search={searchCids}
+          itemLabel={cidLabel}
+          disabled={submitting}
+        />
+      </StyledGrid>
+
+      <StyledDivider />
+
+      <StyledGrid>
+        <Controller
+          control={control}
+          name="payment_fountains"
+          render={({ field, fieldState }) => (
+            <Select
+              label={T.paymentSource}
+              name={field.name}
+              value={field.value}
+              onChange={(next) => handleSourceChange(next, field.onChange)}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              options={PAYMENT_OPTIONS}
+              placeholder={T.paymentSourcePlaceholder}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <FormMoneyField
+          control={control}
+          name="fees_payments"
+          label={T.expectedValue}
+          placeholder={T.expectedValuePlaceholder}
+          disabled={isFeesDisabled(source)}
+          hint={isFeesDisabled(source) ? T.expectedValueCltHint : undefined}
+          optional
+        />
+        <Controller
+          control={control}
+          name="health_plan"
+          render={({ field, fieldState }) => (
+            <SearchSelect
+              label={T.healthPlan}
+              name={field.name}
+              placeholder={T.healthPlanPlaceholder}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              search={searchHealthPlans}
+              itemKey={(item) => item.id}
+              itemLabel={(item) => item.fantasy_name}
+              disabled={!isHealthPlanEnabled(source) || submitting}
+              hint={isHealthPlanEnabled(source) ? undefined : T.healthPlanDisabledHint}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="hospital"
+          render={({ field, fieldState }) => (
+            <SearchSelect
+              label={T.hospital}
+              name={field.name}
+              placeholder={T.hospitalPlaceholder}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              search={searchHospitals}
+              itemKey={(item) => item.id}
+              itemLabel={(item) => item.fantasy_name}
+              disabled={submitting}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </StyledGrid>
+
+      <FormCheckbox control={control} name="opme">
+        {T.opme}
+      </FormCheckbox>
+
+      <NotesField control={control} label={T.notes} placeholder={T.notesPlaceholder} counter={T.notesCounter} />
+
+      <StyledActions>
+        <Button type="submit" loading={submitting}>
+          {submitting ? T.submitting : T.submit}
+        </Button>
+      </StyledActions>
+    </StyledForm>
+  );
+}

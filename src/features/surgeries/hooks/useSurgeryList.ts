@@ -1,0 +1,118 @@
+/**
+ * Reads the surgery list page by page (GET /surgery/api/v1/surgery/ with `limit`/`offset`, `count` = total).
+ * A change of filters starts over (and aborts the read in flight); 'Carregar mais' appends the next page.
+ * A failed read leaves an empty list (SPEC §7: silently) and says so, so the screen can offer a retry.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CaseStatus } from '../../../../machines/constants';
+import { listSurgeries } from '../api';
+import type { Surgery } from '../types';
+
+/** Cases per page: a screenful on a desktop, cheap on a phone. */
+export const SURGERY_PAGE_SIZE = 50;
+
+export type SurgeryListFilters = {
+  /** Null: no `status__in` (the server lists every stage but concluido). */
+  statuses: readonly CaseStatus[] | null;
+  /** yyyy-MM-dd, or null for every day. */
+  date: string | null;
+};
+
+export type SurgeryListState = {
+  status: 'loading' | 'ready' | 'error';
+  items: Surgery[];
+  /** Total of matching cases (null when the server does not say). */
+  count: number | null;
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** The last 'Carregar mais' failed (the loaded rows stay). */
+  moreFailed: boolean;
+  loadMore: () => void;
+  retry: () => void;
+};
+
+/** Appends a page, leaving out rows already shown (a case may move between pages while reading). */
+export function appendPage(current: readonly Surgery[], page: readonly Surgery[]): Surgery[] {
+  const seen = new Set(current.map((item) => item.id));
+  return [...current, ...page.filter((item) => !seen.has(item.id))];
+}
+
+/** Whether another page exists: by `count` when sent, else by a full last page. */
+export function hasMorePages(loaded: number, count: number | null, lastPageSize: number, pageSize: number): boolean {
+  return count !== null ? loaded < count : lastPageSize >= pageSize;
+}
+
+function statusesOf(key: string): CaseStatus[] | null {
+  return key === '' ? null : (key.split(',') as CaseStatus[]);
+}
+
+export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
+  const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
+  const { date } = filters;
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>({
+    status: 'loading',
+    items: [],
+    count: null,
+    hasMore: false,
+    loadingMore: false,
+    moreFailed: false,
+  });
+  const moreController = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    moreController.current?.abort();
+    setState({ status: 'loading', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
+    listSurgeries({ statuses: statusesOf(statusKey), date, limit: SURGERY_PAGE_SIZE, offset: 0 }, controller.signal).then(
+      (page) =>
+        setState({
+          status: 'ready',
+          items: page.results,
+          count: page.count,
+          hasMore: hasMorePages(page.results.length, page.count, page.results.length, SURGERY_PAGE_SIZE),
+          loadingMore: false,
+          moreFailed: false,
+        }),
+      () => {
+        if (controller.signal.aborted) return;
+        setState({ status: 'error', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
+      },
+    );
+    return () => controller.abort();
+  }, [statusKey, date, attempt]);
+
+  useEffect(() => () => moreController.current?.abort(), []);
+
+  const offset = state.items.length;
+  const canLoadMore = state.status === 'ready' && state.hasMore && !state.loadingMore;
+
+  const loadMore = useCallback(() => {
+    if (!canLoadMore) return;
+    const controller = new AbortController();
+    moreController.current = controller;
+    setState((current) => ({ ...current, loadingMore: true, moreFailed: false }));
+    listSurgeries({ statuses: statusesOf(statusKey), date, limit: SURGERY_PAGE_SIZE, offset }, controller.signal).then(
+      (page) =>
+        setState((current) => {
+          const items = appendPage(current.items, page.results);
+          const count = page.count ?? current.count;
+          return {
+            ...current,
+            items,
+            count,
+            hasMore: hasMorePages(items.length, count, page.results.length, SURGERY_PAGE_SIZE),
+            loadingMore: false,
+          };
+        }),
+      () => {
+        if (controller.signal.aborted) return;
+        setState((current) => ({ ...current, loadingMore: false, moreFailed: true }));
+      },
+    );
+  }, [canLoadMore, statusKey, date, offset]);
+
+  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+
+  return { ...state, loadMore, retry };
+}

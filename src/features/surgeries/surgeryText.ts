@@ -1,0 +1,31 @@
+/** How a surgery's fields read in lists and headers (SPEC §2): labels, joined procedures, d/M schedule. */
+import { PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { formatDayMonth } from '../../lib/format/date';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import type { Surgery } from './types';
+
+const T = surgeriesTexts.table;
+
+/** The stage label, or 'Desconhecido' for a key this build does not know. */
+export function statusLabel(status: string | null | undefined): string {
+  return status && Object.hasOwn(STATUS_LABELS, status) ? STATUS_LABELS[status as CaseStatus] : T.unknownStatus;
+}
+
+/** The payment source label, or '-' when there is none. */
+export function paymentSourceLabel(source: Surgery['payment_fountains']): string {
+  return source ? (PAYMENT_SOURCE_LABELS[source] ?? T.none) : T.none;
+}
+
+/** Procedures joined by comma (SPEC §2), '-' when there are none. */
+export function proceduresText(procedures: readonly { description: string }[]): string {
+  return procedures.length > 0 ? procedures.map((item) => item.description).join(', ') : T.none;
+}
+
+/** d/M of the scheduled date in São Paulo, or '-'. */
+export function scheduleText(schedule: string | null): string {
+  return formatDayMonth(schedule) || T.noSchedule;
+}
+
+export function medicName(medic: Surgery['medic']): string {
+  return `${medic.first_name} ${medic.last_name}`.trim();
+}

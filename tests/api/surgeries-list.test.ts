@@ -1,0 +1,309 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
+import type { Database } from '../../server/db/client';
+import * as schema from '../../server/db/schema/index';
+import { healthPlans, hospitals, surgeryDocuments } from '../../server/db/schema/index';
+import { createLinkSigner } from '../../server/services/files/signed-links';
+import { createSurgeryService } from '../../server/services/surgeries/surgery-service';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { insertPatient, insertSurgery, lookupIds, type SurgeryOverrides } from '../helpers/clinical-fixtures';
+import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+
+const URL = '/surgery/api/v1/surgery/';
+
+let t: TestApp;
+let ids: Awaited<ReturnType<typeof lookupIds>>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ids = await lookupIds(t.deps.db);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Listed = { results: Array<{ id: number; status: CaseStatus; schedule: string | null; medic: { id: number } }>; count: number };
+
+/** A medic with a token. */
+async function signedInMedic(): Promise<{ medic: TestAccount; token: string }> {
+  const medic = await createMedic(t.deps);
+  return { medic, token: (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token };
+}
+
+/** One case per entry, each for a new patient of `medicId`; returns their ids in order. */
+async function cases(medicId: number, entries: SurgeryOverrides[]): Promise<number[]> {
+  const out: number[] = [];
+  for (const overrides of entries) {
+    const patient = await insertPatient(t.deps.db, medicId);
+    out.push((await insertSurgery(t.deps.db, patient, overrides)).id);
+  }
+  return out;
+}
+
+async function list(token: string, query = '') {
+  return t.app.inject({ method: 'GET', url: `${URL}${query}`, headers: authHeader(token) });
+}
+
+async function listIds(token: string, query = ''): Promise<number[]> {
+  const res = await list(token, query);
+  expect(res.statusCode).toBe(200);
+  return (res.json() as Listed).results.map((surgery) => surgery.id);
+}
+
+/** São Paulo wall time (UTC−3 in 2025) as an instant. */
+const sp = (local: string) => new Date(`${local}-03:00`);
+
+describe('GET /surgery/api/v1/surgery/ (status filter)', () => {
+  it('lists every stage but concluido without status__in', async () => {
+    const { medic, token } = await signedInMedic();
+    const created = await cases(medic.id, CASE_STATUSES.map((status) => ({ status })));
+    const res = await list(token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as Listed;
+    expect(body.results.map((s) => s.status).sort()).toEqual(CASE_STATUSES.filter((s) => s !== 'concluido').sort());
+    expect(body.count).toBe(9);
+    expect(body.results.map((s) => s.id)).not.toContain(created[CASE_STATUSES.indexOf('concluido')]);
+    // An empty parameter is the same default.
+    expect((await listIds(token, '?status__in=')).sort()).toEqual(body.results.map((s) => s.id).sort());
+  });
+
+  it('lists only the stages of status__in', async () => {
+    const { medic, token } = await signedInMedic();
+    const [ind, prep, , conc] = await cases(medic.id, [
+      { status: 'ind_paciente' },
+      { status: 'prep_doc' },
+      { status: 'env_doc' },
+      { status: 'concluido' },
+    ]);
+    expect((await listIds(token, '?status__in=ind_paciente,prep_doc')).sort()).toEqual([ind, prep].sort());
+    expect(await listIds(token, '?status__in=concluido')).toEqual([conc]);
+  });
+
+  it('answers 400 in pt-BR for an unknown stage', async () => {
+    const { token } = await signedInMedic();
+    const res = await list(token, '?status__in=ind_paciente,finalizado');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: ['Etapa desconhecida: finalizado.'] });
+  });
+});
+
+describe('GET /surgery/api/v1/surgery/ (schedule filters)', () => {
+  it('lists only scheduled cases with is_schedule=true, and does not filter with false', async () => {
+    const { medic, token } = await signedInMedic();
+    const [scheduled, unscheduled] = await cases(medic.id, [
+      { status: 'realizacao', schedule: sp('2025-03-10T09:00:00') },
+      { status: 'ind_paciente' },
+    ]);
+    expect(await listIds(token, '?is_schedule=true')).toEqual([scheduled]);
+    expect(await listIds(token, '?is_schedule=false')).toEqual([scheduled, unscheduled]);
+    const res = await list(token, '?is_schedule=talvez');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual([expect.stringContaining('is_schedule')]);
+  });
+
+  it('puts a case at 23:30 São Paulo time on its São Paulo day, not the UTC one', async () => {
+    const { medic, token } = await signedInMedic();
+    const [late10, early11, start10, late09] = await cases(medic.id, [
+      { status: 'realizacao', schedule: sp('2025-03-10T23:30:00') }, // 2025-03-11T02:30Z
+      { status: 'realizacao', schedule: sp('2025-03-11T00:10:00') },
+      { status: 'realizacao', schedule: sp('2025-03-10T00:00:00') },
+      { status: 'realizacao', schedule: sp('2025-03-09T23:59:00') }, // 2025-03-10T02:59Z
+    ]);
+    expect(await listIds(token, '?is_schedule=true&date=2025-03-10')).toEqual([start10, late10]);
+    expect(await listIds(token, '?is_schedule=true&date=2025-03-11')).toEqual([early11]);
+    expect(await listIds(token, '?date=2025-03-09')).toEqual([late09]);
+    expect(await listIds(token, '?date=2025-03-12')).toEqual([]);
+  });
+
+  it('answers schedules with the São Paulo offset of their date (daylight saving before 2019 included)', async () => {
+    const { medic, token } = await signedInMedic();
+    await cases(medic.id, [
+      { status: 'realizacao', schedule: new Date('2019-01-15T12:00:00Z') }, // 10:00 at −02:00 (summer time)
+      { status: 'realizacao', schedule: new Date('2025-03-11T02:30:00Z') },
+    ]);
+    const res = await list(token, '?is_schedule=true');
+    expect((res.json() as Listed).results.map((s) => s.schedule)).toEqual([
+      '2019-01-15T10:00:00-02:00',
+      '2025-03-10T23:30:00-03:00',
+    ]);
+    expect(await listIds(token, '?date=2019-01-15')).toHaveLength(1);
+  });
+
+  it('answers 400 in pt-BR for a date that is not a real yyyy-MM-dd', async () => {
+    const { token } = await signedInMedic();
+    for (const date of ['2025-02-30', '10/03/2025', '2025-3-1', 'hoje']) {
+      const res = await list(token, `?is_schedule=true&date=${encodeURIComponent(date)}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: ['Data inválida: use o formato aaaa-mm-dd.'] });
+    }
+  });
+});
+
+describe('GET /surgery/api/v1/surgery/ (order and pages)', () => {
+  it('orders by schedule (unscheduled last), then latest status change, then id', async () => {
+    const { medic, token } = await signedInMedic();
+    const changed = new Date('2025-04-01T12:00:00Z');
+    const [may2, may1, old, recentA, recentB] = await cases(medic.id, [
+      { status: 'realizacao', schedule: sp('2025-05-02T08:00:00'), statusChangedAt: new Date('2025-04-20T00:00:00Z') },
+      { status: 'realizacao', schedule: sp('2025-05-01T08:00:00'), statusChangedAt: new Date('2025-03-01T00:00:00Z') },
+      { status: 'prep_doc', statusChangedAt: new Date('2025-01-01T00:00:00Z') },
+      { status: 'env_doc', statusChangedAt: changed },
+      { status: 'ind_paciente', statusChangedAt: changed },
+    ]);
+    expect(await listIds(token)).toEqual([may1, may2, recentA, recentB, old]);
+  });
+
+  it('pages with limit and offset and counts every matching case', async () => {
+    const { medic, token } = await signedInMedic();
+    const created = await cases(
+      medic.id,
+      [0, 1, 2, 3, 4].map((day) => ({ status: 'agendamento' as const, schedule: sp(`2025-06-0${day + 1}T10:00:00`) })),
+    );
+    const page = async (query: string) => (await list(token, query)).json() as Listed;
+    expect(await page('?limit=2')).toMatchObject({ count: 5, results: [{ id: created[0] }, { id: created[1] }] });
+    expect((await page('?limit=2&offset=2')).results.map((s) => s.id)).toEqual(created.slice(2, 4));
+    expect(await page('?limit=2&offset=4')).toMatchObject({ count: 5, results: [{ id: created[4] }] });
+    expect(await page('?offset=10')).toEqual({ count: 5, results: [] });
+    expect((await page('')).results).toHaveLength(5);
+  });
+
+  it('answers 400 in pt-BR for a limit outside 1..500, a bad offset or a repeated parameter', async () => {
+    const { token } = await signedInMedic();
+    for (const query of ['?limit=0', '?limit=501', '?limit=abc', '?limit=-1', '?offset=-1', '?offset=x', '?limit=1.5']) {
+      const res = await list(token, query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().error[0]).toMatch(/limite|deslocamento/);
+    }
+    const res = await list(token, '?status__in=ind_paciente&status__in=prep_doc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: ['Parâmetro repetido na consulta.'] });
+    expect((await list(token, '?limit=500')).statusCode).toBe(200);
+  });
+});
+
+describe('GET /surgery/api/v1/surgery/ (who sees what)', () => {
+  it("lists a medic's own cases only, and a secretary's linked medics' cases only", async () => {
+    const a = await signedInMedic();
+    const b = await signedInMedic();
+    const c = await signedInMedic();
+    const [caseA] = await cases(a.medic.id, [{ status: 'ind_paciente' }]);
+    const [caseB] = await cases(b.medic.id, [{ status: 'prep_doc' }]);
+    await cases(c.medic.id, [{ status: 'env_doc' }]);
+    const secretary = await createSecretary(t.deps, { medicIds: [a.medic.id, b.medic.id] });
+    const secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
+
+    expect(await listIds(a.token)).toEqual([caseA]);
+    expect((await listIds(secretaryToken)).sort()).toEqual([caseA, caseB].sort());
+    const body = (await list(secretaryToken)).json() as Listed;
+    expect(body.count).toBe(2);
+    expect(new Set(body.results.map((s) => s.medic.id))).toEqual(new Set([a.medic.id, b.medic.id]));
+  });
+
+  it('lists nothing for a secretary linked to no medic', async () => {
+    const lonely = await createSecretary(t.deps, { medicIds: [] });
+    const token = (await signIn(t.app, lonely.email, TEST_PASSWORD)).access_token;
+    expect((await list(token)).json()).toEqual({ results: [], count: 0 });
+  });
+
+  it('answers 401 without a token', async () => {
+    const res = await t.app.inject({ method: 'GET', url: URL });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /surgery/api/v1/surgery/ (the Surgery objects)', () => {
+  it('answers full Surgery objects: patient photo and document links signed, template flags from the hospital and plan', async () => {
+    const { medic, token } = await signedInMedic();
+    const hospitalId = ids.hospitalIds[3]!;
+    const planId = ids.healthPlanIds[3]!;
+    await t.deps.db.update(hospitals).set({ templateFileKey: 'templates/hospital-1.docx' }).where(eq(hospitals.id, hospitalId));
+    await t.deps.db.update(healthPlans).set({ templateFileKey: 'templates/plano-1.docx' }).where(eq(healthPlans.id, planId));
+    const patient = await insertPatient(t.deps.db, medic.id, { photoKey: 'patients/x/photo.jpg', photoContentType: 'image/jpeg' });
+    const surgery = await insertSurgery(t.deps.db, patient, {
+      status: 'prep_doc',
+      hospitalId,
+      healthPlanId: planId,
+      paymentFountains: 'plano_saude',
+      feesPayments: '3200.75',
+    });
+    await t.deps.db.insert(surgeryDocuments).values([
+      { surgeryId: surgery.id, kind: 'doctor_request', fileKey: 'surgeries/x/a.pdf', contentType: 'application/pdf', size: 10 },
+      { surgeryId: surgery.id, kind: 'hospital_consent', fileKey: 'surgeries/x/b.png', contentType: 'image/png', size: 10 },
+    ]);
+
+    const res = await list(token);
+    expect(res.statusCode).toBe(200);
+    const [item] = (res.json() as { results: Record<string, unknown>[] }).results;
+    const link = (path: string) => expect.stringMatching(new RegExp(`^${path}\\?expires=\\d+&signature=[A-Za-z0-9_-]+$`));
+    expect(item).toMatchObject({
+      id: surgery.id,
+      patient: { id: patient.id, nome_completo: patient.nomeCompleto, foto: link(`/surgery/api/v1/patient/${patient.id}/foto/`), cellphone: patient.cellphone },
+      medic: { id: medic.id, first_name: medic.firstName, last_name: medic.lastName },
+      hospital: { id: hospitalId, fantasy_name: expect.any(String) },
+      health_plan: { id: planId, fantasy_name: expect.any(String) },
+      fees_payments: 3200.75,
+      doctor_request: link(`/surgery/api/v1/surgery/${surgery.id}/documents/doctor_request/`),
+      hospital_consent: link(`/surgery/api/v1/surgery/${surgery.id}/documents/hospital_consent/`),
+      patient_document: null,
+      health_plan_template: null,
+      hospital_template_ok: true,
+      plano_template_ok: true,
+      status_changed_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[23]:00$/),
+    });
+    // The flags come from the hospital and plan, not from the case's own columns (still false).
+    expect(surgery.hospitalTemplateOk).toBe(false);
+    // The signed links verify with the server's key.
+    const signer = createLinkSigner(t.deps);
+    const [path, query] = String(item!.doctor_request).split('?') as [string, string];
+    const params = new URLSearchParams(query);
+    expect(await signer.verify(path, params.get('expires'), params.get('signature'))).toBe(true);
+  });
+
+  it('reads a page with a fixed number of parameterized queries, whatever its size', async () => {
+    const { medic } = await signedInMedic();
+    const client = (t.handle.db as unknown as { $client: unknown }).$client;
+    const queries: string[] = [];
+    const params: unknown[][] = [];
+    const logger = {
+      logQuery: (query: string, values: unknown[]) => {
+        queries.push(query);
+        params.push(values);
+      },
+    };
+    const db = (
+      t.handle.driver === 'pglite'
+        ? drizzlePglite(client as PGlite, { schema, logger })
+        : drizzlePg(client as pg.Pool, { schema, logger })
+    ) as unknown as Database;
+    const service = createSurgeryService({ db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
+    const user = { id: medic.id, type: 'medic' as const };
+
+    const countFor = async () => {
+      queries.length = 0;
+      params.length = 0;
+      const page = await service.list(user, {});
+      return { queries: queries.length, results: page.results.length };
+    };
+    await cases(medic.id, [{ status: 'ind_paciente' }]);
+    await service.list(user, {}); // the link key is loaded once per signer
+    const small = await countFor();
+    const patient = await insertPatient(t.deps.db, medic.id, { photoKey: 'patients/y/photo.jpg' });
+    for (let i = 0; i < 12; i++) {
+      const surgery = await insertSurgery(t.deps.db, patient, { cidIds: ids.cidIds.slice(0, 3), procedureIds: ids.procedureIds.slice(0, 2) });
+      await t.deps.db.insert(surgeryDocuments).values({ surgeryId: surgery.id, kind: 'medical_report', fileKey: `s/${i}.pdf`, contentType: 'application/pdf', size: 1 });
+    }
+    const large = await countFor();
+    expect(small.results).toBe(1);
+    expect(large.results).toBe(13);
+    expect(large.queries).toBe(small.queries);
+    expect(large.queries).toBeLessThanOrEqual(2); // the count and the page (a medic needs no scope query)
+    // The user's values travel as parameters, never inside the SQL text.
+    expect(queries.some((query) => query.includes('ind_paciente'))).toBe(false);
+    expect(params.flat()).toEqual(expect.arrayContaining([medic.id, 'ind_paciente', 100]));
+  });
+});

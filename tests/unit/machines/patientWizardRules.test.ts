@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import {
+  brDateToIso,
+  cpfProblems,
+  detailsProblems,
+  identificationProblems,
+  isoToBrDate,
+  isValidCellphone,
+  isValidCep,
+  PATIENT_MESSAGES as M,
+  PatientSaveError,
+  patientSaveMessages,
+  toPatientPayload,
+  EMPTY_PATIENT,
+} from '../../../machines/patientWizard/rules';
+
+const TODAY = '2026-03-10';
+const create = { mode: 'create', requiresMedic: true, today: TODAY } as const;
+const validDetails = { birthday: '', cep: '', cpf: '529.982.247-25', gender: 'female', medic: 3 } as const;
+
+describe('patient wizard rules', () => {
+  it('step 1 needs the name and a well-formed cellphone', () => {
+    expect(identificationProblems({ nome_completo: ' ', cellphone: '' })).toEqual([
+      { field: 'nome_completo', message: M.nameRequired },
+      { field: 'cellphone', message: M.phoneRequired },
+    ]);
+    expect(identificationProblems({ nome_completo: 'Ana', cellphone: '(11) 9 8765-432' })).toEqual([
+      { field: 'cellphone', message: M.phoneInvalid },
+    ]);
+    expect(identificationProblems({ nome_completo: 'Ana', cellphone: '(11) 9 8765-4321' })).toEqual([]);
+  });
+
+  it('accepts only Brazilian mobile numbers (DDD without zero, then 9)', () => {
+    expect(isValidCellphone('11987654321')).toBe(true);
+    expect(isValidCellphone('(21) 9 1234-5678')).toBe(true);
+    expect(isValidCellphone('(01) 9 1234-5678')).toBe(false);
+    expect(isValidCellphone('(11) 8 1234-5678')).toBe(false);
+    expect(isValidCellphone('(11) 1234-5678')).toBe(false);
+  });
+
+  it('says "CPF Invalido!" in create mode and names the value in edit mode (no exempted value)', () => {
+    expect(cpfProblems('', 'create')).toEqual([{ field: 'cpf', message: M.cpfRequired }]);
+    expect(cpfProblems('529.982.247-26', 'create')).toEqual([{ field: 'cpf', message: 'CPF Invalido!' }]);
+    expect(cpfProblems('529.982.247-26', 'edit')).toEqual([
+      { field: 'cpf', message: 'O CPF 529.982.247-26 é invalido!' },
+    ]);
+    expect(cpfProblems('529.982', 'create')).toEqual([{ field: 'cpf', message: 'CPF Invalido!' }]);
+    expect(cpfProblems('111.111.111-11', 'edit')[0]?.message).toBe('O CPF 111.111.111-11 é invalido!');
+    expect(cpfProblems('529.982.247-25', 'edit')).toEqual([]);
+  });
+
+  it('step 2 needs CPF, biological sex and (for a secretary) the medic', () => {
+    expect(detailsProblems({ ...validDetails }, create)).toEqual([]);
+    expect(detailsProblems({ ...validDetails, gender: '', medic: null }, create).map((p) => p.field)).toEqual([
+      'gender',
+      'medic',
+    ]);
+    expect(detailsProblems({ ...validDetails, medic: null }, { ...create, requiresMedic: false })).toEqual([]);
+  });
+
+  it('checks the optional birthday (real, not in the future, from 1900) and CEP (8 digits)', () => {
+    const problems = (birthday: string, cep = '') => detailsProblems({ ...validDetails, birthday, cep }, create);
+    expect(problems('10/03/2026')).toEqual([]);
+    expect(problems('11/03/2026')).toEqual([{ field: 'birthday', message: M.birthdayFuture }]);
+    expect(problems('31/02/1980')).toEqual([{ field: 'birthday', message: M.birthdayInvalid }]);
+    expect(problems('01/02/19')).toEqual([{ field: 'birthday', message: M.birthdayInvalid }]);
+    expect(problems('01/02/1899')).toEqual([{ field: 'birthday', message: M.birthdayTooOld }]);
+    expect(problems('', '01.310-10')).toEqual([{ field: 'cep', message: M.cepInvalid }]);
+    expect(problems('', '01.310-100')).toEqual([]);
+    expect(isValidCep('01310100')).toBe(true);
+  });
+
+  it('converts dates between dd/mm/yyyy and yyyy-MM-dd', () => {
+    expect(brDateToIso('29/02/2024')).toBe('2024-02-29');
+    expect(brDateToIso('29/02/2023')).toBeNull();
+    expect(brDateToIso('00/01/2024')).toBeNull();
+    expect(isoToBrDate('1980-02-01')).toBe('01/02/1980');
+    expect(isoToBrDate(null)).toBe('');
+  });
+
+  it('builds the SPEC §3 payload: trimmed texts, birthday as yyyy-MM-dd, plan id', () => {
+    const photo = new Blob(['x'], { type: 'image/png' });
+    expect(
+      toPatientPayload({
+        ...EMPTY_PATIENT,
+        foto: photo,
+        nome_completo: '  Ana   Souza ',
+        cellphone: '(11) 9 8765-4321',
+        convenio: { id: 7, fantasy_name: 'Unimed' },
+        birthday: '01/02/1980',
+        address: ' Rua A, 1 ',
+        cep: '01.310-100',
+        cpf: '529.982.247-25',
+        gender: 'female',
+        medic: 3,
+      }),
+    ).toEqual({
+      foto: photo,
+      nome_completo: 'Ana Souza',
+      cellphone: '(11) 9 8765-4321',
+      convenio: 7,
+      birthday: '1980-02-01',
+      address: 'Rua A, 1',
+      cep: '01.310-100',
+      cpf: '529.982.247-25',
+      gender: 'female',
+      medic: 3,
+    });
+    expect(toPatientPayload({ ...EMPTY_PATIENT, gender: 'male' })).toMatchObject({ convenio: null, birthday: null });
+  });
+
+  it('keeps the messages of a save error, else the mode’s generic message', () => {
+    expect(patientSaveMessages(new PatientSaveError(['Paciente já cadastrado para esse médico'], 400), 'create')).toEqual([
+      'Paciente já cadastrado para esse médico',
+    ]);
+    expect(patientSaveMessages(new TypeError('Failed to fetch'), 'create')).toEqual([M.createFailed]);
+    expect(patientSaveMessages(new PatientSaveError([]), 'edit')).toEqual(['Erro interno!']);
+  });
+});

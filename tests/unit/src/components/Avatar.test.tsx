@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Avatar } from '../../../../src/components/ui/Avatar';
+
+afterEach(cleanup);
+
+describe('Avatar', () => {
+  it('shows the photo with its description', () => {
+    render(<Avatar src="/foto.png" alt="Foto de Ana" />);
+    expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('IMG');
+  });
+
+  it('shows the placeholder without a photo, or when the photo fails to load', () => {
+    const { rerender } = render(<Avatar src={null} alt="Foto de Ana" />);
+    expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('SPAN');
+    rerender(<Avatar src="/expirado.png" alt="Foto de Ana" />);
+    fireEvent.error(screen.getByRole('img', { name: 'Foto de Ana' }));
+    expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('SPAN');
+  });
+
+  it('is hidden from assistive technology when decorative', () => {
+    const { container } = render(<Avatar src={null} />);
+    expect(container.firstElementChild?.getAttribute('aria-hidden')).toBe('true');
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canAddCode,
+  chosenIds,
+  emptySurgeryForm,
+  isFeesDisabled,
+  isHealthPlanEnabled,
+  missingCodeProblems,
+  readServerProblems,
+  surgeryFormProblems,
+  toCreateSurgeryBody,
+  type SurgeryFormValues,
+} from '../../../../src/features/surgeries/rules';
+
+const procedure = (id: number) => ({ id, code: `P${id}`, description: `Procedimento ${id}`, table: 'tuss' as const });
+const cid = (id: number) => ({ id, code: `K${id}`, description: `CID ${id}` });
+const hospital = { id: 7, fantasy_name: 'Hospital Central' };
+const plan = { id: 3, fantasy_name: 'Unimed' };
+
+function filled(overrides: Partial<SurgeryFormValues> = {}): SurgeryFormValues {
+  return {
+    ...emptySurgeryForm(),
+    procedures: [{ item: procedure(1) }, { item: procedure(2) }],
+    cids: [{ item: cid(10) }],
+    hospital,
+    payment_fountains: 'plano_saude',
+    health_plan: plan,
+    fees_payments: 1234.56,
+    ...overrides,
+  };
+}
+
+describe('canAddCode', () => {
+  it('allows adding while the list holds at most 4 entries', () => {
+    expect([0, 1, 2, 3, 4].map(canAddCode)).toEqual([true, true, true, true, true]);
+  });
+  it('refuses a sixth entry', () => {
+    expect(canAddCode(5)).toBe(false);
+    expect(canAddCode(6)).toBe(false);
+  });
+});
+
+describe('payment source rules', () => {
+  it('disables the expected value only for clt', () => {
+    expect(isFeesDisabled('clt')).toBe(true);
+    for (const source of ['particular', 'plano_saude', 'coop', 'hospital', ''] as const) expect(isFeesDisabled(source)).toBe(false);
+  });
+  it('enables the health plan only for plano_saude', () => {
+    expect(isHealthPlanEnabled('plano_saude')).toBe(true);
+    for (const source of ['clt', 'particular', 'coop', 'hospital', ''] as const) expect(isHealthPlanEnabled(source)).toBe(false);
+  });
+});
+
+describe('chosenIds', () => {
+  it('keeps chosen ids in order, without empty rows or repeats', () => {
+    expect(chosenIds([{ item: { id: 3 } }, { item: null }, { item: { id: 1 } }, { item: { id: 3 } }])).toEqual([3, 1]);
+  });
+  it('drops ids that are not positive integers', () => {
+    expect(chosenIds([{ item: { id: Number.NaN } }, { item: { id: -1 } }, { item: { id: 1.5 } }, { item: { id: 2 } }])).toEqual([2]);
+  });
+});
+
+describe('missingCodeProblems', () => {
+  it('asks for both with one toast when both are missing', () => {
+    const problems = missingCodeProblems(0, 0);
+    expect(problems.map((p) => p.toast).filter(Boolean)).toEqual(['Preencha CID e Procedimento!']);
+    expect(problems.map((p) => p.message)).toEqual(['Preencha procedimento!', 'Preencha CID!']);
+  });
+  it('asks for the CID alone', () => {
+    expect(missingCodeProblems(0, 2)).toEqual([{ field: 'cids.0.item', message: 'Preencha CID!', toast: 'Preencha CID!' }]);
+  });
+  it('asks for the procedure alone', () => {
+    expect(missingCodeProblems(1, 0)).toEqual([
+      { field: 'procedures.0.item', message: 'Preencha procedimento!', toast: 'Preencha procedimento!' },
+    ]);
+  });
+  it('is happy with both', () => {
+    expect(missingCodeProblems(1, 1)).toEqual([]);
+  });
+});
+
+describe('surgeryFormProblems', () => {
+  it('accepts a complete form', () => {
+    expect(surgeryFormProblems(filled())).toEqual([]);
+  });
+  it('needs the payment source and the hospital', () => {
+    const fields = surgeryFormProblems(filled({ payment_fountains: '', health_plan: null, hospital: null })).map((p) => p.field);
+    expect(fields).toEqual(['payment_fountains', 'hospital']);
+  });
+  it('needs the health plan for plano_saude only', () => {
+    expect(surgeryFormProblems(filled({ health_plan: null })).map((p) => p.message)).toEqual(['Selecione o convênio.']);
+    expect(surgeryFormProblems(filled({ payment_fountains: 'particular', health_plan: null }))).toEqual([]);
+  });
+  it('limits the notes to 1000 characters', () => {
+    expect(surgeryFormProblems(filled({ surgery_note: 'a'.repeat(1000) }))).toEqual([]);
+    expect(surgeryFormProblems(filled({ surgery_note: 'a'.repeat(1001) })).map((p) => p.field)).toEqual(['surgery_note']);
+  });
+});
+
+describe('toCreateSurgeryBody', () => {
+  it('builds the createSurgery body', () => {
+    expect(toCreateSurgeryBody(42, filled({ opme: true, surgery_note: '  Jejum de 8 horas  ' }))).toEqual({
+      cid: [10],
+      procedure: [1, 2],
+      patient: 42,
+      hospital: 7,
+      health_plan: 3,
+      fees_payments: 1234.56,
+      surgery_note: 'Jejum de 8 horas',
+      opme: true,
+      payment_fountains: 'plano_saude',
+    });
+  });
+  it('sends no expected value for clt and no plan for other sources', () => {
+    const body = toCreateSurgeryBody(1, filled({ payment_fountains: 'clt' }));
+    expect(body.fees_payments).toBeNull();
+    expect(body.health_plan).toBeNull();
+    expect(toCreateSurgeryBody(1, filled({ payment_fountains: 'particular' })).health_plan).toBeNull();
+  });
+  it('sends an empty note as null', () => {
+    expect(toCreateSurgeryBody(1, filled({ surgery_note: '   ' })).surgery_note).toBeNull();
+  });
+});
+
+describe('readServerProblems', () => {
+  it('toasts the error list and places the cid/procedure field errors', () => {
+    const result = readServerProblems(
+      { error: ['Preencha CID e Procedimento!'], cid: ['Preencha CID!'], procedure: ['Preencha procedimento!'] },
+      'Ocorreu um erro interno!',
+    );
+    expect(result.toasts).toEqual(['Preencha CID e Procedimento!', 'Preencha CID!', 'Preencha procedimento!']);
+    expect(result.fields).toEqual([
+      { field: 'cids.0.item', message: 'Preencha CID!' },
+      { field: 'procedures.0.item', message: 'Preencha procedimento!' },
+    ]);
+  });
+  it('does not repeat a field message already in the error list', () => {
+    expect(readServerProblems({ error: ['Preencha CID!'], cid: ['Preencha CID!'] }, 'x').toasts).toEqual(['Preencha CID!']);
+  });
+  it('reads non_field_errors and falls back for an unknown body', () => {
+    expect(readServerProblems({ non_field_errors: ['Conflito'] }, 'x').toasts).toEqual(['Conflito']);
+    expect(readServerProblems('<html>', 'Ocorreu um erro interno!').toasts).toEqual(['Ocorreu um erro interno!']);
+  });
+});

@@ -1,48 +1,11 @@
-import { deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, signIn, validCpf } from './helpers';
+import { DEMO_PASSWORD, DEMO_SECRETARY, signIn, tealPng, validCpf } from './helpers';
 
 /**
  * /patients as the demo secretary (SPEC §2 Patients, §5, §8): register a patient with a photo through both steps,
  * find her by an accent-free search, view and edit her, try to delete a demo patient who has a surgery (403
  * warning), delete the patient this test created, and register-and-link another one. Demo records are only read.
  */
-
-function crc32(bytes: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 16×16 PNG (solid teal), made here so the test ships no binary. */
-function tealPng(): Buffer {
-  const size = 16;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [11, 102, 112]).flat())]);
-  const pixels = Buffer.concat(Array.from({ length: size }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(pixels)),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** Letters only, so the name looks like a name and is unique per run ('Bcdfg'). */
 function uniqueSurname(stamp: number): string {

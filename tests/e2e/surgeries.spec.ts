@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, validCpf } from './helpers';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, pickOption, signIn, validCpf } from './helpers';
 
 /**
  * Surgery registration (/patients-surgery), the status list (/surgery-status) and the first look at a case
@@ -50,14 +50,6 @@ async function createPatient(request: APIRequestContext): Promise<CreatedPatient
   return { id: created.id, name, plan: plan!.fantasy_name };
 }
 
-/** Types into a search select and picks the first option whose name matches. */
-async function pick(page: Page, label: string, text: string, option: RegExp): Promise<void> {
-  const box = page.getByRole('combobox', { name: label, exact: true });
-  await box.fill(text);
-  await page.getByRole('option', { name: option }).first().click();
-  await expect(box).not.toHaveValue('');
-}
-
 test.describe('surgeries', () => {
   test('a secretary links a surgery to a patient, with the SPEC §5 rules, and lands on its details', async ({
     page,
@@ -86,16 +78,16 @@ test.describe('surgeries', () => {
     await expect(page.getByText('Preencha CID!')).toBeVisible();
 
     // Two procedures and, in between, the missing-CID message alone.
-    await pick(page, 'Procedimento 1', 'apendicectomia', /APENDICECTOMIA/);
+    await pickOption(page, 'Procedimento 1', 'apendicectomia', /APENDICECTOMIA/);
     await submit.click();
     await expect(page.getByRole('alert').filter({ hasText: 'Preencha CID!' })).toBeVisible();
     await page.getByRole('button', { name: 'Adicionar procedimento' }).click();
-    await pick(page, 'Procedimento 2', 'herniorrafia inguinal', /HERNIORRAFIA INGUINAL/);
+    await pickOption(page, 'Procedimento 2', 'herniorrafia inguinal', /HERNIORRAFIA INGUINAL/);
 
     // Two CIDs (searched by code and by description).
-    await pick(page, 'CID 1', 'K35', /^K35/);
+    await pickOption(page, 'CID 1', 'K35', /^K35/);
     await page.getByRole('button', { name: 'Adicionar CID' }).click();
-    await pick(page, 'CID 2', 'hérnia inguinal', /^K40/);
+    await pickOption(page, 'CID 2', 'hérnia inguinal', /^K40/);
 
     // The limit: five entries, then 'add' is disabled with a hint.
     const addProcedure = page.getByRole('button', { name: 'Adicionar procedimento' });
@@ -132,7 +124,7 @@ test.describe('surgeries', () => {
     await page.keyboard.type('250000');
     await expect(value).toHaveValue('R$ 2.500,00');
 
-    await pick(page, 'Hospital', 'sirio', /Sírio/);
+    await pickOption(page, 'Hospital', 'sirio', /Sírio/);
     await page.getByLabel('Usa OPME (órteses, próteses e materiais especiais)').check();
     await page.getByLabel('Observações').fill('Paciente em jejum de 8 horas.');
     await expect(page.getByText('29/1000')).toBeVisible();

@@ -269,16 +269,11 @@ export function SearchSelect<T>({
     scheduleSearch(text);
   }
 
+  // Closing leaves a scheduled or running search alone: React Aria may close and reopen the list while the user
+  // types, and cancelling there once left the list open on 'Buscando...' with no search under way.
   function handleOpenChange(open: boolean, trigger?: string) {
     setIsOpen(open);
-    if (open && trigger !== 'input') {
-      runSearch('');
-      return;
-    }
-    if (!open) {
-      cancelPending();
-      setStatus((current) => (current === 'loading' ? 'idle' : current));
-    }
+    if (open && trigger !== 'input') runSearch('');
   }
 
   function findItem(key: Key): T | null {

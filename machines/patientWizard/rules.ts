@@ -1,11 +1,17 @@
-import type { Gender } from '../constants';
-import { isValidCpf, onlyDigits } from '../rules/cpf';
+import { GENDERS, type Gender } from '../constants';
+import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 
 /**
  * Step-validity rules of the patient registration and edit wizard (SPEC §2 Patients, §5, §9).
  * Pure functions: each step rule returns its problems (field + pt-BR message), an empty list
  * meaning "valid". The wizard machine guards `wizard.next` / `wizard.submit` with them and the
- * /patients form marks its fields with the same problems, so the rules exist once.
+ * /patients form marks its fields with the same problems, so the rules exist once. The server's
+ * patient form (server/services/patients/patient-form.ts) imports the field rules both sides apply
+ * (name, biological sex, birthday, CPF check digits, CEP length) and the messages both sides show.
+ *
+ * Kept apart on purpose: the wizard reads its masks' output ((00) 0 0000-0000, 000.000.000-00,
+ * 00.000-000) and requires an 11-digit mobile, while the API also takes bare digits or other
+ * punctuation and 10- or 11-digit numbers (landlines, patients registered by other clients).
  *
  * SPEC §5 says the edit form exempts "one specific sample value" from the CPF check without naming
  * it: no value is exempted here (a CPF that fails the check digits is refused in both modes).
@@ -48,21 +54,22 @@ export type PatientRuleOptions = {
   today: string;
 };
 
-/** SPEC §9: CPF is 14 characters when formatted. */
-export const CPF_MASKED_LENGTH = 14;
+export { CPF_MASKED_LENGTH };
 /** Birthdays before this year are taken as typing mistakes. */
 export const MIN_BIRTH_YEAR = 1900;
+/** A CEP has 8 digits (00.000-000). */
+export const CEP_DIGITS = 8;
 
 /**
  * Every pt-BR message of the patient rules. 'CPF Invalido!' and 'O CPF {cpf} é invalido!' are SPEC §5's
- * (spelling included); the others are ours.
+ * (spelling included); the others are ours. The server answers `cpfInvalid` and `medicRequired` too.
  */
 export const PATIENT_MESSAGES = {
   nameRequired: 'Preencha o nome do paciente.',
   phoneRequired: 'Preencha o telefone.',
   phoneInvalid: 'Informe um celular válido: (00) 9 0000-0000.',
   cpfRequired: 'Preencha o CPF.',
-  cpfInvalid: 'CPF Invalido!',
+  cpfInvalid: CPF_INVALID_MESSAGE,
   cpfInvalidEdit: 'O CPF {cpf} é invalido!',
   genderRequired: 'Selecione o sexo biológico.',
   birthdayInvalid: 'Informe uma data de nascimento válida (dd/mm/aaaa).',
@@ -93,17 +100,58 @@ function isBlank(value: string | null | undefined): boolean {
   return !value || value.trim() === '';
 }
 
+/** The patient's name as stored: trimmed, inner runs of spaces as one. */
+export function normalizePatientName(value: string): string {
+  return value.trim().replace(/\s+/g, ' ');
+}
+
+/** The biological sex is one of GENDERS (SPEC §3: male / female). */
+export function isGender(value: string): value is Gender {
+  return (GENDERS as readonly string[]).includes(value);
+}
+
 /**
  * A Brazilian mobile number: DDD (two digits 1–9) then 9 and eight digits, i.e. what the SPEC §5 mask
- * (00) 0 0000-0000 holds. Accepts masked or bare digits.
+ * (00) 0 0000-0000 holds. Accepts masked or bare digits. Wizard only: the server accepts any 10 or 11 digits.
  */
 export function isValidCellphone(value: string): boolean {
   return /^[1-9]{2}9\d{8}$/.test(onlyDigits(value));
 }
 
-/** CEP with 8 digits, masked (00.000-000) or bare. */
+/** CEP with 8 digits, masked (00.000-000) or bare (the wizard's mask; the server also allows other punctuation). */
 export function isValidCep(value: string): boolean {
-  return /^\d{8}$/.test(onlyDigits(value)) && /^[\d.-]+$/.test(value.trim());
+  return onlyDigits(value).length === CEP_DIGITS && /^[\d.-]+$/.test(value.trim());
+}
+
+/** 8 digits as 00.000-000; anything else as given (trimmed), '' for null. */
+export function formatCep(value: string | null | undefined): string {
+  const digits = onlyDigits(value ?? '');
+  return digits.length === CEP_DIGITS
+    ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}-${digits.slice(5)}`
+    : (value ?? '').trim();
+}
+
+/** True when `day` is a real yyyy-MM-dd calendar date (2024-02-30 and 2023-02-29 are not). */
+export function isRealIsoDate(day: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, date));
+  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
+}
+
+/** What is wrong with a birthday given as yyyy-MM-dd. */
+export type BirthdayIssue = 'invalid' | 'tooOld' | 'future';
+
+/**
+ * The birthday rule (both sides): a real date, from MIN_BIRTH_YEAR on, not after `today` (yyyy-MM-dd in São Paulo);
+ * null when it holds. Each side words the issue its own way.
+ */
+export function birthdayIssue(iso: string, today: string): BirthdayIssue | null {
+  if (!isRealIsoDate(iso)) return 'invalid';
+  if (Number(iso.slice(0, 4)) < MIN_BIRTH_YEAR) return 'tooOld';
+  if (iso > today) return 'future';
+  return null;
 }
 
 /**
@@ -113,11 +161,8 @@ export function isValidCep(value: string): boolean {
 export function brDateToIso(value: string): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
   if (!match) return null;
-  const [, dd, mm, yyyy] = match as unknown as [string, string, string, string];
-  const [day, month, year] = [Number(dd), Number(mm), Number(yyyy)];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${yyyy}-${mm}-${dd}`;
+  const iso = `${match[3]}-${match[2]}-${match[1]}`;
+  return isRealIsoDate(iso) ? iso : null;
 }
 
 /** yyyy-MM-dd (or an ISO datetime) as dd/mm/yyyy, for prefilling the edit form; '' when empty or unreadable. */
@@ -146,13 +191,17 @@ export function cpfProblems(cpf: string, mode: PatientWizardMode): PatientProble
   return [{ field: 'cpf', message }];
 }
 
+const BIRTHDAY_MESSAGES: Record<BirthdayIssue, string> = {
+  invalid: PATIENT_MESSAGES.birthdayInvalid,
+  tooOld: PATIENT_MESSAGES.birthdayTooOld,
+  future: PATIENT_MESSAGES.birthdayFuture,
+};
+
 function birthdayProblems(birthday: string, today: string): PatientProblem[] {
   if (isBlank(birthday)) return [];
   const iso = brDateToIso(birthday);
-  if (!iso) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayInvalid }];
-  if (iso > today) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayFuture }];
-  if (Number(iso.slice(0, 4)) < MIN_BIRTH_YEAR) return [{ field: 'birthday', message: PATIENT_MESSAGES.birthdayTooOld }];
-  return [];
+  const issue = iso === null ? 'invalid' : birthdayIssue(iso, today);
+  return issue === null ? [] : [{ field: 'birthday', message: BIRTHDAY_MESSAGES[issue] }];
 }
 
 /**
@@ -167,9 +216,7 @@ export function detailsProblems(
   const problems: PatientProblem[] = [...birthdayProblems(data.birthday, options.today)];
   if (!isBlank(data.cep) && !isValidCep(data.cep)) problems.push({ field: 'cep', message: PATIENT_MESSAGES.cepInvalid });
   problems.push(...cpfProblems(data.cpf, options.mode));
-  if (data.gender !== 'male' && data.gender !== 'female') {
-    problems.push({ field: 'gender', message: PATIENT_MESSAGES.genderRequired });
-  }
+  if (!isGender(data.gender)) problems.push({ field: 'gender', message: PATIENT_MESSAGES.genderRequired });
   if (options.requiresMedic && (data.medic === null || !Number.isInteger(data.medic))) {
     problems.push({ field: 'medic', message: PATIENT_MESSAGES.medicRequired });
   }
@@ -197,7 +244,7 @@ export type PatientPayload = {
 export function toPatientPayload(data: PatientWizardData): PatientPayload {
   return {
     foto: data.foto,
-    nome_completo: data.nome_completo.trim().replace(/\s+/g, ' '),
+    nome_completo: normalizePatientName(data.nome_completo),
     cellphone: data.cellphone.trim(),
     convenio: data.convenio?.id ?? null,
     birthday: isBlank(data.birthday) ? null : brDateToIso(data.birthday),

@@ -1,3 +1,9 @@
+/** SPEC §9: a CPF is 14 characters when masked (000.000.000-00). */
+export const CPF_MASKED_LENGTH = 14;
+
+/** SPEC §5's message for a CPF that fails the check digits (spelling included). */
+export const CPF_INVALID_MESSAGE = 'CPF Invalido!';
+
 /** Keeps only the digits of a masked value ('123.456.789-09' → '12345678909'). */
 export function onlyDigits(value: string): string {
   return value.replace(/\D/g, '');

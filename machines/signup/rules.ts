@@ -1,5 +1,5 @@
 import { ACCOUNT_MESSAGES, isWellFormedEmail, PASSWORD_MIN_LENGTH } from '../rules/account';
-import { isValidCpf } from '../rules/cpf';
+import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf } from '../rules/cpf';
 
 /**
  * Step-validity rules of the doctor and secretary signup wizards (SPEC §2, §5).
@@ -8,16 +8,14 @@ import { isValidCpf } from '../rules/cpf';
  * (e.g. to show the problems next to the fields).
  */
 
-/** Masked CPF length (000.000.000-00), SPEC §9. */
-export const CPF_MASKED_LENGTH = 14;
-export { PASSWORD_MIN_LENGTH };
+export { CPF_MASKED_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Every pt-BR message of the signup rules; 'CPF Invalido!' is SPEC's, the others ours. */
 export const SIGNUP_MESSAGES = {
   firstNameRequired: 'Preencha o nome.',
   lastNameRequired: 'Preencha o sobrenome.',
   cpfRequired: 'Preencha o CPF.',
-  cpfInvalid: 'CPF Invalido!',
+  cpfInvalid: CPF_INVALID_MESSAGE,
   addressRequired: 'Preencha o endereço.',
   cellphoneRequired: 'Preencha o celular.',
   crmRequired: 'Preencha o CRM.',

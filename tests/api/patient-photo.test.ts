@@ -1,6 +1,5 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../machines/rules/cpf';
@@ -10,6 +9,7 @@ import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient } from '../helpers/clinical-fixtures';
 import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf } from '../helpers/fixtures';
+import { solidPng } from '../helpers/png';
 
 const CREATE = '/surgery/api/v1/add_paciente/';
 const update = (id: number) => `/surgery/api/v1/update_patient/${id}/`;
@@ -26,37 +26,8 @@ const JPEG = Buffer.from([
   0x00, 0xff, 0xd9,
 ]);
 
-function crc32(data: Buffer): number {
-  let crc = 0xffffffff;
-  for (const byte of data) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-function pngChunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
-
-/** A real 1×1 white RGB PNG (signature, IHDR, IDAT, IEND). */
-const PNG = (() => {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    pngChunk('IHDR', header),
-    pngChunk('IDAT', deflateSync(Buffer.from([0, 0xff, 0xff, 0xff]))),
-    pngChunk('IEND', Buffer.alloc(0)),
-  ]);
-})();
+/** A real 1×1 white RGB PNG. */
+const PNG = solidPng(1, [0xff, 0xff, 0xff]);
 
 /** A real 1×1 lossless WebP. */
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');

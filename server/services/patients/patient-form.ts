@@ -1,6 +1,21 @@
-import { GENDERS, type Gender } from '../../../machines/constants';
+import type { Gender } from '../../../machines/constants';
+import {
+  birthdayIssue,
+  CEP_DIGITS,
+  formatCep,
+  isGender,
+  normalizePatientName,
+  PATIENT_MESSAGES as RULE_MESSAGES,
+} from '../../../machines/patientWizard/rules';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
 import { badRequest, type HttpError } from '../../http/errors';
+
+/*
+ * The patient form as the API reads it. The field rules the SPA's wizard applies too (name, biological sex,
+ * birthday, CPF check digits, CEP length) and their shared messages come from machines/patientWizard/rules.ts.
+ * Different on purpose: the API takes any mask punctuation or bare digits, and a phone of 10 or 11 digits (the
+ * wizard's mask only makes 11-digit mobiles); the name and address lengths are checked here only.
+ */
 
 /** The text fields of the patient form (SPEC §3 "Patient form (multipart)"); `foto` is the file part. */
 export const PATIENT_FORM_FIELDS = [
@@ -19,8 +34,6 @@ export type PatientFormFields = Partial<Record<PatientFormField, string>>;
 
 export const NOME_MAX_LENGTH = 200;
 export const PATIENT_ADDRESS_MAX_LENGTH = 300;
-/** The oldest birthday accepted (a typo such as 0199 is refused rather than stored). */
-const OLDEST_BIRTHDAY = '1900-01-01';
 
 export const PATIENT_MESSAGES = {
   notFound: 'Paciente não encontrado.',
@@ -32,14 +45,14 @@ export const PATIENT_MESSAGES = {
   cellphoneRequired: 'O campo Telefone é obrigatório.',
   cellphoneInvalid: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
   cpfRequired: 'O campo CPF é obrigatório.',
-  cpfInvalid: 'CPF Invalido!',
+  cpfInvalid: RULE_MESSAGES.cpfInvalid,
   genderRequired: 'Selecione o sexo biológico (Masculino ou Feminino).',
   birthdayInvalid: 'Data de nascimento inválida.',
   birthdayFuture: 'A data de nascimento não pode estar no futuro.',
   cepInvalid: 'CEP inválido: informe os 8 dígitos.',
   addressTooLong: `O campo Endereço deve ter no máximo ${PATIENT_ADDRESS_MAX_LENGTH} caracteres.`,
   planUnknown: 'Convênio não encontrado.',
-  medicRequired: 'Selecione o médico do paciente.',
+  medicRequired: RULE_MESSAGES.medicRequired,
   medicUnknown: 'Médico não encontrado.',
   medicLocked: 'Não é possível trocar o médico de um paciente que possui cirurgia cadastrada.',
   photoType: 'Envie uma imagem JPEG, PNG ou WebP.',
@@ -97,24 +110,17 @@ export function parseId(value: string | undefined): number | null {
   return id <= 2_147_483_647 ? id : null;
 }
 
-/** True when `day` is a real yyyy-MM-dd date (2024-02-30 is not). */
-export function isRealDate(day: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return false;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const utc = new Date(Date.UTC(year, month - 1, date));
-  return utc.getUTCFullYear() === year && utc.getUTCMonth() === month - 1 && utc.getUTCDate() === date;
-}
-
 /** Digits of a masked value, or null when it holds anything but digits and mask punctuation. */
 function maskedDigits(value: string): string | null {
   return /^[\d\s().+\-/]*$/.test(value) ? onlyDigits(value) : null;
 }
 
+/** A birthday before MIN_BIRTH_YEAR (a typo such as 0199) is answered as invalid rather than stored. */
 function readBirthday(raw: string, today: string, problems: FieldProblems): string | null {
   if (!raw) return null;
-  if (!isRealDate(raw) || raw < OLDEST_BIRTHDAY) problems.add('birthday', PATIENT_MESSAGES.birthdayInvalid);
-  else if (raw > today) problems.add('birthday', PATIENT_MESSAGES.birthdayFuture);
+  const issue = birthdayIssue(raw, today);
+  if (issue === 'future') problems.add('birthday', PATIENT_MESSAGES.birthdayFuture);
+  else if (issue !== null) problems.add('birthday', PATIENT_MESSAGES.birthdayInvalid);
   return raw;
 }
 
@@ -125,10 +131,11 @@ function readBirthday(raw: string, today: string, problems: FieldProblems): stri
 export function readPatientForm(fields: PatientFormFields, today: string, problems: FieldProblems): PatientValues {
   const text = (name: PatientFormField) => (fields[name] ?? '').trim();
 
-  const nomeCompleto = text('nome_completo').replace(/\s+/g, ' ');
+  const nomeCompleto = normalizePatientName(text('nome_completo'));
   if (!nomeCompleto) problems.add('nome_completo', PATIENT_MESSAGES.nameRequired);
   else if (nomeCompleto.length > NOME_MAX_LENGTH) problems.add('nome_completo', PATIENT_MESSAGES.nameTooLong);
 
+  // 10 or 11 digits on purpose: the wizard's isValidCellphone (11-digit mobiles) is its mask's rule, not the API's.
   const cellphone = maskedDigits(text('cellphone'));
   if (!text('cellphone')) problems.add('cellphone', PATIENT_MESSAGES.cellphoneRequired);
   else if (cellphone === null || cellphone.length < 10 || cellphone.length > 11) {
@@ -140,10 +147,10 @@ export function readPatientForm(fields: PatientFormFields, today: string, proble
   else if (cpf === null || !isValidCpf(cpf)) problems.add('cpf', PATIENT_MESSAGES.cpfInvalid);
 
   const gender = text('gender');
-  if (!(GENDERS as readonly string[]).includes(gender)) problems.add('gender', PATIENT_MESSAGES.genderRequired);
+  if (!isGender(gender)) problems.add('gender', PATIENT_MESSAGES.genderRequired);
 
   const cep = text('cep') ? maskedDigits(text('cep')) : null;
-  if (text('cep') && (cep === null || cep.length !== 8)) problems.add('cep', PATIENT_MESSAGES.cepInvalid);
+  if (text('cep') && (cep === null || cep.length !== CEP_DIGITS)) problems.add('cep', PATIENT_MESSAGES.cepInvalid);
 
   const address = text('address').replace(/\s+/g, ' ');
   if (address.length > PATIENT_ADDRESS_MAX_LENGTH) problems.add('address', PATIENT_MESSAGES.addressTooLong);
@@ -163,12 +170,6 @@ export function readPatientForm(fields: PatientFormFields, today: string, proble
     healthPlanId,
     medicId: parseId(fields.medic),
   };
-}
-
-/** '01310100' → '01.310-100' (other values unchanged). */
-export function formatCep(cep: string): string {
-  const digits = onlyDigits(cep);
-  return digits.length === 8 ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}-${digits.slice(5)}` : cep;
 }
 
 /** The address for display: 'Rua X, 10 - CEP 01.310-100', either part alone, or null. */

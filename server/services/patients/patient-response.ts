@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Gender } from '../../../machines/constants';
+import type { components } from '../../../openapi/schema';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
 import type { Executor } from '../../db/client';
 import { healthPlans, patients, users } from '../../db/schema/index';
@@ -7,20 +7,7 @@ import type { LinkSigner } from '../files/signed-links';
 import { buildFullAddress } from './patient-form';
 
 /** The Patient of openapi.yaml (SPEC §3). */
-export type PatientResponse = {
-  id: number;
-  nome_completo: string;
-  foto: string | null;
-  cellphone: string | null;
-  convenio: { id: number; fantasy_name: string } | null;
-  birthday: string | null;
-  address: string | null;
-  full_address: string | null;
-  cep: string | null;
-  cpf: string;
-  gender: Gender | null;
-  medic: { id: number; first_name: string; last_name: string };
-};
+export type PatientResponse = components['schemas']['Patient'];
 
 /** Where a patient's photo is served; signed for each response (getPatientPhoto). */
 export const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;

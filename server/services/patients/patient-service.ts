@@ -8,6 +8,7 @@ import { visibleMedicIds } from '../access/scope';
 import { MAX_PHOTO_BYTES, PHOTO_TYPES, sniffFileType, type SniffedType } from '../files/file-type';
 import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
+import { saoPauloDay } from '../sao-paulo-time';
 import { normalizeSearchText } from '../search-text';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import {
@@ -31,18 +32,6 @@ const PHOTO_EXTENSIONS: Partial<Record<SniffedType, string>> = {
   'image/png': 'png',
   'image/webp': 'webp',
 };
-
-const saoPauloDay = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** yyyy-MM-dd of `instant` in America/Sao_Paulo (DECISIONS §5: "today" is São Paulo's). */
-function saoPauloToday(instant: Date): string {
-  return saoPauloDay.format(instant);
-}
 
 /** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
 function pgErrorCode(error: unknown): string | null {
@@ -132,7 +121,7 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
   async function validate(viewer: Viewer, input: PatientInput, existing: PatientRow | null) {
     if (input.photo && input.photo.length > MAX_PHOTO_BYTES) throw payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
     const problems = new FieldProblems();
-    const values = readPatientForm(input.fields, saoPauloToday(now()), problems);
+    const values = readPatientForm(input.fields, saoPauloDay(now()), problems);
     const photoType = input.photo ? sniffFileType(input.photo) : null;
     if (input.photo && (!photoType || !PHOTO_TYPES.includes(photoType))) {
       problems.add('foto', PATIENT_MESSAGES.photoType);

@@ -1,38 +1,37 @@
+import { MAX_CASE_CODES, PAYMENT_SOURCES, type PaymentSource } from '../../../machines/constants';
 import {
-  MAX_CASE_CODES,
-  MAX_NOTE_LENGTH,
-  PAYMENT_SOURCES,
-  type PaymentSource,
-} from '../../../machines/constants';
+  hasTooManyCodes,
+  isFeesDisabled,
+  isHealthPlanEnabled,
+  isNoteTooLong,
+  missingCodes,
+  SURGERY_CREATION_MESSAGES,
+} from '../../../machines/surgeryCase/creationRules';
 import { badRequest } from '../../http/errors';
 
 /**
  * The createSurgery body (openapi: CreateSurgery, SPEC §5, §7) read into plain values, with every
- * problem that needs no database collected as pt-BR messages. The service then checks the
- * references (patient, hospital, plan, CIDs, procedures) and throws one 400 with everything found.
+ * problem that needs no database collected as pt-BR messages. The rules the SPA's form applies too
+ * (machines/surgeryCase/creationRules.ts) come from there; the service then checks the references
+ * (patient, hospital, plan, CIDs, procedures) and throws one 400 with everything found.
  */
 
 export const CREATE_SURGERY_MESSAGES = {
   invalidData: 'Dados inválidos.',
-  fillBoth: 'Preencha CID e Procedimento!',
-  fillCid: 'Preencha CID!',
-  fillProcedure: 'Preencha procedimento!',
   tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
   tooManyProcedures: `Informe no máximo ${MAX_CASE_CODES} procedimentos.`,
   unknownCid: 'CID não encontrado.',
   unknownProcedure: 'Procedimento não encontrado.',
   patientMissing: 'Selecione o paciente.',
   patientNotFound: 'Paciente não encontrado.',
-  hospitalMissing: 'Selecione o hospital.',
   hospitalNotFound: 'Hospital não encontrado.',
-  healthPlanMissing: 'Selecione o convênio.',
   healthPlanNotFound: 'Convênio não encontrado.',
   invalidPaymentSource: 'Fonte pagadora inválida.',
   invalidFees: 'Valor previsto inválido: informe um valor de zero ou mais, com no máximo duas casas decimais.',
-  noteTooLong: `As observações devem ter no máximo ${MAX_NOTE_LENGTH} caracteres.`,
 } as const;
 
 const M = CREATE_SURGERY_MESSAGES;
+const C = SURGERY_CREATION_MESSAGES;
 
 /** numeric(12,2): below 10^10 reais. */
 const MAX_FEES = 9_999_999_999.99;
@@ -109,16 +108,11 @@ function readIdList(value: unknown): { ids: number[]; unknown: boolean; count: n
 function readCodes(body: Record<string, unknown>, problems: CreateProblems) {
   const cid = readIdList(body.cid);
   const procedure = readIdList(body.procedure);
-  if (cid.count === 0 && procedure.count === 0) {
-    problems.add('cid', M.fillCid, M.fillBoth);
-    problems.add('procedure', M.fillProcedure, M.fillBoth);
-  } else if (cid.count === 0) {
-    problems.add('cid', M.fillCid);
-  } else if (procedure.count === 0) {
-    problems.add('procedure', M.fillProcedure);
-  }
-  if (cid.count > MAX_CASE_CODES) problems.add('cid', M.tooManyCids);
-  if (procedure.count > MAX_CASE_CODES) problems.add('procedure', M.tooManyProcedures);
+  const missing = missingCodes(cid.count, procedure.count);
+  if (missing?.cid) problems.add('cid', missing.cid, missing.summary);
+  if (missing?.procedure) problems.add('procedure', missing.procedure, missing.summary);
+  if (hasTooManyCodes(cid.count)) problems.add('cid', M.tooManyCids);
+  if (hasTooManyCodes(procedure.count)) problems.add('procedure', M.tooManyProcedures);
   return { cid, procedure };
 }
 
@@ -152,7 +146,7 @@ function readNote(value: unknown, problems: CreateProblems): string | null {
   if (value === undefined || value === null) return null;
   if (typeof value !== 'string') throw invalidData();
   const note = value.trim();
-  if ([...note].length > MAX_NOTE_LENGTH) problems.add('surgery_note', M.noteTooLong);
+  if (isNoteTooLong(note)) problems.add('surgery_note', C.noteTooLong);
   return note === '' ? null : note;
 }
 
@@ -173,7 +167,7 @@ export function readCreateSurgeryInput(body: unknown): { input: CreateSurgeryInp
   const problems = new CreateProblems();
   const { cid, procedure } = readCodes(source, problems);
   const paymentFountains = readPaymentSource(source.payment_fountains, problems);
-  const fees = readFees(source.fees_payments, problems, paymentFountains === 'clt');
+  const fees = readFees(source.fees_payments, problems, isFeesDisabled(paymentFountains));
   const surgeryNote = readNote(source.surgery_note, problems);
   const input: CreateSurgeryInput = {
     cidIds: cid.ids,
@@ -182,14 +176,14 @@ export function readCreateSurgeryInput(body: unknown): { input: CreateSurgeryInp
     unknownProcedure: procedure.unknown,
     patient: toId(source.patient),
     hospital: toId(source.hospital),
-    healthPlan: paymentFountains === 'plano_saude' ? toId(source.health_plan) : null,
+    healthPlan: isHealthPlanEnabled(paymentFountains) ? toId(source.health_plan) : null,
     paymentFountains,
     feesPayments: fees,
     surgeryNote,
     opme: source.opme === true,
   };
   if (input.patient === null) problems.add('patient', M.patientMissing);
-  if (input.hospital === null) problems.add('hospital', M.hospitalMissing);
-  if (paymentFountains === 'plano_saude' && input.healthPlan === null) problems.add('health_plan', M.healthPlanMissing);
+  if (input.hospital === null) problems.add('hospital', C.hospitalRequired);
+  if (isHealthPlanEnabled(paymentFountains) && input.healthPlan === null) problems.add('health_plan', C.healthPlanRequired);
   return { input, problems };
 }

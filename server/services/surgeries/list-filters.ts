@@ -1,6 +1,6 @@
 import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { badRequest } from '../../http/errors';
-import { saoPauloDayBounds } from './sao-paulo-time';
+import { saoPauloDayBounds } from '../sao-paulo-time';
 
 /** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
 export const SURGERY_PAGE_DEFAULT = 100;

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
-import { toSaoPauloIso } from './sao-paulo-time';
+import { toSaoPauloIso } from '../sao-paulo-time';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one

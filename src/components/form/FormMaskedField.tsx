@@ -1,6 +1,6 @@
 /**
  * react-hook-form adapter for masked inputs (react-imask). The form value is the masked text, as SPEC sends it
- * ('000.000.000-00', '(00) 0 0000-0000').
+ * ('000.000.000-00', '(00) 0 0000-0000', '01/02/1980', '01.310-100').
  */
 import { useId } from 'react';
 import { IMaskInput } from 'react-imask';
@@ -11,6 +11,9 @@ import { describedBy, Field, inputClassName } from '../ui/Field';
 export const MASKS = {
   cpf: '000.000.000-00',
   phone: '(00) 0 0000-0000',
+  /** dd/mm/yyyy. */
+  birthday: '00/00/0000',
+  cep: '00.000-000',
 } as const;
 
 type FormMaskedFieldProps<T extends FieldValues> = {
@@ -22,6 +25,8 @@ type FormMaskedFieldProps<T extends FieldValues> = {
   autoComplete?: string;
   inputMode?: 'numeric' | 'tel';
   hint?: string;
+  /** Marks the label as optional. */
+  optional?: boolean;
   /** Called with the masked value after each accepted keystroke (e.g. to validate a complete CPF at once). */
   onValueChange?: (value: string) => void;
 };
@@ -35,6 +40,7 @@ export function FormMaskedField<T extends FieldValues>({
   autoComplete,
   inputMode = 'numeric',
   hint,
+  optional = false,
   onValueChange,
 }: FormMaskedFieldProps<T>) {
   const id = useId();
@@ -48,7 +54,7 @@ export function FormMaskedField<T extends FieldValues>({
   }
 
   return (
-    <Field id={id} label={label} hint={hint} error={error}>
+    <Field id={id} label={label} hint={hint} error={error} optional={optional}>
       <IMaskInput
         id={id}
         name={field.name}

@@ -1,11 +1,11 @@
 /**
  * A person's round photo, or a placeholder when there is none (SPEC §7: "a missing foto is replaced by a placeholder
- * image"). Photos are short-lived signed links: when one fails to load (expired, removed) the placeholder shows
- * instead of a broken image.
+ * image"): the person's initials when the name is given, else a silhouette. Photos are short-lived signed links: when
+ * one fails to load (expired, removed) the placeholder shows instead of a broken image.
  */
 import { useEffect, useState } from 'react';
 import { styled } from 'goober';
-import { colors } from '../../lib/theme';
+import { colors, fontSizes, fontWeights } from '../../lib/theme';
 
 const StyledFrame = styled('span')<{ $size: number }>`
   flex: none;
@@ -18,6 +18,8 @@ const StyledFrame = styled('span')<{ $size: number }>`
   overflow: hidden;
   background: ${colors.primarySoft};
   color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.bold};
   box-shadow: inset 0 0 0 1px rgba(11, 102, 112, 0.12);
   & > img {
     width: 100%;
@@ -33,7 +35,17 @@ type AvatarProps = {
   alt?: string;
   /** Diameter in px. Default 40. */
   size?: number;
+  /** The person's full name: without a photo, its initials show instead of the silhouette. */
+  name?: string;
 };
+
+/** Two initials of a full name ('Maria da Silva' → 'MS'), skipping short lowercase particles (da, de, e). */
+export function initialsOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter((part) => part.length > 2 || /^[A-ZÀ-Ý]/.test(part));
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase();
+}
 
 /** The placeholder: a head-and-shoulders silhouette in the primary tint. */
 function Silhouette({ size }: { size: number }) {
@@ -45,10 +57,11 @@ function Silhouette({ size }: { size: number }) {
   );
 }
 
-export function Avatar({ src, alt, size = 40 }: AvatarProps) {
+export function Avatar({ src, alt, size = 40, name }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [src]);
   const showPhoto = Boolean(src) && !failed;
+  const initials = name ? initialsOf(name) : '';
   return (
     <StyledFrame
       $size={size}
@@ -58,6 +71,8 @@ export function Avatar({ src, alt, size = 40 }: AvatarProps) {
     >
       {showPhoto ? (
         <img src={src ?? undefined} alt={alt ?? ''} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+      ) : initials ? (
+        initials
       ) : (
         <Silhouette size={size} />
       )}

@@ -11,6 +11,7 @@ import { useEffect, useId, useState } from 'react';
 import { FileUpload, type FileUploadFileRejectDetails as FileRejectDetails } from '@ark-ui/react/file-upload';
 import { css } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName } from './Field';
 import { Icon } from './Icon';
 
 export type DropzoneTexts = {
@@ -34,19 +35,6 @@ export type DropzoneTexts = {
   tooLarge: string;
   tooMany: string;
 };
-
-const rootClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  min-width: 0;
-`;
-
-const labelClass = css`
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.text};
-`;
 
 const zoneClass = css`
   display: flex;
@@ -118,11 +106,6 @@ const footerClass = css`
   gap: ${space.sm};
 `;
 
-const hintClass = css`
-  font-size: ${fontSizes.xs};
-  color: ${colors.textMuted};
-`;
-
 const removeClass = css`
   min-height: 32px;
   padding: 0 ${space.sm};
@@ -137,15 +120,6 @@ const removeClass = css`
   cursor: pointer;
   &:hover { color: ${colors.primaryPressed}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
-`;
-
-const errorClass = css`
-  display: flex;
-  align-items: center;
-  gap: ${space.xs};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.medium};
-  color: ${colors.danger};
 `;
 
 type DropzoneProps = {
@@ -226,7 +200,7 @@ export function Dropzone({
 
   return (
     <FileUpload.Root
-      className={rootClass}
+      className={fieldClassName}
       name={name}
       maxFiles={1}
       accept={[...accept]}
@@ -239,7 +213,7 @@ export function Dropzone({
       translations={{ dropzone: zoneLabel }}
       locale="pt-BR"
     >
-      <FileUpload.Label className={labelClass}>{label}</FileUpload.Label>
+      <FileUpload.Label className={fieldLabelClassName}>{label}</FileUpload.Label>
       <FileUpload.Dropzone className={zoneClass} aria-describedby={hintId}>
         <span className={thumbClass}>
           {shownUrl ? <img src={shownUrl} alt={texts.preview} /> : <Icon name="userPlus" size={30} />}
@@ -268,7 +242,7 @@ export function Dropzone({
         </span>
       </FileUpload.Dropzone>
       <div className={footerClass}>
-        <span id={hintId} className={hintClass}>
+        <span id={hintId} className={fieldHintClassName}>
           {texts.hint}
         </span>
         {value ? (
@@ -278,7 +252,7 @@ export function Dropzone({
         ) : null}
       </div>
       {message ? (
-        <p className={errorClass} role="alert">
+        <p className={fieldErrorClassName} role="alert">
           <Icon name="alert" size={14} />
           {message}
         </p>

@@ -36,36 +36,43 @@ export const inputClassName = css`
   }
 `;
 
-const StyledField = styled('div')`
+/*
+ * The frame's parts as classes, so that the controls that render their own frame (React Aria / Ark UI wrappers such
+ * as SearchSelect, MultiSelect, Dropzone, and fieldsets) look like every other field.
+ */
+
+/** The column holding label, control, hint and error. */
+export const fieldClassName = css`
   display: flex;
   flex-direction: column;
   gap: ${space.xs};
   min-width: 0;
 `;
 
-const StyledLabel = styled('label')`
+export const fieldLabelClassName = css`
   font-size: ${fontSizes.sm};
   font-weight: ${fontWeights.semibold};
   color: ${colors.text};
 `;
 
-const StyledOptional = styled('span')`
-  font-weight: ${fontWeights.regular};
-  color: ${colors.textMuted};
-`;
-
-const StyledHint = styled('p')`
+export const fieldHintClassName = css`
   font-size: ${fontSizes.xs};
   color: ${colors.textMuted};
 `;
 
-const StyledError = styled('p')`
+/** The error line (an alert icon, then the message). */
+export const fieldErrorClassName = css`
   display: flex;
   align-items: center;
   gap: ${space.xs};
   font-size: ${fontSizes.xs};
   font-weight: ${fontWeights.medium};
   color: ${colors.danger};
+`;
+
+const StyledOptional = styled('span')`
+  font-weight: ${fontWeights.regular};
+  color: ${colors.textMuted};
 `;
 
 /** Ids of the hint and error texts of a field, joined for `aria-describedby`. */
@@ -85,19 +92,23 @@ type FieldProps = {
 
 export function Field({ id, label, children, hint, error, optional = false }: FieldProps) {
   return (
-    <StyledField>
-      <StyledLabel htmlFor={id}>
+    <div className={fieldClassName}>
+      <label className={fieldLabelClassName} htmlFor={id}>
         {label}
         {optional ? <StyledOptional> ({ptBR.common.optional})</StyledOptional> : null}
-      </StyledLabel>
+      </label>
       {children}
-      {hint ? <StyledHint id={`${id}-hint`}>{hint}</StyledHint> : null}
+      {hint ? (
+        <p className={fieldHintClassName} id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
       {error ? (
-        <StyledError id={`${id}-error`}>
+        <p className={fieldErrorClassName} id={`${id}-error`}>
           <Icon name="alert" size={14} />
           {error}
-        </StyledError>
+        </p>
       ) : null}
-    </StyledField>
+    </div>
   );
 }

@@ -24,7 +24,7 @@ import {
 import { css } from 'goober';
 import { multiSelectTexts } from '../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
-import { inputClassName } from './Field';
+import { fieldClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 
 export type MultiSelectOption = { value: string; label: string };
@@ -40,19 +40,6 @@ type MultiSelectProps = {
 
 /** The key of the 'Todos' option; never a real value. */
 const ALL_KEY = '__all__';
-
-const rootClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  min-width: 0;
-`;
-
-const labelClass = css`
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.text};
-`;
 
 const triggerClass = css`
   display: flex;
@@ -210,8 +197,8 @@ export function MultiSelect({ label, options, value, onChange, disabled = false 
     );
 
   return (
-    <div className={rootClass}>
-      <span id={labelId} className={labelClass}>
+    <div className={fieldClassName}>
+      <span id={labelId} className={fieldLabelClassName}>
         {label}
       </span>
       <DialogTrigger>

@@ -27,7 +27,7 @@ import {
 import { css } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
 import { searchSelectTexts } from '../../lib/i18n/surgeries';
-import { inputClassName } from './Field';
+import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 
@@ -56,19 +56,6 @@ export const SEARCH_SELECT_DEBOUNCE_MS = 300;
 
 type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-const rootClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  min-width: 0;
-`;
-
-const labelClass = css`
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.text};
-`;
-
 const groupClass = css`
   position: relative;
   & > input {
@@ -96,20 +83,6 @@ const triggerClass = css`
   &[data-hovered] { color: ${colors.primary}; }
   &[data-focus-visible] { outline: none; box-shadow: ${focusRing}; }
   &[data-disabled] { cursor: not-allowed; }
-`;
-
-const hintClass = css`
-  font-size: ${fontSizes.xs};
-  color: ${colors.textMuted};
-`;
-
-const errorClass = css`
-  display: flex;
-  align-items: center;
-  gap: ${space.xs};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.medium};
-  color: ${colors.danger};
 `;
 
 const popoverClass = css`
@@ -320,7 +293,7 @@ export function SearchSelect<T>({
 
   return (
     <ComboBox<T>
-      className={rootClass}
+      className={fieldClassName}
       name={name}
       items={items}
       inputValue={inputText}
@@ -335,7 +308,7 @@ export function SearchSelect<T>({
       isInvalid={Boolean(error)}
       validationBehavior="aria"
     >
-      <Label className={labelClass}>{label}</Label>
+      <Label className={fieldLabelClassName}>{label}</Label>
       <Group className={groupClass}>
         <Input ref={inputRef} className={inputClassName} placeholder={placeholder} />
         {/* Labelled by its own text only, so that the field's label names the input alone (getByLabel finds one). */}
@@ -344,12 +317,12 @@ export function SearchSelect<T>({
         </AriaButton>
       </Group>
       {hint ? (
-        <Text slot="description" className={hintClass}>
+        <Text slot="description" className={fieldHintClassName}>
           {hint}
         </Text>
       ) : null}
       {error ? (
-        <Text slot="errorMessage" className={errorClass}>
+        <Text slot="errorMessage" className={fieldErrorClassName}>
           <Icon name="alert" size={14} />
           {error}
         </Text>

@@ -5,6 +5,7 @@
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
 import { styled } from 'goober';
+import { fieldErrorClassName } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
@@ -58,15 +59,6 @@ const StyledOption = styled('label')<{ $checked: boolean; $invalid: boolean }>`
   & > input:focus-visible { outline: none; box-shadow: none; }
 `;
 
-const StyledError = styled('p')`
-  display: flex;
-  align-items: center;
-  gap: ${space.xs};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.medium};
-  color: ${colors.danger};
-`;
-
 type GenderFieldProps = { control: Control<PatientFormValues> };
 
 export function GenderField({ control }: GenderFieldProps) {
@@ -98,10 +90,10 @@ export function GenderField({ control }: GenderFieldProps) {
         ))}
       </StyledOptions>
       {error ? (
-        <StyledError id={`${id}-error`}>
+        <p className={fieldErrorClassName} id={`${id}-error`}>
           <Icon name="alert" size={14} />
           {error}
-        </StyledError>
+        </p>
       ) : null}
     </StyledFieldset>
   );

@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { styled } from 'goober';
+import { formatCep } from '../../../machines/patientWizard/rules';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -20,7 +21,6 @@ import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { deletePatient, fetchPatient, type Patient } from './actors';
 import { ModalActions } from './ModalActions';
-import { formatCep } from './patientForm';
 import { PATIENT_MODAL_MAX_WIDTH } from './PatientWizardModal';
 
 const StyledBody = styled('div')`

@@ -3,16 +3,16 @@ import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { styled } from 'goober';
 import { CPF_MASKED_LENGTH } from '../../../machines/patientWizard/rules';
+import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
+import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';
 import { FormTextField } from '../../components/form/FormTextField';
 import { Dropzone, type DropzoneTexts } from '../../components/ui/Dropzone';
 import { SearchSelect } from '../../components/ui/SearchSelect';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { media, space } from '../../lib/theme';
-import { searchHealthPlans, type HealthPlan } from './actors';
 import { GenderField } from './GenderField';
-import { MaskedField } from './MaskedField';
-import { PATIENT_MASKS, PHOTO_MAX_BYTES, PHOTO_TYPES, type PatientFormValues } from './patientForm';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, type PatientFormValues } from './patientForm';
 import { useMedics } from './useMedics';
 
 export const StyledFields = styled('div')`
@@ -78,11 +78,11 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
         autoComplete="off"
       />
       <StyledRow>
-        <MaskedField
+        <FormMaskedField
           control={control}
           name="cellphone"
           label={T.fields.phone}
-          mask={PATIENT_MASKS.phone}
+          mask={MASKS.phone}
           placeholder={T.fields.phonePlaceholder}
           inputMode="tel"
           autoComplete="off"
@@ -144,20 +144,20 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
   return (
     <StyledFields>
       <StyledRow>
-        <MaskedField
+        <FormMaskedField
           control={control}
           name="birthday"
           label={T.fields.birthday}
-          mask={PATIENT_MASKS.birthday}
+          mask={MASKS.birthday}
           placeholder={T.fields.birthdayPlaceholder}
           autoComplete="off"
           optional
         />
-        <MaskedField
+        <FormMaskedField
           control={control}
           name="cpf"
           label={T.fields.cpf}
-          mask={PATIENT_MASKS.cpf}
+          mask={MASKS.cpf}
           placeholder={T.fields.cpfPlaceholder}
           autoComplete="off"
           onValueChange={handleCpfChange}
@@ -172,11 +172,11 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
         optional
       />
       <StyledRow>
-        <MaskedField
+        <FormMaskedField
           control={control}
           name="cep"
           label={T.fields.cep}
-          mask={PATIENT_MASKS.cep}
+          mask={MASKS.cep}
           placeholder={T.fields.cepPlaceholder}
           autoComplete="off"
           optional

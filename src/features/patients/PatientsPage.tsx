@@ -11,11 +11,12 @@ import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { isEmptyText, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/useDebouncedValue';
 import type { Patient } from './actors';
 import { PatientDetailModal } from './PatientDetailModal';
 import { PatientList } from './PatientList';
 import { PatientWizardModal } from './PatientWizardModal';
-import { useDebouncedText, usePatientList } from './usePatientList';
+import { usePatientList } from './usePatientList';
 
 const StyledLayout = styled('div')`
   display: grid;
@@ -95,7 +96,7 @@ type PatientsPageProps = {
 export function PatientsPage({ userType }: PatientsPageProps) {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedText(searchText.trim());
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS, isEmptyText);
   const list = usePatientList(search);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>({ kind: 'none' });

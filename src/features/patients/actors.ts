@@ -7,6 +7,7 @@ import type { components } from '../../../openapi/schema';
 import type { PatientSubmitInput, SavedPatient } from '../../../machines/patientWizard/patientWizardMachine';
 import { PatientSaveError, type PatientPayload, type PatientWizardMode } from '../../../machines/patientWizard/rules';
 import { api } from '../../api/client';
+import { errorStrings, isUnreachable } from '../../api/errors';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 
 export type Patient = components['schemas']['Patient'];
@@ -15,12 +16,6 @@ export type MedicItem = components['schemas']['MedicListItem'];
 
 /** Patients asked per page of the list ('Carregar mais'). */
 export const PATIENT_PAGE_SIZE = 20;
-
-function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string' && value.trim()) return [value.trim()];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-  return [];
-}
 
 /**
  * Every message of a SPEC §8 error body, without repeats: the `error` list, `non_field_errors`, then each field's
@@ -31,9 +26,9 @@ export function messagesOfErrorBody(body: unknown): string[] {
   const record = body as Record<string, unknown>;
   const fields = Object.keys(record).filter((key) => !['error', 'non_field_errors', 'code', 'message', 'status'].includes(key));
   const all = [
-    ...stringsOf(record.error),
-    ...stringsOf(record.non_field_errors),
-    ...fields.flatMap((key) => stringsOf(record[key])),
+    ...errorStrings(record.error),
+    ...errorStrings(record.non_field_errors),
+    ...fields.flatMap((key) => errorStrings(record[key])),
   ];
   return [...new Set(all)];
 }
@@ -44,7 +39,7 @@ export function messagesOfErrorBody(body: unknown): string[] {
  * 'Erro interno!' for a server error (5xx). A gateway error or no answer: 'Ocorreu um erro, tente novamente!'.
  */
 export function saveFailureMessages(mode: PatientWizardMode, status: number, body: unknown): string[] {
-  if (status === 502 || status === 503 || status === 504) return [T.errors.noResponse];
+  if (isUnreachable(status)) return [T.errors.noResponse];
   if (status >= 500) return mode === 'edit' ? [T.errors.updateInternal] : [T.errors.internal];
   const messages = messagesOfErrorBody(body);
   if (messages.length > 0) return messages;
@@ -150,16 +145,6 @@ export async function deletePatient(id: number): Promise<DeleteOutcome> {
   } catch {
     return 'failed';
   }
-}
-
-/** GET /surgery/api/v1/healthplan/?search=: at most 50 plans, for the Convênio SearchSelect. */
-export async function searchHealthPlans(text: string, signal: AbortSignal): Promise<HealthPlan[]> {
-  const { data, response } = await api.GET('/surgery/api/v1/healthplan/', {
-    params: { query: text ? { search: text } : {} },
-    signal,
-  });
-  if (!response.ok || !data) throw new Error(`listHealthPlans answered ${response.status}`);
-  return data.results;
 }
 
 /** GET /project_auth/api/v1/list_medic/: the medics a secretary works for (for a medic, themself). */

@@ -7,13 +7,15 @@
 import type { FieldError, Resolver } from 'react-hook-form';
 import {
   detailsProblems,
+  EMPTY_PATIENT,
+  formatCep,
   identificationProblems,
   isoToBrDate,
   type PatientProblem,
   type PatientRuleOptions,
   type PatientWizardData,
 } from '../../../machines/patientWizard/rules';
-import { formatCpf, onlyDigits } from '../../lib/format/cpf';
+import { formatCpf } from '../../lib/format/cpf';
 import { formatPhone } from '../../lib/format/phone';
 import type { HealthPlan, Patient } from './actors';
 
@@ -33,36 +35,12 @@ export type PatientFormValues = {
 
 export type PatientStep = 'identification' | 'details';
 
-export const EMPTY_FORM: PatientFormValues = {
-  foto: null,
-  nome_completo: '',
-  cellphone: '',
-  convenio: null,
-  birthday: '',
-  address: '',
-  cep: '',
-  cpf: '',
-  gender: '',
-  medic: '',
-};
-
-/** SPEC §5 masks of the patient form (react-imask patterns). */
-export const PATIENT_MASKS = {
-  phone: '(00) 0 0000-0000',
-  birthday: '00/00/0000',
-  cep: '00.000-000',
-  cpf: '000.000.000-00',
-} as const;
+/** The empty form: the wizard's empty data (EMPTY_PATIENT) as form values. */
+export const EMPTY_FORM: PatientFormValues = toFormValues(EMPTY_PATIENT);
 
 /** Photos the server accepts (DECISIONS §7): JPEG, PNG or WebP up to 5 MB. */
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
-/** 8 digits as 00.000-000; anything else as given. */
-export function formatCep(value: string | null | undefined): string {
-  const digits = onlyDigits(value ?? '');
-  return digits.length === 8 ? `${digits.slice(0, 2)}.${digits.slice(2, 5)}-${digits.slice(5)}` : (value ?? '').trim();
-}
 
 export function toWizardData(values: PatientFormValues): Partial<PatientWizardData> {
   const medic = Number.parseInt(values.medic, 10);

@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { appendPage, hasMorePages } from '../../lib/paging';
 import { fetchPatients, PATIENT_PAGE_SIZE, type Patient } from './actors';
-
-/** SPEC §9: search debounce. */
-export const SEARCH_DEBOUNCE_MS = 800;
 
 export type PatientListState = {
   status: 'loading' | 'ready' | 'error';
@@ -22,27 +20,6 @@ const INITIAL: PatientListState = {
   loadingMore: false,
   loadMoreFailed: false,
 };
-
-function hasMoreAfter(loaded: number, pageLength: number, count: number | null): boolean {
-  return count !== null ? loaded < count : pageLength === PATIENT_PAGE_SIZE;
-}
-
-/**
- * The value, `delay` ms after it stopped changing. An empty text passes at once (clearing the search shows the
- * whole list without waiting).
- */
-export function useDebouncedText(value: string, delay = SEARCH_DEBOUNCE_MS): string {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    if (value === '') {
-      setDebounced('');
-      return undefined;
-    }
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The patients list of /patients for a (debounced) search text: the first page on every new search (older answers
@@ -65,7 +42,7 @@ export function usePatientList(search: string) {
           status: 'ready',
           items: page.results,
           count: page.count,
-          hasMore: hasMoreAfter(page.results.length, page.results.length, page.count),
+          hasMore: hasMorePages(page.results.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
           loadingMore: false,
           loadMoreFailed: false,
         });
@@ -89,13 +66,12 @@ export function usePatientList(search: string) {
       (page) => {
         if (controller.signal.aborted) return;
         setState((current) => {
-          const known = new Set(current.items.map((item) => item.id));
-          const items = [...current.items, ...page.results.filter((item) => !known.has(item.id))];
+          const items = appendPage(current.items, page.results);
           return {
             ...current,
             items,
             count: page.count ?? current.count,
-            hasMore: hasMoreAfter(items.length, page.results.length, page.count),
+            hasMore: hasMorePages(items.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
             loadingMore: false,
           };
         });

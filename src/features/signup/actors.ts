@@ -7,33 +7,22 @@ import type { DoctorSignupPayload } from '../../../machines/signup/doctorSignupM
 import type { SecretarySubmitInput } from '../../../machines/signup/secretarySignupMachine';
 import { SignupError } from '../../../machines/signup/rules';
 import { api } from '../../api/client';
+import { generalErrorMessages, isUnreachable } from '../../api/errors';
 import { ptBR } from '../../lib/i18n/pt-BR';
-
-function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string' && value.trim()) return [value];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-  return [];
-}
 
 /**
  * The pt-BR messages of an error body (SPEC §8 shapes): the `error` list, then `non_field_errors`, then `message`;
  * 'Ocorreu um erro interno!' when the body has none of them.
  */
 export function messagesFromErrorBody(body: unknown): string[] {
-  if (typeof body === 'object' && body !== null) {
-    const record = body as Record<string, unknown>;
-    const messages = [...stringsOf(record.error), ...stringsOf(record.non_field_errors), ...stringsOf(record.message)];
-    if (messages.length > 0) return messages;
-  }
-  return [ptBR.errors.internal];
+  const messages = generalErrorMessages(body);
+  return messages.length > 0 ? messages : [ptBR.errors.internal];
 }
 
-/** A gateway answer (502/503/504) means the API was not reached: say so, unless the body has its own messages. */
-export function isUnreachable(status: number): boolean {
-  return status === 502 || status === 503 || status === 504;
-}
-
-/** The messages of a failed answer: the body's, or the "no response" text for a gateway error without any. */
+/**
+ * The messages of a failed answer: the body's, or the "no response" text for a gateway error (the API was not
+ * reached) without any.
+ */
 export function messagesForFailure(status: number, body: unknown): string[] {
   const messages = messagesFromErrorBody(body);
   if (isUnreachable(status) && messages.length === 1 && messages[0] === ptBR.errors.internal) {

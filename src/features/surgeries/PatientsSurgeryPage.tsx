@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Page } from '../../components/layout/Page';
+import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { ptBR } from '../../lib/i18n/pt-BR';
@@ -15,7 +16,6 @@ import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { toastError } from '../../lib/toast';
 import { getPatient } from './api';
-import { PatientAvatar } from './components/PatientAvatar';
 import { PatientSearch } from './components/PatientSearch';
 import { SurgeryForm } from './components/SurgeryForm';
 import type { Patient } from './types';
@@ -134,7 +134,7 @@ export function PatientsSurgeryPage() {
       ) : (
         <StyledCard aria-labelledby="surgery-form-title">
           <StyledFormHeader>
-            <PatientAvatar name={patient.nome_completo} photo={patient.foto} size={48} />
+            <Avatar src={patient.foto} name={patient.nome_completo} size={48} />
             <StyledFormTitle>
               <StyledHeading id="surgery-form-title">{T.formTitle}</StyledHeading>
               <StyledPatientMeta>

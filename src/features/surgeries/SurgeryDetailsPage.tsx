@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { ACTIVE_STATUSES } from '../../../machines/constants';
+import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { StepIndicator } from '../../components/ui/StepIndicator';
@@ -23,7 +24,6 @@ import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } 
 import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
 import { ListMessage } from './components/ListMessage';
-import { PatientAvatar } from './components/PatientAvatar';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
 import type { Surgery } from './types';
 
@@ -242,7 +242,7 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
     <>
       <StyledCard aria-labelledby="surgery-patient">
         <StyledHead>
-          <PatientAvatar name={surgery.patient.nome_completo} photo={surgery.patient.foto} size={56} />
+          <Avatar src={surgery.patient.foto} name={surgery.patient.nome_completo} size={56} />
           <StyledWho>
             <StyledCaseNumber>{fill(T.caseNumber, { id: surgery.id })}</StyledCaseNumber>
             <StyledPatient id="surgery-patient">{surgery.patient.nome_completo}</StyledPatient>

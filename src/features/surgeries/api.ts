@@ -4,8 +4,7 @@
  */
 import type { CaseStatus } from '../../../machines/constants';
 import { api } from '../../api/client';
-import type { CreateSurgeryBody } from './rules';
-import type { Cid, HealthPlan, Hospital, Patient, Procedure, Surgery } from './types';
+import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
 
 class RequestFailed extends Error {
   constructor(readonly status: number) {
@@ -31,11 +30,6 @@ export async function searchProcedures(text: string, signal: AbortSignal): Promi
 export async function searchCids(text: string, signal: AbortSignal): Promise<Cid[]> {
   const query = text ? { search: text } : {};
   return resultsOrThrow(await api.GET('/surgery/api/v1/cid/', { params: { query }, signal }));
-}
-
-export async function searchHealthPlans(text: string, signal: AbortSignal): Promise<HealthPlan[]> {
-  const query = text ? { search: text } : {};
-  return resultsOrThrow(await api.GET('/surgery/api/v1/healthplan/', { params: { query }, signal }));
 }
 
 export async function searchHospitals(text: string, signal: AbortSignal): Promise<Hospital[]> {

@@ -1,12 +1,14 @@
 /**
- * Pure rules of the surgery registration form (SPEC §5 "Surgery creation"), kept apart from React so they are
- * unit-tested on their own. The server checks the same things with the same messages
- * (server/services/surgeries/create-surgery-input.ts); the SPA checks them first so the secretary is told at once.
+ * The surgery registration form's values and their conversions (SPEC §5 "Surgery creation"), kept apart from React so
+ * they are unit-tested on their own. The rules the server applies too (1..5 CIDs/procedures, the clt and plano_saude
+ * rules, the notes' length, and their messages) live once in machines/surgeryCase/creationRules.ts; this module maps
+ * them onto the form's fields. The SPA checks them first so the secretary is told at once.
  */
-import { MAX_CASE_CODES, MAX_NOTE_LENGTH, type PaymentSource } from '../../../machines/constants';
+import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants';
+import { isFeesDisabled, isHealthPlanEnabled, isNoteTooLong, missingCodes } from '../../../machines/surgeryCase/creationRules';
+import { errorStrings, generalErrorMessages } from '../../api/errors';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { fill } from '../../lib/i18n/pt-BR';
-import type { Cid, HealthPlan, Hospital, Procedure } from './types';
+import type { Cid, CreateSurgeryBody, HealthPlan, Hospital, Procedure } from './types';
 
 const V = surgeriesTexts.validation;
 
@@ -37,21 +39,6 @@ export function emptySurgeryForm(): SurgeryFormValues {
   };
 }
 
-/** SPEC §5: another row may be added while the list holds at most 4 entries (so it never exceeds 5). */
-export function canAddCode(length: number): boolean {
-  return length <= MAX_CASE_CODES - 1;
-}
-
-/** SPEC §5: with the clt source the expected value is cleared and the field disabled. */
-export function isFeesDisabled(source: PaymentSource | ''): boolean {
-  return source === 'clt';
-}
-
-/** SPEC §5: the health plan applies only to the plano_saude source; for any other source it is cleared. */
-export function isHealthPlanEnabled(source: PaymentSource | ''): boolean {
-  return source === 'plano_saude';
-}
-
 /** The ids chosen in repeatable rows, in order, without empty rows or repeats ("non-numeric ids are dropped"). */
 export function chosenIds(rows: readonly { item: { id: number } | null }[]): number[] {
   const ids: number[] = [];
@@ -66,19 +53,19 @@ export function chosenIds(rows: readonly { item: { id: number } | null }[]): num
 export type FormProblem = { field: string; message: string; toast?: string };
 
 /**
- * The missing CID / procedure problems of SPEC §5: with both missing, one toast 'Preencha CID e Procedimento!'
- * and each field marked; with one missing, its own message.
+ * The missing CID / procedure problems (creationRules `missingCodes`) on the form's first rows, in the order the
+ * fields appear (procedures first): with both missing, one toast 'Preencha CID e Procedimento!' and each field
+ * marked; with one missing, its own message.
  */
 export function missingCodeProblems(cidCount: number, procedureCount: number): FormProblem[] {
-  if (cidCount === 0 && procedureCount === 0) {
-    return [
-      { field: 'procedures.0.item', message: V.fillProcedure, toast: V.fillBoth },
-      { field: 'cids.0.item', message: V.fillCid },
-    ];
-  }
-  if (cidCount === 0) return [{ field: 'cids.0.item', message: V.fillCid, toast: V.fillCid }];
-  if (procedureCount === 0) return [{ field: 'procedures.0.item', message: V.fillProcedure, toast: V.fillProcedure }];
-  return [];
+  const missing = missingCodes(cidCount, procedureCount);
+  if (missing === null) return [];
+  const problems: FormProblem[] = [];
+  if (missing.procedure !== null) problems.push({ field: 'procedures.0.item', message: missing.procedure });
+  if (missing.cid !== null) problems.push({ field: 'cids.0.item', message: missing.cid });
+  const [first] = problems;
+  if (first) first.toast = missing.summary;
+  return problems;
 }
 
 /** Every problem of the form, in the order the fields appear. An empty list means it can be sent. */
@@ -91,25 +78,11 @@ export function surgeryFormProblems(values: SurgeryFormValues): FormProblem[] {
     problems.push({ field: 'health_plan', message: V.healthPlanRequired });
   }
   if (values.hospital === null) problems.push({ field: 'hospital', message: V.hospitalRequired });
-  if (values.surgery_note.length > MAX_NOTE_LENGTH) {
-    problems.push({ field: 'surgery_note', message: fill(V.noteTooLong, { max: MAX_NOTE_LENGTH }) });
-  }
+  if (isNoteTooLong(values.surgery_note)) problems.push({ field: 'surgery_note', message: V.noteTooLong });
   return problems;
 }
 
 /** The createSurgery body (openapi CreateSurgery), with the clt / plano_saude rules applied once more. */
-export type CreateSurgeryBody = {
-  cid: number[];
-  procedure: number[];
-  patient: number;
-  hospital: number;
-  health_plan: number | null;
-  fees_payments: number | null;
-  surgery_note: string | null;
-  opme: boolean;
-  payment_fountains: PaymentSource | null;
-};
-
 export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues): CreateSurgeryBody {
   const source = values.payment_fountains === '' ? null : values.payment_fountains;
   const note = values.surgery_note.trim();
@@ -118,19 +91,12 @@ export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues
     procedure: chosenIds(values.procedures).slice(0, MAX_CASE_CODES),
     patient: patientId,
     hospital: values.hospital?.id ?? 0,
-    health_plan: source !== null && isHealthPlanEnabled(source) ? (values.health_plan?.id ?? null) : null,
-    fees_payments: source !== null && isFeesDisabled(source) ? null : values.fees_payments,
+    health_plan: isHealthPlanEnabled(source) ? (values.health_plan?.id ?? null) : null,
+    fees_payments: isFeesDisabled(source) ? null : values.fees_payments,
     surgery_note: note === '' ? null : note,
     opme: values.opme,
     payment_fountains: source,
   };
-}
-
-/** Messages of a string or a list of strings in an error body ('' and non-strings left out). */
-function stringsOf(value: unknown): string[] {
-  if (typeof value === 'string') return value.trim() ? [value] : [];
-  if (Array.isArray(value)) return value.filter((item): item is string => typeof item === 'string' && item.trim() !== '');
-  return [];
 }
 
 /** A failed createSurgery answer read into what the page shows (SPEC §8 shapes). */
@@ -157,10 +123,10 @@ const FIELD_OF_SERVER_KEY: Readonly<Record<string, string>> = {
  */
 export function readServerProblems(body: unknown, fallback: string): ServerProblems {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const toasts = [...stringsOf(record.error), ...stringsOf(record.non_field_errors), ...stringsOf(record.message)];
+  const toasts = generalErrorMessages(body);
   const fields: FormProblem[] = [];
   for (const [key, field] of Object.entries(FIELD_OF_SERVER_KEY)) {
-    const messages = stringsOf(record[key]);
+    const messages = errorStrings(record[key]);
     const first = messages[0];
     if (first === undefined) continue;
     fields.push({ field, message: first });

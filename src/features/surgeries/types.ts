@@ -9,3 +9,5 @@ export type Procedure = Schemas['Procedure'];
 export type Cid = Schemas['Cid'];
 export type HealthPlan = Schemas['HealthPlan'];
 export type Hospital = Schemas['Hospital'];
+/** The createSurgery body (openapi CreateSurgery). */
+export type CreateSurgeryBody = Schemas['CreateSurgery'];

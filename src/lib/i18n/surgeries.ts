@@ -1,3 +1,5 @@
+import { SURGERY_CREATION_MESSAGES } from '../../../machines/surgeryCase/creationRules';
+
 /**
  * User-facing pt-BR texts of the surgeries feature (surgery registration, status list, details) and of the shared
  * search/multi selects it introduced. Texts given by SPEC.md are copied verbatim (§2, §5, §8), including their
@@ -23,15 +25,13 @@ export const multiSelectTexts = {
 } as const;
 
 export const surgeriesTexts = {
-  /** SPEC §5 messages (the server answers the same ones). */
+  /**
+   * Problems of the registration form: those the server answers too live with their rules in
+   * machines/surgeryCase/creationRules.ts; the payment source is required by the form only.
+   */
   validation: {
-    fillBoth: 'Preencha CID e Procedimento!',
-    fillCid: 'Preencha CID!',
-    fillProcedure: 'Preencha procedimento!',
-    hospitalRequired: 'Selecione o hospital.',
-    healthPlanRequired: 'Selecione o convênio.',
+    ...SURGERY_CREATION_MESSAGES,
     paymentSourceRequired: 'Selecione a fonte pagadora.',
-    noteTooLong: 'As observações devem ter no máximo {max} caracteres.',
   },
   registration: {
     title: 'Vincular cirurgia',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  birthdayIssue,
   brDateToIso,
   cpfProblems,
   detailsProblems,
@@ -12,6 +13,10 @@ import {
   patientSaveMessages,
   toPatientPayload,
   EMPTY_PATIENT,
+  formatCep,
+  isGender,
+  isRealIsoDate,
+  normalizePatientName,
 } from '../../../machines/patientWizard/rules';
 
 const TODAY = '2026-03-10';
@@ -68,6 +73,23 @@ describe('patient wizard rules', () => {
     expect(problems('', '01.310-10')).toEqual([{ field: 'cep', message: M.cepInvalid }]);
     expect(problems('', '01.310-100')).toEqual([]);
     expect(isValidCep('01310100')).toBe(true);
+  });
+
+  it('shares the field rules the server applies: name, biological sex, birthday, CEP display', () => {
+    expect(normalizePatientName('  Ana   Souza ')).toBe('Ana Souza');
+    expect(isGender('female')).toBe(true);
+    expect(isGender('')).toBe(false);
+    expect(isRealIsoDate('2024-02-29')).toBe(true);
+    expect(isRealIsoDate('2023-02-29')).toBe(false);
+    expect(isRealIsoDate('29/02/2024')).toBe(false);
+    expect(birthdayIssue('1980-02-01', TODAY)).toBeNull();
+    expect(birthdayIssue(TODAY, TODAY)).toBeNull();
+    expect(birthdayIssue('2026-03-11', TODAY)).toBe('future');
+    expect(birthdayIssue('1899-12-31', TODAY)).toBe('tooOld');
+    expect(birthdayIssue('1980-02-30', TODAY)).toBe('invalid');
+    expect(formatCep('01310100')).toBe('01.310-100');
+    expect(formatCep(' 0131 ')).toBe('0131');
+    expect(formatCep(undefined)).toBe('');
   });
 
   it('converts dates between dd/mm/yyyy and yyyy-MM-dd', () => {

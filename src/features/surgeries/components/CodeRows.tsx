@@ -6,11 +6,13 @@
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import { MAX_CASE_CODES } from '../../../../machines/constants';
+import { canAddCode } from '../../../../machines/surgeryCase/creationRules';
+import { fieldHintClassName } from '../../../components/ui/Field';
 import { Icon } from '../../../components/ui/Icon';
 import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
-import { canAddCode, type SurgeryFormValues } from '../rules';
+import type { SurgeryFormValues } from '../rules';
 
 const StyledFieldset = styled('fieldset')`
   display: flex;
@@ -81,11 +83,6 @@ const StyledAdd = styled('button')`
   &:hover:not(:disabled) { background: ${colors.primarySoft}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
   &:disabled { cursor: not-allowed; border-color: ${colors.borderStrong}; color: ${colors.textSubtle}; background: ${colors.disabled}; }
-`;
-
-const StyledHint = styled('p')`
-  font-size: ${fontSizes.xs};
-  color: ${colors.textMuted};
 `;
 
 /** A plus sign drawn like the other icons (24×24 grid, currentColor); decorative. */
@@ -191,7 +188,11 @@ export function CodeRows<T extends CodeItem>({
           <PlusIcon />
           {texts.add}
         </StyledAdd>
-        {canAdd ? null : <StyledHint id={hintId}>{fill(texts.limit, { max: MAX_CASE_CODES })}</StyledHint>}
+        {canAdd ? null : (
+          <p className={fieldHintClassName} id={hintId}>
+            {fill(texts.limit, { max: MAX_CASE_CODES })}
+          </p>
+        )}
       </StyledFooter>
     </StyledFieldset>
   );

@@ -5,6 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { styled } from 'goober';
+import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -12,15 +13,11 @@ import { TextField } from '../../../components/ui/TextField';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { searchPatients } from '../api';
-import { useDebouncedValue } from '../hooks/useDebouncedValue';
 import type { Patient } from '../types';
-import { PatientAvatar } from './PatientAvatar';
 
 const T = surgeriesTexts.registration;
-
-/** SPEC §9. */
-export const PATIENT_SEARCH_DEBOUNCE_MS = 800;
 
 type SearchState =
   | { status: 'idle' }
@@ -98,7 +95,7 @@ export function PatientSearch({ onLink, autoFocus = false }: PatientSearchProps)
   const [text, setText] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<SearchState>({ status: 'idle' });
-  const query = useDebouncedValue(text.trim(), PATIENT_SEARCH_DEBOUNCE_MS);
+  const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const typing = text.trim() !== query;
 
   useEffect(() => {
@@ -155,7 +152,7 @@ export function PatientSearch({ onLink, autoFocus = false }: PatientSearchProps)
           <StyledResults aria-label={T.results}>
             {state.patients.map((patient) => (
               <StyledRow key={patient.id}>
-                <PatientAvatar name={patient.nome_completo} photo={patient.foto} />
+                <Avatar src={patient.foto} name={patient.nome_completo} />
                 <StyledWho>
                   <StyledName>{patient.nome_completo}</StyledName>
                   <StyledMeta>

@@ -7,6 +7,8 @@
 import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
+import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
+import { searchHealthPlans } from '../../../api/lookups';
 import { FormCheckbox } from '../../../components/form/FormCheckbox';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
 import { Button } from '../../../components/ui/Button';
@@ -17,11 +19,9 @@ import { ptBR } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
-import { createSurgery, searchCids, searchHealthPlans, searchHospitals, searchProcedures } from '../api';
+import { createSurgery, searchCids, searchHospitals, searchProcedures } from '../api';
 import {
   emptySurgeryForm,
-  isFeesDisabled,
-  isHealthPlanEnabled,
   readServerProblems,
   surgeryFormProblems,
   toCreateSurgeryBody,

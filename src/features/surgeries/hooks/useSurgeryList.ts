@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaseStatus } from '../../../../machines/constants';
+import { appendPage, hasMorePages } from '../../../lib/paging';
 import { listSurgeries } from '../api';
 import type { Surgery } from '../types';
 
@@ -30,17 +31,6 @@ export type SurgeryListState = {
   loadMore: () => void;
   retry: () => void;
 };
-
-/** Appends a page, leaving out rows already shown (a case may move between pages while reading). */
-export function appendPage(current: readonly Surgery[], page: readonly Surgery[]): Surgery[] {
-  const seen = new Set(current.map((item) => item.id));
-  return [...current, ...page.filter((item) => !seen.has(item.id))];
-}
-
-/** Whether another page exists: by `count` when sent, else by a full last page. */
-export function hasMorePages(loaded: number, count: number | null, lastPageSize: number, pageSize: number): boolean {
-  return count !== null ? loaded < count : lastPageSize >= pageSize;
-}
 
 function statusesOf(key: string): CaseStatus[] | null {
   return key === '' ? null : (key.split(',') as CaseStatus[]);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Avatar } from '../../../../src/components/ui/Avatar';
+import { Avatar, initialsOf } from '../../../../src/components/ui/Avatar';
 
 afterEach(cleanup);
 
@@ -17,6 +17,14 @@ describe('Avatar', () => {
     rerender(<Avatar src="/expirado.png" alt="Foto de Ana" />);
     fireEvent.error(screen.getByRole('img', { name: 'Foto de Ana' }));
     expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('SPAN');
+  });
+
+  it('shows the initials of the name instead of the silhouette when there is no photo', () => {
+    const { container } = render(<Avatar src={null} name="Maria da Silva" />);
+    expect(container.textContent).toBe('MS');
+    expect(container.querySelector('svg')).toBeNull();
+    expect(initialsOf('ana')).toBe('A');
+    expect(initialsOf('João de Souza e Lima')).toBe('JL');
   });
 
   it('is hidden from assistive technology when decorative', () => {

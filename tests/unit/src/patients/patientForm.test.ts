@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { formatCep } from '../../../../machines/patientWizard/rules';
 import { formatPhone } from '../../../../src/lib/format/phone';
 import {
   EMPTY_FORM,
-  formatCep,
   patientResolver,
   toWizardData,
   wizardDataFromPatient,

@@ -14,7 +14,7 @@ vi.hoisted(() => {
 });
 
 import { PATIENT_PAGE_SIZE } from '../../../../src/features/patients/actors';
-import { SEARCH_DEBOUNCE_MS, useDebouncedText, usePatientList } from '../../../../src/features/patients/usePatientList';
+import { usePatientList } from '../../../../src/features/patients/usePatientList';
 
 function fakePatient(id: number) {
   return {
@@ -51,21 +51,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-describe('useDebouncedText', () => {
-  it('passes a text 800 ms after it stopped changing, and an empty text at once', () => {
-    vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ text }) => useDebouncedText(text), { initialProps: { text: '' } });
-    rerender({ text: 'an' });
-    rerender({ text: 'ana' });
-    act(() => vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS - 1));
-    expect(result.current).toBe('');
-    act(() => vi.advanceTimersByTime(1));
-    expect(result.current).toBe('ana');
-    rerender({ text: '' });
-    expect(result.current).toBe('');
-  });
 });
 
 describe('usePatientList', () => {

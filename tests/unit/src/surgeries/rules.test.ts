@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAddCode,
   chosenIds,
   emptySurgeryForm,
-  isFeesDisabled,
-  isHealthPlanEnabled,
   missingCodeProblems,
   readServerProblems,
   surgeryFormProblems,
@@ -29,27 +26,6 @@ function filled(overrides: Partial<SurgeryFormValues> = {}): SurgeryFormValues {
     ...overrides,
   };
 }
-
-describe('canAddCode', () => {
-  it('allows adding while the list holds at most 4 entries', () => {
-    expect([0, 1, 2, 3, 4].map(canAddCode)).toEqual([true, true, true, true, true]);
-  });
-  it('refuses a sixth entry', () => {
-    expect(canAddCode(5)).toBe(false);
-    expect(canAddCode(6)).toBe(false);
-  });
-});
-
-describe('payment source rules', () => {
-  it('disables the expected value only for clt', () => {
-    expect(isFeesDisabled('clt')).toBe(true);
-    for (const source of ['particular', 'plano_saude', 'coop', 'hospital', ''] as const) expect(isFeesDisabled(source)).toBe(false);
-  });
-  it('enables the health plan only for plano_saude', () => {
-    expect(isHealthPlanEnabled('plano_saude')).toBe(true);
-    for (const source of ['clt', 'particular', 'coop', 'hospital', ''] as const) expect(isHealthPlanEnabled(source)).toBe(false);
-  });
-});
 
 describe('chosenIds', () => {
   it('keeps chosen ids in order, without empty rows or repeats', () => {

@@ -1,8 +1,8 @@
 import { Temporal } from 'temporal-polyfill';
 
 /**
- * Instants and calendar days of the surgery API in America/Sao_Paulo (DECISIONS §5: "today" and the
- * list date are São Paulo's). Computed with the time-zone rules (not a fixed −03:00), so a day before
+ * Instants and calendar days of the API in America/Sao_Paulo (DECISIONS §5: "today", a patient's
+ * latest possible birthday and the surgery list's date are São Paulo's). Computed with the time-zone rules (not a fixed −03:00), so a day before
  * 2019 with daylight saving still has the right bounds and offset.
  */
 export const SAO_PAULO = 'America/Sao_Paulo';
@@ -14,6 +14,12 @@ export function toSaoPauloIso(instant: Date): string {
   return Temporal.Instant.fromEpochMilliseconds(instant.getTime())
     .toZonedDateTimeISO(SAO_PAULO)
     .toString({ timeZoneName: 'never', smallestUnit: 'second' });
+}
+
+/** The São Paulo calendar day of `instant`, `yyyy-MM-dd` ("today" when given the current time). */
+export function saoPauloDay(instant: Date): string {
+  const zoned = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO);
+  return zoned.toPlainDate().toString();
 }
 
 /**

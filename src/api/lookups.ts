@@ -1,0 +1,18 @@
+/** Reference searches more than one feature uses (SPEC §7), over the one typed client. */
+import type { components } from '../../openapi/schema';
+import { api } from './client';
+
+export type HealthPlan = components['schemas']['HealthPlan'];
+
+/**
+ * GET /surgery/api/v1/healthplan/?search=: at most 50 plans (~700 in all), for the Convênio search selects of the
+ * patient and surgery forms. Rejects on failure (the select shows its error state).
+ */
+export async function searchHealthPlans(text: string, signal: AbortSignal): Promise<HealthPlan[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/healthplan/', {
+    params: { query: text ? { search: text } : {} },
+    signal,
+  });
+  if (!response.ok || !data) throw new Error(`listHealthPlans answered ${response.status}`);
+  return data.results;
+}

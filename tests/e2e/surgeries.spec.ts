@@ -10,18 +10,17 @@ const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secre
 
 type CreatedPatient = { id: number; name: string; plan: string };
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<string> {
+async function signInAs(request: APIRequestContext, email: string, password: string): Promise<Record<string, string>> {
   const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: email, password: DEMO_PASSWORD, ...CLIENT },
+    data: { grant_type: 'password', username: email, password, ...CLIENT },
   });
   expect(answer.ok()).toBe(true);
-  return ((await answer.json()) as { access_token: string }).access_token;
+  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
 }
 
 /** A fresh patient of the demo medic, with a health plan, created by the demo secretary. */
 async function createPatient(request: APIRequestContext): Promise<CreatedPatient> {
-  const token = await tokenFor(request, DEMO_SECRETARY);
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = await signInAs(request, DEMO_SECRETARY, DEMO_PASSWORD);
   const medics = (await (await request.get('/project_auth/api/v1/list_medic/', { headers })).json()) as {
     results: { id: number }[];
   };
@@ -48,6 +47,36 @@ async function createPatient(request: APIRequestContext): Promise<CreatedPatient
   expect(answer.status(), await answer.text()).toBe(201);
   const created = (await answer.json()) as { id: number };
   return { id: created.id, name, plan: plan!.fantasy_name };
+}
+
+async function firstId(request: APIRequestContext, headers: Record<string, string>, path: string): Promise<number> {
+  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
+  expect(body.results[0]).toBeDefined();
+  return body.results[0]!.id;
+}
+
+/** A patient and a new case (ind_paciente) registered by `headers`' medic for themself, through the API. */
+async function caseOfOwnPatient(request: APIRequestContext, headers: Record<string, string>, name: string, cpfSeed: number) {
+  const patient = await request.post('/surgery/api/v1/add_paciente/', {
+    headers,
+    multipart: { nome_completo: name, cellphone: '11977776666', cpf: validCpf(cpfSeed), gender: 'male' },
+  });
+  expect(patient.status(), await patient.text()).toBe(201);
+  const surgery = await request.post('/surgery/api/v1/create_surgery/', {
+    headers,
+    data: {
+      patient: ((await patient.json()) as { id: number }).id,
+      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K40')],
+      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=herniorrafia')],
+      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/'),
+      health_plan: null,
+      fees_payments: 3000,
+      surgery_note: null,
+      opme: false,
+      payment_fountains: 'particular',
+    },
+  });
+  expect(surgery.status(), await surgery.text()).toBe(201);
 }
 
 test.describe('surgeries', () => {
@@ -198,5 +227,52 @@ test.describe('surgeries', () => {
     await expect(page.getByText('Autorização').first()).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/surgery-status$/);
+  });
+
+  test('a medic sees only their own cases', async ({ page, request }) => {
+    // Another doctor, with a case of their own, made through the API.
+    const stamp = Date.now() % 100_000_000;
+    const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
+    const otherEmail = `outro.medico.${stamp}@clinica.com.br`;
+    const signup = await request.post('/project_auth/api/v1/cadastro/', {
+      data: {
+        nickname: 'Dr. Otávio',
+        first_name: 'Otávio',
+        last_name: `Rezende ${stamp}`,
+        cpf: validCpf(stamp + 401),
+        specialty: specialties.results[0]!.id,
+        address: 'Rua XV de Novembro, 200 - Curitiba/PR',
+        cellphone: '(41) 9 8888-1111',
+        crm: `${stamp}/PR`,
+        password: 'Cirurgia@2024',
+        confirmPassword: 'Cirurgia@2024',
+        email: otherEmail,
+        IAcceptToStoreData: true,
+        IHaveASecretary: false,
+        secretary: '',
+        news: false,
+      },
+    });
+    expect(signup.status(), await signup.text()).toBe(201);
+    const otherPatient = `Paciente Do Outro ${stamp}`;
+    await caseOfOwnPatient(request, await signInAs(request, otherEmail, 'Cirurgia@2024'), otherPatient, stamp + 402);
+    const ownPatient = `Paciente Do Carlos ${stamp}`;
+    await caseOfOwnPatient(request, await signInAs(request, DEMO_MEDIC, DEMO_PASSWORD), ownPatient, stamp + 403);
+
+    // The demo medic's first stage lists the case he just made, and not the other doctor's newer one.
+    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/surgery-status');
+    const filter = page.getByRole('button', { name: /Etapas/ });
+    await filter.click();
+    await page.getByRole('option', { name: 'Todos' }).click();
+    await page.getByRole('option', { name: 'Todos' }).click();
+    await page.getByRole('option', { name: 'Cadastro de Cirurgia' }).click();
+    await page.keyboard.press('Escape');
+    const table = page.getByRole('table', { name: 'Cirurgias' });
+    await expect(table.getByRole('cell', { name: ownPatient })).toBeVisible();
+    await expect(table.getByText(otherPatient)).toHaveCount(0);
+    const medics = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+    expect(new Set(medics)).toEqual(new Set(['Carlos Eduardo Mendes']));
   });
 });

@@ -170,3 +170,31 @@ describe('router guards', () => {
     await expectPath(router, '/auth');
   });
 });
+
+describe('navigation state', () => {
+  it('lists only the stage passed as `method` to /surgery-status and hides the status filter', async () => {
+    const { api } = await import('../../../src/api/client');
+    const get = vi.mocked(api.GET);
+    const { router } = renderAt('/', medic);
+    await expectPath(router, '/');
+    get.mockClear();
+    await act(() => router.navigate({ to: '/surgery-status', state: { method: 'autorizacao' } }));
+    await expectPath(router, '/surgery-status');
+    expect(await screen.findByText('Mostrando a etapa')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ver todas as etapas' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Etapas/ })).toBeNull();
+    await waitFor(() => {
+      const listCalls = get.mock.calls.filter(([path]) => path === '/surgery/api/v1/surgery/');
+      expect(listCalls.length).toBeGreaterThan(0);
+      const query = (listCalls.at(-1)?.[1] as { params: { query: Record<string, unknown> } }).params.query;
+      expect(query.status__in).toBe('autorizacao');
+    });
+  });
+
+  it('shows the status filter when no stage was passed', async () => {
+    const { router } = renderAt('/surgery-status', medic);
+    await expectPath(router, '/surgery-status');
+    expect(await screen.findByRole('button', { name: /Etapas/ })).toBeTruthy();
+    expect(screen.queryByText('Mostrando a etapa')).toBeNull();
+  });
+});

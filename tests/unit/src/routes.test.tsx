@@ -184,10 +184,10 @@ describe('navigation state', () => {
     expect(screen.getByRole('button', { name: 'Ver todas as etapas' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Etapas/ })).toBeNull();
     await waitFor(() => {
-      const listCalls = get.mock.calls.filter(([path]) => path === '/surgery/api/v1/surgery/');
+      const calls = get.mock.calls as unknown as [string, { params: { query: Record<string, unknown> } }][];
+      const listCalls = calls.filter(([path]) => path === '/surgery/api/v1/surgery/');
       expect(listCalls.length).toBeGreaterThan(0);
-      const query = (listCalls.at(-1)?.[1] as { params: { query: Record<string, unknown> } }).params.query;
-      expect(query.status__in).toBe('autorizacao');
+      expect(listCalls.at(-1)?.[1].params.query.status__in).toBe('autorizacao');
     });
   });
 

@@ -6,7 +6,8 @@ import {
   serializeSnapshot,
   type StatePath,
 } from '@xstate/graph';
-import type { AnyStateMachine, EventFromLogic, InputFrom, StateValue } from 'xstate';
+import { expect } from 'vitest';
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, StateValue } from 'xstate';
 
 /**
  * Path generation shared by the model tests (tests/model/*.model.test.ts). @xstate/graph's
@@ -79,4 +80,27 @@ export function stateNodeValues(machine: AnyStateMachine): Array<{ id: string; k
       undefined,
     )!,
   }));
+}
+
+/** A real actor under test, driven by the path's events (done/error events settle its deferred fakes). */
+export type PathDriver<E> = {
+  exec(event: E): Promise<void>;
+  actor: { getSnapshot(): { value: StateValue; context: unknown } };
+};
+
+/**
+ * Replays a generated path on `sut`, checking after every event that the real actor holds the
+ * path's state value and context. Returns the path's last event (for the tests' plausibility checks).
+ */
+export async function replayPath<E extends EventObject>(
+  path: { steps: Array<{ event: unknown; state: { value: StateValue; context: unknown } }> },
+  sut: PathDriver<E>,
+): Promise<E> {
+  for (const step of path.steps) {
+    if ((step.event as EventObject).type !== 'xstate.init') await sut.exec(step.event as E);
+    const snapshot = sut.actor.getSnapshot();
+    expect(snapshot.value).toEqual(step.state.value);
+    expect(snapshot.context).toEqual(step.state.context);
+  }
+  return path.steps.at(-1)!.event as E;
 }

@@ -21,7 +21,9 @@ import healthRoutes from './routes/health';
 import projectAuthRoutes from './routes/project-auth';
 import lookupRoutes from './routes/surgery/lookups';
 import patientRoutes from './routes/surgery/patients';
+import lifecycleRoutes from './routes/surgery/lifecycle';
 import surgeryRoutes from './routes/surgery/surgeries';
+import surgeryFileRoutes from './routes/surgery/surgery-files';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -258,6 +260,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(lookupRoutes, { deps });
   await app.register(patientRoutes, { deps });
   await app.register(surgeryRoutes, { deps });
+  await app.register(lifecycleRoutes, { deps });
+  await app.register(surgeryFileRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -1,0 +1,177 @@
+import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
+
+/**
+ * What each move of the seven-step lifecycle needs (SPEC §4, §5; DECISIONS §4), shared by the lifecycle machine
+ * (./surgeryLifecycleMachine.ts, whose guards call these), the SPA's step panels (to warn before sending) and the
+ * API (to answer 400 with the same messages). Pure functions: no IO, no src/ or server/ imports.
+ */
+
+/** The pt-BR messages of SPEC §5 and §8 for the lifecycle. */
+export const LIFECYCLE_MESSAGES = {
+  documentArrivalsRequired: 'Preencha a data de envio da documentação!',
+  invalidHour: 'Hora invalida!',
+  dayRequired: 'Selecione o dia no calendário!',
+  invalidDate: 'Data invalida!',
+  paymentRequired: 'Insira um valor recebido!',
+  allApproved: 'Todos os status tem que está aprovado!',
+  backFailed: 'Não foi possível voltar etapa',
+  archived: 'Cirurgia arquivado com sucesso!',
+  cancelled: 'Cirurgia cancelada com sucesso!',
+  finished: 'Finalizado com sucesso!',
+} as const;
+
+const M = LIFECYCLE_MESSAGES;
+
+/** The warning of a refused move (HTTP 409 `message`); the SPA shows it and then jumps to the actual step. */
+export function conflictMessage(actual: CaseStatus): string {
+  return `Essa mudança de etapa não é permitida: a cirurgia está em "${STATUS_LABELS[actual]}".`;
+}
+
+/** SPEC §9: the jump to the actual step after a status conflict waits 400 ms. */
+export const CONFLICT_JUMP_DELAY_MS = 400;
+
+/**
+ * The case data the lifecycle's checks read, named as the API names them (SPEC §3, §7). `schedule` is the São Paulo
+ * wall-clock time as `yyyy-MM-dd HH:mm:ss` (what update/{id}/ takes); dates are `yyyy-MM-dd`.
+ */
+export type LifecycleFacts = {
+  payment_fountains: PaymentSource | null;
+  opme: boolean;
+  hospital_approvals: ApprovalValue | null;
+  plan_approvals: ApprovalValue | null;
+  opme_approvals: ApprovalValue | null;
+  document_arrivals: string | null;
+  schedule: string | null;
+  accomplishment: string | null;
+  payment_done: number | null;
+  date_payment: string | null;
+};
+
+/** The facts a step may change (everything but the case's payment source and OPME flag, fixed at creation). */
+export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme'>>;
+
+export const EMPTY_FACTS: LifecycleFacts = {
+  payment_fountains: null,
+  opme: false,
+  hospital_approvals: null,
+  plan_approvals: null,
+  opme_approvals: null,
+  document_arrivals: null,
+  schedule: null,
+  accomplishment: null,
+  payment_done: null,
+  date_payment: null,
+};
+
+/** The stage after `status` in the workflow (pagamento → concluido), or null for the terminal ones. */
+export function nextStatus(status: CaseStatus): CaseStatus | null {
+  if (status === 'pagamento') return 'concluido';
+  const index = (ACTIVE_STATUSES as readonly CaseStatus[]).indexOf(status);
+  return index >= 0 ? ACTIVE_STATUSES[index + 1]! : null;
+}
+
+/** SPEC §4: the six single-step back moves (from → to); ind_paciente has none. */
+export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = {
+  prep_doc: 'ind_paciente',
+  env_doc: 'prep_doc',
+  autorizacao: 'env_doc',
+  agendamento: 'autorizacao',
+  realizacao: 'agendamento',
+  pagamento: 'realizacao',
+};
+
+/** SPEC §4: 'Arquivar ciclo' is offered at steps 1–6. */
+export const ARCHIVABLE_STATUSES = ACTIVE_STATUSES.slice(0, 6) as readonly ActiveStatus[];
+
+/** SPEC §4: cancelling is offered at the payment step only. */
+export const CANCELLABLE_STATUSES = ['pagamento'] as const satisfies readonly ActiveStatus[];
+
+/** A real calendar date written yyyy-MM-dd (years 1900–2199). */
+export function isValidIsoDate(value: string | null | undefined): value is string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** SPEC §5, §9: the hour typed as HH:mm, optionally :ss, hours 0–24 (so up to 24:59). */
+const HOUR_PATTERN = /^([01]?\d|2[0-4]):([0-5]\d)(:([0-5]\d))?$/;
+
+export function isValidHour(value: string | null | undefined): value is string {
+  return HOUR_PATTERN.test(value ?? '');
+}
+
+/**
+ * The scheduling step's day and hour as update/{id}/ takes them (`yyyy-MM-dd HH:mm:ss`), or the problems. An hour
+ * of 24:mm, which SPEC §9's pattern accepts, is that many minutes past midnight of the next day.
+ */
+export function composeSchedule(day: string | null, hour: string): { schedule: string } | { problems: string[] } {
+  const problems: string[] = [];
+  if (!isValidIsoDate(day)) problems.push(M.dayRequired);
+  const match = HOUR_PATTERN.exec(hour.trim());
+  if (!match) problems.push(M.invalidHour);
+  if (problems.length > 0 || !match || !day) return { problems };
+  const [hours, minutes, seconds] = [Number(match[1]), match[2]!, match[4] ?? '00'];
+  let date = day;
+  if (hours === 24) {
+    const next = new Date(`${day}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    date = next.toISOString().slice(0, 10);
+  }
+  return { schedule: `${date} ${String(hours % 24).padStart(2, '0')}:${minutes}:${seconds}` };
+}
+
+/** A stored schedule (`yyyy-MM-dd HH:mm:ss`, a real date and a real time of day) or the message of what is wrong. */
+export function scheduleProblem(schedule: string | null | undefined): string | null {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(schedule ?? '');
+  if (!match || !isValidIsoDate(match[1])) return M.dayRequired;
+  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4])];
+  return hours < 24 && minutes < 60 && seconds < 60 ? null : M.invalidHour;
+}
+
+/** Whether the approval of the plan applies: the case is paid by a health plan (SPEC §4: greyed out otherwise). */
+export function planApprovalApplies(facts: Pick<LifecycleFacts, 'payment_fountains'>): boolean {
+  return facts.payment_fountains === 'plano_saude';
+}
+
+/** Whether every approval that applies is 'aprovada' (hospital always; plan and OPME when they apply). */
+export function allApproved(facts: LifecycleFacts): boolean {
+  if (facts.hospital_approvals !== 'aprovada') return false;
+  if (planApprovalApplies(facts) && facts.plan_approvals !== 'aprovada') return false;
+  return !facts.opme || facts.opme_approvals === 'aprovada';
+}
+
+/**
+ * What keeps a case at `from` from moving on to the next stage, given its facts (stored data with the request's
+ * fields applied): the messages of SPEC §5, empty when the move may happen (DECISIONS §4's table).
+ */
+export function advanceProblems(from: CaseStatus, facts: LifecycleFacts): string[] {
+  switch (from) {
+    case 'env_doc':
+      return isValidIsoDate(facts.document_arrivals) ? [] : [M.documentArrivalsRequired];
+    case 'autorizacao':
+      return allApproved(facts) ? [] : [M.allApproved];
+    case 'agendamento': {
+      const problem = scheduleProblem(facts.schedule);
+      return problem ? [problem] : [];
+    }
+    case 'realizacao':
+      return isValidIsoDate(facts.accomplishment) ? [] : [M.invalidDate];
+    case 'pagamento': {
+      const problems: string[] = [];
+      if (!(typeof facts.payment_done === 'number' && facts.payment_done > 0)) problems.push(M.paymentRequired);
+      if (!isValidIsoDate(facts.date_payment)) problems.push(M.invalidDate);
+      return problems;
+    }
+    default:
+      return []; // ind_paciente and prep_doc need nothing (the documents are each optional)
+  }
+}
+
+/** `facts` with a step's fields applied (fields left out keep their value). */
+export function applyFields(facts: LifecycleFacts, fields: StepFields | undefined): LifecycleFacts {
+  if (!fields) return facts;
+  const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  return { ...facts, ...changed };
+}

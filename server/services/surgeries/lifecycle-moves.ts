@@ -1,0 +1,152 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { Temporal } from 'temporal-polyfill';
+import type { CaseStatus } from '../../../machines/constants';
+import { conflictMessage, type LifecycleFacts, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
+import { decideMove, type MoveDecision } from '../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
+import type { Database, Transaction } from '../../db/client';
+import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schema/index';
+import type { AuthUser } from '../../plugins/authenticate';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { visibleMedicIds } from '../access/scope';
+import { SAO_PAULO } from '../sao-paulo-time';
+import { SURGERY_NOT_FOUND } from './surgery-service';
+
+/**
+ * How a surgery case changes stage on the server (DECISIONS §4). Every move runs in one transaction that locks the
+ * case's row (`SELECT … FOR UPDATE`), asks the lifecycle machine (machines/surgeryLifecycle) whether the move is
+ * allowed from the status it finds there, writes the step's fields and the new status, and adds the status history
+ * row. Two clients moving the same case at once are thus serialized: the second one sees the first one's status and
+ * gets its 409 (or its move, if it is still allowed from there).
+ */
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+/** The move a route asks for: a target status with the step's fields (update, include_surgery_files) or archive/cancel. */
+export type MoveRequest = Parameters<typeof decideMove>[2];
+
+/** Column values a step writes besides the machine's facts (the notes), in the schema's names. */
+export type ExtraColumns = Partial<
+  Pick<
+    SurgeryRow,
+    | 'documentNote'
+    | 'hospitalApprovalsNote'
+    | 'planApprovalsNote'
+    | 'opmeApprovalsNote'
+    | 'scheduleNote'
+    | 'accomplishmentNote'
+    | 'paymentNotes'
+  >
+>;
+
+export type MoveOptions = {
+  extra?: ExtraColumns;
+  /** Runs inside the transaction after the move was allowed and written (include_surgery_files stores its rows here). */
+  alsoWrite?: (tx: Transaction, row: SurgeryRow) => Promise<void>;
+};
+
+/** The stored schedule instant as São Paulo wall-clock time, `yyyy-MM-dd HH:mm:ss` (what the machine reads). */
+export function scheduleToLocal(instant: Date | null): string | null {
+  if (!instant) return null;
+  const local = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO).toPlainDateTime();
+  return local.toString({ smallestUnit: 'second' }).replace('T', ' ');
+}
+
+/** A `yyyy-MM-dd HH:mm:ss` São Paulo wall-clock time (already checked by the rules) as an instant. */
+export function scheduleFromLocal(local: string): Date {
+  const zoned = Temporal.PlainDateTime.from(local.replace(' ', 'T')).toZonedDateTime(SAO_PAULO);
+  return new Date(zoned.epochMilliseconds);
+}
+
+/** The facts the lifecycle machine reads, from a stored case. */
+export function factsOf(row: SurgeryRow): LifecycleFacts {
+  return {
+    payment_fountains: row.paymentFountains,
+    opme: row.opme,
+    hospital_approvals: row.hospitalApprovals,
+    plan_approvals: row.planApprovals,
+    opme_approvals: row.opmeApprovals,
+    document_arrivals: row.documentArrivals,
+    schedule: scheduleToLocal(row.schedule),
+    accomplishment: row.accomplishment,
+    payment_done: row.paymentDone === null ? null : Number(row.paymentDone),
+    date_payment: row.datePayment,
+  };
+}
+
+/** The columns that store a step's fields (only those the request carried). */
+function factColumns(fields: StepFields): Partial<SurgeryRow> {
+  const columns: Partial<SurgeryRow> = {};
+  if (fields.hospital_approvals !== undefined) columns.hospitalApprovals = fields.hospital_approvals;
+  if (fields.plan_approvals !== undefined) columns.planApprovals = fields.plan_approvals;
+  if (fields.opme_approvals !== undefined) columns.opmeApprovals = fields.opme_approvals;
+  if (fields.document_arrivals !== undefined) columns.documentArrivals = fields.document_arrivals;
+  if (fields.schedule !== undefined) columns.schedule = fields.schedule === null ? null : scheduleFromLocal(fields.schedule);
+  if (fields.accomplishment !== undefined) columns.accomplishment = fields.accomplishment;
+  if (fields.payment_done !== undefined) {
+    columns.paymentDone = fields.payment_done === null ? null : fields.payment_done.toFixed(2);
+  }
+  if (fields.date_payment !== undefined) columns.datePayment = fields.date_payment;
+  return columns;
+}
+
+function fieldsOf(request: MoveRequest): StepFields {
+  return 'fields' in request && request.fields ? request.fields : {};
+}
+
+export function createLifecycleMoves({ db, now }: { db: Database; now: () => Date }) {
+  /** The user's case `id`, locked until the transaction ends, or null (missing or another tenant's). */
+  async function lockCase(tx: Transaction, user: User, id: number): Promise<SurgeryRow | null> {
+    const medicIds = await visibleMedicIds(tx, user);
+    if (medicIds.length === 0) return null;
+    const [row] = await tx
+      .select()
+      .from(surgeries)
+      .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
+      .for('update');
+    return row ?? null;
+  }
+
+  return {
+    /**
+     * Applies `request` to the user's case `id` if the lifecycle machine allows it from the stored status; throws
+     * 404 (not the user's), 409 with the actual status (no such move from there), or 400 with the step's messages
+     * (a forward move whose requirements are missing). Nothing is written unless the move happens. Returns the
+     * decision taken and the status the case is now in.
+     */
+    async move(user: User, id: number, request: MoveRequest, options: MoveOptions = {}) {
+      return db.transaction(async (tx) => {
+        const row = await lockCase(tx, user, id);
+        if (!row) throw notFound(SURGERY_NOT_FOUND);
+        const from: CaseStatus = row.status;
+        const decision: MoveDecision = decideMove(from, factsOf(row), request);
+        if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
+        if (decision.kind === 'invalid') throw badRequest(decision.problems);
+        const at = now();
+        const moved = decision.to !== from;
+        const [updated] = await tx
+          .update(surgeries)
+          .set({
+            ...factColumns(fieldsOf(request)),
+            ...options.extra,
+            status: decision.to,
+            ...(moved ? { statusChangedAt: at } : {}),
+            ...(decision.to === 'concluido' ? { concludedAt: at } : {}),
+            version: sql`${surgeries.version} + 1`,
+            updatedAt: at,
+          })
+          .where(eq(surgeries.id, id))
+          .returning();
+        if (!updated) throw new Error('lifecycle move: locked case vanished');
+        if (moved) {
+          await tx
+            .insert(surgeryStatusHistory)
+            .values({ surgeryId: id, fromStatus: from, toStatus: decision.to, changedBy: user.id, changedAt: at });
+        }
+        await options.alsoWrite?.(tx, updated);
+        return { kind: decision.kind, from, to: decision.to };
+      });
+    },
+  };
+}
+
+export type LifecycleMoves = ReturnType<typeof createLifecycleMoves>;

@@ -40,6 +40,8 @@ export type ExtraColumns = Partial<
 
 export type MoveOptions = {
   extra?: ExtraColumns;
+  /** Narrows what this route may do (include_surgery_files: only save or advance, only from prep_doc); else 409. */
+  only?: { from?: readonly CaseStatus[]; kinds?: ReadonlyArray<Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>> };
   /** Runs inside the transaction after the move was allowed and written (include_surgery_files stores its rows here). */
   alsoWrite?: (tx: Transaction, row: SurgeryRow) => Promise<void>;
 };
@@ -119,7 +121,14 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
         const decision: MoveDecision = decideMove(from, factsOf(row), request);
-        if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
+        const { only } = options;
+        if (
+          decision.kind === 'conflict' ||
+          (only?.from && !only.from.includes(from)) ||
+          (only?.kinds && decision.kind !== 'invalid' && !only.kinds.includes(decision.kind))
+        ) {
+          throw conflict(conflictMessage(from), from);
+        }
         if (decision.kind === 'invalid') throw badRequest(decision.problems);
         const at = now();
         const moved = decision.to !== from;

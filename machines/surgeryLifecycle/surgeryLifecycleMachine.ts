@@ -1,4 +1,4 @@
-import { assign, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
+import { assign, createActor, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
 import { CASE_STATUSES, type CaseStatus } from '../constants';
 import {
   advanceProblems,
@@ -130,6 +130,11 @@ export type LifecycleSnapshot = SnapshotFrom<typeof surgeryLifecycleMachine>;
 /** The machine at `status` with the case's facts (a stored case, read back into the machine). */
 export function lifecycleSnapshot(status: CaseStatus, facts: LifecycleFacts): LifecycleSnapshot {
   return surgeryLifecycleMachine.resolveState({ value: status, context: { facts, jumpFrom: null, jumpTo: null } });
+}
+
+/** A started actor of the machine at `status` (the details page runs one per case). */
+export function startLifecycleActor(status: CaseStatus, facts: LifecycleFacts) {
+  return createActor(surgeryLifecycleMachine, { snapshot: lifecycleSnapshot(status, facts), input: { facts } }).start();
 }
 
 /** The stage a snapshot shows: its state, or while jumping the stage it is leaving. */

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  advanceProblems,
+  allApproved,
+  applyFields,
+  BACK_MOVES,
+  composeSchedule,
+  conflictMessage,
+  EMPTY_FACTS,
+  isValidHour,
+  isValidIsoDate,
+  LIFECYCLE_MESSAGES as M,
+  nextStatus,
+  planApprovalApplies,
+  scheduleProblem,
+  type LifecycleFacts,
+} from '../../../machines/surgeryLifecycle/lifecycleRules';
+
+const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({ ...EMPTY_FACTS, ...overrides });
+
+describe('lifecycle rules', () => {
+  it('orders the stages and ends at concluido', () => {
+    expect(nextStatus('ind_paciente')).toBe('prep_doc');
+    expect(nextStatus('realizacao')).toBe('pagamento');
+    expect(nextStatus('pagamento')).toBe('concluido');
+    for (const terminal of ['concluido', 'cancelado', 'arquiv'] as const) expect(nextStatus(terminal)).toBeNull();
+  });
+
+  it('has exactly the six back moves of SPEC §4, each one step back', () => {
+    expect(BACK_MOVES).toEqual({
+      prep_doc: 'ind_paciente',
+      env_doc: 'prep_doc',
+      autorizacao: 'env_doc',
+      agendamento: 'autorizacao',
+      realizacao: 'agendamento',
+      pagamento: 'realizacao',
+    });
+  });
+
+  it('accepts only real calendar dates written yyyy-MM-dd', () => {
+    expect(isValidIsoDate('2024-02-29')).toBe(true);
+    expect(isValidIsoDate('2025-02-29')).toBe(false);
+    expect(isValidIsoDate('2025-13-01')).toBe(false);
+    expect(isValidIsoDate('10/03/2025')).toBe(false);
+    expect(isValidIsoDate('')).toBe(false);
+    expect(isValidIsoDate(null)).toBe(false);
+  });
+
+  it('takes the hour as HH:mm, optionally :ss, hours 0 to 24 (SPEC §5, §9)', () => {
+    for (const hour of ['07:30', '7:30', '23:59', '24:59', '08:15:30']) expect(isValidHour(hour)).toBe(true);
+    for (const hour of ['25:00', '12:60', '12', '12:5', 'ab:cd', '']) expect(isValidHour(hour)).toBe(false);
+  });
+
+  it('composes the schedule from the calendar day and the hour, or says what is missing', () => {
+    expect(composeSchedule('2026-03-10', '14:30')).toEqual({ schedule: '2026-03-10 14:30:00' });
+    expect(composeSchedule('2026-03-10', '7:05:09')).toEqual({ schedule: '2026-03-10 07:05:09' });
+    expect(composeSchedule('2026-12-31', '24:15')).toEqual({ schedule: '2027-01-01 00:15:00' });
+    expect(composeSchedule(null, '14:30')).toEqual({ problems: [M.dayRequired] });
+    expect(composeSchedule('2026-03-10', '25:00')).toEqual({ problems: [M.invalidHour] });
+    expect(composeSchedule(null, '')).toEqual({ problems: [M.dayRequired, M.invalidHour] });
+  });
+
+  it('checks a stored schedule: a real day and a real time of day', () => {
+    expect(scheduleProblem('2026-03-10 14:30:00')).toBeNull();
+    expect(scheduleProblem('2026-02-30 14:30:00')).toBe(M.dayRequired);
+    expect(scheduleProblem('2026-03-10 24:30:00')).toBe(M.invalidHour);
+    expect(scheduleProblem('2026-03-10')).toBe(M.dayRequired);
+    expect(scheduleProblem(null)).toBe(M.dayRequired);
+  });
+
+  it('asks for the plan approval only for plano_saude, and the OPME one only with OPME', () => {
+    expect(planApprovalApplies({ payment_fountains: 'plano_saude' })).toBe(true);
+    expect(planApprovalApplies({ payment_fountains: 'particular' })).toBe(false);
+    expect(allApproved(facts({ hospital_approvals: 'aprovada' }))).toBe(true);
+    expect(allApproved(facts({ hospital_approvals: 'negada' }))).toBe(false);
+    expect(allApproved(facts({ payment_fountains: 'plano_saude', hospital_approvals: 'aprovada' }))).toBe(false);
+    expect(
+      allApproved(facts({ payment_fountains: 'plano_saude', hospital_approvals: 'aprovada', plan_approvals: 'aprovada' })),
+    ).toBe(true);
+    expect(allApproved(facts({ opme: true, hospital_approvals: 'aprovada', opme_approvals: 'negada' }))).toBe(false);
+    expect(allApproved(facts({ opme: true, hospital_approvals: 'aprovada', opme_approvals: 'aprovada' }))).toBe(true);
+  });
+
+  it('lists what each forward move still needs, with the messages of SPEC §5', () => {
+    expect(advanceProblems('ind_paciente', facts())).toEqual([]);
+    expect(advanceProblems('prep_doc', facts())).toEqual([]);
+    expect(advanceProblems('env_doc', facts())).toEqual(['Preencha a data de envio da documentação!']);
+    expect(advanceProblems('env_doc', facts({ document_arrivals: '2026-03-10' }))).toEqual([]);
+    expect(advanceProblems('autorizacao', facts())).toEqual(['Todos os status tem que está aprovado!']);
+    expect(advanceProblems('agendamento', facts())).toEqual(['Selecione o dia no calendário!']);
+    expect(advanceProblems('agendamento', facts({ schedule: '2026-03-10 14:30:00' }))).toEqual([]);
+    expect(advanceProblems('realizacao', facts({ accomplishment: '2026-02-30' }))).toEqual(['Data invalida!']);
+    expect(advanceProblems('pagamento', facts())).toEqual(['Insira um valor recebido!', 'Data invalida!']);
+    expect(advanceProblems('pagamento', facts({ payment_done: 0, date_payment: '2026-03-10' }))).toEqual([
+      'Insira um valor recebido!',
+    ]);
+    expect(advanceProblems('pagamento', facts({ payment_done: 1500.5, date_payment: '2026-03-10' }))).toEqual([]);
+  });
+
+  it('applies only the fields a step sent', () => {
+    const before = facts({ document_arrivals: '2026-03-01', schedule: '2026-03-10 14:30:00' });
+    expect(applyFields(before, { document_arrivals: '2026-03-02', schedule: undefined })).toEqual({
+      ...before,
+      document_arrivals: '2026-03-02',
+    });
+    expect(applyFields(before, { hospital_approvals: null })).toEqual({ ...before, hospital_approvals: null });
+    expect(applyFields(before, undefined)).toBe(before);
+  });
+
+  it('names the actual stage in the conflict warning', () => {
+    expect(conflictMessage('autorizacao')).toContain('"Autorização"');
+  });
+});

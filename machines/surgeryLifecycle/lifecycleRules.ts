@@ -124,9 +124,11 @@ export function composeSchedule(day: string | null, hour: string): { schedule: s
 
 /** A stored schedule (`yyyy-MM-dd HH:mm:ss`, a real date and a real time of day) or the message of what is wrong. */
 export function scheduleProblem(schedule: string | null | undefined): string | null {
-  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(schedule ?? '');
-  if (!match || !isValidIsoDate(match[1])) return M.dayRequired;
-  const [hours, minutes, seconds] = [Number(match[2]), Number(match[3]), Number(match[4])];
+  const [day, time = '', ...rest] = (schedule ?? '').split(' ');
+  if (!isValidIsoDate(day)) return M.dayRequired;
+  const match = /^(\d{2}):(\d{2}):(\d{2})$/.exec(time);
+  if (!match || rest.length > 0) return M.invalidHour;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3])];
   return hours < 24 && minutes < 60 && seconds < 60 ? null : M.invalidHour;
 }
 
@@ -174,4 +176,56 @@ export function applyFields(facts: LifecycleFacts, fields: StepFields | undefine
   if (!fields) return facts;
   const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   return { ...facts, ...changed };
+}
+
+/**
+ * The fields update/{id}/ takes besides `new_status` (SPEC §7), by the step that owns them: a step's panel edits
+ * only its own fields (SPEC §2 "Surgery details"), and the API saves them only at that step or with its advance.
+ * ind_paciente has no fields; prep_doc's documents travel through include_surgery_files.
+ */
+export const STEP_FIELDS = {
+  ind_paciente: [],
+  prep_doc: [],
+  env_doc: ['document_arrivals', 'document_note'],
+  autorizacao: [
+    'hospital_approvals',
+    'plan_approvals',
+    'opme_approvals',
+    'hospital_approvals_note',
+    'plan_approvals_note',
+    'opme_approvals_note',
+  ],
+  agendamento: ['schedule', 'schedule_note'],
+  realizacao: ['accomplishment', 'accomplishment_note'],
+  pagamento: ['payment_done', 'date_payment', 'payment_notes'],
+} as const satisfies Record<ActiveStatus, readonly string[]>;
+
+/** A field of update/{id}/ other than `new_status`. */
+export type StepFieldName = (typeof STEP_FIELDS)[ActiveStatus][number];
+
+/** Every step field, in step order. */
+export const STEP_FIELD_NAMES: readonly StepFieldName[] = ACTIVE_STATUSES.flatMap(
+  (status) => STEP_FIELDS[status] as readonly StepFieldName[],
+);
+
+/** The free-text notes among the step fields (at most MAX_NOTE_LENGTH characters each, SPEC §5). */
+export const NOTE_FIELD_NAMES = [
+  'document_note',
+  'hospital_approvals_note',
+  'plan_approvals_note',
+  'opme_approvals_note',
+  'schedule_note',
+  'accomplishment_note',
+  'payment_notes',
+] as const satisfies readonly StepFieldName[];
+export type NoteFieldName = (typeof NOTE_FIELD_NAMES)[number];
+
+/** The step that owns `field`, or null when it is no step field. */
+export function stepOfField(field: string): ActiveStatus | null {
+  return ACTIVE_STATUSES.find((status) => (STEP_FIELDS[status] as readonly string[]).includes(field)) ?? null;
+}
+
+/** Whether the OPME approval applies: the case uses OPME (SPEC §4: greyed out otherwise). */
+export function opmeApprovalApplies(facts: Pick<LifecycleFacts, 'opme'>): boolean {
+  return facts.opme;
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import {
   cids,
   procedures,
@@ -237,6 +237,25 @@ describe('POST /surgery/api/v1/create_surgery/ (references and values)', () => {
     await expectRejected(payload({ patient: null }), { patient: ['Selecione o paciente.'] });
     await expectRejected(payload({ patient: 987_654 }), { patient: ['Paciente não encontrado.'] });
     await expectRejected(payload({ patient: 'abc' }), { patient: ['Paciente não encontrado.'] });
+  });
+
+  it('answers the missing-patient 400 when the patient is deleted between the check and the insert', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id);
+    // The race made certain: a trigger deletes the patient just before the case's row goes in, so the foreign key
+    // refuses the insert as it would after a concurrent delete.
+    const { db } = t.deps;
+    await db.execute(sql.raw(`create function test_patient_vanishes() returns trigger language plpgsql as $$
+      begin delete from patients where id = new.patient_id; return new; end $$`));
+    await db.execute(sql.raw('create trigger test_patient_vanishes before insert on surgeries for each row execute function test_patient_vanishes()'));
+    try {
+      await expectRejected(payload({ patient: patient.id }), {
+        error: ['Paciente não encontrado.'],
+        patient: ['Paciente não encontrado.'],
+      });
+    } finally {
+      await db.execute(sql.raw('drop trigger test_patient_vanishes on surgeries'));
+      await db.execute(sql.raw('drop function test_patient_vanishes()'));
+    }
   });
 
   it('refuses a secretary linked to no medic', async () => {

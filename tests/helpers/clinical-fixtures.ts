@@ -1,4 +1,4 @@
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
 import type { Executor } from '../../server/db/client';
 import {
@@ -10,6 +10,7 @@ import {
   surgeries,
   surgeryCids,
   surgeryProcedures,
+  surgeryStatusHistory,
   type PatientRow,
   type SurgeryRow,
 } from '../../server/db/schema/index';
@@ -63,6 +64,26 @@ export type SurgeryOverrides = {
   cidIds?: number[];
   procedureIds?: number[];
   opme?: boolean;
+  /** Step data already stored (the lifecycle's fields and notes), in the schema's names. */
+  stepData?: Partial<
+    Pick<
+      SurgeryRow,
+      | 'documentArrivals'
+      | 'documentNote'
+      | 'hospitalApprovals'
+      | 'planApprovals'
+      | 'opmeApprovals'
+      | 'hospitalApprovalsNote'
+      | 'planApprovalsNote'
+      | 'opmeApprovalsNote'
+      | 'scheduleNote'
+      | 'accomplishment'
+      | 'accomplishmentNote'
+      | 'paymentDone'
+      | 'datePayment'
+      | 'paymentNotes'
+    >
+  >;
 };
 
 /** Inserts a surgery case (with its procedures and CIDs) for a patient, straight into the database. */
@@ -86,6 +107,7 @@ export async function insertSurgery(
       status: overrides.status ?? 'ind_paciente',
       schedule: overrides.schedule ?? null,
       ...(overrides.statusChangedAt ? { statusChangedAt: overrides.statusChangedAt } : {}),
+      ...overrides.stepData,
     })
     .returning();
   if (!row) throw new Error('surgery not inserted');
@@ -98,4 +120,20 @@ export async function insertSurgery(
     await db.insert(surgeryCids).values(cidIds.map((cidId, position) => ({ surgeryId: row.id, position, cidId })));
   }
   return row;
+}
+
+/** A surgery case's stored row, as it is (for "nothing was written" checks). */
+export async function surgeryRow(db: Executor, id: number): Promise<SurgeryRow> {
+  const [row] = await db.select().from(surgeries).where(eq(surgeries.id, id));
+  if (!row) throw new Error(`surgery ${id} not found`);
+  return row;
+}
+
+/** A surgery case's status history, oldest first. */
+export async function statusHistory(db: Executor, surgeryId: number) {
+  return db
+    .select()
+    .from(surgeryStatusHistory)
+    .where(eq(surgeryStatusHistory.surgeryId, surgeryId))
+    .orderBy(asc(surgeryStatusHistory.id));
 }

@@ -1,8 +1,106 @@
-import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { surgeries } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+import { createApprovalsService } from '../../services/surgeries/approvals-service';
+import { createLinkSigner } from '../../services/files/signed-links';
+import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
+import { selectSurgeryRows, toSurgeryResponse } from '../../services/surgeries/surgery-response';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { checkAtCase, readUpdateSurgeryInput } from '../../services/surgeries/update-surgery-input';
+
+const MAX_INT4 = 2_147_483_647;
+
+/** A path id (openapi IdPath: integer ≥ 1) or null: anything else names no case, so it is the same 404. */
+function pathId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_INT4 ? id : null;
+}
+
+type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
 /**
- * The surgery lifecycle's writes and reads (SPEC §4, §7; DECISIONS §4): update/{id}/, archive_surgery/{id}/,
- * cancel_surgery/{id}/ and approvals/{id}/. Every move goes through services/surgeries/lifecycle-moves.ts.
+ * The surgery lifecycle's writes and reads (SPEC §4, §7; DECISIONS §4; openapi updateSurgery, archiveSurgery,
+ * cancelSurgery, getApprovals). Both roles; a case outside the user's medics, or a path id that is no id, is 404
+ * 'Não foi possível encontrar essa cirurgia'. Every move goes through services/surgeries/lifecycle-moves.ts: one
+ * transaction that locks the case, asks the lifecycle machine, writes the fields, the status and the history row.
+ *
+ * PUT update/{id}/ (JSON `{ new_status, ...step fields }`, read by services/surgeries/update-surgery-input.ts):
+ * - `new_status` equal to the current stage saves that step's fields; the next stage validates them (SPEC §5's
+ *   messages, 400) and advances; the previous stage, for SPEC §4's six back moves, moves back keeping every stored
+ *   field; anything else is 409 `{ message, status: { actual_status } }`.
+ * - A back move takes no fields: a body with step fields and the previous stage is refused (400, nothing moves), so a
+ *   stale save can never move a case back and drop what it carried.
+ * - The fields sent must belong to one step S, with `new_status` S or the stage after it (else 400). When the case is
+ *   not at S, the client saw an older stage (a second tab, a double submit): 409 with the actual status, so the SPA
+ *   jumps there.
+ * - A plan approval for a case not paid by a health plan, or an OPME approval for a case without OPME: 400.
+ * - Any 400 writes nothing. 200 answers the whole Surgery as the move left it.
+ *
+ * PUT archive_surgery/{id}/ (ind_paciente … realizacao → arquiv) and cancel_surgery/{id}/ (pagamento → cancelado):
+ * no body (an empty one, `{}`, or any JSON object, whose content is ignored); 200 with the Surgery, else 409.
+ *
+ * GET approvals/{id}/: the authorization step's approvals (services/surgeries/approvals-service.ts).
  */
-export default async function lifecycleRoutes(_app: FastifyInstance, _options: { deps: AppDeps }): Promise<void> {}
+export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const signer = createLinkSigner(deps);
+  const moves = createLifecycleMoves({ db: deps.db, now: deps.now });
+  const approvals = createApprovalsService({ db: deps.db });
+
+  // In this plugin only: a JSON content type with an empty body is no body (archive and cancel take none, and some
+  // clients send the header anyway); anything else goes to Fastify's own parser (prototype-poisoning checks kept).
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(request, text, done);
+  });
+
+  function caseId(request: IdRequest): number {
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    return id;
+  }
+
+  /** Runs a move on the user's case and answers the Surgery it left, read in the move's transaction. */
+  async function moveAndAnswer(request: IdRequest, move: MoveRequest, options: Omit<MoveOptions, 'readBack'> = {}) {
+    const id = caseId(request);
+    const { result: row } = await moves.move(request.user!, id, move, {
+      ...options,
+      // Only the row is read in the transaction; the links are signed after it (the signer may query the database).
+      readBack: async (tx) => (await selectSurgeryRows(tx).where(eq(surgeries.id, id)).limit(1))[0],
+    });
+    if (!row) throw new Error('lifecycle: moved case not read back');
+    return toSurgeryResponse(row, signer);
+  }
+
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
+    caseId(request);
+    const input = readUpdateSurgeryInput(request.body);
+    return moveAndAnswer(
+      request,
+      { requested: input.newStatus, fields: input.fields },
+      { extra: input.notes, check: (row) => checkAtCase(input, row.status, factsOf(row)) },
+    );
+  });
+
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) =>
+    moveAndAnswer(request, { kind: 'archive' }),
+  );
+
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) =>
+    moveAndAnswer(request, { kind: 'cancel' }),
+  );
+
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
+    const found = await approvals.get(request.user!, caseId(request));
+    if (!found) throw notFound(SURGERY_NOT_FOUND);
+    return found;
+  });
+}

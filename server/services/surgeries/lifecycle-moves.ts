@@ -16,7 +16,12 @@ import { SURGERY_NOT_FOUND } from './surgery-service';
  * case's row (`SELECT … FOR UPDATE`), asks the lifecycle machine (machines/surgeryLifecycle) whether the move is
  * allowed from the status it finds there, writes the step's fields and the new status, and adds the status history
  * row. Two clients moving the same case at once are thus serialized: the second one sees the first one's status and
- * gets its 409 (or its move, if it is still allowed from there).
+ * gets its 409 (or its move, if it is still allowed from there). A save or an advance writes the step's fields; a back
+ * move, archive and cancel keep every stored field and write none.
+ *
+ * PGlite is one connection, and drizzle runs its transactions one after the other: nothing a move runs inside its
+ * transaction (`check`, `alsoWrite`, `readBack`) may query through the database handle instead of `tx`, or it waits
+ * for the move's own transaction forever. tests/api/lifecycle-concurrency.test.ts fires concurrent moves on both.
  */
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -38,13 +43,34 @@ export type ExtraColumns = Partial<
   >
 >;
 
-export type MoveOptions = {
+/** The moves the machine can allow (a decision that is neither a conflict nor invalid). */
+export type MoveKind = Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>;
+
+export type MoveOptions<R = void> = {
+  /** Written with a save or an advance (a back move, archive and cancel write no step data). */
   extra?: ExtraColumns;
   /** Narrows what this route may do (include_surgery_files: only save or advance, only from prep_doc); else 409. */
-  only?: { from?: readonly CaseStatus[]; kinds?: ReadonlyArray<Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>> };
-  /** Runs inside the transaction after the move was allowed and written (include_surgery_files stores its rows here). */
+  only?: { from?: readonly CaseStatus[]; kinds?: readonly MoveKind[] };
+  /**
+   * Runs on the locked row once the machine has a move for the request (an advance whose requirements are missing
+   * included, before its 400), and may refuse it by throwing an HttpError (update/{id}/: a stale client's 409, a plan
+   * approval that does not apply). Must not query the database.
+   */
+  check?: (row: SurgeryRow, move: { from: CaseStatus; kind: MoveKind }) => void;
+  /**
+   * Runs inside the transaction after the move was allowed and written (include_surgery_files stores its rows here).
+   * Through `tx` only (see above).
+   */
   alsoWrite?: (tx: Transaction, row: SurgeryRow) => Promise<void>;
+  /**
+   * Reads what the route answers, inside the transaction after the writes, so the answer is exactly this move's
+   * outcome. Only through `tx`: on PGlite a query on the database handle would wait for this transaction forever.
+   */
+  readBack?: (tx: Transaction, row: SurgeryRow) => Promise<R>;
 };
+
+/** What a move did: its kind, the status it found and the one it left, and what `readBack` read. */
+export type MoveOutcome<R = void> = { kind: MoveKind; from: CaseStatus; to: CaseStatus; result: R | undefined };
 
 /** The stored schedule instant as São Paulo wall-clock time, `yyyy-MM-dd HH:mm:ss` (what the machine reads). */
 export function scheduleToLocal(instant: Date | null): string | null {
@@ -112,31 +138,31 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
     /**
      * Applies `request` to the user's case `id` if the lifecycle machine allows it from the stored status; throws
      * 404 (not the user's), 409 with the actual status (no such move from there), or 400 with the step's messages
-     * (a forward move whose requirements are missing). Nothing is written unless the move happens. Returns the
-     * decision taken and the status the case is now in.
+     * (a forward move whose requirements are missing), or whatever `options.check` throws. Nothing is written unless
+     * the move happens. Returns the move taken, the status the case is now in and what `options.readBack` read.
      */
-    async move(user: User, id: number, request: MoveRequest, options: MoveOptions = {}) {
+    async move<R = void>(user: User, id: number, request: MoveRequest, options: MoveOptions<R> = {}): Promise<MoveOutcome<R>> {
       return db.transaction(async (tx) => {
         const row = await lockCase(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
         const decision: MoveDecision = decideMove(from, factsOf(row), request);
+        if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
+        // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.
+        const kind: MoveKind = decision.kind === 'invalid' ? 'advance' : decision.kind;
         const { only } = options;
-        if (
-          decision.kind === 'conflict' ||
-          (only?.from && !only.from.includes(from)) ||
-          (only?.kinds && decision.kind !== 'invalid' && !only.kinds.includes(decision.kind))
-        ) {
+        if ((only?.from && !only.from.includes(from)) || (only?.kinds && !only.kinds.includes(kind))) {
           throw conflict(conflictMessage(from), from);
         }
+        options.check?.(row, { from, kind });
         if (decision.kind === 'invalid') throw badRequest(decision.problems);
         const at = now();
         const moved = decision.to !== from;
+        const writesData = kind === 'save' || kind === 'advance';
         const [updated] = await tx
           .update(surgeries)
           .set({
-            ...factColumns(fieldsOf(request)),
-            ...options.extra,
+            ...(writesData ? { ...factColumns(fieldsOf(request)), ...options.extra } : {}),
             status: decision.to,
             ...(moved ? { statusChangedAt: at } : {}),
             ...(decision.to === 'concluido' ? { concludedAt: at } : {}),
@@ -152,7 +178,8 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
             .values({ surgeryId: id, fromStatus: from, toStatus: decision.to, changedBy: user.id, changedAt: at });
         }
         await options.alsoWrite?.(tx, updated);
-        return { kind: decision.kind, from, to: decision.to };
+        const result = options.readBack ? await options.readBack(tx, updated) : undefined;
+        return { kind, from, to: decision.to, result };
       });
     },
   };

@@ -14,6 +14,7 @@ import {
   surgeryStatusHistory,
 } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
+import { badRequest } from '../../http/errors';
 import { visibleMedicIds } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
@@ -38,6 +39,18 @@ export type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: L
 type User = Pick<AuthUser, 'id' | 'type'>;
 
 export type SurgeryList = { results: SurgeryResponse[]; count: number };
+
+/** The foreign key of a case's patient (server/db/migrations). */
+const PATIENT_FOREIGN_KEY = 'surgeries_patient_id_patients_id_fk';
+
+/** The constraint a failed query broke, when it was a foreign key violation (drizzle wraps the driver's error). */
+function foreignKeyViolated(error: unknown): string | null {
+  for (const candidate of [(error as { cause?: unknown })?.cause, error]) {
+    const { code, constraint } = (candidate ?? {}) as { code?: unknown; constraint?: unknown };
+    if (code === '23503') return typeof constraint === 'string' ? constraint : '';
+  }
+  return null;
+}
 
 /** Ids of `table` among `ids` that exist. */
 async function existingIds(db: Executor, table: typeof cids | typeof procedures, ids: number[]): Promise<Set<number>> {
@@ -120,36 +133,42 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
         throw new Error('createSurgery: references checked but missing'); // unreachable after throwIfAny
       }
       const at = now();
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(surgeries)
-          .values({
-            medicId,
-            patientId: patient,
-            hospitalId: hospital,
-            healthPlanId: typeof healthPlan === 'number' ? healthPlan : null,
-            paymentFountains: input.paymentFountains,
-            opme: input.opme,
-            feesPayments: input.feesPayments,
-            surgeryNote: input.surgeryNote,
-            status: 'ind_paciente',
-            statusChangedAt: at,
-            createdBy: user.id,
-            createdAt: at,
-            updatedAt: at,
-          })
-          .returning({ id: surgeries.id });
-        if (!row) throw new Error('createSurgery: no row returned');
-        const surgeryId = row.id;
-        await tx
-          .insert(surgeryProcedures)
-          .values(input.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
-        await tx.insert(surgeryCids).values(input.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
-        await tx
-          .insert(surgeryStatusHistory)
-          .values({ surgeryId, fromStatus: null, toStatus: 'ind_paciente', changedBy: user.id, changedAt: at });
-        return { id: surgeryId };
-      });
+      try {
+        return await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(surgeries)
+            .values({
+              medicId,
+              patientId: patient,
+              hospitalId: hospital,
+              healthPlanId: typeof healthPlan === 'number' ? healthPlan : null,
+              paymentFountains: input.paymentFountains,
+              opme: input.opme,
+              feesPayments: input.feesPayments,
+              surgeryNote: input.surgeryNote,
+              status: 'ind_paciente',
+              statusChangedAt: at,
+              createdBy: user.id,
+              createdAt: at,
+              updatedAt: at,
+            })
+            .returning({ id: surgeries.id });
+          if (!row) throw new Error('createSurgery: no row returned');
+          const surgeryId = row.id;
+          await tx
+            .insert(surgeryProcedures)
+            .values(input.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
+          await tx.insert(surgeryCids).values(input.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
+          await tx
+            .insert(surgeryStatusHistory)
+            .values({ surgeryId, fromStatus: null, toStatus: 'ind_paciente', changedBy: user.id, changedAt: at });
+          return { id: surgeryId };
+        });
+      } catch (error) {
+        // The patient deleted between the check above and the insert: the same answer as a missing patient.
+        if (foreignKeyViolated(error) === PATIENT_FOREIGN_KEY) throw badRequest([M.patientNotFound], { patient: [M.patientNotFound] });
+        throw error;
+      }
     },
 
     /**

@@ -64,7 +64,9 @@ describe('lifecycle rules', () => {
     expect(scheduleProblem('2026-03-10 14:30:00')).toBeNull();
     expect(scheduleProblem('2026-02-30 14:30:00')).toBe(M.dayRequired);
     expect(scheduleProblem('2026-03-10 24:30:00')).toBe(M.invalidHour);
-    expect(scheduleProblem('2026-03-10')).toBe(M.dayRequired);
+    expect(scheduleProblem('2026-03-10')).toBe(M.invalidHour);
+    expect(scheduleProblem('2026-03-10 7:30')).toBe(M.invalidHour);
+    expect(scheduleProblem('10/03/2026 14:30:00')).toBe(M.dayRequired);
     expect(scheduleProblem(null)).toBe(M.dayRequired);
   });
 

@@ -1,0 +1,354 @@
+import { getSimplePaths, type StatePath } from '@xstate/graph';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CASE_STATUSES, type CaseStatus, type PaymentSource } from '../../machines/constants';
+import {
+  EMPTY_FACTS,
+  opmeApprovalApplies,
+  planApprovalApplies,
+  STEP_FIELDS,
+  NOTE_FIELD_NAMES,
+  type LifecycleFacts,
+  type StepFields,
+} from '../../machines/surgeryLifecycle/lifecycleRules';
+import {
+  surgeryLifecycleMachine,
+  transitionTarget,
+  type LifecycleEvent,
+  type LifecycleSnapshot,
+} from '../../machines/surgeryLifecycle/surgeryLifecycleMachine';
+import type { SurgeryRow } from '../../server/db/schema/index';
+import { factsOf } from '../../server/services/surgeries/lifecycle-moves';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { insertPatient, insertSurgery, lookupIds, statusHistory, surgeryRow, type SurgeryOverrides } from '../helpers/clinical-fixtures';
+import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+
+/**
+ * Model-based tests of the lifecycle routes, generated from the lifecycle machine with @xstate/graph
+ * (machines/surgeryLifecycle; DECISIONS §4), against the real server on PGlite, or on PostgreSQL when DATABASE_URL
+ * is set (.ci/run runs the API suite both ways):
+ *
+ * 1. Every simple path of the machine from ind_paciente to concluido, arquiv and cancelado, for a case paid by a
+ *    health plan with OPME (all three approvals apply) and a private case without OPME (only the hospital's). The
+ *    server's events only: advance (carrying valid fields for its stage), back, archive, cancel; not the SPA's
+ *    `lifecycle.save` nor its client-only `lifecycle.conflict`. Each path runs on a new case: each event becomes its
+ *    HTTP request, and after each one the answered and stored status is the machine's state, the stored facts are
+ *    the machine's context, and the history has exactly one new row (from, to, who).
+ * 2. From every stage, every `new_status` the machine has no move for, and archive/cancel where it has none: 409
+ *    with that stage as `actual_status`, the row and its history unchanged.
+ * 3. For every stage with requirements, each missing or invalid field: 400 with SPEC §5's exact message (written
+ *    out here, not imported), nothing written.
+ */
+
+const FINAL_STATES: readonly CaseStatus[] = ['concluido', 'arquiv', 'cancelado'];
+const SERVER_EVENTS = ['lifecycle.advance', 'lifecycle.back', 'lifecycle.archive', 'lifecycle.cancel'] as const;
+
+const SPEC = {
+  documentArrivals: 'Preencha a data de envio da documentação!',
+  dayRequired: 'Selecione o dia no calendário!',
+  invalidHour: 'Hora invalida!',
+  invalidDate: 'Data invalida!',
+  payment: 'Insira um valor recebido!',
+  allApproved: 'Todos os status tem que está aprovado!',
+  noteTooLong: 'As observações devem ter no máximo 1000 caracteres.',
+};
+const LABELS: Record<CaseStatus, string> = {
+  ind_paciente: 'Cadastro de Cirurgia',
+  prep_doc: 'Preparação de documentação',
+  env_doc: 'Envio de documentação (Hospital)',
+  autorizacao: 'Autorização',
+  agendamento: 'Agendamento de cirurgia',
+  realizacao: 'Realização de cirurgia',
+  pagamento: 'Pagamento de honorário',
+  concluido: 'Concluído',
+  cancelado: 'Cancelado',
+  arquiv: 'Arquivado',
+};
+
+type CaseKind = { name: string; source: PaymentSource; opme: boolean; facts: LifecycleFacts };
+const CASE_KINDS: CaseKind[] = [
+  { name: 'plano de saúde com OPME', source: 'plano_saude', opme: true },
+  { name: 'particular sem OPME', source: 'particular', opme: false },
+].map((kind) => ({ ...kind, source: kind.source as PaymentSource, facts: { ...EMPTY_FACTS, payment_fountains: kind.source as PaymentSource, opme: kind.opme } }));
+
+/** Valid fields for the advance from `stage` of a case with `facts` (approvals only where they apply). */
+function advanceFields(stage: CaseStatus, facts: LifecycleFacts): StepFields {
+  switch (stage) {
+    case 'env_doc':
+      return { document_arrivals: '2025-03-10' };
+    case 'autorizacao':
+      return {
+        hospital_approvals: 'aprovada',
+        ...(planApprovalApplies(facts) ? { plan_approvals: 'aprovada' as const } : {}),
+        ...(opmeApprovalApplies(facts) ? { opme_approvals: 'aprovada' as const } : {}),
+      };
+    case 'agendamento':
+      return { schedule: '2025-04-02 07:30:00' };
+    case 'realizacao':
+      return { accomplishment: '2025-04-02' };
+    case 'pagamento':
+      return { payment_done: 1850.5, date_payment: '2025-05-05' };
+    default:
+      return {};
+  }
+}
+
+type Path = StatePath<LifecycleSnapshot, LifecycleEvent>;
+
+function serverPaths(kind: CaseKind): Path[] {
+  return getSimplePaths(surgeryLifecycleMachine, {
+    input: { facts: kind.facts },
+    events: (state): LifecycleEvent[] => [
+      { type: 'lifecycle.advance', fields: advanceFields(state.value as CaseStatus, kind.facts) },
+      { type: 'lifecycle.back' },
+      { type: 'lifecycle.archive' },
+      { type: 'lifecycle.cancel' },
+    ],
+    toState: (state) => FINAL_STATES.includes(state.value as CaseStatus),
+  }) as Path[];
+}
+
+const eventLabel = (event: LifecycleEvent) => event.type.replace('lifecycle.', '');
+
+function pathName(path: Path): string {
+  const parts = [String(path.steps[0]!.state.value)];
+  for (const step of path.steps.slice(1)) parts.push(eventLabel(step.event), String(step.state.value));
+  parts.pop();
+  return `${parts.join(' → ')} ⇒ ${String(path.state.value)}`;
+}
+
+const PATHS = new Map(CASE_KINDS.map((kind) => [kind.name, serverPaths(kind)]));
+
+let t: TestApp;
+let healthPlanId: number;
+let medic: TestAccount;
+let secretary: TestAccount;
+let tokens: Map<number, string>;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  healthPlanId = (await lookupIds(t.deps.db)).healthPlanIds[0]!;
+  medic = await createMedic(t.deps);
+  secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
+  tokens = new Map([
+    [medic.id, (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token],
+    [secretary.id, (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token],
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function overridesOf(kind: CaseKind): SurgeryOverrides {
+  return { paymentFountains: kind.source, healthPlanId: kind.source === 'plano_saude' ? healthPlanId : null, opme: kind.opme };
+}
+
+async function newCase(kind: CaseKind, extra: SurgeryOverrides = {}): Promise<SurgeryRow> {
+  const patient = await insertPatient(t.deps.db, medic.id);
+  return insertSurgery(t.deps.db, patient, { ...overridesOf(kind), ...extra });
+}
+
+function put(url: string, userId: number, payload?: Record<string, unknown>) {
+  return t.app.inject({ method: 'PUT', url, headers: authHeader(tokens.get(userId)!), ...(payload ? { payload } : {}) });
+}
+
+/** The HTTP request of a machine event taken from `from`. */
+function send(id: number, from: CaseStatus, event: LifecycleEvent, userId: number) {
+  switch (event.type) {
+    case 'lifecycle.advance':
+      return put(`/surgery/api/v1/update/${id}/`, userId, { new_status: transitionTarget(from, event.type), ...event.fields });
+    case 'lifecycle.back':
+      return put(`/surgery/api/v1/update/${id}/`, userId, { new_status: transitionTarget(from, event.type) });
+    case 'lifecycle.archive':
+      return put(`/surgery/api/v1/archive_surgery/${id}/`, userId);
+    case 'lifecycle.cancel':
+      return put(`/surgery/api/v1/cancel_surgery/${id}/`, userId);
+    default:
+      throw new Error(`not a server event: ${event.type}`);
+  }
+}
+
+async function stored(id: number) {
+  return { row: await surgeryRow(t.deps.db, id), history: await statusHistory(t.deps.db, id) };
+}
+
+describe.each(CASE_KINDS)('lifecycle paths ($name)', (kind) => {
+  const paths = PATHS.get(kind.name)!;
+
+  it('the paths end in every final state and take every server move of the machine', () => {
+    expect(new Set(paths.map((path) => path.state.value))).toEqual(new Set(FINAL_STATES));
+    const taken = new Set(
+      paths.flatMap((path) => path.steps.slice(1).map((step, i) => `${String(path.steps[i]!.state.value)} ${step.event.type}`)),
+    );
+    for (const status of CASE_STATUSES) {
+      for (const event of SERVER_EVENTS) {
+        if (transitionTarget(status, event) !== null) expect(taken, `${status} ${event}`).toContain(`${status} ${event}`);
+      }
+    }
+  });
+
+  paths.forEach((path, index) => it(pathName(path), async () => {
+    // Alternate who works the case, so the history's author is checked for both roles.
+    const userId = index % 2 === 0 ? medic.id : secretary.id;
+    const surgery = await newCase(kind);
+    expect(surgery.status).toBe(path.steps[0]!.state.value);
+    let rows = 0;
+    for (let i = 1; i < path.steps.length; i++) {
+      const from = path.steps[i - 1]!.state.value as CaseStatus;
+      const { event, state } = path.steps[i]!;
+      const res = await send(surgery.id, from, event, userId);
+      expect(res.statusCode, `${eventLabel(event)} from ${from}: ${res.body}`).toBe(200);
+      expect((res.json() as { status: string }).status).toBe(state.value);
+      const { row, history } = await stored(surgery.id);
+      expect(row.status).toBe(state.value);
+      expect(factsOf(row)).toEqual(state.context.facts);
+      rows += 1;
+      expect(history).toHaveLength(rows);
+      expect(history.at(-1)).toMatchObject({ fromStatus: from, toStatus: state.value, changedBy: userId });
+    }
+  }));
+});
+
+describe('moves the machine does not have: 409 with the actual status, nothing written', () => {
+  const kind = CASE_KINDS[0]!;
+  const refusals: Array<{ name: string; stage: CaseStatus; route: 'update' | 'archive_surgery' | 'cancel_surgery'; requested?: CaseStatus }> = [];
+  for (const stage of CASE_STATUSES) {
+    const allowed = new Set(['lifecycle.save', 'lifecycle.advance', 'lifecycle.back'].map((type) => transitionTarget(stage, type as LifecycleEvent['type'])));
+    for (const requested of CASE_STATUSES.filter((status) => !allowed.has(status))) {
+      refusals.push({ name: `${stage}: new_status ${requested} ⇒ 409`, stage, route: 'update', requested });
+    }
+    if (transitionTarget(stage, 'lifecycle.archive') === null) refusals.push({ name: `${stage}: archive ⇒ 409`, stage, route: 'archive_surgery' });
+    if (transitionTarget(stage, 'lifecycle.cancel') === null) refusals.push({ name: `${stage}: cancel ⇒ 409`, stage, route: 'cancel_surgery' });
+  }
+
+  /** One case per stage, with every step's data stored: the refusals never change it. */
+  const cases = new Map<CaseStatus, Promise<SurgeryRow>>();
+  const caseAt = (stage: CaseStatus) => {
+    if (!cases.has(stage)) {
+      cases.set(
+        stage,
+        newCase(kind, {
+          status: stage,
+          schedule: new Date('2025-04-02T10:30:00Z'),
+          stepData: { documentArrivals: '2025-03-10', hospitalApprovals: 'aprovada', accomplishment: '2025-04-02', paymentDone: '100.00' },
+        }),
+      );
+    }
+    return cases.get(stage)!;
+  };
+
+  it('covers each stage', () => {
+    expect(new Set(refusals.map((refusal) => refusal.stage))).toEqual(new Set(CASE_STATUSES));
+  });
+
+  for (const { name, stage, route, requested } of refusals) it(name, async () => {
+    const surgery = await caseAt(stage);
+    const before = await stored(surgery.id);
+    const url = `/surgery/api/v1/${route}/${surgery.id}/`;
+    const res = await put(url, medic.id, requested ? { new_status: requested } : undefined);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      message: `Essa mudança de etapa não é permitida: a cirurgia está em "${LABELS[stage]}".`,
+      status: { actual_status: stage },
+    });
+    expect(await stored(surgery.id)).toEqual(before);
+  });
+});
+
+/**
+ * Invalid values of each required field, with SPEC §5's message. `format`: refused by a save too (a wrong value);
+ * otherwise only an advance needs the field (missing, null, or a denied approval).
+ */
+type Variant = { label: string; value: unknown; message: string; format: boolean };
+const missing = (message: string): Variant[] => [
+  { label: 'missing', value: undefined, message, format: false },
+  { label: 'null', value: null, message, format: false },
+];
+const wrong = (message: string, ...values: unknown[]): Variant[] =>
+  values.map((value) => ({ label: JSON.stringify(value), value, message, format: true }));
+const approvalVariants = [...missing(SPEC.allApproved), { label: '"negada"', value: 'negada', message: SPEC.allApproved, format: false }];
+
+const INVALID: Partial<Record<keyof StepFields, Variant[]>> = {
+  document_arrivals: [...missing(SPEC.documentArrivals), ...wrong(SPEC.documentArrivals, '', '2025-02-30', '10/03/2025', 20250310)],
+  hospital_approvals: approvalVariants,
+  plan_approvals: approvalVariants,
+  opme_approvals: approvalVariants,
+  schedule: [
+    ...missing(SPEC.dayRequired),
+    ...wrong(SPEC.dayRequired, '2025-02-30 07:30:00', '02/04/2025 07:30:00', ' 07:30:00'),
+    ...wrong(SPEC.invalidHour, '2025-04-02', '2025-04-02 7:30', '2025-04-02 25:00:00', '2025-04-02 24:00:00', '2025-04-02 10:60:00', '2025-04-02 10:00:61'),
+  ],
+  accomplishment: [...missing(SPEC.invalidDate), ...wrong(SPEC.invalidDate, '2025-13-01', '02/04/2025', '')],
+  payment_done: [...missing(SPEC.payment), ...wrong(SPEC.payment, 0, -1850.5, '1850.50', true)],
+  date_payment: [...missing(SPEC.invalidDate), ...wrong(SPEC.invalidDate, '2025-02-29', 'ontem')],
+};
+
+describe.each(CASE_KINDS)('missing or invalid step fields: 400 with SPEC §5’s message, nothing written ($name)', (kind) => {
+  type Refusal = { name: string; stage: CaseStatus; body: Record<string, unknown>; messages: string[] };
+  const refusals: Refusal[] = [];
+  for (const stage of CASE_STATUSES) {
+    const next = transitionTarget(stage, 'lifecycle.advance');
+    const valid = advanceFields(stage, kind.facts) as Record<string, unknown>;
+    for (const field of Object.keys(valid) as Array<keyof StepFields>) {
+      for (const variant of INVALID[field] ?? []) {
+        const body = { ...valid, [field]: variant.value };
+        if (variant.value === undefined) delete body[field];
+        refusals.push({
+          name: `${stage} → advance with ${field} ${variant.label} ⇒ 400 ${variant.message}`,
+          stage,
+          body: { new_status: next, ...body },
+          messages: [variant.message],
+        });
+        if (variant.format) {
+          refusals.push({
+            name: `${stage} → save with ${field} ${variant.label} ⇒ 400 ${variant.message}`,
+            stage,
+            body: { new_status: stage, [field]: variant.value },
+            messages: [variant.message],
+          });
+        }
+      }
+    }
+    const ownNotes = NOTE_FIELD_NAMES.filter((note) => (STEP_FIELDS[stage as keyof typeof STEP_FIELDS] as readonly string[] | undefined)?.includes(note));
+    for (const note of ownNotes) {
+      refusals.push({
+        name: `${stage} → save with ${note} of 1001 characters ⇒ 400 ${SPEC.noteTooLong}`,
+        stage,
+        body: { new_status: stage, [note]: 'x'.repeat(1001) },
+        messages: [SPEC.noteTooLong],
+      });
+    }
+  }
+  if (!planApprovalApplies(kind.facts)) {
+    const message = 'A aprovação do plano não se aplica: a fonte pagadora não é Plano de Saúde.';
+    refusals.push({ name: `autorizacao → save with plan_approvals "aprovada" ⇒ 400 ${message}`, stage: 'autorizacao', body: { new_status: 'autorizacao', plan_approvals: 'aprovada' }, messages: [message] });
+  }
+  if (!opmeApprovalApplies(kind.facts)) {
+    const message = 'A aprovação do OPME não se aplica: esta cirurgia não usa OPME.';
+    refusals.push({
+      name: `autorizacao → advance with opme_approvals "aprovada" ⇒ 400 ${message}`,
+      stage: 'autorizacao',
+      body: { new_status: 'agendamento', hospital_approvals: 'aprovada', opme_approvals: 'aprovada' },
+      messages: [message],
+    });
+  }
+
+  const cases = new Map<CaseStatus, Promise<SurgeryRow>>();
+  const caseAt = (stage: CaseStatus) => {
+    if (!cases.has(stage)) cases.set(stage, newCase(kind, { status: stage }));
+    return cases.get(stage)!;
+  };
+
+  it('covers every stage whose advance needs data', () => {
+    const stages = new Set(refusals.map((refusal) => refusal.stage));
+    expect(stages).toEqual(new Set(['env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento']));
+  });
+
+  for (const { name, stage, body, messages } of refusals) it(name, async () => {
+    const surgery = await caseAt(stage);
+    const before = await stored(surgery.id);
+    const res = await put(`/surgery/api/v1/update/${surgery.id}/`, secretary.id, body);
+    expect(res.statusCode, res.body).toBe(400);
+    expect((res.json() as { error: string[] }).error).toEqual(messages);
+    expect(await stored(surgery.id)).toEqual(before);
+  });
+});

@@ -538,11 +538,18 @@ export interface paths {
          * Enviar documentos da etapa de preparação
          * @description multipart/form-data com os documentos (cada um opcional, um arquivo por campo) e `new_status`.
          *
-         *     - Cada documento: PDF ou imagem (JPEG, PNG, WebP), conferido pelo conteúdo, até 10 MB; acima disso 413,
-         *       tipo não aceito 400.
-         *     - Um documento enviado substitui o anterior do mesmo tipo; campos ausentes mantêm o que já havia.
+         *     - Cada documento: PDF ou imagem (JPEG, PNG, WebP), conferido pelo conteúdo, até 10 MB; acima disso 413
+         *       (`"<Documento>: o arquivo deve ter no máximo 10 MB."`), tipo não aceito 400 com a mensagem e o erro de
+         *       campo do documento (`{ "error": ["Pedido médico: envie um PDF ou uma imagem JPEG, PNG ou WebP."],
+         *       "doctor_request": [...] }`). Uma parte de arquivo vazia conta como não enviada.
+         *     - Um documento enviado substitui o anterior do mesmo tipo (o arquivo antigo é apagado depois da gravação);
+         *       campos ausentes mantêm o que já havia.
          *     - `new_status = prep_doc`: só grava os arquivos. `new_status = env_doc`: grava e avança (prep_doc →
-         *       env_doc). Caso fora de `prep_doc` ou outro `new_status`: 409 com o status atual; nada é gravado.
+         *       env_doc). Caso fora de `prep_doc` ou outra etapa em `new_status`: 409 com o status atual; nada é gravado.
+         *     - `new_status` ausente ("Informe o novo status da cirurgia (new_status).") ou que não é uma etapa ("Status da
+         *       cirurgia inválido."): 400. Campo desconhecido ou repetido, ou corpo que não é multipart: 400 "Dados
+         *       inválidos.". Nada é gravado em nenhum desses casos, nem quando a gravação falha (500).
+         *     - Caso inexistente ou de outro médico: 404 "Não foi possível encontrar essa cirurgia" (antes de ler o envio).
          *     - Sucesso: 200 com a cirurgia atualizada (links assinados dos documentos).
          */
         put: operations["includeSurgeryFiles"];
@@ -800,9 +807,18 @@ export interface paths {
          *     Exige o cabeçalho Bearer: o SPA baixa com uma requisição autenticada e abre o arquivo recebido (uma janela
          *     nova não levaria o token).
          *
+         *     Os marcadores que um modelo pode usar (`{paciente_nome}`, `{paciente_cpf}`, `{#lista_procedimentos}…`) estão
+         *     em docs/TEMPLATES.md. O arquivo sai como `modelo-<hospital|plano>-cirurgia-<id>.docx`, com
+         *     `Cache-Control: no-store`.
+         *
          *     - Hospital sem modelo: 404 `{ "error": ["Esse Hospital não tem template"] }`.
          *     - Convênio sem modelo (ou caso sem convênio): 404 `{ "error": ["Esse Plano de saude não tem template"] }`.
-         *     - Cirurgia inexistente ou de outro médico: 404.
+         *     - Cirurgia inexistente ou de outro médico, ou id malformado: 404 "Não foi possível encontrar essa cirurgia".
+         *       Outro valor no lugar de `hospital`/`plano`: 404 "Modelo não encontrado.".
+         *     - Modelo com marcadores inválidos ou arquivo corrompido: 500 com `code` `TEMPLATE_INVALID` e a mensagem
+         *       "Não foi possível preencher o modelo do hospital (ou: do plano de saúde): o arquivo DOCX tem marcadores
+         *       inválidos ou está corrompido. Corrija o modelo e anexe-o novamente."; arquivo do modelo sumido do
+         *       armazenamento: 500 com `code` `TEMPLATE_MISSING`. O log registra só o tipo de problema, nunca dados do caso.
          */
         get: operations["downloadTemplate"];
         put?: never;

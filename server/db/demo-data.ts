@@ -34,6 +34,21 @@ export const SMALL_PLAN_REGISTRIES = [
   '323080', '000701',
 ] as const;
 
+/**
+ * Hospitals and plans (fantasy name / ANS registration) that the demo gives the generic DOCX templates shipped in
+ * server/data/templates/, so the document-sending step can download filled forms. The others stay without, so
+ * 'Esse Hospital não tem template' / 'Esse Plano de saude não tem template' can be seen too. With the demo's fixed
+ * random sequence, the cases at env_doc include one whose hospital and plan both have a template (Albert Einstein,
+ * Prevent Senior), ones whose hospital has none (Copa D'Or, Marcelino Champagnat) and ones without a plan.
+ */
+export const DEMO_TEMPLATE_HOSPITALS = [
+  'Hospital Israelita Albert Einstein',
+  'Hospital Sírio-Libanês',
+  'Hospital São Luiz',
+  'Hospital Samaritano',
+] as const;
+export const DEMO_TEMPLATE_PLAN_REGISTRIES = ['302147', '326305', '005711', '006246'] as const;
+
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_MEDIC_EMAIL = 'medico@demo.com.br';
 export const DEMO_SECRETARY_EMAIL = 'secretaria@demo.com.br';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CaseStatus } from '../../machines/constants';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
+import { shippedTemplateKey } from '../services/templates/template-files';
 import type { DatabaseHandle, Executor } from './client';
 import { parseCsvRecords } from './csv';
 import {
@@ -11,6 +12,8 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY_EMAIL,
   DEMO_STAGE_PLAN,
+  DEMO_TEMPLATE_HOSPITALS,
+  DEMO_TEMPLATE_PLAN_REGISTRIES,
   SMALL_CID_CODES,
   SMALL_PLAN_REGISTRIES,
   SMALL_SIGTAP_CODES,
@@ -229,8 +232,24 @@ export async function seedDemo(db: Executor, options: SeedDemoOptions): Promise<
     if (!medic || !secretary) throw new Error('seedDemo: usuários não criados.');
     await tx.insert(medicSecretaries).values({ medicId: medic.id, secretaryId: secretary.id, createdAt: now });
     await insertDemoCases(tx, random, lookups, { medicId: medic.id, secretaryId: secretary.id, now });
+    await attachDemoTemplates(tx);
     return { seeded: true, medicId: medic.id, secretaryId: secretary.id };
   });
+}
+
+/**
+ * Gives some demo hospitals and plans the generic templates that ship with the product (a `shipped/` key: the
+ * files stay in server/data/templates/, nothing is copied). A template someone already attached is kept.
+ */
+async function attachDemoTemplates(tx: Executor): Promise<void> {
+  await tx
+    .update(hospitals)
+    .set({ templateFileKey: shippedTemplateKey('hospital') })
+    .where(and(inArray(hospitals.fantasyName, [...DEMO_TEMPLATE_HOSPITALS]), isNull(hospitals.templateFileKey)));
+  await tx
+    .update(healthPlans)
+    .set({ templateFileKey: shippedTemplateKey('plano') })
+    .where(and(inArray(healthPlans.ansRegistry, [...DEMO_TEMPLATE_PLAN_REGISTRIES]), isNull(healthPlans.templateFileKey)));
 }
 
 const PATIENT_COUNT = 40;

@@ -1,8 +1,145 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
+import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
+import { createLinkSigner } from '../../services/files/signed-links';
+import {
+  createSurgeryFilesService,
+  isDocumentKind,
+  SURGERY_FILES_MESSAGES as M,
+  type SurgeryFilesInput,
+  type UploadedDocument,
+} from '../../services/surgeries/surgery-files';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import {
+  createTemplateService,
+  isTemplateKind,
+  TEMPLATE_MESSAGES,
+  TemplateFillError,
+} from '../../services/templates/template-service';
+
+const MAX_INT4 = 2_147_483_647;
+
+/** Per-request multipart limits: one file per document kind, at most 10 MB each; short text fields. */
+const MULTIPART_LIMITS = {
+  fileSize: MAX_DOCUMENT_BYTES,
+  files: SURGERY_DOCUMENT_KINDS.length,
+  fieldSize: 1024,
+  fields: 20,
+  parts: 40,
+};
+
+type IdRoute = { Params: { id: string } };
+type DownloadRoute = { Params: { kind: string; surgeryId: string } };
+
+function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** A path id (openapi: integer ≥ 1) or null; anything else names no case, so it is the same 404. */
+function pathId(raw: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_INT4 ? id : null;
+}
+
+const invalidBody = () => badRequest([M.invalidData]);
+
+function tooLargeError(error: unknown): boolean {
+  return (error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE';
+}
+
+/**
+ * Reads the include_surgery_files form (multipart/form-data, openapi SurgeryFilesForm): `new_status` once, and each
+ * document kind at most once as a file part (an empty file part, or an empty text value, means "not sent").
+ * Unexpected parts are read to the end and refused together (400 'Dados inválidos.'); a file over 10 MB stops
+ * the reading with 413 naming the document.
+ */
+async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFilesInput> {
+  if (!request.isMultipart()) throw invalidBody();
+  const seen = new Set<string>();
+  const documents: UploadedDocument[] = [];
+  let newStatus: string | undefined;
+  let problem: HttpError | null = null;
+  let current: string | null = null;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      current = part.fieldname;
+      const repeated = seen.has(part.fieldname);
+      seen.add(part.fieldname);
+      if (part.type === 'file') {
+        if (!isDocumentKind(part.fieldname) || repeated) {
+          for await (const chunk of part.file) void chunk; // read to the end, discarded
+          problem ??= invalidBody();
+          continue;
+        }
+        const data = await part.toBuffer();
+        if (data.length > 0) documents.push({ kind: part.fieldname, data, filename: part.filename || null });
+      } else if (repeated || typeof part.value !== 'string' || part.valueTruncated) {
+        problem ??= invalidBody();
+      } else if (part.fieldname === 'new_status') {
+        newStatus = part.value;
+      } else if (isDocumentKind(part.fieldname)) {
+        // A text where a file belongs: empty means "not sent"; anything else (a link sent back) is not a file.
+        const message = M.documentType(part.fieldname);
+        if (part.value !== '') problem ??= badRequest([message], { [part.fieldname]: [message] });
+      } else {
+        problem ??= invalidBody();
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (tooLargeError(error)) {
+      throw payloadTooLarge(current !== null && isDocumentKind(current) ? M.documentTooLarge(current) : M.anyTooLarge);
+    }
+    throw invalidBody();
+  }
+  if (problem) throw problem;
+  return { newStatus, documents };
+}
 
 /**
  * The document-preparation uploads (include_surgery_files/{id}/) and the DOCX templates filled with a case's data
- * (download/{hospital|plano}/{surgeryId}/) (SPEC §4, §7; DECISIONS §4, §7).
+ * (download/{hospital|plano}/{surgeryId}/) (SPEC §4, §7; DECISIONS §4, §7). Both need the bearer token; a case
+ * outside the user's medics is 404 'Não foi possível encontrar essa cirurgia'.
  */
-export default async function surgeryFileRoutes(_app: FastifyInstance, _options: { deps: AppDeps }): Promise<void> {}
+export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const signer = createLinkSigner(deps);
+  const files = createSurgeryFilesService({ db: deps.db, storage: deps.storage, signer, now: deps.now });
+  const templates = createTemplateService(deps);
+  const auth = { preHandler: app.authenticate };
+
+  app.put<IdRoute>('/surgery/api/v1/include_surgery_files/:id/', auth, async (request) => {
+    const user = userOf(request);
+    const id = pathId(request.params.id);
+    // Not the user's (or no such case): 404 before the upload is even read.
+    if (id === null || !(await files.isVisible(user, id))) throw notFound(SURGERY_NOT_FOUND);
+    return files.include(user, id, await readSurgeryFilesInput(request));
+  });
+
+  app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', auth, async (request, reply) => {
+    const user = userOf(request);
+    const { kind } = request.params;
+    if (!isTemplateKind(kind)) throw notFound(TEMPLATE_MESSAGES.unknownKind);
+    const id = pathId(request.params.surgeryId);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    try {
+      const filled = await templates.fill(user, kind, id);
+      return reply
+        .header('content-disposition', `attachment; filename="${filled.filename}"`)
+        .type(filled.contentType)
+        .send(filled.data);
+    } catch (error) {
+      if (!(error instanceof TemplateFillError)) throw error;
+      // Which template and what is wrong with it (template text only): never the case's data.
+      request.log.error(
+        { template: kind, surgeryId: id, reason: error.reason, problems: error.problems.map((problem) => problem.id) },
+        'template could not be filled',
+      );
+      throw error.toHttpError();
+    }
+  });
+}

@@ -1,0 +1,212 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { CASE_STATUSES, SURGERY_DOCUMENT_KINDS, type CaseStatus, type SurgeryDocumentKind } from '../../../machines/constants';
+import type { Database } from '../../db/client';
+import { surgeries, surgeryDocuments } from '../../db/schema/index';
+import { badRequest, payloadTooLarge } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
+import type { LinkSigner } from '../files/signed-links';
+import type { FileStorage } from '../storage/file-storage';
+import { createLifecycleMoves } from './lifecycle-moves';
+import { selectSurgeryRows, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
+
+/**
+ * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
+ * DECISIONS §4, §7). Every document is optional, one file per kind, checked by its content (PDF, JPEG, PNG,
+ * WebP, at most 10 MB). The order of the work keeps files and rows in step:
+ *
+ *   1. check everything (400/413 before anything is written);
+ *   2. store the new files (outside the web root, through FileStorage);
+ *   3. one lifecycle move (lifecycle-moves.ts): lock the case, let the machine allow `prep_doc` (save) or
+ *      `env_doc` (advance) from `prep_doc` only (else 409), write the status and, in the same transaction, the
+ *      surgery_documents rows;
+ *   4. after the commit, delete the files the new ones replaced, and answer the case as the transaction left it
+ *      (read inside it, like the lifecycle routes; the links are signed after it).
+ *
+ * Any failure in 2 or 3 (409, 404, a database error) deletes the files stored in 2, so nothing changes.
+ */
+
+/** What a person calls each document (pt-BR), for the messages. */
+export const DOCUMENT_LABELS: Record<SurgeryDocumentKind, string> = {
+  doctor_request: 'Pedido médico',
+  patient_document: 'Documento do paciente',
+  medical_report: 'Relatório médico',
+  residence_proof: 'Comprovante de residência',
+  surgery_guide: 'Guia da cirurgia',
+  convention_wallet: 'Carteirinha do convênio',
+  hospital_consent: 'Termo de consentimento do hospital',
+  hospital_template: 'Modelo do hospital preenchido',
+  health_plan_template: 'Modelo do plano de saúde preenchido',
+};
+
+export const SURGERY_FILES_MESSAGES = {
+  invalidData: 'Dados inválidos.',
+  statusRequired: 'Informe o novo status da cirurgia (new_status).',
+  statusUnknown: 'Status da cirurgia inválido.',
+  documentType: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`,
+  documentTooLarge: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: o arquivo deve ter no máximo 10 MB.`,
+  anyTooLarge: 'Cada documento deve ter no máximo 10 MB.',
+} as const;
+
+const M = SURGERY_FILES_MESSAGES;
+
+/** One document of the form as the route read it. */
+export type UploadedDocument = { kind: SurgeryDocumentKind; data: Buffer; filename: string | null };
+
+/** The form as the route read it: `new_status` (as sent, if sent) and the documents (at most one per kind). */
+export type SurgeryFilesInput = { newStatus: string | undefined; documents: UploadedDocument[] };
+
+const EXTENSIONS: Record<SniffedType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+const MAX_NAME_LENGTH = 200;
+
+/** The sender's file name, kept only as a hint (never used as a path): control characters out, length capped. */
+function cleanName(name: string | null): string | null {
+  const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return cleaned ? cleaned.slice(0, MAX_NAME_LENGTH) : null;
+}
+
+export function isDocumentKind(value: string): value is SurgeryDocumentKind {
+  return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(value);
+}
+
+function isCaseStatus(value: string): value is CaseStatus {
+  return (CASE_STATUSES as readonly string[]).includes(value);
+}
+
+type Checked = { status: CaseStatus; documents: Array<UploadedDocument & { type: SniffedType }> };
+
+/** Step 1: every problem of the form at once (400), or a document over the limit (413). Pure. */
+export function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
+  const tooLarge = input.documents.find((document) => document.data.length > MAX_DOCUMENT_BYTES);
+  if (tooLarge) throw payloadTooLarge(M.documentTooLarge(tooLarge.kind));
+  const messages: string[] = [];
+  const fields: Record<string, string[]> = {};
+  const problem = (field: string, message: string) => {
+    messages.push(message);
+    fields[field] = [...(fields[field] ?? []), message];
+  };
+  const raw = input.newStatus?.trim() ?? '';
+  if (raw === '') problem('new_status', M.statusRequired);
+  else if (!isCaseStatus(raw)) problem('new_status', M.statusUnknown);
+  const documents: Checked['documents'] = [];
+  for (const document of input.documents) {
+    const type = sniffFileType(document.data);
+    if (type && DOCUMENT_TYPES.includes(type)) documents.push({ ...document, type });
+    else problem(document.kind, M.documentType(document.kind));
+  }
+  if (messages.length > 0) throw badRequest(messages, fields);
+  return { status: raw as CaseStatus, documents };
+}
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+export type SurgeryFilesDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
+
+export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryFilesDeps) {
+  const moves = createLifecycleMoves({ db, now });
+
+  /** Deletes files whose rows are gone or were never written; a failure only leaves an orphan file. */
+  async function discard(keys: readonly string[]): Promise<void> {
+    await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+  }
+
+  return {
+    /** Whether case `id` is the user's (the route answers 404 before reading an upload for someone else's case). */
+    async isVisible(user: User, id: number): Promise<boolean> {
+      const medicIds = await visibleMedicIds(db, user);
+      if (medicIds.length === 0) return false;
+      const [row] = await db
+        .select({ id: surgeries.id })
+        .from(surgeries)
+        .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */
+    async include(user: User, id: number, input: SurgeryFilesInput): Promise<SurgeryResponse> {
+      const { status, documents } = checkSurgeryFiles(input);
+
+      const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
+      try {
+        for (const document of documents) {
+          const key = `surgeries/${id}/${document.kind}-${randomBytes(16).toString('hex')}.${EXTENSIONS[document.type]}`;
+          await storage.put(key, document.data, document.type);
+          const { kind, type, data } = document;
+          stored.push({ kind, key, type, size: data.length, filename: cleanName(document.filename) });
+        }
+      } catch (error) {
+        await discard(stored.map((file) => file.key));
+        throw error;
+      }
+
+      let replaced: string[] = [];
+      let outcome;
+      try {
+        outcome = await moves.move(
+          user,
+          id,
+          { requested: status },
+          {
+            only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
+            alsoWrite: async (tx) => {
+              if (stored.length === 0) return;
+              // The case row is locked by the move: no other upload of this case runs between these two statements.
+              const previous = await tx
+                .select({ fileKey: surgeryDocuments.fileKey })
+                .from(surgeryDocuments)
+                .where(and(eq(surgeryDocuments.surgeryId, id), inArray(surgeryDocuments.kind, stored.map((file) => file.kind))));
+              const at = now();
+              await tx
+                .insert(surgeryDocuments)
+                .values(
+                  stored.map((file) => ({
+                    surgeryId: id,
+                    kind: file.kind,
+                    fileKey: file.key,
+                    contentType: file.type,
+                    originalName: file.filename,
+                    size: file.size,
+                    uploadedBy: user.id,
+                    uploadedAt: at,
+                  })),
+                )
+                .onConflictDoUpdate({
+                  target: [surgeryDocuments.surgeryId, surgeryDocuments.kind],
+                  set: {
+                    fileKey: sql`excluded.file_key`,
+                    contentType: sql`excluded.content_type`,
+                    originalName: sql`excluded.original_name`,
+                    size: sql`excluded.size`,
+                    uploadedBy: sql`excluded.uploaded_by`,
+                    uploadedAt: sql`excluded.uploaded_at`,
+                  },
+                });
+              replaced = previous.map((row) => row.fileKey);
+            },
+            // The answer is read in the same transaction (exactly this upload's outcome); links are signed after it.
+            readBack: async (tx) => (await selectSurgeryRows(tx).where(eq(surgeries.id, id)).limit(1))[0],
+          },
+        );
+      } catch (error) {
+        await discard(stored.map((file) => file.key));
+        throw error;
+      }
+      // Committed: the replaced files have no row any more.
+      await discard(replaced);
+
+      if (!outcome.result) throw new Error('include_surgery_files: the moved case was not read back');
+      return toSurgeryResponse(outcome.result, signer);
+    },
+  };
+}
+
+export type SurgeryFilesService = ReturnType<typeof createSurgeryFilesService>;

@@ -1,0 +1,182 @@
+import Docxtemplater from 'docxtemplater';
+import PizZip from 'pizzip';
+
+/**
+ * Filling a DOCX template (DECISIONS §7) with docxtemplater over pizzip. Placeholders are `{name}`; loops
+ * `{#list}…{/list}` repeat a paragraph or a table row. docxtemplater joins a placeholder that Word split across
+ * several runs (a spell-check mark, a change of formatting), and escapes every value for XML.
+ *
+ * Nothing here logs: docxtemplater's own console logging is turned off, and a failure is reported as a
+ * TemplateProblemError whose `problems` name the template's broken tags (template text, never case data).
+ */
+
+export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+const MAIN_DOCUMENT_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml';
+/** Zip local-file header: every DOCX starts with it. */
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+/** A template is a form of a few pages: anything bigger is refused before it is unzipped. */
+export const MAX_TEMPLATE_BYTES = 10 * 1024 * 1024;
+
+/** One broken thing in a template, in pt-BR, safe to log (it quotes the template, never the data). */
+export type TemplateProblem = { id: string; message: string };
+
+/** The template cannot be used: not a DOCX, or placeholders that do not parse. */
+export class TemplateProblemError extends Error {
+  constructor(readonly problems: TemplateProblem[]) {
+    super(`template problems: ${problems.map((problem) => problem.id).join(', ')}`);
+    this.name = 'TemplateProblemError';
+  }
+}
+
+/** docxtemplater's error ids, as pt-BR explanations for whoever fixes the template. */
+const PROBLEM_MESSAGES: Record<string, (tag: string) => string> = {
+  unclosed_tag: (tag) => `O marcador "{${tag}" não foi fechado com "}".`,
+  unopened_tag: (tag) => `O marcador "${tag}}" não foi aberto com "{".`,
+  duplicate_open_tag: (tag) => `O marcador "${tag}" tem "{" repetido.`,
+  duplicate_close_tag: (tag) => `O marcador "${tag}" tem "}" repetido.`,
+  unclosed_loop: (tag) => `A lista "{#${tag}}" não foi fechada com "{/${tag}}".`,
+  unopened_loop: (tag) => `O fechamento "{/${tag}}" não tem a abertura "{#${tag}}".`,
+  closing_tag_does_not_match_opening_tag: (tag) => `Uma lista foi aberta e fechada com nomes diferentes (${tag}).`,
+  raw_tag_outerxml_invalid: (tag) => `O marcador "{@${tag}}" precisa ficar sozinho em um parágrafo.`,
+  raw_xml_tag_should_be_only_text_in_paragraph: (tag) => `O marcador "{@${tag}}" precisa ficar sozinho em um parágrafo.`,
+  unbalanced_loop_tags: (tag) => `As listas estão abertas e fechadas fora de ordem (${tag}).`,
+  loop_position_invalid: (tag) => `A lista "${tag}" começa e termina em lugares que não podem ser repetidos juntos.`,
+};
+
+const MAX_REPORTED_TAG = 40;
+
+function shortTag(value: unknown): string {
+  const text = typeof value === 'string' ? value : '';
+  return text.length > MAX_REPORTED_TAG ? `${text.slice(0, MAX_REPORTED_TAG)}…` : text;
+}
+
+type DocxError = { properties?: { id?: unknown; xtag?: unknown; errors?: DocxError[] } };
+
+/** docxtemplater's (multi) error as problems; anything else (a corrupt zip) as one "unreadable" problem. */
+function problemsOf(error: unknown): TemplateProblem[] {
+  const nested = (error as DocxError)?.properties?.errors;
+  const errors = Array.isArray(nested) && nested.length > 0 ? nested : [error as DocxError];
+  const problems = errors.map((item) => {
+    const id = typeof item?.properties?.id === 'string' ? item.properties.id : 'unreadable';
+    const tag = shortTag(item?.properties?.xtag);
+    const describe = PROBLEM_MESSAGES[id];
+    const message = describe
+      ? describe(tag)
+      : id === 'unreadable'
+        ? 'O arquivo não pôde ser lido como um documento DOCX.'
+        : `Marcador inválido${tag ? ` ("${tag}")` : ''} (${id}).`;
+    return { id, message };
+  });
+  // The same broken tag may be reported once per run it touches.
+  return problems.filter((problem, index) => problems.findIndex((other) => other.message === problem.message) === index);
+}
+
+function startsWithZipMagic(data: Buffer): boolean {
+  return data.length >= ZIP_MAGIC.length && ZIP_MAGIC.every((byte, index) => data[index] === byte);
+}
+
+/**
+ * Opens `data` as a Word document, checked by content: a zip whose `[Content_Types].xml` declares a Word
+ * main document at `/word/document.xml`. Throws TemplateProblemError otherwise.
+ */
+function openDocx(data: Buffer): PizZip {
+  const notDocx = (message: string) => new TemplateProblemError([{ id: 'not_docx', message }]);
+  if (data.length > MAX_TEMPLATE_BYTES) throw notDocx('O modelo deve ter no máximo 10 MB.');
+  if (!startsWithZipMagic(data)) throw notDocx('O arquivo não é um documento DOCX (Word 2007 ou mais novo).');
+  let zip: PizZip;
+  try {
+    zip = new PizZip(data);
+  } catch {
+    throw notDocx('O arquivo DOCX está corrompido e não pôde ser aberto.');
+  }
+  const contentTypes = zip.file('[Content_Types].xml')?.asText() ?? '';
+  const mainPart = [...contentTypes.matchAll(/<Override\b[^>]*>/g)].some((match) => {
+    const attribute = (name: string) => new RegExp(`\\b${name}="([^"]*)"`).exec(match[0])?.[1];
+    return attribute('PartName') === '/word/document.xml' && attribute('ContentType') === MAIN_DOCUMENT_CONTENT_TYPE;
+  });
+  if (!mainPart || !zip.file('word/document.xml')) {
+    throw notDocx('O arquivo não é um documento DOCX do Word (falta o documento principal).');
+  }
+  return zip;
+}
+
+const OPTIONS = {
+  paragraphLoop: true,
+  linebreaks: true,
+  // Never print to the console: errors are returned to the caller, which logs what is safe.
+  errorLogging: false,
+  // A placeholder without a value (unknown name, empty field) becomes empty text, not "undefined".
+  nullGetter: () => '',
+} as const;
+
+/** Compiles the template (placeholders parsed) and records every tag name it uses. */
+function compile(data: Buffer): { doc: Docxtemplater<PizZip>; tags: string[] } {
+  const zip = openDocx(data);
+  const tags = new Set<string>();
+  let doc: Docxtemplater<PizZip>;
+  try {
+    doc = new Docxtemplater(zip, {
+      ...OPTIONS,
+      // The default lookup (scope[tag], walking up the loops), noting each tag as it is compiled.
+      parser: (tag: string) => {
+        tags.add(tag.trim());
+        const name = tag.trim();
+        return {
+          get: (scope: unknown) => {
+            if (name === '.') return scope;
+            // Own properties only: `{constructor}` is not a way into the object's prototype.
+            const own = scope !== null && typeof scope === 'object' && Object.hasOwn(scope, name);
+            return own ? (scope as Record<string, unknown>)[name] : undefined;
+          },
+        };
+      },
+    });
+  } catch (error) {
+    throw new TemplateProblemError(problemsOf(error));
+  }
+  return { doc, tags: [...tags].filter((tag) => tag !== '').sort() };
+}
+
+/**
+ * Checks a template before it is attached: a real DOCX whose placeholders parse. Returns the placeholder names it
+ * uses (loops included); throws TemplateProblemError listing what is wrong.
+ */
+export function inspectDocxTemplate(data: Buffer): { tags: string[] } {
+  return { tags: compile(data).tags };
+}
+
+/** The template filled with `values`, as a DOCX file. Throws TemplateProblemError for a broken template. */
+export function fillDocxTemplate(data: Buffer, values: Record<string, unknown>): Buffer {
+  const { doc } = compile(data);
+  try {
+    doc.render(values);
+  } catch (error) {
+    throw new TemplateProblemError(problemsOf(error));
+  }
+  return doc.getZip().generate({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+/** The text of a filled document's body (`word/document.xml`), one line per paragraph: for tests and checks. */
+export function documentText(docx: Buffer): string {
+  const xml = new PizZip(docx).file('word/document.xml')?.asText() ?? '';
+  return xml
+    .split(/<\/w:p>/)
+    .map((paragraph) =>
+      [...paragraph.matchAll(/<w:t(?:\s[^>]*)?>([^<]*)<\/w:t>|<w:br\/>|<w:tab\/>/g)]
+        .map((match) => (match[0].startsWith('<w:br') ? '\n' : match[0].startsWith('<w:tab') ? '\t' : (match[1] ?? '')))
+        .join(''),
+    )
+    .map(unescapeXml)
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function unescapeXml(text: string): string {
+  return text
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_all, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
+}

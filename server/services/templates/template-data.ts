@@ -1,0 +1,218 @@
+import { Temporal } from 'temporal-polyfill';
+import { PAYMENT_SOURCE_LABELS, type Gender, type PaymentSource } from '../../../machines/constants';
+import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
+
+/**
+ * The values a DOCX template can show (DECISIONS §7), named in Portuguese because the people who write the
+ * templates read them (docs/TEMPLATES.md lists them with examples). Every value is text already formatted the
+ * Brazilian way (dd/MM/yyyy, 000.000.000-00, R$ 1.234,50); a missing one is empty text. Pure: no IO.
+ */
+
+/** One case as the template filler needs it (read by template-service.ts). */
+export type TemplateCase = {
+  id: number;
+  createdAt: Date;
+  paymentFountains: PaymentSource | null;
+  opme: boolean;
+  /** numeric(12,2) as stored, e.g. '2500.50'. */
+  feesPayments: string | null;
+  surgeryNote: string | null;
+  documentArrivals: string | null;
+  documentNote: string | null;
+  schedule: Date | null;
+  accomplishment: string | null;
+  patient: {
+    name: string;
+    cpf: string;
+    birthday: string | null;
+    gender: Gender | null;
+    cellphone: string | null;
+    fullAddress: string | null;
+    cep: string | null;
+  };
+  medic: { firstName: string; lastName: string; crm: string | null; specialty: string | null; email: string; cellphone: string | null };
+  hospital: { name: string; city: string | null; uf: string | null } | null;
+  healthPlan: { name: string; ansRegistry: string | null } | null;
+  procedures: { code: string; description: string; table: 'tuss' | 'sigtap' }[];
+  cids: { code: string; description: string }[];
+};
+
+/** The scalar placeholders, with what they hold (docs/TEMPLATES.md shows the same list with examples). */
+export const TEMPLATE_FIELDS = {
+  cirurgia_id: 'Número da cirurgia no sistema',
+  data_hoje: 'Data de hoje (São Paulo), dd/mm/aaaa',
+  data_hoje_extenso: 'Data de hoje por extenso ("5 de março de 2026")',
+  paciente_nome: 'Nome completo do paciente',
+  paciente_cpf: 'CPF do paciente (000.000.000-00)',
+  paciente_nascimento: 'Data de nascimento do paciente',
+  paciente_idade: 'Idade do paciente hoje ("52 anos")',
+  paciente_sexo: 'Masculino ou Feminino',
+  paciente_telefone: 'Celular do paciente',
+  paciente_endereco: 'Endereço completo do paciente',
+  paciente_cep: 'CEP do paciente (00000-000)',
+  medico_nome: 'Nome do médico',
+  medico_crm: 'CRM do médico',
+  medico_especialidade: 'Especialidade do médico',
+  medico_email: 'E-mail do médico',
+  medico_telefone: 'Celular do médico',
+  hospital_nome: 'Hospital da cirurgia',
+  hospital_cidade: 'Cidade e UF do hospital',
+  plano_nome: 'Plano de saúde (convênio) da cirurgia',
+  plano_registro_ans: 'Registro ANS do plano',
+  fonte_pagadora: 'Fonte pagadora (Plano de Saúde, Particular, ...)',
+  opme: 'Usa OPME? (Sim ou Não)',
+  honorarios: 'Honorários previstos (R$ 1.234,50)',
+  observacoes: 'Observação do cadastro da cirurgia',
+  data_cadastro: 'Data em que a cirurgia foi cadastrada',
+  data_envio_documentos: 'Data de envio da documentação',
+  observacao_documentos: 'Observação do envio da documentação',
+  data_cirurgia: 'Data agendada da cirurgia',
+  hora_cirurgia: 'Hora agendada da cirurgia (HH:mm)',
+  data_realizacao: 'Data em que a cirurgia foi realizada',
+  procedimentos: 'Procedimentos, um por linha ("código - descrição")',
+  procedimentos_codigos: 'Códigos dos procedimentos, separados por vírgula',
+  cids: 'CIDs, um por linha ("código - descrição")',
+  cids_codigos: 'Códigos CID, separados por vírgula',
+} as const;
+
+/** The lists a template can repeat (`{#lista_procedimentos}…{/lista_procedimentos}`) and the fields of each item. */
+export const TEMPLATE_LISTS = {
+  lista_procedimentos: {
+    description: 'Um item por procedimento, na ordem do cadastro',
+    fields: { numero: 'Posição (1, 2, ...)', codigo: 'Código TUSS ou SIGTAP', descricao: 'Descrição', tabela: 'TUSS ou SIGTAP' },
+  },
+  lista_cids: {
+    description: 'Um item por CID, na ordem do cadastro',
+    fields: { numero: 'Posição (1, 2, ...)', codigo: 'Código CID-10', descricao: 'Descrição' },
+  },
+} as const;
+
+export type TemplateField = keyof typeof TEMPLATE_FIELDS;
+
+/** Every name a template may use: scalars, lists and the fields of list items. */
+export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  ...Object.keys(TEMPLATE_FIELDS),
+  ...Object.keys(TEMPLATE_LISTS),
+  ...Object.values(TEMPLATE_LISTS).flatMap((list) => Object.keys(list.fields)),
+]);
+
+export type TemplateValues = Record<TemplateField, string> & {
+  lista_procedimentos: { numero: string; codigo: string; descricao: string; tabela: string }[];
+  lista_cids: { numero: string; codigo: string; descricao: string }[];
+};
+
+const MONTHS = [
+  'janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho',
+  'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro',
+];
+
+/** 'yyyy-MM-dd' as 'dd/MM/yyyy'; anything else as empty text. */
+export function brazilianDate(day: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '';
+}
+
+/** 'yyyy-MM-dd' as '5 de março de 2026'. */
+export function longBrazilianDate(day: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return '';
+  return `${Number(match[3])} de ${MONTHS[Number(match[2]) - 1] ?? ''} de ${match[1]}`;
+}
+
+/** Whole years from `birthday` to `today` (both 'yyyy-MM-dd'), or null. */
+export function ageOn(birthday: string | null, today: string): number | null {
+  if (!birthday) return null;
+  try {
+    const years = Temporal.PlainDate.from(birthday).until(Temporal.PlainDate.from(today), { largestUnit: 'years' }).years;
+    return years >= 0 ? years : null;
+  } catch {
+    return null;
+  }
+}
+
+/** BRL with pt-BR separators ('R$ 2.500,50'); empty for no value. */
+export function brazilianMoney(value: string | null): string {
+  if (value === null || value.trim() === '' || !Number.isFinite(Number(value))) return '';
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(value)).replace(/\s/g, ' ');
+}
+
+/** SPEC §5 phone mask: '(11) 9 8765-4321' for 11 digits, '(11) 3456-7890' for 10; otherwise as stored. */
+export function brazilianPhone(value: string | null): string {
+  if (!value) return '';
+  const digits = onlyDigits(value);
+  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits[2]} ${digits.slice(3, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return value;
+}
+
+function brazilianCep(value: string | null): string {
+  const digits = onlyDigits(value ?? '');
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : (value ?? '');
+}
+
+/** The scheduled instant as São Paulo's date (dd/MM/yyyy) and time (HH:mm). */
+function scheduleParts(schedule: Date | null): { date: string; time: string } {
+  if (!schedule) return { date: '', time: '' };
+  const local = Temporal.Instant.fromEpochMilliseconds(schedule.getTime()).toZonedDateTimeISO(SAO_PAULO);
+  return {
+    date: brazilianDate(local.toPlainDate().toString()),
+    time: `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`,
+  };
+}
+
+const GENDER_LABELS: Record<Gender, string> = { male: 'Masculino', female: 'Feminino' };
+const TABLE_LABELS = { tuss: 'TUSS', sigtap: 'SIGTAP' } as const;
+
+/** Every placeholder's value for one case, `now` giving today's date in São Paulo. */
+export function buildTemplateValues(surgery: TemplateCase, now: Date): TemplateValues {
+  const today = saoPauloDay(now);
+  const age = ageOn(surgery.patient.birthday, today);
+  const schedule = scheduleParts(surgery.schedule);
+  const { patient, medic, hospital, healthPlan } = surgery;
+  const procedures = surgery.procedures.map((procedure, index) => ({
+    numero: String(index + 1),
+    codigo: procedure.code,
+    descricao: procedure.description,
+    tabela: TABLE_LABELS[procedure.table],
+  }));
+  const cids = surgery.cids.map((cid, index) => ({ numero: String(index + 1), codigo: cid.code, descricao: cid.description }));
+  return {
+    cirurgia_id: String(surgery.id),
+    data_hoje: brazilianDate(today),
+    data_hoje_extenso: longBrazilianDate(today),
+    paciente_nome: patient.name,
+    paciente_cpf: formatCpf(patient.cpf),
+    paciente_nascimento: brazilianDate(patient.birthday),
+    paciente_idade: age === null ? '' : `${age} ${age === 1 ? 'ano' : 'anos'}`,
+    paciente_sexo: patient.gender ? GENDER_LABELS[patient.gender] : '',
+    paciente_telefone: brazilianPhone(patient.cellphone),
+    paciente_endereco: patient.fullAddress ?? '',
+    paciente_cep: brazilianCep(patient.cep),
+    medico_nome: `${medic.firstName} ${medic.lastName}`.trim(),
+    medico_crm: medic.crm ?? '',
+    medico_especialidade: medic.specialty ?? '',
+    medico_email: medic.email,
+    medico_telefone: brazilianPhone(medic.cellphone),
+    hospital_nome: hospital?.name ?? '',
+    hospital_cidade: hospital ? [hospital.city, hospital.uf].filter(Boolean).join(' - ') : '',
+    plano_nome: healthPlan?.name ?? '',
+    plano_registro_ans: healthPlan?.ansRegistry ?? '',
+    fonte_pagadora: surgery.paymentFountains ? PAYMENT_SOURCE_LABELS[surgery.paymentFountains] : '',
+    opme: surgery.opme ? 'Sim' : 'Não',
+    honorarios: brazilianMoney(surgery.feesPayments),
+    observacoes: surgery.surgeryNote ?? '',
+    data_cadastro: brazilianDate(saoPauloDay(surgery.createdAt)),
+    data_envio_documentos: brazilianDate(surgery.documentArrivals),
+    observacao_documentos: surgery.documentNote ?? '',
+    data_cirurgia: schedule.date,
+    hora_cirurgia: schedule.time,
+    data_realizacao: brazilianDate(surgery.accomplishment),
+    procedimentos: procedures.map((item) => `${item.codigo} - ${item.descricao}`).join('\n'),
+    procedimentos_codigos: procedures.map((item) => item.codigo).join(', '),
+    cids: cids.map((item) => `${item.codigo} - ${item.descricao}`).join('\n'),
+    cids_codigos: cids.map((item) => item.codigo).join(', '),
+    lista_procedimentos: procedures,
+    lista_cids: cids,
+  };
+}

@@ -59,6 +59,19 @@ async function tokenForRetry(usedToken: string): Promise<string | null> {
   return refreshOnce();
 }
 
+/**
+ * For requests that cannot go through openapi-fetch (an upload that reports its progress with XMLHttpRequest): the
+ * access token to send now, and, after a 401 for `usedToken`, the token to retry with once (null: give up).
+ */
+export const bearer = {
+  current(): string | null {
+    return bridge?.getToken() ?? null;
+  },
+  forRetry(usedToken: string): Promise<string | null> {
+    return tokenForRetry(usedToken);
+  },
+};
+
 export const authMiddleware: Middleware = {
   onRequest({ request, id }) {
     // A caller that sets its own Authorization header is left alone (and is not retried).

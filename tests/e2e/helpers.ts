@@ -68,3 +68,58 @@ export async function pickOption(page: Page, label: string, text: string, option
   await page.getByRole('option', { name: option }).first().click();
   await expect(box).not.toHaveValue('');
 }
+
+// ---- Surgery lifecycle (tests/e2e/lifecycle.spec.ts) ----
+// (Import declarations are hoisted, so this one may sit with the helpers that use it.)
+import { inflateRawSync } from 'node:zlib';
+
+/** A real one-page PDF with one line of text, made in code (objects, xref table with true offsets, trailer). */
+export function tinyPdf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+/**
+ * The text of one entry of a ZIP archive (a DOCX is one), read through its central directory; stored and deflated
+ * entries are supported. Throws when the buffer is not a ZIP or has no such entry.
+ */
+export function zipEntryText(zip: Buffer, name: string): string {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0) throw new Error('not a zip archive');
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  for (let entry = 0; entry < count; entry += 1) {
+    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('broken central directory');
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const localHeader = zip.readUInt32LE(at + 42);
+    const entryName = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    if (entryName === name) {
+      const dataStart = localHeader + 30 + zip.readUInt16LE(localHeader + 26) + zip.readUInt16LE(localHeader + 28);
+      const data = zip.subarray(dataStart, dataStart + compressedSize);
+      return (method === 8 ? inflateRawSync(data) : data).toString('utf8');
+    }
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  throw new Error(`no ${name} in the archive`);
+}

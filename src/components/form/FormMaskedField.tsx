@@ -14,6 +14,10 @@ export const MASKS = {
   /** dd/mm/yyyy. */
   birthday: '00/00/0000',
   cep: '00.000-000',
+  /** Any date typed dd/mm/aaaa (sent as yyyy-MM-dd). */
+  date: '00/00/0000',
+  /** HH:mm. */
+  hour: '00:00',
 } as const;
 
 type FormMaskedFieldProps<T extends FieldValues> = {

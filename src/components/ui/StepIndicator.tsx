@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { styled } from 'goober';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
 
 type StepState = 'done' | 'current' | 'upcoming';
@@ -18,17 +19,47 @@ const StyledItem = styled('li')<{ $state: StepState }>`
   min-width: 0;
   display: flex;
   flex-direction: column;
-  gap: ${space.sm};
   font-size: ${fontSizes.xs};
   font-weight: ${(p) => (p.$state === 'current' ? fontWeights.semibold : fontWeights.medium)};
   color: ${(p) => (p.$state === 'upcoming' ? colors.textSubtle : colors.text)};
 `;
 
-const StyledBar = styled('span')<{ $state: StepState }>`
+const StyledStep = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+`;
+
+/** A step the user may open: the whole column (bar and caption) is the button, at least 44 px tall. */
+const StyledStepButton = styled('button')<{ $selected: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  width: 100%;
+  min-height: 44px;
+  margin: 0;
+  padding: 0 0 ${space.xs};
+  border: 0;
+  border-radius: ${radii.sm};
+  background: transparent;
+  color: inherit;
+  font: inherit;
+  text-align: left;
+  cursor: pointer;
+  transition: background ${durations.fast};
+  &:hover:not(:disabled) { background: ${colors.primaryTint}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  &:disabled { cursor: default; }
+  ${media.belowMd} { & > span:last-child { justify-content: center; } }
+  ${(p) => (p.$selected ? `& > span:last-child { text-decoration: underline; text-underline-offset: 4px; text-decoration-thickness: 2px; }` : '')}
+`;
+
+const StyledBar = styled('span')<{ $state: StepState; $selected: boolean }>`
   display: block;
-  height: 4px;
+  height: ${(p) => (p.$selected ? '6px' : '4px')};
   border-radius: ${radii.pill};
   background: ${(p) => (p.$state === 'upcoming' ? colors.border : colors.primary)};
+  box-shadow: ${(p) => (p.$selected ? `0 0 0 2px ${colors.primarySoft}` : 'none')};
 `;
 
 const StyledCaption = styled('span')`
@@ -38,7 +69,7 @@ const StyledCaption = styled('span')`
   min-width: 0;
 `;
 
-const StyledBadge = styled('span')<{ $state: StepState }>`
+const StyledBadge = styled('span')<{ $state: StepState; $selected: boolean }>`
   flex: none;
   display: inline-flex;
   align-items: center;
@@ -50,6 +81,7 @@ const StyledBadge = styled('span')<{ $state: StepState }>`
   font-weight: ${fontWeights.bold};
   color: ${(p) => (p.$state === 'upcoming' ? colors.textMuted : colors.onPrimary)};
   background: ${(p) => (p.$state === 'upcoming' ? colors.disabled : colors.primary)};
+  box-shadow: ${(p) => (p.$selected ? `0 0 0 3px ${colors.accent}` : 'none')};
 `;
 
 const StyledName = styled('span')`
@@ -66,25 +98,60 @@ const StyledName = styled('span')`
 
 type StepIndicatorProps = {
   steps: readonly string[];
-  /** Zero-based index of the step being shown. */
+  /** Zero-based index of the step being worked on (a past-the-end index marks every step done; -1 none). */
   current: number;
   label: string;
+  /**
+   * Makes the steps buttons that open a step (the surgery details page): `selected` is the step on view, `canSelect`
+   * which steps may be opened (the others are disabled), `stepLabel` the accessible name of each button.
+   */
+  navigation?: {
+    selected: number;
+    canSelect: (index: number) => boolean;
+    onSelect: (index: number) => void;
+    stepLabel: (index: number, name: string, selectable: boolean) => string;
+  };
 };
 
-/** Wizard progress: one bar per step, the current one announced with aria-current="step". */
-export function StepIndicator({ steps, current, label }: StepIndicatorProps) {
+/**
+ * Wizard progress: one bar per step, the current one announced with aria-current="step". With `navigation`, each
+ * step is a button that shows that step (aria-pressed marks the one on view).
+ */
+export function StepIndicator({ steps, current, label, navigation }: StepIndicatorProps) {
   return (
     <div role="group" aria-label={label}>
       <StyledList>
         {steps.map((step, index) => {
           const state: StepState = index < current ? 'done' : index === current ? 'current' : 'upcoming';
-          return (
-            <StyledItem key={step} $state={state} aria-current={state === 'current' ? 'step' : undefined}>
-              <StyledBar $state={state} />
+          const selected = navigation?.selected === index;
+          const content: ReactNode = (
+            <>
+              <StyledBar $state={state} $selected={selected} />
               <StyledCaption>
-                <StyledBadge $state={state}>{state === 'done' ? <Icon name="check" size={12} /> : index + 1}</StyledBadge>
+                <StyledBadge $state={state} $selected={selected}>
+                  {state === 'done' ? <Icon name="check" size={12} /> : index + 1}
+                </StyledBadge>
                 <StyledName>{step}</StyledName>
               </StyledCaption>
+            </>
+          );
+          const selectable = navigation?.canSelect(index) ?? false;
+          return (
+            <StyledItem key={step} $state={state} aria-current={state === 'current' ? 'step' : undefined}>
+              {navigation ? (
+                <StyledStepButton
+                  type="button"
+                  $selected={selected}
+                  disabled={!selectable}
+                  aria-pressed={selected}
+                  aria-label={navigation.stepLabel(index, step, selectable)}
+                  onClick={() => navigation.onSelect(index)}
+                >
+                  {content}
+                </StyledStepButton>
+              ) : (
+                <StyledStep>{content}</StyledStep>
+              )}
             </StyledItem>
           );
         })}

@@ -1,21 +1,19 @@
 /**
- * /surgery-details (both roles; SPEC §2 Surgery details). This issue shows the case header (id, patient, medic,
- * procedures, payment source, plan, hospital, current stage) and the 7-step progress at the current step; the
- * step panels come next. The id comes from navigation state (the route redirects without it).
+ * /surgery-details (both roles; SPEC §2 Surgery details): the case header (id, patient, medic, procedures, payment
+ * source, plan, hospital, current stage), then the 7-step indicator and the step panels (details/SurgeryLifecycle).
+ * The id comes from navigation state (the route redirects without it).
  *
  * - 404: 'Não foi possível encontrar essa cirurgia' and back to the list (SPEC §8).
- * - Escape: back to the list (SPEC §2).
+ * - Escape: back to the list (SPEC §2), except from inside a form field, where it would throw away what was typed.
  * "The list" is /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no
  * /patients-surgery (SPEC §6 sends a medic there from the first step too).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { ACTIVE_STATUSES } from '../../../machines/constants';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
-import { StepIndicator } from '../../components/ui/StepIndicator';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
@@ -24,23 +22,24 @@ import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } 
 import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
 import { ListMessage } from './components/ListMessage';
+import { SurgeryLifecycle } from './details/SurgeryLifecycle';
+import type { ListPath } from './details/useLifecycle';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
 import type { Surgery } from './types';
 
 const T = surgeriesTexts.details;
 const routeApi = getRouteApi('/app/surgery-details');
 
-type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
-
 /**
- * Zero-based step of the 7-step indicator for a stage: the active stages are steps 0–6, concluido is past the
- * last (every step done), cancelado/arquiv (and unknown keys) show no current step.
+ * Whether a key press comes from a field the user is filling in: Escape there must not leave the page and throw away
+ * what was typed. There Escape is ignored; anywhere else on the page it leaves.
  */
-export function stepIndexOf(status: string): number {
-  const index = (ACTIVE_STATUSES as readonly string[]).indexOf(status);
-  if (index >= 0) return index;
-  return status === 'concluido' ? ACTIVE_STATUSES.length : -1;
+function isTypingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
+
+type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
 
 const StyledBackdrop = styled('div')`
   flex: 1;
@@ -78,6 +77,12 @@ const StyledTitle = styled('h1')`
   font-weight: ${fontWeights.bold};
   color: ${colors.onPrimary};
   ${media.md} { font-size: ${fontSizes.xxl}; }
+`;
+
+const StyledTopEnd = styled('div')`
+  display: flex;
+  align-items: center;
+  gap: ${space.md};
 `;
 
 const StyledHint = styled('p')`
@@ -157,11 +162,6 @@ const StyledSkeleton = styled('span')<{ $width: string; $height?: string }>`
   background: ${colors.disabled};
 `;
 
-const StyledNext = styled('p')`
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
 function badgeTone(status: string): 'active' | 'done' | 'closed' {
   if (status === 'concluido') return 'done';
   return status === 'cancelado' || status === 'arquiv' ? 'closed' : 'active';
@@ -179,7 +179,20 @@ export function SurgeryDetailsPage() {
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
-  const exitTo = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
+  const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
+
+  const leave = useCallback((to: ListPath) => void navigate({ to }), [navigate]);
+
+  /** Reads the case again (after a conflict jump); a vanished case leaves as on the first load. */
+  const reload = useCallback(async () => {
+    if (typeof id !== 'number') return;
+    const result = await getSurgery(id).catch(() => ({ kind: 'error' }) as const);
+    if (result.kind === 'ok') setLoad({ kind: 'ok', surgery: result.value });
+    else if (result.kind === 'notFound') {
+      toastError(T.notFound);
+      void navigate({ to: exitTo, replace: true });
+    }
+  }, [id, exitTo, navigate]);
 
   useEffect(() => {
     if (typeof id !== 'number') return;
@@ -202,7 +215,7 @@ export function SurgeryDetailsPage() {
 
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || isTypingIn(event.target)) return;
       void navigate({ to: exitTo });
     }
     window.addEventListener('keydown', handleKeyDown);
@@ -214,10 +227,24 @@ export function SurgeryDetailsPage() {
       <StyledContent>
         <StyledTop>
           <StyledTitle>{T.title}</StyledTitle>
-          <StyledHint>{T.escapeHint}</StyledHint>
+          <StyledTopEnd>
+            <StyledHint>{T.escapeHint}</StyledHint>
+            <Button variant="secondary" onClick={() => leave(exitTo)}>
+              {T.back}
+            </Button>
+          </StyledTopEnd>
         </StyledTop>
         {load.kind === 'ok' ? (
-          <SurgeryHeader surgery={load.surgery} />
+          <>
+            <SurgeryHeader surgery={load.surgery} />
+            <SurgeryLifecycle
+              surgery={load.surgery}
+              listPath={exitTo}
+              onSurgery={(surgery) => setLoad({ kind: 'ok', surgery })}
+              reload={reload}
+              leave={leave}
+            />
+          </>
         ) : load.kind === 'error' ? (
           <StyledCard>
             <ListMessage title={T.failed} retryLabel={T.retry} onRetry={() => setAttempt((n) => n + 1)} />
@@ -225,22 +252,15 @@ export function SurgeryDetailsPage() {
         ) : (
           <HeaderSkeleton />
         )}
-        <div>
-          <Button variant="secondary" onClick={() => void navigate({ to: exitTo })}>
-            {T.back}
-          </Button>
-        </div>
       </StyledContent>
     </StyledBackdrop>
   );
 }
 
 function SurgeryHeader({ surgery }: { surgery: Surgery }) {
-  const current = stepIndexOf(surgery.status);
   const label = statusLabel(surgery.status);
   return (
-    <>
-      <StyledCard aria-labelledby="surgery-patient">
+    <StyledCard aria-labelledby="surgery-patient">
         <StyledHead>
           <Avatar src={surgery.patient.foto} name={surgery.patient.nome_completo} size={56} />
           <StyledWho>
@@ -263,14 +283,7 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
           <Fact term={T.schedule}>{scheduleText(surgery.schedule)}</Fact>
           <Fact term={T.status}>{label}</Fact>
         </StyledFacts>
-      </StyledCard>
-      <StyledCard aria-label={T.stepsLabel}>
-        <StepIndicator steps={T.steps} current={current} label={T.stepsLabel} />
-        <StyledNext>
-          {current >= 0 && current < T.steps.length ? `${T.steps[current]}: ${T.nextIssue}` : label}
-        </StyledNext>
-      </StyledCard>
-    </>
+    </StyledCard>
   );
 }
 

@@ -91,3 +91,19 @@ export function parseBrDate(value: string): string | null {
     return null;
   }
 }
+
+/** The São Paulo calendar date of a date or datetime as yyyy-MM-dd ('' when empty or unreadable). */
+export function saoPauloDate(iso: string | null | undefined): string {
+  return toSaoPaulo(iso)?.date.toString() ?? '';
+}
+
+/**
+ * A datetime as São Paulo wall-clock time `yyyy-MM-dd HH:mm:ss` (what the surgery update takes as `schedule`), or
+ * null when empty, unreadable or a date without a time.
+ */
+export function saoPauloDateTime(iso: string | null | undefined): string | null {
+  const moment = toSaoPaulo(iso);
+  if (!moment?.time) return null;
+  const { hour, minute, second } = moment.time;
+  return `${moment.date.toString()} ${pad(hour)}:${pad(minute)}:${pad(second)}`;
+}

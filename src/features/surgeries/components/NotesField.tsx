@@ -1,12 +1,11 @@
-/** The notes textarea of the surgery form: at most 1000 characters (SPEC §5, §9), with a live counter. */
+/** A notes textarea of the surgery forms: at most 1000 characters (SPEC §5, §9), with a live counter. */
 import { useId } from 'react';
 import { css } from 'goober';
-import { useController, type Control } from 'react-hook-form';
+import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { MAX_NOTE_LENGTH } from '../../../../machines/constants';
 import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { space } from '../../../lib/theme';
-import type { SurgeryFormValues } from '../rules';
 
 const textareaClass = css`
   min-height: 112px;
@@ -15,18 +14,22 @@ const textareaClass = css`
   line-height: 1.5;
 `;
 
-type NotesFieldProps = {
-  control: Control<SurgeryFormValues>;
+type NotesFieldProps<T extends FieldValues> = {
+  control: Control<T>;
+  /** The form field holding the note (a string). */
+  name: FieldPath<T>;
   label: string;
   placeholder: string;
   counter: string;
+  disabled?: boolean;
 };
 
-export function NotesField({ control, label, placeholder, counter }: NotesFieldProps) {
+export function NotesField<T extends FieldValues>({ control, name, label, placeholder, counter, disabled = false }: NotesFieldProps<T>) {
   const id = useId();
-  const { field, fieldState } = useController({ control, name: 'surgery_note' });
+  const { field, fieldState } = useController({ control, name });
   const error = fieldState.error?.message;
-  const hint = fill(counter, { count: field.value.length, max: MAX_NOTE_LENGTH });
+  const value = typeof field.value === 'string' ? field.value : '';
+  const hint = fill(counter, { count: value.length, max: MAX_NOTE_LENGTH });
   return (
     <Field id={id} label={label} hint={hint} error={error} optional>
       <textarea
@@ -34,9 +37,10 @@ export function NotesField({ control, label, placeholder, counter }: NotesFieldP
         id={id}
         name={field.name}
         className={`${inputClassName} ${textareaClass}`}
-        value={field.value}
+        value={value}
         maxLength={MAX_NOTE_LENGTH}
         placeholder={placeholder}
+        disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => field.onChange(event.target.value.slice(0, MAX_NOTE_LENGTH))}

@@ -256,7 +256,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryF
         {T.opme}
       </FormCheckbox>
 
-      <NotesField control={control} label={T.notes} placeholder={T.notesPlaceholder} counter={T.notesCounter} />
+      <NotesField control={control} name="surgery_note" label={T.notes} placeholder={T.notesPlaceholder} counter={T.notesCounter} />
 
       <StyledActions>
         <Button type="submit" loading={submitting}>

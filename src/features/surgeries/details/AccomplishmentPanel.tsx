@@ -1,0 +1,67 @@
+/**
+ * Step 6, Realização de cirurgia (SPEC §4, §5): the date the surgery was carried out ('Data invalida!' unless it is
+ * a real date) and a note. The date starts as the scheduled day.
+ */
+import { useForm } from 'react-hook-form';
+import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
+import { formatDate, saoPauloDate } from '../../../lib/format/date';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { NotesField } from '../components/NotesField';
+import { StyledForm, StyledRow } from './formLayout';
+import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
+
+const L = surgeriesTexts.lifecycle;
+const T = L.accomplishment;
+
+type AccomplishmentValues = { accomplishment: string; accomplishment_note: string };
+
+export function AccomplishmentPanel() {
+  const { surgery, lifecycle, editable } = usePanel();
+  const { control, handleSubmit, setError } = useForm<AccomplishmentValues>({
+    defaultValues: {
+      accomplishment: brDateOf(surgery.accomplishment ?? saoPauloDate(surgery.schedule)),
+      accomplishment_note: surgery.accomplishment_note ?? '',
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const fields = { accomplishment: isoDateOf(values.accomplishment) };
+    const [problem] = ownFieldProblems('realizacao', fields);
+    if (problem) {
+      setError('accomplishment', { message: problem }, { shouldFocus: true });
+      return;
+    }
+    await lifecycle.advance(fields, { accomplishment_note: noteOf(values.accomplishment_note) });
+  });
+
+  if (!editable) {
+    return (
+      <PanelFrame>
+        <FactList
+          items={[
+            { term: T.date, value: formatDate(surgery.accomplishment) },
+            { term: T.note, value: surgery.accomplishment_note, wide: true },
+          ]}
+        />
+      </PanelFrame>
+    );
+  }
+
+  return (
+    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
+      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+        <StyledRow>
+          <FormMaskedField control={control} name="accomplishment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
+        </StyledRow>
+        <NotesField
+          control={control}
+          name="accomplishment_note"
+          label={T.note}
+          placeholder={L.notePlaceholder}
+          counter={L.noteCounter}
+        />
+      </PanelFrame>
+    </StyledForm>
+  );
+}

@@ -1,0 +1,256 @@
+/**
+ * Step 4, Autorização (SPEC §4, §5, §7): the three approvals (hospital, plan, OPME) read from approvals/{id}/. A
+ * click sends update/{id}/ with new_status = the current stage and that approval (and its note), and the switch
+ * flips only when the server agreed. The plan's box is greyed out when the payment source is not a health plan,
+ * OPME's when the case uses none. 'Próximo passo' needs every approval that applies ('Todos os status tem que está
+ * aprovado!', checked by the lifecycle before sending).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useForm, type Control } from 'react-hook-form';
+import { styled } from 'goober';
+import type { ApprovalValue } from '../../../../machines/constants';
+import { Button } from '../../../components/ui/Button';
+import { Spinner } from '../../../components/ui/Spinner';
+import { Switch } from '../../../components/ui/Switch';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { NotesField } from '../components/NotesField';
+import { getApprovals, type Approvals } from './lifecycleApi';
+import { StyledForm } from './formLayout';
+import { NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { noteOf } from './stepData';
+
+const L = surgeriesTexts.lifecycle;
+const T = L.authorization;
+
+export const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+const FIELD = { hospital: 'hospital_approvals', plan: 'plan_approvals', opme: 'opme_approvals' } as const;
+const NOTE = { hospital: 'hospital_approvals_note', plan: 'plan_approvals_note', opme: 'opme_approvals_note' } as const;
+const LABEL = { hospital: T.hospital, plan: T.plan, opme: T.opme } as const;
+const NOTE_LABEL = { hospital: T.hospitalNote, plan: T.planNote, opme: T.opmeNote } as const;
+
+type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
+
+/** Whether an approval applies to the case (SPEC §4: the others are greyed out). */
+export function approvalApplies(kind: ApprovalKind, approvals: Approvals): boolean {
+  if (kind === 'plan') return approvals.health_plan_approval;
+  if (kind === 'opme') return approvals.opme;
+  return true;
+}
+
+/** The value a click asks for: approved, or, from approved, denied. */
+export function toggledApproval(value: ApprovalValue | null): ApprovalValue {
+  return value === 'aprovada' ? 'negada' : 'aprovada';
+}
+
+function approvalText(value: ApprovalValue | null, applies: boolean): string {
+  if (!applies) return T.notApplicable;
+  if (value === 'aprovada') return T.approved;
+  return value === 'negada' ? T.denied : T.pending;
+}
+
+type Load = { kind: 'loading' } | { kind: 'ok'; approvals: Approvals } | { kind: 'failed' };
+
+const StyledList = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+`;
+
+const StyledBox = styled('div')<{ $applies: boolean }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  min-width: 0;
+  padding: ${space.md};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  background: ${(p) => (p.$applies ? colors.surface : colors.disabled)};
+  opacity: ${(p) => (p.$applies ? 1 : 0.8)};
+`;
+
+const StyledBoxHead = styled('div')`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.sm};
+  & > h3 { font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+`;
+
+const StyledPill = styled('span')<{ $tone: 'ok' | 'no' | 'wait' | 'off' }>`
+  flex: none;
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  background: ${(p) => ({ ok: colors.successSoft, no: colors.dangerSoft, wait: colors.warningSoft, off: colors.surface })[p.$tone]};
+  color: ${(p) => ({ ok: colors.success, no: colors.danger, wait: colors.warning, off: colors.textMuted })[p.$tone]};
+`;
+
+const StyledReason = styled('p')`
+  font-size: ${fontSizes.xs};
+  color: ${colors.textMuted};
+`;
+
+const StyledState = styled('div')`
+  display: flex;
+  align-items: center;
+  gap: ${space.sm};
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+`;
+
+function tone(value: ApprovalValue | null, applies: boolean): 'ok' | 'no' | 'wait' | 'off' {
+  if (!applies) return 'off';
+  if (value === 'aprovada') return 'ok';
+  return value === 'negada' ? 'no' : 'wait';
+}
+
+type ApprovalBoxProps = {
+  kind: ApprovalKind;
+  approvals: Approvals;
+  editable: boolean;
+  busy: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+  control: Control<NoteValues>;
+  savedNote: string | null;
+};
+
+function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote }: ApprovalBoxProps) {
+  const reasonId = useId();
+  const applies = approvalApplies(kind, approvals);
+  const value = approvals[FIELD[kind]];
+  return (
+    <StyledBox $applies={applies} data-approval={kind}>
+      <StyledBoxHead>
+        <h3>{LABEL[kind]}</h3>
+        <StyledPill $tone={tone(value, applies)}>{approvalText(value, applies)}</StyledPill>
+      </StyledBoxHead>
+      {applies ? null : (
+        <StyledReason id={reasonId}>{kind === 'plan' ? T.planNotApplicable : T.opmeNotApplicable}</StyledReason>
+      )}
+      {editable ? (
+        <>
+          <Switch
+            label={T.approved}
+            ariaLabel={`${LABEL[kind]}: ${T.approved}`}
+            isSelected={applies && value === 'aprovada'}
+            onToggle={onToggle}
+            isDisabled={!applies || disabled}
+            busy={busy}
+            describedBy={applies ? undefined : reasonId}
+          />
+          <NotesField
+            control={control}
+            name={NOTE[kind]}
+            label={NOTE_LABEL[kind]}
+            placeholder={L.notePlaceholder}
+            counter={L.noteCounter}
+            disabled={!applies}
+          />
+        </>
+      ) : (
+        <StyledReason>
+          <strong>{NOTE_LABEL[kind]}:</strong> {savedNote ?? L.none}
+        </StyledReason>
+      )}
+    </StyledBox>
+  );
+}
+
+export function AuthorizationPanel() {
+  const { surgery, lifecycle, editable, locked } = usePanel();
+  const [load, setLoad] = useState<Load>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [toggling, setToggling] = useState<ApprovalKind | null>(null);
+  const { control, getValues, handleSubmit } = useForm<NoteValues>({
+    defaultValues: {
+      hospital_approvals_note: surgery.hospital_approvals_note ?? '',
+      plan_approvals_note: surgery.plan_approvals_note ?? '',
+      opme_approvals_note: surgery.opme_approvals_note ?? '',
+    },
+  });
+  const { syncFacts } = lifecycle;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ kind: 'loading' });
+    getApprovals(surgery.id, controller.signal).then(
+      (approvals) => {
+        if (controller.signal.aborted) return;
+        setLoad(approvals ? { kind: 'ok', approvals } : { kind: 'failed' });
+        if (approvals) {
+          const { hospital_approvals, plan_approvals, opme_approvals } = approvals;
+          syncFacts({ hospital_approvals, plan_approvals, opme_approvals });
+        }
+      },
+      () => {},
+    );
+    return () => controller.abort();
+    // syncFacts is recreated each render; the read depends on the case and its stage only.
+  }, [surgery.id, surgery.status, attempt]);
+
+  async function handleToggle(kind: ApprovalKind) {
+    if (load.kind !== 'ok') return;
+    const next = toggledApproval(load.approvals[FIELD[kind]]);
+    setToggling(kind);
+    const saved = await lifecycle.save({ [FIELD[kind]]: next }, { [NOTE[kind]]: noteOf(getValues(NOTE[kind])) });
+    setToggling(null);
+    if (saved) setLoad((current) => (current.kind === 'ok' ? { kind: 'ok', approvals: { ...current.approvals, [FIELD[kind]]: next } } : current));
+  }
+
+  const onSubmit = handleSubmit(async (values) => {
+    await lifecycle.advance(
+      {},
+      {
+        hospital_approvals_note: noteOf(values.hospital_approvals_note),
+        ...(load.kind === 'ok' && load.approvals.health_plan_approval ? { plan_approvals_note: noteOf(values.plan_approvals_note) } : {}),
+        ...(load.kind === 'ok' && load.approvals.opme ? { opme_approvals_note: noteOf(values.opme_approvals_note) } : {}),
+      },
+    );
+  });
+
+  const body =
+    load.kind === 'loading' ? (
+      <StyledState role="status">
+        <Spinner size={18} />
+        {T.loading}
+      </StyledState>
+    ) : load.kind === 'failed' ? (
+      <StyledState role="alert">
+        {T.failed}
+        <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+          {T.retry}
+        </Button>
+      </StyledState>
+    ) : (
+      <StyledList>
+        {APPROVAL_KINDS.map((kind) => (
+          <ApprovalBox
+            key={kind}
+            kind={kind}
+            approvals={load.approvals}
+            editable={editable}
+            busy={toggling === kind}
+            disabled={locked}
+            onToggle={() => void handleToggle(kind)}
+            control={control}
+            savedNote={surgery[NOTE[kind]]}
+          />
+        ))}
+      </StyledList>
+    );
+
+  if (!editable) return <PanelFrame>{body}</PanelFrame>;
+  return (
+    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
+      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+        {body}
+      </PanelFrame>
+    </StyledForm>
+  );
+}

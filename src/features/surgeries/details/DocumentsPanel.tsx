@@ -1,0 +1,144 @@
+/**
+ * Step 2, Preparação de documentação (SPEC §4; DECISIONS §4, §7): one slot per document kind of the contract's
+ * SurgeryFilesForm (each optional; PDF or image, at most 10 MB), the files already stored (signed links, opened in
+ * a new tab), and the upload with its progress. 'Salvar documentos' stores the chosen files and stays
+ * (new_status prep_doc); 'Próximo passo' sends them with new_status env_doc.
+ */
+import { useState } from 'react';
+import { styled } from 'goober';
+import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../../machines/constants';
+import { Button } from '../../../components/ui/Button';
+import { DocumentDrop } from '../../../components/ui/DocumentDrop';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { toastSuccess, toastWarning } from '../../../lib/toast';
+import type { Surgery } from '../types';
+import type { DocumentFiles } from './lifecycleApi';
+import { NextButton, PanelFrame, usePanel } from './PanelFrame';
+
+const T = surgeriesTexts.lifecycle.documents;
+
+/** DECISIONS §7: documents are PDF or images (JPEG, PNG, WebP), at most 10 MB each. */
+export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+/** The slots a case shows: the plan's filled template only when the case has a health plan. */
+export function documentKindsOf(surgery: Pick<Surgery, 'health_plan'>): SurgeryDocumentKind[] {
+  return SURGERY_DOCUMENT_KINDS.filter((kind) => kind !== 'health_plan_template' || surgery.health_plan !== null);
+}
+
+const StyledGrid = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const StyledProgress = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  padding: ${space.md};
+  border-radius: ${radii.md};
+  background: ${colors.primaryTint};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.primary};
+`;
+
+const StyledTrack = styled('div')`
+  height: 8px;
+  border-radius: ${radii.pill};
+  background: ${colors.primarySoft};
+  overflow: hidden;
+  & > span { display: block; height: 100%; background: ${colors.primary}; transition: width 120ms linear; }
+`;
+
+function UploadProgress({ percent }: { percent: number }) {
+  return (
+    <StyledProgress>
+      <span aria-live="polite">{fill(T.progress, { percent })}</span>
+      <StyledTrack role="progressbar" aria-label={T.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <span style={{ width: `${percent}%` }} />
+      </StyledTrack>
+    </StyledProgress>
+  );
+}
+
+export function DocumentsPanel() {
+  const { surgery, lifecycle, editable, locked } = usePanel();
+  const [files, setFiles] = useState<DocumentFiles>({});
+  const [sending, setSending] = useState<'save' | 'next' | null>(null);
+  const kinds = documentKindsOf(surgery);
+  const chosen = Object.values(files).filter(Boolean).length;
+
+  function handleChange(kind: SurgeryDocumentKind, file: File | null) {
+    setFiles((current) => {
+      const next = { ...current };
+      if (file) next[kind] = file;
+      else delete next[kind];
+      return next;
+    });
+  }
+
+  async function handleSave() {
+    if (chosen === 0) {
+      toastWarning(T.nothingChosen);
+      return;
+    }
+    setSending('save');
+    const saved = await lifecycle.upload(files, false);
+    setSending(null);
+    if (saved) {
+      setFiles({});
+      toastSuccess(T.saved);
+    }
+  }
+
+  async function handleNext() {
+    setSending('next');
+    const moved = await lifecycle.upload(files, true);
+    setSending(null);
+    if (moved) setFiles({});
+  }
+
+  const uploading = lifecycle.pending === 'upload';
+  return (
+    <PanelFrame
+      intro={T.intro}
+      actions={
+        <>
+          <Button
+            variant="secondary"
+            onClick={() => void handleSave()}
+            disabled={locked && sending !== 'save'}
+            loading={uploading && sending === 'save'}
+          >
+            {uploading && sending === 'save' ? surgeriesTexts.lifecycle.busy : T.save}
+          </Button>
+          <NextButton busy={uploading && sending === 'next'} onClick={() => void handleNext()} />
+        </>
+      }
+    >
+      {uploading && lifecycle.progress !== null ? <UploadProgress percent={lifecycle.progress} /> : null}
+      <StyledGrid>
+        {kinds.map((kind) => (
+          <DocumentDrop
+            key={kind}
+            label={T.kinds[kind]}
+            name={kind}
+            value={files[kind] ?? null}
+            onChange={(file) => handleChange(kind, file)}
+            accept={DOCUMENT_TYPES}
+            maxSize={MAX_DOCUMENT_BYTES}
+            texts={T}
+            storedUrl={surgery[kind] ?? null}
+            readOnly={!editable}
+            disabled={locked}
+          />
+        ))}
+      </StyledGrid>
+    </PanelFrame>
+  );
+}

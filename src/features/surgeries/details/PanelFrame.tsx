@@ -1,0 +1,235 @@
+/**
+ * What every step panel shares: the panel context (the case, the lifecycle, whether this panel is the editable
+ * current step), the frame (title, intro, the read-only notice) and the footer with the back button, 'Arquivar ciclo'
+ * or 'Cancelar cirurgia', and the step's own primary action.
+ */
+import { createContext, useContext, type ReactNode } from 'react';
+import { styled } from 'goober';
+import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
+import { ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
+import { Button } from '../../../components/ui/Button';
+import { Icon } from '../../../components/ui/Icon';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import type { Surgery } from '../types';
+import { STEP_COUNT, stepIndexOf } from './stepData';
+import type { Lifecycle } from './useLifecycle';
+
+const T = surgeriesTexts.lifecycle;
+
+export type PanelContextValue = {
+  surgery: Surgery;
+  lifecycle: Lifecycle;
+  /** The stage this panel belongs to. */
+  step: ActiveStatus;
+  /** This panel is the case's current step: its form can be sent (unless `locked`). */
+  editable: boolean;
+  /** A request or a jump is under way: every control waits. */
+  locked: boolean;
+  askArchive: () => void;
+  askCancel: () => void;
+  /** Shows the current step again (null when the case is closed or already on it). */
+  goToCurrent: (() => void) | null;
+};
+
+const PanelContext = createContext<PanelContextValue | null>(null);
+
+export const PanelProvider = PanelContext.Provider;
+
+export function usePanel(): PanelContextValue {
+  const value = useContext(PanelContext);
+  if (!value) throw new Error('usePanel outside a step panel');
+  return value;
+}
+
+const StyledPanel = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledHead = styled('header')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+`;
+
+const StyledEyebrow = styled('p')`
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${colors.textMuted};
+`;
+
+const StyledTitleRow = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.sm} ${space.md};
+`;
+
+const StyledTitle = styled('h2')`
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+  ${media.md} { font-size: ${fontSizes.xl}; }
+`;
+
+const StyledTag = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  background: ${colors.disabled};
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+`;
+
+const StyledIntro = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  max-width: 70ch;
+`;
+
+const StyledBody = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledFooter = styled('div')`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${space.sm};
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+  & > div { display: flex; flex-direction: column-reverse; gap: ${space.sm}; }
+  & button { width: 100%; }
+  ${media.md} {
+    flex-direction: row;
+    justify-content: space-between;
+    align-items: center;
+    & > div { flex-direction: row; align-items: center; }
+    & button { width: auto; }
+  }
+`;
+
+const StyledDangerLink = styled('span')`
+  & button { color: ${colors.danger}; }
+`;
+
+type PanelFrameProps = {
+  intro?: string;
+  children: ReactNode;
+  /** The step's primary action(s), shown only while the panel is editable. */
+  actions?: ReactNode;
+};
+
+/** The panel's frame; its title is the stage label (SPEC §3) and its id names it for the step buttons. */
+export function PanelFrame({ intro, children, actions }: PanelFrameProps) {
+  const { step, editable, goToCurrent } = usePanel();
+  const index = stepIndexOf(step);
+  const titleId = `panel-${step}`;
+  return (
+    <StyledPanel aria-labelledby={titleId} data-step={step}>
+      <StyledHead>
+        <StyledEyebrow>{fill(T.stepOf, { current: index + 1, total: STEP_COUNT })}</StyledEyebrow>
+        <StyledTitleRow>
+          <StyledTitle id={titleId}>{STATUS_LABELS[step]}</StyledTitle>
+          {editable ? null : (
+            <StyledTag>
+              <Icon name="eye" size={14} />
+              {T.readOnly}
+            </StyledTag>
+          )}
+        </StyledTitleRow>
+        {editable ? (intro ? <StyledIntro>{intro}</StyledIntro> : null) : <StyledIntro>{T.readOnlyHint}</StyledIntro>}
+      </StyledHead>
+      <StyledBody>{children}</StyledBody>
+      {editable ? (
+        <PanelFooter actions={actions} />
+      ) : goToCurrent ? (
+        <StyledFooter>
+          <div />
+          <div>
+            <Button variant="secondary" onClick={goToCurrent}>
+              {T.goToCurrent}
+            </Button>
+          </div>
+        </StyledFooter>
+      ) : null}
+    </StyledPanel>
+  );
+}
+
+function PanelFooter({ actions }: { actions: ReactNode }) {
+  const { step, lifecycle, locked, askArchive, askCancel } = usePanel();
+  const atFirst = step === 'ind_paciente';
+  const going = lifecycle.pending === 'back';
+  const archivable = (ARCHIVABLE_STATUSES as readonly string[]).includes(step);
+  const cancellable = (CANCELLABLE_STATUSES as readonly string[]).includes(step);
+  return (
+    <StyledFooter>
+      <div>
+        <Button variant="secondary" onClick={() => void lifecycle.back()} disabled={locked} loading={going}>
+          {going ? T.goingBack : atFirst ? T.backToList : T.backStep}
+        </Button>
+        {archivable ? (
+          <Button variant="ghost" onClick={askArchive} disabled={locked}>
+            {T.archive.button}
+          </Button>
+        ) : null}
+        {cancellable ? (
+          <StyledDangerLink>
+            <Button variant="ghost" onClick={askCancel} disabled={locked}>
+              {T.cancel.button}
+            </Button>
+          </StyledDangerLink>
+        ) : null}
+      </div>
+      <div>{actions}</div>
+    </StyledFooter>
+  );
+}
+
+const StyledFacts = styled('dl')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  margin: 0;
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: ${space.lg} ${space.xl}; }
+  & > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
+  & > div[data-wide] { grid-column: 1 / -1; }
+  & dt { font-size: ${fontSizes.xs}; font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; text-transform: uppercase; letter-spacing: 0.02em; }
+  & dd { margin: 0; color: ${colors.text}; overflow-wrap: anywhere; white-space: pre-line; }
+`;
+
+export type FactItem = { term: string; value: ReactNode; wide?: boolean };
+
+/** Saved data shown read-only (a definition list; '-' when empty). */
+export function FactList({ items }: { items: readonly FactItem[] }) {
+  return (
+    <StyledFacts>
+      {items.map((item) => (
+        <div key={item.term} data-wide={item.wide || undefined}>
+          <dt>{item.term}</dt>
+          <dd>{item.value === null || item.value === undefined || item.value === '' ? T.none : item.value}</dd>
+        </div>
+      ))}
+    </StyledFacts>
+  );
+}
+
+/** The primary button of a step: 'Próximo passo', 'Enviando...' while its request runs. */
+export function NextButton({ label = T.next, onClick, busy }: { label?: string; onClick?: () => void; busy: boolean }) {
+  const { locked } = usePanel();
+  return (
+    <Button type={onClick ? 'button' : 'submit'} onClick={onClick} loading={busy} disabled={locked && !busy}>
+      {busy ? T.busy : label}
+    </Button>
+  );
+}

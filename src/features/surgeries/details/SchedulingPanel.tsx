@@ -1,0 +1,106 @@
+/**
+ * Step 5, Agendamento de cirurgia (SPEC §4, §5): the day picked on a calendar ('Selecione o dia no calendário!'),
+ * the hour typed HH:mm ('Hora invalida!', hours 0–24 as SPEC §9 allows) and a note; sent as `schedule`
+ * 'yyyy-MM-dd HH:mm:ss' in São Paulo time (lifecycleRules `composeSchedule`).
+ */
+import { useController, useForm } from 'react-hook-form';
+import { styled } from 'goober';
+import { composeSchedule, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
+import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
+import { Calendar } from '../../../components/ui/Calendar';
+import { formatDate, formatTime, saoPauloDate } from '../../../lib/format/date';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, media, space } from '../../../lib/theme';
+import { NotesField } from '../components/NotesField';
+import { StyledForm } from './formLayout';
+import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { noteOf } from './stepData';
+
+const L = surgeriesTexts.lifecycle;
+const T = L.scheduling;
+
+type SchedulingValues = { day: string | null; hour: string; schedule_note: string };
+
+const StyledColumns = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.xl};
+  ${media.md} { grid-template-columns: minmax(0, 360px) minmax(0, 1fr); align-items: start; }
+`;
+
+const StyledSide = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  & > p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+  ${media.md} { & > div:first-of-type { max-width: 200px; } }
+`;
+
+/** 'dd/MM/yyyy HH:mm' of a stored schedule, '' when none. */
+export function scheduleText(schedule: string | null): string {
+  if (!schedule) return '';
+  return `${formatDate(schedule)} ${formatTime(schedule)}`.trim();
+}
+
+export function SchedulingPanel() {
+  const { surgery, lifecycle, editable } = usePanel();
+  const { control, handleSubmit, setError, clearErrors } = useForm<SchedulingValues>({
+    defaultValues: {
+      day: saoPauloDate(surgery.schedule) || null,
+      hour: formatTime(surgery.schedule),
+      schedule_note: surgery.schedule_note ?? '',
+    },
+  });
+  const { field: day, fieldState: dayState } = useController({ control, name: 'day' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const composed = composeSchedule(values.day, values.hour);
+    if ('problems' in composed) {
+      if (composed.problems.includes(LIFECYCLE_MESSAGES.dayRequired)) setError('day', { message: LIFECYCLE_MESSAGES.dayRequired });
+      if (composed.problems.includes(LIFECYCLE_MESSAGES.invalidHour)) {
+        setError('hour', { message: LIFECYCLE_MESSAGES.invalidHour }, { shouldFocus: true });
+      }
+      return;
+    }
+    await lifecycle.advance({ schedule: composed.schedule }, { schedule_note: noteOf(values.schedule_note) });
+  });
+
+  if (!editable) {
+    return (
+      <PanelFrame>
+        <FactList
+          items={[
+            { term: T.scheduledFor, value: scheduleText(surgery.schedule) },
+            { term: T.note, value: surgery.schedule_note, wide: true },
+          ]}
+        />
+      </PanelFrame>
+    );
+  }
+
+  return (
+    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
+      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+        <StyledColumns>
+          <Calendar
+            label={T.calendar}
+            value={day.value}
+            onChange={(value) => {
+              day.onChange(value);
+              clearErrors('day');
+            }}
+            previousLabel={T.previousMonth}
+            nextLabel={T.nextMonth}
+            error={dayState.error?.message}
+          />
+          <StyledSide>
+            <p aria-live="polite">{day.value ? fill(T.chosenDay, { date: formatDate(day.value) }) : T.noDay}</p>
+            <FormMaskedField control={control} name="hour" label={T.hour} mask={MASKS.hour} placeholder={T.hourPlaceholder} />
+            <NotesField control={control} name="schedule_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
+          </StyledSide>
+        </StyledColumns>
+      </PanelFrame>
+    </StyledForm>
+  );
+}

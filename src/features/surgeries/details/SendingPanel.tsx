@@ -1,0 +1,61 @@
+/**
+ * Step 3, Envio de documentação (SPEC §4, §5): the date the documents were sent (required, typed dd/mm/aaaa and sent
+ * yyyy-MM-dd) and a note; the hospital's and the plan's templates can be downloaded at any time.
+ */
+import { useForm } from 'react-hook-form';
+import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
+import { formatDate } from '../../../lib/format/date';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { NotesField } from '../components/NotesField';
+import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
+import { TemplateDownloads } from './TemplateDownloads';
+import { StyledForm, StyledRow } from './formLayout';
+
+const L = surgeriesTexts.lifecycle;
+const T = L.sending;
+
+type SendingValues = { document_arrivals: string; document_note: string };
+
+export function SendingPanel() {
+  const { surgery, lifecycle, editable } = usePanel();
+  const { control, handleSubmit, setError } = useForm<SendingValues>({
+    defaultValues: { document_arrivals: brDateOf(surgery.document_arrivals), document_note: surgery.document_note ?? '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const fields = { document_arrivals: isoDateOf(values.document_arrivals) };
+    const [problem] = ownFieldProblems('env_doc', fields);
+    if (problem) {
+      setError('document_arrivals', { message: problem }, { shouldFocus: true });
+      return;
+    }
+    await lifecycle.advance(fields, { document_note: noteOf(values.document_note) });
+  });
+
+  if (!editable) {
+    return (
+      <PanelFrame>
+        <FactList
+          items={[
+            { term: T.date, value: formatDate(surgery.document_arrivals) },
+            { term: T.note, value: surgery.document_note, wide: true },
+          ]}
+        />
+        <TemplateDownloads surgeryId={surgery.id} />
+      </PanelFrame>
+    );
+  }
+
+  return (
+    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
+      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+        <StyledRow>
+          <FormMaskedField control={control} name="document_arrivals" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
+        </StyledRow>
+        <NotesField control={control} name="document_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
+        <TemplateDownloads surgeryId={surgery.id} />
+      </PanelFrame>
+    </StyledForm>
+  );
+}

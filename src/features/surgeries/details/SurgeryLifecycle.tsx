@@ -1,0 +1,207 @@
+/**
+ * The lifecycle part of /surgery-details (SPEC §2, §4): the 7-step indicator, whose steps open up to the current one
+ * (any once the case is closed), the panel of the step on view (editable only when it is the current step), and the
+ * 'Tem certeza?' dialogs of archiving and cancelling. One lifecycle actor per case (useLifecycle); should the
+ * server's stage ever disagree with it outside a conflict jump, a fresh actor starts from the server's case.
+ */
+import { useState, type ComponentType } from 'react';
+import { styled } from 'goober';
+import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Icon } from '../../../components/ui/Icon';
+import { Spinner } from '../../../components/ui/Spinner';
+import { StepIndicator } from '../../../components/ui/StepIndicator';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, media, radii, shadows, space } from '../../../lib/theme';
+import type { Surgery } from '../types';
+import { AccomplishmentPanel } from './AccomplishmentPanel';
+import { AuthorizationPanel } from './AuthorizationPanel';
+import { DocumentsPanel } from './DocumentsPanel';
+import { IndicationPanel } from './IndicationPanel';
+import { PanelProvider, type PanelContextValue } from './PanelFrame';
+import { PaymentPanel } from './PaymentPanel';
+import { SchedulingPanel } from './SchedulingPanel';
+import { SendingPanel } from './SendingPanel';
+import { canOpenStep, defaultStepIndex, isClosedStatus, stepIndexOf, stepStatus } from './stepData';
+import { useLifecycle, type ListPath } from './useLifecycle';
+
+const D = surgeriesTexts.details;
+const T = surgeriesTexts.lifecycle;
+
+const PANELS: Record<ActiveStatus, ComponentType> = {
+  ind_paciente: IndicationPanel,
+  prep_doc: DocumentsPanel,
+  env_doc: SendingPanel,
+  autorizacao: AuthorizationPanel,
+  agendamento: SchedulingPanel,
+  realizacao: AccomplishmentPanel,
+  pagamento: PaymentPanel,
+};
+
+const StyledCard = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.card};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+const StyledPanelCard = styled('div')`
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.card};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+const StyledNotice = styled('p')<{ $tone: 'info' | 'closed' }>`
+  display: flex;
+  align-items: center;
+  gap: ${space.sm};
+  padding: ${space.sm} ${space.md};
+  border-radius: ${radii.md};
+  font-size: ${fontSizes.sm};
+  background: ${(p) => (p.$tone === 'closed' ? colors.disabled : colors.warningSoft)};
+  color: ${(p) => (p.$tone === 'closed' ? colors.textMuted : colors.warning)};
+`;
+
+export type SurgeryLifecycleProps = {
+  surgery: Surgery;
+  listPath: ListPath;
+  onSurgery: (surgery: Surgery) => void;
+  reload: () => Promise<void>;
+  leave: (to: ListPath) => void;
+};
+
+export function SurgeryLifecycle({ surgery, listPath, onSurgery, reload, leave }: SurgeryLifecycleProps) {
+  const [generation, setGeneration] = useState(0);
+  return (
+    <LifecycleView
+      key={`${surgery.id}:${generation}`}
+      surgery={surgery}
+      listPath={listPath}
+      onSurgery={onSurgery}
+      reload={reload}
+      leave={leave}
+      onDesync={() => setGeneration((n) => n + 1)}
+    />
+  );
+}
+
+function closedNotice(status: CaseStatus): string | null {
+  if (status === 'concluido' || status === 'cancelado' || status === 'arquiv') return T.closed[status];
+  return null;
+}
+
+function LifecycleView({
+  surgery,
+  listPath,
+  onSurgery,
+  reload,
+  leave,
+  onDesync,
+}: SurgeryLifecycleProps & { onDesync: () => void }) {
+  const [reloads, setReloads] = useState(0);
+  const lifecycle = useLifecycle({
+    surgery,
+    listPath,
+    onSurgery,
+    reload: async () => {
+      await reload();
+      setReloads((n) => n + 1);
+    },
+    leave,
+    onDesync,
+  });
+  const { status, jumping } = lifecycle;
+  // The step picked on the indicator, for the stage it was picked at; any move shows the new current step.
+  const [selection, setSelection] = useState<{ status: CaseStatus; index: number } | null>(null);
+  const [confirm, setConfirm] = useState<'archive' | 'cancel' | null>(null);
+
+  const current = stepIndexOf(status);
+  const closed = isClosedStatus(status);
+  const viewIndex = selection?.status === status ? selection.index : defaultStepIndex(status);
+  const step = stepStatus(viewIndex);
+  const Panel = PANELS[step];
+  const notice = closedNotice(status);
+
+  const panel: PanelContextValue = {
+    surgery,
+    lifecycle,
+    step,
+    // While jumping the panel stays as it was (locked) until the actual step shows.
+    editable: !closed && viewIndex === current,
+    locked: jumping || lifecycle.pending !== null,
+    askArchive: () => setConfirm('archive'),
+    askCancel: () => setConfirm('cancel'),
+    goToCurrent: closed || viewIndex === current ? null : () => setSelection(null),
+  };
+
+  async function handleConfirm(kind: 'archive' | 'cancel') {
+    await (kind === 'archive' ? lifecycle.archive() : lifecycle.cancel());
+    setConfirm(null);
+  }
+
+  return (
+    <>
+      <StyledCard>
+        <StepIndicator
+          steps={D.steps}
+          current={current}
+          label={D.stepsLabel}
+          navigation={{
+            selected: viewIndex,
+            canSelect: (index) => !jumping && canOpenStep(status, index),
+            onSelect: (index) => setSelection({ status, index }),
+            stepLabel: (index, name, selectable) =>
+              fill(selectable ? T.openStep : T.lockedStep, { n: index + 1, name }),
+          }}
+        />
+        {jumping ? (
+          <StyledNotice $tone="info" role="status">
+            <Spinner size={16} />
+            {T.jumping}
+          </StyledNotice>
+        ) : notice ? (
+          <StyledNotice $tone="closed">
+            <Icon name={status === 'concluido' ? 'check' : 'alert'} size={16} />
+            {notice}
+          </StyledNotice>
+        ) : null}
+      </StyledCard>
+      <StyledPanelCard>
+        <PanelProvider value={panel}>
+          <Panel key={`${step}:${status}:${reloads}`} />
+        </PanelProvider>
+      </StyledPanelCard>
+      <ConfirmDialog
+        isOpen={confirm === 'archive'}
+        title={T.archive.title}
+        text={T.archive.text}
+        confirmLabel={T.archive.confirm}
+        cancelLabel={T.archive.cancel}
+        busy={lifecycle.pending === 'archive'}
+        busyLabel={T.archive.busy}
+        closeLabel={T.dialogClose}
+        onConfirm={() => void handleConfirm('archive')}
+        onCancel={() => setConfirm(null)}
+      />
+      <ConfirmDialog
+        isOpen={confirm === 'cancel'}
+        title={T.cancel.title}
+        text={T.cancel.text}
+        confirmLabel={T.cancel.confirm}
+        cancelLabel={T.cancel.cancel}
+        busy={lifecycle.pending === 'cancel'}
+        busyLabel={T.cancel.busy}
+        closeLabel={T.dialogClose}
+        onConfirm={() => void handleConfirm('cancel')}
+        onCancel={() => setConfirm(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The hospital's and the plan's DOCX templates filled with the case's data (SPEC §4, §7; DECISIONS §7). The route
+ * needs the Bearer header, so the file is fetched by the API client and handed to the browser as a download; a
+ * missing template answers 404 with SPEC §8's message, shown as a warning.
+ */
+import { useState } from 'react';
+import { styled } from 'goober';
+import { Button } from '../../../components/ui/Button';
+import { ptBR } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, media, space } from '../../../lib/theme';
+import { toastError, toastWarning } from '../../../lib/toast';
+import { downloadTemplate, saveBlob, type TemplateKind } from './lifecycleApi';
+
+const T = surgeriesTexts.lifecycle.sending;
+
+const StyledBox = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  & > div { display: flex; flex-wrap: wrap; gap: ${space.sm}; }
+  ${media.belowMd} { & > div > button { width: 100%; } }
+`;
+
+const StyledTitle = styled('h3')`
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.text};
+`;
+
+export function TemplateDownloads({ surgeryId }: { surgeryId: number }) {
+  const [downloading, setDownloading] = useState<TemplateKind | null>(null);
+
+  async function handleDownload(kind: TemplateKind) {
+    setDownloading(kind);
+    try {
+      const result = await downloadTemplate(kind, surgeryId);
+      if (result.kind === 'ok') saveBlob(result.blob, result.filename);
+      else if (result.kind === 'offline') toastError(ptBR.errors.noResponse);
+      else if (result.status === 404) {
+        const fallback = kind === 'hospital' ? T.noHospitalTemplate : T.noPlanTemplate;
+        for (const message of result.messages.length > 0 ? result.messages : [fallback]) toastWarning(message);
+      } else toastError(ptBR.errors.internal);
+    } finally {
+      setDownloading(null);
+    }
+  }
+
+  return (
+    <StyledBox>
+      <StyledTitle>{T.templates}</StyledTitle>
+      <div>
+        {(['hospital', 'plano'] as const).map((kind) => (
+          <Button
+            key={kind}
+            variant="secondary"
+            onClick={() => void handleDownload(kind)}
+            loading={downloading === kind}
+            disabled={downloading !== null && downloading !== kind}
+          >
+            {downloading === kind ? T.downloading : kind === 'hospital' ? T.hospitalTemplate : T.planTemplate}
+          </Button>
+        ))}
+      </div>
+    </StyledBox>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The lifecycle calls of /surgery-details (SPEC §7; openapi.yaml): update/{id}/, archive_surgery/{id}/,
+ * cancel_surgery/{id}/, approvals/{id}/, include_surgery_files/{id}/ and download/{kind}/{id}/. Each answer becomes
+ * a tagged result so that useLifecycle decides, in one place, what the user sees (SPEC §8): a move's 409 carries the
+ * server's message and the actual stage; a 400 (or 413, 404) its `error` list.
+ */
+import { CASE_STATUSES, type CaseStatus, type SurgeryDocumentKind } from '../../../../machines/constants';
+import { api, bearer } from '../../../api/client';
+import { errorStrings, generalErrorMessages } from '../../../api/errors';
+import type { components } from '../../../../openapi/schema';
+import type { Surgery } from '../types';
+
+export type UpdateSurgeryBody = components['schemas']['UpdateSurgery'];
+export type Approvals = components['schemas']['Approvals'];
+export type TemplateKind = components['schemas']['TemplateKind'];
+
+export type MoveResult =
+  | { kind: 'ok'; surgery: Surgery }
+  | { kind: 'conflict'; message: string; actual: CaseStatus }
+  | { kind: 'rejected'; status: number; messages: string[] }
+  | { kind: 'offline' };
+
+function isCaseStatus(value: unknown): value is CaseStatus {
+  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+}
+
+/** Reads any lifecycle answer (status + parsed body) into a MoveResult. */
+export function moveResultOf(status: number, body: unknown): MoveResult {
+  if (status >= 200 && status < 300 && typeof body === 'object' && body !== null) {
+    return { kind: 'ok', surgery: body as Surgery };
+  }
+  if (status === 409 && typeof body === 'object' && body !== null) {
+    const record = body as { message?: unknown; status?: { actual_status?: unknown } };
+    const actual = record.status?.actual_status;
+    if (isCaseStatus(actual)) return { kind: 'conflict', message: errorStrings(record.message)[0] ?? '', actual };
+  }
+  return { kind: 'rejected', status, messages: generalErrorMessages(body) };
+}
+
+async function settle(call: () => Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<MoveResult> {
+  try {
+    const { data, error, response } = await call();
+    return moveResultOf(response.status, response.ok ? data : error);
+  } catch {
+    return { kind: 'offline' };
+  }
+}
+
+/** PUT update/{id}/: saves the step's fields and, by `new_status`, stays, advances or goes back (DECISIONS §4). */
+export function updateSurgery(id: number, body: UpdateSurgeryBody): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/update/{id}/', { params: { path: { id } }, body }));
+}
+
+/** PUT archive_surgery/{id}/ ('Arquivar ciclo'). */
+export function archiveSurgery(id: number): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/archive_surgery/{id}/', { params: { path: { id } }, body: {} }));
+}
+
+/** PUT cancel_surgery/{id}/ (payment step only). */
+export function cancelSurgery(id: number): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: {} }));
+}
+
+/** GET approvals/{id}/; null when it cannot be read (SPEC §7: "null for the approvals read"). */
+export async function getApprovals(id: number, signal?: AbortSignal): Promise<Approvals | null> {
+  try {
+    const { data, response } = await api.GET('/surgery/api/v1/approvals/{id}/', { params: { path: { id } }, signal });
+    return response.ok && data ? data : null;
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    return null;
+  }
+}
+
+export type TemplateResult =
+  | { kind: 'ok'; blob: Blob; filename: string }
+  | { kind: 'failed'; status: number; messages: string[] }
+  | { kind: 'offline' };
+
+/** The file name of a `Content-Disposition: attachment; filename="..."` (or filename*=UTF-8''...) header. */
+export function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (encoded?.[1]) {
+    try {
+      return decodeURIComponent(encoded[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * GET download/{kind}/{surgeryId}/ with the Bearer header (a new window would not carry the token, openapi.yaml):
+ * the filled DOCX as a blob, or the 404's message ('Esse Hospital não tem template', ...).
+ */
+export async function downloadTemplate(kind: TemplateKind, surgeryId: number): Promise<TemplateResult> {
+  try {
+    const { data, error, response } = await api.GET('/surgery/api/v1/download/{kind}/{surgeryId}/', {
+      params: { path: { kind, surgeryId } },
+      parseAs: 'blob',
+    });
+    if (response.ok && data instanceof Blob) {
+      const filename = attachmentName(response.headers.get('Content-Disposition'), `modelo-${kind}-${surgeryId}.docx`);
+      return { kind: 'ok', blob: data, filename };
+    }
+    let body: unknown = error;
+    if (error instanceof Blob) {
+      try {
+        body = JSON.parse(await error.text()) as unknown;
+      } catch {
+        body = null;
+      }
+    }
+    return { kind: 'failed', status: response.status, messages: generalErrorMessages(body) };
+  } catch {
+    return { kind: 'offline' };
+  }
+}
+
+/** Saves a blob through the browser's download (the template opens from there in the user's editor). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Let the browser start reading the blob before it goes away.
+  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export type DocumentFiles = Partial<Record<SurgeryDocumentKind, File>>;
+
+/** Upload progress: bytes sent of the whole request. */
+export type UploadProgress = { loaded: number; total: number };
+
+function sendOnce(
+  url: string,
+  form: FormData,
+  token: string | null,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<{ status: number; body: unknown } | null> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('PUT', url);
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.responseType = 'text';
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
+    };
+    request.onload = () => {
+      let body: unknown = null;
+      try {
+        body = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
+      } catch {
+        body = null;
+      }
+      resolve({ status: request.status, body });
+    };
+    request.onerror = () => resolve(null);
+    request.onabort = () => resolve(null);
+    request.send(form);
+  });
+}
+
+/**
+ * PUT include_surgery_files/{id}/ (multipart: the chosen documents and `new_status`, prep_doc to save or env_doc to
+ * advance). Sent with XMLHttpRequest, whose upload events report progress (fetch and openapi-fetch have none), with
+ * the session's Bearer token; a 401 is retried once with a refreshed token, as the API client does.
+ */
+export async function uploadSurgeryFiles(
+  id: number,
+  files: DocumentFiles,
+  newStatus: CaseStatus,
+  onProgress: (progress: UploadProgress) => void,
+): Promise<MoveResult> {
+  const form = new FormData();
+  form.append('new_status', newStatus);
+  for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file, file.name);
+  const url = `/surgery/api/v1/include_surgery_files/${id}/`;
+  const token = bearer.current();
+  let answer = await sendOnce(url, form, token, onProgress);
+  if (answer?.status === 401 && token) {
+    const retryToken = await bearer.forRetry(token);
+    if (retryToken) answer = await sendOnce(url, form, retryToken, onProgress);
+  }
+  return answer ? moveResultOf(answer.status, answer.body) : { kind: 'offline' };
+}

@@ -1,0 +1,143 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Surgery } from '../../../../../src/features/surgeries/types';
+import { surgeryAt } from './surgeryFixture';
+
+/**
+ * The documents step (SPEC §4; DECISIONS §7): files refused in the browser, and the upload through
+ * XMLHttpRequest with the session's Bearer token, its progress shown, and new_status env_doc.
+ */
+
+const client = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
+const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
+vi.mock('../../../../../src/api/client', () => ({
+  api: client,
+  bearer: { current: () => 'token-1', forRetry: async () => 'token-2' },
+}));
+vi.mock('../../../../../src/lib/toast', () => toasts);
+
+const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+
+/** A stand-in for XMLHttpRequest: records what is sent and lets the test drive progress and the answer. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  responseType = '';
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  progress(loaded: number, total: number) {
+    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.onload?.();
+  }
+}
+
+function Harness({ initial }: { initial: Surgery }) {
+  const [surgery, setSurgery] = useState(initial);
+  return <SurgeryLifecycle surgery={surgery} listPath="/patients-surgery" onSurgery={setSurgery} reload={async () => {}} leave={vi.fn()} />;
+}
+
+async function choose(kind: string, file: File) {
+  const input = document.querySelector<HTMLInputElement>(`input[type="file"][name="${kind}"]`);
+  if (!input) throw new Error(`no input for ${kind}`);
+  Object.defineProperty(input, 'files', { configurable: true, value: [file] });
+  await act(async () => {
+    fireEvent.input(input);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  for (const mock of Object.values(toasts)) mock.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('documents step', () => {
+  it('shows the stored documents and offers only the plan template slot when the case has a plan', () => {
+    render(<Harness initial={surgeryAt('prep_doc', { medical_report: '/files/laudo?signature=x', health_plan: null })} />);
+    expect(screen.getByRole('link', { name: 'Abrir Laudo médico em uma nova aba' }).getAttribute('href')).toBe('/files/laudo?signature=x');
+    expect(screen.getAllByText('Nenhum arquivo enviado')).toHaveLength(7);
+    expect(screen.queryByText('Modelo do convênio preenchido')).toBeNull();
+    expect(screen.getByText('Modelo do hospital preenchido')).toBeTruthy();
+  });
+
+  it('refuses a file that is neither a PDF nor an image, and one over 10 MB', async () => {
+    render(<Harness initial={surgeryAt('prep_doc')} />);
+    await choose('doctor_request', new File(['x'], 'pedido.txt', { type: 'text/plain' }));
+    expect(screen.getByText('Use um PDF ou uma imagem (JPEG, PNG ou WebP).')).toBeTruthy();
+    const big = new File(['x'], 'laudo.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    await choose('medical_report', big);
+    expect(screen.getByText('O arquivo passa de 10 MB.')).toBeTruthy();
+    expect(screen.queryByText('Arquivo selecionado!')).toBeNull();
+  });
+
+  it('uploads the chosen files with the Bearer token, shows the progress and moves to env_doc', async () => {
+    render(<Harness initial={surgeryAt('prep_doc')} />);
+    await choose('doctor_request', new File(['%PDF-1.4'], 'pedido.pdf', { type: 'application/pdf' }));
+    expect(screen.getByText('Arquivo selecionado!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const request = FakeXhr.sent[0]!;
+    expect(request.method).toBe('PUT');
+    expect(request.url).toBe('/surgery/api/v1/include_surgery_files/41/');
+    expect(request.headers.Authorization).toBe('Bearer token-1');
+    expect(request.body?.get('new_status')).toBe('env_doc');
+    expect((request.body?.get('doctor_request') as File).name).toBe('pedido.pdf');
+    expect(screen.getByRole('button', { name: 'Enviando...' })).toBeTruthy();
+
+    act(() => request.progress(40, 100));
+    expect(screen.getByText('Enviando documentos... 40%')).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Envio dos documentos' }).getAttribute('aria-valuenow')).toBe('40');
+
+    await act(async () => request.answer(200, surgeryAt('env_doc', { doctor_request: '/files/pedido?signature=y' })));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })[0]!.textContent).toBe('Envio de documentação (Hospital)'));
+  });
+
+  it('retries once with a fresh token after a 401, and shows a 400 answer as warnings', async () => {
+    render(<Harness initial={surgeryAt('prep_doc')} />);
+    await choose('patient_document', new File(['png'], 'rg.png', { type: 'image/png' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar documentos' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    await act(async () => FakeXhr.sent[0]!.answer(401, { error: ['Sessão expirada. Entre novamente.'] }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent[1]!.headers.Authorization).toBe('Bearer token-2');
+    expect(FakeXhr.sent[1]!.body?.get('new_status')).toBe('prep_doc');
+    await act(async () => FakeXhr.sent[1]!.answer(400, { error: ['Documento do paciente: envie um PDF ou uma imagem.'] }));
+    await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Documento do paciente: envie um PDF ou uma imagem.'));
+    expect(screen.getByText('Arquivo selecionado!')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 2 })[0]!.textContent).toBe('Preparação de documentação');
+  });
+});

@@ -1,0 +1,306 @@
+// @vitest-environment jsdom
+import { useState } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CaseStatus } from '../../../../../machines/constants';
+import { conflictMessage } from '../../../../../machines/surgeryLifecycle/lifecycleRules';
+import type { Surgery } from '../../../../../src/features/surgeries/types';
+import { answer, surgeryAt } from './surgeryFixture';
+
+/**
+ * The step panels of /surgery-details (src/features/surgeries/details), rendered with the real lifecycle machine
+ * and a mocked API client: SPEC §5's messages before anything is sent, the approval switches, which steps open,
+ * the back move's failure, the archive dialog and the 409 jump after 400 ms.
+ */
+
+const client = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
+const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
+
+vi.mock('../../../../../src/api/client', () => ({
+  api: client,
+  bearer: { current: () => 'token', forRetry: async () => null },
+}));
+vi.mock('../../../../../src/lib/toast', () => toasts);
+
+const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+
+// jsdom has no CSS.escape; React Aria's modal reads it.
+if (typeof CSS === 'undefined' || !CSS.escape) {
+  (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) };
+}
+
+const leave = vi.fn();
+
+/** The page's part: holds the case, takes the server's answers, reloads from `server`. */
+function Harness({ initial, server }: { initial: Surgery; server?: () => Surgery }) {
+  const [surgery, setSurgery] = useState(initial);
+  return (
+    <SurgeryLifecycle
+      surgery={surgery}
+      listPath="/patients-surgery"
+      onSurgery={setSurgery}
+      reload={async () => {
+        if (server) setSurgery(server());
+      }}
+      leave={leave}
+    />
+  );
+}
+
+function renderAt(status: CaseStatus, overrides: Partial<Surgery> = {}, server?: () => Surgery) {
+  return render(<Harness initial={surgeryAt(status, overrides)} server={server} />);
+}
+
+function panelTitle(): string {
+  return screen.getAllByRole('heading', { level: 2 })[0]!.textContent ?? '';
+}
+
+function putCalls() {
+  return client.PUT.mock.calls as unknown as [string, { params: { path: { id: number } }; body: Record<string, unknown> }][];
+}
+
+function typeInto(label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.input(input, { target: { value } });
+  fireEvent.change(input, { target: { value } });
+}
+
+beforeEach(() => {
+  client.GET.mockReset();
+  client.PUT.mockReset();
+  for (const mock of Object.values(toasts)) mock.mockReset();
+  leave.mockReset();
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('step panels: SPEC §5 messages before sending', () => {
+  it('asks for the sending date and sends it as yyyy-MM-dd', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('autorizacao', { document_arrivals: '2026-03-05' })));
+    client.GET.mockResolvedValue(answer(200, { hospital_approvals: null, plan_approvals: null, opme_approvals: null, opme: false, health_plan_approval: true }));
+    renderAt('env_doc');
+    expect(panelTitle()).toBe('Envio de documentação (Hospital)');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    expect(await screen.findByText('Preencha a data de envio da documentação!')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+
+    typeInto('Data de envio da documentação', '05/03/2026');
+    typeInto('Observações do envio (opcional)', 'Entregue na recepção');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    await waitFor(() => expect(panelTitle()).toBe('Autorização'));
+    expect(putCalls()[0]![0]).toBe('/surgery/api/v1/update/{id}/');
+    expect(putCalls()[0]![1].body).toEqual({
+      new_status: 'autorizacao',
+      document_arrivals: '2026-03-05',
+      document_note: 'Entregue na recepção',
+    });
+  });
+
+  it('refuses a date that does not exist with "Data invalida!" at the accomplishment step', async () => {
+    renderAt('realizacao');
+    typeInto('Data da realização', '31/02/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    expect(await screen.findByText('Data invalida!')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+
+  it('needs a day on the calendar and a valid hour to schedule', async () => {
+    renderAt('agendamento');
+    typeInto('Hora', '25:10');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    expect(await screen.findByText('Selecione o dia no calendário!')).toBeTruthy();
+    expect(screen.getByText('Hora invalida!')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+
+  it('sends the picked day and hour as the São Paulo schedule', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('realizacao', { schedule: '2026-03-10T14:30:00-03:00' })));
+    renderAt('agendamento', { schedule: '2026-03-09T08:00:00-03:00' });
+    const grid = screen.getByRole('grid');
+    fireEvent.click(within(grid).getByRole('button', { name: /10 de março de 2026/ }));
+    expect(screen.getByText('Dia escolhido: 10/03/2026')).toBeTruthy();
+    typeInto('Hora', '14:30');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    await waitFor(() => expect(client.PUT).toHaveBeenCalledTimes(1));
+    expect(putCalls()[0]![1].body).toMatchObject({ new_status: 'realizacao', schedule: '2026-03-10 14:30:00' });
+  });
+
+  it('asks for the value received and a valid payment date', async () => {
+    renderAt('pagamento');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar recebimento' }));
+    expect(await screen.findByText('Insira um valor recebido!')).toBeTruthy();
+    expect(screen.getByText('Data invalida!')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+
+  it('finishes the case: concluido, "Finalizado com sucesso!" and /surgery-status', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('concluido', { payment_done: 1234.56, date_payment: '2026-04-02' })));
+    renderAt('pagamento');
+    const value = screen.getByLabelText('Valor recebido');
+    fireEvent.input(value, { target: { value: 'R$ 1.234,56' } });
+    fireEvent.change(value, { target: { value: 'R$ 1.234,56' } });
+    typeInto('Data do pagamento', '02/04/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar recebimento' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/surgery-status'));
+    expect(putCalls()[0]![1].body).toEqual({
+      new_status: 'concluido',
+      payment_done: 1234.56,
+      date_payment: '2026-04-02',
+      payment_notes: null,
+    });
+    expect(toasts.toastSuccess).toHaveBeenCalledWith('Finalizado com sucesso!');
+  });
+});
+
+describe('authorization step', () => {
+  const pending = { hospital_approvals: null, plan_approvals: null, opme_approvals: null, opme: false, health_plan_approval: true };
+
+  it('flips an approval only when the server accepted it', async () => {
+    client.GET.mockResolvedValue(answer(200, pending));
+    client.PUT.mockResolvedValueOnce(answer(400, { error: ['Dados inválidos.'] }));
+    renderAt('autorizacao');
+    const hospital = await screen.findByRole('switch', { name: 'Aprovação do hospital: Aprovada' });
+    expect((hospital as HTMLInputElement).checked).toBe(false);
+    expect(within(hospital.closest('[data-approval]') as HTMLElement).getByText('Pendente')).toBeTruthy();
+
+    fireEvent.click(hospital);
+    await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Dados inválidos.'));
+    expect((hospital as HTMLInputElement).checked).toBe(false);
+    expect(putCalls()[0]![1].body).toEqual({ new_status: 'autorizacao', hospital_approvals: 'aprovada', hospital_approvals_note: null });
+
+    client.PUT.mockResolvedValueOnce(answer(200, surgeryAt('autorizacao')));
+    fireEvent.click(hospital);
+    await waitFor(() => expect((hospital as HTMLInputElement).checked).toBe(true));
+    const box = hospital.closest('[data-approval]') as HTMLElement;
+    expect(within(box).queryByText('Pendente')).toBeNull();
+    expect(within(box).getAllByText('Aprovada')).toHaveLength(2);
+  });
+
+  it('greys out OPME when the case uses none and the plan when no health plan pays', async () => {
+    client.GET.mockResolvedValue(answer(200, { ...pending, health_plan_approval: false }));
+    renderAt('autorizacao', { payment_fountains: 'particular', health_plan: null });
+    const plan = await screen.findByRole('switch', { name: 'Aprovação do convênio: Aprovada' });
+    expect((plan as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Aprovação de OPME: Aprovada' }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('switch', { name: 'Aprovação do hospital: Aprovada' }) as HTMLInputElement).disabled).toBe(false);
+    expect(screen.getByText('A fonte pagadora não é plano de saúde.')).toBeTruthy();
+    expect(screen.getByText('A cirurgia não usa OPME.')).toBeTruthy();
+  });
+
+  it('does not move on until every approval that applies is approved', async () => {
+    client.GET.mockResolvedValue(answer(200, { ...pending, hospital_approvals: 'aprovada', plan_approvals: 'negada' }));
+    renderAt('autorizacao');
+    await screen.findByRole('switch', { name: 'Aprovação do hospital: Aprovada' });
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Todos os status tem que está aprovado!'));
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+});
+
+describe('step indicator', () => {
+  function stepButton(n: number) {
+    return screen.getByRole('button', { name: new RegExp(`^(Abrir a etapa|Etapa) ${n}:`) }) as HTMLButtonElement;
+  }
+
+  it('opens the steps up to the current one, the earlier ones read-only', () => {
+    renderAt('env_doc', { document_arrivals: null, doctor_request: '/surgery/api/v1/files/41/doctor_request/?expires=1&signature=x' });
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => stepButton(n).disabled)).toEqual([false, false, false, true, true, true, true]);
+    expect(document.querySelector('[aria-current="step"]')?.textContent).toContain('Envio de documentos');
+
+    fireEvent.click(stepButton(2));
+    expect(panelTitle()).toBe('Preparação de documentação');
+    expect(screen.getByText('Somente leitura')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Abrir Pedido médico em uma nova aba' }).getAttribute('target')).toBe('_blank');
+    expect(screen.queryByRole('button', { name: 'Próximo passo' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ir para a etapa atual' }));
+    expect(panelTitle()).toBe('Envio de documentação (Hospital)');
+    expect(screen.getByRole('button', { name: 'Próximo passo' })).toBeTruthy();
+  });
+
+  it('opens every step, read-only, once the case is finished', () => {
+    renderAt('concluido', { payment_done: 3000, date_payment: '2026-04-02' });
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => stepButton(n).disabled)).toEqual(Array(7).fill(false));
+    expect(panelTitle()).toBe('Pagamento de honorário');
+    expect(screen.getByText('R$ 3.000,00')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Confirmar recebimento' })).toBeNull();
+    fireEvent.click(stepButton(1));
+    expect(panelTitle()).toBe('Cadastro de Cirurgia');
+    expect(screen.queryByRole('button', { name: 'Arquivar ciclo' })).toBeNull();
+  });
+});
+
+describe('back, archive and the conflict jump', () => {
+  it('says "Não foi possível voltar etapa" when the back move fails', async () => {
+    client.PUT.mockResolvedValue(answer(500, { error: ['Ocorreu um erro interno!'] }));
+    renderAt('env_doc');
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar etapa' }));
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Não foi possível voltar etapa'));
+    expect(putCalls()[0]![1].body).toEqual({ new_status: 'prep_doc' });
+    expect(panelTitle()).toBe('Envio de documentação (Hospital)');
+  });
+
+  it('sends the user back to the list from the first step', () => {
+    renderAt('ind_paciente');
+    fireEvent.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(leave).toHaveBeenCalledWith('/patients-surgery');
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+
+  it('archives after "Tem certeza?" with "Sim, arquivar!"', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('arquiv')));
+    renderAt('agendamento');
+    fireEvent.click(screen.getByRole('button', { name: 'Arquivar ciclo' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, arquivar!' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/patients-surgery'));
+    expect(putCalls()[0]![0]).toBe('/surgery/api/v1/archive_surgery/{id}/');
+    expect(toasts.toastSuccess).toHaveBeenCalledWith('Cirurgia arquivado com sucesso!');
+  });
+
+  it('offers cancelling at the payment step only, with "Sim, cancelar!" / "Fechar"', async () => {
+    renderAt('pagamento');
+    expect(screen.queryByRole('button', { name: 'Arquivar ciclo' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar cirurgia' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    expect(within(dialog).getByRole('button', { name: 'Sim, cancelar!' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(client.PUT).not.toHaveBeenCalled();
+  });
+
+  it('warns on a 409 and shows the actual step 400 ms later, with the case read again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const message = conflictMessage('agendamento');
+    client.PUT.mockResolvedValue(answer(409, { message, status: { actual_status: 'agendamento' } }));
+    const server = vi.fn(() => surgeryAt('agendamento', { document_arrivals: '2026-03-05', schedule_note: 'Jejum de 8 horas' }));
+    renderAt('env_doc', {}, server);
+
+    typeInto('Data de envio da documentação', '05/03/2026');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(toasts.toastWarning).toHaveBeenCalledWith(message);
+    expect(panelTitle()).toBe('Envio de documentação (Hospital)');
+    expect(screen.getByText('Atualizando a etapa...')).toBeTruthy();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(399);
+    });
+    expect(panelTitle()).toBe('Envio de documentação (Hospital)');
+    expect(server).not.toHaveBeenCalled();
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1);
+    });
+    expect(panelTitle()).toBe('Agendamento de cirurgia');
+    expect(server).toHaveBeenCalledTimes(1);
+    expect((screen.getByLabelText('Observações do agendamento (opcional)') as HTMLTextAreaElement).value).toBe('Jejum de 8 horas');
+    expect(screen.queryByText('Atualizando a etapa...')).toBeNull();
+  });
+});

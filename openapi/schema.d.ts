@@ -487,7 +487,8 @@ export interface paths {
         /**
          * Arquivar o caso
          * @description Move o caso para `arquiv` ("Arquivar ciclo"). Permitido a partir das seis primeiras etapas (ind_paciente a
-         *     realizacao); de outra etapa: 409 com o status atual. Não há corpo (um objeto JSON vazio também é aceito).
+         *     realizacao); de outra etapa: 409 com o status atual. Não há corpo (um objeto JSON vazio também é aceito; JSON
+         *     malformado: 400 "Dados inválidos.").
          *     Sucesso: 200 com a cirurgia atualizada (o SPA mostra "Cirurgia arquivado com sucesso!").
          */
         put: operations["archiveSurgery"];
@@ -512,8 +513,8 @@ export interface paths {
         /**
          * Cancelar o caso
          * @description Move o caso para `cancelado`. Permitido só na etapa `pagamento`; de outra etapa: 409 com o status atual.
-         *     Não há corpo (um objeto JSON vazio também é aceito). Sucesso: 200 com a cirurgia atualizada (o SPA mostra
-         *     "Cirurgia cancelada com sucesso!").
+         *     Não há corpo (um objeto JSON vazio também é aceito; JSON malformado: 400 "Dados inválidos."). Sucesso: 200
+         *     com a cirurgia atualizada (o SPA mostra "Cirurgia cancelada com sucesso!").
          */
         put: operations["cancelSurgery"];
         post?: never;
@@ -2089,6 +2090,7 @@ export interface operations {
                     "application/json": components["schemas"]["Surgery"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
@@ -2120,6 +2122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Surgery"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

@@ -34,6 +34,13 @@ const REQUIRED = [
   'GET /surgery/api/v1/surgery/',
   'GET /surgery/api/v1/surgery/{id}/',
   'GET /surgery/api/v1/surgery/{id}/documents/{kind}/',
+  // Issue 4: the lifecycle, its documents and templates.
+  'PUT /surgery/api/v1/update/{id}/',
+  'PUT /surgery/api/v1/archive_surgery/{id}/',
+  'PUT /surgery/api/v1/cancel_surgery/{id}/',
+  'PUT /surgery/api/v1/include_surgery_files/{id}/',
+  'GET /surgery/api/v1/approvals/{id}/',
+  'GET /surgery/api/v1/download/{kind}/{surgeryId}/',
 ];
 
 let t: TestApp;

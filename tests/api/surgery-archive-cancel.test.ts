@@ -117,6 +117,15 @@ describe('PUT /surgery/api/v1/archive_surgery/{id}/', () => {
       expect((await stored(surgery.id)).row.status).toBe('arquiv');
     }
   });
+
+  it.each(['archive_surgery', 'cancel_surgery'] as const)('%s: malformed JSON is a 400 and writes nothing', async (route) => {
+    const surgery = await newCase({ status: 'pagamento' });
+    const before = await stored(surgery.id);
+    const res = await put(route, surgery.id, medicToken, { payload: '{"oops', contentType: 'application/json' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: ['Dados inválidos.'] });
+    expect(await stored(surgery.id)).toEqual(before);
+  });
 });
 
 describe('PUT /surgery/api/v1/cancel_surgery/{id}/', () => {

@@ -3,21 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { surgeries } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
 import { createApprovalsService } from '../../services/surgeries/approvals-service';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
 import { selectSurgeryRows, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { checkAtCase, readUpdateSurgeryInput } from '../../services/surgeries/update-surgery-input';
-
-const MAX_INT4 = 2_147_483_647;
-
-/** A path id (openapi IdPath: integer ≥ 1) or null: anything else names no case, so it is the same 404. */
-function pathId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT4 ? id : null;
-}
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 

@@ -2,22 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
-const MAX_INT4 = 2_147_483_647;
-
-/**
- * A path id (openapi IdPath: integer ≥ 1) or null. Anything else names no record, so it answers the
- * same 404 as a missing one (the contract documents no 400 for these reads).
- */
-function pathId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT4 ? id : null;
-}
-
 function documentKind(raw: string): SurgeryDocumentKind | null {
   return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(raw) ? (raw as SurgeryDocumentKind) : null;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { pathId } from '../../http/path-id';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
@@ -20,8 +21,6 @@ import {
   TemplateFillError,
 } from '../../services/templates/template-service';
 
-const MAX_INT4 = 2_147_483_647;
-
 /** Per-request multipart limits: one file per document kind, at most 10 MB each; short text fields. */
 const MULTIPART_LIMITS = {
   fileSize: MAX_DOCUMENT_BYTES,
@@ -37,13 +36,6 @@ type DownloadRoute = { Params: { kind: string; surgeryId: string } };
 function userOf(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
   return request.user;
-}
-
-/** A path id (openapi: integer ≥ 1) or null; anything else names no case, so it is the same 404. */
-function pathId(raw: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_INT4 ? id : null;
 }
 
 const invalidBody = () => badRequest([M.invalidData]);

@@ -9,6 +9,7 @@ import {
 } from '../../../machines/patientWizard/rules';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
 import { badRequest, type HttpError } from '../../http/errors';
+import { MAX_INT4, pathId } from '../../http/path-id';
 
 /*
  * The patient form as the API reads it. The field rules the SPA's wizard applies too (name, biological sex,
@@ -104,10 +105,7 @@ export type PatientValues = {
 
 /** A positive integer id sent as text ('12'); null when absent or malformed. */
 export function parseId(value: string | undefined): number | null {
-  const text = value?.trim() ?? '';
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= 2_147_483_647 ? id : null;
+  return pathId(value?.trim() ?? '');
 }
 
 /** Digits of a masked value, or null when it holds anything but digits and mask punctuation. */
@@ -199,7 +197,7 @@ export function readPage(query: { limit?: unknown; offset?: unknown }, problems:
     return number >= min && number <= max ? number : null;
   };
   const limit = integer(query.limit, DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE);
-  const offset = integer(query.offset, 0, 0, 2_147_483_647);
+  const offset = integer(query.offset, 0, 0, MAX_INT4);
   if (limit === null) problems.add('limit', PAGE_MESSAGES.limit);
   if (offset === null) problems.add('offset', PAGE_MESSAGES.offset);
   return { limit: limit ?? DEFAULT_PAGE_SIZE, offset: offset ?? 0 };

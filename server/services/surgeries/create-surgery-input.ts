@@ -8,6 +8,7 @@ import {
   SURGERY_CREATION_MESSAGES,
 } from '../../../machines/surgeryCase/creationRules';
 import { badRequest } from '../../http/errors';
+import { MAX_INT4 } from '../../http/path-id';
 
 /**
  * The createSurgery body (openapi: CreateSurgery, SPEC §5, §7) read into plain values, with every
@@ -35,7 +36,6 @@ const C = SURGERY_CREATION_MESSAGES;
 
 /** numeric(12,2): below 10^10 reais. */
 const MAX_FEES = 9_999_999_999.99;
-const MAX_INT4 = 2_147_483_647;
 
 /** A reference id as sent: a positive int4, `'invalid'` (present but never an existing id), or null (absent). */
 export type IdValue = number | 'invalid' | null;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, sql } from 'drizzle-orm';
 import {
   cids,
+  patients,
   procedures,
   surgeries,
   surgeryCids,
@@ -257,6 +258,40 @@ describe('POST /surgery/api/v1/create_surgery/ (references and values)', () => {
       await db.execute(sql.raw('drop function test_patient_vanishes()'));
     }
   });
+
+  // Needs a second connection holding the patient's row, so PostgreSQL only (PGlite has one connection).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'answers the missing-patient 400 when the patient moves to another medic while the case is being created',
+    async () => {
+      const patient = await insertPatient(t.deps.db, medic.id);
+      const before = await countRows(t.deps.db, surgeries);
+      // A second pool connection moves the patient in a transaction it keeps open until the request waits for it.
+      let commit!: () => void;
+      const released = new Promise<void>((resolve) => (commit = resolve));
+      let moved!: () => void;
+      const patientMoved = new Promise<void>((resolve) => (moved = resolve));
+      const mover = t.deps.db.transaction(async (tx) => {
+        await tx.update(patients).set({ medicId: otherMedic.id }).where(eq(patients.id, patient.id));
+        moved();
+        await released;
+      });
+      await patientMoved;
+      const created = t.app.inject({ method: 'POST', url: URL, headers: authHeader(medicToken), payload: payload({ patient: patient.id }) });
+      // The request's checks read the committed row (still this medic's); its transaction then waits for the lock.
+      await expect
+        .poll(async () => {
+          const waiting = await t.deps.db.execute(sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock'`);
+          return Number((waiting as unknown as { rows: Array<{ n: number }> }).rows[0]?.n);
+        })
+        .toBeGreaterThan(0);
+      commit();
+      await mover;
+      const res = await created;
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: ['Paciente não encontrado.'], patient: ['Paciente não encontrado.'] });
+      expect(await countRows(t.deps.db, surgeries)).toBe(before);
+    },
+  );
 
   it('refuses a secretary linked to no medic', async () => {
     const lonely = await createSecretary(t.deps, { medicIds: [] });

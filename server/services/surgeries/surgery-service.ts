@@ -135,6 +135,13 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
       const at = now();
       try {
         return await db.transaction(async (tx) => {
+          // The patient, locked against a concurrent move to another medic or deletion until the case exists.
+          const [locked] = await tx
+            .select({ medicId: patients.medicId })
+            .from(patients)
+            .where(eq(patients.id, patient))
+            .for('share');
+          if (locked?.medicId !== medicId) throw badRequest([M.patientNotFound], { patient: [M.patientNotFound] });
           const [row] = await tx
             .insert(surgeries)
             .values({

@@ -104,6 +104,20 @@ function fieldTable(rows: Array<[string, string | Array<string | { text: string;
 const heading = (text: string) => paragraph([text], { style: 'Secao', keepNext: true });
 const spacer = () => paragraph([], { spaceAfter: 0 });
 
+/** The case's CID-10 codes and descriptions, one row each (both forms). */
+function cidTable(): string {
+  return table(
+    [1700, 7938],
+    [
+      [
+        { parts: ['CID'], header: true },
+        { parts: ['Descrição'], header: true },
+      ],
+      [{ parts: ['{#lista_cids}{codigo}'] }, { parts: ['{descricao}{/lista_cids}'] }],
+    ],
+  );
+}
+
 function signature(): string {
   return [
     paragraph(['Data: {data_hoje_extenso}'], { spaceAfter: 400, keepNext: true }),
@@ -161,16 +175,7 @@ function hospitalBody(): string {
       ],
     ),
     heading('3. Diagnóstico (CID-10)'),
-    table(
-      [1700, 7938],
-      [
-        [
-          { parts: ['CID'], header: true },
-          { parts: ['Descrição'], header: true },
-        ],
-        [{ parts: ['{#lista_cids}{codigo}'] }, { parts: ['{descricao}{/lista_cids}'] }],
-      ],
-    ),
+    cidTable(),
     heading('4. Internação'),
     fieldTable([
       ['Hospital', '{hospital_nome}'],
@@ -241,16 +246,7 @@ function planBody(): string {
       ],
     ),
     heading('4. Indicação clínica'),
-    table(
-      [1700, 7938],
-      [
-        [
-          { parts: ['CID'], header: true },
-          { parts: ['Descrição'], header: true },
-        ],
-        [{ parts: ['{#lista_cids}{codigo}'] }, { parts: ['{descricao}{/lista_cids}'] }],
-      ],
-    ),
+    cidTable(),
     fieldTable([
       ['Observações', '{observacoes}'],
       ['Materiais especiais (OPME)', '{opme}'],

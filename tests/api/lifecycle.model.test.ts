@@ -21,6 +21,7 @@ import { factsOf } from '../../server/services/surgeries/lifecycle-moves';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, statusHistory, surgeryRow, type SurgeryOverrides } from '../helpers/clinical-fixtures';
 import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { stageConflict, STEP_MESSAGES } from '../helpers/spec-texts';
 
 /**
  * Model-based tests of the lifecycle routes, generated from the lifecycle machine with @xstate/graph
@@ -36,33 +37,11 @@ import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type T
  * 2. From every stage, every `new_status` the machine has no move for, and archive/cancel where it has none: 409
  *    with that stage as `actual_status`, the row and its history unchanged.
  * 3. For every stage with requirements, each missing or invalid field: 400 with SPEC §5's exact message (written
- *    out here, not imported), nothing written.
+ *    out in tests/helpers/spec-texts.ts, not imported from the product), nothing written.
  */
 
 const FINAL_STATES: readonly CaseStatus[] = ['concluido', 'arquiv', 'cancelado'];
 const SERVER_EVENTS = ['lifecycle.advance', 'lifecycle.back', 'lifecycle.archive', 'lifecycle.cancel'] as const;
-
-const SPEC = {
-  documentArrivals: 'Preencha a data de envio da documentação!',
-  dayRequired: 'Selecione o dia no calendário!',
-  invalidHour: 'Hora invalida!',
-  invalidDate: 'Data invalida!',
-  payment: 'Insira um valor recebido!',
-  allApproved: 'Todos os status tem que está aprovado!',
-  noteTooLong: 'As observações devem ter no máximo 1000 caracteres.',
-};
-const LABELS: Record<CaseStatus, string> = {
-  ind_paciente: 'Cadastro de Cirurgia',
-  prep_doc: 'Preparação de documentação',
-  env_doc: 'Envio de documentação (Hospital)',
-  autorizacao: 'Autorização',
-  agendamento: 'Agendamento de cirurgia',
-  realizacao: 'Realização de cirurgia',
-  pagamento: 'Pagamento de honorário',
-  concluido: 'Concluído',
-  cancelado: 'Cancelado',
-  arquiv: 'Arquivado',
-};
 
 type CaseKind = { name: string; source: PaymentSource; opme: boolean; facts: LifecycleFacts };
 const CASE_KINDS: CaseKind[] = [
@@ -246,10 +225,7 @@ describe('moves the machine does not have: 409 with the actual status, nothing w
     const url = `/surgery/api/v1/${route}/${surgery.id}/`;
     const res = await put(url, medic.id, requested ? { new_status: requested } : undefined);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
-      message: `Essa mudança de etapa não é permitida: a cirurgia está em "${LABELS[stage]}".`,
-      status: { actual_status: stage },
-    });
+    expect(res.json()).toEqual(stageConflict(stage));
     expect(await stored(surgery.id)).toEqual(before);
   });
 });
@@ -265,21 +241,21 @@ const missing = (message: string): Variant[] => [
 ];
 const wrong = (message: string, ...values: unknown[]): Variant[] =>
   values.map((value) => ({ label: JSON.stringify(value), value, message, format: true }));
-const approvalVariants = [...missing(SPEC.allApproved), { label: '"negada"', value: 'negada', message: SPEC.allApproved, format: false }];
+const approvalVariants = [...missing(STEP_MESSAGES.allApproved), { label: '"negada"', value: 'negada', message: STEP_MESSAGES.allApproved, format: false }];
 
 const INVALID: Partial<Record<keyof StepFields, Variant[]>> = {
-  document_arrivals: [...missing(SPEC.documentArrivals), ...wrong(SPEC.documentArrivals, '', '2025-02-30', '10/03/2025', 20250310)],
+  document_arrivals: [...missing(STEP_MESSAGES.documentArrivals), ...wrong(STEP_MESSAGES.documentArrivals, '', '2025-02-30', '10/03/2025', 20250310)],
   hospital_approvals: approvalVariants,
   plan_approvals: approvalVariants,
   opme_approvals: approvalVariants,
   schedule: [
-    ...missing(SPEC.dayRequired),
-    ...wrong(SPEC.dayRequired, '2025-02-30 07:30:00', '02/04/2025 07:30:00', ' 07:30:00'),
-    ...wrong(SPEC.invalidHour, '2025-04-02', '2025-04-02 7:30', '2025-04-02 25:00:00', '2025-04-02 24:00:00', '2025-04-02 10:60:00', '2025-04-02 10:00:61'),
+    ...missing(STEP_MESSAGES.dayRequired),
+    ...wrong(STEP_MESSAGES.dayRequired, '2025-02-30 07:30:00', '02/04/2025 07:30:00', ' 07:30:00'),
+    ...wrong(STEP_MESSAGES.invalidHour, '2025-04-02', '2025-04-02 7:30', '2025-04-02 25:00:00', '2025-04-02 24:00:00', '2025-04-02 10:60:00', '2025-04-02 10:00:61'),
   ],
-  accomplishment: [...missing(SPEC.invalidDate), ...wrong(SPEC.invalidDate, '2025-13-01', '02/04/2025', '')],
-  payment_done: [...missing(SPEC.payment), ...wrong(SPEC.payment, 0, -1850.5, '1850.50', true)],
-  date_payment: [...missing(SPEC.invalidDate), ...wrong(SPEC.invalidDate, '2025-02-29', 'ontem')],
+  accomplishment: [...missing(STEP_MESSAGES.invalidDate), ...wrong(STEP_MESSAGES.invalidDate, '2025-13-01', '02/04/2025', '')],
+  payment_done: [...missing(STEP_MESSAGES.payment), ...wrong(STEP_MESSAGES.payment, 0, -1850.5, '1850.50', true)],
+  date_payment: [...missing(STEP_MESSAGES.invalidDate), ...wrong(STEP_MESSAGES.invalidDate, '2025-02-29', 'ontem')],
 };
 
 describe.each(CASE_KINDS)('missing or invalid step fields: 400 with SPEC §5’s message, nothing written ($name)', (kind) => {
@@ -311,10 +287,10 @@ describe.each(CASE_KINDS)('missing or invalid step fields: 400 with SPEC §5’s
     const ownNotes = NOTE_FIELD_NAMES.filter((note) => (STEP_FIELDS[stage as keyof typeof STEP_FIELDS] as readonly string[] | undefined)?.includes(note));
     for (const note of ownNotes) {
       refusals.push({
-        name: `${stage} → save with ${note} of 1001 characters ⇒ 400 ${SPEC.noteTooLong}`,
+        name: `${stage} → save with ${note} of 1001 characters ⇒ 400 ${STEP_MESSAGES.noteTooLong}`,
         stage,
         body: { new_status: stage, [note]: 'x'.repeat(1001) },
-        messages: [SPEC.noteTooLong],
+        messages: [STEP_MESSAGES.noteTooLong],
       });
     }
   }

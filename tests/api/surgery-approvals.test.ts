@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, type SurgeryOverrides } from '../helpers/clinical-fixtures';
-import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
 /**
  * GET /surgery/api/v1/approvals/{id}/ (SPEC §3 "Approvals record", §7): the three approvals, whether the case uses
  * OPME and whether the plan's approval applies; updated through update/{id}/; tenancy 404 and 401.
  */
-
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof lookupIds>>;
@@ -21,14 +21,7 @@ let unlinkedSecretaryToken: string;
 beforeAll(async () => {
   t = await buildTestApp();
   ids = await lookupIds(t.deps.db);
-  medic = await createMedic(t.deps);
-  const otherMedic = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [otherMedic.id] });
-  medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
-  secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
-  otherMedicToken = (await signIn(t.app, otherMedic.email, TEST_PASSWORD)).access_token;
-  unlinkedSecretaryToken = (await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token;
+  ({ medic, medicToken, secretaryToken, otherMedicToken, unlinkedSecretaryToken } = await signInTenants(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -117,7 +110,7 @@ describe('GET /surgery/api/v1/approvals/{id}/', () => {
     ] as const) {
       const res = await approvals(id, token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
   });
 

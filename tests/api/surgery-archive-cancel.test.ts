@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseStatus } from '../../machines/constants';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, statusHistory, surgeryRow, type SurgeryOverrides } from '../helpers/clinical-fixtures';
-import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { stageConflict, SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
 /**
  * PUT archive_surgery/{id}/ and cancel_surgery/{id}/ (SPEC §4 "Arquivar ciclo" at steps 1–6, cancelling at the
@@ -10,21 +12,8 @@ import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type T
  * other stage; tenancy 404 and 401.
  */
 
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
 const ALL: CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento', 'concluido', 'cancelado', 'arquiv'];
 const ARCHIVABLE: CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao'];
-const LABELS: Partial<Record<CaseStatus, string>> = {
-  pagamento: 'Pagamento de honorário',
-  concluido: 'Concluído',
-  cancelado: 'Cancelado',
-  arquiv: 'Arquivado',
-  ind_paciente: 'Cadastro de Cirurgia',
-  prep_doc: 'Preparação de documentação',
-  env_doc: 'Envio de documentação (Hospital)',
-  autorizacao: 'Autorização',
-  agendamento: 'Agendamento de cirurgia',
-  realizacao: 'Realização de cirurgia',
-};
 
 let t: TestApp;
 let medic: TestAccount;
@@ -36,14 +25,7 @@ let unlinkedSecretaryToken: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  medic = await createMedic(t.deps);
-  const otherMedic = await createMedic(t.deps);
-  secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [otherMedic.id] });
-  medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
-  secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
-  otherMedicToken = (await signIn(t.app, otherMedic.email, TEST_PASSWORD)).access_token;
-  unlinkedSecretaryToken = (await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token;
+  ({ medic, secretary, medicToken, secretaryToken, otherMedicToken, unlinkedSecretaryToken } = await signInTenants(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -77,10 +59,7 @@ async function expectConflict(route: 'archive_surgery' | 'cancel_surgery', statu
   const before = await stored(surgery.id);
   const res = await put(route, surgery.id);
   expect(res.statusCode).toBe(409);
-  expect(res.json()).toEqual({
-    message: `Essa mudança de etapa não é permitida: a cirurgia está em "${LABELS[status]}".`,
-    status: { actual_status: status },
-  });
+  expect(res.json()).toEqual(stageConflict(status));
   expect(await stored(surgery.id)).toEqual(before);
 }
 
@@ -157,7 +136,7 @@ describe('archive and cancel: tenancy and authentication', () => {
     ] as const) {
       const res = await put(route, id, token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
     expect(await stored(surgery.id)).toEqual(before);
   });

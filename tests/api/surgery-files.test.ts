@@ -7,12 +7,13 @@ import { surgeries, surgeryDocuments, surgeryStatusHistory, type PatientRow } fr
 import { MAX_DOCUMENT_BYTES } from '../../server/services/files/file-type';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
-import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD } from '../helpers/fixtures';
+import { authHeader, countRows } from '../helpers/fixtures';
 import { solidPng } from '../helpers/png';
+import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
 const url = (id: number | string) => `/surgery/api/v1/include_surgery_files/${id}/`;
 const LINK = /^\/surgery\/api\/v1\/surgery\/(\d+)\/documents\/([a-z_]+)\/\?expires=(\d+)&signature=([A-Za-z0-9_-]+)$/;
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
 const INVALID = 'Dados inválidos.';
 const typeMessage = (label: string) => `${label}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`;
 
@@ -37,15 +38,12 @@ let patient: PatientRow;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const medic = await createMedic(t.deps);
-  const other = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [other.id] });
-  asMedic = authHeader((await signIn(t.app, medic.email, TEST_PASSWORD)).access_token);
-  asSecretary = authHeader((await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token);
-  asOtherMedic = authHeader((await signIn(t.app, other.email, TEST_PASSWORD)).access_token);
-  asUnlinkedSecretary = authHeader((await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token);
-  patient = await insertPatient(t.deps.db, medic.id);
+  const tenants = await signInTenants(t);
+  asMedic = authHeader(tenants.medicToken);
+  asSecretary = authHeader(tenants.secretaryToken);
+  asOtherMedic = authHeader(tenants.otherMedicToken);
+  asUnlinkedSecretary = authHeader(tenants.unlinkedSecretaryToken);
+  patient = await insertPatient(t.deps.db, tenants.medic.id);
 });
 afterAll(async () => {
   await t?.close();
@@ -386,12 +384,12 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     for (const headers of [asOtherMedic, asUnlinkedSecretary]) {
       const res = await send(id, body(), headers);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
     for (const bad of [999_999, 0, 'abc', '1.5', '99999999999']) {
       const res = await send(bad, body());
       expect(res.statusCode, String(bad)).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
     expect(await snapshot(id)).toEqual(before);
     expect((await send(id, body(), asSecretary)).statusCode).toBe(200);

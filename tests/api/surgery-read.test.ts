@@ -3,9 +3,10 @@ import { surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
-import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
 
 let t: TestApp;
@@ -19,14 +20,13 @@ let unlinkedSecretaryToken: string;
 beforeAll(async () => {
   t = await buildTestApp();
   ids = await lookupIds(t.deps.db);
-  medic = await createMedic(t.deps, { firstName: 'Renata', lastName: 'Lopes' });
-  const other = await createMedic(t.deps);
-  const linked = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [other.id] });
-  medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
-  otherToken = (await signIn(t.app, other.email, TEST_PASSWORD)).access_token;
-  linkedSecretaryToken = (await signIn(t.app, linked.email, TEST_PASSWORD)).access_token;
-  unlinkedSecretaryToken = (await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token;
+  ({
+    medic,
+    medicToken,
+    otherMedicToken: otherToken,
+    secretaryToken: linkedSecretaryToken,
+    unlinkedSecretaryToken,
+  } = await signInTenants(t, { firstName: 'Renata', lastName: 'Lopes' }));
 });
 afterAll(async () => {
   await t?.close();
@@ -120,7 +120,7 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
     for (const token of [otherToken, unlinkedSecretaryToken]) {
       const res = await read(surgery.id, token);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
   });
 
@@ -128,7 +128,7 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
     for (const id of [987_654, 'abc', 0, -1, '1.5', '99999999999', '2147483648']) {
       const res = await read(id);
       expect(res.statusCode, String(id)).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
   });
 

@@ -9,40 +9,16 @@ import {
   surgeryRow,
   type SurgeryOverrides,
 } from '../helpers/clinical-fixtures';
-import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { stageConflict, STEP_MESSAGES, SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
 /**
  * PUT /surgery/api/v1/update/{id}/ (SPEC §4, §5, §7; DECISIONS §4): saves, advances with each step's data, the six
  * back moves, every SPEC §5 message, the refused bodies (400, nothing written), the 409 shape, tenancy and 401.
- * The messages are written out here as SPEC gives them, not imported, so a changed text fails.
+ * The messages are written out as SPEC gives them (tests/helpers/spec-texts.ts), not imported from the product, so a
+ * changed text fails.
  */
-
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
-const SPEC = {
-  documentArrivals: 'Preencha a data de envio da documentação!',
-  dayRequired: 'Selecione o dia no calendário!',
-  invalidHour: 'Hora invalida!',
-  invalidDate: 'Data invalida!',
-  payment: 'Insira um valor recebido!',
-  allApproved: 'Todos os status tem que está aprovado!',
-  noteTooLong: 'As observações devem ter no máximo 1000 caracteres.',
-};
-const LABELS: Record<CaseStatus, string> = {
-  ind_paciente: 'Cadastro de Cirurgia',
-  prep_doc: 'Preparação de documentação',
-  env_doc: 'Envio de documentação (Hospital)',
-  autorizacao: 'Autorização',
-  agendamento: 'Agendamento de cirurgia',
-  realizacao: 'Realização de cirurgia',
-  pagamento: 'Pagamento de honorário',
-  concluido: 'Concluído',
-  cancelado: 'Cancelado',
-  arquiv: 'Arquivado',
-};
-const conflictBody = (actual: CaseStatus) => ({
-  message: `Essa mudança de etapa não é permitida: a cirurgia está em "${LABELS[actual]}".`,
-  status: { actual_status: actual },
-});
 
 let t: TestApp;
 let ids: Awaited<ReturnType<typeof lookupIds>>;
@@ -56,14 +32,7 @@ let unlinkedSecretaryToken: string;
 beforeAll(async () => {
   t = await buildTestApp();
   ids = await lookupIds(t.deps.db);
-  medic = await createMedic(t.deps);
-  const otherMedic = await createMedic(t.deps);
-  secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [otherMedic.id] });
-  medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
-  secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
-  otherMedicToken = (await signIn(t.app, otherMedic.email, TEST_PASSWORD)).access_token;
-  unlinkedSecretaryToken = (await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token;
+  ({ medic, secretary, medicToken, secretaryToken, otherMedicToken, unlinkedSecretaryToken } = await signInTenants(t));
 });
 afterAll(async () => {
   await t?.close();
@@ -152,10 +121,10 @@ describe('PUT /surgery/api/v1/update/{id}/: moving forward', () => {
 
   it('autorizacao: each toggle saves in place; the advance then needs no fields', async () => {
     const surgery = await newCase({ status: 'autorizacao', ...PLAN_WITH_OPME() });
-    await expectRefused(surgery.id, { new_status: 'agendamento' }, 400, { error: [SPEC.allApproved] });
+    await expectRefused(surgery.id, { new_status: 'agendamento' }, 400, { error: [STEP_MESSAGES.allApproved] });
     await expectOk(surgery.id, { new_status: 'autorizacao', hospital_approvals: 'aprovada', hospital_approvals_note: 'Guia 123' }, 'autorizacao');
     await expectOk(surgery.id, { new_status: 'autorizacao', plan_approvals: 'aprovada' }, 'autorizacao');
-    await expectRefused(surgery.id, { new_status: 'agendamento' }, 400, { error: [SPEC.allApproved] });
+    await expectRefused(surgery.id, { new_status: 'agendamento' }, 400, { error: [STEP_MESSAGES.allApproved] });
     await expectOk(surgery.id, { new_status: 'autorizacao', opme_approvals: 'aprovada', opme_approvals_note: 'Fornecedor X' }, 'autorizacao');
     expect((await stored(surgery.id)).history).toEqual([]);
     const moved = await expectOk(surgery.id, { new_status: 'agendamento' }, 'agendamento');
@@ -167,7 +136,7 @@ describe('PUT /surgery/api/v1/update/{id}/: moving forward', () => {
   it('autorizacao: the advance may carry the approvals; a denied one blocks it', async () => {
     const surgery = await newCase({ status: 'autorizacao', ...PLAN_WITH_OPME() });
     const all = { hospital_approvals: 'aprovada', plan_approvals: 'aprovada', opme_approvals: 'aprovada' };
-    await expectRefused(surgery.id, { new_status: 'agendamento', ...all, plan_approvals: 'negada' }, 400, { error: [SPEC.allApproved] });
+    await expectRefused(surgery.id, { new_status: 'agendamento', ...all, plan_approvals: 'negada' }, 400, { error: [STEP_MESSAGES.allApproved] });
     await expectOk(surgery.id, { new_status: 'agendamento', ...all }, 'agendamento');
   });
 
@@ -278,35 +247,35 @@ describe('PUT /surgery/api/v1/update/{id}/: moving back', () => {
 
   it('ind_paciente has no back move: 409', async () => {
     const surgery = await newCase({ status: 'ind_paciente' });
-    await expectRefused(surgery.id, { new_status: 'arquiv' }, 409, conflictBody('ind_paciente'));
+    await expectRefused(surgery.id, { new_status: 'arquiv' }, 409, stageConflict('ind_paciente'));
   });
 });
 
 describe('PUT /surgery/api/v1/update/{id}/: SPEC §5 messages (400, nothing written)', () => {
   const cases: Array<[string, CaseStatus, Record<string, unknown>, string[]]> = [
-    ['env_doc without the sending date', 'env_doc', { new_status: 'autorizacao' }, [SPEC.documentArrivals]],
-    ['env_doc with a null date', 'env_doc', { new_status: 'autorizacao', document_arrivals: null }, [SPEC.documentArrivals]],
-    ['env_doc with an empty date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '' }, [SPEC.documentArrivals]],
-    ['env_doc with 30/02', 'env_doc', { new_status: 'autorizacao', document_arrivals: '2025-02-30' }, [SPEC.documentArrivals]],
-    ['env_doc with a dd/MM/yyyy date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '10/03/2025' }, [SPEC.documentArrivals]],
-    ['env_doc saving a bad date', 'env_doc', { new_status: 'env_doc', document_arrivals: 20250310 }, [SPEC.documentArrivals]],
-    ['autorizacao without approvals', 'autorizacao', { new_status: 'agendamento' }, [SPEC.allApproved]],
-    ['autorizacao with the hospital denied', 'autorizacao', { new_status: 'agendamento', hospital_approvals: 'negada' }, [SPEC.allApproved]],
-    ['agendamento without the schedule', 'agendamento', { new_status: 'realizacao' }, [SPEC.dayRequired]],
-    ['agendamento with no day', 'agendamento', { new_status: 'realizacao', schedule: ' 07:30:00' }, [SPEC.dayRequired]],
-    ['agendamento with 30/02', 'agendamento', { new_status: 'realizacao', schedule: '2025-02-30 07:30:00' }, [SPEC.dayRequired]],
-    ['agendamento with a day only', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02' }, [SPEC.invalidHour]],
-    ['agendamento with hour 25', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02 25:00:00' }, [SPEC.invalidHour]],
-    ['agendamento with minute 60', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02 10:60:00' }, [SPEC.invalidHour]],
-    ['agendamento saving hour 24', 'agendamento', { new_status: 'agendamento', schedule: '2025-04-02 24:00:00' }, [SPEC.invalidHour]],
-    ['realizacao without the date', 'realizacao', { new_status: 'pagamento' }, [SPEC.invalidDate]],
-    ['realizacao with 2025-13-01', 'realizacao', { new_status: 'pagamento', accomplishment: '2025-13-01' }, [SPEC.invalidDate]],
-    ['pagamento without anything', 'pagamento', { new_status: 'concluido' }, [SPEC.payment, SPEC.invalidDate]],
-    ['pagamento with zero received', 'pagamento', { new_status: 'concluido', payment_done: 0, date_payment: '2025-05-05' }, [SPEC.payment]],
-    ['pagamento with a negative value', 'pagamento', { new_status: 'concluido', payment_done: -10, date_payment: '2025-05-05' }, [SPEC.payment]],
-    ['pagamento with the value as text', 'pagamento', { new_status: 'concluido', payment_done: '1500', date_payment: '2025-05-05' }, [SPEC.payment]],
-    ['pagamento without the date', 'pagamento', { new_status: 'concluido', payment_done: 1500 }, [SPEC.invalidDate]],
-    ['pagamento with 29/02/2025', 'pagamento', { new_status: 'concluido', payment_done: 1500, date_payment: '2025-02-29' }, [SPEC.invalidDate]],
+    ['env_doc without the sending date', 'env_doc', { new_status: 'autorizacao' }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc with a null date', 'env_doc', { new_status: 'autorizacao', document_arrivals: null }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc with an empty date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '' }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc with 30/02', 'env_doc', { new_status: 'autorizacao', document_arrivals: '2025-02-30' }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc with a dd/MM/yyyy date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '10/03/2025' }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc saving a bad date', 'env_doc', { new_status: 'env_doc', document_arrivals: 20250310 }, [STEP_MESSAGES.documentArrivals]],
+    ['autorizacao without approvals', 'autorizacao', { new_status: 'agendamento' }, [STEP_MESSAGES.allApproved]],
+    ['autorizacao with the hospital denied', 'autorizacao', { new_status: 'agendamento', hospital_approvals: 'negada' }, [STEP_MESSAGES.allApproved]],
+    ['agendamento without the schedule', 'agendamento', { new_status: 'realizacao' }, [STEP_MESSAGES.dayRequired]],
+    ['agendamento with no day', 'agendamento', { new_status: 'realizacao', schedule: ' 07:30:00' }, [STEP_MESSAGES.dayRequired]],
+    ['agendamento with 30/02', 'agendamento', { new_status: 'realizacao', schedule: '2025-02-30 07:30:00' }, [STEP_MESSAGES.dayRequired]],
+    ['agendamento with a day only', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02' }, [STEP_MESSAGES.invalidHour]],
+    ['agendamento with hour 25', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02 25:00:00' }, [STEP_MESSAGES.invalidHour]],
+    ['agendamento with minute 60', 'agendamento', { new_status: 'realizacao', schedule: '2025-04-02 10:60:00' }, [STEP_MESSAGES.invalidHour]],
+    ['agendamento saving hour 24', 'agendamento', { new_status: 'agendamento', schedule: '2025-04-02 24:00:00' }, [STEP_MESSAGES.invalidHour]],
+    ['realizacao without the date', 'realizacao', { new_status: 'pagamento' }, [STEP_MESSAGES.invalidDate]],
+    ['realizacao with 2025-13-01', 'realizacao', { new_status: 'pagamento', accomplishment: '2025-13-01' }, [STEP_MESSAGES.invalidDate]],
+    ['pagamento without anything', 'pagamento', { new_status: 'concluido' }, [STEP_MESSAGES.payment, STEP_MESSAGES.invalidDate]],
+    ['pagamento with zero received', 'pagamento', { new_status: 'concluido', payment_done: 0, date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
+    ['pagamento with a negative value', 'pagamento', { new_status: 'concluido', payment_done: -10, date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
+    ['pagamento with the value as text', 'pagamento', { new_status: 'concluido', payment_done: '1500', date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
+    ['pagamento without the date', 'pagamento', { new_status: 'concluido', payment_done: 1500 }, [STEP_MESSAGES.invalidDate]],
+    ['pagamento with 29/02/2025', 'pagamento', { new_status: 'concluido', payment_done: 1500, date_payment: '2025-02-29' }, [STEP_MESSAGES.invalidDate]],
   ];
 
   it.each(cases)('%s', async (_name, status, body, messages) => {
@@ -361,8 +330,8 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
   it('a note over 1000 characters, or not text', async () => {
     const surgery = await newCase({ status: 'env_doc' });
     await expectRefused(surgery.id, { new_status: 'env_doc', document_note: 'a'.repeat(1001) }, 400, {
-      error: [SPEC.noteTooLong],
-      document_note: [SPEC.noteTooLong],
+      error: [STEP_MESSAGES.noteTooLong],
+      document_note: [STEP_MESSAGES.noteTooLong],
     });
     const notText = 'As observações devem ser um texto.';
     await expectRefused(surgery.id, { new_status: 'env_doc', document_note: 12 }, 400, { error: [notText], document_note: [notText] });
@@ -382,10 +351,10 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
   it('every problem at once', async () => {
     const surgery = await newCase({ status: 'pagamento' });
     await expectRefused(surgery.id, { new_status: 'concluido', payment_done: 0, date_payment: 'ontem', payment_notes: 'a'.repeat(1001) }, 400, {
-      error: [SPEC.payment, SPEC.invalidDate, SPEC.noteTooLong],
-      payment_done: [SPEC.payment],
-      date_payment: [SPEC.invalidDate],
-      payment_notes: [SPEC.noteTooLong],
+      error: [STEP_MESSAGES.payment, STEP_MESSAGES.invalidDate, STEP_MESSAGES.noteTooLong],
+      payment_done: [STEP_MESSAGES.payment],
+      date_payment: [STEP_MESSAGES.invalidDate],
+      payment_notes: [STEP_MESSAGES.noteTooLong],
     });
   });
 
@@ -410,33 +379,33 @@ describe('PUT /surgery/api/v1/update/{id}/: 409, 404, 401', () => {
   it('a move the machine does not have answers 409 with the actual status, nothing written', async () => {
     const surgery = await newCase({ status: 'env_doc' });
     for (const status of ['ind_paciente', 'agendamento', 'realizacao', 'pagamento', 'concluido', 'cancelado', 'arquiv'] as const) {
-      await expectRefused(surgery.id, { new_status: status }, 409, conflictBody('env_doc'));
+      await expectRefused(surgery.id, { new_status: status }, 409, stageConflict('env_doc'));
     }
   });
 
   it('a finished case takes no change at all, not even a save', async () => {
     for (const status of ['concluido', 'cancelado', 'arquiv'] as const) {
       const surgery = await newCase({ status });
-      await expectRefused(surgery.id, { new_status: status }, 409, conflictBody(status));
-      await expectRefused(surgery.id, { new_status: 'pagamento' }, 409, conflictBody(status));
+      await expectRefused(surgery.id, { new_status: status }, 409, stageConflict(status));
+      await expectRefused(surgery.id, { new_status: 'pagamento' }, 409, stageConflict(status));
     }
   });
 
   it('a step’s data sent when the case has moved on is a stale client: 409 with where the case is', async () => {
     const surgery = await newCase({ status: 'autorizacao', stepData: { documentArrivals: '2025-03-10' } });
     // A second tab still on env_doc: its advance, and its save (which would otherwise be the back move).
-    await expectRefused(surgery.id, { new_status: 'autorizacao', document_arrivals: '2025-03-12' }, 409, conflictBody('autorizacao'));
-    await expectRefused(surgery.id, { new_status: 'env_doc', document_arrivals: '2025-03-12' }, 409, conflictBody('autorizacao'));
+    await expectRefused(surgery.id, { new_status: 'autorizacao', document_arrivals: '2025-03-12' }, 409, stageConflict('autorizacao'));
+    await expectRefused(surgery.id, { new_status: 'env_doc', document_arrivals: '2025-03-12' }, 409, stageConflict('autorizacao'));
   });
 
   it('another medic’s case, an unlinked secretary, a missing case or a bad id: 404', async () => {
     const surgery = await newCase({ status: 'env_doc' });
-    await expectRefused(surgery.id, { new_status: 'prep_doc' }, 404, NOT_FOUND, otherMedicToken);
-    await expectRefused(surgery.id, { new_status: 'prep_doc' }, 404, NOT_FOUND, unlinkedSecretaryToken);
+    await expectRefused(surgery.id, { new_status: 'prep_doc' }, 404, SURGERY_NOT_FOUND, otherMedicToken);
+    await expectRefused(surgery.id, { new_status: 'prep_doc' }, 404, SURGERY_NOT_FOUND, unlinkedSecretaryToken);
     for (const id of [surgery.id + 10_000, 0, 'abc', '99999999999', '1.5']) {
       const res = await update(id, { new_status: 'prep_doc' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
   });
 

@@ -21,12 +21,11 @@ import { parseTemplateArgs, runTemplateCommand, type Printer } from '../../scrip
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { validateInjected } from '../helpers/contract';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
-import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf, type TestAccount } from '../helpers/fixtures';
+import { authHeader, signIn, validCpf, type TestAccount } from '../helpers/fixtures';
+import { NO_HOSPITAL_TEMPLATE, NO_PLAN_TEMPLATE, SURGERY_NOT_FOUND } from '../helpers/spec-texts';
+import { signInTenants } from '../helpers/tenants';
 
 const download = (kind: string, id: number | string) => `/surgery/api/v1/download/${kind}/${id}/`;
-const NOT_FOUND = { error: ['Não foi possível encontrar essa cirurgia'] };
-const NO_HOSPITAL_TEMPLATE = { error: ['Esse Hospital não tem template'] };
-const NO_PLAN_TEMPLATE = { error: ['Esse Plano de saude não tem template'] };
 const PATIENT_NAME = "Maria D'Ávila & Souza <Teste>";
 const PATIENT_CPF = validCpf(52_998_224);
 
@@ -51,15 +50,12 @@ beforeAll(async () => {
   t = await buildTestApp();
   ids = await lookupIds(t.deps.db);
   const [specialty] = await t.deps.db.select().from(specialties).where(eq(specialties.name, 'Cirurgia Geral'));
-  medic = await createMedic(t.deps, { firstName: 'Helena', lastName: 'Prado Nogueira', crm: '654321/SP', specialtyId: specialty!.id });
-  const other = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const unlinked = await createSecretary(t.deps, { medicIds: [other.id] });
-  medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
+  const tenants = await signInTenants(t, { firstName: 'Helena', lastName: 'Prado Nogueira', crm: '654321/SP', specialtyId: specialty!.id });
+  ({ medic, medicToken } = tenants);
   asMedic = authHeader(medicToken);
-  asSecretary = authHeader((await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token);
-  asOtherMedic = authHeader((await signIn(t.app, other.email, TEST_PASSWORD)).access_token);
-  asUnlinkedSecretary = authHeader((await signIn(t.app, unlinked.email, TEST_PASSWORD)).access_token);
+  asSecretary = authHeader(tenants.secretaryToken);
+  asOtherMedic = authHeader(tenants.otherMedicToken);
+  asUnlinkedSecretary = authHeader(tenants.unlinkedSecretaryToken);
 
   [hospitalWith, hospitalWithout] = ids.hospitalIds as [number, number];
   [planWith, planWithout] = ids.healthPlanIds as [number, number];
@@ -214,7 +210,7 @@ describe('GET /surgery/api/v1/download/{hospital|plano}/{surgeryId}/', () => {
       for (const kind of ['hospital', 'plano']) {
         const res = await t.app.inject({ method: 'GET', url: download(kind, caseId), headers });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual(NOT_FOUND);
+        expect(res.json()).toEqual(SURGERY_NOT_FOUND);
       }
     }
     for (const kind of ['convenio', 'HOSPITAL', 'hospital_template']) {
@@ -225,7 +221,7 @@ describe('GET /surgery/api/v1/download/{hospital|plano}/{surgeryId}/', () => {
     for (const id of ['abc', '0', '-1', '1.5', '99999999999', '999999']) {
       const res = await t.app.inject({ method: 'GET', url: download('hospital', id), headers: asMedic });
       expect(res.statusCode, id).toBe(404);
-      expect(res.json()).toEqual(NOT_FOUND);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
     }
   });
 

@@ -7,14 +7,15 @@
  *
  * @see https://ark-ui.com/docs/components/file-upload
  */
-import { useId, useState } from 'react';
-import { FileUpload, type FileUploadFileRejectDetails as FileRejectDetails } from '@ark-ui/react/file-upload';
+import { useId } from 'react';
+import { FileUpload } from '@ark-ui/react/file-upload';
 import { css } from 'goober';
-import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { fieldErrorClassName } from './Field';
 import { Icon } from './Icon';
+import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
 
-export type DocumentDropTexts = {
+export type DocumentDropTexts = FileRejectionTexts & {
   prompt: string;
   hint: string;
   chosen: string;
@@ -24,9 +25,6 @@ export type DocumentDropTexts = {
   empty: string;
   remove: string;
   removeNamed: string;
-  invalidType: string;
-  tooLarge: string;
-  tooMany: string;
 };
 
 const slotClass = css`
@@ -83,19 +81,10 @@ const zoneClass = css`
   gap: ${space.sm};
   min-height: 56px;
   padding: ${space.sm} ${space.md};
-  border: 2px dashed ${colors.borderStrong};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
   color: ${colors.textMuted};
   font-size: ${fontSizes.sm};
-  cursor: pointer;
-  transition: border-color ${durations.fast}, background ${durations.fast}, box-shadow ${durations.fast};
   & > svg { flex: none; color: ${colors.primary}; }
-  &:hover { border-color: ${colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-color: ${colors.primary}; }
-  &[data-dragging] { border-color: ${colors.primary}; background: ${colors.primarySoft}; }
-  &[data-invalid] { border-color: ${colors.danger}; }
-  &[data-disabled] { cursor: not-allowed; opacity: 0.7; }
+  ${dropZoneCss}
 `;
 
 const chosenClass = css`
@@ -114,19 +103,7 @@ const chosenClass = css`
 
 const removeClass = css`
   flex: none;
-  min-height: 32px;
-  padding: 0 ${space.sm};
-  border: 0;
-  border-radius: ${radii.sm};
-  background: transparent;
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  text-decoration: underline;
-  text-underline-offset: 3px;
-  cursor: pointer;
-  &:hover { color: ${colors.primaryPressed}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  ${textButtonCss}
   &:disabled { cursor: not-allowed; opacity: 0.6; }
 `;
 
@@ -134,13 +111,6 @@ const removeClass = css`
 export function fileSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
-}
-
-function rejectionMessage(details: FileRejectDetails, texts: DocumentDropTexts): string {
-  const errors = details.files.flatMap((rejection) => rejection.errors);
-  if (errors.includes('TOO_MANY_FILES')) return texts.tooMany;
-  if (errors.includes('FILE_TOO_LARGE')) return texts.tooLarge;
-  return texts.invalidType;
 }
 
 function fill(text: string, name: string): string {
@@ -177,16 +147,7 @@ export function DocumentDrop({
 }: DocumentDropProps) {
   const labelId = useId();
   const hintId = useId();
-  const [rejection, setRejection] = useState<string | null>(null);
-
-  function handleAccept(details: { files: File[] }) {
-    setRejection(null);
-    onChange(details.files[0] ?? null);
-  }
-
-  function handleReject(details: FileRejectDetails) {
-    if (details.files.length > 0) setRejection(rejectionMessage(details, texts));
-  }
+  const { rejection, rootProps } = useSingleFileUpload({ value, onChange, accept, maxSize, texts });
 
   const status = (
     <span className={statusClass(Boolean(storedUrl))}>
@@ -220,16 +181,10 @@ export function DocumentDrop({
     <FileUpload.Root
       className={slotClass}
       name={name}
-      maxFiles={1}
-      accept={[...accept]}
-      maxFileSize={maxSize}
-      acceptedFiles={value ? [value] : []}
-      onFileAccept={handleAccept}
-      onFileReject={handleReject}
+      {...rootProps}
       disabled={disabled}
       invalid={Boolean(rejection)}
       translations={{ dropzone: `${label}: ${texts.prompt}. ${texts.hint}.` }}
-      locale="pt-BR"
     >
       <div className={headClass}>
         <span>

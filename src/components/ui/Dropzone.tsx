@@ -8,13 +8,14 @@
  * @see https://ark-ui.com/docs/components/file-upload
  */
 import { useEffect, useId, useState } from 'react';
-import { FileUpload, type FileUploadFileRejectDetails as FileRejectDetails } from '@ark-ui/react/file-upload';
+import { FileUpload } from '@ark-ui/react/file-upload';
 import { css } from 'goober';
-import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName } from './Field';
 import { Icon } from './Icon';
+import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
 
-export type DropzoneTexts = {
+export type DropzoneTexts = FileRejectionTexts & {
   /** 'Arraste a foto para aqui'. */
   prompt: string;
   /** 'ou clique para escolher'. */
@@ -31,9 +32,6 @@ export type DropzoneTexts = {
   remove: string;
   /** Alternative text of the preview. */
   preview: string;
-  invalidType: string;
-  tooLarge: string;
-  tooMany: string;
 };
 
 const zoneClass = css`
@@ -42,17 +40,8 @@ const zoneClass = css`
   gap: ${space.lg};
   min-height: 112px;
   padding: ${space.lg};
-  border: 2px dashed ${colors.borderStrong};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
   color: ${colors.text};
-  cursor: pointer;
-  transition: border-color ${durations.fast}, background ${durations.fast}, box-shadow ${durations.fast};
-  &:hover { border-color: ${colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-color: ${colors.primary}; }
-  &[data-dragging] { border-color: ${colors.primary}; background: ${colors.primarySoft}; }
-  &[data-invalid] { border-color: ${colors.danger}; }
-  &[data-disabled] { cursor: not-allowed; opacity: 0.7; }
+  ${dropZoneCss}
 `;
 
 const thumbClass = css`
@@ -107,19 +96,7 @@ const footerClass = css`
 `;
 
 const removeClass = css`
-  min-height: 32px;
-  padding: 0 ${space.sm};
-  border: 0;
-  border-radius: ${radii.sm};
-  background: transparent;
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  text-decoration: underline;
-  text-underline-offset: 3px;
-  cursor: pointer;
-  &:hover { color: ${colors.primaryPressed}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  ${textButtonCss}
 `;
 
 type DropzoneProps = {
@@ -153,13 +130,6 @@ function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-function rejectionMessage(details: FileRejectDetails, texts: DropzoneTexts): string {
-  const errors = details.files.flatMap((rejection) => rejection.errors);
-  if (errors.includes('TOO_MANY_FILES')) return texts.tooMany;
-  if (errors.includes('FILE_TOO_LARGE')) return texts.tooLarge;
-  return texts.invalidType;
-}
-
 export function Dropzone({
   label,
   value,
@@ -173,22 +143,13 @@ export function Dropzone({
   disabled = false,
 }: DropzoneProps) {
   const hintId = useId();
-  const [rejection, setRejection] = useState<string | null>(null);
+  const { rejection, clearRejection, rootProps } = useSingleFileUpload({ value, onChange, accept, maxSize, texts });
   const previewUrl = useObjectUrl(value);
   const shownUrl = previewUrl ?? currentUrl ?? null;
   const message = rejection ?? error;
 
-  function handleAccept(details: { files: File[] }) {
-    setRejection(null);
-    onChange(details.files[0] ?? null);
-  }
-
-  function handleReject(details: FileRejectDetails) {
-    if (details.files.length > 0) setRejection(rejectionMessage(details, texts));
-  }
-
   function handleRemove() {
-    setRejection(null);
+    clearRejection();
     onChange(null);
   }
 
@@ -202,16 +163,10 @@ export function Dropzone({
     <FileUpload.Root
       className={fieldClassName}
       name={name}
-      maxFiles={1}
-      accept={[...accept]}
-      maxFileSize={maxSize}
-      acceptedFiles={value ? [value] : []}
-      onFileAccept={handleAccept}
-      onFileReject={handleReject}
+      {...rootProps}
       disabled={disabled}
       invalid={Boolean(message)}
       translations={{ dropzone: zoneLabel }}
-      locale="pt-BR"
     >
       <FileUpload.Label className={fieldLabelClassName}>{label}</FileUpload.Label>
       <FileUpload.Dropzone className={zoneClass} aria-describedby={hintId}>

@@ -18,9 +18,10 @@ import { formatDate, formatTime } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, layout, media, radii, space } from '../../lib/theme';
 import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
+import { Card } from './components/Card';
 import { ListMessage } from './components/ListMessage';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import type { ListPath } from './details/useLifecycle';
@@ -89,17 +90,6 @@ const StyledHint = styled('p')`
   font-size: ${fontSizes.xs};
   color: ${colors.accent};
   ${media.belowMd} { display: none; }
-`;
-
-const StyledCard = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
 `;
 
 const StyledHead = styled('div')`
@@ -246,9 +236,9 @@ export function SurgeryDetailsPage() {
             />
           </>
         ) : load.kind === 'error' ? (
-          <StyledCard>
+          <Card as="section" $stack>
             <ListMessage title={T.failed} retryLabel={T.retry} onRetry={() => setAttempt((n) => n + 1)} />
-          </StyledCard>
+          </Card>
         ) : (
           <HeaderSkeleton />
         )}
@@ -260,7 +250,7 @@ export function SurgeryDetailsPage() {
 function SurgeryHeader({ surgery }: { surgery: Surgery }) {
   const label = statusLabel(surgery.status);
   return (
-    <StyledCard aria-labelledby="surgery-patient">
+    <Card as="section" $stack aria-labelledby="surgery-patient">
         <StyledHead>
           <Avatar src={surgery.patient.foto} name={surgery.patient.nome_completo} size={56} />
           <StyledWho>
@@ -283,7 +273,7 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
           <Fact term={T.schedule}>{scheduleText(surgery.schedule)}</Fact>
           <Fact term={T.status}>{label}</Fact>
         </StyledFacts>
-    </StyledCard>
+    </Card>
   );
 }
 
@@ -298,7 +288,7 @@ function Fact({ term, children, wide = false }: { term: string; children: string
 
 function HeaderSkeleton() {
   return (
-    <StyledCard aria-busy="true" aria-label={T.loading}>
+    <Card as="section" $stack aria-busy="true" aria-label={T.loading}>
       <StyledHead>
         <StyledSkeleton $width="56px" $height="56px" />
         <StyledWho>
@@ -317,6 +307,6 @@ function HeaderSkeleton() {
       <span role="status" style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
         {T.loading}
       </span>
-    </StyledCard>
+    </Card>
   );
 }

@@ -13,7 +13,8 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { StepIndicator } from '../../../components/ui/StepIndicator';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, fontSizes, media, radii, shadows, space } from '../../../lib/theme';
+import { colors, fontSizes, radii, space } from '../../../lib/theme';
+import { Card } from '../components/Card';
 import type { Surgery } from '../types';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
@@ -39,24 +40,9 @@ const PANELS: Record<ActiveStatus, ComponentType> = {
   pagamento: PaymentPanel,
 };
 
-const StyledCard = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
-`;
-
-const StyledPanelCard = styled('div')`
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
-`;
+/** The two moves asked with a 'Tem certeza?' dialog (SPEC §8), in the order their dialogs are rendered. */
+const CONFIRM_KINDS = ['archive', 'cancel'] as const;
+type ConfirmKind = (typeof CONFIRM_KINDS)[number];
 
 const StyledNotice = styled('p')<{ $tone: 'info' | 'closed' }>`
   display: flex;
@@ -120,7 +106,7 @@ function LifecycleView({
   const { status, jumping } = lifecycle;
   // The step picked on the indicator, for the stage it was picked at; any move shows the new current step.
   const [selection, setSelection] = useState<{ status: CaseStatus; index: number } | null>(null);
-  const [confirm, setConfirm] = useState<'archive' | 'cancel' | null>(null);
+  const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
 
   const current = stepIndexOf(status);
   const closed = isClosedStatus(status);
@@ -141,14 +127,14 @@ function LifecycleView({
     goToCurrent: closed || viewIndex === current ? null : () => setSelection(null),
   };
 
-  async function handleConfirm(kind: 'archive' | 'cancel') {
+  async function handleConfirm(kind: ConfirmKind) {
     await (kind === 'archive' ? lifecycle.archive() : lifecycle.cancel());
     setConfirm(null);
   }
 
   return (
     <>
-      <StyledCard>
+      <Card $stack>
         <StepIndicator
           steps={D.steps}
           current={current}
@@ -172,36 +158,27 @@ function LifecycleView({
             {notice}
           </StyledNotice>
         ) : null}
-      </StyledCard>
-      <StyledPanelCard>
+      </Card>
+      <Card>
         <PanelProvider value={panel}>
           <Panel key={`${step}:${status}:${reloads}`} />
         </PanelProvider>
-      </StyledPanelCard>
-      <ConfirmDialog
-        isOpen={confirm === 'archive'}
-        title={T.archive.title}
-        text={T.archive.text}
-        confirmLabel={T.archive.confirm}
-        cancelLabel={T.archive.cancel}
-        busy={lifecycle.pending === 'archive'}
-        busyLabel={T.archive.busy}
-        closeLabel={T.dialogClose}
-        onConfirm={() => void handleConfirm('archive')}
-        onCancel={() => setConfirm(null)}
-      />
-      <ConfirmDialog
-        isOpen={confirm === 'cancel'}
-        title={T.cancel.title}
-        text={T.cancel.text}
-        confirmLabel={T.cancel.confirm}
-        cancelLabel={T.cancel.cancel}
-        busy={lifecycle.pending === 'cancel'}
-        busyLabel={T.cancel.busy}
-        closeLabel={T.dialogClose}
-        onConfirm={() => void handleConfirm('cancel')}
-        onCancel={() => setConfirm(null)}
-      />
+      </Card>
+      {CONFIRM_KINDS.map((kind) => (
+        <ConfirmDialog
+          key={kind}
+          isOpen={confirm === kind}
+          title={T[kind].title}
+          text={T[kind].text}
+          confirmLabel={T[kind].confirm}
+          cancelLabel={T[kind].cancel}
+          busy={lifecycle.pending === kind}
+          busyLabel={T[kind].busy}
+          closeLabel={T.dialogClose}
+          onConfirm={() => void handleConfirm(kind)}
+          onCancel={() => setConfirm(null)}
+        />
+      ))}
     </>
   );
 }

@@ -34,8 +34,8 @@ export const CREATE_SURGERY_MESSAGES = {
 const M = CREATE_SURGERY_MESSAGES;
 const C = SURGERY_CREATION_MESSAGES;
 
-/** numeric(12,2): below 10^10 reais. */
-const MAX_FEES = 9_999_999_999.99;
+/** The largest amount a money column (numeric(12,2)) holds: below 10^10 reais. */
+export const MAX_MONEY = 9_999_999_999.99;
 
 /** A reference id as sent: a positive int4, `'invalid'` (present but never an existing id), or null (absent). */
 export type IdValue = number | 'invalid' | null;
@@ -127,7 +127,7 @@ function readFees(value: unknown, problems: CreateProblems, ignored: boolean): s
   // Decided on the decimal text (JSON numbers print their shortest form: 10.1 → '10.1'), not on floats.
   const text = typeof value === 'string' ? value.trim() : String(value);
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-  if (!match || Number(text) > MAX_FEES) {
+  if (!match || Number(text) > MAX_MONEY) {
     problems.add('fees_payments', M.invalidFees);
     return null;
   }

@@ -23,7 +23,7 @@ import {
   type StepFields,
 } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import { badRequest, conflict } from '../../http/errors';
-import { CreateProblems } from './create-surgery-input';
+import { CreateProblems, MAX_MONEY } from './create-surgery-input';
 import type { ExtraColumns } from './lifecycle-moves';
 
 /**
@@ -62,8 +62,6 @@ export const UPDATE_SURGERY_MESSAGES = {
 const M = UPDATE_SURGERY_MESSAGES;
 const L = LIFECYCLE_MESSAGES;
 
-/** numeric(12,2): below 10^10 reais. */
-const MAX_MONEY = 9_999_999_999.99;
 /** How long an unknown key may be when echoed in a message. */
 const MAX_ECHOED_KEY = 40;
 

@@ -72,6 +72,19 @@ export const SURGERY_DOCUMENT_KINDS = [
 ] as const;
 export type SurgeryDocumentKind = (typeof SURGERY_DOCUMENT_KINDS)[number];
 
+/** What a person calls each document slot (pt-BR): the panel's labels and the server's messages say the same. */
+export const DOCUMENT_LABELS: Record<SurgeryDocumentKind, string> = {
+  doctor_request: 'Pedido médico',
+  patient_document: 'Documento do paciente',
+  medical_report: 'Laudo médico',
+  residence_proof: 'Comprovante de residência',
+  surgery_guide: 'Guia de cirurgia',
+  convention_wallet: 'Carteirinha do convênio',
+  hospital_consent: 'Termo de consentimento do hospital',
+  hospital_template: 'Modelo do hospital preenchido',
+  health_plan_template: 'Modelo do convênio preenchido',
+};
+
 /** Business limits (SPEC §9). */
 export const MAX_CASE_CODES = 5;
 export const MAX_NOTE_LENGTH = 1000;

@@ -235,14 +235,14 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     const text = { data: Buffer.from('isto não é um PDF\n'), name: 'relatorio.pdf', type: 'application/pdf' };
     const res = await send(id, form([['new_status', 'env_doc'], ['doctor_request', { data: PDF }], ['medical_report', text]]));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: [typeMessage('Relatório médico')], medical_report: [typeMessage('Relatório médico')] });
+    expect(res.json()).toEqual({ error: [typeMessage('Laudo médico')], medical_report: [typeMessage('Laudo médico')] });
     expect(await snapshot(id)).toEqual(before);
 
     const gif = { data: Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'), name: 'x.gif' };
     const docx = { data: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00]), name: 'x.docx' };
     const both = await send(id, form([['new_status', 'prep_doc'], ['patient_document', gif], ['surgery_guide', docx]]));
     expect(both.statusCode).toBe(400);
-    expect(both.json().error).toEqual([typeMessage('Documento do paciente'), typeMessage('Guia da cirurgia')]);
+    expect(both.json().error).toEqual([typeMessage('Documento do paciente'), typeMessage('Guia de cirurgia')]);
     // A text where a file belongs (say, a link sent back) is not a file either.
     const link = await send(id, form([['new_status', 'prep_doc'], ['doctor_request', '/surgery/api/v1/surgery/1/documents/doctor_request/']]));
     expect(link.statusCode).toBe(400);
@@ -257,7 +257,7 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     PDF.copy(big);
     const res = await send(id, form([['new_status', 'prep_doc'], ['patient_document', { data: PNG }], ['medical_report', { data: big }]]));
     expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ error: ['Relatório médico: o arquivo deve ter no máximo 10 MB.'] });
+    expect(res.json()).toEqual({ error: ['Laudo médico: o arquivo deve ter no máximo 10 MB.'] });
     expect(await snapshot(id)).toEqual(before);
 
     const limit = Buffer.alloc(MAX_DOCUMENT_BYTES);

@@ -1,13 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { surgeries } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { createApprovalsService } from '../../services/surgeries/approvals-service';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
-import { selectSurgeryRows, toSurgeryResponse } from '../../services/surgeries/surgery-response';
+import { readSurgeryRow, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { checkAtCase, readUpdateSurgeryInput } from '../../services/surgeries/update-surgery-input';
 
@@ -66,7 +64,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     const { result: row } = await moves.move(request.user!, id, move, {
       ...options,
       // Only the row is read in the transaction; the links are signed after it (the signer may query the database).
-      readBack: async (tx) => (await selectSurgeryRows(tx).where(eq(surgeries.id, id)).limit(1))[0],
+      readBack: (tx) => readSurgeryRow(tx, id),
     });
     if (!row) throw new Error('lifecycle: moved case not read back');
     return toSurgeryResponse(row, signer);

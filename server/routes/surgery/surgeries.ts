@@ -1,22 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
+import { FILE_EXTENSIONS, type SniffedType } from '../../services/files/file-type';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
+import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
-function documentKind(raw: string): SurgeryDocumentKind | null {
-  return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(raw) ? (raw as SurgeryDocumentKind) : null;
-}
-
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /**
  * Surgery cases: create, list, read (SPEC §7; openapi createSurgery, listSurgeries, getSurgery), and
@@ -52,11 +43,11 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
       const path = `/surgery/api/v1/surgery/${rawId}/documents/${rawKind}/`;
       if (!(await signer.verify(path, expires, signature))) throw forbidden(INVALID_LINK_MESSAGE);
       const id = pathId(rawId);
-      const kind = documentKind(rawKind);
+      const kind = isDocumentKind(rawKind) ? rawKind : null;
       if (id === null || kind === null) throw notFound(DOCUMENT_NOT_FOUND);
       const file = await cases.readDocument(id, kind);
       if (!file) throw notFound(DOCUMENT_NOT_FOUND);
-      const extension = EXTENSIONS[file.contentType] ?? 'bin';
+      const extension = FILE_EXTENSIONS[file.contentType as SniffedType] ?? 'bin';
       return reply
         .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
         .header('content-disposition', `inline; filename="${kind}.${extension}"`)

@@ -9,6 +9,14 @@ export const DOCUMENT_TYPES: readonly SniffedType[] = [...PHOTO_TYPES, 'applicat
 export const MAX_PHOTO_BYTES = 5 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
+/** The file-name extension of each accepted type (stored keys and download names). */
+export const FILE_EXTENSIONS: Record<SniffedType, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
 function startsWith(data: Buffer, bytes: number[], offset = 0): boolean {
   return data.length >= offset + bytes.length && bytes.every((byte, index) => data[offset + index] === byte);
 }

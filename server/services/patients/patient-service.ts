@@ -5,7 +5,7 @@ import { healthPlans, patients, surgeries, type PatientRow } from '../../db/sche
 import { badRequest, forbidden, payloadTooLarge, type HttpError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
-import { MAX_PHOTO_BYTES, PHOTO_TYPES, sniffFileType, type SniffedType } from '../files/file-type';
+import { FILE_EXTENSIONS, MAX_PHOTO_BYTES, PHOTO_TYPES, sniffFileType, type SniffedType } from '../files/file-type';
 import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { saoPauloDay } from '../sao-paulo-time';
@@ -26,12 +26,6 @@ export type PatientServiceDeps = { db: Database; storage: FileStorage; now: () =
 /** The patient form as the route read it: text fields and the `foto` bytes, if a file was sent. */
 export type PatientInput = { fields: PatientFormFields; photo: Buffer | null };
 export type PatientPage = { search: string; limit: number; offset: number };
-
-const PHOTO_EXTENSIONS: Partial<Record<SniffedType, string>> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
 function pgErrorCode(error: unknown): string | null {
@@ -145,7 +139,7 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
 
   async function storePhoto(data: Buffer | null, type: SniffedType | null): Promise<string | null> {
     if (!data || !type) return null;
-    const key = `patients/photo-${randomBytes(16).toString('hex')}.${PHOTO_EXTENSIONS[type] ?? 'bin'}`;
+    const key = `patients/photo-${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[type]}`;
     await storage.put(key, data, type);
     return key;
   }

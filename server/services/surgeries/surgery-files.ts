@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { CASE_STATUSES, SURGERY_DOCUMENT_KINDS, type CaseStatus, type SurgeryDocumentKind } from '../../../machines/constants';
+import {
+  CASE_STATUSES,
+  DOCUMENT_LABELS,
+  SURGERY_DOCUMENT_KINDS,
+  type CaseStatus,
+  type SurgeryDocumentKind,
+} from '../../../machines/constants';
 import type { Database } from '../../db/client';
 import { surgeries, surgeryDocuments } from '../../db/schema/index';
 import { badRequest, payloadTooLarge } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
-import { DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
+import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
-import { selectSurgeryRows, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
+import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
@@ -28,19 +34,6 @@ import { selectSurgeryRows, toSurgeryResponse, type SurgeryResponse } from './su
  * Any failure in 2 or 3 (409, 404, a database error) deletes the files stored in 2, so nothing changes.
  */
 
-/** What a person calls each document (pt-BR), for the messages. */
-export const DOCUMENT_LABELS: Record<SurgeryDocumentKind, string> = {
-  doctor_request: 'Pedido médico',
-  patient_document: 'Documento do paciente',
-  medical_report: 'Relatório médico',
-  residence_proof: 'Comprovante de residência',
-  surgery_guide: 'Guia da cirurgia',
-  convention_wallet: 'Carteirinha do convênio',
-  hospital_consent: 'Termo de consentimento do hospital',
-  hospital_template: 'Modelo do hospital preenchido',
-  health_plan_template: 'Modelo do plano de saúde preenchido',
-};
-
 export const SURGERY_FILES_MESSAGES = {
   invalidData: 'Dados inválidos.',
   statusRequired: 'Informe o novo status da cirurgia (new_status).',
@@ -57,13 +50,6 @@ export type UploadedDocument = { kind: SurgeryDocumentKind; data: Buffer; filena
 
 /** The form as the route read it: `new_status` (as sent, if sent) and the documents (at most one per kind). */
 export type SurgeryFilesInput = { newStatus: string | undefined; documents: UploadedDocument[] };
-
-const EXTENSIONS: Record<SniffedType, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 const MAX_NAME_LENGTH = 200;
 
@@ -138,7 +124,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
       const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
       try {
         for (const document of documents) {
-          const key = `surgeries/${id}/${document.kind}-${randomBytes(16).toString('hex')}.${EXTENSIONS[document.type]}`;
+          const key = `surgeries/${id}/${document.kind}-${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[document.type]}`;
           await storage.put(key, document.data, document.type);
           const { kind, type, data } = document;
           stored.push({ kind, key, type, size: data.length, filename: cleanName(document.filename) });
@@ -193,7 +179,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
               replaced = previous.map((row) => row.fileKey);
             },
             // The answer is read in the same transaction (exactly this upload's outcome); links are signed after it.
-            readBack: async (tx) => (await selectSurgeryRows(tx).where(eq(surgeries.id, id)).limit(1))[0],
+            readBack: (tx) => readSurgeryRow(tx, id),
           },
         );
       } catch (error) {

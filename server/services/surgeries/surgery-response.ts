@@ -85,6 +85,12 @@ export function selectSurgeryRows(db: Executor) {
 
 export type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
 
+/** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
+export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJoinedRow | undefined> {
+  const [row] = await selectSurgeryRows(db).where(eq(surgeries.id, id)).limit(1);
+  return row;
+}
+
 /** The list order (DECISIONS §11): scheduled date (unscheduled last), latest status change first, then id. */
 export const SURGERY_LIST_ORDER: SQL[] = [
   sql`${surgeries.schedule} asc nulls last`,

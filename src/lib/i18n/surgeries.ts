@@ -1,3 +1,4 @@
+import { DOCUMENT_LABELS } from '../../../machines/constants';
 import { SURGERY_CREATION_MESSAGES } from '../../../machines/surgeryCase/creationRules';
 import { LIFECYCLE_MESSAGES } from '../../../machines/surgeryLifecycle/lifecycleRules';
 
@@ -205,17 +206,7 @@ export const surgeriesTexts = {
     },
     documents: {
       intro: 'Anexe os documentos do paciente. Cada um é opcional: PDF ou imagem (JPEG, PNG ou WebP), até 10 MB.',
-      kinds: {
-        doctor_request: 'Pedido médico',
-        patient_document: 'Documento do paciente',
-        medical_report: 'Laudo médico',
-        residence_proof: 'Comprovante de residência',
-        surgery_guide: 'Guia de cirurgia',
-        convention_wallet: 'Carteirinha do convênio',
-        hospital_consent: 'Termo de consentimento do hospital',
-        hospital_template: 'Modelo do hospital preenchido',
-        health_plan_template: 'Modelo do convênio preenchido',
-      },
+      kinds: DOCUMENT_LABELS,
       prompt: 'Arraste o arquivo ou clique para escolher',
       remove: 'Remover',
       removeNamed: 'Remover {name}',

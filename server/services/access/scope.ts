@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { medicSecretaries } from '../../db/schema/index';
+import { medicSecretaries, surgeries } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 
 /**
@@ -15,4 +15,13 @@ export async function visibleMedicIds(db: Executor, user: Pick<AuthUser, 'id' | 
     .from(medicSecretaries)
     .where(eq(medicSecretaries.secretaryId, user.id));
   return rows.map((row) => row.medicId);
+}
+
+/**
+ * The WHERE of "surgery `id`, if `user` may see it" (one of their medics' cases), or null when the user sees no medic
+ * at all (nothing can match). Every read or write of one case starts from it.
+ */
+export async function visibleSurgery(db: Executor, user: Pick<AuthUser, 'id' | 'type'>, id: number): Promise<SQL | null> {
+  const medicIds = await visibleMedicIds(db, user);
+  return medicIds.length === 0 ? null : (and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)) ?? null);
 }

@@ -1,10 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { opmeApprovalApplies, planApprovalApplies } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import type { Database } from '../../db/client';
 import { surgeries } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
+import { visibleSurgery } from '../access/scope';
 
 export type ApprovalsResponse = components['schemas']['Approvals'];
 
@@ -19,8 +18,8 @@ export function createApprovalsService({ db }: { db: Database }) {
   return {
     /** The approvals of the user's case `id`, or null (missing or another tenant's). */
     async get(user: User, id: number): Promise<ApprovalsResponse | null> {
-      const medicIds = await visibleMedicIds(db, user);
-      if (medicIds.length === 0) return null;
+      const visible = await visibleSurgery(db, user, id);
+      if (!visible) return null;
       const [row] = await db
         .select({
           paymentFountains: surgeries.paymentFountains,
@@ -30,7 +29,7 @@ export function createApprovalsService({ db }: { db: Database }) {
           opmeApprovals: surgeries.opmeApprovals,
         })
         .from(surgeries)
-        .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
+        .where(visible)
         .limit(1);
       if (!row) return null;
       return {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { CaseStatus } from '../../../machines/constants';
 import { conflictMessage, type LifecycleFacts, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
@@ -7,7 +7,7 @@ import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { visibleMedicIds } from '../access/scope';
+import { visibleSurgery } from '../access/scope';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
@@ -124,13 +124,9 @@ function fieldsOf(request: MoveRequest): StepFields {
 export function createLifecycleMoves({ db, now }: { db: Database; now: () => Date }) {
   /** The user's case `id`, locked until the transaction ends, or null (missing or another tenant's). */
   async function lockCase(tx: Transaction, user: User, id: number): Promise<SurgeryRow | null> {
-    const medicIds = await visibleMedicIds(tx, user);
-    if (medicIds.length === 0) return null;
-    const [row] = await tx
-      .select()
-      .from(surgeries)
-      .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
-      .for('update');
+    const visible = await visibleSurgery(tx, user, id);
+    if (!visible) return null;
+    const [row] = await tx.select().from(surgeries).where(visible).for('update');
     return row ?? null;
   }
 

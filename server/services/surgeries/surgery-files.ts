@@ -11,7 +11,7 @@ import type { Database } from '../../db/client';
 import { surgeries, surgeryDocuments } from '../../db/schema/index';
 import { badRequest, payloadTooLarge } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
+import { visibleSurgery } from '../access/scope';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
@@ -107,13 +107,9 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
   return {
     /** Whether case `id` is the user's (the route answers 404 before reading an upload for someone else's case). */
     async isVisible(user: User, id: number): Promise<boolean> {
-      const medicIds = await visibleMedicIds(db, user);
-      if (medicIds.length === 0) return false;
-      const [row] = await db
-        .select({ id: surgeries.id })
-        .from(surgeries)
-        .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
-        .limit(1);
+      const visible = await visibleSurgery(db, user, id);
+      if (!visible) return false;
+      const [row] = await db.select({ id: surgeries.id }).from(surgeries).where(visible).limit(1);
       return Boolean(row);
     },
 

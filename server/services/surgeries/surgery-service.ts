@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest } from '../../http/errors';
-import { visibleMedicIds } from '../access/scope';
+import { visibleMedicIds, visibleSurgery } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import {
@@ -108,11 +108,9 @@ function listCondition(medicIds: number[], filters: SurgeryListFilters): SQL | u
 export function createSurgeryService({ db, storage, signer, now }: SurgeryServiceDeps) {
   /** One visible case as the contract's Surgery, or null (missing or another tenant's). */
   async function get(user: User, id: number, executor: Executor = db): Promise<SurgeryResponse | null> {
-    const medicIds = await visibleMedicIds(executor, user);
-    if (medicIds.length === 0) return null;
-    const [row] = await selectSurgeryRows(executor)
-      .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
-      .limit(1);
+    const visible = await visibleSurgery(executor, user, id);
+    if (!visible) return null;
+    const [row] = await selectSurgeryRows(executor).where(visible).limit(1);
     return row ? toSurgeryResponse(row, signer) : null;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index';
 import { HttpError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
+import { visibleSurgery } from '../access/scope';
 import type { FileStorage } from '../storage/file-storage';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 import { DOCX_CONTENT_TYPE, fillDocxTemplate, inspectDocxTemplate, TemplateProblemError, type TemplateProblem } from './docx-template';
@@ -76,8 +76,8 @@ type User = Pick<AuthUser, 'id' | 'type'>;
 
 /** The case with everything a template shows, and its two template keys, or null (missing or another tenant's). */
 async function loadCase(db: Executor, user: User, id: number) {
-  const medicIds = await visibleMedicIds(db, user);
-  if (medicIds.length === 0) return null;
+  const visible = await visibleSurgery(db, user, id);
+  if (!visible) return null;
   const [row] = await db
     .select({
       id: surgeries.id,
@@ -119,7 +119,7 @@ async function loadCase(db: Executor, user: User, id: number) {
     .leftJoin(specialties, eq(specialties.id, users.specialtyId))
     .leftJoin(hospitals, eq(hospitals.id, surgeries.hospitalId))
     .leftJoin(healthPlans, eq(healthPlans.id, surgeries.healthPlanId))
-    .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)))
+    .where(visible)
     .limit(1);
   return row ?? null;
 }

@@ -25,6 +25,12 @@ export const ACTIVE_STATUSES = [
 ] as const satisfies readonly CaseStatus[];
 export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
 
+/**
+ * The stages whose scheduled cases the homes' calendar marks and 'Pacientes do dia' lists: the seven active ones and
+ * concluido (the patient was operated that day); cancelled and archived cases left the agenda.
+ */
+export const AGENDA_STATUSES = [...ACTIVE_STATUSES, 'concluido'] as const satisfies readonly CaseStatus[];
+
 export const STATUS_LABELS: Record<CaseStatus, string> = {
   ind_paciente: 'Cadastro de Cirurgia',
   prep_doc: 'Preparação de documentação',

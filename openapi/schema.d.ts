@@ -266,8 +266,8 @@ export interface paths {
          *     é aleatório (≥ 128 bits), guardado só como hash, de uso único e vale 7 dias. Sem SMTP configurado, a mensagem
          *     fica na pasta de saída e o link é impresso no log do servidor.
          *
-         *     - Se o e-mail já é de uma secretária vinculada a este médico: 400 ("Esta pessoa já está vinculada à sua
-         *       conta."). E-mail de um médico: 400.
+         *     - Se o e-mail já é de uma secretária vinculada a este médico: 400 ("Esta secretária já está vinculada a
+         *       você."). E-mail de um médico: 400.
          *     - Sucesso: 201 `{ "message": "Enviado com sucesso!" }`. Só para médicos (secretária: 403).
          */
         post: operations["createSecretary"];
@@ -319,11 +319,16 @@ export interface paths {
          *     - `pending_surgery_value` (Recebimento previsto): soma de `fees_payments` dos casos ativos;
          *       `payment_done` (Valor recebido): tudo o que já foi recebido.
          *     - `distribution`: contagem por etapa, sempre com as dez chaves (0 onde não há casos).
-         *     - `middle_time` (Tempo médio, dias/cirurgias): média de dias entre a criação e a conclusão dos casos
-         *       concluídos; 0 quando não há caso concluído.
-         *     - `dash_graph`: `valores_a_receber` e `valores_recebidos` agrupados pelo nome fantasia do convênio (ou o
-         *       rótulo da fonte pagadora quando não há convênio); `*_prev` = casos ainda não realizados, `*_real` = casos
-         *       que chegaram à realização.
+         *     - `middle_time` (Tempo médio, dias/cirurgias): média, com uma casa decimal, dos dias de calendário (fuso de
+         *       São Paulo) entre a criação e a conclusão dos casos concluídos; 0 quando não há caso concluído.
+         *     - `dash_graph`, cada lista ordenada do maior valor para o menor (empate: nome), só com valores acima de zero:
+         *       - `valores_a_receber`: `fees_payments` dos casos ativos (os de `pending_surgery_value`) e
+         *         `valores_recebidos`: `payment_done` de todos os casos (os de `payment_done`), agrupados pelo nome fantasia
+         *         do convênio, ou pelo rótulo da fonte pagadora quando não há convênio ("Não informado" sem nenhum dos dois).
+         *       - `qtd_convenio_*`, `qtd_hospital_*`, `qtd_procedim_*`: número de casos por convênio (mesmo nome acima), por
+         *         hospital (nome fantasia) e por procedimento (descrição; um caso com dois procedimentos conta em cada um).
+         *         `*_prev` = casos ainda não realizados (ind_paciente a agendamento); `*_real` = casos que chegaram à
+         *         realização (realizacao, pagamento, concluido). Casos cancelados e arquivados ficam de fora.
          *
          *     "Mês corrente" no fuso America/Sao_Paulo. Sem paginação.
          */
@@ -356,10 +361,38 @@ export interface paths {
          *     - Paginação: um consultório acumula milhares de casos, então a lista vem em páginas de `limit` casos
          *       (padrão 100, máximo 500) a partir de `offset` (padrão 0); `count` traz o total de casos que atendem aos
          *       filtros, para saber se há mais páginas. O SPEC não mostra paginação: o SPA lê `results` da primeira página.
-         *     - Parâmetro inválido (etapa desconhecida, data inválida, `limit`/`offset` fora da faixa, parâmetro
-         *       repetido): 400 com a mensagem em pt-BR.
+         *     - `ordering=-status_changed_at`: a mudança de status mais recente primeiro (tabela "Alterações de status").
+         *     - Parâmetro inválido (etapa desconhecida, data inválida, ordem desconhecida, `limit`/`offset` fora da faixa,
+         *       parâmetro repetido): 400 com a mensagem em pt-BR.
          */
         get: operations["listSurgeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/schedule_days/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dias do mês com cirurgias agendadas
+         * @description Os dias de um mês (fuso America/Sao_Paulo) em que há casos visíveis ao usuário com data agendada, com quantos
+         *     casos em cada dia, para o calendário "Cirurgias do mês" marcar o mês inteiro numa só requisição (o SPEC não
+         *     mostra esta chamada; ela existe para não pedir a lista dia a dia).
+         *
+         *     - `month=yyyy-MM` (obrigatório).
+         *     - `status__in`: as mesmas regras da lista de cirurgias (sem o parâmetro, todas as etapas menos `concluido`),
+         *       para o calendário marcar exatamente os dias que a lista do dia mostra.
+         *     - Mês ou etapa inválidos, parâmetro repetido: 400 com a mensagem em pt-BR.
+         */
+        get: operations["listScheduleDays"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1951,6 +1984,11 @@ export interface operations {
                 date?: string;
                 /** @description Etapas separadas por vírgula (ex.:`ind_paciente,prep_doc`). Padrão = todas menos `concluido`. */
                 status__in?: string;
+                /**
+                 * @description Ordem da lista: `schedule` (padrão: data agendada, sem data por último, depois a última mudança de status)
+                 *     ou `-status_changed_at` (a última mudança de status mais recente primeiro; tabela "Alterações de status").
+                 */
+                ordering?: "schedule" | "-status_changed_at";
                 /** @description Tamanho da página (1 a 500; padrão 100). */
                 limit?: number;
                 /** @description Quantos casos pular, na ordem da lista (padrão 0). */
@@ -1972,6 +2010,42 @@ export interface operations {
                         results: components["schemas"]["Surgery"][];
                         /** @description Total de casos que atendem aos filtros (todas as páginas); este servidor sempre o envia. */
                         count?: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listScheduleDays: {
+        parameters: {
+            query: {
+                /** @description Mês (yyyy-MM, fuso America/Sao_Paulo). */
+                month: string;
+                /** @description Etapas separadas por vírgula; padrão = todas menos `concluido`. */
+                status__in?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dias com cirurgias, em ordem. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description O mês pedido (yyyy-MM). */
+                        month: string;
+                        results: {
+                            /** Format: date */
+                            date: string;
+                            count: number;
+                        }[];
                     };
                 };
             };

@@ -4,6 +4,7 @@
  */
 import type { CaseStatus } from '../../../machines/constants';
 import { api } from '../../api/client';
+import { read, type ReadResult } from '../../api/read';
 import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
 
 class RequestFailed extends Error {
@@ -35,19 +36,6 @@ export async function searchCids(text: string, signal: AbortSignal): Promise<Cid
 export async function searchHospitals(text: string, signal: AbortSignal): Promise<Hospital[]> {
   const query = text ? { search: text } : {};
   return resultsOrThrow(await api.GET('/surgery/api/v1/hospital/', { params: { query }, signal }));
-}
-
-export type ReadResult<T> = { kind: 'ok'; value: T } | { kind: 'notFound' } | { kind: 'error' };
-
-async function read<T>(call: () => Promise<{ data?: T; response: Response }>): Promise<ReadResult<T>> {
-  try {
-    const { data, response } = await call();
-    if (response.ok && data !== undefined) return { kind: 'ok', value: data };
-    return response.status === 404 ? { kind: 'notFound' } : { kind: 'error' };
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return { kind: 'error' };
-  }
 }
 
 /** GET /surgery/api/v1/patient/{id}/. */

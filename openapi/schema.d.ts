@@ -218,8 +218,8 @@ export interface paths {
         /**
          * Atualizar nome ou apelido
          * @description Atualiza `first_name` e `last_name` juntos (modal "Atualizar Nome do Perfil") ou `nickname` (modal "Atualizar
-         *     perfil"). Nomes não podem ficar vazios; apelido vazio é gravado como nulo. Responde as configurações
-         *     atualizadas. Só para médicos (secretária: 403).
+         *     perfil"). Nomes não podem ficar vazios; apelido vazio é gravado como nulo. Campos somente leitura (`email`,
+         *     `crm`, ...) ou desconhecidos: 400. Responde as configurações atualizadas. Só para médicos (secretária: 403).
          */
         put: operations["updateSettings"];
         post?: never;
@@ -242,7 +242,9 @@ export interface paths {
          * Trocar a senha
          * @description Confere a senha atual (`password`) e grava `new_password` (ao menos 8 caracteres, diferente da atual).
          *     Senha atual errada: 400 `{ "error": ["Senha atual incorreta."] }` (o SPA mostra o texto do servidor).
-         *     As demais sessões do usuário continuam válidas.
+         *     Depois de 5 senhas atuais erradas em 15 minutos, 429 até a janela acabar (como no login).
+         *     A sessão que fez a troca continua válida; as demais sessões do usuário são encerradas (os outros
+         *     dispositivos precisam entrar de novo com a nova senha).
          */
         post: operations["changePassword"];
         delete?: never;
@@ -292,7 +294,8 @@ export interface paths {
         post?: never;
         /**
          * Desvincular uma secretária
-         * @description Desfaz o vínculo da secretária `{id}` com o médico logado. A conta dela e o histórico do que fez continuam.
+         * @description Desfaz o vínculo da secretária `{id}` com o médico logado. A conta dela e o histórico do que fez continuam;
+         *     convites pendentes deste médico para o e-mail dela deixam de valer.
          *     Secretária não vinculada a este médico: 404. Só para médicos (secretária: 403). Sucesso: 204 sem corpo.
          */
         delete: operations["removeSecretary"];
@@ -1565,6 +1568,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
+        /** @description Tentativas erradas demais; tente de novo depois de `Retry-After` segundos. */
+        TooManyRequests: {
+            headers: {
+                /** @description Segundos até poder tentar de novo. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description Erro OAuth2 (RFC 6749 §5.2) com a mensagem em pt-BR em `error_description`. */
         OAuthBadRequest: {
             headers: {
@@ -1897,6 +1911,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

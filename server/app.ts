@@ -24,6 +24,7 @@ import patientRoutes from './routes/surgery/patients';
 import lifecycleRoutes from './routes/surgery/lifecycle';
 import surgeryRoutes from './routes/surgery/surgeries';
 import surgeryFileRoutes from './routes/surgery/surgery-files';
+import dashboardRoutes from './routes/surgery/dashboard';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -262,6 +263,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(surgeryRoutes, { deps });
   await app.register(lifecycleRoutes, { deps });
   await app.register(surgeryFileRoutes, { deps });
+  await app.register(dashboardRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -2,6 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { specialties } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { badRequest, notFound, unauthorized } from '../http/errors';
+import { pathId } from '../http/path-id';
+import { bearerToken } from '../plugins/authenticate';
+import {
+  ACCOUNT_MESSAGES,
+  createAccountService,
+  TooManyPasswordAttempts,
+  type ChangePasswordInput,
+  type CreateSecretaryInput,
+} from '../services/auth/account-service';
 import { INVITE_MESSAGES } from '../services/auth/invite-service';
 import {
   createUserService,
@@ -65,6 +74,16 @@ const SECRETARY_SIGNUP_SHAPE = {
   news: 'boolean',
 } as const satisfies Record<keyof SecretarySignupInput, FieldKind>;
 
+const CHANGE_PASSWORD_SHAPE = { password: 'string', new_password: 'string' } as const satisfies Record<
+  keyof ChangePasswordInput,
+  FieldKind
+>;
+
+const CREATE_SECRETARY_SHAPE = { first_name: 'string', last_name: 'string', email: 'string' } as const satisfies Record<
+  keyof CreateSecretaryInput,
+  FieldKind
+>;
+
 const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /** Invite tokens are 43 base64url characters; anything far from that is not worth a query. */
@@ -74,12 +93,15 @@ function inviteToken(raw: string): string {
 }
 
 /**
- * Profile, the medics list, specialties, doctor signup and secretary signup by invite (SPEC §7, ARCHITECTURE
- * "Project auth"). Thin: the rules live in services/auth.
+ * Profile, the medics list, specialties, doctor signup, secretary signup by invite, and the account
+ * (settings, password, the medic's secretaries) (SPEC §7, ARCHITECTURE "Project auth"). Thin: the
+ * rules live in services/auth. Settings and secretaries are the medic's (a secretary gets 403).
  */
 export default async function projectAuthRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const accounts = createUserService(deps);
+  const account = createAccountService(deps);
   const lookups = createLookupService(deps);
+  const medicOnly = { preHandler: app.requireRole('medic') };
 
   app.get('/project_auth/profile/', { preHandler: app.authenticate }, async (request) => {
     const profile = request.user ? await accounts.getProfile(request.user.id) : null;
@@ -120,5 +142,40 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     const input = readBody(request.body, SECRETARY_SIGNUP_SHAPE);
     const { id } = await accounts.signupSecretary(token, input);
     return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
+  });
+
+  app.get('/project_auth/api/v1/settings/', medicOnly, async (request) => {
+    const settings = await account.getSettings(request.user!.id);
+    if (!settings) throw unauthorized();
+    return settings;
+  });
+
+  app.put('/project_auth/api/v1/settings/', medicOnly, async (request) => {
+    const settings = await account.updateSettings(request.user!.id, request.body);
+    if (!settings) throw unauthorized();
+    return settings;
+  });
+
+  app.post('/project_auth/api/v1/change_password/', { preHandler: app.authenticate }, async (request, reply) => {
+    const input = readBody(request.body, CHANGE_PASSWORD_SHAPE);
+    try {
+      // The bearer token is present (authenticate passed): its sign-in is the one kept.
+      return await account.changePassword(request.user!.id, input, bearerToken(request) ?? '');
+    } catch (error) {
+      if (!(error instanceof TooManyPasswordAttempts)) throw error;
+      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
+    }
+  });
+
+  app.post('/project_auth/api/v1/create_secretary/', medicOnly, async (request, reply) => {
+    const input = readBody(request.body, CREATE_SECRETARY_SHAPE);
+    return reply.code(201).send(await account.createSecretary(request.user!.id, input));
+  });
+
+  app.delete<{ Params: { id: string } }>('/project_auth/api/v1/remove_secretary/:id', medicOnly, async (request, reply) => {
+    const id = pathId(request.params.id);
+    const removed = id !== null && (await account.removeSecretary(request.user!.id, id));
+    if (!removed) throw notFound(ACCOUNT_MESSAGES.secretaryNotFound);
+    return reply.code(204).send();
   });
 }

@@ -23,6 +23,16 @@ export function saoPauloDay(instant: Date): string {
 }
 
 /**
+ * The São Paulo calendar month of `instant` as its first day and the next month's first day, `yyyy-MM-dd`
+ * (`[first, next)`): at 2026-11-01T02:30Z, still 31 October in São Paulo, `{ first: '2026-10-01', next: '2026-11-01' }`.
+ */
+export function saoPauloMonthDays(instant: Date): { first: string; next: string } {
+  const today = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO).toPlainDate();
+  const first = today.with({ day: 1 });
+  return { first: first.toString(), next: first.add({ months: 1 }).toString() };
+}
+
+/**
  * The instants a São Paulo calendar day `yyyy-MM-dd` spans, `[start, end)`; null when `day` is not a
  * real date (2025-02-30, 2025-13-01, 10/03/2025).
  */

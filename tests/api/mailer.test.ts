@@ -1,36 +1,15 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { createMailer } from '../../server/services/mail/create-mailer';
 import { createOutboxMailer, findLinks } from '../../server/services/mail/outbox-mailer';
 import { createSmtpMailer } from '../../server/services/mail/smtp-mailer';
+import { decodeHeader, header, startSmtpServer, type TestSmtpServer } from '../helpers/mail';
 
 const SUBJECT = 'Convite: você foi adicionada à conta do Dr. João Ávila';
 const TEXT = 'Olá, Maria!\n\nConclua o cadastro em http://localhost:3000/signup-secretary/abc_DEF-123 (válido por 7 dias).\n';
-
-/** Decodes RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=) of an unfolded header value. */
-function decodeHeader(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
-      encoding.toLowerCase() === 'b'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9a-f]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
-            'latin1',
-          ).toString('utf8'),
-    );
-}
-
-function header(raw: string, name: string): string | undefined {
-  const unfolded = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line?.slice(name.length + 1).trim();
-}
 
 let dir: string;
 
@@ -85,44 +64,24 @@ describe('outbox mailer', () => {
 });
 
 describe('SMTP mailer', () => {
-  let server: SMTPServer;
-  let port: number;
-  const received: Array<{ from: string; to: string[]; raw: string }> = [];
+  let smtp: TestSmtpServer;
 
   beforeAll(async () => {
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    port = (server.server.address() as AddressInfo).port;
+    smtp = await startSmtpServer();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await smtp.close();
   });
 
   it('delivers to the SMTP server of SMTP_URL with a UTF-8 subject', async () => {
-    const config = loadConfig({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Cirurgias <nao-responda@cirurgias.local>' });
+    const config = loadConfig({ SMTP_URL: smtp.url, MAIL_FROM: 'Cirurgias <nao-responda@cirurgias.local>' });
     const mailer = createMailer(config, { info: () => {} });
     await mailer.send({ to: 'maria@exemplo.com.br', subject: SUBJECT, text: TEXT });
     mailer.close?.();
 
-    expect(received).toHaveLength(1);
-    const [message] = received;
+    expect(smtp.received).toHaveLength(1);
+    const [message] = smtp.received;
     expect(message!.from).toBe('nao-responda@cirurgias.local');
     expect(message!.to).toEqual(['maria@exemplo.com.br']);
     expect(decodeHeader(header(message!.raw, 'Subject')!)).toBe(SUBJECT);

@@ -41,6 +41,14 @@ const REQUIRED = [
   'PUT /surgery/api/v1/include_surgery_files/{id}/',
   'GET /surgery/api/v1/approvals/{id}/',
   'GET /surgery/api/v1/download/{kind}/{surgeryId}/',
+  // Issue 5: the account (settings, password, secretaries), the dashboard and the calendar's month.
+  'GET /project_auth/api/v1/settings/',
+  'PUT /project_auth/api/v1/settings/',
+  'POST /project_auth/api/v1/change_password/',
+  'POST /project_auth/api/v1/create_secretary/',
+  'DELETE /project_auth/api/v1/remove_secretary/{id}',
+  'GET /surgery/api/v1/dashboard/',
+  'GET /surgery/api/v1/schedule_days/',
 ];
 
 let t: TestApp;

@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type pg from 'pg';
 import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
-import type { Database } from '../../server/db/client';
-import * as schema from '../../server/db/schema/index';
 import { healthPlans, hospitals, surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { createSurgeryService } from '../../server/services/surgeries/surgery-service';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, type SurgeryOverrides } from '../helpers/clinical-fixtures';
 import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { loggingDatabase } from '../helpers/query-log';
 
 const URL = '/surgery/api/v1/surgery/';
 
@@ -186,6 +181,84 @@ describe('GET /surgery/api/v1/surgery/ (order and pages)', () => {
   });
 });
 
+describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
+  const tie = new Date('2025-04-01T12:00:00Z');
+
+  /** Five cases whose two orders differ: one scheduled but changed long ago, two changed at the same instant. */
+  async function orderingCases(medicId: number) {
+    const [scheduledOld, recent, tieA, tieB, oldest] = await cases(medicId, [
+      { status: 'agendamento', schedule: sp('2025-05-01T08:00:00'), statusChangedAt: new Date('2025-02-01T00:00:00Z') },
+      { status: 'env_doc', statusChangedAt: new Date('2025-04-20T00:00:00Z') },
+      { status: 'prep_doc', statusChangedAt: tie },
+      { status: 'ind_paciente', statusChangedAt: tie },
+      { status: 'cancelado', statusChangedAt: new Date('2025-01-01T00:00:00Z') },
+    ]);
+    return { scheduledOld: scheduledOld!, recent: recent!, tieA: tieA!, tieB: tieB!, oldest: oldest! };
+  }
+
+  it('lists the latest status change first (ties: the newest case first) with ordering=-status_changed_at', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await orderingCases(medic.id);
+    expect(await listIds(token, '?ordering=-status_changed_at')).toEqual([c.recent, c.tieB, c.tieA, c.scheduledOld, c.oldest]);
+  });
+
+  it('keeps the schedule order by default and with ordering=schedule', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await orderingCases(medic.id);
+    const bySchedule = [c.scheduledOld, c.recent, c.tieA, c.tieB, c.oldest];
+    expect(await listIds(token)).toEqual(bySchedule);
+    expect(await listIds(token, '?ordering=schedule')).toEqual(bySchedule);
+    expect(await listIds(token, '?ordering=')).toEqual(bySchedule);
+  });
+
+  it('pages the -status_changed_at order without gaps or overlaps, after the filters', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await orderingCases(medic.id);
+    const query = '?ordering=-status_changed_at&status__in=agendamento,env_doc,prep_doc,ind_paciente&limit=2';
+    const first = (await list(token, query)).json() as Listed;
+    const second = (await list(token, `${query}&offset=2`)).json() as Listed;
+    expect(first.count).toBe(4);
+    expect([...first.results, ...second.results].map((s) => s.id)).toEqual([c.recent, c.tieB, c.tieA, c.scheduledOld]);
+    expect(await listIds(token, '?ordering=-status_changed_at&is_schedule=true')).toEqual([c.scheduledOld]);
+  });
+
+  it('answers 400 in pt-BR for an unknown or repeated ordering', async () => {
+    const { token } = await signedInMedic();
+    for (const ordering of ['status_changed_at', '-schedule', 'id', 'SCHEDULE', '-status_changed_at,schedule']) {
+      const res = await list(token, `?ordering=${encodeURIComponent(ordering)}`);
+      expect(res.statusCode, ordering).toBe(400);
+      expect(res.json()).toEqual({ error: ['Ordem desconhecida: use schedule ou -status_changed_at.'] });
+    }
+    const repeated = await list(token, '?ordering=schedule&ordering=-status_changed_at');
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toEqual({ error: ['Parâmetro repetido na consulta.'] });
+  });
+
+  it('chooses the page ids from surgeries alone in the requested order, then joins only those (docs/BENCHMARKS.md)', async () => {
+    const { medic } = await signedInMedic();
+    await orderingCases(medic.id);
+    const log = loggingDatabase(t.handle);
+    const service = createSurgeryService({ db: log.db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
+    const user = { id: medic.id, type: 'medic' as const };
+    await service.list(user, {}); // the link key is loaded once per signer
+    for (const [ordering, orderBy] of [
+      ['-status_changed_at', '"surgeries"."status_changed_at" desc, "surgeries"."id" desc'],
+      ['schedule', '"surgeries"."schedule" asc nulls last, "surgeries"."status_changed_at" desc, "surgeries"."id" asc'],
+    ] as const) {
+      log.clear();
+      await service.list(user, { ordering });
+      const page = log.queries.find((query) => query.includes('json_agg'));
+      expect(page, ordering).toBeDefined();
+      // The inner select reads only the surgeries table, sorted and cut to the page, before any join.
+      const inner = /\(select "id" from "surgeries" where (.*?) order by (.*?) limit \$\d+(?: offset \$\d+)?\) "page"/.exec(page!);
+      expect(inner, page).not.toBeNull();
+      expect(inner![1]).not.toMatch(/join/i);
+      expect(inner![2]).toBe(orderBy);
+      expect(page!.endsWith(`order by ${orderBy}`)).toBe(true);
+    }
+  });
+});
+
 describe('GET /surgery/api/v1/surgery/ (who sees what)', () => {
   it("lists a medic's own cases only, and a secretary's linked medics' cases only", async () => {
     const a = await signedInMedic();
@@ -266,26 +339,13 @@ describe('GET /surgery/api/v1/surgery/ (the Surgery objects)', () => {
 
   it('reads a page with a fixed number of parameterized queries, whatever its size', async () => {
     const { medic } = await signedInMedic();
-    const client = (t.handle.db as unknown as { $client: unknown }).$client;
-    const queries: string[] = [];
-    const params: unknown[][] = [];
-    const logger = {
-      logQuery: (query: string, values: unknown[]) => {
-        queries.push(query);
-        params.push(values);
-      },
-    };
-    const db = (
-      t.handle.driver === 'pglite'
-        ? drizzlePglite(client as PGlite, { schema, logger })
-        : drizzlePg(client as pg.Pool, { schema, logger })
-    ) as unknown as Database;
+    const log = loggingDatabase(t.handle);
+    const { db, queries, params } = log;
     const service = createSurgeryService({ db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
     const user = { id: medic.id, type: 'medic' as const };
 
     const countFor = async () => {
-      queries.length = 0;
-      params.length = 0;
+      log.clear();
       const page = await service.list(user, {});
       return { queries: queries.length, results: page.results.length };
     };

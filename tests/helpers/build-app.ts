@@ -20,6 +20,7 @@ import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/c
 import { runMigrations } from '../../server/db/migrate';
 import { seedLookups } from '../../server/db/seed';
 import type { AppDeps } from '../../server/deps';
+import { createMailer } from '../../server/services/mail/create-mailer';
 import type { Mailer, MailMessage } from '../../server/services/mail/mailer';
 import { createPostgresRateLimiter } from '../../server/services/rate-limit/postgres-rate-limiter';
 import { createDiskStorage } from '../../server/services/storage/disk-storage';
@@ -40,7 +41,7 @@ export type TestApp = {
   app: FastifyInstance;
   deps: AppDeps;
   handle: DatabaseHandle;
-  /** Every message the app sent, in order. */
+  /** Every message the app sent, in order (the recording mailer only; empty with `mailer: 'configured'`). */
   mail: MailMessage[];
   clock: TestClock;
   responses: RecordedResponse[];
@@ -57,6 +58,11 @@ export type BuildTestAppOptions = {
   config?: Partial<Config>;
   /** Forwarded to buildApp (route listing). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * 'recording' (default): messages are kept in `mail`, nothing leaves. 'configured': the server's own
+   * mailer, as main.ts builds it (SMTP when `config.smtpUrl` is set, else the outbox under DATA_DIR).
+   */
+  mailer?: 'recording' | 'configured';
 };
 
 /** A new database named cirurgias_test_<random> on the server of `url`; dropped again by `drop()`. */
@@ -124,11 +130,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   };
   const now = () => clock.now;
   const mail: MailMessage[] = [];
+  const mailer: Mailer & { close?(): void } =
+    options.mailer === 'configured' ? createMailer(config, { info: () => {} }) : recordingMailer(mail);
   const deps: AppDeps = {
     config,
     db: handle.db,
     storage: createDiskStorage(join(tempDir, 'files')),
-    mailer: recordingMailer(mail),
+    mailer,
     rateLimiter: createPostgresRateLimiter(handle.db, now),
     now,
   };
@@ -165,6 +173,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       closed = true;
       try {
         await app.close();
+        mailer.close?.();
       } finally {
         await database.drop();
         await rm(tempDir, { recursive: true, force: true });

@@ -64,6 +64,8 @@ export type SurgeryOverrides = {
   cidIds?: number[];
   procedureIds?: number[];
   opme?: boolean;
+  /** When the case was created (default: the database's now). */
+  createdAt?: Date;
   /** Step data already stored (the lifecycle's fields and notes), in the schema's names. */
   stepData?: Partial<
     Pick<
@@ -82,6 +84,7 @@ export type SurgeryOverrides = {
       | 'paymentDone'
       | 'datePayment'
       | 'paymentNotes'
+      | 'concludedAt'
     >
   >;
 };
@@ -107,6 +110,7 @@ export async function insertSurgery(
       status: overrides.status ?? 'ind_paciente',
       schedule: overrides.schedule ?? null,
       ...(overrides.statusChangedAt ? { statusChangedAt: overrides.statusChangedAt } : {}),
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
       ...overrides.stepData,
     })
     .returning();

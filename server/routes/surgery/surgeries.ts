@@ -10,9 +10,9 @@ import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgerie
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 
 /**
- * Surgery cases: create, list, read (SPEC §7; openapi createSurgery, listSurgeries, getSurgery), and
- * the signed-link download of an uploaded document (getSurgeryDocument). Thin: the rules live in
- * services/surgeries. Both roles; the service limits everything to the user's medics.
+ * Surgery cases: create, list, read (SPEC §7; openapi createSurgery, listSurgeries, getSurgery), the
+ * calendar's month (listScheduleDays), and the signed-link download of an uploaded document
+ * (getSurgeryDocument). Thin: the rules live in services/surgeries. Both roles; the service limits everything to the user's medics.
  */
 export default async function surgeryRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const signer = createLinkSigner(deps);
@@ -25,6 +25,10 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get('/surgery/api/v1/surgery/', { preHandler: app.authenticate }, async (request) => {
     return cases.list(request.user!, request.query);
+  });
+
+  app.get('/surgery/api/v1/schedule_days/', { preHandler: app.authenticate }, async (request) => {
+    return cases.scheduleDays(request.user!, request.query);
   });
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {

@@ -18,6 +18,19 @@ export async function visibleMedicIds(db: Executor, user: Pick<AuthUser, 'id' | 
 }
 
 /**
+ * The same scope as a condition on `surgeries.medic_id`, for reads that must be one statement: the
+ * medic's own id, or a subquery of the secretary's links (no separate round trip).
+ */
+export function visibleSurgeriesCondition(db: Executor, user: Pick<AuthUser, 'id' | 'type'>): SQL {
+  if (user.type === 'medic') return eq(surgeries.medicId, user.id);
+  const linked = db
+    .select({ medicId: medicSecretaries.medicId })
+    .from(medicSecretaries)
+    .where(eq(medicSecretaries.secretaryId, user.id));
+  return inArray(surgeries.medicId, linked);
+}
+
+/**
  * The WHERE of "surgery `id`, if `user` may see it" (one of their medics' cases), or null when the user sees no medic
  * at all (nothing can match). Every read or write of one case starts from it.
  */

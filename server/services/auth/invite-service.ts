@@ -22,6 +22,20 @@ export const INVITE_MESSAGES = {
   nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
 } as const;
 
+/**
+ * An invite e-mail that could not be sent. It carries only the transport's error code: an SMTP
+ * server's reply quotes the recipient's address, and the error handler logs what it is given.
+ */
+export class InviteDeliveryError extends Error {
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super('The invite e-mail could not be sent');
+    this.name = 'InviteDeliveryError';
+    const code = (cause as { code?: unknown } | null)?.code;
+    this.code = typeof code === 'string' ? code : undefined;
+  }
+}
+
 /** E-mails are compared and stored trimmed and lower-cased. */
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -108,7 +122,9 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
       .returning({ id: invites.id });
     const link = `${config.publicUrl}/signup-secretary/${encodeURIComponent(token)}`;
     // Sent before the transaction commits: a failed send rolls the invite back instead of leaving a dead one.
-    await mailer.send(inviteMessage(email, firstName, medic, link));
+    await mailer.send(inviteMessage(email, firstName, medic, link)).catch((error: unknown) => {
+      throw new InviteDeliveryError(error);
+    });
     return { id: row!.id, token, expiresAt };
   }
 

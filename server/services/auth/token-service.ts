@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client';
 import { oauthTokens, users, type UserRow } from '../../db/schema/index';
 
 /** Access tokens live one hour, refresh tokens thirty days (DECISIONS §3). */
@@ -144,6 +144,28 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
           ),
         );
       return row?.user ?? null;
+    },
+
+    /**
+     * Revokes every sign-in of `userId` except the one `keepToken` (an access or refresh token)
+     * belongs to: after a password change, the other devices must sign in again. Runs in `executor`
+     * (the password change's transaction). An unknown `keepToken` keeps nothing.
+     */
+    async revokeOtherFamilies(executor: Executor, userId: number, keepToken: string): Promise<void> {
+      const [kept] = await executor
+        .select({ familyId: oauthTokens.familyId })
+        .from(oauthTokens)
+        .where(and(eq(oauthTokens.tokenHash, hashToken(keepToken)), eq(oauthTokens.userId, userId)));
+      await executor
+        .update(oauthTokens)
+        .set({ revokedAt: now() })
+        .where(
+          and(
+            eq(oauthTokens.userId, userId),
+            isNull(oauthTokens.revokedAt),
+            kept ? ne(oauthTokens.familyId, kept.familyId) : undefined,
+          ),
+        );
     },
 
     /**

@@ -31,8 +31,8 @@ export const SIGNUP_MESSAGES = {
   medicEmail: 'Este e-mail pertence a uma conta de médico e não pode ser usado por uma secretária.',
 } as const;
 
-const required = (label: string) => `O campo ${label} é obrigatório.`;
-const tooLong = (label: string, max: number) => `O campo ${label} deve ter no máximo ${max} caracteres.`;
+export const required = (label: string) => `O campo ${label} é obrigatório.`;
+export const tooLong = (label: string, max: number) => `O campo ${label} deve ter no máximo ${max} caracteres.`;
 
 /** The doctor signup payload of SPEC §3 plus `crm`, after the route checked the JSON types. */
 export type DoctorSignupInput = {
@@ -70,8 +70,8 @@ export type Profile = { type: UserType; user: { id: number; first_name: string; 
 
 export type UserServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
 
-/** Collects pt-BR problems; each reader trims and bounds one field. */
-class Problems {
+/** Collects pt-BR problems; each reader trims and bounds one field (also used by the account service). */
+export class Problems {
   readonly list: string[] = [];
   add(message: string): void {
     if (!this.list.includes(message)) this.list.push(message);

@@ -1,3 +1,4 @@
+import { Temporal } from 'temporal-polyfill';
 import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { badRequest } from '../../http/errors';
 import { saoPauloDayBounds } from '../sao-paulo-time';
@@ -9,6 +10,10 @@ export const SURGERY_PAGE_MAX = 500;
 /** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
 export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter((status) => status !== 'concluido');
 
+/** The list orders of `ordering` (openapi listSurgeries): the schedule (default) or the latest status change first. */
+export const SURGERY_ORDERINGS = ['schedule', '-status_changed_at'] as const;
+export type SurgeryOrdering = (typeof SURGERY_ORDERINGS)[number];
+
 export const LIST_MESSAGES = {
   unknownStatus: (value: string) => `Etapa desconhecida: ${value}.`,
   invalidDate: 'Data inválida: use o formato aaaa-mm-dd.',
@@ -16,6 +21,9 @@ export const LIST_MESSAGES = {
   invalidLimit: `O limite deve ser um número inteiro de 1 a ${SURGERY_PAGE_MAX}.`,
   invalidOffset: 'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
   repeated: 'Parâmetro repetido na consulta.',
+  unknownOrdering: 'Ordem desconhecida: use schedule ou -status_changed_at.',
+  missingMonth: 'Informe o mês (month) no formato aaaa-mm.',
+  invalidMonth: 'Mês inválido: use o formato aaaa-mm.',
 } as const;
 
 export type SurgeryListFilters = {
@@ -26,6 +34,15 @@ export type SurgeryListFilters = {
   day: { start: Date; end: Date } | null;
   limit: number;
   offset: number;
+  ordering: SurgeryOrdering;
+};
+
+export type ScheduleDaysFilters = {
+  /** The month asked for, `yyyy-MM`. */
+  month: string;
+  statuses: readonly CaseStatus[];
+  /** The instants the São Paulo month spans, `[start, end)`. */
+  bounds: { start: Date; end: Date };
 };
 
 function single(query: Record<string, unknown>, name: string): string | undefined {
@@ -44,6 +61,12 @@ function readStatuses(raw: string | undefined): readonly CaseStatus[] {
   return [...new Set(parts as CaseStatus[])];
 }
 
+function readOrdering(raw: string | undefined): SurgeryOrdering {
+  if (raw === undefined || raw === '') return 'schedule';
+  if (!(SURGERY_ORDERINGS as readonly string[]).includes(raw)) throw badRequest([LIST_MESSAGES.unknownOrdering]);
+  return raw as SurgeryOrdering;
+}
+
 function readInteger(raw: string | undefined, fallback: number, min: number, max: number, message: string): number {
   if (raw === undefined || raw === '') return fallback;
   if (!/^\d{1,9}$/.test(raw)) throw badRequest([message]);
@@ -52,13 +75,18 @@ function readInteger(raw: string | undefined, fallback: number, min: number, max
   return value;
 }
 
+function querySource(query: unknown): Record<string, unknown> {
+  return (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+}
+
 /**
  * The query of GET /surgery/api/v1/surgery/ (openapi listSurgeries): `status__in` (comma list,
- * empty = default), `is_schedule` (true/false), `date` (yyyy-MM-dd, São Paulo), `limit` (1..500,
- * default 100) and `offset`. Anything unreadable: 400 with a pt-BR message.
+ * empty = default), `is_schedule` (true/false), `date` (yyyy-MM-dd, São Paulo), `ordering`
+ * (schedule or -status_changed_at), `limit` (1..500, default 100) and `offset`. Anything
+ * unreadable: 400 with a pt-BR message.
  */
 export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
-  const source = (query && typeof query === 'object' ? query : {}) as Record<string, unknown>;
+  const source = querySource(query);
   const isSchedule = single(source, 'is_schedule');
   if (isSchedule !== undefined && isSchedule !== '' && isSchedule !== 'true' && isSchedule !== 'false') {
     throw badRequest([LIST_MESSAGES.invalidIsSchedule]);
@@ -75,5 +103,37 @@ export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
     day,
     limit: readInteger(single(source, 'limit'), SURGERY_PAGE_DEFAULT, 1, SURGERY_PAGE_MAX, LIST_MESSAGES.invalidLimit),
     offset: readInteger(single(source, 'offset'), 0, 0, 999_999_999, LIST_MESSAGES.invalidOffset),
+    ordering: readOrdering(single(source, 'ordering')),
   };
+}
+
+/**
+ * The instants a São Paulo month `yyyy-MM` spans, `[start, end)`: from the start of its first day to
+ * the start of the next month's first day (saoPauloDayBounds); null when `month` is not a real month.
+ */
+export function saoPauloMonthBounds(month: string): { start: Date; end: Date } | null {
+  if (!/^\d{4}-\d{2}$/.test(month)) return null;
+  let yearMonth: Temporal.PlainYearMonth;
+  try {
+    yearMonth = Temporal.PlainYearMonth.from(month, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const first = saoPauloDayBounds(yearMonth.toPlainDate({ day: 1 }).toString());
+  const following = saoPauloDayBounds(yearMonth.add({ months: 1 }).toPlainDate({ day: 1 }).toString());
+  return first && following ? { start: first.start, end: following.start } : null;
+}
+
+/**
+ * The query of GET /surgery/api/v1/schedule_days/ (openapi listScheduleDays): `month` (yyyy-MM,
+ * required) and `status__in` read exactly as the list reads it. Anything unreadable: 400 in pt-BR.
+ */
+export function readScheduleDaysFilters(query: unknown): ScheduleDaysFilters {
+  const source = querySource(query);
+  const month = single(source, 'month');
+  const statuses = readStatuses(single(source, 'status__in'));
+  if (month === undefined || month === '') throw badRequest([LIST_MESSAGES.missingMonth]);
+  const bounds = saoPauloMonthBounds(month);
+  if (!bounds) throw badRequest([LIST_MESSAGES.invalidMonth]);
+  return { month, statuses, bounds };
 }

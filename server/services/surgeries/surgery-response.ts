@@ -15,6 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
+import type { SurgeryOrdering } from './list-filters';
 import { toSaoPauloIso } from '../sao-paulo-time';
 
 /**
@@ -98,23 +99,34 @@ export const SURGERY_LIST_ORDER: SQL[] = [
   sql`${surgeries.id} asc`,
 ];
 
+/** Each `ordering` of the list (openapi listSurgeries) as its ORDER BY; `id` last, so pages never overlap. */
+export const SURGERY_ORDER_BY: Record<SurgeryOrdering, SQL[]> = {
+  schedule: SURGERY_LIST_ORDER,
+  '-status_changed_at': [sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
+};
+
 /**
- * One page of the surgeries matching `where`, in list order, as joined rows. The page's ids are
- * chosen first from the surgeries table alone (a narrow sort), and only those rows are joined and
- * given their related lists.
+ * One page of the surgeries matching `where`, in the page's order (the list order by default), as
+ * joined rows. The page's ids are chosen first from the surgeries table alone (a narrow sort), and
+ * only those rows are joined and given their related lists.
  */
-export function selectSurgeryPage(db: Executor, where: SQL | undefined, page: { limit: number; offset: number }) {
+export function selectSurgeryPage(
+  db: Executor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; ordering?: SurgeryOrdering },
+) {
+  const orderBy = SURGERY_ORDER_BY[page.ordering ?? 'schedule'];
   const chosen = db
     .select({ id: surgeries.id })
     .from(surgeries)
     .where(where)
-    .orderBy(...SURGERY_LIST_ORDER)
+    .orderBy(...orderBy)
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
   return selectSurgeryRows(db)
     .innerJoin(chosen, eq(chosen.id, surgeries.id))
-    .orderBy(...SURGERY_LIST_ORDER);
+    .orderBy(...orderBy);
 }
 
 const money = (value: string | null): number | null => (value === null ? null : Number(value));

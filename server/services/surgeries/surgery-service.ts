@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, isNotNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -15,7 +15,7 @@ import {
 } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest } from '../../http/errors';
-import { visibleMedicIds, visibleSurgery } from '../access/scope';
+import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import {
@@ -24,7 +24,8 @@ import {
   type CreateProblems,
   type CreateSurgeryInput,
 } from './create-surgery-input';
-import { readSurgeryListFilters, type SurgeryListFilters } from './list-filters';
+import { SAO_PAULO } from '../sao-paulo-time';
+import { readScheduleDaysFilters, readSurgeryListFilters, type SurgeryListFilters } from './list-filters';
 import {
   selectSurgeryPage,
   selectSurgeryRows,
@@ -39,6 +40,9 @@ export type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: L
 type User = Pick<AuthUser, 'id' | 'type'>;
 
 export type SurgeryList = { results: SurgeryResponse[]; count: number };
+
+/** openapi listScheduleDays: the days of a month with visible scheduled cases, in order. */
+export type ScheduleDays = { month: string; results: Array<{ date: string; count: number }> };
 
 /** The foreign key of a case's patient (server/db/migrations). */
 const PATIENT_FOREIGN_KEY = 'surgeries_patient_id_patients_id_fk';
@@ -190,6 +194,32 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
         db.select({ total: count() }).from(surgeries).where(where),
       ]);
       return { results: await toSurgeryResponses(rows, signer), count: Number(totals[0]?.total ?? 0) };
+    },
+
+    /**
+     * The São Paulo days of a month on which visible cases in the list's stages are scheduled, with
+     * how many on each (the calendar "Cirurgias do mês"). One statement: the user's scope is a
+     * subquery, the month's bounds (São Paulo, from Temporal) keep it on the schedule index, and the
+     * database groups by the São Paulo calendar day.
+     */
+    async scheduleDays(user: User, query: unknown): Promise<ScheduleDays> {
+      const { month, statuses, bounds } = readScheduleDaysFilters(query);
+      // The zone is a constant written into the text, so the select, GROUP BY and ORDER BY are one expression.
+      const day = sql<string>`to_char(${surgeries.schedule} at time zone ${sql.raw(`'${SAO_PAULO}'`)}, 'YYYY-MM-DD')`;
+      const rows = await db
+        .select({ date: day, count: count() })
+        .from(surgeries)
+        .where(
+          and(
+            visibleSurgeriesCondition(db, user),
+            inArray(surgeries.status, [...statuses]),
+            gte(surgeries.schedule, bounds.start),
+            lt(surgeries.schedule, bounds.end),
+          ),
+        )
+        .groupBy(day)
+        .orderBy(asc(day));
+      return { month, results: rows.map((row) => ({ date: row.date, count: Number(row.count) })) };
     },
 
     /** An uploaded document's bytes (the caller verified the signed link), or null. */

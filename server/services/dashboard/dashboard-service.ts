@@ -1,0 +1,250 @@
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import {
+  ACTIVE_STATUSES,
+  CASE_STATUSES,
+  PAYMENT_SOURCE_LABELS,
+  PAYMENT_SOURCES,
+  type CaseStatus,
+} from '../../../machines/constants';
+import type { Database, Executor } from '../../db/client';
+import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../db/schema/index';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import { SAO_PAULO, saoPauloMonthDays } from '../sao-paulo-time';
+
+/** The contract's Dashboard (openapi getDashboard). */
+export type Dashboard = components['schemas']['Dashboard'];
+type Graphs = Dashboard['dash_graph'];
+type GraphName = keyof Graphs;
+type Distribution = Dashboard['data']['distribution'];
+
+/** 'Cirurgias autorizadas': scheduled or further, not yet paid (DECISIONS §5). */
+export const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
+/** 'Cirurgia pendentes': not yet authorized. */
+export const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
+/** `*_prev` of the charts: cases not carried out yet (ind_paciente to agendamento). */
+export const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
+/** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
+export const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
+
+/** The name of a chart slice when a case has neither a plan nor a payment source (nor a hospital). */
+export const NOT_INFORMED = 'Não informado';
+
+/** The eight chart lists, in the contract's order. */
+const GRAPH_NAMES = [
+  'valores_a_receber',
+  'valores_recebidos',
+  'qtd_convenio_prev',
+  'qtd_convenio_real',
+  'qtd_hospital_prev',
+  'qtd_hospital_real',
+  'qtd_procedim_prev',
+  'qtd_procedim_real',
+] as const satisfies readonly GraphName[];
+
+/**
+ * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to
+ * 'Amil'), present in PGlite and in PostgreSQL built with ICU (Debian's, the official images, the managed ones),
+ * so both order alike whatever the database's own collation.
+ */
+const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
+
+const statusIn = (statuses: readonly CaseStatus[]) => inArray(surgeries.status, [...statuses]);
+
+/** The chart name of a case's payer: the plan's fantasy name, else the payment source's label, else NOT_INFORMED. */
+const payerName = (planName: SQL, source: SQL) => sql`coalesce(${planName}, case ${source}::text ${sql.join(
+  PAYMENT_SOURCES.map((key) => sql`when ${key} then ${PAYMENT_SOURCE_LABELS[key]}`),
+  sql` `,
+)} end, ${NOT_INFORMED})`;
+
+type Row = Record<string, unknown>;
+type FigureName = Exclude<keyof Dashboard['data'], 'distribution'>;
+type ListRow = { list: GraphName | 'data' | 'distribution'; name: string; amount: string | null };
+
+/** The rows of a raw statement (both drivers answer `{ rows }`). */
+async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A stage's count column in the grouped cases (`d_ind_paciente`, ...). */
+const stageColumn = (status: CaseStatus) => sql.identifier(`d_${status}`);
+/** The sum of the stage counts of `statuses`, over one group or over all of them. */
+const stageSum = (statuses: readonly CaseStatus[]) => sql`sum(${sql.join(statuses.map(stageColumn), sql` + `)})`;
+
+/** The final ordering of every list: largest value first, ties by name (NAME_ORDER). */
+const LIST_ORDER = sql`order by list, value desc, name ${NAME_ORDER}`;
+
+/**
+ * Everything but the procedure lists, from ONE scan of the medics' cases grouped by plan, payment source and
+ * hospital (a few thousand groups at most, whatever the number of cases), with FILTER aggregates per group: a count
+ * per stage, the fees of the active stages, the amounts received (all, and within São Paulo's current month
+ * `[first, next)`), and the São Paulo calendar days from creation to conclusion of the concluded cases. The figures,
+ * the distribution and the payer and hospital lists all derive from those groups. Rows `(list, name, value)`:
+ * list 'data' and 'distribution' carry the figures; the chart lists only values above zero, in their final order.
+ *
+ * `created_at::date` is the São Paulo day because the statement runs with the session time zone set to São Paulo
+ * (readCases): a cast per row, much cheaper than `AT TIME ZONE` with a zone name.
+ */
+function casesStatement(medicIds: number[], month: { first: string; next: string }): SQL {
+  const concluded = sql`${surgeries.status} = 'concluido' and ${surgeries.concludedAt} is not null`;
+  const counts = CASE_STATUSES.map((status) => sql`count(*) filter (where ${surgeries.status} = ${status}) as ${stageColumn(status)}`);
+  const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
+  return sql`with grouped as (
+      select ${surgeries.healthPlanId} as plan_id, ${surgeries.paymentFountains} as source,
+        ${surgeries.hospitalId} as hospital_id,
+        ${sql.join(counts, sql`, `)},
+        sum(${surgeries.feesPayments}) filter (where ${statusIn(ACTIVE_STATUSES)}) as to_receive,
+        sum(${surgeries.paymentDone}) as received,
+        sum(${surgeries.paymentDone}) filter (
+          where ${surgeries.datePayment} >= ${month.first}::date and ${surgeries.datePayment} < ${month.next}::date
+        ) as received_month,
+        sum(${surgeries.concludedAt}::date - ${surgeries.createdAt}::date) filter (where ${concluded}) as days,
+        count(*) filter (where ${concluded}) as concluded
+      from ${surgeries}
+      where ${inArray(surgeries.medicId, medicIds)}
+      group by 1, 2, 3
+    ),
+    payers as (
+      select ${payerName(sql`${healthPlans.fantasyName}`, sql`grouped.source`)} as name,
+        sum(to_receive) as to_receive, sum(received) as received,
+        ${stageSum(PLANNED_STATUSES)} as planned, ${stageSum(CARRIED_OUT_STATUSES)} as carried_out
+      from grouped left join ${healthPlans} on ${healthPlans.id} = grouped.plan_id
+      group by 1
+    ),
+    by_hospital as (
+      select coalesce(${hospitals.fantasyName}, ${NOT_INFORMED}) as name,
+        ${stageSum(PLANNED_STATUSES)} as planned, ${stageSum(CARRIED_OUT_STATUSES)} as carried_out
+      from grouped left join ${hospitals} on ${hospitals.id} = grouped.hospital_id
+      group by 1
+    ),
+    lists (list, name, value) as (
+      select 'valores_a_receber', name, to_receive from payers
+      union all select 'valores_recebidos', name, received from payers
+      union all select 'qtd_convenio_prev', name, planned from payers
+      union all select 'qtd_convenio_real', name, carried_out from payers
+      union all select 'qtd_hospital_prev', name, planned from by_hospital
+      union all select 'qtd_hospital_real', name, carried_out from by_hospital
+    ),
+    totals as (
+      select sum(to_receive) as to_receive, sum(received) as received, sum(received_month) as received_month,
+        ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
+        round(sum(days)::numeric / nullif(sum(concluded), 0), 1) as middle_time,
+        ${sql.join(CASE_STATUSES.map((status) => sql`${stageSum([status])} as ${stageColumn(status)}`), sql`, `)}
+      from grouped
+    ),
+    figures (list, name, value) as (
+      select figure.list, figure.name, figure.value
+      from totals, lateral (values
+        ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
+        ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
+        ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
+        ('data', 'middle_time', totals.middle_time),
+        ${sql.join(distribution, sql`, `)}
+      ) as figure (list, name, value)
+    ),
+    answer (list, name, value) as (
+      select list, name, value from lists where value > 0
+      union all select list, name, value from figures
+    )
+    select list, name, value::text as amount from answer
+    ${LIST_ORDER}`;
+}
+
+/**
+ * The two procedure lists: the codes of the medics' planned or carried-out cases, counted per code (one join of the
+ * case ids with their codes, grouped by code id) and then added up per description. A case counts once for each
+ * code it lists (SPEC: "um caso com dois procedimentos conta em cada um"); two codes that share one description (a
+ * TUSS and a SIGTAP code for the same procedure) are one name, so one case listing both would count twice there
+ * (create_surgery never stores one code twice; a case with two codes for one procedure is not expected).
+ */
+function proceduresStatement(medicIds: number[]): SQL {
+  return sql`with by_code as (
+      select ${surgeryProcedures.procedureId} as procedure_id,
+        count(*) filter (where ${statusIn(PLANNED_STATUSES)}) as planned,
+        count(*) filter (where ${statusIn(CARRIED_OUT_STATUSES)}) as carried_out
+      from ${surgeries} join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}
+      where ${inArray(surgeries.medicId, medicIds)} and ${statusIn([...PLANNED_STATUSES, ...CARRIED_OUT_STATUSES])}
+      group by 1
+    ),
+    by_procedure as (
+      select ${procedures.description} as name, sum(planned) as planned, sum(carried_out) as carried_out
+      from by_code join ${procedures} on ${procedures.id} = by_code.procedure_id
+      group by 1
+    ),
+    lists (list, name, value) as (
+      select 'qtd_procedim_prev', name, planned from by_procedure
+      union all select 'qtd_procedim_real', name, carried_out from by_procedure
+    )
+    select list, name, value::text as amount from lists where value > 0
+    ${LIST_ORDER}`;
+}
+
+/** The two statements of a dashboard read, for `medicIds` at `now` (the benchmark EXPLAINs them). */
+export function dashboardStatements(medicIds: number[], now: Date): { cases: SQL; procedures: SQL } {
+  return { cases: casesStatement(medicIds, saoPauloMonthDays(now)), procedures: proceduresStatement(medicIds) };
+}
+
+/**
+ * Runs the cases statement in a transaction whose time zone is São Paulo's (SET LOCAL: the connection goes back to
+ * its own zone afterwards), so a timestamptz cast to date is the São Paulo calendar day.
+ */
+function readCases(db: Database, statement: SQL): Promise<ListRow[]> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('TimeZone', ${SAO_PAULO}, true)`);
+    return rowsOf<ListRow>(tx, statement);
+  });
+}
+
+function emptyGraphs(): Graphs {
+  return Object.fromEntries(GRAPH_NAMES.map((name) => [name, []])) as unknown as Graphs;
+}
+
+function emptyDashboard(): Dashboard {
+  const distribution = Object.fromEntries(CASE_STATUSES.map((status) => [status, 0])) as Distribution;
+  return {
+    data: {
+      pending_surgery_value: 0,
+      payment_done: 0,
+      distribution,
+      middle_time: 0,
+      authorized_surgery: 0,
+      pending_surgery: 0,
+      payment_done_month: 0,
+      fees_payments_month: 0,
+    },
+    dash_graph: emptyGraphs(),
+  };
+}
+
+/**
+ * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5; openapi getDashboard): every figure computed
+ * in SQL over the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked
+ * to, none when she has none). "This month" is São Paulo's month at `now()`. Two statements, run side by side.
+ */
+export function createDashboardService({ db, now }: { db: Database; now: () => Date }) {
+  return {
+    async read(user: Pick<AuthUser, 'id' | 'type'>): Promise<Dashboard> {
+      const dashboard = emptyDashboard();
+      const medicIds = await visibleMedicIds(db, user);
+      if (medicIds.length === 0) return dashboard;
+      const statements = dashboardStatements(medicIds, now());
+      // Independent statements: on PostgreSQL they run side by side on two pooled connections.
+      const [caseRows, procedureRows] = await Promise.all([
+        readCases(db, statements.cases),
+        rowsOf<ListRow>(db, statements.procedures),
+      ]);
+      const { data, dash_graph: graphs } = dashboard;
+      for (const { list, name, amount } of [...caseRows, ...procedureRows]) {
+        const value = amount === null ? 0 : Number(amount);
+        if (list === 'distribution') data.distribution[name as CaseStatus] = value;
+        else if (list === 'data') data[name as FigureName] = value;
+        else graphs[list].push({ name, value });
+      }
+      return dashboard;
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

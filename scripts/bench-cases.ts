@@ -52,7 +52,7 @@ const PATIENTS = 5_000;
 const SURGERIES = 20_000;
 const WARMUP = 10;
 const RUNS = Math.max(30, Number(process.env.BENCH_RUNS) || 50);
-const PASSWORD = 'Bench@12345';
+export const PASSWORD = 'Bench@12345';
 const DAY_MS = 86_400_000;
 const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 
@@ -71,7 +71,7 @@ function pickStage(random: Random): CaseStatus {
   return 'concluido';
 }
 
-async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
+export async function insertInBatches<T>(rows: T[], size: number, insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
@@ -106,10 +106,10 @@ async function seedAccounts(db: Database, random: Random) {
   return { medics: medicRows, secretary: secretary! };
 }
 
-type Pools = Awaited<ReturnType<typeof lookupPools>>;
+export type Pools = Awaited<ReturnType<typeof lookupPools>>;
 
 /** One case: its row, its codes and the statuses it went through with their times. */
-function buildCase(random: Random, pools: Pools, now: number, medicId: number, patientId: number, createdBy: number) {
+export function buildCase(random: Random, pools: Pools, now: number, medicId: number, patientId: number, createdBy: number) {
   const status = pickStage(random);
   const active = !['concluido', 'cancelado', 'arquiv'].includes(status);
   const created = now - random.int(active ? 5 : 60, active ? 120 : 3 * 365) * DAY_MS - random.int(0, 86_399) * 1000;
@@ -216,7 +216,7 @@ export async function seedPractice(db: Database, now: Date) {
   return { medics, secretary, surgeryIds: ids, historyRows: history.length, links: procedureLinks.length + cidLinks.length };
 }
 
-async function signIn(app: FastifyInstance, email: string): Promise<string> {
+export async function signIn(app: FastifyInstance, email: string): Promise<string> {
   const res = await app.inject({
     method: 'POST',
     url: '/auth/token',
@@ -228,10 +228,10 @@ async function signIn(app: FastifyInstance, email: string): Promise<string> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-type Row = { name: string; median: number; p95: number; detail: string };
+export type Row = { name: string; median: number; p95: number; detail: string };
 
 /** Warm up, then time RUNS sequential requests; null when the route is not there (404 from the router). */
-async function measure(app: FastifyInstance, name: string, url: string, token: string): Promise<Row> {
+export async function measure(app: FastifyInstance, name: string, url: string, token: string): Promise<Row> {
   const headers = { authorization: `Bearer ${token}` };
   const first = await app.inject({ method: 'GET', url, headers });
   if (first.statusCode !== 200) return { name, median: NaN, p95: NaN, detail: `HTTP ${first.statusCode}: ${first.body.slice(0, 80)}` };
@@ -250,7 +250,7 @@ async function measure(app: FastifyInstance, name: string, url: string, token: s
   return { name, median: percentile(times, 50), p95: percentile(times, 95), detail };
 }
 
-function print(rows: Row[]) {
+export function print(rows: Row[]) {
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(`\n${'request'.padEnd(width)}  median     p95   (${RUNS} runs after ${WARMUP} warm-up)`);
   for (const row of rows) {

@@ -3,6 +3,7 @@ import type { AnyStateMachine } from 'xstate';
 import { STATUS_LABELS } from '../../machines/constants';
 import { patientWizardMachine } from '../../machines/patientWizard/patientWizardMachine';
 import { sessionMachine } from '../../machines/session/sessionMachine';
+import { settingsModalMachine } from '../../machines/settings/settingsModalMachine';
 import { doctorSignupMachine } from '../../machines/signup/doctorSignupMachine';
 import { secretarySignupMachine } from '../../machines/signup/secretarySignupMachine';
 import { surgeryLifecycleMachine } from '../../machines/surgeryLifecycle/surgeryLifecycleMachine';
@@ -48,6 +49,12 @@ export const WORKFLOW_MACHINES: WorkflowMachine[] = [
     title: 'Cadastro e edição de paciente (2 passos)',
     source: 'machines/patientWizard/patientWizardMachine.ts',
     machine: patientWizardMachine,
+  },
+  {
+    file: 'settings-modals.md',
+    title: 'Modais de Configurações (nome, apelido, senha, convite)',
+    source: 'machines/settings/settingsModalMachine.ts',
+    machine: settingsModalMachine,
   },
 ];
 

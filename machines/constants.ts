@@ -94,3 +94,6 @@ export const DOCUMENT_LABELS: Record<SurgeryDocumentKind, string> = {
 /** Business limits (SPEC §9). */
 export const MAX_CASE_CODES = 5;
 export const MAX_NOTE_LENGTH = 1000;
+
+/** SPEC §9: a modal closes this long after a save (the patient wizard, the settings modals). */
+export const MODAL_CLOSE_DELAY_MS = 200;

@@ -11,3 +11,12 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
     dispatchEvent: () => false,
   })) as unknown as typeof window.matchMedia;
 }
+
+// Screens load lazily (route chunks, feature chunks): on a busy two-core machine the first render of a route can take
+// more than testing-library's default 1 s, so findBy*/waitFor wait up to 5 s (a wait, not a timing assertion).
+if (typeof window !== 'undefined') {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
+}
+
+export {};

@@ -3,10 +3,14 @@
  * initials, Sunday first). Keyboard: arrows move between days, Page Up/Down between months, Enter picks. The value
  * is a `yyyy-MM-dd` string (or null), so callers never handle @internationalized/date objects.
  *
+ * Optional, for the homes' 'Cirurgias do mês' (SPEC §2): `marks` puts a dot under some days and adds the given words
+ * to each one's accessible description (e.g. '2 cirurgias'), so a marked day is perceivable without colour and by
+ * screen readers; `onVisibleMonthChange` tells the caller which month is shown (yyyy-MM), to load its marks.
+ *
  * @see https://react-spectrum.adobe.com/react-aria/Calendar.html
  */
-import { useId } from 'react';
-import { parseDate, type CalendarDate } from '@internationalized/date';
+import { useCallback, useId, useRef } from 'react';
+import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internationalized/date';
 import {
   Button,
   Calendar as AriaCalendar,
@@ -99,6 +103,27 @@ const cellClass = css`
   &[data-selected] { background: ${colors.primary}; color: ${colors.onPrimary}; font-weight: ${fontWeights.semibold}; }
   &[data-focus-visible] { box-shadow: ${focusRing}; }
   &[data-disabled], &[data-unavailable] { color: ${colors.textSubtle}; cursor: not-allowed; }
+  &[data-marked] { position: relative; font-weight: ${fontWeights.bold}; }
+`;
+
+/** The mark of a day with events: a dot under the number (a shape, not only a colour). */
+const dotClass = css`
+  position: absolute;
+  left: 50%;
+  bottom: 12%;
+  width: 6px;
+  height: 6px;
+  margin-left: -3px;
+  border-radius: 50%;
+  background: ${colors.primary};
+  [data-selected] > & { background: currentColor; }
+`;
+
+/** A panel calendar (homes): no frame of its own, as wide as its panel allows. */
+const plainRootClass = css`
+  width: 100%;
+  max-width: 420px;
+  margin: 0 auto;
 `;
 
 function toCalendarDate(value: string | null): CalendarDate | null {
@@ -111,7 +136,9 @@ function toCalendarDate(value: string | null): CalendarDate | null {
 }
 
 type CalendarProps = {
+  /** The calendar's name: shown above it, or only announced when `hideLabel` (a panel heading names it already). */
   label: string;
+  hideLabel?: boolean;
   /** yyyy-MM-dd, or null when no day is chosen. */
   value: string | null;
   onChange: (value: string) => void;
@@ -119,23 +146,55 @@ type CalendarProps = {
   nextLabel: string;
   error?: string;
   isDisabled?: boolean;
+  /** Days to mark (yyyy-MM-dd → the words added to the day's accessible description, e.g. '2 cirurgias'). */
+  marks?: ReadonlyMap<string, string>;
+  /** Called with yyyy-MM when another month is shown (the arrows, Page Up/Down, or the keyboard crossing a month). */
+  onVisibleMonthChange?: (month: string) => void;
+  /** 'field' (default): a framed box for forms; 'plain': no frame, for a panel that frames it. */
+  appearance?: 'field' | 'plain';
 };
 
-export function Calendar({ label, value, onChange, previousLabel, nextLabel, error, isDisabled = false }: CalendarProps) {
+export function Calendar({
+  label,
+  hideLabel = false,
+  value,
+  onChange,
+  previousLabel,
+  nextLabel,
+  error,
+  isDisabled = false,
+  marks,
+  onVisibleMonthChange,
+  appearance = 'field',
+}: CalendarProps) {
   const labelId = useId();
   const errorId = useId();
+  const shownMonth = useRef<string | null>(null);
+
+  function handleFocusChange(date: CalendarDate) {
+    const month = date.toString().slice(0, 7);
+    shownMonth.current ??= (value ?? today(getLocalTimeZone()).toString()).slice(0, 7);
+    if (month === shownMonth.current) return;
+    shownMonth.current = month;
+    onVisibleMonthChange?.(month);
+  }
+
   return (
     <I18nProvider locale="pt-BR">
       <div>
-        <span id={labelId} className={fieldLabelClassName}>
-          {label}
-        </span>
+        {hideLabel ? null : (
+          <span id={labelId} className={fieldLabelClassName}>
+            {label}
+          </span>
+        )}
         <AriaCalendar
-          className={rootClass}
-          aria-labelledby={labelId}
+          className={appearance === 'plain' ? plainRootClass : rootClass}
+          aria-labelledby={hideLabel ? undefined : labelId}
+          aria-label={hideLabel ? label : undefined}
           aria-describedby={error ? errorId : undefined}
           value={toCalendarDate(value)}
           onChange={(date) => onChange(date.toString())}
+          onFocusChange={handleFocusChange}
           isInvalid={Boolean(error)}
           isDisabled={isDisabled}
         >
@@ -150,7 +209,7 @@ export function Calendar({ label, value, onChange, previousLabel, nextLabel, err
           </header>
           <CalendarGrid className={gridClass}>
             <CalendarGridHeader>{(day) => <CalendarHeaderCell>{day}</CalendarHeaderCell>}</CalendarGridHeader>
-            <CalendarGridBody>{(date) => <CalendarCell date={date} className={cellClass} />}</CalendarGridBody>
+            <CalendarGridBody>{(date) => <DayCell date={date} mark={marks?.get(date.toString())} />}</CalendarGridBody>
           </CalendarGrid>
         </AriaCalendar>
         {error ? (
@@ -161,5 +220,49 @@ export function Calendar({ label, value, onChange, previousLabel, nextLabel, err
         ) : null}
       </div>
     </I18nProvider>
+  );
+}
+
+type DayCellProps = {
+  date: CalendarDate;
+  /** The words describing the day's mark, or undefined for an unmarked day. */
+  mark: string | undefined;
+};
+
+/**
+ * One day. React Aria names the day itself ('quinta-feira, 5 de março de 2026') and does not take an
+ * `aria-describedby` on the cell, so the mark's words sit in a hidden element inside the day and the day's button
+ * is pointed at them once mounted; React never sets that attribute here except for an invalid value, which this
+ * merges with.
+ */
+function DayCell({ date, mark }: DayCellProps) {
+  const descriptionId = useId();
+  const attach = useCallback(
+    (cell: HTMLTableCellElement | null) => {
+      const button = cell?.firstElementChild;
+      if (!button) return;
+      const others = (button.getAttribute('aria-describedby') ?? '').split(' ').filter((id) => id && id !== descriptionId);
+      const ids = mark ? [...others, descriptionId] : others;
+      if (ids.length > 0) button.setAttribute('aria-describedby', ids.join(' '));
+      else button.removeAttribute('aria-describedby');
+    },
+    [mark, descriptionId],
+  );
+  return (
+    <CalendarCell ref={attach} date={date} className={cellClass} data-marked={mark ? 'true' : undefined}>
+      {({ formattedDate }) => (
+        <>
+          {formattedDate}
+          {mark ? (
+            <>
+              <span className={dotClass} aria-hidden="true" />
+              <span id={descriptionId} hidden>
+                {mark}
+              </span>
+            </>
+          ) : null}
+        </>
+      )}
+    </CalendarCell>
   );
 }

@@ -1,11 +1,107 @@
-import { Page, Panel } from '../../components/layout/Page';
-import { ptBR } from '../../lib/i18n/pt-BR';
+/**
+ * /all-data (medic; SPEC §2 Dashboard): the four 'Dados gerais' widgets and eight charts from
+ * GET /surgery/api/v1/dashboard/ (every figure and list as getDashboard's contract defines it). No pagination.
+ *
+ * Layout: the widgets; the two money donuts side by side ('Valores a receber', 'Valores recebidos'); then one section
+ * per count chart pair ('Cirurgias por convênio', 'por hospital', 'por procedimentos'), each with 'Previstas' and
+ * 'Realizadas' side by side. Below about 720 px of content everything stacks in one column.
+ * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
+ */
+import { styled } from 'goober';
+import { Page } from '../../components/layout/Page';
+import { LoadFailed } from '../../components/ui/LoadFailed';
+import { Spinner } from '../../components/ui/Spinner';
+import { dashboardTexts as T } from '../../lib/i18n/dashboard';
+import { colors, fontSizes, space } from '../../lib/theme';
+import type { Dashboard } from './api';
+import { StyledChartGrid } from './components/chartLayout';
+import { CountChartPair } from './components/CountChartPair';
+import { PieChart } from './components/PieChart';
+import { Widgets } from './components/Widgets';
+import { chartColor, colorsByName } from './chartColors';
+import { dashboardWidgets, type GraphItem } from './figures';
+import { useDashboard } from './useDashboard';
 
-/** /all-data (medic). The widgets and charts arrive in a later issue. */
-export function DashboardPage() {
+const StyledLoading = styled('div')`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space.md};
+  min-height: 240px;
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+`;
+
+const StyledNote = styled('p')`
+  margin-bottom: -${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledCounts = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxl};
+`;
+
+function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
+  const graph = dashboard.dash_graph;
+  // The money charts and 'Cirurgias por convênio' all name plans (or payment sources): one colour per name across them.
+  const planColor = colorOf(graph.valores_a_receber, graph.valores_recebidos, graph.qtd_convenio_prev, graph.qtd_convenio_real);
+  const hospitalColor = colorOf(graph.qtd_hospital_prev, graph.qtd_hospital_real);
+  const procedureColor = colorOf(graph.qtd_procedim_prev, graph.qtd_procedim_real);
   return (
-    <Page title={ptBR.pages.dashboard}>
-      <Panel>{ptBR.pages.comingSoon}</Panel>
+    <>
+      <Widgets widgets={dashboardWidgets(dashboard.data)} />
+      <StyledChartGrid>
+        <PieChart title={T.charts.toReceive} items={graph.valores_a_receber} colorOf={planColor} />
+        <PieChart title={T.charts.received} items={graph.valores_recebidos} colorOf={planColor} />
+      </StyledChartGrid>
+      <StyledCounts>
+        <StyledNote>{T.charts.seriesNote}</StyledNote>
+        <CountChartPair
+          title={T.charts.byPlan}
+          planned={graph.qtd_convenio_prev}
+          carriedOut={graph.qtd_convenio_real}
+          colorOf={planColor}
+        />
+        <CountChartPair
+          title={T.charts.byHospital}
+          planned={graph.qtd_hospital_prev}
+          carriedOut={graph.qtd_hospital_real}
+          colorOf={hospitalColor}
+        />
+        <CountChartPair
+          title={T.charts.byProcedure}
+          planned={graph.qtd_procedim_prev}
+          carriedOut={graph.qtd_procedim_real}
+          colorOf={procedureColor}
+        />
+      </StyledCounts>
+    </>
+  );
+}
+
+/** A colour lookup for the names of some lists, by first appearance (see ./chartColors.ts). */
+function colorOf(...lists: ReadonlyArray<readonly GraphItem[]>): (name: string) => string {
+  const palette = colorsByName(lists.flat().map((item) => item.name));
+  return (name) => palette.get(name) ?? chartColor(palette.size);
+}
+
+export function DashboardPage() {
+  const { state, retry } = useDashboard();
+  return (
+    <Page title={T.title}>
+      {state.status === 'loading' ? (
+        <StyledLoading>
+          <Spinner size={28} label={T.loading} />
+          <span aria-hidden="true">{T.loading}</span>
+        </StyledLoading>
+      ) : state.status === 'error' ? (
+        <LoadFailed title={T.failedTitle} text={T.failedText} retryLabel={T.retry} onRetry={retry} />
+      ) : (
+        <DashboardContent dashboard={state.dashboard} />
+      )}
     </Page>
   );
 }

@@ -1,14 +1,26 @@
-/** / : the home, one per role (SPEC §2 Doctor home / Secretary home). */
+/**
+ * / : the home, one per role (SPEC §2 Doctor home / Secretary home). The frame and the greeting come with the route;
+ * the role's panels (calendar, tables, React Aria widgets) load as their own chunk, so the greeting shows at once.
+ */
+import { lazy, Suspense } from 'react';
+import { homeTexts } from '../../lib/i18n/home';
+import { ptBR } from '../../lib/i18n/pt-BR';
 import { useSession } from '../session/session';
-import { MedicHome } from './MedicHome';
-import { SecretaryHome } from './SecretaryHome';
+import { HomeNotice } from './HomeNotice';
+import { HomeShell } from './HomeShell';
+
+const MedicHome = lazy(() => import('./MedicHome').then((module) => ({ default: module.MedicHome })));
+const SecretaryHome = lazy(() => import('./SecretaryHome').then((module) => ({ default: module.SecretaryHome })));
 
 export function HomePage() {
   const { profile } = useSession();
   if (!profile) return null;
-  return profile.type === 'medic' ? (
-    <MedicHome firstName={profile.user.first_name} />
-  ) : (
-    <SecretaryHome firstName={profile.user.first_name} />
+  const isMedic = profile.type === 'medic';
+  return (
+    <HomeShell firstName={profile.user.first_name} intro={isMedic ? homeTexts.medicIntro : homeTexts.secretaryIntro}>
+      <Suspense fallback={<HomeNotice kind="loading" text={ptBR.app.loading} />}>
+        {isMedic ? <MedicHome /> : <SecretaryHome />}
+      </Suspense>
+    </HomeShell>
   );
 }

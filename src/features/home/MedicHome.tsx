@@ -1,11 +1,19 @@
-import { ptBR } from '../../lib/i18n/pt-BR';
-import { HomeShell } from './HomeShell';
+import { AgendaSection } from './AgendaSection';
+import { StageDistribution } from './StageDistribution';
+import { SummaryPanel } from './SummaryPanel';
+import { useDashboard } from '../dashboard/useDashboard';
 
-type MedicHomeProps = {
-  firstName: string;
-};
-
-/** The doctor's home. 'Resumo', 'Distribuição por etapa (total)', the calendar and the day list arrive later. */
-export function MedicHome({ firstName }: MedicHomeProps) {
-  return <HomeShell firstName={firstName} intro={ptBR.home.medicIntro} />;
+/**
+ * The doctor's panels (SPEC §2 Doctor home), under the greeting of HomeShell: 'Resumo' and 'Distribuição por etapa
+ * (total)' from one dashboard read, then the calendar and the day's patients.
+ */
+export function MedicHome() {
+  const { state, retry } = useDashboard();
+  return (
+    <>
+      <SummaryPanel dashboard={state} onRetry={retry} />
+      <StageDistribution dashboard={state} />
+      <AgendaSection />
+    </>
+  );
 }

@@ -1,11 +1,15 @@
-import { ptBR } from '../../lib/i18n/pt-BR';
-import { HomeShell } from './HomeShell';
+import { AgendaSection } from './AgendaSection';
+import { StatusChanges } from './StatusChanges';
 
-type SecretaryHomeProps = {
-  firstName: string;
-};
-
-/** The secretary's home. The calendar, the day list and 'Alterações de status' arrive later. */
-export function SecretaryHome({ firstName }: SecretaryHomeProps) {
-  return <HomeShell firstName={firstName} intro={ptBR.home.secretaryIntro} />;
+/**
+ * The secretary's panels (SPEC §2 Secretary home), under the greeting of HomeShell: the calendar, the day's patients
+ * and 'Alterações de status'.
+ */
+export function SecretaryHome() {
+  return (
+    <>
+      <AgendaSection />
+      <StatusChanges />
+    </>
+  );
 }

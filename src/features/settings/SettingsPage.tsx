@@ -1,11 +1,113 @@
-import { Page, Panel } from '../../components/layout/Page';
-import { ptBR } from '../../lib/i18n/pt-BR';
+/**
+ * /settings (medic; SPEC §2 Settings): the profile (avatar, name, nickname, CRM, e-mail, masked password) and
+ * 'Pessoas vinculadas a conta'. The four modals run on machines/settings/settingsModalMachine with the real call
+ * supplied here; its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again.
+ * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
+ */
+import { useEffect } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { styled } from 'goober';
+import { settingsModalMachine, type SettingsForm } from '../../../machines/settings/settingsModalMachine';
+import { Page } from '../../components/layout/Page';
+import { LoadFailed } from '../../components/ui/LoadFailed';
+import { Spinner } from '../../components/ui/Spinner';
+import { settingsTexts as T } from '../../lib/i18n/settings';
+import { colors, fontSizes, space } from '../../lib/theme';
+import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
+import { sendSettingsForm, type Settings } from './actors';
+import { LinkedPeople } from './LinkedPeople';
+import { ProfileCard } from './ProfileCard';
+import { failureToasts, successToast } from './settingsForms';
+import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
+import { useSettings } from './useSettings';
 
-/** /settings (medic). The profile, password and linked secretaries arrive in a later issue. */
-export function SettingsPage() {
+const modalMachine = settingsModalMachine.provide({ actors: { sendSettingsForm } });
+
+const StyledGrid = styled('div')`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 380px), 1fr));
+  gap: ${space.xl};
+  align-items: start;
+`;
+
+const StyledLoading = styled('div')`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space.md};
+  min-height: 240px;
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+`;
+
+type SettingsContentProps = { settings: Settings; reload: () => void };
+
+function SettingsContent({ settings, reload }: SettingsContentProps) {
+  const actor = useActorRef(modalMachine);
+  const form = useSelector(actor, (s) => s.context.form);
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const sending = useSelector(actor, (s) => s.matches('sending'));
+  const locked = useSelector(actor, (s) => !s.matches('editing'));
+
+  // SPEC §8: the toasts of each outcome; a saved name, nickname or invite reads the settings again.
+  useEffect(() => {
+    const sent = actor.on('settings.sent', ({ form: sentForm }) => {
+      toastSuccess(successToast(sentForm));
+      if (sentForm !== 'password') reload();
+    });
+    const failed = actor.on('settings.failed', ({ form: failedForm, messages: serverMessages }) => {
+      const toasts = failureToasts(failedForm, serverMessages);
+      if (toasts.error) toastError(toasts.error);
+      for (const warning of toasts.warnings) toastWarning(warning);
+    });
+    return () => {
+      sent.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor, reload]);
+
+  function handleOpen(next: SettingsForm) {
+    actor.send({ type: 'settings.open', form: next });
+  }
+
+  const modal: SettingsModalState = {
+    sending,
+    locked,
+    messages,
+    onCancel: () => actor.send({ type: 'settings.cancel' }),
+    onSend: (payload) => actor.send({ type: 'settings.submit', payload }),
+  };
+
   return (
-    <Page title={ptBR.pages.settings}>
-      <Panel>{ptBR.pages.comingSoon}</Panel>
+    <>
+      <StyledGrid>
+        <ProfileCard settings={settings} onEdit={handleOpen} />
+        <LinkedPeople people={settings.secretary_set} onAdd={() => handleOpen('invite')} onRemoved={reload} />
+      </StyledGrid>
+      {form === 'name' ? (
+        <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />
+      ) : null}
+      {form === 'nickname' ? <NicknameModal {...modal} current={settings.nickname} /> : null}
+      {form === 'password' ? <PasswordModal {...modal} /> : null}
+      {form === 'invite' ? <InviteModal {...modal} /> : null}
+    </>
+  );
+}
+
+export function SettingsPage() {
+  const { state, retry, reload } = useSettings();
+  return (
+    <Page title={T.title}>
+      {state.status === 'loading' ? (
+        <StyledLoading>
+          <Spinner size={28} label={T.loading} />
+          <span aria-hidden="true">{T.loading}</span>
+        </StyledLoading>
+      ) : state.status === 'error' ? (
+        <LoadFailed title={T.failedTitle} text={T.failedText} retryLabel={T.retry} onRetry={retry} />
+      ) : (
+        <SettingsContent settings={state.settings} reload={reload} />
+      )}
     </Page>
   );
 }

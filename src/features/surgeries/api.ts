@@ -55,7 +55,15 @@ export type SurgeryListQuery = {
   date: string | null;
   limit: number;
   offset: number;
+  /**
+   * The list's order (openapi `ordering`): 'schedule' (the server's default: scheduled day, then the last status
+   * change) or '-status_changed_at' (the newest status change first, the secretary's 'Alterações de status').
+   * Omitted: the server's default.
+   */
+  ordering?: SurgeryOrdering;
 };
+
+export type SurgeryOrdering = 'schedule' | '-status_changed_at';
 
 export type SurgeryPage = {
   results: Surgery[];
@@ -72,12 +80,34 @@ export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal
         offset: query.offset,
         ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
         ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
+        ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
       },
     },
     signal,
   });
   if (!response.ok || !data) throw new RequestFailed(response.status);
   return { results: data.results, count: data.count ?? null };
+}
+
+/** One day of a month with scheduled cases (openapi listScheduleDays). */
+export type ScheduleDay = { date: string; count: number };
+
+/**
+ * GET /surgery/api/v1/schedule_days/?month=yyyy-MM&status__in=…: the days of one São Paulo month that have scheduled
+ * cases in those stages, with how many each (the homes' calendar marks a whole month with one request). An empty
+ * `statuses` sends no `status__in` (the server then leaves out concluido). Throws on failure.
+ */
+export async function listScheduleDays(
+  month: string,
+  statuses: readonly CaseStatus[],
+  signal: AbortSignal,
+): Promise<ScheduleDay[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/schedule_days/', {
+    params: { query: { month, ...(statuses.length > 0 ? { status__in: statuses.join(',') } : {}) } },
+    signal,
+  });
+  if (!response.ok || !data) throw new RequestFailed(response.status);
+  return data.results;
 }
 
 export type CreateResult = { kind: 'created'; id: number } | { kind: 'rejected'; body: unknown } | { kind: 'offline' };

@@ -111,12 +111,6 @@ export const ptBR = {
       'Você já tem uma conta com o e-mail {email}. Confirme sua senha para vincular sua conta ao(à) Dr(a). {medic}.',
     existingSubmit: 'Confirmar e vincular',
   },
-  home: {
-    title: 'Início',
-    welcome: 'Olá, {name}!',
-    medicIntro: 'Aqui você acompanha suas cirurgias, do pedido ao honorário recebido.',
-    secretaryIntro: 'Aqui você cadastra pacientes, vincula cirurgias e acompanha cada etapa.',
-  },
   routeError: {
     title: 'Algo deu errado',
     text: 'Não foi possível abrir esta página. Recarregue para tentar de novo.',
@@ -129,7 +123,6 @@ export const ptBR = {
     patients: 'Pacientes',
     patientsSurgery: 'Vincular cirurgia',
     surgeryDetails: 'Detalhes da cirurgia',
-    comingSoon: 'Em breve você verá tudo desta área aqui.',
   },
 } as const;
 

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CaseStatus } from '../../../../machines/constants';
 import { appendPage, hasMorePages } from '../../../lib/paging';
-import { listSurgeries } from '../api';
+import { listSurgeries, type SurgeryOrdering } from '../api';
 import type { Surgery } from '../types';
 
 /** Cases per page: a screenful on a desktop, cheap on a phone. */
@@ -17,6 +17,10 @@ export type SurgeryListFilters = {
   statuses: readonly CaseStatus[] | null;
   /** yyyy-MM-dd, or null for every day. */
   date: string | null;
+  /** The list's order; omitted: the server's default (scheduled day first). */
+  ordering?: SurgeryOrdering;
+  /** Cases per page (default SURGERY_PAGE_SIZE). */
+  pageSize?: number;
 };
 
 export type SurgeryListState = {
@@ -38,7 +42,7 @@ function statusesOf(key: string): CaseStatus[] | null {
 
 export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
   const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
-  const { date } = filters;
+  const { date, ordering, pageSize = SURGERY_PAGE_SIZE } = filters;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>({
     status: 'loading',
@@ -54,13 +58,16 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     const controller = new AbortController();
     moreController.current?.abort();
     setState({ status: 'loading', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
-    listSurgeries({ statuses: statusesOf(statusKey), date, limit: SURGERY_PAGE_SIZE, offset: 0 }, controller.signal).then(
+    listSurgeries(
+      { statuses: statusesOf(statusKey), date, ordering, limit: pageSize, offset: 0 },
+      controller.signal,
+    ).then(
       (page) =>
         setState({
           status: 'ready',
           items: page.results,
           count: page.count,
-          hasMore: hasMorePages(page.results.length, page.count, page.results.length, SURGERY_PAGE_SIZE),
+          hasMore: hasMorePages(page.results.length, page.count, page.results.length, pageSize),
           loadingMore: false,
           moreFailed: false,
         }),
@@ -70,7 +77,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       },
     );
     return () => controller.abort();
-  }, [statusKey, date, attempt]);
+  }, [statusKey, date, ordering, pageSize, attempt]);
 
   useEffect(() => () => moreController.current?.abort(), []);
 
@@ -82,7 +89,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     const controller = new AbortController();
     moreController.current = controller;
     setState((current) => ({ ...current, loadingMore: true, moreFailed: false }));
-    listSurgeries({ statuses: statusesOf(statusKey), date, limit: SURGERY_PAGE_SIZE, offset }, controller.signal).then(
+    listSurgeries({ statuses: statusesOf(statusKey), date, ordering, limit: pageSize, offset }, controller.signal).then(
       (page) =>
         setState((current) => {
           const items = appendPage(current.items, page.results);
@@ -91,7 +98,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
             ...current,
             items,
             count,
-            hasMore: hasMorePages(items.length, count, page.results.length, SURGERY_PAGE_SIZE),
+            hasMore: hasMorePages(items.length, count, page.results.length, pageSize),
             loadingMore: false,
           };
         }),
@@ -100,7 +107,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
         setState((current) => ({ ...current, loadingMore: false, moreFailed: true }));
       },
     );
-  }, [canLoadMore, statusKey, date, offset]);
+  }, [canLoadMore, statusKey, date, ordering, pageSize, offset]);
 
   const retry = useCallback(() => setAttempt((current) => current + 1), []);
 

@@ -1,0 +1,93 @@
+/**
+ * The frame of one dashboard chart: a `<figure>` named by its title (or by `label` when the visible title needs the
+ * section's context, e.g. 'Cirurgias por convênio: Previstas'), a subtitle, and either the chart or SPEC's
+ * 'Dados não disponíveis!' when its list is empty.
+ */
+import { useId, type ReactNode } from 'react';
+import { styled } from 'goober';
+import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
+import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
+
+const StyledFigure = styled('figure')`
+  margin: 0;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  box-shadow: ${shadows.raised};
+`;
+
+const StyledCaption = styled('figcaption')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: baseline;
+  justify-content: space-between;
+  gap: ${space.xs} ${space.md};
+`;
+
+const StyledTitle = styled('h3')`
+  margin: 0;
+  font-size: ${fontSizes.md};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+const StyledSubtitle = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledEmpty = styled('p')`
+  display: flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 120px;
+  padding: ${space.lg};
+  border: 1px dashed ${colors.borderStrong};
+  border-radius: ${radii.md};
+  background: ${colors.primaryTint};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.textMuted};
+  text-align: center;
+`;
+
+/** Hidden on screen, read by assistive technology (the charts' text alternatives). */
+export const VisuallyHidden = styled('div')`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+type ChartCardProps = {
+  title: string;
+  /** The accessible name when the title alone is ambiguous; default the title. */
+  label?: string;
+  subtitle?: string;
+  empty: boolean;
+  children: ReactNode;
+};
+
+export function ChartCard({ title, label, subtitle, empty, children }: ChartCardProps) {
+  const titleId = useId();
+  return (
+    <StyledFigure aria-labelledby={label ? undefined : titleId} aria-label={label}>
+      <StyledCaption>
+        <StyledTitle id={titleId}>{title}</StyledTitle>
+        {subtitle && !empty ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
+      </StyledCaption>
+      {empty ? <StyledEmpty>{T.charts.empty}</StyledEmpty> : children}
+    </StyledFigure>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * One of 'Cirurgias por convênio', 'por hospital', 'por procedimentos' (SPEC §2: each with planned and carried-out
+ * series): a section titled with SPEC's name holding two bar charts side by side (stacked on phones), 'Previstas'
+ * (`*_prev`, cases not yet carried out) and 'Realizadas' (`*_real`, cases that reached realização). Both charts use
+ * one scale and one colour per name.
+ */
+import { useId } from 'react';
+import { styled } from 'goober';
+import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
+import type { GraphItem } from '../figures';
+import { BarChart } from './BarChart';
+import { StyledChartGrid } from './chartLayout';
+
+const StyledSection = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.md};
+  min-width: 0;
+`;
+
+const StyledHeading = styled('h2')`
+  margin: 0;
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+type CountChartPairProps = {
+  title: string;
+  planned: readonly GraphItem[];
+  carriedOut: readonly GraphItem[];
+  /** One colour per name, the same in both charts (see ../chartColors.ts `colorsByName`). */
+  colorOf: (name: string) => string;
+};
+
+export function CountChartPair({ title, planned, carriedOut, colorOf }: CountChartPairProps) {
+  const headingId = useId();
+  const maxValue = Math.max(0, ...planned.map((item) => item.value), ...carriedOut.map((item) => item.value));
+  return (
+    <StyledSection aria-labelledby={headingId}>
+      <StyledHeading id={headingId}>{title}</StyledHeading>
+      <StyledChartGrid>
+        <BarChart
+          title={T.charts.planned}
+          label={fill(T.charts.seriesName, { chart: title, series: T.charts.planned })}
+          items={planned}
+          colorOf={colorOf}
+          maxValue={maxValue}
+        />
+        <BarChart
+          title={T.charts.carriedOut}
+          label={fill(T.charts.seriesName, { chart: title, series: T.charts.carriedOut })}
+          items={carriedOut}
+          colorOf={colorOf}
+          maxValue={maxValue}
+        />
+      </StyledChartGrid>
+    </StyledSection>
+  );
+}

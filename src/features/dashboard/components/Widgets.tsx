@@ -1,0 +1,57 @@
+/** The four 'Dados gerais' widgets of /all-data (SPEC §2): a term (SPEC's label) and its formatted figure each. */
+import { styled } from 'goober';
+import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
+import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
+import { chartColor } from '../chartColors';
+import type { Widget } from '../figures';
+
+const StyledList = styled('dl')`
+  margin: 0;
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 200px), 1fr));
+  gap: ${space.lg};
+`;
+
+const StyledWidget = styled('div')<{ $accent: string }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  min-width: 0;
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  border-left: 4px solid ${(p) => p.$accent};
+  box-shadow: ${shadows.raised};
+  & > dt {
+    font-size: ${fontSizes.sm};
+    font-weight: ${fontWeights.semibold};
+    color: ${colors.textMuted};
+  }
+  & > dd {
+    margin: 0;
+    font-size: ${fontSizes.xl};
+    font-weight: ${fontWeights.bold};
+    line-height: 1.25;
+    color: ${colors.text};
+    font-variant-numeric: tabular-nums;
+    white-space: nowrap;
+  }
+`;
+
+type WidgetsProps = { widgets: Widget[] };
+
+export function Widgets({ widgets }: WidgetsProps) {
+  return (
+    <section aria-label={T.widgets.label}>
+      <StyledList>
+        {widgets.map((widget, index) => (
+          <StyledWidget key={widget.key} $accent={chartColor(index)}>
+            <dt>{T.widgets[widget.key]}</dt>
+            <dd>{widget.value}</dd>
+          </StyledWidget>
+        ))}
+      </StyledList>
+    </section>
+  );
+}

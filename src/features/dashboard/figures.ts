@@ -1,0 +1,85 @@
+/**
+ * Pure helpers of /all-data: the four widget figures (SPEC §2 Dashboard, read as getDashboard's contract describes
+ * them) and the text of chart labels. No IO, no React.
+ */
+import { formatBRL } from '../../lib/format/money';
+import type { Dashboard, DashboardFigures } from './api';
+
+export type GraphItem = { name: string; value: number };
+
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+const days = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 1 });
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
+
+const GRAPH_LISTS = [
+  'valores_a_receber',
+  'valores_recebidos',
+  'qtd_convenio_prev',
+  'qtd_convenio_real',
+  'qtd_hospital_prev',
+  'qtd_hospital_real',
+  'qtd_procedim_prev',
+  'qtd_procedim_real',
+] as const satisfies ReadonlyArray<keyof Dashboard['dash_graph']>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * Whether an answer has the parts the page draws (the figures, the distribution and the eight lists). The contract
+ * guarantees it; a body that breaks it (a proxy's page, a half-deployed server) is shown as a failed read instead of
+ * breaking the screen.
+ */
+export function isDashboardShape(value: unknown): value is Dashboard {
+  if (!isRecord(value) || !isRecord(value.data) || !isRecord(value.dash_graph)) return false;
+  const graph = value.dash_graph;
+  return isRecord(value.data.distribution) && GRAPH_LISTS.every((list) => Array.isArray(graph[list]));
+}
+
+/** 'Quantidade de cirurgias': the sum of the distribution over every stage key (SPEC §2). */
+export function totalSurgeries(distribution: DashboardFigures['distribution']): number {
+  return Object.values(distribution).reduce((sum, count) => sum + count, 0);
+}
+
+export function formatCount(value: number): string {
+  return integer.format(Number.isFinite(value) ? value : 0);
+}
+
+/** 'Tempo médio (dias/cirurgias)': the mean in days with at most one decimal, e.g. 12.5 → '12,5', 12 → '12'. */
+export function formatDays(value: number): string {
+  return days.format(Number.isFinite(value) ? value : 0);
+}
+
+/** A share of a total as a pt-BR percentage ('42,9%'); 0% when the total is zero. */
+export function formatShare(value: number, total: number): string {
+  return percent.format(total > 0 ? value / total : 0);
+}
+
+export type Widget = { key: 'expected' | 'received' | 'surgeries' | 'averageTime'; value: string };
+
+/** The four 'Dados gerais' widgets, in SPEC's order, with their values formatted. */
+export function dashboardWidgets(data: DashboardFigures): Widget[] {
+  return [
+    { key: 'expected', value: formatBRL(data.pending_surgery_value) },
+    { key: 'received', value: formatBRL(data.payment_done) },
+    { key: 'surgeries', value: formatCount(totalSurgeries(data.distribution)) },
+    { key: 'averageTime', value: formatDays(data.middle_time) },
+  ];
+}
+
+/** The sum of a chart's values. */
+export function totalOf(items: readonly GraphItem[]): number {
+  return items.reduce((sum, item) => sum + item.value, 0);
+}
+
+/**
+ * A label cut to at most `maxChars` characters, ending in '…' when cut (the full text stays available as a tooltip
+ * and in the chart's text alternative). Whole characters, never half of an accented letter or emoji.
+ */
+export function truncateLabel(text: string, maxChars: number): string {
+  const chars = [...text.trim()];
+  if (chars.length <= maxChars) return chars.join('');
+  if (maxChars <= 1) return '…';
+  return `${chars.slice(0, maxChars - 1).join('').trimEnd()}…`;
+}

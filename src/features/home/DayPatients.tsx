@@ -1,0 +1,224 @@
+/**
+ * 'Pacientes do dia dd/MM' (SPEC §2, both homes): the cases scheduled on the selected São Paulo day, in the agenda's
+ * stages, in time order (`surgery/?is_schedule=true&date=…&status__in=…`). A spinner while loading; 'Não há nada
+ * para hoje' when empty. Each row: photo or blank avatar, full name, time (HH:mm), doctor, hospital, 'Ver status'
+ * (opens /surgery-details with `state: { id }`) and a WhatsApp link (55 + the cellphone's digits; none without one).
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { AGENDA_STATUSES } from '../../../machines/constants';
+import { Avatar } from '../../components/ui/Avatar';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { formatDate, formatTime } from '../../lib/format/date';
+import { whatsappLink } from '../../lib/format/phone';
+import { fill } from '../../lib/i18n/pt-BR';
+import { homeTexts } from '../../lib/i18n/home';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
+import type { Surgery } from '../surgeries/types';
+import { medicName } from '../surgeries/surgeryText';
+import { HomeNotice } from './HomeNotice';
+import { HomePanel } from './HomePanel';
+
+const T = homeTexts.day;
+
+/** The rows lay out by the list's own width (it sits beside the calendar on desktops, alone on phones). */
+const StyledList = styled('ul')`
+  container-type: inline-size;
+  display: flex;
+  flex-direction: column;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  & > li + li { border-top: 1px solid ${colors.border}; }
+`;
+
+const StyledRow = styled('li')`
+  display: grid;
+  grid-template-columns: auto minmax(0, 1fr) auto;
+  grid-template-areas:
+    'photo who time'
+    'actions actions actions';
+  align-items: center;
+  gap: ${space.sm} ${space.md};
+  padding: ${space.md};
+  @container (min-width: 620px) {
+    grid-template-columns: auto minmax(0, 1fr) auto auto;
+    grid-template-areas: 'photo who time actions';
+  }
+`;
+
+const StyledPhoto = styled('span')`
+  grid-area: photo;
+`;
+
+const StyledWho = styled('div')`
+  grid-area: who;
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
+  & > strong {
+    font-weight: ${fontWeights.semibold};
+    color: ${colors.text};
+    overflow-wrap: anywhere;
+  }
+  & > span {
+    font-size: ${fontSizes.sm};
+    color: ${colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const StyledTime = styled('time')`
+  grid-area: time;
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+`;
+
+const StyledActions = styled('div')`
+  grid-area: actions;
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${space.sm};
+  & > * { flex: 1; }
+  & > button { min-height: 40px; padding: 0 ${space.lg}; font-size: ${fontSizes.sm}; }
+  @container (min-width: 620px) { & > * { flex: none; } }
+`;
+
+const StyledWhatsApp = styled('a')`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${space.xs};
+  min-height: 40px;
+  padding: 0 ${space.md};
+  border: 1px solid ${colors.borderStrong};
+  border-radius: ${radii.md};
+  color: ${colors.success};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  text-decoration: none;
+  &:hover { background: ${colors.successSoft}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const StyledNoPhone = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 40px;
+  padding: 0 ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textSubtle};
+`;
+
+const StyledMore = styled('div')`
+  display: flex;
+  justify-content: center;
+`;
+
+/** dd/MM of a yyyy-MM-dd day (SPEC §2 'Pacientes do dia dd/MM'). */
+export function dayTitle(date: string): string {
+  return fill(T.title, { date: formatDate(date).slice(0, 5) });
+}
+
+function PatientRow({ surgery, onOpen }: { surgery: Surgery; onOpen: (id: number) => void }) {
+  const { patient } = surgery;
+  const time = formatTime(surgery.schedule);
+  const details = [fill(T.doctor, { name: medicName(surgery.medic) }), surgery.hospital?.fantasy_name ?? T.noHospital];
+  return (
+    <StyledRow data-surgery={surgery.id}>
+      <StyledPhoto>
+        <Avatar src={patient.foto} size={44} />
+      </StyledPhoto>
+      <StyledWho>
+        <strong>{patient.nome_completo}</strong>
+        <span>{details.join(' · ')}</span>
+      </StyledWho>
+      {time ? (
+        <StyledTime dateTime={surgery.schedule ?? undefined} title={T.time}>
+          <Icon name="clock" size={14} />
+          {time}
+        </StyledTime>
+      ) : (
+        <span />
+      )}
+      <StyledActions>
+        <Button variant="secondary" onClick={() => onOpen(surgery.id)}>
+          {T.seeStatus}
+        </Button>
+        {patient.cellphone ? (
+          <StyledWhatsApp
+            href={whatsappLink(patient.cellphone)}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={fill(T.whatsappOf, { name: patient.nome_completo })}
+          >
+            <Icon name="chat" size={18} />
+            {T.whatsapp}
+          </StyledWhatsApp>
+        ) : (
+          <StyledNoPhone>{T.noPhone}</StyledNoPhone>
+        )}
+      </StyledActions>
+    </StyledRow>
+  );
+}
+
+type DayPatientsProps = {
+  /** yyyy-MM-dd (São Paulo). */
+  date: string;
+};
+
+export function DayPatients({ date }: DayPatientsProps) {
+  const navigate = useNavigate();
+  const list = useSurgeryList({ statuses: AGENDA_STATUSES, date });
+
+  function handleOpen(id: number) {
+    void navigate({ to: '/surgery-details', state: { id } });
+  }
+
+  let body;
+  if (list.status === 'loading') {
+    body = <HomeNotice kind="loading" text={T.loading} />;
+  } else if (list.status === 'error') {
+    body = <HomeNotice kind="failed" text={T.failed} onRetry={list.retry} />;
+  } else if (list.items.length === 0) {
+    body = <HomeNotice kind="empty" text={T.empty} hint={T.emptyHint} icon="calendar" />;
+  } else {
+    body = (
+      <>
+        <StyledList aria-label={T.listLabel}>
+          {list.items.map((surgery) => (
+            <PatientRow key={surgery.id} surgery={surgery} onOpen={handleOpen} />
+          ))}
+        </StyledList>
+        {list.hasMore ? (
+          <StyledMore>
+            <Button variant="secondary" onClick={list.loadMore} loading={list.loadingMore}>
+              {list.loadingMore ? T.loadingMore : T.loadMore}
+            </Button>
+          </StyledMore>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <HomePanel title={dayTitle(date)} busy={list.status === 'loading'}>
+      {body}
+    </HomePanel>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A white panel of a home, titled by its heading (an h2 that also names the region), with an optional control at the
+ * right of the title (a filter, a retry) and an optional line under it.
+ */
+import { useId, type ReactNode } from 'react';
+import { styled } from 'goober';
+import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+
+const StyledPanel = styled('section')`
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.card};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+const StyledHead = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: ${space.sm} ${space.lg};
+`;
+
+const StyledTitles = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+  min-width: 0;
+`;
+
+const StyledTitle = styled('h2')`
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+const StyledSubtitle = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+type HomePanelProps = {
+  title: string;
+  subtitle?: string;
+  /** Sits at the right of the title (wraps under it on phones). */
+  action?: ReactNode;
+  children: ReactNode;
+  /** Marks the region busy while its content loads. */
+  busy?: boolean;
+};
+
+export function HomePanel({ title, subtitle, action, children, busy = false }: HomePanelProps) {
+  const titleId = useId();
+  return (
+    <StyledPanel aria-labelledby={titleId} aria-busy={busy || undefined}>
+      <StyledHead>
+        <StyledTitles>
+          <StyledTitle id={titleId}>{title}</StyledTitle>
+          {subtitle ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
+        </StyledTitles>
+        {action}
+      </StyledHead>
+      {children}
+    </StyledPanel>
+  );
+}

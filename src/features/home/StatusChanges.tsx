@@ -1,0 +1,180 @@
+/**
+ * 'Alterações de status' of the secretary home (SPEC §2, DECISIONS §6): the cases with the newest status change
+ * first (`ordering=-status_changed_at`), filtered by stage (the MultiSelect, default the seven active stages; cleared,
+ * no `status__in`, so the server leaves out concluido). Each row is coloured by how long it has waited
+ * (statusChangeTone) and says it in words under its stage; a legend explains the colours. A row opens the case.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { Button } from '../../components/ui/Button';
+import type { RowTone } from '../../components/ui/DataTable';
+import { Icon } from '../../components/ui/Icon';
+import { MultiSelect } from '../../components/ui/MultiSelect';
+import { fill } from '../../lib/i18n/pt-BR';
+import { homeTexts } from '../../lib/i18n/home';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../surgeries/components/SurgeryTable';
+import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
+import type { Surgery } from '../surgeries/types';
+import { HomeNotice } from './HomeNotice';
+import { HomePanel } from './HomePanel';
+import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
+
+const T = homeTexts.changes;
+
+const STAGE_OPTIONS = CASE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
+const TONES: readonly RowTone[] = ['success', 'warning', 'danger'];
+const TONE_SOFT_COLORS: Record<RowTone, string> = {
+  success: colors.successSoft,
+  warning: colors.warningSoft,
+  danger: colors.dangerSoft,
+};
+
+/** Rows per page: the latest changes fit on a screen or two; 'Carregar mais' brings older ones. */
+export const CHANGES_PAGE_SIZE = 20;
+
+function isCaseStatus(value: string): value is CaseStatus {
+  return (CASE_STATUSES as readonly string[]).includes(value);
+}
+
+const StyledFilter = styled('div')`
+  width: 100%;
+  ${media.md} { width: 300px; }
+`;
+
+const StyledLegend = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  padding: ${space.md} ${space.lg};
+  border-radius: ${radii.md};
+  background: ${colors.primaryTint};
+  font-size: ${fontSizes.sm};
+  & > p { font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & > ul {
+    display: flex;
+    flex-direction: column;
+    gap: ${space.xs};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`;
+
+const StyledLegendItem = styled('li')<{ $tone: RowTone }>`
+  display: flex;
+  align-items: flex-start;
+  gap: ${space.sm};
+  color: ${colors.text};
+  & > span {
+    flex: none;
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 22px;
+    height: 22px;
+    border-radius: ${radii.sm};
+    box-shadow: inset 4px 0 0 ${(p) => TONE_TEXT_COLORS[p.$tone]};
+    background: ${(p) => TONE_SOFT_COLORS[p.$tone]};
+    color: ${(p) => TONE_TEXT_COLORS[p.$tone]};
+  }
+`;
+
+const StyledFooter = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+export function StatusChanges() {
+  const navigate = useNavigate();
+  const [selected, setSelected] = useState<string[]>(() => [...ACTIVE_STATUSES]);
+  const statuses = useMemo<CaseStatus[] | null>(() => {
+    const chosen = selected.filter(isCaseStatus);
+    return chosen.length > 0 ? chosen : null;
+  }, [selected]);
+  const list = useSurgeryList({
+    statuses,
+    date: null,
+    ordering: '-status_changed_at',
+    pageSize: CHANGES_PAGE_SIZE,
+  });
+
+  // "Now" is read once per list answer, so every row of one answer is judged against the same day.
+  const now = useMemo(() => new Date(), [list.items]);
+  const rowTone = useCallback(
+    (surgery: Surgery): SurgeryRowTone | undefined => {
+      const result = statusChangeTone(surgery, now);
+      return result ? { tone: result.tone, label: describeStatusChangeTone(result) } : undefined;
+    },
+    [now],
+  );
+
+  function handleOpen(id: number) {
+    void navigate({ to: '/surgery-details', state: { id } });
+  }
+
+  const empty =
+    list.status === 'error' ? (
+      <HomeNotice kind="failed" text={homeTexts.changes.failed} onRetry={list.retry} />
+    ) : (
+      <HomeNotice kind="empty" text={homeTexts.changes.empty} hint={homeTexts.changes.emptyHint} />
+    );
+
+  return (
+    <HomePanel
+      title={T.title}
+      subtitle={T.intro}
+      busy={list.status === 'loading'}
+      action={
+        <StyledFilter>
+          <MultiSelect label={T.filterLabel} options={STAGE_OPTIONS} value={selected} onChange={setSelected} />
+        </StyledFilter>
+      }
+    >
+      <StyledLegend role="note" aria-label={T.legendTitle}>
+        <p>{T.legendTitle}</p>
+        <ul>
+          {TONES.map((tone) => (
+            <StyledLegendItem key={tone} $tone={tone} data-tone={tone}>
+              <span aria-hidden="true">
+                <Icon name={TONE_ICONS[tone]} size={14} />
+              </span>
+              {T.legend[tone]}
+            </StyledLegendItem>
+          ))}
+        </ul>
+      </StyledLegend>
+
+      <SurgeryTable
+        surgeries={list.items}
+        loading={list.status === 'loading'}
+        onOpen={handleOpen}
+        empty={empty}
+        label={T.tableLabel}
+        rowTone={rowTone}
+      />
+
+      {list.status === 'ready' && list.items.length > 0 ? (
+        <StyledFooter>
+          <span role="status">
+            {list.count !== null
+              ? fill(T.shownOf, { shown: list.items.length, total: list.count })
+              : fill(T.shown, { shown: list.items.length })}
+          </span>
+          {list.hasMore ? (
+            <Button variant="secondary" onClick={list.loadMore} loading={list.loadingMore}>
+              {list.loadingMore ? homeTexts.day.loadingMore : homeTexts.day.loadMore}
+            </Button>
+          ) : null}
+        </StyledFooter>
+      ) : null}
+    </HomePanel>
+  );
+}

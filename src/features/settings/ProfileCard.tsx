@@ -1,0 +1,194 @@
+/**
+ * The profile block of /settings (SPEC §2 Settings): the avatar (the default silhouette while `image` is null), then
+ * one row per fact: the full name and the nickname with an edit button each, CRM and e-mail read-only, and the
+ * password as a mask with its own button.
+ */
+import { useId } from 'react';
+import { styled } from 'goober';
+import { Avatar } from '../../components/ui/Avatar';
+import { Icon, type IconName } from '../../components/ui/Icon';
+import { settingsTexts as T } from '../../lib/i18n/settings';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import type { SettingsForm } from '../../../machines/settings/settingsModalMachine';
+import type { Settings } from './actors';
+
+export const StyledCard = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  min-width: 0;
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  box-shadow: ${shadows.raised};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+export const StyledCardTitle = styled('h2')`
+  margin: 0;
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+const StyledIdentity = styled('div')`
+  display: flex;
+  align-items: center;
+  gap: ${space.lg};
+  min-width: 0;
+`;
+
+const StyledWho = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+  min-width: 0;
+  & > p:first-child {
+    font-size: ${fontSizes.lg};
+    font-weight: ${fontWeights.bold};
+    color: ${colors.text};
+    overflow-wrap: anywhere;
+  }
+  & > p:last-child {
+    font-size: ${fontSizes.sm};
+    color: ${colors.textMuted};
+    overflow-wrap: anywhere;
+  }
+`;
+
+const StyledFacts = styled('dl')`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  border-top: 1px solid ${colors.border};
+`;
+
+const StyledFact = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-areas: 'label action' 'value action';
+  align-items: center;
+  column-gap: ${space.md};
+  row-gap: ${space.xxs};
+  min-height: 64px;
+  padding: ${space.md} 0;
+  border-bottom: 1px solid ${colors.border};
+  & > dt {
+    grid-area: label;
+    font-size: ${fontSizes.xs};
+    font-weight: ${fontWeights.semibold};
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${colors.textMuted};
+  }
+  & > dd {
+    grid-area: value;
+    margin: 0;
+    min-width: 0;
+    font-size: ${fontSizes.md};
+    color: ${colors.text};
+    overflow-wrap: anywhere;
+  }
+  & > dd[data-muted] { color: ${colors.textSubtle}; }
+  & > dd[data-mask] { letter-spacing: 0.12em; }
+`;
+
+const StyledEdit = styled('button')`
+  grid-area: action;
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  min-height: 44px;
+  padding: 0 ${space.md};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  background: ${colors.surface};
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  cursor: pointer;
+  &:hover { background: ${colors.primaryTint}; border-color: ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const StyledEditText = styled('span')`
+  display: none;
+  ${media.md} { display: inline; }
+`;
+
+type EditAction = { label: string; text: string; icon: IconName; form: SettingsForm };
+
+type FactProps = {
+  term: string;
+  value: string;
+  muted?: boolean;
+  mask?: boolean;
+  valueLabel?: string;
+  action?: EditAction;
+  onEdit: (form: SettingsForm) => void;
+};
+
+function Fact({ term, value, muted, mask, valueLabel, action, onEdit }: FactProps) {
+  return (
+    <StyledFact>
+      <dt>{term}</dt>
+      <dd data-muted={muted ? '' : undefined} data-mask={mask ? '' : undefined} aria-label={valueLabel}>
+        {value}
+      </dd>
+      {action ? (
+        <StyledEdit type="button" aria-label={action.label} onClick={() => onEdit(action.form)}>
+          <Icon name={action.icon} size={18} />
+          <StyledEditText>{action.text}</StyledEditText>
+        </StyledEdit>
+      ) : null}
+    </StyledFact>
+  );
+}
+
+type ProfileCardProps = {
+  settings: Settings;
+  onEdit: (form: SettingsForm) => void;
+};
+
+export function ProfileCard({ settings, onEdit }: ProfileCardProps) {
+  const titleId = useId();
+  const fullName = `${settings.first_name} ${settings.last_name}`.trim();
+  return (
+    <StyledCard aria-labelledby={titleId}>
+      <StyledCardTitle id={titleId}>{T.profile.title}</StyledCardTitle>
+      <StyledIdentity>
+        <Avatar src={settings.image} alt={T.profile.avatarAlt} size={72} />
+        <StyledWho>
+          <p>{fullName}</p>
+          <p>{settings.email}</p>
+        </StyledWho>
+      </StyledIdentity>
+      <StyledFacts>
+        <Fact
+          term={T.profile.name}
+          value={fullName}
+          action={{ label: T.profile.editName, text: T.profile.edit, icon: 'pencil', form: 'name' }}
+          onEdit={onEdit}
+        />
+        <Fact
+          term={T.profile.nickname}
+          value={settings.nickname ?? T.profile.nicknameEmpty}
+          muted={!settings.nickname}
+          action={{ label: T.profile.editNickname, text: T.profile.edit, icon: 'pencil', form: 'nickname' }}
+          onEdit={onEdit}
+        />
+        <Fact term={T.profile.crm} value={settings.crm ?? T.profile.crmEmpty} muted={!settings.crm} onEdit={onEdit} />
+        <Fact term={T.profile.email} value={settings.email} onEdit={onEdit} />
+        <Fact
+          term={T.profile.password}
+          value={T.profile.maskedPassword}
+          mask
+          valueLabel={T.profile.maskedPasswordLabel}
+          action={{ label: T.profile.editPassword, text: T.profile.change, icon: 'pencil', form: 'password' }}
+          onEdit={onEdit}
+        />
+      </StyledFacts>
+    </StyledCard>
+  );
+}

@@ -1,0 +1,261 @@
+/**
+ * The four modals of /settings (SPEC §2 Settings): 'Atualizar Nome do Perfil' (Nome, Sobrenome), 'Atualizar perfil'
+ * ('Como você gostaria de ser chamado'), 'Atualizar a senha' (current, new, confirmation) and 'Adicionar uma pessoa a
+ * sua conta' (Nome, Sobrenome, E-mail). react-hook-form owns the fields and checks them with ./settingsForms.ts
+ * before anything is sent; the settings modal machine (driven by the page) owns sending and closing. Each modal is
+ * mounted only while open, so every open starts from the current values.
+ */
+import { useEffect, type FormEvent, type ReactNode } from 'react';
+import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
+import { styled } from 'goober';
+import type { SettingsPayload } from '../../../machines/settings/settingsModalMachine';
+import { FormTextField } from '../../components/form/FormTextField';
+import { Button } from '../../components/ui/Button';
+import { Icon } from '../../components/ui/Icon';
+import { Modal } from '../../components/ui/Modal';
+import { settingsTexts as T } from '../../lib/i18n/settings';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import {
+  invitePayload,
+  inviteProblems,
+  namePayload,
+  nameProblems,
+  nicknamePayload,
+  nicknameProblems,
+  passwordFormProblems,
+  passwordPayload,
+  problemsResolver,
+  type InviteValues,
+  type NameValues,
+  type NicknameValues,
+  type PasswordValues,
+} from './settingsForms';
+
+const StyledFields = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledRow = styled('div')`
+  display: grid;
+  grid-template-columns: 1fr;
+  gap: ${space.lg};
+  ${media.md} { grid-template-columns: 1fr 1fr; }
+`;
+
+const StyledText = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledProblem = styled('div')`
+  display: flex;
+  gap: ${space.sm};
+  padding: ${space.md};
+  border: 1px solid ${colors.warningBorder};
+  border-radius: ${radii.md};
+  background: ${colors.warningSoft};
+  color: ${colors.warning};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.medium};
+  & > svg { flex: none; margin-top: 1px; }
+  & > ul { margin: 0; padding: 0; list-style: none; }
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${space.sm};
+  & > button { width: 100%; }
+  ${media.md} {
+    flex-direction: row;
+    justify-content: flex-end;
+    & > button { width: auto; }
+  }
+`;
+
+/** What the page tells an open modal. */
+export type SettingsModalState = {
+  /** The request is on its way: the submit button says 'Enviando...'. */
+  sending: boolean;
+  /** Sending or closing (the 200 ms after a save): nothing can be changed or dismissed. */
+  locked: boolean;
+  /** The server's messages of the last failed send of this modal. */
+  messages: string[];
+  onCancel: () => void;
+  onSend: (payload: SettingsPayload) => void;
+};
+
+type FormModalProps = SettingsModalState & {
+  title: string;
+  submitLabel: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  children: ReactNode;
+};
+
+function FormModal({ title, submitLabel, sending, locked, messages, onCancel, onSubmit, children }: FormModalProps) {
+  return (
+    <Modal
+      isOpen
+      onClose={onCancel}
+      title={title}
+      closeLabel={T.modals.close}
+      maxWidth={520}
+      fullScreenOnPhone={false}
+      dismissable={!locked}
+      onSubmit={onSubmit}
+      busy={locked}
+      footer={
+        <StyledActions>
+          <Button variant="secondary" onClick={onCancel} disabled={locked}>
+            {T.modals.cancel}
+          </Button>
+          <Button type="submit" loading={sending} disabled={locked}>
+            {sending ? T.modals.sending : submitLabel}
+          </Button>
+        </StyledActions>
+      }
+    >
+      <StyledFields>
+        {messages.length > 0 ? (
+          <StyledProblem>
+            <Icon name="alert" size={18} />
+            <ul>
+              {messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </StyledProblem>
+        ) : null}
+        {children}
+      </StyledFields>
+    </Modal>
+  );
+}
+
+function useSettingsForm<T extends Record<string, string>>(defaultValues: DefaultValues<T>, resolver: Resolver<T>) {
+  // Checked on submit, then as the person fixes each field (and on leaving a field once touched).
+  return useForm<T>({ defaultValues, resolver, mode: 'onTouched', reValidateMode: 'onChange' });
+}
+
+type NameModalProps = SettingsModalState & { current: NameValues };
+
+export function NameModal({ current, ...state }: NameModalProps) {
+  const { control, handleSubmit } = useSettingsForm<NameValues>(current, problemsResolver(nameProblems));
+  return (
+    <FormModal
+      {...state}
+      title={T.modals.name}
+      submitLabel={T.modals.save}
+      onSubmit={handleSubmit((values) => state.onSend(namePayload(values)))}
+    >
+      <StyledRow>
+        <FormTextField control={control} name="first_name" label={T.fields.firstName} autoComplete="given-name" autoFocus />
+        <FormTextField control={control} name="last_name" label={T.fields.lastName} autoComplete="family-name" />
+      </StyledRow>
+    </FormModal>
+  );
+}
+
+type NicknameModalProps = SettingsModalState & { current: string | null };
+
+export function NicknameModal({ current, ...state }: NicknameModalProps) {
+  const { control, handleSubmit } = useSettingsForm<NicknameValues>(
+    { nickname: current ?? '' },
+    problemsResolver(nicknameProblems),
+  );
+  return (
+    <FormModal
+      {...state}
+      title={T.modals.nickname}
+      submitLabel={T.modals.save}
+      onSubmit={handleSubmit((values) => state.onSend(nicknamePayload(values)))}
+    >
+      <FormTextField
+        control={control}
+        name="nickname"
+        label={T.fields.nickname}
+        placeholder={T.fields.nicknamePlaceholder}
+        hint={T.fields.nicknameHint}
+        autoComplete="nickname"
+        autoFocus
+      />
+    </FormModal>
+  );
+}
+
+export function PasswordModal(state: SettingsModalState) {
+  const form = useSettingsForm<PasswordValues>(
+    { password: '', new_password: '', confirm_password: '' },
+    problemsResolver(passwordFormProblems),
+  );
+  const { control, handleSubmit, watch, trigger, getFieldState } = form;
+  const newPassword = watch('new_password');
+  // SPEC §5's rule for confirmations: once touched, the confirmation follows every change of the new password.
+  useEffect(() => {
+    if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');
+  }, [newPassword, getFieldState, trigger]);
+  return (
+    <FormModal
+      {...state}
+      title={T.modals.password}
+      submitLabel={T.modals.save}
+      onSubmit={handleSubmit((values) => state.onSend(passwordPayload(values)))}
+    >
+      <FormTextField
+        control={control}
+        name="password"
+        label={T.fields.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        autoFocus
+      />
+      <FormTextField
+        control={control}
+        name="new_password"
+        label={T.fields.newPassword}
+        type="password"
+        autoComplete="new-password"
+        hint={T.fields.newPasswordHint}
+      />
+      <FormTextField
+        control={control}
+        name="confirm_password"
+        label={T.fields.confirmPassword}
+        type="password"
+        autoComplete="new-password"
+      />
+    </FormModal>
+  );
+}
+
+export function InviteModal(state: SettingsModalState) {
+  const { control, handleSubmit } = useSettingsForm<InviteValues>(
+    { first_name: '', last_name: '', email: '' },
+    problemsResolver(inviteProblems),
+  );
+  return (
+    <FormModal
+      {...state}
+      title={T.modals.invite}
+      submitLabel={T.modals.send}
+      onSubmit={handleSubmit((values) => state.onSend(invitePayload(values)))}
+    >
+      <StyledText>{T.modals.inviteText}</StyledText>
+      <StyledRow>
+        <FormTextField control={control} name="first_name" label={T.fields.firstName} autoComplete="off" autoFocus />
+        <FormTextField control={control} name="last_name" label={T.fields.lastName} autoComplete="off" />
+      </StyledRow>
+      <FormTextField
+        control={control}
+        name="email"
+        label={T.fields.email}
+        type="email"
+        inputMode="email"
+        placeholder={T.fields.emailPlaceholder}
+        autoComplete="off"
+      />
+    </FormModal>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Every user-facing pt-BR text of /all-data (SPEC §2 Dashboard). The widget labels, the chart titles and 'Dados não
+ * disponíveis!' are SPEC's, verbatim (note 'Recebimento previsto(R$)' without a space); the rest are ours.
+ * `{name}`-style placeholders are filled with `fill()` from ./pt-BR.
+ */
+export const dashboardTexts = {
+  title: 'Dashboard',
+  widgets: {
+    label: 'Dados gerais',
+    expected: 'Recebimento previsto(R$)',
+    received: 'Valor recebido (R$)',
+    surgeries: 'Quantidade de cirurgias',
+    averageTime: 'Tempo médio (dias/cirurgias)',
+  },
+  charts: {
+    toReceive: 'Valores a receber',
+    received: 'Valores recebidos',
+    byPlan: 'Cirurgias por convênio',
+    byHospital: 'Cirurgias por hospital',
+    byProcedure: 'Cirurgias por procedimentos',
+    planned: 'Previstas',
+    carriedOut: 'Realizadas',
+    /** Says what the two series of the count charts hold (the contract's `*_prev` / `*_real`). */
+    seriesNote:
+      'Previstas: cirurgias ainda não realizadas (do cadastro ao agendamento). Realizadas: cirurgias que chegaram à realização. Canceladas e arquivadas não entram.',
+    empty: 'Dados não disponíveis!',
+    total: 'Total',
+    /** The accessible name of one of the six count charts, e.g. 'Cirurgias por convênio: Previstas'. */
+    seriesName: '{chart}: {series}',
+    surgeriesCount: '{count} cirurgias',
+    surgeriesCountOne: '1 cirurgia',
+    dataLabel: 'Dados do gráfico {chart}',
+    nameColumn: 'Nome',
+    valueColumn: 'Valor',
+  },
+  loading: 'Carregando o painel...',
+  failedTitle: 'Não foi possível carregar o painel',
+  failedText: 'Verifique sua conexão e tente de novo.',
+  retry: 'Tentar novamente',
+} as const;

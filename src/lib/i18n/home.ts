@@ -1,0 +1,89 @@
+/**
+ * User-facing pt-BR texts of the two homes (SPEC §2 Doctor home, Secretary home; DECISIONS §6). Texts SPEC gives are
+ * copied verbatim, spelling included ('Cirurgia pendentes'); `{name}` placeholders are filled by `fill()` (pt-BR.ts).
+ * The stage filter's own texts ('Selecionar...', 'Todos selecionado', ...) are the MultiSelect's (surgeries.ts).
+ */
+export const homeTexts = {
+  title: 'Início',
+  welcome: 'Olá, {name}!',
+  medicIntro: 'Aqui você acompanha suas cirurgias, do pedido ao honorário recebido.',
+  secretaryIntro: 'Aqui você cadastra pacientes, vincula cirurgias e acompanha cada etapa.',
+  retry: 'Tentar novamente',
+
+  summary: {
+    title: 'Resumo',
+    authorized: 'Cirurgias autorizadas',
+    pending: 'Cirurgia pendentes',
+    receivedMonth: 'Valor recebido no mês (R$)',
+    feesToReceive: 'Honorários a receber (R$)',
+    loading: 'Carregando os números...',
+    failed: 'Não foi possível carregar os números agora.',
+  },
+
+  distribution: {
+    title: 'Distribuição por etapa (total)',
+    hint: 'Escolha uma etapa para ver as cirurgias dela.',
+    open: '{stage}: {count}. Ver as cirurgias desta etapa',
+  },
+
+  calendar: {
+    title: 'Cirurgias do mês',
+    previousMonth: 'Mês anterior',
+    nextMonth: 'Próximo mês',
+    one: '1 cirurgia',
+    many: '{count} cirurgias',
+    legend: 'Dias com cirurgias agendadas',
+    loading: 'Marcando os dias com cirurgias...',
+    failed: 'Não foi possível marcar os dias com cirurgias.',
+  },
+
+  day: {
+    /** SPEC §2: 'Pacientes do dia dd/MM'. */
+    title: 'Pacientes do dia {date}',
+    loading: 'Carregando os pacientes do dia...',
+    empty: 'Não há nada para hoje',
+    emptyHint: 'Escolha outro dia no calendário.',
+    failed: 'Não foi possível carregar os pacientes do dia.',
+    listLabel: 'Pacientes agendados',
+    time: 'Horário',
+    doctor: 'Dr(a). {name}',
+    noHospital: 'Hospital não informado',
+    seeStatus: 'Ver status',
+    seeStatusOf: 'Ver status da cirurgia de {name}',
+    whatsapp: 'WhatsApp',
+    whatsappOf: 'Conversar com {name} no WhatsApp (abre em nova aba)',
+    noPhone: 'Sem celular',
+    loadMore: 'Carregar mais',
+    loadingMore: 'Carregando...',
+  },
+
+  changes: {
+    /** SPEC §2 Secretary home. */
+    title: 'Alterações de status',
+    intro: 'As cirurgias com a mudança de status mais recente primeiro.',
+    filterLabel: 'Etapas',
+    tableLabel: 'Alterações de status',
+    legendTitle: 'O que as cores indicam',
+    /** DECISIONS §6, shown as a legend (it overrides SPEC's "the rule is not shown"). */
+    legend: {
+      success: 'Em dia: até 7 dias desde a última mudança de status',
+      warning: 'Atenção: de 8 a 15 dias sem mudança de status',
+      danger: 'Atrasada: mais de 15 dias sem mudança, ou a data agendada já passou e a cirurgia não foi realizada',
+    },
+    /** The words under a row's stage, so the colour is never the only cue. */
+    tone: {
+      success: 'Em dia',
+      warning: 'Atenção',
+      danger: 'Atrasada',
+    },
+    changedToday: '{tone} · mudou hoje',
+    changedOneDay: '{tone} · há 1 dia',
+    changedDays: '{tone} · há {days} dias',
+    schedulePassed: '{tone} · agendada para {date}',
+    shownOf: '{shown} de {total} cirurgias',
+    shown: '{shown} cirurgias',
+    empty: 'Nenhuma cirurgia nestas etapas',
+    emptyHint: 'Escolha outras etapas no filtro.',
+    failed: 'Não foi possível carregar as alterações de status.',
+  },
+} as const;

@@ -97,3 +97,16 @@ export const MAX_NOTE_LENGTH = 1000;
 
 /** SPEC §9: a modal closes this long after a save (the patient wizard, the settings modals). */
 export const MODAL_CLOSE_DELAY_MS = 200;
+
+/** The eight chart lists of the dashboard answer (SPEC §3 dash_graph), in the contract's order. */
+export const DASHBOARD_GRAPHS = [
+  'valores_a_receber',
+  'valores_recebidos',
+  'qtd_convenio_prev',
+  'qtd_convenio_real',
+  'qtd_hospital_prev',
+  'qtd_hospital_real',
+  'qtd_procedim_prev',
+  'qtd_procedim_real',
+] as const;
+export type DashboardGraph = (typeof DASHBOARD_GRAPHS)[number];

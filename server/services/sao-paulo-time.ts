@@ -48,3 +48,20 @@ export function saoPauloDayBounds(day: string): { start: Date; end: Date } | nul
     new Date(value.toZonedDateTime(SAO_PAULO).toInstant().epochMilliseconds);
   return { start: startOf(date), end: startOf(date.add({ days: 1 })) };
 }
+
+/**
+ * The instants a São Paulo month `yyyy-MM` spans, `[start, end)`: from the start of its first day to
+ * the start of the next month's first day (saoPauloDayBounds); null when `month` is not a real month.
+ */
+export function saoPauloMonthBounds(month: string): { start: Date; end: Date } | null {
+  if (!/^\d{4}-\d{2}$/.test(month)) return null;
+  let yearMonth: Temporal.PlainYearMonth;
+  try {
+    yearMonth = Temporal.PlainYearMonth.from(month, { overflow: 'reject' });
+  } catch {
+    return null;
+  }
+  const first = saoPauloDayBounds(yearMonth.toPlainDate({ day: 1 }).toString());
+  const following = saoPauloDayBounds(yearMonth.add({ months: 1 }).toPlainDate({ day: 1 }).toString());
+  return first && following ? { start: first.start, end: following.start } : null;
+}

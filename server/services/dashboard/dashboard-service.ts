@@ -3,6 +3,7 @@ import type { components } from '../../../openapi/schema';
 import {
   ACTIVE_STATUSES,
   CASE_STATUSES,
+  DASHBOARD_GRAPHS,
   PAYMENT_SOURCE_LABELS,
   PAYMENT_SOURCES,
   type CaseStatus,
@@ -31,17 +32,6 @@ export const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as 
 /** The name of a chart slice when a case has neither a plan nor a payment source (nor a hospital). */
 export const NOT_INFORMED = 'Não informado';
 
-/** The eight chart lists, in the contract's order. */
-const GRAPH_NAMES = [
-  'valores_a_receber',
-  'valores_recebidos',
-  'qtd_convenio_prev',
-  'qtd_convenio_real',
-  'qtd_hospital_prev',
-  'qtd_hospital_real',
-  'qtd_procedim_prev',
-  'qtd_procedim_real',
-] as const satisfies readonly GraphName[];
 
 /**
  * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to
@@ -198,7 +188,7 @@ function readCases(db: Database, statement: SQL): Promise<ListRow[]> {
 }
 
 function emptyGraphs(): Graphs {
-  return Object.fromEntries(GRAPH_NAMES.map((name) => [name, []])) as unknown as Graphs;
+  return Object.fromEntries(DASHBOARD_GRAPHS.map((name) => [name, []])) as unknown as Graphs;
 }
 
 function emptyDashboard(): Dashboard {

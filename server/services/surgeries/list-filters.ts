@@ -1,7 +1,6 @@
-import { Temporal } from 'temporal-polyfill';
 import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { badRequest } from '../../http/errors';
-import { saoPauloDayBounds } from '../sao-paulo-time';
+import { saoPauloDayBounds, saoPauloMonthBounds } from '../sao-paulo-time';
 
 /** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
 export const SURGERY_PAGE_DEFAULT = 100;
@@ -105,23 +104,6 @@ export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
     offset: readInteger(single(source, 'offset'), 0, 0, 999_999_999, LIST_MESSAGES.invalidOffset),
     ordering: readOrdering(single(source, 'ordering')),
   };
-}
-
-/**
- * The instants a São Paulo month `yyyy-MM` spans, `[start, end)`: from the start of its first day to
- * the start of the next month's first day (saoPauloDayBounds); null when `month` is not a real month.
- */
-export function saoPauloMonthBounds(month: string): { start: Date; end: Date } | null {
-  if (!/^\d{4}-\d{2}$/.test(month)) return null;
-  let yearMonth: Temporal.PlainYearMonth;
-  try {
-    yearMonth = Temporal.PlainYearMonth.from(month, { overflow: 'reject' });
-  } catch {
-    return null;
-  }
-  const first = saoPauloDayBounds(yearMonth.toPlainDate({ day: 1 }).toString());
-  const following = saoPauloDayBounds(yearMonth.add({ months: 1 }).toPlainDate({ day: 1 }).toString());
-  return first && following ? { start: first.start, end: following.start } : null;
 }
 
 /**

@@ -2,6 +2,7 @@
  * Pure helpers of /all-data: the four widget figures (SPEC §2 Dashboard, read as getDashboard's contract describes
  * them) and the text of chart labels. No IO, no React.
  */
+import { DASHBOARD_GRAPHS } from '../../../machines/constants';
 import { formatBRL } from '../../lib/format/money';
 import type { Dashboard, DashboardFigures } from './api';
 
@@ -10,17 +11,6 @@ export type GraphItem = { name: string; value: number };
 const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
 const days = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 0, maximumFractionDigits: 1 });
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 });
-
-const GRAPH_LISTS = [
-  'valores_a_receber',
-  'valores_recebidos',
-  'qtd_convenio_prev',
-  'qtd_convenio_real',
-  'qtd_hospital_prev',
-  'qtd_hospital_real',
-  'qtd_procedim_prev',
-  'qtd_procedim_real',
-] as const satisfies ReadonlyArray<keyof Dashboard['dash_graph']>;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -34,7 +24,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function isDashboardShape(value: unknown): value is Dashboard {
   if (!isRecord(value) || !isRecord(value.data) || !isRecord(value.dash_graph)) return false;
   const graph = value.dash_graph;
-  return isRecord(value.data.distribution) && GRAPH_LISTS.every((list) => Array.isArray(graph[list]));
+  return isRecord(value.data.distribution) && DASHBOARD_GRAPHS.every((list) => Array.isArray(graph[list]));
 }
 
 /** 'Quantidade de cirurgias': the sum of the distribution over every stage key (SPEC §2). */

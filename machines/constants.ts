@@ -13,6 +13,11 @@ export const CASE_STATUSES = [
 ] as const;
 export type CaseStatus = (typeof CASE_STATUSES)[number];
 
+/** Whether a value read from outside (a query, an answer, navigation state) is a stage key. */
+export function isCaseStatus(value: unknown): value is CaseStatus {
+  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+}
+
 /** The seven stages a case moves through before it is finished. */
 export const ACTIVE_STATUSES = [
   'ind_paciente',

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
-  CASE_STATUSES,
   DOCUMENT_LABELS,
+  isCaseStatus,
   SURGERY_DOCUMENT_KINDS,
   type CaseStatus,
   type SurgeryDocumentKind,
@@ -61,10 +61,6 @@ function cleanName(name: string | null): string | null {
 
 export function isDocumentKind(value: string): value is SurgeryDocumentKind {
   return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(value);
-}
-
-function isCaseStatus(value: string): value is CaseStatus {
-  return (CASE_STATUSES as readonly string[]).includes(value);
 }
 
 type Checked = { status: CaseStatus; documents: Array<UploadedDocument & { type: SniffedType }> };

@@ -100,7 +100,7 @@ export function DashboardPage() {
       ) : state.status === 'error' ? (
         <LoadFailed title={T.failedTitle} text={T.failedText} retryLabel={T.retry} onRetry={retry} />
       ) : (
-        <DashboardContent dashboard={state.dashboard} />
+        <DashboardContent dashboard={state.value} />
       )}
     </Page>
   );

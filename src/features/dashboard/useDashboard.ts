@@ -1,33 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useRetryableRead, type ReadState } from '../../lib/useRetryableRead';
 import { getDashboard, type Dashboard } from './api';
 import { isDashboardShape } from './figures';
 
-export type DashboardState = { status: 'loading' } | { status: 'ready'; dashboard: Dashboard } | { status: 'error' };
+export type DashboardState = ReadState<Dashboard>;
 
 /**
- * The dashboard read of /all-data. A failure is silent (SPEC §7: no toast): the page shows a neutral "could not load"
- * with `retry`. A read superseded by a retry or an unmount is aborted and never lands.
+ * The dashboard read of /all-data and the doctor home. A failure is silent (SPEC §7: no toast): the screens show a
+ * neutral "could not load" with `retry`. An answer without the dashboard's shape counts as a failed read.
  */
 export function useDashboard(): { state: DashboardState; retry: () => void } {
-  const [state, setState] = useState<DashboardState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading' });
-    getDashboard(controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        const ok = result.kind === 'ok' && isDashboardShape(result.value);
-        setState(ok ? { status: 'ready', dashboard: result.value } : { status: 'error' });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  return { state, retry };
+  return useRetryableRead(async (signal) => {
+    const result = await getDashboard(signal);
+    if (result.kind !== 'ok' || !isDashboardShape(result.value)) throw new Error('the dashboard could not be read');
+    return result.value;
+  }, []);
 }

@@ -102,7 +102,7 @@ export function StageDistribution({ dashboard }: StageDistributionProps) {
     // The same read as 'Resumo' above, whose notice carries the one retry.
     body = <HomeNotice kind="failed" text={homeTexts.summary.failed} compact />;
   } else {
-    const { distribution } = dashboard.dashboard.data;
+    const { distribution } = dashboard.value.data;
     body = (
       <StyledStages>
         {ACTIVE_STATUSES.map((stage) => {

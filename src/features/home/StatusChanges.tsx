@@ -7,16 +7,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
-import { Button } from '../../components/ui/Button';
+import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/constants';
 import type { RowTone } from '../../components/ui/DataTable';
 import { Icon } from '../../components/ui/Icon';
 import { MultiSelect } from '../../components/ui/MultiSelect';
-import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { SurgeryListFooter } from '../surgeries/components/SurgeryListFooter';
 import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../surgeries/components/SurgeryTable';
 import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
+import { STAGE_OPTIONS } from '../surgeries/surgeryText';
 import type { Surgery } from '../surgeries/types';
 import { HomeNotice } from './HomeNotice';
 import { HomePanel } from './HomePanel';
@@ -24,7 +24,6 @@ import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
 
 const T = homeTexts.changes;
 
-const STAGE_OPTIONS = CASE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 const TONES: readonly RowTone[] = ['success', 'warning', 'danger'];
 const TONE_SOFT_COLORS: Record<RowTone, string> = {
   success: colors.successSoft,
@@ -34,10 +33,6 @@ const TONE_SOFT_COLORS: Record<RowTone, string> = {
 
 /** Rows per page: the latest changes fit on a screen or two; 'Carregar mais' brings older ones. */
 export const CHANGES_PAGE_SIZE = 20;
-
-function isCaseStatus(value: string): value is CaseStatus {
-  return (CASE_STATUSES as readonly string[]).includes(value);
-}
 
 const StyledFilter = styled('div')`
   width: 100%;
@@ -80,16 +75,6 @@ const StyledLegendItem = styled('li')<{ $tone: RowTone }>`
     background: ${(p) => TONE_SOFT_COLORS[p.$tone]};
     color: ${(p) => TONE_TEXT_COLORS[p.$tone]};
   }
-`;
-
-const StyledFooter = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
 `;
 
 export function StatusChanges() {
@@ -161,20 +146,7 @@ export function StatusChanges() {
         rowTone={rowTone}
       />
 
-      {list.status === 'ready' && list.items.length > 0 ? (
-        <StyledFooter>
-          <span role="status">
-            {list.count !== null
-              ? fill(T.shownOf, { shown: list.items.length, total: list.count })
-              : fill(T.shown, { shown: list.items.length })}
-          </span>
-          {list.hasMore ? (
-            <Button variant="secondary" onClick={list.loadMore} loading={list.loadingMore}>
-              {list.loadingMore ? homeTexts.day.loadingMore : homeTexts.day.loadMore}
-            </Button>
-          ) : null}
-        </StyledFooter>
-      ) : null}
+      <SurgeryListFooter list={list} />
     </HomePanel>
   );
 }

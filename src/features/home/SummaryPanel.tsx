@@ -73,7 +73,7 @@ export function SummaryPanel({ dashboard, onRetry }: SummaryPanelProps) {
   } else if (dashboard.status === 'error') {
     body = <HomeNotice kind="failed" text={T.failed} onRetry={onRetry} compact />;
   } else {
-    const data = dashboard.dashboard.data;
+    const data = dashboard.value.data;
     const figures: Figure[] = [
       { key: 'authorized', label: T.authorized, icon: 'shieldCheck', value: String(data.authorized_surgery) },
       { key: 'pending', label: T.pending, icon: 'clock', value: String(data.pending_surgery) },

@@ -4,8 +4,8 @@
  * A month shown again is read again (a case may have been scheduled meanwhile). A failed read leaves no marks and
  * says so (SPEC §7: silently), with a retry.
  */
-import { useCallback, useEffect, useState } from 'react';
 import { AGENDA_STATUSES } from '../../../machines/constants';
+import { useRetryableRead } from '../../lib/useRetryableRead';
 import { listScheduleDays } from '../surgeries/api';
 
 export type ScheduleDaysState = {
@@ -18,21 +18,12 @@ export type ScheduleDaysState = {
 const NONE: ReadonlyMap<string, number> = new Map();
 
 export function useScheduleDays(month: string): ScheduleDaysState {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<ScheduleDaysState, 'retry'>>({ status: 'loading', counts: NONE });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState({ status: 'loading', counts: NONE });
-    listScheduleDays(month, AGENDA_STATUSES, controller.signal).then(
-      (days) => setState({ status: 'ready', counts: new Map(days.map((day) => [day.date, day.count])) }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error', counts: NONE });
-      },
-    );
-    return () => controller.abort();
-  }, [month, attempt]);
-
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
-  return { ...state, retry };
+  const { state, retry } = useRetryableRead(
+    async (signal) => {
+      const days = await listScheduleDays(month, AGENDA_STATUSES, signal);
+      return new Map(days.map((day) => [day.date, day.count])) as ReadonlyMap<string, number>;
+    },
+    [month],
+  );
+  return { status: state.status, counts: state.status === 'ready' ? state.value : NONE, retry };
 }

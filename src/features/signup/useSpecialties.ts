@@ -1,36 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
+import { useRetryableRead } from '../../lib/useRetryableRead';
 
 export type Specialty = { id: number; nome_fantasia: string };
 
-type SpecialtiesState =
-  | { status: 'loading'; items: Specialty[] }
-  | { status: 'error'; items: Specialty[] }
-  | { status: 'ready'; items: Specialty[] };
+type SpecialtiesState = { status: 'loading' | 'error' | 'ready'; items: Specialty[]; retry: () => void };
+
+const NONE: Specialty[] = [];
 
 /** GET /project_auth/api/v1/list_specialty/ for the signup's specialty select, with a retry for the error state. */
-export function useSpecialties(): SpecialtiesState & { retry: () => void } {
-  const [state, setState] = useState<SpecialtiesState>({ status: 'loading', items: [] });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading', items: [] });
-    api
-      .GET('/project_auth/api/v1/list_specialty/')
-      .then(({ data, response }) => {
-        if (cancelled) return;
-        if (response.ok && data) setState({ status: 'ready', items: data.results });
-        else setState({ status: 'error', items: [] });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ status: 'error', items: [] });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [attempt]);
-
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
-  return { ...state, retry };
+export function useSpecialties(): SpecialtiesState {
+  const { state, retry } = useRetryableRead(async (signal) => {
+    const { data, response } = await api.GET('/project_auth/api/v1/list_specialty/', { signal });
+    if (!response.ok || !data) throw new Error(`list_specialty answered ${response.status}`);
+    return data.results;
+  }, []);
+  return { status: state.status, items: state.status === 'ready' ? state.value : NONE, retry };
 }

@@ -11,27 +11,22 @@
 import { useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { ACTIVE_STATUSES, isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { inputClassName } from '../../components/ui/Field';
 import { MultiSelect } from '../../components/ui/MultiSelect';
 import { todayInSaoPaulo } from '../../lib/format/date';
-import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { ListMessage } from './components/ListMessage';
+import { SurgeryListFooter } from './components/SurgeryListFooter';
 import { SurgeryTable } from './components/SurgeryTable';
 import { useSurgeryList } from './hooks/useSurgeryList';
+import { STAGE_OPTIONS } from './surgeryText';
 
 const T = surgeriesTexts.status;
-
-const STATUS_OPTIONS = CASE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
-
-function isCaseStatus(value: unknown): value is CaseStatus {
-  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
-}
 
 const StyledFilters = styled('section')`
   display: grid;
@@ -94,20 +89,6 @@ const StyledStageRow = styled('div')`
   & > button { padding: 0 ${space.md}; }
 `;
 
-const StyledFooter = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
-const StyledMoreError = styled('span')`
-  color: ${colors.danger};
-`;
-
 export function SurgeryStatusPage() {
   const navigate = useNavigate();
   const passedStage = useLocation({ select: (location) => location.state.method });
@@ -154,7 +135,7 @@ export function SurgeryStatusPage() {
             </StyledStageRow>
           </StyledStage>
         ) : (
-          <MultiSelect label={T.filterLabel} options={STATUS_OPTIONS} value={selected} onChange={setSelected} />
+          <MultiSelect label={T.filterLabel} options={STAGE_OPTIONS} value={selected} onChange={setSelected} />
         )}
         <StyledDate>
           <StyledToggle>
@@ -179,21 +160,7 @@ export function SurgeryStatusPage() {
 
       <SurgeryTable surgeries={list.items} loading={list.status === 'loading'} onOpen={handleOpen} empty={empty} />
 
-      {list.status === 'ready' && list.items.length > 0 ? (
-        <StyledFooter>
-          <span role="status">
-            {list.count !== null
-              ? fill(T.shownOf, { shown: list.items.length, total: list.count })
-              : fill(T.shown, { shown: list.items.length })}
-          </span>
-          {list.moreFailed ? <StyledMoreError>{surgeriesTexts.table.failed}</StyledMoreError> : null}
-          {list.hasMore ? (
-            <Button variant="secondary" onClick={list.loadMore} loading={list.loadingMore}>
-              {list.loadingMore ? T.loadingMore : T.loadMore}
-            </Button>
-          ) : null}
-        </StyledFooter>
-      ) : null}
+      <SurgeryListFooter list={list} />
     </Page>
   );
 }

@@ -1,10 +1,13 @@
 /** How a surgery's fields read in lists and headers (SPEC §2): labels, joined procedures, d/M schedule. */
-import { PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { CASE_STATUSES, PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { formatDayMonth } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Surgery } from './types';
 
 const T = surgeriesTexts.table;
+
+/** The ten stages as the stage filters offer them (SPEC §3 labels). */
+export const STAGE_OPTIONS = CASE_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value] }));
 
 /** The stage label, or 'Desconhecido' for a key this build does not know. */
 export function statusLabel(status: string | null | undefined): string {

@@ -80,8 +80,6 @@ export const homeTexts = {
     changedOneDay: '{tone} · há 1 dia',
     changedDays: '{tone} · há {days} dias',
     schedulePassed: '{tone} · agendada para {date}',
-    shownOf: '{shown} de {total} cirurgias',
-    shown: '{shown} cirurgias',
     empty: 'Nenhuma cirurgia nestas etapas',
     emptyHint: 'Escolha outras etapas no filtro.',
     failed: 'Não foi possível carregar as alterações de status.',

@@ -4,7 +4,7 @@
  * a tagged result so that useLifecycle decides, in one place, what the user sees (SPEC §8): a move's 409 carries the
  * server's message and the actual stage; a 400 (or 413, 404) its `error` list.
  */
-import { CASE_STATUSES, type CaseStatus, type SurgeryDocumentKind } from '../../../../machines/constants';
+import { isCaseStatus, type CaseStatus, type SurgeryDocumentKind } from '../../../../machines/constants';
 import { api, bearer } from '../../../api/client';
 import { errorStrings, generalErrorMessages } from '../../../api/errors';
 import type { components } from '../../../../openapi/schema';
@@ -19,10 +19,6 @@ export type MoveResult =
   | { kind: 'conflict'; message: string; actual: CaseStatus }
   | { kind: 'rejected'; status: number; messages: string[] }
   | { kind: 'offline' };
-
-function isCaseStatus(value: unknown): value is CaseStatus {
-  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
-}
 
 /** Reads any lifecycle answer (status + parsed body) into a MoveResult. */
 export function moveResultOf(status: number, body: unknown): MoveResult {

@@ -1,0 +1,46 @@
+/**
+ * Under a paged surgery list (/surgery-status, 'Alterações de status'): how many cases are shown of how many, a quiet
+ * note when the last 'Carregar mais' failed, and 'Carregar mais' while there are more. Nothing until the first page
+ * has rows.
+ */
+import { styled } from 'goober';
+import { Button } from '../../../components/ui/Button';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, fontSizes, space } from '../../../lib/theme';
+import type { SurgeryListState } from '../hooks/useSurgeryList';
+
+const T = surgeriesTexts.status;
+
+const StyledFooter = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledMoreError = styled('span')`
+  color: ${colors.danger};
+`;
+
+export function SurgeryListFooter({ list }: { list: SurgeryListState }) {
+  if (list.status !== 'ready' || list.items.length === 0) return null;
+  return (
+    <StyledFooter>
+      <span role="status">
+        {list.count !== null
+          ? fill(T.shownOf, { shown: list.items.length, total: list.count })
+          : fill(T.shown, { shown: list.items.length })}
+      </span>
+      {list.moreFailed ? <StyledMoreError>{surgeriesTexts.table.failed}</StyledMoreError> : null}
+      {list.hasMore ? (
+        <Button variant="secondary" onClick={list.loadMore} loading={list.loadingMore}>
+          {list.loadingMore ? T.loadingMore : T.loadMore}
+        </Button>
+      ) : null}
+    </StyledFooter>
+  );
+}

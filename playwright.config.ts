@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +8,26 @@ import { defineConfig } from '@playwright/test';
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'cirurgias-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
 
-export const MAIN_PORT = 3211;
+/**
+ * The test servers' ports: E2E_PORT and E2E_SHORT_TOKEN_PORT when set, otherwise two ports the system has
+ * free now (asked of a child process, since the config is read synchronously). Chosen once in the runner
+ * and inherited by the workers, so two test runs on one machine never collide.
+ */
+function freePorts(count: number): number[] {
+  const script = `const net=require('net');const ports=[];const servers=[];
+(function next(){if(ports.length===${count}){servers.forEach(s=>s.close());console.log(ports.join(','));return;}
+const s=net.createServer();servers.push(s);s.listen(0,'127.0.0.1',()=>{ports.push(s.address().port);next();});})();`;
+  return execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' }).trim().split(',').map(Number);
+}
+if (!process.env.E2E_PORT || !process.env.E2E_SHORT_TOKEN_PORT) {
+  const [main, short] = freePorts(2);
+  process.env.E2E_PORT ??= String(main);
+  process.env.E2E_SHORT_TOKEN_PORT ??= String(short);
+}
+
+export const MAIN_PORT = Number(process.env.E2E_PORT);
 /** A second server whose access tokens live 3 seconds, for the transparent-refresh journey. */
-export const SHORT_TOKEN_PORT = 3212;
+export const SHORT_TOKEN_PORT = Number(process.env.E2E_SHORT_TOKEN_PORT);
 
 const chromiumArgs = [
   '--no-sandbox',

@@ -9,6 +9,10 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['./tests/setup.ts'],
+          // Limits, not expectations: a test ends as soon as its conditions hold. On a loaded two-core machine
+          // the first render of a lazy route or a jsdom import can take far longer than vitest's 5 s / 10 s defaults.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

@@ -13,10 +13,11 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 }
 
 // Screens load lazily (route chunks, feature chunks): on a busy two-core machine the first render of a route can take
-// more than testing-library's default 1 s, so findBy*/waitFor wait up to 5 s (a wait, not a timing assertion).
+// many seconds, so findBy*/waitFor wait up to 30 s. They return as soon as the condition holds: a wait on a
+// condition, not a timing assertion.
 if (typeof window !== 'undefined') {
   const { configure } = await import('@testing-library/react');
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 30_000 });
 }
 
 export {};

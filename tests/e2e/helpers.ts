@@ -1,11 +1,30 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { solidPng } from '../helpers/png';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_MEDIC = 'medico@demo.com.br';
 export const DEMO_SECRETARY = 'secretaria@demo.com.br';
+
+/**
+ * Runs axe-core over the page as it is now (open modals included) and fails on any violation of impact
+ * serious or critical, listing each rule with the first offending elements.
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const described = serious.map(
+    (violation) =>
+      `${violation.impact} ${violation.id}: ${violation.help}\n` +
+      violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
+        .join('\n'),
+  );
+  expect(described, `axe on ${page.url()}`).toEqual([]);
+}
 
 /** Signs in through the /auth form, as a person would. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -157,6 +157,7 @@ describe('POST /auth/token (refresh_token grant)', () => {
     expect(second.access_token).not.toBe(first.access_token);
     expect((await profile(second.access_token)).statusCode).toBe(200);
 
+    t.clock.advance(31_000);
     const again = await refreshGrant(first.refresh_token);
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ error: 'invalid_grant', error_description: 'Sessão expirada. Entre novamente.' });
@@ -169,6 +170,7 @@ describe('POST /auth/token (refresh_token grant)', () => {
     const third = (await refreshGrant(second.refresh_token)).json();
     expect((await profile(third.access_token)).statusCode).toBe(200);
 
+    t.clock.advance(31_000);
     expect((await refreshGrant(first.refresh_token)).statusCode).toBe(400);
 
     expect((await profile(third.access_token)).statusCode).toBe(401);
@@ -179,16 +181,74 @@ describe('POST /auth/token (refresh_token grant)', () => {
     expect((await profile(other.access_token)).statusCode).toBe(200);
   });
 
-  it('lets exactly one of two simultaneous refreshes with one token succeed', async () => {
+  it.each([2, 3])('gives %i simultaneous refreshes of one token the same successor pair (DECISIONS §14)', async (count) => {
     const medic = await createMedic(t.deps);
     const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
-    const results = await Promise.all([refreshGrant(tokens.refresh_token), refreshGrant(tokens.refresh_token)]);
-    const statuses = results.map((r) => r.statusCode).sort();
-    expect(statuses).toEqual([200, 400]);
-    expect(results.find((r) => r.statusCode === 400)!.json().error).toBe('invalid_grant');
-    // The loser presented a used token, which is reuse: the family, the winner's new pair included, is revoked.
-    const winner = results.find((r) => r.statusCode === 200)!.json();
-    expect((await profile(winner.access_token)).statusCode).toBe(401);
+    const results = await Promise.all(Array.from({ length: count }, () => refreshGrant(tokens.refresh_token)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array(count).fill(200));
+    const pairs = results.map((r) => r.json());
+    expect(new Set(pairs.map((pair) => pair.access_token)).size).toBe(1);
+    expect(new Set(pairs.map((pair) => pair.refresh_token)).size).toBe(1);
+    expect(pairs[0].refresh_token).not.toBe(tokens.refresh_token);
+    expect((await profile(pairs[0].access_token)).statusCode).toBe(200);
+    expect((await refreshGrant(pairs[0].refresh_token)).statusCode).toBe(200);
+  });
+
+  it('answers a replay within 30 seconds with the same pair and the seconds left on it', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const first = (await refreshGrant(tokens.refresh_token)).json();
+    t.clock.advance(29_000);
+    const replay = await refreshGrant(tokens.refresh_token);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ ...first, expires_in: first.expires_in - 29 });
+    expect((await profile(first.access_token)).statusCode).toBe(200);
+  });
+
+  it('revokes the family when the used token comes back after the 30-second window', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const successor = (await refreshGrant(tokens.refresh_token)).json();
+    t.clock.advance(30_000);
+    const late = await refreshGrant(tokens.refresh_token);
+    expect(late.statusCode).toBe(400);
+    expect(late.json()).toEqual({ error: 'invalid_grant', error_description: 'Sessão expirada. Entre novamente.' });
+    expect((await profile(successor.access_token)).statusCode).toBe(401);
+    expect((await refreshGrant(successor.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('never replays a successor once the sign-in is revoked, even within the window', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const successor = (await refreshGrant(tokens.refresh_token)).json();
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/auth/revoke',
+      payload: { ...TEST_CLIENT, token: successor.refresh_token },
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect((await refreshGrant(tokens.refresh_token)).statusCode).toBe(400);
+  });
+
+  it('keeps the successor only sealed, and only while the window lasts', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const successor = (await refreshGrant(tokens.refresh_token)).json();
+    const [used] = await t.handle.db
+      .select()
+      .from(oauthTokens)
+      .where(eq(oauthTokens.tokenHash, hashToken(tokens.refresh_token)));
+    expect(used!.successorSealed).toBeTruthy();
+    expect(used!.successorSealed).not.toContain(successor.refresh_token);
+    expect(used!.successorSealed).not.toContain(successor.access_token);
+
+    t.clock.advance(31_000);
+    await signIn(t.app, medic.email, TEST_PASSWORD);
+    const [after] = await t.handle.db
+      .select()
+      .from(oauthTokens)
+      .where(eq(oauthTokens.tokenHash, hashToken(tokens.refresh_token)));
+    expect(after!.successorSealed).toBeNull();
   });
 
   it('refuses an unknown refresh token', async () => {

@@ -18,8 +18,14 @@ export const oauthTokens = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
     expiresAt: timestamptz('expires_at').notNull(),
-    /** Set when a refresh token is exchanged; a second exchange is reuse. */
+    /** Set when a refresh token is exchanged; a second exchange after the grace window is reuse. */
     usedAt: timestamptz('used_at'),
+    /**
+     * The pair a refresh token was exchanged for, sealed (AES-256-GCM) under a key derived from the raw
+     * refresh token, which the table never holds: a second exchange within the grace window gets the same
+     * pair back (DECISIONS §14). Cleared once the window is over.
+     */
+    successorSealed: text('successor_sealed'),
     revokedAt: timestamptz('revoked_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },

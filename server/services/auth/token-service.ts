@@ -1,11 +1,16 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, lt, ne } from 'drizzle-orm';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { oauthTokens, users, type UserRow } from '../../db/schema/index';
 
 /** Access tokens live one hour, refresh tokens thirty days (DECISIONS §3). */
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * A refresh token presented again less than this after its exchange gets the same successor pair
+ * (DECISIONS §14: two tabs, or a retried request, must never sign the user out); later, it is reuse.
+ */
+export const REFRESH_GRACE_SECONDS = 30;
 
 export type TokenPair = {
   accessToken: string;
@@ -36,10 +41,39 @@ function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000);
 }
 
+type Successor = { accessToken: string; refreshToken: string };
+
+/** The key that seals a refresh token's successor: only a holder of the raw refresh token can derive it. */
+function successorKey(refreshToken: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', refreshToken, 'oauth-successor', 'refresh-grace-window', 32));
+}
+
+function sealSuccessor(refreshToken: string, successor: Successor): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', successorKey(refreshToken), iv);
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(successor), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function openSuccessor(refreshToken: string, sealed: string): Successor | null {
+  try {
+    const bytes = Buffer.from(sealed, 'base64url');
+    const decipher = createDecipheriv('aes-256-gcm', successorKey(refreshToken), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    const plain = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+    const value = JSON.parse(plain) as Partial<Successor>;
+    if (typeof value.accessToken !== 'string' || typeof value.refreshToken !== 'string') return null;
+    return { accessToken: value.accessToken, refreshToken: value.refreshToken };
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Opaque OAuth tokens kept in `oauth_tokens`. Every pair issued from one password sign-in shares a
- * family; refresh tokens rotate on each use and presenting a used one revokes the family (reuse
- * detection, RFC 9700 §4.14.2), as does signing out.
+ * family; refresh tokens rotate on each use. A used one presented again within REFRESH_GRACE_SECONDS
+ * gets the same successor pair; later, it revokes the family (reuse detection, RFC 9700 §4.14.2),
+ * as does signing out.
  * @see https://datatracker.ietf.org/doc/html/rfc9700#section-4.14.2
  */
 export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOKEN_TTL_SECONDS }: TokenServiceDeps) {
@@ -79,51 +113,65 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
     /**
      * Issues an access + refresh pair; a new family unless `familyId` continues one. The user's
      * expired tokens are deleted on the way (a used refresh token is kept until it expires, so reuse
-     * detection still sees it), which keeps the table from growing without bound.
+     * detection still sees it), which keeps the table from growing without bound, and the sealed
+     * successors whose grace window is over are dropped.
      */
     async issueTokens(userId: number, familyId: string = randomUUID()): Promise<TokenPair> {
       const at = now();
       const { rows, pair } = pairRows(userId, familyId, at);
       await db.transaction(async (tx) => {
         await tx.delete(oauthTokens).where(and(eq(oauthTokens.userId, userId), lt(oauthTokens.expiresAt, at)));
+        await tx
+          .update(oauthTokens)
+          .set({ successorSealed: null })
+          .where(
+            and(
+              eq(oauthTokens.userId, userId),
+              isNotNull(oauthTokens.successorSealed),
+              lt(oauthTokens.usedAt, addSeconds(at, -REFRESH_GRACE_SECONDS)),
+            ),
+          );
         await tx.insert(oauthTokens).values(rows);
       });
       return pair;
     },
 
     /**
-     * Exchanges a refresh token for a new pair of the same family. The token is marked used by a
-     * conditional UPDATE in the same transaction as the new pair's insert, so of two simultaneous
-     * exchanges exactly one wins; the other sees a used token and is treated as reuse, which revokes
-     * the family. Expired, revoked and unknown tokens fail without side effects. Null on failure.
+     * Exchanges a refresh token for a new pair of the same family. The token's row is locked for the
+     * transaction, so of two simultaneous exchanges one rotates it and the other waits, then finds it
+     * used: within REFRESH_GRACE_SECONDS it gets the same successor (with the seconds left on its access
+     * token), after that the family is revoked. Expired, revoked and unknown tokens fail without side
+     * effects. Null on failure.
      */
     async refresh(refreshToken: string): Promise<(TokenPair & { userId: number }) | null> {
       const tokenHash = hashToken(refreshToken);
       const at = now();
       return db.transaction(async (tx) => {
-        const [claimed] = await tx
-          .update(oauthTokens)
-          .set({ usedAt: at })
-          .where(
-            and(
-              eq(oauthTokens.tokenHash, tokenHash),
-              eq(oauthTokens.kind, 'refresh'),
-              isNull(oauthTokens.usedAt),
-              isNull(oauthTokens.revokedAt),
-              gt(oauthTokens.expiresAt, at),
-            ),
-          )
-          .returning({ userId: oauthTokens.userId, familyId: oauthTokens.familyId });
-        if (claimed) {
-          const { rows, pair } = pairRows(claimed.userId, claimed.familyId, at);
-          await tx.insert(oauthTokens).values(rows);
-          return { ...pair, userId: claimed.userId };
-        }
-        const [existing] = await tx
-          .select({ familyId: oauthTokens.familyId, usedAt: oauthTokens.usedAt })
+        const [row] = await tx
+          .select()
           .from(oauthTokens)
-          .where(and(eq(oauthTokens.tokenHash, tokenHash), eq(oauthTokens.kind, 'refresh')));
-        if (existing?.usedAt) await revokeFamily(tx, existing.familyId, at);
+          .where(and(eq(oauthTokens.tokenHash, tokenHash), eq(oauthTokens.kind, 'refresh')))
+          .for('update');
+        if (!row || row.revokedAt || row.expiresAt <= at) return null;
+        if (!row.usedAt) {
+          const { rows, pair } = pairRows(row.userId, row.familyId, at);
+          await tx
+            .update(oauthTokens)
+            .set({ usedAt: at, successorSealed: sealSuccessor(refreshToken, pair) })
+            .where(eq(oauthTokens.id, row.id));
+          await tx.insert(oauthTokens).values(rows);
+          return { ...pair, userId: row.userId };
+        }
+        const elapsedSeconds = (at.getTime() - row.usedAt.getTime()) / 1000;
+        const successor =
+          elapsedSeconds < REFRESH_GRACE_SECONDS && row.successorSealed
+            ? openSuccessor(refreshToken, row.successorSealed)
+            : null;
+        if (successor) {
+          const expiresIn = Math.max(1, Math.floor(accessTokenTtlSeconds - elapsedSeconds));
+          return { ...successor, expiresIn, familyId: row.familyId, userId: row.userId };
+        }
+        await revokeFamily(tx, row.familyId, at);
         return null;
       });
     },

@@ -24,6 +24,8 @@ import { sessionTexts } from '../../lib/i18n/session';
 export const STORAGE_KEYS = { token: 'token', refreshToken: 'refresh_token', profile: 'profile' } as const;
 export const SESSION_STORAGE_KEYS: readonly string[] = Object.values(STORAGE_KEYS);
 export const REFRESH_LOCK_NAME = 'session-refresh';
+/** BroadcastChannel on which a tab that rotated the tokens hands the new pair to the others. */
+export const SESSION_CHANNEL_NAME = 'session-tokens';
 
 const CLIENT_ID: string = import.meta.env.VITE_OAUTH_CLIENT_ID ?? 'cirurgias-web';
 const CLIENT_SECRET: string = import.meta.env.VITE_OAUTH_CLIENT_SECRET ?? 'cirurgias-web-secret';
@@ -181,21 +183,75 @@ async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
   return { token: data.access_token, refreshToken: data.refresh_token };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Hand-over of rotated tokens between tabs
+
+/** A rotation: the refresh token that was spent and the pair it was exchanged for. */
+export type Rotation = { from: string; tokens: SessionTokens };
+
+const MAX_REMEMBERED_ROTATIONS = 20;
+/** Spent refresh token → its successor, as this tab rotated it or another tab announced it. */
+const rotations = new Map<string, SessionTokens>();
+let channel: BroadcastChannel | null | undefined;
+
+/** The tabs' channel, or null where the browser has no BroadcastChannel. */
+export function sessionChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(SESSION_CHANNEL_NAME);
+  }
+  return channel;
+}
+
+export function closeSessionChannel(): void {
+  channel?.close();
+  channel = undefined;
+  rotations.clear();
+}
+
+export function isRotation(value: unknown): value is Rotation {
+  if (typeof value !== 'object' || value === null) return false;
+  const { from, tokens } = value as { from?: unknown; tokens?: { token?: unknown; refreshToken?: unknown } };
+  return typeof from === 'string' && typeof tokens?.token === 'string' && typeof tokens.refreshToken === 'string';
+}
+
+export function rememberRotation({ from, tokens }: Rotation): void {
+  rotations.set(from, tokens);
+  if (rotations.size > MAX_REMEMBERED_ROTATIONS) rotations.delete(rotations.keys().next().value!);
+}
+
+/** The newest pair `refreshToken` was rotated into (following later rotations), or null. */
+export function latestRotationOf(refreshToken: string): SessionTokens | null {
+  let latest: SessionTokens | null = null;
+  // Bounded: a chain is at most as long as the map, whatever another tab sent.
+  for (let step = 0, next = rotations.get(refreshToken); next && step < MAX_REMEMBERED_ROTATIONS; step++) {
+    latest = next;
+    next = rotations.get(next.refreshToken);
+  }
+  return latest;
+}
+
 /**
- * Runs while holding the cross-tab lock. If the stored refresh token is no longer the one this tab
- * wanted to spend, another tab already rotated it: adopt the stored pair without calling the
- * server (spending the old one would trip reuse detection and revoke the family). Otherwise
- * refresh and store the new pair before the lock is released.
+ * Runs while holding the cross-tab lock. A tab must never spend a refresh token another tab already
+ * rotated, so it adopts, in order: the pair the other tab handed over on the channel (the reliable
+ * path: a localStorage read in another tab may still be stale), the stored pair when it differs from
+ * the one this tab wanted to spend, and only then asks the server. The new pair is announced and
+ * stored before the lock is released. Should a stale token still reach the server, the server's
+ * 30-second grace window answers it with the same pair (DECISIONS §14).
  */
 async function refreshHoldingLock(wanted: string): Promise<SessionTokens> {
   const stored = readStoredSession();
   if (!stored.token || !stored.refreshToken) {
     throw new Error('The session was cleared (signed out in another tab).');
   }
+  const handedOver = latestRotationOf(wanted);
+  if (handedOver) return handedOver;
   if (stored.refreshToken !== wanted) {
     return { token: stored.token, refreshToken: stored.refreshToken };
   }
   const tokens = await requestRefresh(wanted);
+  const rotation: Rotation = { from: wanted, tokens };
+  rememberRotation(rotation);
+  sessionChannel()?.postMessage(rotation);
   writeStoredSession({ ...tokens, profile: null });
   return tokens;
 }

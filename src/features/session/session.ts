@@ -2,7 +2,17 @@ import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
 import { api, configureAuth } from '../../api/client';
-import { readStoredSession, SESSION_STORAGE_KEYS, sessionActions, sessionActors } from './actors';
+import {
+  closeSessionChannel,
+  isRotation,
+  latestRotationOf,
+  readStoredSession,
+  rememberRotation,
+  SESSION_STORAGE_KEYS,
+  sessionActions,
+  sessionActors,
+  sessionChannel,
+} from './actors';
 
 /**
  * The one session of the SPA: the session machine with its real actors, started when this module
@@ -77,8 +87,22 @@ function handleStorage(event: StorageEvent): void {
   sessionActor.send({ type: 'session.storageChanged', ...readStoredSession() });
 }
 
+/**
+ * Another tab rotated the tokens and handed the new pair over: remember it (so this tab never spends
+ * the old refresh token) and, when it replaces the pair this tab holds, use it at once.
+ */
+function handleRotation(event: MessageEvent): void {
+  if (!isRotation(event.data)) return;
+  rememberRotation(event.data);
+  const snapshot = sessionActor.getSnapshot();
+  if (!snapshot.matches({ signedIn: 'idle' }) || !snapshot.context.refreshToken) return;
+  const latest = latestRotationOf(snapshot.context.refreshToken);
+  if (latest) sessionActor.send({ type: 'session.storageChanged', ...latest, profile: snapshot.context.profile });
+}
+
 configureAuth({ getToken: currentToken, refresh });
 if (typeof window !== 'undefined') window.addEventListener('storage', handleStorage);
+sessionChannel()?.addEventListener('message', handleRotation);
 sessionActor.start();
 
 /**
@@ -87,6 +111,8 @@ sessionActor.start();
  */
 export function disposeSession(): void {
   if (typeof window !== 'undefined') window.removeEventListener('storage', handleStorage);
+  sessionChannel()?.removeEventListener('message', handleRotation);
+  closeSessionChannel();
   configureAuth(null);
   sessionActor.stop();
 }

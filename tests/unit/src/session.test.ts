@@ -314,6 +314,51 @@ describe('cross-tab refresh', () => {
     expect(server.callsTo('/auth/token')).toHaveLength(0);
   });
 
+  it('uses the pair another tab hands over on the channel, though localStorage still shows the old one', async () => {
+    store('t1', 'r1');
+    const s = await load();
+    await s.waitForSignedInOrOut();
+    const otherTab = new BroadcastChannel('session-tokens');
+    otherTab.postMessage({ from: 'r1', tokens: { token: 't2', refreshToken: 'r2' } });
+    await waitFor(s.sessionActor, (snap) => snap.context.token === 't2');
+    otherTab.close();
+    server.validToken = 't2';
+    server.rotations.clear(); // r1 must never be spent again
+    const { response } = await s.api.GET('/surgery/api/v1/surgery/');
+    expect(response.status).toBe(200);
+    expect(server.callsTo('/auth/token')).toHaveLength(0);
+    expect(s.sessionActor.getSnapshot().context).toMatchObject({ token: 't2', refreshToken: 'r2' });
+  });
+
+  it('never spends a refresh token another tab already rotated, even when the stored pair is stale', async () => {
+    installLocks();
+    store('t1', 'r1');
+    const s = await load();
+    await s.waitForSignedInOrOut();
+    // The other tab's rotation r1 → r2 → r3 reached this tab; its localStorage read still says r1.
+    s.actors.rememberRotation({ from: 'r1', tokens: { token: 't2', refreshToken: 'r2' } });
+    s.actors.rememberRotation({ from: 'r2', tokens: { token: 't3', refreshToken: 'r3' } });
+    server.validToken = 't3';
+    server.rotations.clear();
+    const { response } = await s.api.GET('/surgery/api/v1/surgery/');
+    expect(response.status).toBe(200);
+    expect(server.callsTo('/auth/token')).toHaveLength(0);
+    expect(s.sessionActor.getSnapshot().context).toMatchObject({ token: 't3', refreshToken: 'r3' });
+  });
+
+  it('hands its own rotation to the other tabs on the channel before storing it', async () => {
+    installLocks();
+    store('t1', 'r1');
+    server.validToken = 't2';
+    const otherTab = new BroadcastChannel('session-tokens');
+    const received = new Promise<unknown>((resolve) => otherTab.addEventListener('message', (e) => resolve(e.data)));
+    const s = await load();
+    await s.waitForSignedInOrOut();
+    await s.api.GET('/surgery/api/v1/surgery/');
+    expect(await received).toEqual({ from: 'r1', tokens: { token: 't2', refreshToken: 'r2' } });
+    otherTab.close();
+  });
+
   it('follows a storage event: tokens refreshed in another tab are used here', async () => {
     store('t1', 'r1');
     const s = await load();

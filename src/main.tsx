@@ -10,17 +10,21 @@ import {
   useSession,
   waitForSignedInOrOut,
 } from './features/session/session';
+import { takeReturnPlace } from './features/session/expiredSession';
 import { applyGlobalStyles } from './lib/theme';
 import { AppToaster } from './lib/toast';
+import { reportUnexpectedErrors } from './lib/unexpectedErrors';
 import { createAppRouter } from './router';
 
 applyGlobalStyles();
+reportUnexpectedErrors();
 
 const router = createAppRouter({
   context: {
     session: {
       waitForSignedInOrOut,
       signOut: () => sessionActor.send({ type: 'session.signOut' }),
+      takeReturnPlace,
     },
     reloadPage: () => window.location.reload(),
   },

@@ -9,8 +9,8 @@ import type { UserType } from '../constants';
  * nothing (actions), so a machine used without them fails loudly instead of doing IO.
  *
  * States: restoring → signedOut | signedIn; signedOut → signingIn → signedIn | signedOut (with
- * `errors`); signedIn.idle ⇄ signedIn.refreshing; a failed refresh → failed (tokens cleared, page
- * reloaded). Only one refresh runs at a time: `session.refresh` is handled only in `signedIn.idle`,
+ * `errors`); signedIn.idle ⇄ signedIn.refreshing; a refused refresh → failed (the expiry noted for the
+ * sign-in page, tokens cleared, page reloaded); a refresh that got no answer → idle, still signed in. Only one refresh runs at a time: `session.refresh` is handled only in `signedIn.idle`,
  * so callers that arrive while refreshing just wait for the state to leave `refreshing`.
  */
 
@@ -48,6 +48,30 @@ export type SessionEvent =
       refreshToken: string | null;
       profile: Profile | null;
     };
+
+/**
+ * The refresh actor rejects with this when the server refused the refresh token (revoked, reused after the
+ * grace window, expired, the password changed): the session is over. Any other failure (no network, a page
+ * reload aborting the call, a 5xx) keeps the session: the next call tries again (DECISIONS §14).
+ */
+export class RefreshRefusedError extends Error {
+  constructor() {
+    super('The refresh grant was refused.');
+    this.name = 'RefreshRefusedError';
+  }
+}
+
+/** The refresh actor rejects with this when another tab cleared the stored session (signed out there). */
+export class SessionClearedError extends Error {
+  constructor() {
+    super('The session was cleared (signed out in another tab).');
+    this.name = 'SessionClearedError';
+  }
+}
+
+function isErrorNamed(error: unknown, name: string): boolean {
+  return error instanceof Error && error.name === name;
+}
 
 /** Shown when a sign-in fails with an error that carries no messages (SPEC §8). */
 export const SESSION_FALLBACK_ERROR = 'Ocorreu um erro interno!';
@@ -107,6 +131,8 @@ export const sessionMachine = setup({
     clearSession: () => {},
     /** Reloads the page (after a failed refresh). */
     reloadPage: () => {},
+    /** Notes that the session ended on its own, and where the user was, for the sign-in page (DECISIONS §14). */
+    noteSessionExpired: () => {},
     assignSession: assign((_, params: StoredSession) => ({ ...params, errors: [] })),
     assignTokens: assign((_, params: SessionTokens) => ({ ...params })),
     assignErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
@@ -119,6 +145,8 @@ export const sessionMachine = setup({
       event.type === 'session.storageChanged' && event.token === null,
     isSignedInElsewhere: ({ event }) =>
       event.type === 'session.storageChanged' && isCompleteSession(event),
+    isRefreshRefused: (_, params: { error: unknown }) => isErrorNamed(params.error, 'RefreshRefusedError'),
+    isSessionCleared: (_, params: { error: unknown }) => isErrorNamed(params.error, 'SessionClearedError'),
   },
 }).createMachine({
   id: 'session',
@@ -240,13 +268,25 @@ export const sessionMachine = setup({
                 },
               ],
             },
-            onError: { target: '#session.failed' },
+            onError: [
+              {
+                guard: { type: 'isRefreshRefused', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.failed',
+              },
+              {
+                guard: { type: 'isSessionCleared', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: 'forgetSession',
+              },
+              // No answer (offline, a reload aborted the call) or a server error: keep the session.
+              { target: 'idle' },
+            ],
           },
         },
       },
     },
     failed: {
-      entry: ['forgetSession', 'clearSession', 'reloadPage'],
+      entry: ['noteSessionExpired', 'forgetSession', 'clearSession', 'reloadPage'],
     },
   },
 });

@@ -1,3 +1,5 @@
+import { ptBR } from '../lib/i18n/pt-BR';
+
 /**
  * Reading the API's error bodies (SPEC §8 shapes: an `error` list, `non_field_errors`, field errors such as
  * `cid`/`procedure`, a 409's `message`), once for every feature. What each screen then shows stays with the feature.
@@ -20,4 +22,24 @@ export function generalErrorMessages(body: unknown): string[] {
 /** A gateway answer (502/503/504): the API itself was not reached. */
 export function isUnreachable(status: number): boolean {
   return status === 502 || status === 503 || status === 504;
+}
+
+/**
+ * SPEC §8's generic message for a call that threw instead of answering: a network failure (fetch's TypeError:
+ * offline, connection refused) is 'Ocorreu um erro, tente novamente!'; anything else thrown on the way (the call
+ * aborted or timed out, an answer that could not be read) is 'Ocorreu um erro tente novamente!'.
+ */
+export function thrownCallMessage(error: unknown): string {
+  return error instanceof TypeError ? ptBR.errors.noResponse : ptBR.errors.thrown;
+}
+
+/**
+ * SPEC §8's generic message for an error answer that carries no message of its own: a gateway error (the API was
+ * not reached) is 'Ocorreu um erro, tente novamente!', a server error 'Ocorreu um erro interno!', and any other
+ * status with a body we cannot read 'Ocorreu um erro desconhecido!'.
+ */
+export function failedCallMessage(status: number): string {
+  if (isUnreachable(status)) return ptBR.errors.noResponse;
+  if (status >= 500) return ptBR.errors.internal;
+  return ptBR.errors.unknown;
 }

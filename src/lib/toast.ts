@@ -68,6 +68,6 @@ export function toastWarning(message: string): string {
   });
 }
 
-export function toastError(message: string): string {
-  return toast.error(message);
+export function toastError(message: string, options?: { id?: string }): string {
+  return toast.error(message, options);
 }

@@ -6,10 +6,18 @@ import type { UserType } from '../../machines/constants';
 import type { Profile } from '../../machines/session/sessionMachine';
 import type { RouterContext } from './root';
 
-/** /auth and /signup: a signed-in user is sent home. */
+/**
+ * /auth and /signup: a signed-in user is sent home, or back to the page they were on when their session ended on
+ * its own (DECISIONS §14).
+ */
 export async function requireSignedOut(context: RouterContext): Promise<void> {
   const profile = await context.session.waitForSignedInOrOut();
-  if (profile) throw redirect({ to: '/', replace: true });
+  if (!profile) return;
+  const place = context.session.takeReturnPlace();
+  if (place && place.href !== '/') {
+    throw redirect({ href: place.href, replace: true, state: place.caseId ? { id: place.caseId } : undefined });
+  }
+  throw redirect({ to: '/', replace: true });
 }
 
 /** Every page inside the app layout: a signed-out user goes to /auth. Returns the profile for child routes. */

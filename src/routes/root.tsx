@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { Profile } from '../../machines/session/sessionMachine';
+import type { Place } from '../features/session/expiredSession';
 
 /**
  * What every route's guard can use (STYLE §14: the router context carries the session, not a React context).
@@ -10,6 +11,8 @@ export type RouterContext = {
     /** Resolves once the session is settled (restored, signed in or signed out): the profile or null. */
     waitForSignedInOrOut: () => Promise<Profile | null>;
     signOut: () => void;
+    /** After a session that ended on its own: where the user was (and forgets it); otherwise null. */
+    takeReturnPlace: () => Place | null;
   };
   reloadPage: () => void;
 };

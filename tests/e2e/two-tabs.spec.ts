@@ -6,6 +6,8 @@ import { DEMO_MEDIC, DEMO_PASSWORD, signIn } from './helpers';
 test.use({ baseURL: `http://127.0.0.1:${SHORT_TOKEN_PORT}` });
 
 const HAMMER_MS = 60_000;
+/** At least this many rounds, however slow the machine (each waits for both 3-second tokens to expire). */
+const MIN_ROUNDS = 10;
 const INTERRUPT_AFTER_MS = [150, 250, 350, 450, 600, 800, 1_000];
 
 function mainMenu(page: Page) {
@@ -13,7 +15,7 @@ function mainMenu(page: Page) {
 }
 
 test('two tabs refreshing the same session at once for a minute are never signed out (DECISIONS §14)', async ({ context }) => {
-  test.setTimeout(HAMMER_MS + 90_000);
+  test.setTimeout(HAMMER_MS * 5);
   const first = await context.newPage();
   await signIn(first, DEMO_MEDIC, DEMO_PASSWORD);
   await expect(first).toHaveURL(/\/$/);
@@ -33,7 +35,7 @@ test('two tabs refreshing the same session at once for a minute are never signed
 
   const until = Date.now() + HAMMER_MS;
   let rounds = 0;
-  while (Date.now() < until) {
+  while (rounds < MIN_ROUNDS || Date.now() < until) {
     // Let both access tokens expire, then make both tabs need a new one at the same moment. Every
     // other round reloads again while those refreshes may still be in flight, as an impatient user
     // does: a rotation the server made may never reach the tab that asked for it.
@@ -48,7 +50,6 @@ test('two tabs refreshing the same session at once for a minute are never signed
   }
 
   expect(refusedGrants).toEqual([]);
-  expect(rounds).toBeGreaterThanOrEqual(10);
   expect(grants).toBeGreaterThanOrEqual(rounds);
   await expect(first).toHaveURL(/\/$/);
   await expect(second).toHaveURL(/\/surgery-status/);

@@ -4,7 +4,9 @@ import { deferred } from '../helpers/deferred';
 import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
+  RefreshRefusedError,
   SESSION_FALLBACK_ERROR,
+  SessionClearedError,
   SessionError,
   sessionMachine,
   type PersistInput,
@@ -41,7 +43,9 @@ const labelled: Array<[ModelEvent, string]> = [
   [{ type: 'session.signOut' }, 'signOut'],
   [{ type: 'session.refresh' }, 'refresh'],
   [{ type: 'xstate.done.actor.refreshTokens', output: { token: 't2', refreshToken: 'r2' } }, 'refresh ok'],
-  [{ type: 'xstate.error.actor.refreshTokens', error: new Error('invalid_grant') }, 'refresh failed'],
+  [{ type: 'xstate.error.actor.refreshTokens', error: new RefreshRefusedError() }, 'refresh refused'],
+  [{ type: 'xstate.error.actor.refreshTokens', error: new TypeError('Failed to fetch') }, 'refresh got no answer'],
+  [{ type: 'xstate.error.actor.refreshTokens', error: new SessionClearedError() }, 'refresh found the session cleared'],
   [{ type: 'session.profileLoaded', profile: { ...medic, user: { ...medic.user, first_name: 'Ana Paula' } } }, 'profile re-read'],
   [{ type: 'session.storageChanged', token: null, refreshToken: null, profile: null }, 'signed out in another tab'],
   [{ type: 'session.storageChanged', token: 't9', refreshToken: 'r9', profile: secretary }, 'signed in / refreshed in another tab'],
@@ -65,7 +69,7 @@ function pathName(path: Path): string {
 /** The system under test: the machine with deferred fakes and recorded effects. */
 function createSut() {
   const pending = new Map<string, ReturnType<typeof deferred>>();
-  const effects = { persisted: [] as PersistInput[], cleared: 0, reloaded: 0, revoked: [] as RevokeInput[] };
+  const effects = { persisted: [] as PersistInput[], cleared: 0, reloaded: 0, expired: 0, revoked: [] as RevokeInput[] };
   const pendingActor = <T, I>(id: string) =>
     fromPromise<T, I>(() => {
       const d = deferred();
@@ -85,6 +89,7 @@ function createSut() {
       persistSession: (_, params) => effects.persisted.push(params),
       clearSession: () => (effects.cleared += 1),
       reloadPage: () => (effects.reloaded += 1),
+      noteSessionExpired: () => (effects.expired += 1),
     },
   });
   const actor = createActor(machine).start();
@@ -119,8 +124,13 @@ function expectPlausible(snapshot: Snapshot, last: ModelEvent, effects: ReturnTy
   if (snapshot.matches('failed')) {
     expect(effects.cleared).toBe(1);
     expect(effects.reloaded).toBe(1);
+    expect(effects.expired).toBe(1);
   } else {
     expect(effects.reloaded).toBe(0);
+    expect(effects.expired).toBe(0);
+  }
+  if (last.type === 'xstate.error.actor.refreshTokens' && last.error instanceof TypeError) {
+    expect(snapshot.matches({ signedIn: 'idle' })).toBe(true);
   }
   if (last.type === 'session.signOut') {
     expect(effects.cleared).toBe(1);

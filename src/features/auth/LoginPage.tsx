@@ -1,9 +1,10 @@
 /**
  * /auth (SPEC §2 Login): e-mail and password, 'Acessar' ('Validando...' while signing in), a link to /signup.
  * Invalid data on submit shows 'Dados invalido!'; each sign-in error of the session is a warning toast (SPEC §8).
- * On success the session becomes signedIn and the router's guard sends the user home.
+ * When the session ended on its own it says so ('Sua sessão expirou. Entre novamente.', DECISIONS §14).
+ * On success the session becomes signedIn and the router's guard sends the user home, or back where they were.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import { type } from 'arktype';
@@ -12,10 +13,12 @@ import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { FormTextField } from '../../components/form/FormTextField';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/TextLink';
-import { colors, fontSizes, space } from '../../lib/theme';
+import { Icon } from '../../components/ui/Icon';
+import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastWarning } from '../../lib/toast';
 import { useSession } from '../session/session';
+import { hasExpiredSessionNote } from '../session/expiredSession';
 
 const loginSchema = type({
   email: type('string.email').configure({ message: () => ptBR.validation.emailInvalid }),
@@ -37,8 +40,23 @@ const StyledFooter = styled('p')`
   color: ${colors.textMuted};
 `;
 
+const StyledNotice = styled('p')`
+  display: flex;
+  align-items: center;
+  gap: ${space.sm};
+  margin-bottom: ${space.lg};
+  padding: ${space.md};
+  border: 1px solid ${colors.warningBorder};
+  border-radius: ${radii.md};
+  background: ${colors.warningSoft};
+  color: ${colors.warning};
+  font-size: ${fontSizes.sm};
+`;
+
 export function LoginPage() {
   const { status, errors, signIn } = useSession();
+  // Read once: the note stays until the user signs in again (the guard then takes it to return them).
+  const [sessionExpired] = useState(hasExpiredSessionNote);
   const { control, handleSubmit } = useForm<LoginValues>({
     resolver: arktypeResolver(loginSchema),
     defaultValues: { email: '', password: '' },
@@ -68,6 +86,12 @@ export function LoginPage() {
   return (
     <AuthLayout>
       <AuthHeading title={ptBR.auth.title} subtitle={ptBR.auth.subtitle} />
+      {sessionExpired ? (
+        <StyledNotice role="status">
+          <Icon name="alert" size={18} />
+          {ptBR.auth.sessionExpired}
+        </StyledNotice>
+      ) : null}
       <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)}>
         <FormTextField
           control={control}

@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate';
 import {
+  RefreshRefusedError,
+  SessionClearedError,
   SessionError,
   type PersistInput,
   type Profile,
@@ -13,6 +15,7 @@ import {
 import { USER_TYPES } from '../../../machines/constants';
 import { authApi } from '../../api/client';
 import { sessionTexts } from '../../lib/i18n/session';
+import { currentPlace, noteSessionExpired } from './expiredSession';
 
 /**
  * The real IO of machines/session/sessionMachine.ts, supplied with `.provide` by ./session.ts:
@@ -169,8 +172,12 @@ export async function signIn({ username, password }: SignInInput): Promise<SignI
   return { token: tokens.access_token, refreshToken: tokens.refresh_token, profile };
 }
 
+/**
+ * The refresh grant. Rejects with RefreshRefusedError when the server refused the token (a 4xx: the session is
+ * over); with a plain Error when there was no answer or the server failed (the session is kept).
+ */
 async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
-  const { data } = await authApi.POST('/auth/token', {
+  const { data, response } = await authApi.POST('/auth/token', {
     body: {
       grant_type: 'refresh_token',
       client_id: CLIENT_ID,
@@ -179,8 +186,9 @@ async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
     },
     ...FORM,
   });
-  if (!data) throw new Error('The refresh grant was refused.');
-  return { token: data.access_token, refreshToken: data.refresh_token };
+  if (data) return { token: data.access_token, refreshToken: data.refresh_token };
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new RefreshRefusedError();
+  throw new Error(`The refresh grant failed (HTTP ${response.status}).`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,9 +248,7 @@ export function latestRotationOf(refreshToken: string): SessionTokens | null {
  */
 async function refreshHoldingLock(wanted: string): Promise<SessionTokens> {
   const stored = readStoredSession();
-  if (!stored.token || !stored.refreshToken) {
-    throw new Error('The session was cleared (signed out in another tab).');
-  }
+  if (!stored.token || !stored.refreshToken) throw new SessionClearedError();
   const handedOver = latestRotationOf(wanted);
   if (handedOver) return handedOver;
   if (stored.refreshToken !== wanted) {
@@ -295,6 +301,7 @@ export const sessionActors = {
 };
 
 export const sessionActions = {
+  noteSessionExpired: () => noteSessionExpired(currentPlace()),
   persistSession: (_: unknown, params: PersistInput) => writeStoredSession(params),
   clearSession: () => clearStoredSession(),
   reloadPage: () => browserPage.reload(),

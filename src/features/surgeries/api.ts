@@ -4,6 +4,7 @@
  */
 import type { CaseStatus } from '../../../machines/constants';
 import { api } from '../../api/client';
+import { thrownCallMessage } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
 import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
 
@@ -110,15 +111,18 @@ export async function listScheduleDays(
   return data.results;
 }
 
-export type CreateResult = { kind: 'created'; id: number } | { kind: 'rejected'; body: unknown } | { kind: 'offline' };
+export type CreateResult =
+  | { kind: 'created'; id: number }
+  | { kind: 'rejected'; status: number; body: unknown }
+  | { kind: 'offline'; message: string };
 
 /** POST /surgery/api/v1/create_surgery/. */
 export async function createSurgery(body: CreateSurgeryBody): Promise<CreateResult> {
   try {
     const { data, error, response } = await api.POST('/surgery/api/v1/create_surgery/', { body });
     if (response.ok && data) return { kind: 'created', id: data.id };
-    return { kind: 'rejected', body: error };
-  } catch {
-    return { kind: 'offline' };
+    return { kind: 'rejected', status: response.status, body: error };
+  } catch (error) {
+    return { kind: 'offline', message: thrownCallMessage(error) };
   }
 }

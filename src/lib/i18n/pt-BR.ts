@@ -22,10 +22,15 @@ export const ptBR = {
     showPassword: 'Mostrar senha',
     hidePassword: 'Ocultar senha',
   },
+  /** SPEC §8's generic messages; src/api/errors.ts says which situation each one names. */
   errors: {
     invalidData: 'Dados invalido!',
     internal: 'Ocorreu um erro interno!',
     noResponse: 'Ocorreu um erro, tente novamente!',
+    thrown: 'Ocorreu um erro tente novamente!',
+    unexpected: 'Ocorreu um erro inesperado, tente novamente!',
+    unknown: 'Ocorreu um erro desconhecido!',
+    downloadFailed: 'Erro desconhecido',
   },
   fields: {
     firstName: 'Nome',
@@ -79,6 +84,8 @@ export const ptBR = {
     passwordPlaceholder: 'Digite sua senha',
     submit: 'Acessar',
     noAccount: 'Ainda não tenho conta',
+    /** DECISIONS §14: a session that ended on its own (refresh refused, revoked elsewhere, password changed). */
+    sessionExpired: 'Sua sessão expirou. Entre novamente.',
   },
   signup: {
     title: 'Crie sua conta de médico',
@@ -113,7 +120,7 @@ export const ptBR = {
   },
   routeError: {
     title: 'Algo deu errado',
-    text: 'Não foi possível abrir esta página. Recarregue para tentar de novo.',
+    text: 'Ocorreu um erro inesperado, tente novamente!',
     reload: 'Recarregar a página',
   },
   pages: {

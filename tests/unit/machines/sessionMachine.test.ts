@@ -1,7 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import {
+  RefreshRefusedError,
   SESSION_FALLBACK_ERROR,
+  SessionClearedError,
   SessionError,
   sessionMachine,
   type PersistInput,
@@ -30,6 +32,7 @@ function start(fakes: Fakes = {}) {
   const persistSession = vi.fn((_: PersistInput) => {});
   const clearSession = vi.fn();
   const reloadPage = vi.fn();
+  const noteSessionExpired = vi.fn();
   const revoke = vi.fn(async (_: RevokeInput) => {});
   const refresh = vi.fn(fakes.refresh ?? (async () => ({ token: 't2', refreshToken: 'r2' })));
   const signIn = vi.fn(
@@ -46,10 +49,11 @@ function start(fakes: Fakes = {}) {
       persistSession: (_, params) => persistSession(params),
       clearSession,
       reloadPage,
+      noteSessionExpired,
     },
   });
   const actor = createActor(machine).start();
-  return { actor, persistSession, clearSession, reloadPage, revoke, refresh, signIn };
+  return { actor, persistSession, clearSession, reloadPage, noteSessionExpired, revoke, refresh, signIn };
 }
 
 describe('sessionMachine', () => {
@@ -153,19 +157,51 @@ describe('sessionMachine', () => {
     expect(persistSession).toHaveBeenCalledWith({ token: 't2', refreshToken: 'r2', profile: medic });
   });
 
-  it('a failed refresh goes to failed: clears the session and reloads the page', async () => {
-    const { actor, clearSession, reloadPage } = start({
+  it('a refused refresh goes to failed: notes the expiry, clears the session and reloads the page', async () => {
+    const { actor, clearSession, reloadPage, noteSessionExpired } = start({
       restore: async () => stored,
       refresh: async () => {
-        throw new Error('invalid_grant');
+        throw new RefreshRefusedError();
       },
     });
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.refresh' });
     const s = await waitFor(actor, (snap) => snap.matches('failed'));
     expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(noteSessionExpired).toHaveBeenCalledTimes(1);
     expect(clearSession).toHaveBeenCalledTimes(1);
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refresh that got no answer keeps the session (a reload in another tab must not sign anyone out)', async () => {
+    const { actor, clearSession, reloadPage, noteSessionExpired } = start({
+      restore: async () => stored,
+      refresh: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.refresh' });
+    const s = await waitFor(actor, (snap) => snap.matches({ signedIn: 'idle' }));
+    expect(s.context).toMatchObject({ token: 't1', refreshToken: 'r1', profile: medic });
+    expect(noteSessionExpired).not.toHaveBeenCalled();
+    expect(clearSession).not.toHaveBeenCalled();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('a refresh that finds the session cleared by another tab signs out here without the expiry notice', async () => {
+    const { actor, clearSession, noteSessionExpired } = start({
+      restore: async () => stored,
+      refresh: async () => {
+        throw new SessionClearedError();
+      },
+    });
+    await waitFor(actor, (s) => s.matches('signedIn'));
+    actor.send({ type: 'session.refresh' });
+    const s = await waitFor(actor, (snap) => snap.matches('signedOut'));
+    expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(noteSessionExpired).not.toHaveBeenCalled();
+    expect(clearSession).not.toHaveBeenCalled();
   });
 
   it('follows another tab: signed out there → signed out here (without clearing or revoking again)', async () => {

@@ -57,7 +57,7 @@ function renderAt(path: string, profile: Profile | null) {
   const router = createAppRouter({
     history: createMemoryHistory({ initialEntries: [path] }),
     context: {
-      session: { waitForSignedInOrOut: async () => sessionState.profile, signOut },
+      session: { waitForSignedInOrOut: async () => sessionState.profile, signOut, takeReturnPlace: () => null },
       reloadPage,
     },
   });

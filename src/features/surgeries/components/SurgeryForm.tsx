@@ -15,7 +15,7 @@ import { Button } from '../../../components/ui/Button';
 import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
-import { ptBR } from '../../../lib/i18n/pt-BR';
+import { failedCallMessage } from '../../../api/errors';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
@@ -124,10 +124,10 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryF
       return;
     }
     if (result.kind === 'offline') {
-      toastError(ptBR.errors.noResponse);
+      toastError(result.message);
       return;
     }
-    const problems = readServerProblems(result.body, ptBR.errors.internal);
+    const problems = readServerProblems(result.body, failedCallMessage(result.status));
     for (const message of problems.toasts) toastWarning(message);
     for (const problem of problems.fields) {
       setError(problem.field as FieldPath<SurgeryFormValues>, { type: 'server', message: problem.message });

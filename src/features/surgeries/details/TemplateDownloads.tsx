@@ -1,7 +1,8 @@
 /**
  * The hospital's and the plan's DOCX templates filled with the case's data (SPEC §4, §7; DECISIONS §7). The route
  * needs the Bearer header, so the file is fetched by the API client and handed to the browser as a download; a
- * missing template answers 404 with SPEC §8's message, shown as a warning.
+ * missing template answers 404 with SPEC §8's message, shown as a warning; any other failed download is SPEC §8's
+ * 'Erro desconhecido'.
  */
 import { useState } from 'react';
 import { styled } from 'goober';
@@ -36,11 +37,11 @@ export function TemplateDownloads({ surgeryId }: { surgeryId: number }) {
     try {
       const result = await downloadTemplate(kind, surgeryId);
       if (result.kind === 'ok') saveBlob(result.blob, result.filename);
-      else if (result.kind === 'offline') toastError(ptBR.errors.noResponse);
+      else if (result.kind === 'offline') toastError(result.message);
       else if (result.status === 404) {
         const fallback = kind === 'hospital' ? T.noHospitalTemplate : T.noPlanTemplate;
         for (const message of result.messages.length > 0 ? result.messages : [fallback]) toastWarning(message);
-      } else toastError(ptBR.errors.internal);
+      } else toastError(ptBR.errors.downloadFailed);
     } finally {
       setDownloading(null);
     }

@@ -6,8 +6,9 @@
  */
 import { isCaseStatus, type CaseStatus, type SurgeryDocumentKind } from '../../../../machines/constants';
 import { api, bearer } from '../../../api/client';
-import { errorStrings, generalErrorMessages } from '../../../api/errors';
+import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
 import type { components } from '../../../../openapi/schema';
+import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
 
 export type UpdateSurgeryBody = components['schemas']['UpdateSurgery'];
@@ -18,7 +19,8 @@ export type MoveResult =
   | { kind: 'ok'; surgery: Surgery }
   | { kind: 'conflict'; message: string; actual: CaseStatus }
   | { kind: 'rejected'; status: number; messages: string[] }
-  | { kind: 'offline' };
+  /** The call threw instead of answering; `message` is SPEC §8's generic message for why. */
+  | { kind: 'offline'; message: string };
 
 /** Reads any lifecycle answer (status + parsed body) into a MoveResult. */
 export function moveResultOf(status: number, body: unknown): MoveResult {
@@ -37,8 +39,8 @@ async function settle(call: () => Promise<{ data?: unknown; error?: unknown; res
   try {
     const { data, error, response } = await call();
     return moveResultOf(response.status, response.ok ? data : error);
-  } catch {
-    return { kind: 'offline' };
+  } catch (error) {
+    return { kind: 'offline', message: thrownCallMessage(error) };
   }
 }
 
@@ -71,7 +73,7 @@ export async function getApprovals(id: number, signal?: AbortSignal): Promise<Ap
 export type TemplateResult =
   | { kind: 'ok'; blob: Blob; filename: string }
   | { kind: 'failed'; status: number; messages: string[] }
-  | { kind: 'offline' };
+  | { kind: 'offline'; message: string };
 
 /** The file name of a `Content-Disposition: attachment; filename="..."` (or filename*=UTF-8''...) header. */
 export function attachmentName(header: string | null, fallback: string): string {
@@ -111,8 +113,8 @@ export async function downloadTemplate(kind: TemplateKind, surgeryId: number): P
       }
     }
     return { kind: 'failed', status: response.status, messages: generalErrorMessages(body) };
-  } catch {
-    return { kind: 'offline' };
+  } catch (error) {
+    return { kind: 'offline', message: thrownCallMessage(error) };
   }
 }
 
@@ -185,5 +187,5 @@ export async function uploadSurgeryFiles(
     const retryToken = await bearer.forRetry(token);
     if (retryToken) answer = await sendOnce(url, form, retryToken, onProgress);
   }
-  return answer ? moveResultOf(answer.status, answer.body) : { kind: 'offline' };
+  return answer ? moveResultOf(answer.status, answer.body) : { kind: 'offline', message: ptBR.errors.noResponse };
 }

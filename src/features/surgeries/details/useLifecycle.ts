@@ -29,7 +29,7 @@ import {
   surgeryLifecycleMachine,
   type LifecycleEvent,
 } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
-import { ptBR } from '../../../lib/i18n/pt-BR';
+import { failedCallMessage } from '../../../api/errors';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
@@ -117,7 +117,7 @@ export function useLifecycle(options: LifecycleOptions) {
 
   function warnRejected(result: Exclude<MoveResult, { kind: 'ok' | 'conflict' }>): void {
     if (result.kind === 'offline') {
-      toastError(ptBR.errors.noResponse);
+      toastError(result.message);
       return;
     }
     if (result.status === 404) {
@@ -126,7 +126,7 @@ export function useLifecycle(options: LifecycleOptions) {
       return;
     }
     if (result.status >= 500 || result.messages.length === 0) {
-      toastError(ptBR.errors.internal);
+      toastError(failedCallMessage(result.status));
       return;
     }
     for (const message of result.messages) toastWarning(message);

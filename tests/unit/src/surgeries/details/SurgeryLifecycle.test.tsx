@@ -179,6 +179,29 @@ describe('authorization step', () => {
     expect(within(box).getAllByText('Aprovada')).toHaveLength(2);
   });
 
+  it('says SPEC §8\'s generic messages when a move fails without a message of its own', async () => {
+    client.GET.mockResolvedValue(answer(200, pending));
+    renderAt('autorizacao');
+    const hospital = await screen.findByRole('switch', { name: 'Aprovação do hospital: Aprovada' });
+
+    client.PUT.mockResolvedValueOnce(answer(400, '<html>Bad Request</html>'));
+    fireEvent.click(hospital);
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Ocorreu um erro desconhecido!'));
+
+    client.PUT.mockResolvedValueOnce(answer(500, { detail: 'boom' }));
+    fireEvent.click(hospital);
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Ocorreu um erro interno!'));
+
+    client.PUT.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    fireEvent.click(hospital);
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Ocorreu um erro, tente novamente!'));
+
+    client.PUT.mockRejectedValueOnce(new DOMException('The operation was aborted.', 'AbortError'));
+    fireEvent.click(hospital);
+    await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Ocorreu um erro tente novamente!'));
+    expect((hospital as HTMLInputElement).checked).toBe(false);
+  });
+
   it('greys out OPME when the case uses none and the plan when no health plan pays', async () => {
     client.GET.mockResolvedValue(answer(200, { ...pending, health_plan_approval: false }));
     renderAt('autorizacao', { payment_fountains: 'particular', health_plan: null });

@@ -1041,8 +1041,6 @@ export interface components {
             id: number;
             message?: string;
         };
-        /** @description Corpo vazio. */
-        EmptyBody: Record<string, never>;
         /** @description Pedido de token (grant `password` ou `refresh_token`). */
         TokenRequest: components["schemas"]["PasswordGrant"] | components["schemas"]["RefreshTokenGrant"];
         PasswordGrant: {
@@ -1360,6 +1358,8 @@ export interface components {
             status_changed_at: string;
             /** Format: date-time */
             created_at: string;
+            /** @description Aumenta a cada gravação do caso. Enviada de volta com um movimento (`update`, `include_surgery_files`, `archive_surgery`, `cancel_surgery`), faz um movimento feito sobre uma versão antiga receber 409 com o status atual, em vez de cair calado em outra etapa. */
+            version: number;
         };
         Approvals: {
             plan_approvals: components["schemas"]["ApprovalValue"] | null;
@@ -1409,11 +1409,20 @@ export interface components {
             /** Format: date */
             date_payment?: string | null;
             payment_notes?: string | null;
+            version?: components["schemas"]["CaseVersion"];
+        };
+        /** @description A `version` da cirurgia que o cliente leu (opcional). Diferente da gravada: 409 com o status atual ("Essa mudança de etapa não é permitida: ..."), nada é gravado. */
+        CaseVersion: number;
+        /** @description Corpo opcional de arquivar/cancelar. Sem corpo, ou um objeto vazio, também são aceitos. */
+        MoveFromVersion: {
+            version?: components["schemas"]["CaseVersion"];
         };
         /** @description multipart/form-data da etapa de preparação; cada documento é opcional. */
         SurgeryFilesForm: {
             /** @description `prep_doc` (só grava) ou `env_doc` (grava e avança). */
             new_status: components["schemas"]["CaseStatus"];
+            /** @description A `version` da cirurgia que o cliente leu (opcional; diferente da gravada = 409). */
+            version?: string;
             /** Format: binary */
             doctor_request?: string;
             /** Format: binary */
@@ -2166,7 +2175,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EmptyBody"];
+                "application/json": components["schemas"]["MoveFromVersion"];
             };
         };
         responses: {
@@ -2198,7 +2207,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["EmptyBody"];
+                "application/json": components["schemas"]["MoveFromVersion"];
             };
         };
         responses: {

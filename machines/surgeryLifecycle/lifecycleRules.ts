@@ -12,6 +12,8 @@ export const LIFECYCLE_MESSAGES = {
   invalidHour: 'Hora invalida!',
   dayRequired: 'Selecione o dia no calendário!',
   invalidDate: 'Data invalida!',
+  /** Issue 11: what already happened (the surgery, the payment) cannot be dated after today. */
+  futureDate: 'A data não pode ser depois de hoje!',
   paymentRequired: 'Insira um valor recebido!',
   allApproved: 'Todos os status tem que está aprovado!',
   backFailed: 'Não foi possível voltar etapa',
@@ -169,6 +171,18 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts): string
     default:
       return []; // ind_paciente and prep_doc need nothing (the documents are each optional)
   }
+}
+
+/** The fields that date what already happened: never after today (São Paulo). */
+export const PAST_DATE_FIELDS = ['accomplishment', 'date_payment'] as const;
+export type PastDateField = (typeof PAST_DATE_FIELDS)[number];
+
+/** The past-date fields of `fields` dated after `today` (both `yyyy-MM-dd`; ISO dates compare as text). */
+export function futureDateFields(fields: StepFields, today: string): PastDateField[] {
+  return PAST_DATE_FIELDS.filter((field) => {
+    const value = fields[field];
+    return typeof value === 'string' && isValidIsoDate(value) && value > today;
+  });
 }
 
 /** `facts` with a step's fields applied (fields left out keep their value). */

@@ -425,3 +425,67 @@ describe('PUT /surgery/api/v1/update/{id}/: 409, 404, 401', () => {
     expect(await stored(surgery.id)).toEqual(before);
   });
 });
+
+describe('moves carry the case version they were made from (issue 11, item 17)', () => {
+  it('answers the second of two advances from the same step with the 409 and the actual step, not a silent 200', async () => {
+    const surgery = await newCase({ status: 'ind_paciente' });
+    const read = (await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/`, headers: authHeader(medicToken) })).json() as {
+      version: number;
+    };
+    expect(read.version).toBeGreaterThanOrEqual(1);
+    const first = await expectOk(surgery.id, { new_status: 'prep_doc', version: read.version }, 'prep_doc');
+    expect(first.version).toBe(read.version + 1);
+    // The secretary's screen still shows the case at ind_paciente, version read.version.
+    await expectRefused(surgery.id, { new_status: 'prep_doc', version: read.version }, 409, stageConflict('prep_doc'), secretaryToken);
+    // Archive and cancel from a stale version are refused the same way.
+    const archive = await t.app.inject({
+      method: 'PUT',
+      url: `/surgery/api/v1/archive_surgery/${surgery.id}/`,
+      headers: authHeader(medicToken),
+      payload: { version: read.version },
+    });
+    expect(archive.statusCode).toBe(409);
+    expect(archive.json()).toEqual(stageConflict('prep_doc'));
+    expect((await surgeryRow(t.deps.db, surgery.id))?.status).toBe('prep_doc');
+    // From the version it now has, the move goes through.
+    await expectOk(surgery.id, { new_status: 'env_doc', version: read.version + 1 }, 'env_doc');
+  });
+
+  it('refuses a version that is no positive integer (400, nothing written)', async () => {
+    const surgery = await newCase({ status: 'ind_paciente' });
+    for (const version of ['1', 0, -3, 1.5, 2147483648]) {
+      await expectRefused(surgery.id, { new_status: 'prep_doc', version }, 400, {
+        error: ['Versão da cirurgia inválida.'],
+        version: ['Versão da cirurgia inválida.'],
+      });
+    }
+  });
+});
+
+describe('what already happened cannot be dated after today (issue 11, item 17)', () => {
+  function saoPauloDayAfter(days: number): string {
+    const at = new Date(t.clock.now.getTime() + days * 86_400_000);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+  }
+
+  it('refuses a future accomplishment and payment date, and accepts today', async () => {
+    const future = 'A data não pode ser depois de hoje!';
+    const atRealization = await newCase({ status: 'realizacao' });
+    await expectRefused(atRealization.id, { new_status: 'pagamento', accomplishment: saoPauloDayAfter(1) }, 400, {
+      error: [future],
+      accomplishment: [future],
+    });
+    await expectRefused(atRealization.id, { new_status: 'pagamento', accomplishment: '2062-01-01' }, 400, {
+      error: [future],
+      accomplishment: [future],
+    });
+    await expectOk(atRealization.id, { new_status: 'pagamento', accomplishment: saoPauloDayAfter(0) }, 'pagamento');
+
+    const atPayment = await newCase({ status: 'pagamento' });
+    await expectRefused(atPayment.id, { new_status: 'concluido', payment_done: 1500, date_payment: saoPauloDayAfter(2) }, 400, {
+      error: [future],
+      date_payment: [future],
+    });
+    await expectOk(atPayment.id, { new_status: 'concluido', payment_done: 1500, date_payment: saoPauloDayAfter(-1) }, 'concluido');
+  });
+});

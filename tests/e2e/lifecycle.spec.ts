@@ -254,21 +254,27 @@ test.describe('surgery lifecycle', () => {
     await expect(page.getByText('Hora invalida!')).toBeVisible();
     await page.getByRole('button', { name: 'Próximo mês' }).click();
     await page.getByRole('grid').getByRole('button', { name: /\b15 de / }).click();
-    await expect(page.getByText(/^Dia escolhido: 15\/\d{2}\/\d{4}$/)).toBeVisible();
+    const chosen = page.getByText(/^Dia escolhido: 15\/\d{2}\/\d{4}$/);
+    await expect(chosen).toBeVisible();
+    const scheduledDay = ((await chosen.textContent()) ?? '').replace('Dia escolhido: ', '');
     await page.getByLabel('Hora').pressSequentially('0730');
     await next(page);
 
-    // 6. Realização: the date starts as the scheduled day; an impossible date is refused.
+    // 6. Realização: a surgery scheduled for a day still to come starts with no date; that day is refused (it has
+    // not happened yet), and so is an impossible date; today goes through.
     await expect(panel(page, 'Realização de cirurgia')).toBeVisible();
     const doneOn = page.getByLabel('Data da realização');
-    await expect(doneOn).toHaveValue(/^15\/\d{2}\/\d{4}$/);
-    const scheduledDay = await doneOn.inputValue();
+    await expect(doneOn).toHaveValue('');
+    await doneOn.pressSequentially(scheduledDay.replaceAll('/', ''));
+    await next(page);
+    await expect(page.getByText('A data não pode ser depois de hoje!')).toBeVisible();
     await doneOn.fill('');
     await doneOn.pressSequentially('31022026');
     await next(page);
     await expect(page.getByText('Data invalida!')).toBeVisible();
     await doneOn.fill('');
-    await doneOn.pressSequentially(scheduledDay.replaceAll('/', ''));
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await doneOn.pressSequentially(today.replaceAll('/', ''));
     await next(page);
 
     // 7. Pagamento: value in BRL and date; confirming finishes the case and opens the status list.
@@ -289,7 +295,7 @@ test.describe('surgery lifecycle', () => {
       document_arrivals: '2026-03-05',
       document_note: 'Enviado ao faturamento do hospital.',
       hospital_approvals_note: 'Guia liberada pelo hospital.',
-      accomplishment: `${scheduledDay.slice(6)}-${scheduledDay.slice(3, 5)}-${scheduledDay.slice(0, 2)}`,
+      accomplishment: `${today.slice(6)}-${today.slice(3, 5)}-${today.slice(0, 2)}`,
       payment_done: 3500,
       date_payment: '2026-04-10',
       payment_notes: 'Pago via convênio.',

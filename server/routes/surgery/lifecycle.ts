@@ -7,7 +7,9 @@ import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
-import { checkAtCase, readUpdateSurgeryInput } from '../../services/surgeries/update-surgery-input';
+import { checkAtCase, checkVersion, readUpdateSurgeryInput, readVersion } from '../../services/surgeries/update-surgery-input';
+import { CreateProblems } from '../../services/surgeries/create-surgery-input';
+import { saoPauloDay } from '../../services/sao-paulo-time';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -72,21 +74,32 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
     caseId(request);
-    const input = readUpdateSurgeryInput(request.body);
+    const input = readUpdateSurgeryInput(request.body, saoPauloDay(deps.now()));
     return moveAndAnswer(
       request,
       { requested: input.newStatus, fields: input.fields },
-      { extra: input.notes, check: (row) => checkAtCase(input, row.status, factsOf(row)) },
+      { extra: input.notes, check: (row) => checkAtCase(input, row, factsOf(row)) },
     );
   });
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) =>
-    moveAndAnswer(request, { kind: 'archive' }),
-  );
+  /** archive and cancel take no body, or a JSON object whose only meaningful key is the optional `version`. */
+  function versionOf(body: unknown): number | undefined {
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
+    const problems = new CreateProblems();
+    const version = readVersion((body as { version?: unknown }).version, problems);
+    problems.throwIfAny();
+    return version;
+  }
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) =>
-    moveAndAnswer(request, { kind: 'cancel' }),
-  );
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+    const version = versionOf(request.body);
+    return moveAndAnswer(request, { kind: 'archive' }, { check: (row) => checkVersion(version, row) });
+  });
+
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+    const version = versionOf(request.body);
+    return moveAndAnswer(request, { kind: 'cancel' }, { check: (row) => checkVersion(version, row) });
+  });
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
     const found = await approvals.get(request.user!, caseId(request));

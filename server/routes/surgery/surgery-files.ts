@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
-import { pathId } from '../../http/path-id';
+import { MAX_INT4, pathId } from '../../http/path-id';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
@@ -55,6 +55,7 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
   const seen = new Set<string>();
   const documents: UploadedDocument[] = [];
   let newStatus: string | undefined;
+  let version: number | undefined;
   let problem: HttpError | null = null;
   let current: string | null = null;
   try {
@@ -74,6 +75,9 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
         problem ??= invalidBody();
       } else if (part.fieldname === 'new_status') {
         newStatus = part.value;
+      } else if (part.fieldname === 'version') {
+        if (/^[1-9]\d{0,9}$/.test(part.value) && Number(part.value) <= MAX_INT4) version = Number(part.value);
+        else problem ??= invalidBody();
       } else if (isDocumentKind(part.fieldname)) {
         // A text where a file belongs: empty means "not sent"; anything else (a link sent back) is not a file.
         const message = M.documentType(part.fieldname);
@@ -90,7 +94,7 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
     throw invalidBody();
   }
   if (problem) throw problem;
-  return { newStatus, documents };
+  return { newStatus, documents, version };
 }
 
 /**

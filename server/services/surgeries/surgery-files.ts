@@ -17,6 +17,7 @@ import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
+import { checkVersion } from './update-surgery-input';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
@@ -49,7 +50,12 @@ const M = SURGERY_FILES_MESSAGES;
 export type UploadedDocument = { kind: SurgeryDocumentKind; data: Buffer; filename: string | null };
 
 /** The form as the route read it: `new_status` (as sent, if sent) and the documents (at most one per kind). */
-export type SurgeryFilesInput = { newStatus: string | undefined; documents: UploadedDocument[] };
+export type SurgeryFilesInput = {
+  newStatus: string | undefined;
+  documents: UploadedDocument[];
+  /** The case version the client read, when it sent one (a different stored version is a stale move: 409). */
+  version?: number;
+};
 
 const MAX_NAME_LENGTH = 200;
 
@@ -135,6 +141,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
           { requested: status },
           {
             only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
+            check: (row) => checkVersion(input.version, row),
             alsoWrite: async (tx) => {
               if (stored.length === 0) return;
               // The case row is locked by the move: no other upload of this case runs between these two statements.

@@ -185,6 +185,7 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     plano_template_ok: healthPlan !== null && row.healthPlanTemplateKey !== null,
     status_changed_at: toSaoPauloIso(row.statusChangedAt),
     created_at: toSaoPauloIso(row.createdAt),
+    version: row.version,
   };
 }
 

@@ -10,6 +10,7 @@ import { isNoteTooLong, SURGERY_CREATION_MESSAGES } from '../../../machines/surg
 import {
   BACK_MOVES,
   conflictMessage,
+  futureDateFields,
   isValidIsoDate,
   LIFECYCLE_MESSAGES,
   nextStatus,
@@ -23,6 +24,7 @@ import {
   type StepFields,
 } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import { badRequest, conflict } from '../../http/errors';
+import { MAX_INT4 } from '../../http/path-id';
 import { CreateProblems, MAX_MONEY } from './create-surgery-input';
 import type { ExtraColumns } from './lifecycle-moves';
 
@@ -57,6 +59,7 @@ export const UPDATE_SURGERY_MESSAGES = {
     `Os dados da etapa "${STATUS_LABELS[status]}" só podem ser gravados nessa etapa ou ao avançar dela.`,
   planApprovalNotApplicable: 'A aprovação do plano não se aplica: a fonte pagadora não é Plano de Saúde.',
   opmeApprovalNotApplicable: 'A aprovação do OPME não se aplica: esta cirurgia não usa OPME.',
+  invalidVersion: 'Versão da cirurgia inválida.',
 } as const;
 
 const M = UPDATE_SURGERY_MESSAGES;
@@ -83,6 +86,8 @@ export type UpdateSurgeryInput = {
   notes: ExtraColumns;
   /** The step whose fields were sent, or null when only `new_status` was. */
   step: ActiveStatus | null;
+  /** The case's version the client read (optional): a move from another version is stale (409). */
+  version: number | undefined;
 };
 
 const present = (body: Record<string, unknown>, key: string) => Object.hasOwn(body, key) && body[key] !== undefined;
@@ -149,6 +154,19 @@ function readNote(value: unknown, field: NoteFieldName, problems: CreateProblems
   return note === '' ? null : note;
 }
 
+/** The case version a move was made from: absent, or a positive int4 (anything else is 400). */
+export function readVersion(value: unknown, problems: CreateProblems): number | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4) return value;
+  problems.add('version', M.invalidVersion);
+  return undefined;
+}
+
+/** 409 with the actual status when the client moved from another version of the case than the stored one. */
+export function checkVersion(version: number | undefined, row: { version: number; status: CaseStatus }): void {
+  if (version !== undefined && version !== row.version) throw conflict(conflictMessage(row.status), row.status);
+}
+
 /** The fields that were sent must belong to one step, and `new_status` must save it or advance from it. */
 function readStep(keys: string[], newStatus: CaseStatus | null, problems: CreateProblems): ActiveStatus | null {
   const owners = new Map<string, ActiveStatus>();
@@ -173,11 +191,11 @@ function readStep(keys: string[], newStatus: CaseStatus | null, problems: Create
  * Reads the JSON body. Anything wrong (not an object, an unknown key, a bad value, fields of several steps or of a
  * step `new_status` does not fit): one 400 with every message (and the field errors beside them).
  */
-export function readUpdateSurgeryInput(body: unknown): UpdateSurgeryInput {
+export function readUpdateSurgeryInput(body: unknown, today: string): UpdateSurgeryInput {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest([M.invalidData]);
   const source = body as Record<string, unknown>;
   const problems = new CreateProblems();
-  const keys = Object.keys(source).filter((key) => present(source, key) && key !== 'new_status');
+  const keys = Object.keys(source).filter((key) => present(source, key) && key !== 'new_status' && key !== 'version');
   for (const key of keys) {
     // Listed without a field error: the key is the client's text and could shadow `error`.
     if (!stepOfField(key)) problems.add(null, M.unknownField(key.slice(0, MAX_ECHOED_KEY)));
@@ -200,11 +218,13 @@ export function readUpdateSurgeryInput(body: unknown): UpdateSurgeryInput {
   for (const field of NOTE_FIELD_NAMES) {
     if (has(field)) notes[NOTE_COLUMNS[field]] = readNote(source[field], field, problems);
   }
+  for (const field of futureDateFields(fields, today)) problems.add(field, L.futureDate);
+  const version = readVersion(source.version, problems);
   const step = readStep(keys, newStatus, problems);
 
   problems.throwIfAny();
   if (newStatus === null) throw new Error('readUpdateSurgeryInput: status checked but missing'); // unreachable
-  return { newStatus, fields, notes, step };
+  return { newStatus, fields, notes, step, version };
 }
 
 /**
@@ -212,7 +232,9 @@ export function readUpdateSurgeryInput(body: unknown): UpdateSurgeryInput {
  * is elsewhere are a stale client's (409 with the actual status, so the SPA jumps there); a plan approval for a case
  * not paid by a health plan, or an OPME approval for a case without OPME, is refused (400).
  */
-export function checkAtCase(input: UpdateSurgeryInput, current: CaseStatus, facts: LifecycleFacts): void {
+export function checkAtCase(input: UpdateSurgeryInput, row: { status: CaseStatus; version: number }, facts: LifecycleFacts): void {
+  const current = row.status;
+  checkVersion(input.version, row);
   if (input.step !== null && current !== input.step) throw conflict(conflictMessage(current), current);
   const problems = new CreateProblems();
   if (input.fields.plan_approvals && !planApprovalApplies(facts)) problems.add('plan_approvals', M.planApprovalNotApplicable);

@@ -52,6 +52,7 @@ function surgery(overrides: Record<string, unknown> = {}) {
     plano_template_ok: false,
     status_changed_at: '2026-03-02T10:00:00-03:00',
     created_at: '2026-03-01T09:30:00-03:00',
+    version: 3,
     ...overrides,
   };
 }

@@ -1,10 +1,12 @@
 /**
  * Step 6, Realização de cirurgia (SPEC §4, §5): the date the surgery was carried out ('Data invalida!' unless it is
- * a real date) and a note. The date starts as the scheduled day.
+ * a real date; 'A data não pode ser depois de hoje!' after today) and a note. The date starts as the scheduled day
+ * when that day has come; a surgery scheduled for later starts empty.
  */
 import { useForm } from 'react-hook-form';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
-import { formatDate, saoPauloDate } from '../../../lib/format/date';
+import { formatDate, saoPauloDate, todayInSaoPaulo } from '../../../lib/format/date';
+import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
 import { StyledForm, StyledRow } from './formLayout';
@@ -16,18 +18,28 @@ const T = L.accomplishment;
 
 type AccomplishmentValues = { accomplishment: string; accomplishment_note: string };
 
+/** The day the form starts with: the stored date, else the scheduled day unless it is still to come. */
+function initialAccomplishment(accomplishment: string | null, schedule: string | null): string | null {
+  if (accomplishment) return accomplishment;
+  const scheduledDay = saoPauloDate(schedule);
+  return scheduledDay && scheduledDay <= todayInSaoPaulo() ? scheduledDay : null;
+}
+
 export function AccomplishmentPanel() {
   const { surgery, lifecycle, editable } = usePanel();
   const { control, handleSubmit, setError } = useForm<AccomplishmentValues>({
     defaultValues: {
-      accomplishment: brDateOf(surgery.accomplishment ?? saoPauloDate(surgery.schedule)),
+      accomplishment: brDateOf(initialAccomplishment(surgery.accomplishment, surgery.schedule)),
       accomplishment_note: surgery.accomplishment_note ?? '',
     },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { accomplishment: isoDateOf(values.accomplishment) };
-    const [problem] = ownFieldProblems('realizacao', fields);
+    const [problem] = [
+      ...ownFieldProblems('realizacao', fields),
+      ...futureDateFields(fields, todayInSaoPaulo()).map(() => LIFECYCLE_MESSAGES.futureDate),
+    ];
     if (problem) {
       setError('accomplishment', { message: problem }, { shouldFocus: true });
       return;

@@ -1,16 +1,16 @@
 /**
  * Step 7, Pagamento de honorário (SPEC §4, §5): the value received (BRL, typed as digits; 'Insira um valor
- * recebido!'), the payment date ('Data invalida!') and notes. Confirming moves the case to concluido, shows
+ * recebido!'), the payment date ('Data invalida!'; 'A data não pode ser depois de hoje!') and notes. Confirming moves the case to concluido, shows
  * 'Finalizado com sucesso!' and opens /surgery-status (useLifecycle). Cancelling sits in the footer.
  */
 import { useForm } from 'react-hook-form';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
-import { formatDate } from '../../../lib/format/date';
+import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
 import { formatBRL } from '../../../lib/format/money';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
+import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { NotesField } from '../components/NotesField';
 import { StyledForm, StyledRow } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
@@ -39,6 +39,10 @@ export function PaymentPanel() {
     }
     if (problems.includes(LIFECYCLE_MESSAGES.invalidDate)) {
       setError('date_payment', { message: LIFECYCLE_MESSAGES.invalidDate }, { shouldFocus: problems.length === 1 });
+    }
+    if (futureDateFields(fields, todayInSaoPaulo()).length > 0) {
+      problems.push(LIFECYCLE_MESSAGES.futureDate);
+      setError('date_payment', { message: LIFECYCLE_MESSAGES.futureDate }, { shouldFocus: problems.length === 1 });
     }
     if (problems.length > 0) return;
     await lifecycle.advance(fields, { payment_notes: noteOf(values.payment_notes) });

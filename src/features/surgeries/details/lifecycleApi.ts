@@ -49,14 +49,14 @@ export function updateSurgery(id: number, body: UpdateSurgeryBody): Promise<Move
   return settle(() => api.PUT('/surgery/api/v1/update/{id}/', { params: { path: { id } }, body }));
 }
 
-/** PUT archive_surgery/{id}/ ('Arquivar ciclo'). */
-export function archiveSurgery(id: number): Promise<MoveResult> {
-  return settle(() => api.PUT('/surgery/api/v1/archive_surgery/{id}/', { params: { path: { id } }, body: {} }));
+/** PUT archive_surgery/{id}/ ('Arquivar ciclo'), from the case `version` the page shows. */
+export function archiveSurgery(id: number, version: number): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/archive_surgery/{id}/', { params: { path: { id } }, body: { version } }));
 }
 
-/** PUT cancel_surgery/{id}/ (payment step only). */
-export function cancelSurgery(id: number): Promise<MoveResult> {
-  return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: {} }));
+/** PUT cancel_surgery/{id}/ (payment step only), from the case `version` the page shows. */
+export function cancelSurgery(id: number, version: number): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: { version } }));
 }
 
 /** GET approvals/{id}/; null when it cannot be read (SPEC §7: "null for the approvals read"). */
@@ -173,12 +173,14 @@ function sendOnce(
  */
 export async function uploadSurgeryFiles(
   id: number,
+  version: number,
   files: DocumentFiles,
   newStatus: CaseStatus,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<MoveResult> {
   const form = new FormData();
   form.append('new_status', newStatus);
+  form.append('version', String(version));
   for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file, file.name);
   const url = `/surgery/api/v1/include_surgery_files/${id}/`;
   const token = bearer.current();

@@ -172,7 +172,7 @@ export function useLifecycle(options: LifecycleOptions) {
       const from = currentStatus();
       const to = nextStatus(from);
       if (!to || !checkAdvance(from, fields)) return false;
-      const result = await updateSurgery(surgery.id, { new_status: to, ...fields, ...notes });
+      const result = await updateSurgery(surgery.id, { new_status: to, ...fields, ...notes, version: surgery.version });
       const moved = await settle(result, { type: 'lifecycle.advance', fields });
       if (moved && to === 'concluido') {
         toastSuccess(M.finished);
@@ -185,7 +185,7 @@ export function useLifecycle(options: LifecycleOptions) {
   /** Saves fields of the current step without moving (the approval toggles). */
   function save(fields: StepFields, notes: StepNotes = {}): Promise<boolean> {
     return run('save', async () => {
-      const result = await updateSurgery(surgery.id, { new_status: currentStatus(), ...fields, ...notes });
+      const result = await updateSurgery(surgery.id, { new_status: currentStatus(), ...fields, ...notes, version: surgery.version });
       return settle(result, { type: 'lifecycle.save', fields });
     });
   }
@@ -195,7 +195,7 @@ export function useLifecycle(options: LifecycleOptions) {
     return run('upload', async () => {
       setProgress(0);
       const newStatus = andAdvance ? 'env_doc' : 'prep_doc';
-      const result = await uploadSurgeryFiles(surgery.id, files, newStatus, ({ loaded, total }) =>
+      const result = await uploadSurgeryFiles(surgery.id, surgery.version, files, newStatus, ({ loaded, total }) =>
         setProgress(total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0),
       );
       const event: LifecycleEvent = andAdvance ? { type: 'lifecycle.advance' } : { type: 'lifecycle.save', fields: {} };
@@ -211,7 +211,7 @@ export function useLifecycle(options: LifecycleOptions) {
       return Promise.resolve(true);
     }
     return run('back', async () => {
-      const result = await updateSurgery(surgery.id, { new_status: to });
+      const result = await updateSurgery(surgery.id, { new_status: to, version: surgery.version });
       if (result.kind === 'ok') return settle(result, { type: 'lifecycle.back' });
       toastError(M.backFailed);
       if (result.kind === 'conflict') await jumpTo(result.actual);
@@ -221,7 +221,7 @@ export function useLifecycle(options: LifecycleOptions) {
 
   function close(kind: 'archive' | 'cancel'): Promise<boolean> {
     return run(kind, async () => {
-      const result = kind === 'archive' ? await archiveSurgery(surgery.id) : await cancelSurgery(surgery.id);
+      const result = kind === 'archive' ? await archiveSurgery(surgery.id, surgery.version) : await cancelSurgery(surgery.id, surgery.version);
       const closed = await settle(result, { type: kind === 'archive' ? 'lifecycle.archive' : 'lifecycle.cancel' });
       if (closed) {
         toastSuccess(kind === 'archive' ? M.archived : M.cancelled);

@@ -96,6 +96,7 @@ describe('step panels: SPEC §5 messages before sending', () => {
       new_status: 'autorizacao',
       document_arrivals: '2026-03-05',
       document_note: 'Entregue na recepção',
+      version: 3,
     });
   });
 
@@ -150,6 +151,7 @@ describe('step panels: SPEC §5 messages before sending', () => {
       payment_done: 1234.56,
       date_payment: '2026-04-02',
       payment_notes: null,
+      version: 3,
     });
     expect(toasts.toastSuccess).toHaveBeenCalledWith('Finalizado com sucesso!');
   });
@@ -169,7 +171,12 @@ describe('authorization step', () => {
     fireEvent.click(hospital);
     await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Dados inválidos.'));
     expect((hospital as HTMLInputElement).checked).toBe(false);
-    expect(putCalls()[0]![1].body).toEqual({ new_status: 'autorizacao', hospital_approvals: 'aprovada', hospital_approvals_note: null });
+    expect(putCalls()[0]![1].body).toEqual({
+      new_status: 'autorizacao',
+      hospital_approvals: 'aprovada',
+      hospital_approvals_note: null,
+      version: 3,
+    });
 
     client.PUT.mockResolvedValueOnce(answer(200, surgeryAt('autorizacao')));
     fireEvent.click(hospital);
@@ -262,7 +269,7 @@ describe('back, archive and the conflict jump', () => {
     renderAt('env_doc');
     fireEvent.click(screen.getByRole('button', { name: 'Voltar etapa' }));
     await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Não foi possível voltar etapa'));
-    expect(putCalls()[0]![1].body).toEqual({ new_status: 'prep_doc' });
+    expect(putCalls()[0]![1].body).toEqual({ new_status: 'prep_doc', version: 3 });
     expect(panelTitle()).toBe('Envio de documentação (Hospital)');
   });
 

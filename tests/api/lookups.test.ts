@@ -181,6 +181,20 @@ describe('lookups over the full reference tables', () => {
     expect((await get(full, HOSPITALS, undefined, headers)).length).toBeLessThanOrEqual(50);
   });
 
+  it("lists the plans whose name starts with the words first: 'unimed' gives UNIMED plans before INTRA SUL DE MINAS", async () => {
+    const found = await get(full, HEALTH_PLANS, 'unimed', headers);
+    const names = found.map((row) => accentless(row.fantasy_name!));
+    expect(names.length).toBe(50);
+    expect(names.every((name) => name.startsWith('unimed'))).toBe(true);
+    // INTRA SUL DE MINAS matches only through its corporate name (UNIMED INTRAFEDERATIVA ...): it comes after them.
+    const intra = await get(full, HEALTH_PLANS, 'unimed intrafederativa sul', headers);
+    expect(intra.map((row) => row.fantasy_name)).toContain('INTRA SUL DE MINAS');
+    const federations = await get(full, HEALTH_PLANS, 'unimed federacao', headers);
+    const firstOther = federations.findIndex((row) => !accentless(row.fantasy_name!).startsWith('unimed'));
+    const lastUnimed = federations.map((row) => accentless(row.fantasy_name!).startsWith('unimed')).lastIndexOf(true);
+    if (firstOther !== -1) expect(firstOther).toBeGreaterThan(lastUnimed);
+  });
+
   it("finds the colecistectomias and 'k802' in the full tables too", async () => {
     const procedures = await get(full, PROCEDURES, 'colecistectomia', headers);
     expect(procedures.length).toBeGreaterThanOrEqual(6);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { cids, healthPlans, hospitals, medicSecretaries, procedures, users } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, startsWith } from './search-filter';
+import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, nameSearchOrder, startsWith } from './search-filter';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
 export const LOOKUP_LIMIT = 50;
@@ -44,23 +44,23 @@ const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
  */
 export function createLookupService({ db }: { db: Database }) {
   return {
-    /** Health plans by name (fantasy name, corporate name or ANS registry), ordered by name. */
+    /** Health plans by name (fantasy name, corporate name or ANS registry): names that start with the words first. */
     async healthPlans(search: string) {
       return db
         .select({ id: healthPlans.id, fantasy_name: healthPlans.fantasyName })
         .from(healthPlans)
         .where(matchesAllTerms(healthPlans.searchText, searchTerms(search)))
-        .orderBy(byteOrder(healthPlans.searchText), asc(healthPlans.id))
+        .orderBy(...nameSearchOrder(healthPlans.searchText, search), asc(healthPlans.id))
         .limit(LOOKUP_LIMIT);
     },
 
-    /** Hospitals by name (or city/UF), ordered by name. */
+    /** Hospitals by name (or city/UF): names that start with the words first. */
     async hospitals(search: string) {
       return db
         .select({ id: hospitals.id, fantasy_name: hospitals.fantasyName })
         .from(hospitals)
         .where(matchesAllTerms(hospitals.searchText, searchTerms(search)))
-        .orderBy(byteOrder(hospitals.searchText), asc(hospitals.id))
+        .orderBy(...nameSearchOrder(hospitals.searchText, search), asc(hospitals.id))
         .limit(LOOKUP_LIMIT);
     },
 

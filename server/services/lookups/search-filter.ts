@@ -47,6 +47,25 @@ export function digitsOnly(search: string): string | null {
   return digits.length > 0 ? digits : null;
 }
 
+/**
+ * `ORDER BY` rank of a name search (issue 11: 'unimed' must list the UNIMED plans before 'INTRA SUL DE MINAS', whose
+ * corporate name has the word): 0 when the search text starts with the whole search, 1 when it starts with its first
+ * word, 2 when some later word does, 3 otherwise. `searchText` begins with the name (seed.ts), so a name that starts
+ * with the words comes first. Then by name, byte-wise. Without a search: by name only.
+ */
+export function nameSearchOrder(searchText: AnyPgColumn, search: string): SQL[] {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return [byteOrder(searchText)];
+  const whole = terms.join(' ');
+  const first = terms[0]!;
+  const rank = sql`case
+    when ${startsWith(searchText, whole)} then 0
+    when ${startsWith(searchText, first)} then 1
+    when ${contains(searchText, ` ${first}`)} then 2
+    else 3 end`;
+  return [rank, byteOrder(searchText)];
+}
+
 /** `ORDER BY` on a text column, byte-wise, so PGlite and PostgreSQL (any locale) give the same order. */
 export function byteOrder(column: AnyPgColumn): SQL {
   return sql`${column} collate "C"`;

@@ -266,6 +266,8 @@ export const surgeriesTexts = {
       previousMonth: 'Mês anterior',
       nextMonth: 'Próximo mês',
       scheduledFor: 'Agendada para',
+      /** Issue 11: SPEC §9 accepts 24:mm, which is past midnight; said before saving. */
+      nextDay: '{hour} é meia-noite passada: a cirurgia ficará agendada para {date} às {time}.',
     },
     accomplishment: {
       intro: 'Informe a data em que a cirurgia foi realizada.',

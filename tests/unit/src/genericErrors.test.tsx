@@ -45,7 +45,7 @@ describe('a failed template download', () => {
   }
 
   it("says 'Erro desconhecido' when the server fails it, and the network message when nothing answered", async () => {
-    render(<TemplateDownloads surgeryId={7} />);
+    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
     client.GET.mockResolvedValueOnce(blobAnswer(500, 'boom'));
     fireEvent.click(screen.getByRole('button', { name: 'Baixar modelo do hospital' }));
     await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Erro desconhecido'));
@@ -56,7 +56,7 @@ describe('a failed template download', () => {
   });
 
   it('keeps the missing-template warning of SPEC §8 for a 404', async () => {
-    render(<TemplateDownloads surgeryId={7} />);
+    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
     client.GET.mockResolvedValueOnce(blobAnswer(404, JSON.stringify({ error: ['Esse Hospital não tem template'] })));
     fireEvent.click(screen.getByRole('button', { name: 'Baixar modelo do hospital' }));
     await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Esse Hospital não tem template'));
@@ -81,5 +81,16 @@ describe('an unexpected exception in a page', () => {
   it('that breaks a page shows the route error screen with the same message', () => {
     render(<RouteError />);
     expect(screen.getByRole('alert').textContent).toContain('Ocorreu um erro inesperado, tente novamente!');
+  });
+});
+
+describe('the template downloads of a case', () => {
+  it('offer the plan template only when the case has a health plan (issue 11, item 17)', () => {
+    const { unmount } = render(<TemplateDownloads surgeryId={7} hasHealthPlan={false} />);
+    expect(screen.getByRole('button', { name: 'Baixar modelo do hospital' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Baixar modelo do convênio' })).toBeNull();
+    unmount();
+    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
+    expect(screen.getByRole('button', { name: 'Baixar modelo do convênio' })).toBeTruthy();
   });
 });

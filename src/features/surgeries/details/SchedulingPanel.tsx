@@ -3,7 +3,7 @@
  * the hour typed HH:mm ('Hora invalida!', hours 0–24 as SPEC §9 allows) and a note; sent as `schedule`
  * 'yyyy-MM-dd HH:mm:ss' in São Paulo time (lifecycleRules `composeSchedule`).
  */
-import { useController, useForm } from 'react-hook-form';
+import { useController, useForm, useWatch } from 'react-hook-form';
 import { styled } from 'goober';
 import { composeSchedule, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
@@ -43,6 +43,15 @@ export function scheduleText(schedule: string | null): string {
   return `${formatDate(schedule)} ${formatTime(schedule)}`.trim();
 }
 
+/** The sentence that says a 24:mm hour lands on the next day, with that day and time; null for any other hour. */
+export function nextDayNoticeOf(day: string | null, hour: string): string | null {
+  if (!hour.trim().startsWith('24:')) return null;
+  const composed = composeSchedule(day, hour);
+  if ('problems' in composed) return null;
+  const [date = '', time = ''] = composed.schedule.split(' ');
+  return fill(T.nextDay, { hour: hour.trim(), date: formatDate(date), time: time.slice(0, 5) });
+}
+
 export function SchedulingPanel() {
   const { surgery, lifecycle, editable } = usePanel();
   const { control, handleSubmit, setError, clearErrors } = useForm<SchedulingValues>({
@@ -53,6 +62,8 @@ export function SchedulingPanel() {
     },
   });
   const { field: day, fieldState: dayState } = useController({ control, name: 'day' });
+  const hour = useWatch({ control, name: 'hour' });
+  const nextDayNotice = nextDayNoticeOf(day.value, hour);
 
   const onSubmit = handleSubmit(async (values) => {
     const composed = composeSchedule(values.day, values.hour);
@@ -97,6 +108,7 @@ export function SchedulingPanel() {
           <StyledSide>
             <p aria-live="polite">{day.value ? fill(T.chosenDay, { date: formatDate(day.value) }) : T.noDay}</p>
             <FormMaskedField control={control} name="hour" label={T.hour} mask={MASKS.hour} placeholder={T.hourPlaceholder} />
+            {nextDayNotice ? <p role="status">{nextDayNotice}</p> : null}
             <NotesField control={control} name="schedule_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
           </StyledSide>
         </StyledColumns>

@@ -29,7 +29,8 @@ const StyledTitle = styled('h3')`
   color: ${colors.text};
 `;
 
-export function TemplateDownloads({ surgeryId }: { surgeryId: number }) {
+/** `hasHealthPlan`: the plan's template is offered only for a case with a health plan (issue 11, item 17). */
+export function TemplateDownloads({ surgeryId, hasHealthPlan }: { surgeryId: number; hasHealthPlan: boolean }) {
   const [downloading, setDownloading] = useState<TemplateKind | null>(null);
 
   async function handleDownload(kind: TemplateKind) {
@@ -51,7 +52,7 @@ export function TemplateDownloads({ surgeryId }: { surgeryId: number }) {
     <StyledBox>
       <StyledTitle>{T.templates}</StyledTitle>
       <div>
-        {(['hospital', 'plano'] as const).map((kind) => (
+        {(hasHealthPlan ? (['hospital', 'plano'] as const) : (['hospital'] as const)).map((kind) => (
           <Button
             key={kind}
             variant="secondary"

@@ -79,3 +79,14 @@ describe('lifecycle answers', () => {
     expect(attachmentName(null, 'x.docx')).toBe('x.docx');
   });
 });
+
+describe('the scheduling hour 24:mm (issue 11, item 17)', () => {
+  it('is said to land on the next day, with that day and time, before saving', async () => {
+    const { nextDayNoticeOf } = await import('../../../../../src/features/surgeries/details/SchedulingPanel');
+    expect(nextDayNoticeOf('2026-12-31', '24:30')).toBe(
+      '24:30 é meia-noite passada: a cirurgia ficará agendada para 01/01/2027 às 00:30.',
+    );
+    expect(nextDayNoticeOf('2026-12-31', '23:30')).toBeNull();
+    expect(nextDayNoticeOf(null, '24:30')).toBeNull();
+  });
+});

@@ -128,16 +128,19 @@ test.describe('surgeries', () => {
     await expect(addProcedure).toBeEnabled();
     await expect(page.getByRole('combobox', { name: 'Procedimento 2', exact: true })).toHaveValue(/HERNIORRAFIA/);
 
-    // Plan rule: only plano_saude has a health plan (the patient's own comes in); any other source clears it.
+    // Plan rule: a patient with a convênio starts paid by 'Plano de Saúde' with her plan (issue 11); any other
+    // source clears it, and choosing plano_saude again brings the patient's own back.
     const source = page.getByLabel('Fonte pagadora');
     const plan = page.getByRole('combobox', { name: 'Convênio', exact: true });
-    await expect(plan).toBeDisabled();
-    await source.selectOption('plano_saude');
+    await expect(source).toHaveValue('plano_saude');
     await expect(plan).toBeEnabled();
     await expect(plan).toHaveValue(patient.plan);
     await source.selectOption('coop');
     await expect(plan).toHaveValue('');
     await expect(plan).toBeDisabled();
+    await source.selectOption('plano_saude');
+    await expect(plan).toHaveValue(patient.plan);
+    await source.selectOption('coop');
 
     // CLT rule: the expected value is cleared and disabled; money is typed as digits.
     const value = page.getByLabel('Valor previsto (honorário)');

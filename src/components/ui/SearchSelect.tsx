@@ -12,7 +12,7 @@
  *
  * @see https://react-spectrum.adobe.com/react-aria/ComboBox.html
  */
-import { useCallback, useEffect, useId, useRef, useState, type Key } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type Key, type MouseEvent } from 'react';
 import {
   Button as AriaButton,
   ComboBox,
@@ -236,6 +236,21 @@ export function SearchSelect<T>({
     }, SEARCH_SELECT_DEBOUNCE_MS);
   }
 
+  // A chosen item's label is selected when the field gets focus, so typing replaces it instead of appending to it
+  // (issue 11: typing in a prefilled 'Convênio' searched 'AmilUnimed'). The mouse-up of the click that focused the
+  // field would put the caret back; it is swallowed once.
+  const selectAllOnMouseUp = useRef(false);
+  function handleInputFocus(event: FocusEvent<HTMLInputElement>) {
+    if (value === null || event.currentTarget.value === '') return;
+    event.currentTarget.select();
+    selectAllOnMouseUp.current = true;
+  }
+  function handleInputMouseUp(event: MouseEvent<HTMLInputElement>) {
+    if (!selectAllOnMouseUp.current) return;
+    selectAllOnMouseUp.current = false;
+    event.preventDefault();
+  }
+
   function handleInputChange(text: string) {
     setInputText(text);
     if (text === '' && value !== null) onChange(null);
@@ -310,7 +325,13 @@ export function SearchSelect<T>({
     >
       <Label className={fieldLabelClassName}>{label}</Label>
       <Group className={groupClass}>
-        <Input ref={inputRef} className={inputClassName} placeholder={placeholder} />
+        <Input
+          ref={inputRef}
+          className={inputClassName}
+          placeholder={placeholder}
+          onFocus={handleInputFocus}
+          onMouseUp={handleInputMouseUp}
+        />
         {/* Labelled by its own text only, so that the field's label names the input alone (getByLabel finds one). */}
         <AriaButton className={triggerClass} aria-labelledby={triggerLabelId}>
           {status === 'loading' && isOpen ? <Spinner size={18} /> : <Icon name="chevronDown" />}

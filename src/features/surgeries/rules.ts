@@ -26,13 +26,17 @@ export type SurgeryFormValues = {
 };
 
 /** An empty form: one procedure row and one CID row to start with. */
-export function emptySurgeryForm(): SurgeryFormValues {
+/**
+ * The form a new case starts with. A patient who has a convênio starts paid by 'Plano de Saúde' with that plan
+ * (issue 11: the secretary had to pick both again); any other patient starts with no payment source.
+ */
+export function emptySurgeryForm(convenio: SurgeryFormValues['health_plan'] = null): SurgeryFormValues {
   return {
     procedures: [{ item: null }],
     cids: [{ item: null }],
-    health_plan: null,
+    health_plan: convenio,
     hospital: null,
-    payment_fountains: '',
+    payment_fountains: convenio ? 'plano_saude' : '',
     fees_payments: null,
     opme: false,
     surgery_note: '',

@@ -97,7 +97,7 @@ type SurgeryFormProps = {
 
 export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryFormProps) {
   const { control, handleSubmit, setValue, getValues, setError, watch, formState } = useForm<SurgeryFormValues>({
-    defaultValues: emptySurgeryForm(),
+    defaultValues: emptySurgeryForm(patient.convenio),
     resolver: surgeryResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',

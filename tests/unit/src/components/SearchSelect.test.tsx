@@ -19,11 +19,13 @@ const CIDS: Cid[] = [
 function Harness({
   search,
   onChange,
+  initial = null,
 }: {
   search: (text: string, signal: AbortSignal) => Promise<readonly Cid[]>;
   onChange?: (item: Cid | null) => void;
+  initial?: Cid | null;
 }) {
-  const [value, setValue] = useState<Cid | null>(null);
+  const [value, setValue] = useState<Cid | null>(initial);
   return (
     <SearchSelect<Cid>
       label="CID"
@@ -53,6 +55,18 @@ describe('SearchSelect', () => {
   afterEach(() => {
     cleanup();
     vi.useRealTimers();
+  });
+
+  it('selects a chosen label on focus, so typing replaces it instead of appending (issue 11)', () => {
+    render(<Harness search={async () => []} initial={CIDS[1]!} />);
+    const input = screen.getByRole('combobox', { name: 'CID' }) as HTMLInputElement;
+    expect(input.value).toBe('K80.2');
+    fireEvent.focus(input);
+    input.focus();
+    expect([input.selectionStart, input.selectionEnd]).toEqual([0, 'K80.2'.length]);
+    const mouseUp = new MouseEvent('mouseup', { bubbles: true, cancelable: true });
+    input.dispatchEvent(mouseUp);
+    expect(mouseUp.defaultPrevented).toBe(true);
   });
 
   it('is found by its label as a combobox', () => {

@@ -118,3 +118,11 @@ describe('readServerProblems', () => {
     expect(readServerProblems('<html>', 'Ocorreu um erro interno!').toasts).toEqual(['Ocorreu um erro interno!']);
   });
 });
+
+describe('the form a new case starts with (issue 11, item 17)', () => {
+  it("starts a patient who has a convênio as paid by 'Plano de Saúde' with that plan", () => {
+    const amil = { id: 9, fantasy_name: 'Amil' };
+    expect(emptySurgeryForm(amil)).toMatchObject({ payment_fountains: 'plano_saude', health_plan: amil });
+    expect(emptySurgeryForm(null)).toMatchObject({ payment_fountains: '', health_plan: null });
+  });
+});

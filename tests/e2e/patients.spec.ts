@@ -47,7 +47,7 @@ test.describe('patients (/patients)', () => {
     const dialog = page.getByRole('dialog', { name: 'Cadastrar paciente' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Arraste a foto para aqui')).toBeVisible();
-    await expect(dialog.getByText('JPEG e JPG')).toBeVisible();
+    await expect(dialog.getByText('JPEG e JPG, PNG ou WebP')).toBeVisible();
     await dialog.getByRole('button', { name: 'Próximo passo' }).click();
     await expect(dialog.getByText('Passo 1 de 2')).toBeVisible();
     await expect(dialog.getByText('Preencha o nome do paciente.')).toBeVisible();

@@ -4,7 +4,8 @@
  *
  * @see https://ark-ui.com/docs/components/file-upload
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { contentMatches } from '../../lib/fileType';
 import type { FileUploadFileRejectDetails as FileRejectDetails } from '@ark-ui/react/file-upload';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 
@@ -39,10 +40,21 @@ type SingleFileUploadOptions = {
  */
 export function useSingleFileUpload({ value, onChange, accept, maxSize, texts }: SingleFileUploadOptions) {
   const [rejection, setRejection] = useState<string | null>(null);
+  const latestChoice = useRef(0);
 
-  function onFileAccept(details: { files: File[] }) {
+  // The picker and the drop only check the name's type; the content is checked here, when the file is chosen.
+  async function onFileAccept(details: { files: File[] }) {
+    const file = details.files[0] ?? null;
+    const choice = ++latestChoice.current;
+    if (file && !(await contentMatches(file, accept))) {
+      if (choice !== latestChoice.current) return;
+      setRejection(texts.invalidType);
+      onChange(null);
+      return;
+    }
+    if (choice !== latestChoice.current) return;
     setRejection(null);
-    onChange(details.files[0] ?? null);
+    onChange(file);
   }
 
   function onFileReject(details: FileRejectDetails) {

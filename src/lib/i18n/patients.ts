@@ -61,7 +61,8 @@ export const patientsTexts = {
     dropPrompt: 'Arraste a foto para aqui',
     dropAction: 'ou clique para escolher',
     photoSelected: 'Imagem selecionado!',
-    photoHint: 'JPEG e JPG',
+    /** SPEC §2 says 'JPEG e JPG'; PNG and WebP are accepted too (issue 11), so the hint names them. */
+    photoHint: 'JPEG e JPG, PNG ou WebP',
     photoCurrent: 'Foto atual',
     photoReplace: 'Arraste ou clique para trocar a foto',
     photoRemove: 'Remover foto escolhida',

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Dropzone, type DropzoneTexts } from '../../../../src/components/ui/Dropzone';
@@ -17,6 +17,9 @@ const texts: DropzoneTexts = {
   tooLarge: 'A foto deve ter no máximo 5 MB.',
   tooMany: 'Escolha apenas uma foto.',
 };
+
+/** The first bytes of a PNG: what the content check looks for. */
+const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
 
 function Harness({ onChange, currentUrl }: { onChange?: (file: File | null) => void; currentUrl?: string }) {
   const [file, setFile] = useState<File | null>(null);
@@ -63,9 +66,9 @@ describe('Dropzone', () => {
   it('accepts an image, previews it and can drop it again', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
-    const photo = new File([new Uint8Array(10)], 'ana.png', { type: 'image/png' });
+    const photo = new File([PNG_HEAD], 'ana.png', { type: 'image/png' });
     await choose([photo]);
-    expect(onChange).toHaveBeenLastCalledWith(photo);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(photo));
     expect(screen.getByText('Imagem selecionado!')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Pré-visualização da foto' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remover foto escolhida' }));
@@ -80,6 +83,15 @@ describe('Dropzone', () => {
     expect(screen.getByRole('alert').textContent).toContain('Escolha uma imagem JPEG, PNG ou WebP.');
     await choose([new File([new Uint8Array(2000)], 'grande.jpg', { type: 'image/jpeg' })]);
     expect(screen.getByRole('alert').textContent).toContain('A foto deve ter no máximo 5 MB.');
+    expect(onChange).not.toHaveBeenCalledWith(expect.any(File));
+  });
+
+  it('refuses, when it is chosen, a file named like an image whose content is not one (issue 11)', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await choose([new File(['não sou uma imagem'], 'foto.png', { type: 'image/png' })]);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Escolha uma imagem JPEG, PNG ou WebP.'));
+    expect(screen.queryByText('Imagem selecionado!')).toBeNull();
     expect(onChange).not.toHaveBeenCalledWith(expect.any(File));
   });
 

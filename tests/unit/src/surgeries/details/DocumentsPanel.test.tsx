@@ -128,7 +128,7 @@ describe('documents step', () => {
 
   it('retries once with a fresh token after a 401, and shows a 400 answer as warnings', async () => {
     render(<Harness initial={surgeryAt('prep_doc')} />);
-    await choose('patient_document', new File(['png'], 'rg.png', { type: 'image/png' }));
+    await choose('patient_document', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'rg.png', { type: 'image/png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar documentos' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     await act(async () => FakeXhr.sent[0]!.answer(401, { error: ['Sessão expirada. Entre novamente.'] }));

@@ -6,6 +6,7 @@ import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
+import { bodyId } from '../../http/path-id';
 import type { Mailer } from '../mail/mailer';
 import { createInviteService, isWellFormedEmail, normaliseEmail, NAME_MAX_LENGTH } from './invite-service';
 import { dummyPasswordHash, hashPassword, passwordProblems, verifyPassword } from './password';
@@ -119,10 +120,8 @@ function rethrowAsSignupProblem(error: unknown): never {
   throw badRequest([constraint.includes('cpf') ? SIGNUP_MESSAGES.cpfTaken : SIGNUP_MESSAGES.emailTaken]);
 }
 
-function specialtyId(value: number | string | null | undefined): number | null {
-  const id = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+/** The specialty's id, bounded to int4 (a larger one is "not found", never a failed query). */
+const specialtyId = (value: number | string | null | undefined): number | null => bodyId(value);
 
 /**
  * Accounts: doctor signup, secretary signup by invite, sign-in credentials and the profile.

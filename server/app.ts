@@ -13,6 +13,8 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacters } from './http/control-characters';
+import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
 import authenticatePlugin from './plugins/authenticate';
 import authRoutes from './routes/auth';
@@ -139,22 +141,6 @@ class RequestLogController extends LogController {
   override routeNotFound(): void {}
 }
 
-/** An error's description for the log, without SQL parameters or row values (they may hold personal data). */
-function describeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { name: typeof error };
-  const cause = (error as { cause?: unknown }).cause;
-  // DrizzleQueryError's message is "Failed query: <sql> params: <values>": log only the driver's message.
-  const isQueryError = error.name === 'DrizzleQueryError' && cause instanceof Error;
-  const message = isQueryError ? cause.message : error.message;
-  const stack = (error.stack ?? '').split('\n').slice(1, 12).join('\n');
-  return {
-    name: error.name,
-    code: (isQueryError ? (cause as { code?: unknown }).code : (error as { code?: unknown }).code) ?? undefined,
-    message,
-    stack,
-  };
-}
-
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   const path = pathOf(request.url);
   if (OAUTH_PATHS.has(path) && status < 500) {
@@ -197,6 +183,23 @@ function registerHeaders(app: FastifyInstance) {
     // Static files set their own caching (setHeaders below); everything else is never stored.
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
+  });
+}
+
+/**
+ * Refuses control characters (a NUL above all: PostgreSQL cannot store it) in the query string and in a parsed
+ * JSON or form body, before any handler runs (issue 11, item 14); multipart text parts are checked where they
+ * are read. The OAuth endpoints answer in their RFC 6749 shape.
+ */
+function registerControlCharacterGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    const inQuery = findControlCharacters(request.query, { multiLine: false });
+    const field = inQuery ?? findControlCharacters(request.body);
+    if (field === null) return;
+    if (OAUTH_PATHS.has(pathOf(request.url))) {
+      return reply.code(400).send({ error: 'invalid_request', error_description: CONTROL_CHARACTER_MESSAGE });
+    }
+    throw controlCharactersError(field);
   });
 }
 
@@ -251,6 +254,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   registerHeaders(app);
   registerFormParser(app);
+  registerControlCharacterGuard(app);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.setErrorHandler(errorHandler);
 

@@ -40,7 +40,7 @@ import dashboardRoutes from './routes/surgery/dashboard';
  */
 
 /** Paths the API owns: never answered with index.html. */
-const API_PREFIXES = ['/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
+const API_PREFIXES = ['/.well-known', '/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
 const OAUTH_PATHS = new Set(['/auth/token', '/auth/revoke']);
 
 export const CONTENT_SECURITY_POLICY = [

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../../../machines/rules/phone';
 import type { UserType } from '../../../machines/constants';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
@@ -151,6 +152,7 @@ export function createUserService(deps: UserServiceDeps) {
     const cellphoneText = problems.text(input.cellphone, 'Celular', 30);
     const cellphone = onlyDigits(cellphoneText);
     if (cellphoneText && (cellphone.length < 10 || cellphone.length > 13)) problems.add(SIGNUP_MESSAGES.invalidCellphone);
+    else if (cellphoneText && !hasRealAreaCode(nationalDigits(cellphone))) problems.add(AREA_CODE_UNKNOWN_MESSAGE);
     const crm = problems.text(input.crm, 'CRM', CRM_MAX_LENGTH);
     const hasSpecialty = input.specialty !== null && input.specialty !== undefined && String(input.specialty).trim() !== '';
     if (!hasSpecialty) problems.add(required('Especialidade'));

@@ -13,6 +13,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { registerJsonCompression } from './http/compression';
 import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacters } from './http/control-characters';
 import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
@@ -222,6 +223,9 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
       root: distDir,
       // wildcard (default): files built after start are served too (STACK gotcha 10).
       cacheControl: false,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts): sent by Accept-Encoding, with
+      // Content-Encoding and Vary: Accept-Encoding; the plain file when neither is accepted or made.
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         const hashedAsset = path.startsWith(join(distDir, 'assets'));
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -253,6 +257,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerHeaders(app);
+  registerJsonCompression(app);
   registerFormParser(app);
   registerControlCharacterGuard(app);
   await app.register(multipart, { limits: UPLOAD_LIMITS });

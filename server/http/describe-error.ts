@@ -25,11 +25,16 @@ function hasSqlState(error: object): boolean {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
-/** A driver error of PostgreSQL: a five-character SQLSTATE plus severity, or Drizzle's wrapper (query + params). */
+/**
+ * A database error: Drizzle's wrapper (by its query + params, its class or its "Failed query:" message) or a driver
+ * error carrying a SQLSTATE (node-postgres' DatabaseError, PGlite's error).
+ */
 function isDatabaseError(error: object): boolean {
   const record = error as Record<string, unknown>;
   if ('params' in record && 'query' in record) return true;
-  return hasSqlState(error) && 'severity' in record;
+  if (record.name === 'DrizzleQueryError' || error.constructor?.name === 'DrizzleQueryError') return true;
+  if (typeof record.message === 'string' && record.message.startsWith('Failed query:')) return true;
+  return hasSqlState(error);
 }
 
 function blankQuoted(message: string): string {
@@ -84,7 +89,8 @@ export function describeError(error: unknown): LoggedError {
   return {
     name,
     ...(typeof code === 'string' || typeof code === 'number' ? { code } : {}),
-    message: error.message.split('\n')[0]!.slice(0, 300),
+    // A safety net for wrappers this module does not know: nothing after a "params:" label.
+    message: error.message.split('\n')[0]!.replace(/\bparams?:.*$/i, 'params: [omitidos]').slice(0, 300),
     stack: stackFrames(error),
   };
 }

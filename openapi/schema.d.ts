@@ -4,6 +4,29 @@
  */
 
 export interface paths {
+    "/.well-known/oauth-authorization-server": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metadados do servidor de autorização (RFC 8414)
+         * @description Descreve o servidor OAuth2 para clientes padrão: `issuer` (o `PUBLIC_URL`), os endpoints de token e de
+         *     revogação, as concessões aceitas (`password`, `refresh_token`) e como o cliente se autentica
+         *     (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
+         *     `response_types_supported` é vazio. Público; pode ficar em cache por uma hora.
+         */
+        get: operations["oauthAuthorizationServerMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/token": {
         parameters: {
             query?: never;
@@ -60,8 +83,8 @@ export interface paths {
          * @description Revogação de token (RFC 7009), usada ao sair. Aceita form-urlencoded e JSON com `token`, `token_type_hint`
          *     opcional (`access_token` ou `refresh_token`), `client_id` e `client_secret`.
          *
-         *     Responde 200 sem corpo para qualquer token de um cliente válido, inclusive tokens desconhecidos ou já
-         *     revogados (não se revela se o token existia). Revogar qualquer um dos tokens de um login revoga toda a
+         *     Responde 200 com um objeto JSON vazio (`{}`) para qualquer token de um cliente válido, inclusive tokens
+         *     desconhecidos ou já revogados (não se revela se o token existia). Revogar qualquer um dos tokens de um login revoga toda a
          *     família (access e refresh tokens).
          */
         post: operations["revokeToken"];
@@ -1488,6 +1511,21 @@ export interface components {
             /** @description Id do médico do paciente (obrigatório para secretária; ignorado para médico). */
             medic?: number;
         };
+        /** @description RFC 8414 §2. */
+        AuthorizationServerMetadata: {
+            /** Format: uri */
+            issuer: string;
+            /** Format: uri */
+            token_endpoint: string;
+            /** Format: uri */
+            revocation_endpoint: string;
+            grant_types_supported: string[];
+            response_types_supported: string[];
+            token_endpoint_auth_methods_supported?: string[];
+            revocation_endpoint_auth_methods_supported?: string[];
+            /** Format: uri */
+            service_documentation?: string;
+        };
         Health: {
             /** @enum {string} */
             status: "ok" | "error";
@@ -1505,9 +1543,14 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Token ausente, inválido, expirado ou revogado ("Sessão expirada. Entre novamente."). */
+        /**
+         * @description Token ausente, inválido, expirado ou revogado ("Sessão expirada. Entre novamente."). O desafio segue a RFC 6750:
+         *     `WWW-Authenticate: Bearer` sem token; `Bearer error="invalid_token"` quando um token Bearer foi enviado e recusado.
+         */
         Unauthorized: {
             headers: {
+                /** @description `Bearer` ou `Bearer error="invalid_token"`. */
+                "WWW-Authenticate"?: string;
                 [name: string]: unknown;
             };
             content: {
@@ -1636,6 +1679,26 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    oauthAuthorizationServerMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Metadados. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationServerMetadata"];
+                };
+            };
+        };
+    };
     createToken: {
         parameters: {
             query?: never;
@@ -1681,12 +1744,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Token revogado (ou já inexistente). Sem corpo. */
+            /** @description Token revogado (ou já inexistente). Corpo `{}`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": Record<string, never>;
+                };
             };
             400: components["responses"]["OAuthBadRequest"];
             401: components["responses"]["OAuthInvalidClient"];

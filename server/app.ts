@@ -13,6 +13,9 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { registerJsonCompression } from './http/compression';
+import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacters } from './http/control-characters';
+import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
 import authenticatePlugin from './plugins/authenticate';
 import authRoutes from './routes/auth';
@@ -38,7 +41,7 @@ import dashboardRoutes from './routes/surgery/dashboard';
  */
 
 /** Paths the API owns: never answered with index.html. */
-const API_PREFIXES = ['/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
+const API_PREFIXES = ['/.well-known', '/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
 const OAUTH_PATHS = new Set(['/auth/token', '/auth/revoke']);
 
 export const CONTENT_SECURITY_POLICY = [
@@ -139,22 +142,6 @@ class RequestLogController extends LogController {
   override routeNotFound(): void {}
 }
 
-/** An error's description for the log, without SQL parameters or row values (they may hold personal data). */
-function describeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { name: typeof error };
-  const cause = (error as { cause?: unknown }).cause;
-  // DrizzleQueryError's message is "Failed query: <sql> params: <values>": log only the driver's message.
-  const isQueryError = error.name === 'DrizzleQueryError' && cause instanceof Error;
-  const message = isQueryError ? cause.message : error.message;
-  const stack = (error.stack ?? '').split('\n').slice(1, 12).join('\n');
-  return {
-    name: error.name,
-    code: (isQueryError ? (cause as { code?: unknown }).code : (error as { code?: unknown }).code) ?? undefined,
-    message,
-    stack,
-  };
-}
-
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
   const path = pathOf(request.url);
   if (OAUTH_PATHS.has(path) && status < 500) {
@@ -200,6 +187,23 @@ function registerHeaders(app: FastifyInstance) {
   });
 }
 
+/**
+ * Refuses control characters (a NUL above all: PostgreSQL cannot store it) in the query string and in a parsed
+ * JSON or form body, before any handler runs (issue 11, item 14); multipart text parts are checked where they
+ * are read. The OAuth endpoints answer in their RFC 6749 shape.
+ */
+function registerControlCharacterGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request, reply) => {
+    const inQuery = findControlCharacters(request.query, { multiLine: false });
+    const field = inQuery ?? findControlCharacters(request.body);
+    if (field === null) return;
+    if (OAUTH_PATHS.has(pathOf(request.url))) {
+      return reply.code(400).send({ error: 'invalid_request', error_description: CONTROL_CHARACTER_MESSAGE });
+    }
+    throw controlCharactersError(field);
+  });
+}
+
 function registerFormParser(app: FastifyInstance) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => {
     const parsed: Record<string, string | string[]> = {};
@@ -219,6 +223,9 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
       root: distDir,
       // wildcard (default): files built after start are served too (STACK gotcha 10).
       cacheControl: false,
+      // The build writes .br and .gz beside each file (scripts/precompress.ts): sent by Accept-Encoding, with
+      // Content-Encoding and Vary: Accept-Encoding; the plain file when neither is accepted or made.
+      preCompressed: true,
       setHeaders: (reply: FastifyReply, path: string) => {
         const hashedAsset = path.startsWith(join(distDir, 'assets'));
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -250,7 +257,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerHeaders(app);
+  registerJsonCompression(app);
   registerFormParser(app);
+  registerControlCharacterGuard(app);
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.setErrorHandler(errorHandler);
 

@@ -14,6 +14,7 @@ import type { AppDeps } from './deps';
 import { openPostgres, type DatabaseHandle } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
+import { describeError } from './http/describe-error';
 import { runMigrations } from './db/migrate';
 import { needsSeed, seedAll } from './db/seed';
 import { createMailer } from './services/mail/create-mailer';
@@ -156,8 +157,10 @@ main().catch((error: unknown) => {
   } else if ((error as NodeJS.ErrnoException)?.code === 'EADDRINUSE') {
     console.error(`Não foi possível iniciar: a porta já está em uso (${(error as Error).message}).`);
   } else {
-    console.error('Não foi possível iniciar o servidor:', error instanceof Error ? error.message : error);
-    if (error instanceof Error && error.stack) console.error(error.stack);
+    // Never a failed query's parameters (describeError): the seed writes names and CPFs.
+    const { message, stack, ...rest } = describeError(error);
+    console.error('Não foi possível iniciar o servidor:', message, JSON.stringify(rest));
+    if (stack) console.error(stack);
   }
   process.exit(1);
 });

@@ -1,5 +1,6 @@
 import { GENDERS, type Gender } from '../constants';
 import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
+import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode } from '../rules/phone';
 
 /**
  * Step-validity rules of the patient registration and edit wizard (SPEC §2 Patients, §5, §9).
@@ -68,6 +69,7 @@ export const PATIENT_MESSAGES = {
   nameRequired: 'Preencha o nome do paciente.',
   phoneRequired: 'Preencha o telefone.',
   phoneInvalid: 'Informe um celular válido: (00) 9 0000-0000.',
+  areaCodeUnknown: AREA_CODE_UNKNOWN_MESSAGE,
   cpfRequired: 'Preencha o CPF.',
   cpfInvalid: CPF_INVALID_MESSAGE,
   cpfInvalidEdit: 'O CPF {cpf} é invalido!',
@@ -111,11 +113,12 @@ export function isGender(value: string): value is Gender {
 }
 
 /**
- * A Brazilian mobile number: DDD (two digits 1–9) then 9 and eight digits, i.e. what the SPEC §5 mask
- * (00) 0 0000-0000 holds. Accepts masked or bare digits. Wizard only: the server accepts any 10 or 11 digits.
+ * A Brazilian mobile number: a DDD in service (machines/rules/phone.ts) then 9 and eight digits, i.e. what the
+ * SPEC §5 mask (00) 0 0000-0000 holds. Accepts masked or bare digits. The server also takes 10-digit landlines,
+ * with the same DDD rule.
  */
 export function isValidCellphone(value: string): boolean {
-  return /^[1-9]{2}9\d{8}$/.test(onlyDigits(value));
+  return /^[1-9]{2}9\d{8}$/.test(onlyDigits(value)) && hasRealAreaCode(value);
 }
 
 /** CEP with 8 digits, masked (00.000-000) or bare (the wizard's mask; the server also allows other punctuation). */
@@ -177,7 +180,9 @@ export function identificationProblems(data: Pick<PatientWizardData, 'nome_compl
   if (isBlank(data.nome_completo)) problems.push({ field: 'nome_completo', message: PATIENT_MESSAGES.nameRequired });
   if (isBlank(data.cellphone)) problems.push({ field: 'cellphone', message: PATIENT_MESSAGES.phoneRequired });
   else if (!isValidCellphone(data.cellphone)) {
-    problems.push({ field: 'cellphone', message: PATIENT_MESSAGES.phoneInvalid });
+    // A well-formed mobile whose DDD is not in service gets the message that names the DDD.
+    const wellFormed = /^[1-9]{2}9\d{8}$/.test(onlyDigits(data.cellphone));
+    problems.push({ field: 'cellphone', message: wellFormed ? PATIENT_MESSAGES.areaCodeUnknown : PATIENT_MESSAGES.phoneInvalid });
   }
   return problems;
 }

@@ -8,6 +8,7 @@ import { loadConfig } from '../config';
 import { openPostgres, type DatabaseHandle } from './client';
 import { openEmbeddedDatabase } from './embedded';
 import { DataDirLockedError } from './lock';
+import { describeError } from '../http/describe-error';
 import { runMigrations } from './migrate';
 import { seedAll, type SeedDemoResult } from './seed';
 
@@ -42,6 +43,6 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   if (error instanceof DataDirLockedError) console.error(error.message);
-  else console.error('Falha ao popular o banco de dados:', error);
+  else console.error('Falha ao popular o banco de dados:', JSON.stringify(describeError(error), null, 2));
   process.exitCode = 1;
 });

@@ -58,9 +58,11 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
     request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email };
   });
 
+  /** RFC 6750 §3: a bare challenge without a bearer token; `invalid_token` when one was sent and refused. */
   const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
     if (request.user) return;
-    reply.header('WWW-Authenticate', 'Bearer');
+    const sentCredentials = /^Bearer(\s|$)/i.test(request.headers.authorization ?? '');
+    reply.header('WWW-Authenticate', sentCredentials ? 'Bearer error="invalid_token"' : 'Bearer');
     throw unauthorized();
   };
 

@@ -66,6 +66,24 @@ function clientCredentials(request: FastifyRequest, params: Params): { id: unkno
   return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
 }
 
+/**
+ * The authorization server's metadata (RFC 8414 §2). Only the token and revocation endpoints exist: no authorization
+ * endpoint, so no response types (the field is required, hence the empty list) and no PKCE.
+ */
+export function authorizationServerMetadata(issuer: string) {
+  const clientAuth = ['client_secret_post', 'client_secret_basic'];
+  return {
+    issuer,
+    token_endpoint: `${issuer}/auth/token`,
+    revocation_endpoint: `${issuer}/auth/revoke`,
+    grant_types_supported: ['password', 'refresh_token'],
+    response_types_supported: [] as string[],
+    token_endpoint_auth_methods_supported: clientAuth,
+    revocation_endpoint_auth_methods_supported: clientAuth,
+    service_documentation: `${issuer}/docs`,
+  };
+}
+
 function tokenResponse(pair: TokenPair) {
   return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: 'Bearer', expires_in: pair.expiresIn };
 }
@@ -162,7 +180,14 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (token === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
     if (!token) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingToken);
     await tokens.revoke(token);
-    // openapi.yaml documents this 200 without a body.
-    return reply.code(200).send();
+    // An empty JSON object, not an empty body: off-the-shelf clients (simple-oauth2's revokeAll) parse the answer.
+    return reply.code(200).send({});
+  });
+
+  /** RFC 8414 metadata, so a standard OAuth client can find the endpoints and what they accept. */
+  app.get('/.well-known/oauth-authorization-server', async (_request, reply) => {
+    const issuer = deps.config.publicUrl;
+    reply.header('Cache-Control', 'public, max-age=3600');
+    return authorizationServerMetadata(issuer);
   });
 }

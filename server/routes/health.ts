@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps';
+import { describeError } from '../http/describe-error';
 
 /** How long the database may take to answer `select 1` before the service reports itself unhealthy. */
 const DATABASE_TIMEOUT_MS = 2_000;
@@ -22,7 +23,7 @@ export default async function healthRoutes(app: FastifyInstance, { deps }: { dep
       ]);
       return reply.code(200).send({ status: 'ok', database: 'ok' });
     } catch (error) {
-      request.log.warn({ reason: (error as Error).message }, 'health check failed');
+      request.log.warn({ reason: describeError(error) }, 'health check failed');
       return reply.code(503).send({ status: 'error', database: 'error' });
     } finally {
       clearTimeout(timer);

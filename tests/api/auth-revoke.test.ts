@@ -35,7 +35,9 @@ describe('POST /auth/revoke', () => {
 
     const res = await revoke({ token: tokens.refresh_token, token_type_hint: 'refresh_token' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toBe('');
+    // An empty JSON object (issue 11, item 16): simple-oauth2's revokeAll parses the answer and threw on an empty body.
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({});
 
     const after = await profile(tokens.access_token);
     expect(after.statusCode).toBe(401);

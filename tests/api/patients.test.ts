@@ -332,6 +332,9 @@ describe('POST /surgery/api/v1/add_paciente/', () => {
     ['nome_completo', { nome_completo: 'A'.repeat(201) }, 'O campo Paciente deve ter no máximo 200 caracteres.'],
     ['cellphone', { cellphone: '1234-5678' }, 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).'],
     ['cellphone', { cellphone: '(11) 9 8765-432a' }, 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).'],
+    // Issue 11, item 16: fourteen pairs of digits are no DDD in service.
+    ['cellphone', { cellphone: '(23) 9 8765-4321' }, 'DDD inexistente: confira o código de área do telefone.'],
+    ['cellphone', { cellphone: '7833334444' }, 'DDD inexistente: confira o código de área do telefone.'],
     ['cpf', { cpf: '123.456.789-00' }, 'CPF Invalido!'],
     ['cpf', { cpf: '111.111.111-11' }, 'CPF Invalido!'],
     ['gender', { gender: undefined }, 'Selecione o sexo biológico (Masculino ou Feminino).'],

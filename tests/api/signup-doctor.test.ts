@@ -164,6 +164,19 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
     await expectRejected(payload({ specialty: 'cardio' }), 'Especialidade não encontrada.');
   });
 
+  it('rejects a cellphone whose DDD is not in service, with or without the country code (issue 11, item 16)', async () => {
+    for (const cellphone of ['(29) 9 8765-4321', '+55 (59) 98765-4321']) {
+      await expectRejected(payload({ cellphone }), 'DDD inexistente: confira o código de área do telefone.');
+    }
+    expect((await signup(payload({ cellphone: '+55 (79) 98765-4321' }))).statusCode).toBe(201);
+  });
+
+  it('rejects a specialty id beyond a PostgreSQL integer with a 400, not a failed query (issue 11, item 18)', async () => {
+    for (const specialty of [2147483648, '2147483648', 9007199254740993, 1e300, -1, 1.5]) {
+      await expectRejected(payload({ specialty }), 'Especialidade não encontrada.');
+    }
+  });
+
   it('requires consent to store the data', async () => {
     await expectRejected(payload({ IAcceptToStoreData: false }), 'É preciso aceitar o armazenamento dos dados para se cadastrar.');
     const body = payload();

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
@@ -81,6 +82,8 @@ async function readPatientInput(request: FastifyRequest): Promise<PatientInput> 
         part.valueTruncated
       ) {
         problem ??= invalidBody();
+      } else if (hasControlCharacters(part.value)) {
+        problem ??= controlCharactersError(part.fieldname);
       } else {
         fields[part.fieldname as PatientFormField] = part.value;
       }

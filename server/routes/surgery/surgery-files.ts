@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
+import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
 import { MAX_INT4, pathId } from '../../http/path-id';
 import type { AuthUser } from '../../plugins/authenticate';
@@ -73,6 +74,8 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
         if (data.length > 0) documents.push({ kind: part.fieldname, data, filename: part.filename || null });
       } else if (repeated || typeof part.value !== 'string' || part.valueTruncated) {
         problem ??= invalidBody();
+      } else if (hasControlCharacters(part.value)) {
+        problem ??= controlCharactersError(isDocumentKind(part.fieldname) || part.fieldname === 'new_status' ? part.fieldname : null);
       } else if (part.fieldname === 'new_status') {
         newStatus = part.value;
       } else if (part.fieldname === 'version') {

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../../../machines/rules/phone';
 import type { UserType } from '../../../machines/constants';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
+import { bodyId } from '../../http/path-id';
 import type { Mailer } from '../mail/mailer';
 import { createInviteService, isWellFormedEmail, normaliseEmail, NAME_MAX_LENGTH } from './invite-service';
 import { dummyPasswordHash, hashPassword, passwordProblems, verifyPassword } from './password';
@@ -119,10 +121,8 @@ function rethrowAsSignupProblem(error: unknown): never {
   throw badRequest([constraint.includes('cpf') ? SIGNUP_MESSAGES.cpfTaken : SIGNUP_MESSAGES.emailTaken]);
 }
 
-function specialtyId(value: number | string | null | undefined): number | null {
-  const id = typeof value === 'string' && /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : value;
-  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+/** The specialty's id, bounded to int4 (a larger one is "not found", never a failed query). */
+const specialtyId = (value: number | string | null | undefined): number | null => bodyId(value);
 
 /**
  * Accounts: doctor signup, secretary signup by invite, sign-in credentials and the profile.
@@ -152,6 +152,7 @@ export function createUserService(deps: UserServiceDeps) {
     const cellphoneText = problems.text(input.cellphone, 'Celular', 30);
     const cellphone = onlyDigits(cellphoneText);
     if (cellphoneText && (cellphone.length < 10 || cellphone.length > 13)) problems.add(SIGNUP_MESSAGES.invalidCellphone);
+    else if (cellphoneText && !hasRealAreaCode(nationalDigits(cellphone))) problems.add(AREA_CODE_UNKNOWN_MESSAGE);
     const crm = problems.text(input.crm, 'CRM', CRM_MAX_LENGTH);
     const hasSpecialty = input.specialty !== null && input.specialty !== undefined && String(input.specialty).trim() !== '';
     if (!hasSpecialty) problems.add(required('Especialidade'));

@@ -8,6 +8,7 @@ import {
   PATIENT_MESSAGES as RULE_MESSAGES,
 } from '../../../machines/patientWizard/rules';
 import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode } from '../../../machines/rules/phone';
 import { badRequest, type HttpError } from '../../http/errors';
 import { MAX_INT4, pathId } from '../../http/path-id';
 
@@ -45,6 +46,7 @@ export const PATIENT_MESSAGES = {
   nameTooLong: `O campo Paciente deve ter no máximo ${NOME_MAX_LENGTH} caracteres.`,
   cellphoneRequired: 'O campo Telefone é obrigatório.',
   cellphoneInvalid: 'Telefone inválido: informe o DDD e o número (10 ou 11 dígitos).',
+  areaCodeUnknown: AREA_CODE_UNKNOWN_MESSAGE,
   cpfRequired: 'O campo CPF é obrigatório.',
   cpfInvalid: RULE_MESSAGES.cpfInvalid,
   genderRequired: 'Selecione o sexo biológico (Masculino ou Feminino).',
@@ -134,10 +136,13 @@ export function readPatientForm(fields: PatientFormFields, today: string, proble
   else if (nomeCompleto.length > NOME_MAX_LENGTH) problems.add('nome_completo', PATIENT_MESSAGES.nameTooLong);
 
   // 10 or 11 digits on purpose: the wizard's isValidCellphone (11-digit mobiles) is its mask's rule, not the API's.
+  // Either way the DDD must be one in service (machines/rules/phone.ts).
   const cellphone = maskedDigits(text('cellphone'));
   if (!text('cellphone')) problems.add('cellphone', PATIENT_MESSAGES.cellphoneRequired);
   else if (cellphone === null || cellphone.length < 10 || cellphone.length > 11) {
     problems.add('cellphone', PATIENT_MESSAGES.cellphoneInvalid);
+  } else if (!hasRealAreaCode(cellphone)) {
+    problems.add('cellphone', PATIENT_MESSAGES.areaCodeUnknown);
   }
 
   const cpf = maskedDigits(text('cpf'));

@@ -8,7 +8,7 @@ import {
   SURGERY_CREATION_MESSAGES,
 } from '../../../machines/surgeryCase/creationRules';
 import { badRequest } from '../../http/errors';
-import { MAX_INT4 } from '../../http/path-id';
+import { bodyId } from '../../http/path-id';
 
 /**
  * The createSurgery body (openapi: CreateSurgery, SPEC §5, §7) read into plain values, with every
@@ -76,9 +76,7 @@ const invalidData = () => badRequest([M.invalidData]);
 
 function toId(value: unknown): IdValue {
   if (value === undefined || value === null || value === '') return null;
-  const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
-  if (typeof number !== 'number') return 'invalid';
-  return Number.isInteger(number) && number >= 1 && number <= MAX_INT4 ? number : 'invalid';
+  return bodyId(value) ?? 'invalid';
 }
 
 /**

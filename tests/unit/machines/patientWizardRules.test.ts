@@ -43,6 +43,18 @@ describe('patient wizard rules', () => {
     expect(isValidCellphone('(11) 1234-5678')).toBe(false);
   });
 
+  it('accepts the 67 DDDs in service and refuses the 14 that do not exist (issue 11, item 16)', () => {
+    const missing = ['23', '25', '26', '29', '36', '39', '52', '56', '57', '58', '59', '72', '76', '78'];
+    for (let ddd = 11; ddd <= 99; ddd += 1) {
+      if (String(ddd).includes('0')) continue;
+      const phone = `(${ddd}) 9 8765-4321`;
+      expect(isValidCellphone(phone), phone).toBe(!missing.includes(String(ddd)));
+    }
+    expect(identificationProblems({ nome_completo: 'Ana', cellphone: '(23) 9 8765-4321' })).toEqual([
+      { field: 'cellphone', message: 'DDD inexistente: confira o código de área do telefone.' },
+    ]);
+  });
+
   it('says "CPF Invalido!" in create mode and names the value in edit mode (no exempted value)', () => {
     expect(cpfProblems('', 'create')).toEqual([{ field: 'cpf', message: M.cpfRequired }]);
     expect(cpfProblems('529.982.247-26', 'create')).toEqual([{ field: 'cpf', message: 'CPF Invalido!' }]);

@@ -231,7 +231,7 @@ describe('validateResponse', () => {
     const del = { method: 'DELETE', url: '/surgery/api/v1/update_patient/7/', statusCode: 204 };
     expect(validateResponse({ ...del, body: '' })).toEqual([]);
     expect(validateResponse({ ...del, contentType: JSON_TYPE, body: '{"ok":true}' })[0]).toMatch(/documents no body/);
-    expect(validateResponse({ method: 'POST', url: '/auth/revoke', statusCode: 200, body: '' })).toEqual([]);
+    expect(validateResponse({ method: 'DELETE', url: '/project_auth/api/v1/remove_secretary/3', statusCode: 204, body: '' })).toEqual([]);
   });
 
   it('reports invalid JSON', () => {

@@ -1,0 +1,66 @@
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/**
+ * Compression of JSON answers (issue 11, item 10): above JSON_COMPRESSION_THRESHOLD bytes, brotli (quality 4: fast,
+ * near gzip -9's size) or gzip, whichever the client prefers by Accept-Encoding (brotli on a tie), with
+ * `Vary: Accept-Encoding`. The SPA's files are precompressed at build time (scripts/precompress.ts) and served by
+ * @fastify/static; this covers only the dynamic answers (a page of 100 cases is ~150 kB of JSON).
+ * A small hook rather than @fastify/compress: that plugin would be a new dependency for these few lines.
+ */
+export const JSON_COMPRESSION_THRESHOLD = 1024;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding to use for `header` (RFC 9110 §12.5.3 q-values; `*` counts for both), or null for identity. */
+export function negotiateEncoding(header: string | string[] | undefined): Encoding | null {
+  const text = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const weights = new Map<string, number>();
+  for (const part of text.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    const weight = q === undefined ? 1 : Number(q);
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => weights.get(name) ?? weights.get('*') ?? 0;
+  const br = weightOf('br');
+  const gz = weightOf('gzip');
+  if (br <= 0 && gz <= 0) return null;
+  return br >= gz ? 'br' : 'gzip';
+}
+
+function addVary(reply: FastifyReply) {
+  const vary = String(reply.getHeader('vary') ?? '');
+  if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+}
+
+export function registerJsonCompression(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (reply.hasHeader('content-encoding') || request.method === 'HEAD') return payload;
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+    const size = Buffer.byteLength(payload);
+    if (size < JSON_COMPRESSION_THRESHOLD) return payload;
+    addVary(reply);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return payload;
+    const compressed =
+      encoding === 'br'
+        ? await brotliAsync(payload, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 4,
+              [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          })
+        : await gzipAsync(payload, { level: 6 });
+    reply.header('content-encoding', encoding);
+    reply.removeHeader('content-length');
+    return compressed;
+  });
+}

@@ -1,0 +1,134 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../server/http/compression';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { authHeader } from '../helpers/fixtures';
+import { signInTenants } from '../helpers/tenants';
+import { precompressDirectory } from '../../scripts/precompress';
+
+/**
+ * Compressed answers (issue 11, item 10): the built SPA's files precompressed at build time (scripts/precompress.ts)
+ * and served as brotli or gzip by Accept-Encoding, with Content-Encoding, Vary and the caching of each kind (hashed
+ * assets immutable, index.html no-cache); JSON answers above 1 KB compressed on the fly.
+ */
+const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "linha ${i}" }`).join(', ')}];\n`;
+const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Cirurgias</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- preenchimento -->'.repeat(80)}</body></html>`;
+
+let t: TestApp;
+let distDir: string;
+let token: string;
+
+beforeAll(async () => {
+  distDir = await mkdtemp(join(tmpdir(), 'cirurgias-dist-'));
+  await mkdir(join(distDir, 'assets'));
+  await writeFile(join(distDir, 'index.html'), INDEX_HTML);
+  await writeFile(join(distDir, 'assets', 'index-Ab12Cd34.js'), SCRIPT);
+  await writeFile(join(distDir, 'assets', 'tiny-Zz99Yy88.js'), 'export {};\n');
+  precompressDirectory(distDir);
+  t = await buildTestApp({ config: { distDir } });
+  // Compressed bodies are not JSON text to the contract checker; their content is checked here.
+  t.skipContract((response) => response.url.startsWith('/openapi.json') || response.url.startsWith('/surgery/api/v1/cid/'));
+  token = (await signInTenants(t)).medicToken;
+});
+
+afterAll(async () => {
+  await t?.close();
+  await rm(distDir, { recursive: true, force: true });
+});
+
+const ASSET = '/assets/index-Ab12Cd34.js';
+
+describe('precompressed static files', () => {
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate, br;q=0.5', 'gzip', gunzipSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('serves a hashed asset for Accept-Encoding "%s" as %s, immutable', async (accept, encoding, decode) => {
+    const res = await t.app.inject({ method: 'GET', url: ASSET, headers: { 'accept-encoding': accept } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe(encoding);
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBeLessThan(SCRIPT.length / 3);
+    expect(decode(res.rawPayload).toString('utf8')).toBe(SCRIPT);
+  });
+
+  it('serves the plain file, still varying on Accept-Encoding, to a client that accepts neither', async () => {
+    for (const headers of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+      const res = await t.app.inject({ method: 'GET', url: ASSET, headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.body).toBe(SCRIPT);
+    }
+  });
+
+  it('serves a file too small to compress as it is', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/tiny-Zz99Yy88.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('export {};\n');
+  });
+
+  it('serves index.html (history fallback included) compressed and no-cache', async () => {
+    for (const url of ['/', '/patients', '/auth']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(res.rawPayload).toString('utf8')).toBe(INDEX_HTML);
+    }
+  });
+});
+
+describe('JSON answers', () => {
+  it('compresses an answer above 1 KB by Accept-Encoding, with Vary', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url: '/openapi.json', headers: { 'accept-encoding': accept } });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers['content-length']).not.toBe(String(plain.rawPayload.length));
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(decode(res.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
+  });
+
+  it('compresses an API list for a signed-in user and leaves small answers alone', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/surgery/api/v1/cid/',
+      headers: { ...authHeader(token), 'accept-encoding': 'br' },
+    });
+    expect(list.statusCode).toBe(200);
+    expect(list.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(list.rawPayload).toString('utf8')).results.length).toBeGreaterThan(0);
+
+    const small = await t.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('negotiateEncoding', () => {
+  it('reads q-values, prefers brotli on a tie, and honours refusals', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(negotiateEncoding('gzip;q=1, br;q=0.8')).toBe('gzip');
+    expect(negotiateEncoding('*')).toBe('br');
+    expect(negotiateEncoding('*;q=0.5, br;q=0')).toBe('gzip');
+    expect(negotiateEncoding('identity')).toBeNull();
+    expect(negotiateEncoding(undefined)).toBeNull();
+    expect(negotiateEncoding('br;q=0, gzip;q=0')).toBeNull();
+  });
+});

@@ -35,9 +35,18 @@ export interface paths {
          *       errados: "Usuário ou senha inválidos."; refresh token inválido, expirado ou reutilizado: "Sessão expirada.
          *       Entre novamente.").
          *     - 401 `invalid_client`.
-         *     - 429 quando uma conta ou um endereço IP acumula tentativas de login falhas demais ("Muitas tentativas de
-         *       acesso. Aguarde alguns minutos e tente novamente."), com o cabeçalho `Retry-After` em segundos.
-         *       Os contadores valem para todas as instâncias do servidor.
+         *     - 429 quando um endereço IP acumula 20 tentativas de login falhas em 15 minutos, ou quando um navegador ou
+         *       endereço já conhecido do usuário acumula 5 ("Muitas tentativas de acesso. Aguarde alguns minutos e tente
+         *       novamente."), com o cabeçalho `Retry-After` em segundos. Os contadores valem para todas as instâncias.
+         *
+         *     **Sem bloqueio malicioso da conta (OWASP ASVS 5.0 §6.3)**
+         *     - Um login bem-sucedido devolve o cookie `cirurgias_device` (opaco, `HttpOnly`, `SameSite=Strict`,
+         *       `Path=/auth/token`, 90 dias, `Secure` em HTTPS), guardado só como hash e vinculado ao usuário; o endereço do
+         *       login também passa a ser conhecido do usuário (guardado como HMAC).
+         *     - Falhas vindas de outros lugares nunca bloqueiam nem atrasam o login de um navegador ou endereço conhecido.
+         *     - Clientes desconhecidos de uma conta com 5 falhas recentes esperam um atraso crescente (0,5 s dobrando, até
+         *       10 s) antes da resposta; só depois de 100 falhas em 15 minutos eles recebem 429.
+         *     - Um e-mail inexistente leva o mesmo tempo que uma senha errada.
          */
         post: operations["createToken"];
         delete?: never;
@@ -1646,6 +1655,8 @@ export interface operations {
                 headers: {
                     /** @description Sempre `no-store`. */
                     "Cache-Control"?: string;
+                    /** @description No login por senha, o cookie de dispositivo `cirurgias_device` (ver acima). */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -8,7 +8,7 @@ import { specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import { createInviteService, isWellFormedEmail, normaliseEmail, NAME_MAX_LENGTH } from './invite-service';
-import { dummyPasswordHash, hashPassword, passwordProblems, verifyPassword } from './password';
+import { hashPassword, passwordProblems, verifyPassword } from './password';
 
 export const ADDRESS_MAX_LENGTH = 300;
 export const CRM_MAX_LENGTH = 30;
@@ -194,16 +194,6 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     invites: inviteService,
     findByEmail,
-
-    /**
-     * Checks sign-in credentials. An unknown e-mail is compared against a dummy hash, so it takes as
-     * long as a wrong password. Null when they do not match.
-     */
-    async verifyCredentials(email: string, password: string): Promise<UserRow | null> {
-      const user = await findByEmail(email);
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      return user && matches ? user : null;
-    },
 
     /**
      * Creates a medic (SPEC §3 doctor signup + crm). With IHaveASecretary, the secretary's e-mail gets an

@@ -141,6 +141,9 @@ export interface paths {
          *     - Com `IHaveASecretary: true` e um e-mail em `secretary`, essa pessoa recebe um convite, como em Configurações.
          *     - Sucesso: 201 `{ id, message: "Cadastrado com sucesso!" }`; o SPA mostra a mensagem e vai para /auth.
          *     - Erros de validação: 400 com a lista `error` e, quando couber, erros por campo (`email`, `cpf`, ...).
+         *     - Cada endereço IP tem até 10 tentativas de cadastro por hora (todas contam, válidas ou não); depois, 429
+         *       `{ "error": ["Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente."] }` com
+         *       `Retry-After`. Sem esse limite a resposta "Este CPF já está cadastrado." consultaria CPFs para qualquer um.
          */
         post: operations["signupDoctor"];
         delete?: never;
@@ -1763,6 +1766,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };

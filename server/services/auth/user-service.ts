@@ -29,7 +29,14 @@ export const SIGNUP_MESSAGES = {
   inviteEmailMismatch: 'Use o e-mail para o qual o convite foi enviado.',
   wrongExistingPassword: 'Senha incorreta para a conta existente.',
   medicEmail: 'Este e-mail pertence a uma conta de médico e não pode ser usado por uma secretária.',
+  tooManySignups: 'Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente.',
 } as const;
+
+/**
+ * Doctor signups per address (issue 11 item 18): the public signup answers 'Este CPF já está
+ * cadastrado.', so without a limit it is a CPF lookup for anyone. Every attempt counts.
+ */
+export const SIGNUP_LIMITS = { windowSeconds: 60 * 60, perAddress: 10 } as const;
 
 export const required = (label: string) => `O campo ${label} é obrigatório.`;
 export const tooLong = (label: string, max: number) => `O campo ${label} deve ter no máximo ${max} caracteres.`;

@@ -883,7 +883,9 @@ export interface paths {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -897,12 +899,14 @@ export interface paths {
          * Foto do paciente (link assinado)
          * @description A foto do paciente. Não usa o cabeçalho Bearer (um `<img>` não o envia): a autorização é o link assinado
          *     que vem no campo `foto` das respostas de paciente e cirurgia,
-         *     `/surgery/api/v1/patient/{id}/foto/?expires=<unix>&signature=<base64url>`.
+         *     `/surgery/api/v1/patient/{id}/foto/?expires=<unix>&session=<login>&signature=<base64url>`.
          *
-         *     - `signature` é um HMAC-SHA256, com um segredo do servidor, do caminho e de `expires`; o link vale no
-         *       máximo 1 hora e só é emitido para quem pode ver o paciente.
-         *     - Assinatura inválida ou link expirado: 403 ("Link inválido ou expirado."). Paciente sem foto ou
-         *       inexistente: 404.
+         *     - `signature` é um HMAC-SHA256, com um segredo do servidor, do caminho, de `expires` e de `session` (o login,
+         *       ou família de tokens, que pediu a resposta); o link vale no máximo 15 minutos e só é emitido para quem pode
+         *       ver o paciente.
+         *     - Assinatura inválida, link expirado, login encerrado (saída, troca de senha em outro login, reuso de refresh
+         *       token) ou usuário que já não vê o paciente (secretária removida): 403 ("Link inválido ou expirado.").
+         *       Paciente sem foto ou inexistente: 404.
          *     - Resposta com `Cache-Control: private` até o vencimento do link.
          */
         get: operations["getPatientPhoto"];
@@ -919,7 +923,9 @@ export interface paths {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -935,11 +941,12 @@ export interface paths {
          * Documento enviado da cirurgia (link assinado)
          * @description Um documento enviado na etapa de preparação. Mesmo esquema de link assinado da foto do paciente: os campos de
          *     documento da cirurgia (`doctor_request`, `patient_document`, ...) trazem
-         *     `/surgery/api/v1/surgery/{id}/documents/{kind}/?expires=<unix>&signature=<base64url>` ou `null`.
+         *     `/surgery/api/v1/surgery/{id}/documents/{kind}/?expires=<unix>&session=<login>&signature=<base64url>` ou `null`.
          *
          *     - Servido com `Content-Disposition: inline` no tipo em que foi enviado (PDF ou imagem), com
          *       `Cache-Control: private` até o vencimento do link.
-         *     - Assinatura inválida ou link expirado: 403. Documento não enviado ou cirurgia inexistente: 404.
+         *     - Assinatura inválida, link expirado, login encerrado ou usuário que já não vê a cirurgia: 403. Documento
+         *       não enviado ou cirurgia inexistente: 404.
          */
         get: operations["getSurgeryDocument"];
         put?: never;
@@ -1288,7 +1295,7 @@ export interface components {
                 qtd_procedim_real: components["schemas"]["GraphList"];
             };
         };
-        /** @description URL relativa assinada e de curta duração (`...?expires=<unix>&signature=<base64url>`), ou `null`. */
+        /** @description URL relativa assinada e de curta duração (`...?expires=<unix>&session=<login>&signature=<base64url>`), ou `null`. */
         SignedLink: string | null;
         MedicRef: {
             id: number;
@@ -1630,7 +1637,9 @@ export interface components {
         Search: string;
         /** @description Vencimento do link, em segundos Unix. */
         Expires: number;
-        /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+        /** @description O login (família de tokens) para o qual o link foi emitido. */
+        Session: string;
+        /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
         Signature: string;
     };
     requestBodies: never;
@@ -2586,7 +2595,9 @@ export interface operations {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -2621,7 +2632,9 @@ export interface operations {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;

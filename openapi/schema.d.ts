@@ -58,9 +58,18 @@ export interface paths {
          *       errados: "Usuário ou senha inválidos."; refresh token inválido, expirado ou reutilizado: "Sessão expirada.
          *       Entre novamente.").
          *     - 401 `invalid_client`.
-         *     - 429 quando uma conta ou um endereço IP acumula tentativas de login falhas demais ("Muitas tentativas de
-         *       acesso. Aguarde alguns minutos e tente novamente."), com o cabeçalho `Retry-After` em segundos.
-         *       Os contadores valem para todas as instâncias do servidor.
+         *     - 429 quando um endereço IP acumula 20 tentativas de login falhas em 15 minutos, ou quando um navegador ou
+         *       endereço já conhecido do usuário acumula 5 ("Muitas tentativas de acesso. Aguarde alguns minutos e tente
+         *       novamente."), com o cabeçalho `Retry-After` em segundos. Os contadores valem para todas as instâncias.
+         *
+         *     **Sem bloqueio malicioso da conta (OWASP ASVS 5.0 §6.3)**
+         *     - Um login bem-sucedido devolve o cookie `cirurgias_device` (opaco, `HttpOnly`, `SameSite=Strict`,
+         *       `Path=/auth/token`, 90 dias, `Secure` em HTTPS), guardado só como hash e vinculado ao usuário; o endereço do
+         *       login também passa a ser conhecido do usuário (guardado como HMAC).
+         *     - Falhas vindas de outros lugares nunca bloqueiam nem atrasam o login de um navegador ou endereço conhecido.
+         *     - Clientes desconhecidos de uma conta com 5 falhas recentes esperam um atraso crescente (0,5 s dobrando, até
+         *       10 s) antes da resposta; só depois de 100 falhas em 15 minutos eles recebem 429.
+         *     - Um e-mail inexistente leva o mesmo tempo que uma senha errada.
          */
         post: operations["createToken"];
         delete?: never;
@@ -155,6 +164,9 @@ export interface paths {
          *     - Com `IHaveASecretary: true` e um e-mail em `secretary`, essa pessoa recebe um convite, como em Configurações.
          *     - Sucesso: 201 `{ id, message: "Cadastrado com sucesso!" }`; o SPA mostra a mensagem e vai para /auth.
          *     - Erros de validação: 400 com a lista `error` e, quando couber, erros por campo (`email`, `cpf`, ...).
+         *     - Cada endereço IP tem até 10 tentativas de cadastro por hora (todas contam, válidas ou não); depois, 429
+         *       `{ "error": ["Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente."] }` com
+         *       `Retry-After`. Sem esse limite a resposta "Este CPF já está cadastrado." consultaria CPFs para qualquer um.
          */
         post: operations["signupDoctor"];
         delete?: never;
@@ -894,7 +906,9 @@ export interface paths {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -908,12 +922,14 @@ export interface paths {
          * Foto do paciente (link assinado)
          * @description A foto do paciente. Não usa o cabeçalho Bearer (um `<img>` não o envia): a autorização é o link assinado
          *     que vem no campo `foto` das respostas de paciente e cirurgia,
-         *     `/surgery/api/v1/patient/{id}/foto/?expires=<unix>&signature=<base64url>`.
+         *     `/surgery/api/v1/patient/{id}/foto/?expires=<unix>&session=<login>&signature=<base64url>`.
          *
-         *     - `signature` é um HMAC-SHA256, com um segredo do servidor, do caminho e de `expires`; o link vale no
-         *       máximo 1 hora e só é emitido para quem pode ver o paciente.
-         *     - Assinatura inválida ou link expirado: 403 ("Link inválido ou expirado."). Paciente sem foto ou
-         *       inexistente: 404.
+         *     - `signature` é um HMAC-SHA256, com um segredo do servidor, do caminho, de `expires` e de `session` (o login,
+         *       ou família de tokens, que pediu a resposta); o link vale no máximo 15 minutos e só é emitido para quem pode
+         *       ver o paciente.
+         *     - Assinatura inválida, link expirado, login encerrado (saída, troca de senha em outro login, reuso de refresh
+         *       token) ou usuário que já não vê o paciente (secretária removida): 403 ("Link inválido ou expirado.").
+         *       Paciente sem foto ou inexistente: 404.
          *     - Resposta com `Cache-Control: private` até o vencimento do link.
          */
         get: operations["getPatientPhoto"];
@@ -930,7 +946,9 @@ export interface paths {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -946,11 +964,12 @@ export interface paths {
          * Documento enviado da cirurgia (link assinado)
          * @description Um documento enviado na etapa de preparação. Mesmo esquema de link assinado da foto do paciente: os campos de
          *     documento da cirurgia (`doctor_request`, `patient_document`, ...) trazem
-         *     `/surgery/api/v1/surgery/{id}/documents/{kind}/?expires=<unix>&signature=<base64url>` ou `null`.
+         *     `/surgery/api/v1/surgery/{id}/documents/{kind}/?expires=<unix>&session=<login>&signature=<base64url>` ou `null`.
          *
          *     - Servido com `Content-Disposition: inline` no tipo em que foi enviado (PDF ou imagem), com
          *       `Cache-Control: private` até o vencimento do link.
-         *     - Assinatura inválida ou link expirado: 403. Documento não enviado ou cirurgia inexistente: 404.
+         *     - Assinatura inválida, link expirado, login encerrado ou usuário que já não vê a cirurgia: 403. Documento
+         *       não enviado ou cirurgia inexistente: 404.
          */
         get: operations["getSurgeryDocument"];
         put?: never;
@@ -1297,7 +1316,7 @@ export interface components {
                 qtd_procedim_real: components["schemas"]["GraphList"];
             };
         };
-        /** @description URL relativa assinada e de curta duração (`...?expires=<unix>&signature=<base64url>`), ou `null`. */
+        /** @description URL relativa assinada e de curta duração (`...?expires=<unix>&session=<login>&signature=<base64url>`), ou `null`. */
         SignedLink: string | null;
         MedicRef: {
             id: number;
@@ -1670,7 +1689,9 @@ export interface components {
         Search: string;
         /** @description Vencimento do link, em segundos Unix. */
         Expires: number;
-        /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+        /** @description O login (família de tokens) para o qual o link foi emitido. */
+        Session: string;
+        /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
         Signature: string;
     };
     requestBodies: never;
@@ -1718,6 +1739,8 @@ export interface operations {
                 headers: {
                     /** @description Sempre `no-store`. */
                     "Cache-Control"?: string;
+                    /** @description No login por senha, o cookie de dispositivo `cirurgias_device` (ver acima). */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1826,6 +1849,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2645,7 +2669,9 @@ export interface operations {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;
@@ -2680,7 +2706,9 @@ export interface operations {
             query: {
                 /** @description Vencimento do link, em segundos Unix. */
                 expires: components["parameters"]["Expires"];
-                /** @description HMAC-SHA256 (base64url) do caminho e de `expires`. */
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
                 signature: components["parameters"]["Signature"];
             };
             header?: never;

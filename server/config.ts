@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** Everything the server reads from the environment, read once at start. */
@@ -24,16 +25,39 @@ export type Config = {
   distDir: string;
   logLevel: string;
   /**
-   * Fastify's trustProxy: false (default), true, or the addresses/CIDRs of the proxies whose
-   * X-Forwarded-For is believed.
+   * Fastify's trustProxy: false (default) or the addresses/CIDRs of the proxies whose X-Forwarded-For
+   * is believed (never `true`: any client could then forge its address).
    */
-  trustProxy: boolean | string[];
+  trustProxy: false | string[];
 };
 
-function trustProxySetting(value: string | undefined): boolean | string[] {
-  if (value === undefined || value === '' || value === 'false') return false;
-  if (value === 'true') return true;
-  return value.split(',').map((address) => address.trim()).filter(Boolean);
+/** An IPv4/IPv6 address, or one with a CIDR prefix (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrCidr(value: string): boolean {
+  const slash = value.indexOf('/');
+  const address = slash < 0 ? value : value.slice(0, slash);
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (slash < 0) return true;
+  const prefix = value.slice(slash + 1);
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: the proxies whose X-Forwarded-For is believed, as addresses or CIDRs. `true` (believe
+ * anyone) would let any client forge its address past the per-address sign-in limit, so it is refused,
+ * as is anything that is not an address.
+ */
+function trustProxySetting(value: string | undefined): string[] | false {
+  if (value === undefined || value.trim() === '' || value.trim().toLowerCase() === 'false') return false;
+  if (['true', '1', 'yes', 'on', '*'].includes(value.trim().toLowerCase())) {
+    throw new Error(
+      'TRUST_PROXY=true confiaria no X-Forwarded-For de qualquer cliente; informe os endereços dos proxies (ex.: 10.0.0.5,10.1.0.0/16).',
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const invalid = entries.filter((entry) => !isAddressOrCidr(entry));
+  if (invalid.length > 0) throw new Error(`TRUST_PROXY deve listar endereços IP ou CIDR separados por vírgula (inválido: ${invalid.join(', ')}).`);
+  return entries;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

@@ -13,4 +13,6 @@ export type AppDeps = {
   rateLimiter: RateLimiter;
   /** Injected so tests can move time (token expiry, invite expiry, rate-limit windows). */
   now: () => Date;
+  /** Waits `ms` (the progressive sign-in delay); tests replace it to record the delay instead. */
+  sleep?: (ms: number) => Promise<void>;
 };

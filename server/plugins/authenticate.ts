@@ -4,6 +4,7 @@ import type { UserType } from '../../machines/constants';
 import type { AppDeps } from '../deps';
 import { forbidden, unauthorized } from '../http/errors';
 import { createTokenService } from '../services/auth/token-service';
+import { linkSigningContext } from '../services/files/signed-links';
 
 /** The signed-in user as routes see it (never the password hash). */
 export type AuthUser = {
@@ -18,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from `Authorization: Bearer <access_token>`; null when absent, unknown, expired or revoked. */
     user: AuthUser | null;
+    /** The sign-in (token family) of that access token; signed file links are bound to it. */
+    tokenFamily: string | null;
   }
   interface FastifyInstance {
     /** preHandler: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token. */
@@ -48,14 +51,23 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   });
 
   app.decorateRequest('user', null);
+  app.decorateRequest('tokenFamily', null);
 
   app.addHook('onRequest', async (request) => {
     request.user = null;
+    request.tokenFamily = null;
     const token = bearerToken(request);
     if (!token) return;
     const user = await tokens.authenticateAccessToken(token);
     if (!user) return;
     request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email };
+    request.tokenFamily = user.familyId;
+  });
+
+  // The handler (and the services it calls) run inside the request's sign-in, so the file links they
+  // sign belong to it (callback style: the rest of the request continues inside `run`).
+  app.addHook('preHandler', (request, _reply, done) => {
+    linkSigningContext.run({ familyId: request.tokenFamily }, done);
   });
 
   /** RFC 6750 §3: a bare challenge without a bearer token; `invalid_token` when one was sent and refused. */

@@ -1,16 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
-import { normaliseEmail } from '../services/auth/invite-service';
+import { dummyPasswordHash, verifyPassword } from '../services/auth/password';
+import { createSignInGuard, deviceCookieFrom, deviceCookieHeader } from '../services/auth/sign-in-guard';
 import { createTokenService, type TokenPair } from '../services/auth/token-service';
 import { createUserService } from '../services/auth/user-service';
-
-/** Failed sign-ins allowed per window, per account (normalised e-mail) and per address (DECISIONS §3). */
-export const SIGN_IN_LIMITS = {
-  windowSeconds: 15 * 60,
-  perAccount: 5,
-  perAddress: 20,
-} as const;
 
 export const AUTH_MESSAGES = {
   invalidClient: 'Cliente não autorizado.',
@@ -101,7 +96,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     accessTokenTtlSeconds: deps.config.accessTokenTtlSeconds,
   });
   const accounts = createUserService(deps);
-  const { rateLimiter } = deps;
+  const guard = createSignInGuard(deps);
 
   function clientIsValid(request: FastifyRequest, params: Params): boolean {
     const { id, secret } = clientCredentials(request, params);
@@ -124,29 +119,26 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (username === null || password === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
     if (!username || !password) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingCredentials);
 
-    // Checked before the password, so a blocked account cannot be probed; only failures count.
-    // The e-mail is hashed so the shared counter table holds no personal data.
-    const accountKey = `signin:account:${createHash('sha256').update(normaliseEmail(username)).digest('hex')}`;
-    const addressKey = `signin:address:${request.ip}`;
-    const [account, address] = await Promise.all([rateLimiter.peek(accountKey), rateLimiter.peek(addressKey)]);
-    const waits = [
-      account.count >= SIGN_IN_LIMITS.perAccount ? account.resetInSeconds : 0,
-      address.count >= SIGN_IN_LIMITS.perAddress ? address.resetInSeconds : 0,
-    ];
-    if (waits.some((wait) => wait > 0)) {
-      reply.header('Retry-After', String(Math.max(1, Math.ceil(Math.max(...waits)))));
+    // The account is looked up, the client classified and the limits checked before the password,
+    // with the same queries for a known and an unknown e-mail; only failures count (sign-in-guard.ts).
+    const user = await accounts.findByEmail(username);
+    const deviceToken = deviceCookieFrom(request.headers.cookie);
+    const client = await guard.classify(user?.id ?? null, username, request.ip, deviceToken);
+    const verdict = await guard.verdict(client, request.ip);
+    if ('refuseForSeconds' in verdict) {
+      reply.header('Retry-After', String(Math.ceil(verdict.refuseForSeconds)));
       return oauthError(reply, 429, 'invalid_request', AUTH_MESSAGES.tooManyAttempts);
     }
+    if (verdict.delayMs > 0) await (deps.sleep ?? sleep)(verdict.delayMs);
 
-    const user = await accounts.verifyCredentials(username, password);
-    if (!user) {
-      await Promise.all([
-        rateLimiter.hit(accountKey, SIGN_IN_LIMITS.windowSeconds),
-        rateLimiter.hit(addressKey, SIGN_IN_LIMITS.windowSeconds),
-      ]);
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user || !matches) {
+      await guard.failed(client, request.ip);
       return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidCredentials);
     }
-    await rateLimiter.reset(accountKey);
+    const device = await guard.succeeded(client, user.id, request.ip, deviceToken);
+    const secure = request.protocol === 'https' || deps.config.publicUrl.startsWith('https:');
+    reply.header('Set-Cookie', deviceCookieHeader(device, secure));
     return reply.code(200).send(tokenResponse(await tokens.issueTokens(user.id)));
   }
 

@@ -14,6 +14,7 @@ import {
 import { INVITE_MESSAGES } from '../services/auth/invite-service';
 import {
   createUserService,
+  SIGNUP_LIMITS,
   SIGNUP_MESSAGES,
   type DoctorSignupInput,
   type SecretarySignupInput,
@@ -121,6 +122,12 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   });
 
   app.post('/project_auth/api/v1/cadastro/', async (request, reply) => {
+    // Counted before anything is read, so refused and malformed attempts count too (one atomic hit).
+    const attempts = await deps.rateLimiter.hit(`signup:address:${request.ip}`, SIGNUP_LIMITS.windowSeconds);
+    if (attempts.count > SIGNUP_LIMITS.perAddress) {
+      reply.header('Retry-After', String(Math.max(1, attempts.resetInSeconds)));
+      return reply.code(429).send({ error: [SIGNUP_MESSAGES.tooManySignups] });
+    }
     const input = readBody(request.body, DOCTOR_SIGNUP_SHAPE);
     const { id } = await accounts.signupMedic(input);
     return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });

@@ -306,23 +306,22 @@ describe('token expiry', () => {
 describe('POST /auth/token rate limiting of failed sign-ins', () => {
   const tooMany = { error: 'invalid_request', error_description: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.' };
 
-  it('blocks an account after five failures, even with the right password, until the window passes', async () => {
+  it('slows, not blocks, unknown addresses after five failures of an account (sign-in-lockout.test.ts has the rest)', async () => {
     const medic = await createMedic(t.deps);
-    const bystander = await createMedic(t.deps);
-    for (let i = 0; i < 5; i++) {
-      expect((await passwordGrant(medic.email, `errada-${i}`, nextAddress())).statusCode).toBe(400);
+    const delays: number[] = [];
+    t.deps.sleep = async (ms) => {
+      delays.push(ms);
+    };
+    try {
+      for (let i = 0; i < 5; i++) {
+        expect((await passwordGrant(medic.email, `errada-${i}`, nextAddress())).statusCode).toBe(400);
+      }
+      expect(delays).toEqual([]);
+      expect((await passwordGrant(medic.email.toUpperCase(), TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+      expect(delays).toEqual([500]);
+    } finally {
+      delete t.deps.sleep;
     }
-    const blocked = await passwordGrant(medic.email.toUpperCase(), TEST_PASSWORD, nextAddress());
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual(tooMany);
-    const retryAfter = Number(blocked.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
-    expect((await passwordGrant(bystander.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
-
-    t.clock.advance(15 * 60 * 1000 + 1000);
-    expect((await passwordGrant(medic.email, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
   });
 
   it('counts only failures and starts the account count again after a success', async () => {

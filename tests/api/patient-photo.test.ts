@@ -8,13 +8,13 @@ import { MAX_PHOTO_BYTES } from '../../server/services/files/file-type';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient } from '../helpers/clinical-fixtures';
-import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf } from '../helpers/fixtures';
+import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, tokenFamily, validCpf } from '../helpers/fixtures';
 import { solidPng } from '../helpers/png';
 
 const CREATE = '/surgery/api/v1/add_paciente/';
 const update = (id: number) => `/surgery/api/v1/update_patient/${id}/`;
 const photoPath = (id: number) => `/surgery/api/v1/patient/${id}/foto/`;
-const LINK = /^\/surgery\/api\/v1\/patient\/(\d+)\/foto\/\?expires=(\d+)&signature=([A-Za-z0-9_-]+)$/;
+const LINK = /^\/surgery\/api\/v1\/patient\/(\d+)\/foto\/\?expires=(\d+)&session=([0-9a-f-]{36})&signature=([A-Za-z0-9_-]+)$/;
 const INVALID_LINK = { error: ['Link inválido ou expirado.'] };
 const WRONG_TYPE = 'Envie uma imagem JPEG, PNG ou WebP.';
 
@@ -225,7 +225,7 @@ describe('GET /surgery/api/v1/patient/{id}/foto/ (signed link)', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(maxAge).toBeLessThanOrEqual(900);
   });
 
   it('gives the list and the secretary the same kind of link', async () => {
@@ -238,19 +238,19 @@ describe('GET /surgery/api/v1/patient/{id}/foto/ (signed link)', () => {
   it('answers 403 to a tampered, foreign, incomplete or far-future link', async () => {
     const a = await createWithPhoto({ data: JPEG });
     const b = await createWithPhoto({ data: PNG });
-    const [, , expires, signature] = LINK.exec(a.foto!)!;
+    const [, , expires, session, signature] = LINK.exec(a.foto!)!;
     const middle = Math.floor(signature!.length / 2);
     const flipped = `${signature!.slice(0, middle)}${signature![middle] === 'A' ? 'B' : 'A'}${signature!.slice(middle + 1)}`;
     const attempts = [
-      `${photoPath(a.id)}?expires=${expires}&signature=${flipped}`,
-      `${photoPath(b.id)}?expires=${expires}&signature=${signature}`,
-      `${photoPath(a.id)}?expires=${Number(expires) + 600}&signature=${signature}`,
+      `${photoPath(a.id)}?expires=${expires}&session=${session}&signature=${flipped}`,
+      `${photoPath(b.id)}?expires=${expires}&session=${session}&signature=${signature}`,
+      `${photoPath(a.id)}?expires=${Number(expires) + 600}&session=${session}&signature=${signature}`,
       `${photoPath(a.id)}?expires=${expires}`,
       `${photoPath(a.id)}?signature=${signature}`,
       photoPath(a.id),
-      `${photoPath(a.id)}?expires=${expires}&signature=${signature}&signature=${signature}`,
-      `${photoPath(a.id)}?expires=${Math.floor(t.clock.now.getTime() / 1000) + 86_400}&signature=${signature}`,
-      `/surgery/api/v1/patient/abc/foto/?expires=${expires}&signature=${signature}`,
+      `${photoPath(a.id)}?expires=${expires}&session=${session}&signature=${signature}&signature=${signature}`,
+      `${photoPath(a.id)}?expires=${Math.floor(t.clock.now.getTime() / 1000) + 86_400}&session=${session}&signature=${signature}`,
+      `/surgery/api/v1/patient/abc/foto/?expires=${expires}&session=${session}&signature=${signature}`,
     ];
     for (const url of attempts) {
       const res = await fetchLink(url);
@@ -277,8 +277,9 @@ describe('GET /surgery/api/v1/patient/{id}/foto/ (signed link)', () => {
     expect(patient.foto).toBeNull();
     const stored = await insertPatient(t.deps.db, medicId);
     const signer = createLinkSigner({ db: t.deps.db, now: t.deps.now });
+    const family = await tokenFamily(t.deps, asMedic.authorization.slice('Bearer '.length));
     for (const id of [patient.id, stored.id, 999_999]) {
-      const res = await fetchLink(await signer.sign(photoPath(id)));
+      const res = await fetchLink(await signer.sign(photoPath(id), family));
       expect(res.statusCode).toBe(404);
     }
   });

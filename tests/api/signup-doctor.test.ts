@@ -43,8 +43,10 @@ function payload(overrides: Record<string, unknown> = {}): Record<string, unknow
   };
 }
 
-function signup(body: unknown) {
-  return t.app.inject({ method: 'POST', url: URL, payload: body as Record<string, unknown> });
+let addressSeq = 0;
+/** Each signup from its own address, so the per-address signup limit stays out of the other tests. */
+function signup(body: unknown, remoteAddress = `10.60.${Math.floor(++addressSeq / 250)}.${(addressSeq % 250) + 1}`) {
+  return t.app.inject({ method: 'POST', url: URL, payload: body as Record<string, unknown>, remoteAddress });
 }
 
 async function counts() {
@@ -223,5 +225,29 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(results.find((r) => r.statusCode === 400)!.json().error).toEqual(['Este e-mail já está cadastrado.']);
     expect(await countRows(t.deps.db, users)).toBe(before + 1);
+  });
+});
+
+describe('POST /project_auth/api/v1/cadastro/ rate limit (issue 11 item 18)', () => {
+  it('answers 429 after ten attempts from one address in an hour, so the CPF check is no lookup for anyone', async () => {
+    const address = '192.0.2.150';
+    const taken = await createMedic(t.deps);
+    for (let i = 0; i < 10; i++) {
+      const res = await signup(payload({ cpf: formatCpf(taken.cpf) }), address);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toContain('Este CPF já está cadastrado.');
+    }
+    const before = await counts();
+    const refused = await signup(payload(), address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: ['Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente.'] });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await counts()).toEqual(before);
+    // Malformed bodies count too.
+    expect((await signup([1], address)).statusCode).toBe(429);
+    // Other addresses are not affected, and the window ends.
+    expect((await signup(payload())).statusCode).toBe(201);
+    t.clock.advance(60 * 60 * 1000 + 1000);
+    expect((await signup(payload(), address)).statusCode).toBe(201);
   });
 });

@@ -13,7 +13,7 @@ import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
 import { signInTenants } from '../helpers/tenants';
 
 const url = (id: number | string) => `/surgery/api/v1/include_surgery_files/${id}/`;
-const LINK = /^\/surgery\/api\/v1\/surgery\/(\d+)\/documents\/([a-z_]+)\/\?expires=(\d+)&signature=([A-Za-z0-9_-]+)$/;
+const LINK = /^\/surgery\/api\/v1\/surgery\/(\d+)\/documents\/([a-z_]+)\/\?expires=(\d+)&session=[0-9a-f-]{36}&signature=([A-Za-z0-9_-]+)$/;
 const INVALID = 'Dados inválidos.';
 const typeMessage = (label: string) => `${label}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`;
 

@@ -3,7 +3,7 @@ import { surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
-import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { authHeader, tokenFamily, type TestAccount } from '../helpers/fixtures';
 import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
 import { signInTenants } from '../helpers/tenants';
 
@@ -150,7 +150,7 @@ describe('GET /surgery/api/v1/surgery/{id}/documents/{kind}/', () => {
 
   it('serves the stored bytes inline, with their type, through the link of the Surgery, without a token', async () => {
     const { link } = await documentLink();
-    expect(link).toMatch(/^\/surgery\/api\/v1\/surgery\/\d+\/documents\/doctor_request\/\?expires=\d+&signature=/);
+    expect(link).toMatch(/^\/surgery\/api\/v1\/surgery\/\d+\/documents\/doctor_request\/\?expires=\d+&session=[0-9a-f-]{36}&signature=/);
     const res = await t.app.inject({ method: 'GET', url: link });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -158,7 +158,7 @@ describe('GET /surgery/api/v1/surgery/{id}/documents/{kind}/', () => {
     expect(res.headers['content-disposition']).toBe('inline; filename="doctor_request.pdf"');
     const maxAge = Number(/^private, max-age=(\d+)$/.exec(String(res.headers['cache-control']))?.[1]);
     expect(maxAge).toBeGreaterThan(0);
-    expect(maxAge).toBeLessThanOrEqual(3600);
+    expect(maxAge).toBeLessThanOrEqual(900);
   });
 
   it('answers 403 to a tampered, incomplete or expired link', async () => {
@@ -167,8 +167,8 @@ describe('GET /surgery/api/v1/surgery/{id}/documents/{kind}/', () => {
     const params = new URLSearchParams(query);
     const forbidden = { error: ['Link inválido ou expirado.'] };
     const tampered = [
-      `${path}?expires=${params.get('expires')}&signature=${'A'.repeat(43)}`,
-      `${path}?expires=${Number(params.get('expires')) + 600}&signature=${params.get('signature')}`,
+      `${path}?expires=${params.get('expires')}&session=${params.get('session')}&signature=${'A'.repeat(43)}`,
+      `${path}?expires=${Number(params.get('expires')) + 600}&session=${params.get('session')}&signature=${params.get('signature')}`,
       `${path}?signature=${params.get('signature')}`,
       path,
       // Another case's path with this case's signature.
@@ -193,8 +193,9 @@ describe('GET /surgery/api/v1/surgery/{id}/documents/{kind}/', () => {
   it('answers 404 to a valid link for a document not uploaded or a kind that does not exist', async () => {
     const { surgery } = await newSurgery();
     const signer = createLinkSigner(t.deps);
+    const family = await tokenFamily(t.deps, medicToken);
     for (const kind of ['residence_proof', 'receita']) {
-      const url = await signer.sign(`/surgery/api/v1/surgery/${surgery.id}/documents/${kind}/`);
+      const url = await signer.sign(`/surgery/api/v1/surgery/${surgery.id}/documents/${kind}/`, family);
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, kind).toBe(404);
       expect(res.json()).toEqual({ error: ['Documento não encontrado.'] });

@@ -2,14 +2,15 @@
  * Test data for the API tests: accounts written straight to the database, sign-in through the real
  * token endpoint, and small helpers (valid CPFs, row counts).
  */
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { isValidCpf } from '../../machines/rules/cpf';
 import type { Executor } from '../../server/db/client';
-import { medicSecretaries, users, type NewUserRow, type UserRow } from '../../server/db/schema/index';
+import { medicSecretaries, oauthTokens, users, type NewUserRow, type UserRow } from '../../server/db/schema/index';
 import type { AppDeps } from '../../server/deps';
 import { hashPassword } from '../../server/services/auth/password';
+import { hashToken } from '../../server/services/auth/token-service';
 
 export const TEST_PASSWORD = 'Senha@123';
 /** The OAuth client of the default config (DECISIONS §10). */
@@ -91,4 +92,11 @@ export function authHeader(token: string): { authorization: string } {
 export async function countRows(db: Executor, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);
   return Number(row?.n ?? 0);
+}
+
+/** The sign-in (token family) of a token, for signing file links outside a request. */
+export async function tokenFamily(deps: Pick<AppDeps, 'db'>, token: string): Promise<string> {
+  const [row] = await deps.db.select({ familyId: oauthTokens.familyId }).from(oauthTokens).where(eq(oauthTokens.tokenHash, hashToken(token)));
+  if (!row) throw new Error('tokenFamily: unknown token');
+  return row.familyId;
 }

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamptz } from './_helpers';
 import { tokenKindEnum } from './enums';
 import { users } from './users';
@@ -47,3 +47,24 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 export type OauthTokenRow = typeof oauthTokens.$inferSelect;
+
+/**
+ * Where a user has signed in before (OWASP ASVS 5.0 §6.3, device cookies): a browser (the hash of its
+ * opaque device cookie) or an address (an HMAC of it, so the table holds no address). Failed sign-ins
+ * of others do not slow or block a sign-in from one of these. Renewed on each successful sign-in.
+ */
+export const trustedSignIns = pgTable(
+  'trusted_sign_ins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'device' (a device cookie) or 'address'. */
+    kind: text('kind').notNull(),
+    keyHash: text('key_hash').notNull(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('trusted_sign_ins_user_kind_key_idx').on(t.userId, t.kind, t.keyHash)],
+);

@@ -141,13 +141,14 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<IdRoute & QueryRoute>('/surgery/api/v1/patient/:id/foto/', async (request, reply) => {
     const id = parseId(request.params.id);
-    const { expires, signature } = request.query;
-    // The link is the authorization: checked before anything about the patient is looked up.
-    if (id === null || !(await service.signer.verify(patientPhotoPath(id), expires, signature))) {
-      throw forbidden(INVALID_LINK_MESSAGE);
-    }
+    const { expires } = request.query;
+    // The link is the authorization: its signature and its sign-in are checked before anything about the
+    // patient is looked up; then its viewer must still see the patient (a removed secretary does not).
+    const viewer = id === null ? null : await service.signer.verify(patientPhotoPath(id), request.query);
+    if (id === null || !viewer) throw forbidden(INVALID_LINK_MESSAGE);
     const photo = await service.photo(id);
     if (!photo) throw notFound(PATIENT_MESSAGES.photoNotFound);
+    if (!(await service.isVisible(viewer, id))) throw forbidden(INVALID_LINK_MESSAGE);
     return reply
       .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
       .type(photo.contentType)

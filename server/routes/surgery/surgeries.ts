@@ -3,7 +3,9 @@ import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { FILE_EXTENSIONS, type SniffedType } from '../../services/files/file-type';
-import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
+import { surgeries } from '../../db/schema/index';
+import { visibleSurgery } from '../../services/access/scope';
+import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } from '../../services/files/signed-links';
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 
@@ -38,19 +40,24 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     return surgery;
   });
 
-  app.get<{ Params: { id: string; kind: string }; Querystring: { expires?: unknown; signature?: unknown } }>(
+  app.get<{ Params: { id: string; kind: string }; Querystring: LinkQuery }>(
     '/surgery/api/v1/surgery/:id/documents/:kind/',
     async (request, reply) => {
       const { id: rawId, kind: rawKind } = request.params;
-      const { expires, signature } = request.query;
-      // The link is the authorization: checked on the exact path it was issued for, before anything else.
+      const { expires } = request.query;
+      // The link is the authorization: checked on the exact path it was issued for, with its sign-in still
+      // live, before anything else; then its viewer must still see the case (a removed secretary does not).
       const path = `/surgery/api/v1/surgery/${rawId}/documents/${rawKind}/`;
-      if (!(await signer.verify(path, expires, signature))) throw forbidden(INVALID_LINK_MESSAGE);
+      const viewer = await signer.verify(path, request.query);
+      if (!viewer) throw forbidden(INVALID_LINK_MESSAGE);
       const id = pathId(rawId);
       const kind = isDocumentKind(rawKind) ? rawKind : null;
       if (id === null || kind === null) throw notFound(DOCUMENT_NOT_FOUND);
       const file = await cases.readDocument(id, kind);
       if (!file) throw notFound(DOCUMENT_NOT_FOUND);
+      const visible = await visibleSurgery(deps.db, viewer, id);
+      const [seen] = visible ? await deps.db.select({ id: surgeries.id }).from(surgeries).where(visible) : [];
+      if (!seen) throw forbidden(INVALID_LINK_MESSAGE);
       const extension = FILE_EXTENSIONS[file.contentType as SniffedType] ?? 'bin';
       return reply
         .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)

@@ -176,11 +176,14 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
       });
     },
 
-    /** The user an access token belongs to, or null when it is unknown, expired or revoked. */
-    async authenticateAccessToken(token: string): Promise<UserRow | null> {
+    /**
+     * The user an access token belongs to, with its sign-in (token family), or null when it is
+     * unknown, expired or revoked.
+     */
+    async authenticateAccessToken(token: string): Promise<(UserRow & { familyId: string }) | null> {
       if (!token) return null;
       const [row] = await db
-        .select({ user: users })
+        .select({ user: users, familyId: oauthTokens.familyId })
         .from(oauthTokens)
         .innerJoin(users, eq(users.id, oauthTokens.userId))
         .where(
@@ -191,7 +194,7 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
             gt(oauthTokens.expiresAt, now()),
           ),
         );
-      return row?.user ?? null;
+      return row ? { ...row.user, familyId: row.familyId } : null;
     },
 
     /**

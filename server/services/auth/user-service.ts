@@ -10,7 +10,7 @@ import { badRequest } from '../../http/errors';
 import { bodyId } from '../../http/path-id';
 import type { Mailer } from '../mail/mailer';
 import { createInviteService, isWellFormedEmail, normaliseEmail, NAME_MAX_LENGTH } from './invite-service';
-import { dummyPasswordHash, hashPassword, passwordProblems, verifyPassword } from './password';
+import { hashPassword, passwordProblems, verifyPassword } from './password';
 
 export const ADDRESS_MAX_LENGTH = 300;
 export const CRM_MAX_LENGTH = 30;
@@ -31,7 +31,14 @@ export const SIGNUP_MESSAGES = {
   inviteEmailMismatch: 'Use o e-mail para o qual o convite foi enviado.',
   wrongExistingPassword: 'Senha incorreta para a conta existente.',
   medicEmail: 'Este e-mail pertence a uma conta de médico e não pode ser usado por uma secretária.',
+  tooManySignups: 'Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente.',
 } as const;
+
+/**
+ * Doctor signups per address (issue 11 item 18): the public signup answers 'Este CPF já está
+ * cadastrado.', so without a limit it is a CPF lookup for anyone. Every attempt counts.
+ */
+export const SIGNUP_LIMITS = { windowSeconds: 60 * 60, perAddress: 10 } as const;
 
 export const required = (label: string) => `O campo ${label} é obrigatório.`;
 export const tooLong = (label: string, max: number) => `O campo ${label} deve ter no máximo ${max} caracteres.`;
@@ -195,16 +202,6 @@ export function createUserService(deps: UserServiceDeps) {
   return {
     invites: inviteService,
     findByEmail,
-
-    /**
-     * Checks sign-in credentials. An unknown e-mail is compared against a dummy hash, so it takes as
-     * long as a wrong password. Null when they do not match.
-     */
-    async verifyCredentials(email: string, password: string): Promise<UserRow | null> {
-      const user = await findByEmail(email);
-      const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-      return user && matches ? user : null;
-    },
 
     /**
      * Creates a medic (SPEC §3 doctor signup + crm). With IHaveASecretary, the secretary's e-mail gets an

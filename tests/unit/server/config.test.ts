@@ -22,8 +22,16 @@ describe('loadConfig', () => {
   it('reads SEED_DEMO=false, a public URL without its trailing slash and TRUST_PROXY forms', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://cirurgias.exemplo.com.br/' }).publicUrl).toBe('https://cirurgias.exemplo.com.br');
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.10' }).trustProxy).toEqual(['10.0.0.0/8', '192.168.1.10']);
+    expect(loadConfig({ TRUST_PROXY: 'fd00::/8,::1' }).trustProxy).toEqual(['fd00::/8', '::1']);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true (any client could forge X-Forwarded-For) and anything but addresses (issue 11 item 18)', () => {
+    for (const value of ['true', 'TRUE', '1', '*']) expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY=true/);
+    for (const value of ['10.0.0.0/33', 'proxy.local', '2', 'loopback', '10.0.0.1, 300.1.1.1']) {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY deve listar/);
+    }
   });
 
   it('rejects a port or a lifetime that is not a number', () => {

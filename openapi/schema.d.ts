@@ -81,6 +81,9 @@ export interface paths {
         /**
          * Perfil do usuário logado
          * @description Tipo do usuário (`medic` ou `secretary`) e seus dados básicos. O papel do SPA vem daqui (SPEC §6).
+         *     `has_secretary` diz se um médico tem secretária vinculada (DECISIONS §13): sem nenhuma, o menu dele ganha
+         *     'Adicionar paciente' e 'Vincular cirurgia' e ele chega a /patients e /patients-surgery. Para uma secretária é
+         *     sempre `false`.
          */
         get: operations["getProfile"];
         put?: never;
@@ -222,6 +225,28 @@ export interface paths {
          *     `crm`, ...) ou desconhecidos: 400. Responde as configurações atualizadas. Só para médicos (secretária: 403).
          */
         put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/getting_started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Primeiros passos do médico
+         * @description O que o painel 'Primeiros passos' da home do médico precisa (DECISIONS §13): se ele já tem algum paciente
+         *     (`patient`), algum caso (`surgery`) e se tem secretária vinculada (`secretary: linked`), só convidada (um
+         *     convite pendente e não expirado: `invited`) ou nenhuma (`none`). Só para médicos (secretária: 403).
+         */
+        get: operations["getGettingStarted"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1092,6 +1117,19 @@ export interface components {
                 first_name: string;
                 last_name: string;
             };
+            /** @description Médico com ao menos uma secretária vinculada (DECISIONS §13); sempre `false` para secretária. */
+            has_secretary: boolean;
+        };
+        GettingStarted: {
+            /** @description O médico já tem ao menos um paciente. */
+            patient: boolean;
+            /** @description O médico já tem ao menos um caso cirúrgico (qualquer etapa). */
+            surgery: boolean;
+            /**
+             * @description Secretária vinculada, apenas convidada (convite pendente não expirado) ou nenhuma.
+             * @enum {string}
+             */
+            secretary: "linked" | "invited" | "none";
         };
         Settings: {
             first_name: string;
@@ -1882,6 +1920,29 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Primeiros passos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

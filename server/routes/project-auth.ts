@@ -150,6 +150,8 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     return settings;
   });
 
+  app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(request.user!.id));
+
   app.put('/project_auth/api/v1/settings/', medicOnly, async (request) => {
     const settings = await account.updateSettings(request.user!.id, request.body);
     if (!settings) throw unauthorized();

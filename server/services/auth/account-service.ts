@@ -1,8 +1,8 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { invites, medicSecretaries, users } from '../../db/schema/index';
+import { invites, medicSecretaries, patients, surgeries, users } from '../../db/schema/index';
 import { badRequest, HttpError } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -60,6 +60,12 @@ export class TooManyPasswordAttempts extends HttpError {
     super(429, { error: [ACCOUNT_MESSAGES.tooManyPasswordAttempts] });
   }
 }
+
+/**
+ * The first steps of a new medic's account (openapi getGettingStarted, DECISIONS §13): whether he has a patient and
+ * a case, and whether a secretary is linked, only invited (a pending invite that has not expired) or neither.
+ */
+export type GettingStarted = { patient: boolean; surgery: boolean; secretary: 'linked' | 'invited' | 'none' };
 
 type SettingsUpdate = { names: { firstName: string; lastName: string } | null; nickname: string | null | undefined };
 
@@ -145,6 +151,30 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     getSettings,
+
+    /** One statement of four EXISTS checks over the medic's own rows (GettingStarted). */
+    async gettingStarted(medicId: number): Promise<GettingStarted> {
+      const at = now();
+      const [row] = await db
+        .select({
+          patient: sql<boolean>`exists (${db.select({ one: sql`1` }).from(patients).where(eq(patients.medicId, medicId))})`,
+          surgery: sql<boolean>`exists (${db.select({ one: sql`1` }).from(surgeries).where(eq(surgeries.medicId, medicId))})`,
+          linked: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(medicSecretaries)
+            .where(eq(medicSecretaries.medicId, medicId))})`,
+          invited: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(invites)
+            .where(and(eq(invites.medicId, medicId), isNull(invites.acceptedAt), gt(invites.expiresAt, at)))})`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        patient: Boolean(row?.patient),
+        surgery: Boolean(row?.surgery),
+        secretary: row?.linked ? 'linked' : row?.invited ? 'invited' : 'none',
+      };
+    },
 
     /** Saves the names and/or the nickname (readSettingsUpdate) and answers the settings as they are now. */
     async updateSettings(medicId: number, body: unknown): Promise<Settings | null> {

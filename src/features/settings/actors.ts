@@ -79,10 +79,14 @@ export async function sendSettings(payload: SettingsPayload, signal?: AbortSigna
 /** The machine's `sendSettingsForm` actor. */
 export const sendSettingsForm = fromPromise<void, SettingsPayload>(({ input, signal }) => sendSettings(input, signal));
 
-/** DELETE /project_auth/api/v1/remove_secretary/{id}: true when the link is gone (204). */
+/**
+ * DELETE /project_auth/api/v1/remove_secretary/{id}: true when the link is gone (204). The profile is re-read, so a
+ * medic left without a secretary gets the registration menu back (DECISIONS §13).
+ */
 export async function removeSecretary(id: number): Promise<boolean> {
   try {
     const { response } = await api.DELETE('/project_auth/api/v1/remove_secretary/{id}', { params: { path: { id } } });
+    if (response.ok) await reloadProfileFromServer();
     return response.ok;
   } catch {
     return false;

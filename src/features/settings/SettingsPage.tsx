@@ -89,7 +89,12 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
     <>
       <StyledGrid>
         <ProfileCard settings={settings} onEdit={handleOpen} />
-        <LinkedPeople people={settings.secretary_set} onAdd={() => handleOpen('invite')} onRemoved={reload} />
+        <LinkedPeople
+          people={settings.secretary_set}
+          invites={settings.invite_set}
+          onAdd={() => handleOpen('invite')}
+          onChanged={reload}
+        />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

@@ -113,6 +113,9 @@ export interface paths {
         /**
          * Perfil do usuário logado
          * @description Tipo do usuário (`medic` ou `secretary`) e seus dados básicos. O papel do SPA vem daqui (SPEC §6).
+         *     `has_secretary` diz se um médico tem secretária vinculada (DECISIONS §13): sem nenhuma, o menu dele ganha
+         *     'Adicionar paciente' e 'Vincular cirurgia' e ele chega a /patients e /patients-surgery. Para uma secretária é
+         *     sempre `false`.
          */
         get: operations["getProfile"];
         put?: never;
@@ -245,9 +248,10 @@ export interface paths {
         };
         /**
          * Configurações da conta do médico
-         * @description Nome, apelido, CRM, e-mail, avatar e as secretárias vinculadas (`secretary_set`, com `id` e `email`;
-         *     o `id` é o usado em `remove_secretary/{id}`). Convites ainda não aceitos não aparecem. Só para médicos
-         *     (secretária: 403).
+         * @description Nome, apelido, CRM, e-mail, avatar, as secretárias vinculadas (`secretary_set`, com `id` e `email`;
+         *     o `id` é o usado em `remove_secretary/{id}`) e os convites ainda não aceitos (`invite_set`, o mais recente
+         *     primeiro, com `expired` quando o prazo de 7 dias passou; o `id` é o de `resend_invite/{id}` e
+         *     `cancel_invite/{id}`). Só para médicos (secretária: 403).
          */
         get: operations["getSettings"];
         /**
@@ -257,6 +261,28 @@ export interface paths {
          *     `crm`, ...) ou desconhecidos: 400. Responde as configurações atualizadas. Só para médicos (secretária: 403).
          */
         put: operations["updateSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/getting_started/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Primeiros passos do médico
+         * @description O que o painel 'Primeiros passos' da home do médico precisa (DECISIONS §13): se ele já tem algum paciente
+         *     (`patient`), algum caso (`surgery`) e se tem secretária vinculada (`secretary: linked`), só convidada (um
+         *     convite pendente e não expirado: `invited`) ou nenhuma (`none`). Só para médicos (secretária: 403).
+         */
+        get: operations["getGettingStarted"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -305,10 +331,65 @@ export interface paths {
          *
          *     - Se o e-mail já é de uma secretária vinculada a este médico: 400 ("Esta secretária já está vinculada a
          *       você."). E-mail de um médico: 400.
+         *     - Um novo convite para um e-mail que já tem convite pendente deste médico substitui o anterior: o link antigo
+         *       deixa de valer (404 "Convite não encontrado.").
+         *     - Limite de envios (novos convites e reenvios juntos): 3 por e-mail por hora e 20 por dia por médico; acima
+         *       disso, 429 com `Retry-After` e a mensagem em pt-BR, e nada é enviado.
          *     - Sucesso: 201 `{ "message": "Enviado com sucesso!" }`. Só para médicos (secretária: 403).
          */
         post: operations["createSecretary"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/resend_invite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reenviar um convite pendente
+         * @description Gera um novo link para o convite pendente `{id}` do médico logado (vale 7 dias a partir de agora, também para
+         *     um convite expirado) e o envia de novo por e-mail; o link anterior deixa de valer. Conta no mesmo limite de
+         *     `create_secretary` (429 com `Retry-After`). Convite de outro médico, já aceito ou inexistente: 404 ("Convite
+         *     não encontrado."). Sucesso: 200 `{ "message": "Convite reenviado!" }`. Só para médicos (secretária: 403).
+         */
+        post: operations["resendInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/cancel_invite/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Cancelar um convite pendente
+         * @description Apaga o convite pendente `{id}` do médico logado: o link dele passa a responder 404 ("Convite não
+         *     encontrado."). Convite de outro médico, já aceito ou inexistente: 404. Sucesso: 204 sem corpo. Só para médicos
+         *     (secretária: 403).
+         */
+        delete: operations["cancelInvite"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1132,6 +1213,19 @@ export interface components {
                 first_name: string;
                 last_name: string;
             };
+            /** @description Médico com ao menos uma secretária vinculada (DECISIONS §13); sempre `false` para secretária. */
+            has_secretary: boolean;
+        };
+        GettingStarted: {
+            /** @description O médico já tem ao menos um paciente. */
+            patient: boolean;
+            /** @description O médico já tem ao menos um caso cirúrgico (qualquer etapa). */
+            surgery: boolean;
+            /**
+             * @description Secretária vinculada, apenas convidada (convite pendente não expirado) ou nenhuma.
+             * @enum {string}
+             */
+            secretary: "linked" | "invited" | "none";
         };
         Settings: {
             first_name: string;
@@ -1147,12 +1241,29 @@ export interface components {
             email: string;
             /** @description URL do avatar. Nesta versão não há envio de avatar e o campo é sempre `null` (o SPA mostra o avatar padrão). */
             image: string | null;
-            /** @description Secretárias vinculadas (convites pendentes não entram). */
+            /** @description Secretárias vinculadas (os convites pendentes estão em `invite_set`). */
             secretary_set: {
                 /** @description Id da conta da secretária (o de `remove_secretary/{id}`). */
                 id: number;
                 /** Format: email */
                 email: string;
+            }[];
+            /** @description Convites ainda não aceitos, o mais recente primeiro (expirados incluídos, com `expired`). */
+            invite_set: {
+                /** @description Id do convite (o de `resend_invite/{id}` e `cancel_invite/{id}`). */
+                id: number;
+                /** Format: email */
+                email: string;
+                first_name: string;
+                last_name: string;
+                /**
+                 * Format: date-time
+                 * @description Quando o link atual foi enviado.
+                 */
+                sent_at: string;
+                /** Format: date-time */
+                expires_at: string;
+                expired: boolean;
             }[];
         };
         /** @description `first_name` e `last_name` juntos (nome do perfil), ou `nickname` (apelido). */
@@ -1985,6 +2096,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getGettingStarted: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Primeiros passos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GettingStarted"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     changePassword: {
         parameters: {
             query?: never;
@@ -2038,6 +2172,60 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resendInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Convite reenviado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    cancelInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Convite cancelado. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -69,5 +69,7 @@ declare module '@tanstack/react-router' {
   interface HistoryState {
     id?: number;
     method?: CaseStatus;
+    /** /settings opens 'Adicionar uma pessoa a sua conta' at once ('Primeiros passos', DECISIONS §13). */
+    invite?: boolean;
   }
 }

@@ -18,6 +18,8 @@ import type { UserType } from '../constants';
 export type Profile = {
   type: UserType;
   user: { id: number; first_name: string; last_name: string };
+  /** A medic with a linked secretary (DECISIONS §13); absent in a profile stored by an older version. */
+  has_secretary?: boolean;
 };
 
 /** What is kept in (or read from) browser storage; any part may be missing. */

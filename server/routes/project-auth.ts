@@ -7,6 +7,7 @@ import { bearerToken } from '../plugins/authenticate';
 import {
   ACCOUNT_MESSAGES,
   createAccountService,
+  TooManyInvites,
   TooManyPasswordAttempts,
   type ChangePasswordInput,
   type CreateSecretaryInput,
@@ -157,6 +158,8 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     return settings;
   });
 
+  app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(request.user!.id));
+
   app.put('/project_auth/api/v1/settings/', medicOnly, async (request) => {
     const settings = await account.updateSettings(request.user!.id, request.body);
     if (!settings) throw unauthorized();
@@ -176,7 +179,30 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.post('/project_auth/api/v1/create_secretary/', medicOnly, async (request, reply) => {
     const input = readBody(request.body, CREATE_SECRETARY_SHAPE);
-    return reply.code(201).send(await account.createSecretary(request.user!.id, input));
+    try {
+      return reply.code(201).send(await account.createSecretary(request.user!.id, input));
+    } catch (error) {
+      if (!(error instanceof TooManyInvites)) throw error;
+      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/project_auth/api/v1/resend_invite/:id', medicOnly, async (request, reply) => {
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
+    try {
+      return await account.resendInvite(request.user!.id, id);
+    } catch (error) {
+      if (!(error instanceof TooManyInvites)) throw error;
+      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
+    }
+  });
+
+  app.delete<{ Params: { id: string } }>('/project_auth/api/v1/cancel_invite/:id', medicOnly, async (request, reply) => {
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
+    await account.cancelInvite(request.user!.id, id);
+    return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/project_auth/api/v1/remove_secretary/:id', medicOnly, async (request, reply) => {

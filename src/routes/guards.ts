@@ -4,6 +4,7 @@
 import { redirect } from '@tanstack/react-router';
 import type { UserType } from '../../machines/constants';
 import type { Profile } from '../../machines/session/sessionMachine';
+import { registersPatients } from '../lib/access';
 import type { RouterContext } from './root';
 
 /**
@@ -25,6 +26,11 @@ export async function requireSignedIn(context: RouterContext): Promise<{ profile
   const profile = await context.session.waitForSignedInOrOut();
   if (!profile) throw redirect({ to: '/auth', replace: true });
   return { profile };
+}
+
+/** /patients and /patients-surgery: a secretary or a medic without one (DECISIONS §13); anyone else goes home. */
+export function requirePatientRegistration(profile: Profile): void {
+  if (!registersPatients(profile)) throw redirect({ to: '/', replace: true });
 }
 
 /** Role-only pages: the other role is sent home. */

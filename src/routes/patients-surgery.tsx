@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from './app';
-import { requireRole } from './guards';
+import { requirePatientRegistration } from './guards';
 
 /** `?id=` pre-links a patient (SPEC §2); anything but a positive integer is ignored. */
 export type PatientsSurgerySearch = { id?: number };
@@ -11,11 +11,11 @@ export function validatePatientsSurgerySearch(search: Record<string, unknown>): 
   return Number.isSafeInteger(id) && id > 0 ? { id } : {};
 }
 
-/** /patients-surgery: surgery registration, secretary only. */
+/** /patients-surgery: surgery registration, for a secretary or a medic without one (DECISIONS §13). */
 export const patientsSurgeryRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/patients-surgery',
   validateSearch: validatePatientsSurgerySearch,
-  beforeLoad: ({ context }) => requireRole(context.profile, 'secretary'),
+  beforeLoad: ({ context }) => requirePatientRegistration(context.profile),
   component: lazyRouteComponent(() => import('../features/surgeries/PatientsSurgeryPage'), 'PatientsSurgeryPage'),
 });

@@ -1,14 +1,14 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { appRoute } from './app';
-import { requireRole } from './guards';
+import { requirePatientRegistration } from './guards';
 
 const PatientsPage = lazyRouteComponent(() => import('../features/patients/PatientsPage'), 'PatientsPage');
 
-/** /patients: secretary only (SPEC §2). The page gets the role from the route context (STYLE §14). */
+/** /patients: a secretary, or a medic without one (SPEC §2, DECISIONS §13). The page gets the role from the route context (STYLE §14). */
 export const patientsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/patients',
-  beforeLoad: ({ context }) => requireRole(context.profile, 'secretary'),
+  beforeLoad: ({ context }) => requirePatientRegistration(context.profile),
   component: PatientsRouteComponent,
 });
 

@@ -49,6 +49,8 @@ const REQUIRED = [
   'DELETE /project_auth/api/v1/remove_secretary/{id}',
   'GET /surgery/api/v1/dashboard/',
   'GET /surgery/api/v1/schedule_days/',
+  // Issue 11: the medic's first steps.
+  'GET /project_auth/api/v1/getting_started/',
 ];
 
 let t: TestApp;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { invites, medicSecretaries, surgeries, users } from '../../server/db/schema/index';
 import { createInviteService } from '../../server/services/auth/invite-service';
+import { generateOpaqueToken, hashToken } from '../../server/services/auth/token-service';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
 import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
@@ -184,12 +185,22 @@ describe('DELETE /project_auth/api/v1/remove_secretary/{id}', () => {
     const secretary = await createSecretary(t.deps, { medicIds: [] });
     const service = createInviteService(t.deps);
     const first = await service.createInvite({ medicId: medic.id, email: secretary.email });
-    const second = await service.createInvite({ medicId: medic.id, email: secretary.email });
     const other = await createMedic(t.deps);
     const othersInvite = await service.createInvite({ medicId: other.id, email: secretary.email });
     const accept = (token: string) =>
       t.app.inject({ method: 'POST', url: `/project_auth/api/v1/secretaria_convite/${token}`, payload: { password: TEST_PASSWORD } });
     expect((await accept(first.token)).statusCode).toBe(201);
+    // A second pending invite to her (a new invite replaces the old one and an acceptance settles the rest, so
+    // only data from before those rules holds one): written straight into the table.
+    const second = { token: generateOpaqueToken() };
+    await t.deps.db.insert(invites).values({
+      medicId: medic.id,
+      email: secretary.email,
+      firstName: '',
+      lastName: '',
+      tokenHash: hashToken(second.token),
+      expiresAt: new Date(t.clock.now.getTime() + 86_400_000),
+    });
 
     expect((await remove(await tokenOf(medic), secretary.id)).statusCode).toBe(204);
     const stale = await accept(second.token);

@@ -41,7 +41,7 @@ async function userRow(id: number) {
 }
 
 describe('GET /project_auth/api/v1/settings/', () => {
-  it("answers the medic's settings with the linked secretaries by e-mail, pending invites left out", async () => {
+  it("answers the medic's settings with the linked secretaries by e-mail and the pending invites apart", async () => {
     const { medic, token } = await signedInMedic({
       firstName: 'Paulo',
       lastName: 'Reis',
@@ -71,6 +71,7 @@ describe('GET /project_auth/api/v1/settings/', () => {
         { id: anab.id, email: 'anab@clinica.com.br' },
         { id: zelia.id, email: 'zelia@clinica.com.br' },
       ],
+      invite_set: [expect.objectContaining({ email: 'pendente@clinica.com.br', expired: false })],
     });
   });
 

@@ -159,8 +159,9 @@ test.describe('settings (/settings)', () => {
     await inviteModal.getByRole('button', { name: 'Enviar' }).click();
     await expect(page.getByText('Enviado com sucesso!')).toBeVisible();
     await expect(inviteModal).toBeHidden();
-    // Not listed until she accepts.
-    await expect(page.getByText('Nenhuma pessoa vinculada ainda')).toBeVisible();
+    // Listed as a pending invite (not a linked person) until she accepts.
+    await expect(page.getByRole('list', { name: 'Convites pendentes' })).toContainText(secretaryEmail);
+    await expect(page.getByRole('list', { name: 'Pessoas vinculadas' })).toHaveCount(0);
 
     // She signs up through the link in the outbox.
     await signOut(page);

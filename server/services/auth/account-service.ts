@@ -1,18 +1,29 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { invites, medicSecretaries, users } from '../../db/schema/index';
-import { badRequest, HttpError } from '../../http/errors';
+import { invites, medicSecretaries, patients, surgeries, users } from '../../db/schema/index';
+import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
-import { createInviteService, NAME_MAX_LENGTH } from './invite-service';
+import { createInviteService, NAME_MAX_LENGTH, normaliseEmail } from './invite-service';
 import { hashPassword, passwordProblems, verifyPassword } from './password';
 import { createTokenService } from './token-service';
 import { Problems, required } from './user-service';
 
 /** Wrong current passwords allowed per window and account before change_password waits (as sign-in, DECISIONS §3). */
 export const CHANGE_PASSWORD_LIMITS = { windowSeconds: 15 * 60, perAccount: 5 } as const;
+
+/**
+ * Invite e-mails a medic may send (new invites and resends together; issue 11 items 7 and 18): three per address
+ * per hour, twenty per day in all. Counted when a send is attempted, so a burst cannot pass the limit.
+ */
+export const INVITE_LIMITS = {
+  perAddress: 3,
+  addressWindowSeconds: 60 * 60,
+  perMedic: 20,
+  medicWindowSeconds: 24 * 60 * 60,
+} as const;
 
 export const ACCOUNT_MESSAGES = {
   invalidData: 'Dados inválidos.',
@@ -26,7 +37,22 @@ export const ACCOUNT_MESSAGES = {
   tooManyPasswordAttempts: 'Muitas tentativas com a senha atual incorreta. Aguarde alguns minutos e tente novamente.',
   inviteSent: 'Enviado com sucesso!',
   secretaryNotFound: 'Secretária não encontrada.',
+  inviteNotFound: 'Convite não encontrado.',
+  inviteResent: 'Convite reenviado!',
+  tooManyInvitesToAddress: 'Muitos convites para este e-mail em pouco tempo. Aguarde alguns minutos e tente novamente.',
+  tooManyInvites: 'Você enviou muitos convites hoje. Tente novamente amanhã.',
 } as const;
+
+/** A pending invite as settings/ lists it (openapi Settings.invite_set). */
+export type PendingInvite = {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  sent_at: string;
+  expires_at: string;
+  expired: boolean;
+};
 
 /** The Settings of the contract (openapi components.schemas.Settings). */
 export type Settings = {
@@ -37,6 +63,7 @@ export type Settings = {
   email: string;
   image: string | null;
   secretary_set: Array<{ id: number; email: string }>;
+  invite_set: PendingInvite[];
 };
 
 export type ChangePasswordInput = { password?: string | null; new_password?: string | null };
@@ -52,7 +79,13 @@ export type AccountServiceDeps = {
 
 const SETTINGS_FIELDS = new Set(['first_name', 'last_name', 'nickname']);
 /** Settings the user sees but cannot change here, with their pt-BR labels. */
-const READ_ONLY_FIELDS: Record<string, string> = { email: 'E-mail', crm: 'CRM', image: 'Imagem', secretary_set: 'Secretárias' };
+const READ_ONLY_FIELDS: Record<string, string> = {
+  email: 'E-mail',
+  crm: 'CRM',
+  image: 'Imagem',
+  secretary_set: 'Secretárias',
+  invite_set: 'Convites',
+};
 
 /** 429 for too many wrong current passwords; the route adds `Retry-After` from `retryAfterSeconds`. */
 export class TooManyPasswordAttempts extends HttpError {
@@ -60,6 +93,22 @@ export class TooManyPasswordAttempts extends HttpError {
     super(429, { error: [ACCOUNT_MESSAGES.tooManyPasswordAttempts] });
   }
 }
+
+/** 429 for too many invite e-mails; the route adds `Retry-After` from `retryAfterSeconds`. */
+export class TooManyInvites extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, { error: [message] });
+  }
+}
+
+/**
+ * The first steps of a new medic's account (openapi getGettingStarted, DECISIONS §13): whether he has a patient and
+ * a case, and whether a secretary is linked, only invited (a pending invite that has not expired) or neither.
+ */
+export type GettingStarted = { patient: boolean; surgery: boolean; secretary: 'linked' | 'invited' | 'none' };
 
 type SettingsUpdate = { names: { firstName: string; lastName: string } | null; nickname: string | null | undefined };
 
@@ -124,6 +173,19 @@ export function createAccountService(deps: AccountServiceDeps) {
       .from(users)
       .where(and(eq(users.id, medicId), eq(users.type, 'medic')));
     if (!medic) return null;
+    const at = now();
+    const pending = await db
+      .select({
+        id: invites.id,
+        email: invites.email,
+        firstName: invites.firstName,
+        lastName: invites.lastName,
+        createdAt: invites.createdAt,
+        expiresAt: invites.expiresAt,
+      })
+      .from(invites)
+      .where(and(eq(invites.medicId, medicId), isNull(invites.acceptedAt)))
+      .orderBy(sql`${invites.createdAt} desc`, sql`${invites.id} desc`);
     const secretaries = await db
       .select({ id: users.id, email: users.email })
       .from(medicSecretaries)
@@ -140,11 +202,56 @@ export function createAccountService(deps: AccountServiceDeps) {
       // No avatar upload in this version (openapi Settings.image).
       image: null,
       secretary_set: secretaries,
+      invite_set: pending.map((invite) => ({
+        id: invite.id,
+        email: invite.email,
+        first_name: invite.firstName,
+        last_name: invite.lastName,
+        sent_at: invite.createdAt.toISOString(),
+        expires_at: invite.expiresAt.toISOString(),
+        expired: invite.expiresAt.getTime() <= at.getTime(),
+      })),
     };
+  }
+
+  /** Counts one invite e-mail to `email` for the medic; 429 past INVITE_LIMITS. */
+  async function countInviteSend(medicId: number, email: string): Promise<void> {
+    const address = await rateLimiter.hit(`invite:address:${medicId}:${normaliseEmail(email)}`, INVITE_LIMITS.addressWindowSeconds);
+    if (address.count > INVITE_LIMITS.perAddress) {
+      throw new TooManyInvites(ACCOUNT_MESSAGES.tooManyInvitesToAddress, Math.max(1, Math.ceil(address.resetInSeconds)));
+    }
+    const medic = await rateLimiter.hit(`invite:medic:${medicId}`, INVITE_LIMITS.medicWindowSeconds);
+    if (medic.count > INVITE_LIMITS.perMedic) {
+      throw new TooManyInvites(ACCOUNT_MESSAGES.tooManyInvites, Math.max(1, Math.ceil(medic.resetInSeconds)));
+    }
   }
 
   return {
     getSettings,
+
+    /** One statement of four EXISTS checks over the medic's own rows (GettingStarted). */
+    async gettingStarted(medicId: number): Promise<GettingStarted> {
+      const at = now();
+      const [row] = await db
+        .select({
+          patient: sql<boolean>`exists (${db.select({ one: sql`1` }).from(patients).where(eq(patients.medicId, medicId))})`,
+          surgery: sql<boolean>`exists (${db.select({ one: sql`1` }).from(surgeries).where(eq(surgeries.medicId, medicId))})`,
+          linked: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(medicSecretaries)
+            .where(eq(medicSecretaries.medicId, medicId))})`,
+          invited: sql<boolean>`exists (${db
+            .select({ one: sql`1` })
+            .from(invites)
+            .where(and(eq(invites.medicId, medicId), isNull(invites.acceptedAt), gt(invites.expiresAt, at)))})`,
+        })
+        .from(sql`(select 1) as one`);
+      return {
+        patient: Boolean(row?.patient),
+        surgery: Boolean(row?.surgery),
+        secretary: row?.linked ? 'linked' : row?.invited ? 'invited' : 'none',
+      };
+    },
 
     /** Saves the names and/or the nickname (readSettingsUpdate) and answers the settings as they are now. */
     async updateSettings(medicId: number, body: unknown): Promise<Settings | null> {
@@ -213,8 +320,23 @@ export function createAccountService(deps: AccountServiceDeps) {
       const lastName = problems.text(input.last_name, 'Sobrenome', NAME_MAX_LENGTH);
       const email = problems.text(input.email, 'E-mail', EMAIL_MAX_LENGTH);
       problems.throwIfAny();
+      await countInviteSend(medicId, email);
       await inviteService.createInvite({ medicId, email, firstName, lastName });
       return { message: ACCOUNT_MESSAGES.inviteSent };
+    },
+
+    /** Resends the medic's pending invite `id` with a new link (the old one stops working); 404, 429 as documented. */
+    async resendInvite(medicId: number, id: number): Promise<{ message: string }> {
+      const pending = await inviteService.pendingInvite(medicId, id);
+      if (!pending) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
+      await countInviteSend(medicId, pending.email);
+      if (!(await inviteService.resendInvite(medicId, id))) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
+      return { message: ACCOUNT_MESSAGES.inviteResent };
+    },
+
+    /** Cancels the medic's pending invite `id`: its link answers 'Convite não encontrado.'; 404 when there is none. */
+    async cancelInvite(medicId: number, id: number): Promise<void> {
+      if (!(await inviteService.cancelInvite(medicId, id))) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
     },
 
     /**

@@ -1,5 +1,5 @@
 import { isWellFormedEmail } from '../../../machines/rules/account';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Database, Executor } from '../../db/client';
 import { invites, medicSecretaries, users, type InviteRow } from '../../db/schema/index';
@@ -113,6 +113,10 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
       if (link) throw badRequest([INVITE_MESSAGES.alreadyLinked]);
     }
 
+    // A new invite to the same address replaces the medic's pending one: its link stops working (issue 11).
+    await executor
+      .delete(invites)
+      .where(and(eq(invites.medicId, input.medicId), eq(invites.email, email), isNull(invites.acceptedAt)));
     const token = generateOpaqueToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + INVITE_TTL_MS);
@@ -120,12 +124,38 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
       .insert(invites)
       .values({ medicId: input.medicId, email, firstName, lastName, tokenHash: hashToken(token), expiresAt, createdAt: at })
       .returning({ id: invites.id });
+    await send(email, firstName, medic, token);
+    return { id: row!.id, token, expiresAt };
+  }
+
+  /** E-mails the link of `token`. Called before the transaction commits: a failed send rolls the invite back. */
+  async function send(email: string, firstName: string, medic: { firstName: string; lastName: string }, token: string) {
     const link = `${config.publicUrl}/signup-secretary/${encodeURIComponent(token)}`;
-    // Sent before the transaction commits: a failed send rolls the invite back instead of leaving a dead one.
     await mailer.send(inviteMessage(email, firstName, medic, link)).catch((error: unknown) => {
       throw new InviteDeliveryError(error);
     });
-    return { id: row!.id, token, expiresAt };
+  }
+
+  /**
+   * Gives the medic's pending invite `id` a new token and validity and e-mails the new link; the old link stops
+   * working. Null when the invite is not this medic's or was already accepted.
+   */
+  async function resendInTransaction(executor: Executor, medicId: number, id: number): Promise<{ email: string } | null> {
+    const [medic] = await executor
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(and(eq(users.id, medicId), eq(users.type, 'medic')));
+    if (!medic) return null;
+    const token = generateOpaqueToken();
+    const at = now();
+    const [row] = await executor
+      .update(invites)
+      .set({ tokenHash: hashToken(token), expiresAt: new Date(at.getTime() + INVITE_TTL_MS), createdAt: at })
+      .where(and(eq(invites.id, id), eq(invites.medicId, medicId), isNull(invites.acceptedAt)))
+      .returning({ email: invites.email, firstName: invites.firstName });
+    if (!row) return null;
+    await send(row.email, row.firstName, medic, token);
+    return { email: row.email };
   }
 
   /** The invite a token names, or 404 / 410 (used, then expired) with the pt-BR messages. */
@@ -150,6 +180,29 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
     },
 
     findUsableInvite,
+
+    /** See resendInTransaction; runs in its own transaction. */
+    async resendInvite(medicId: number, id: number): Promise<{ email: string } | null> {
+      return db.transaction((tx) => resendInTransaction(tx, medicId, id));
+    },
+
+    /** The medic's pending (not accepted) invite `id`, or null (another medic's, accepted, unknown). */
+    async pendingInvite(medicId: number, id: number): Promise<{ email: string } | null> {
+      const [row] = await db
+        .select({ email: invites.email })
+        .from(invites)
+        .where(and(eq(invites.id, id), eq(invites.medicId, medicId), isNull(invites.acceptedAt)));
+      return row ?? null;
+    },
+
+    /** Deletes the medic's pending invite `id` (its link then answers 404); false when there is none. */
+    async cancelInvite(medicId: number, id: number): Promise<boolean> {
+      const rows = await db
+        .delete(invites)
+        .where(and(eq(invites.id, id), eq(invites.medicId, medicId), isNull(invites.acceptedAt)))
+        .returning({ id: invites.id });
+      return rows.length > 0;
+    },
 
     /** What the invite page shows before the signup (404 unknown, 410 used or expired). */
     async getInvite(token: string): Promise<InviteInfo> {
@@ -187,6 +240,17 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
       }
       const userId = await resolveUserId();
       await executor.update(invites).set({ acceptedBy: userId }).where(eq(invites.id, invite.id));
+      // Any other pending invite of this medic to the same address is settled too.
+      await executor
+        .delete(invites)
+        .where(
+          and(
+            eq(invites.medicId, invite.medicId),
+            eq(invites.email, invite.email),
+            isNull(invites.acceptedAt),
+            ne(invites.id, invite.id),
+          ),
+        );
       await executor
         .insert(medicSecretaries)
         .values({ medicId: invite.medicId, secretaryId: userId, createdAt: at })

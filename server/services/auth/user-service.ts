@@ -5,7 +5,7 @@ import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../.
 import type { UserType } from '../../../machines/constants';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { specialties, users, type UserRow } from '../../db/schema/index';
+import { medicSecretaries, specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import { bodyId } from '../../http/path-id';
 import type { Mailer } from '../mail/mailer';
@@ -74,8 +74,15 @@ export type SecretarySignupInput = {
   news?: boolean | null;
 };
 
-/** SPEC §3 Profile. */
-export type Profile = { type: UserType; user: { id: number; first_name: string; last_name: string } };
+/**
+ * SPEC §3 Profile plus `has_secretary` (DECISIONS §13): whether a medic has a linked secretary, which decides his
+ * menu; always false for a secretary.
+ */
+export type Profile = {
+  type: UserType;
+  user: { id: number; first_name: string; last_name: string };
+  has_secretary: boolean;
+};
 
 export type UserServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
 
@@ -295,7 +302,19 @@ export function createUserService(deps: UserServiceDeps) {
         .from(users)
         .where(eq(users.id, userId));
       if (!user) return null;
-      return { type: user.type, user: { id: user.id, first_name: user.firstName, last_name: user.lastName } };
+      const link =
+        user.type === 'medic'
+          ? await db
+              .select({ id: medicSecretaries.secretaryId })
+              .from(medicSecretaries)
+              .where(eq(medicSecretaries.medicId, user.id))
+              .limit(1)
+          : [];
+      return {
+        type: user.type,
+        user: { id: user.id, first_name: user.firstName, last_name: user.lastName },
+        has_secretary: link.length > 0,
+      };
     },
   };
 }

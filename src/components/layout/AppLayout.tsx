@@ -20,6 +20,7 @@ import {
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { useSession } from '../../features/session/session';
 import { Icon } from '../ui/Icon';
+import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
 
@@ -196,6 +197,7 @@ export function AppLayout() {
   if (!profile) return null;
 
   const firstName = profile.user.first_name;
+  const registers = registersPatients(profile);
   const roleLabel = profile.type === 'medic' ? ptBR.nav.roleMedic : ptBR.nav.roleSecretary;
   const logo = (
     <Link to="/" className={logoLinkClassName} aria-label={ptBR.app.logoAlt} onClick={menuOpen ? handleCloseMenu : undefined}>
@@ -230,7 +232,7 @@ export function AppLayout() {
       </StyledHeader>
       <StyledBody>
         <StyledRail>
-          <NavMenu role={profile.type} onSignOut={handleSignOut} />
+          <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} />
         </StyledRail>
         <StyledMain id="conteudo" tabIndex={-1}>
           <Outlet />
@@ -238,7 +240,7 @@ export function AppLayout() {
       </StyledBody>
       {menuOpen ? (
         <MobileMenu id={menuId} onClose={handleCloseMenu} header={logo}>
-          <NavMenu role={profile.type} onSignOut={handleSignOut} onNavigate={handleCloseMenu} />
+          <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} onNavigate={handleCloseMenu} />
         </MobileMenu>
       ) : null}
     </StyledShell>

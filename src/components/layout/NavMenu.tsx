@@ -1,5 +1,5 @@
 /**
- * The role's menu (SPEC §2 Navigation), shared by the desktop side rail and the phone slide-in menu.
+ * The role's menu (SPEC §2 Navigation; DECISIONS §13 for a medic without a secretary), shared by the desktop side rail and the phone slide-in menu.
  */
 import { Link } from '@tanstack/react-router';
 import { css, styled } from 'goober';
@@ -11,6 +11,11 @@ import { Icon, type IconName } from '../ui/Icon';
 type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery';
 type NavItem = { to: NavPath; label: string; icon: IconName };
 
+const REGISTRATION: readonly NavItem[] = [
+  { to: '/patients', label: ptBR.nav.addPatient, icon: 'userPlus' },
+  { to: '/patients-surgery', label: ptBR.nav.linkSurgery, icon: 'link' },
+];
+
 const MENUS: Record<UserType, readonly NavItem[]> = {
   medic: [
     { to: '/', label: ptBR.nav.home, icon: 'home' },
@@ -20,11 +25,17 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
   ],
   secretary: [
     { to: '/', label: ptBR.nav.home, icon: 'home' },
-    { to: '/patients', label: ptBR.nav.addPatient, icon: 'userPlus' },
-    { to: '/patients-surgery', label: ptBR.nav.linkSurgery, icon: 'link' },
+    ...REGISTRATION,
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
   ],
 };
+
+/** The role's menu; a medic without a linked secretary also registers patients and cases (DECISIONS §13). */
+function menuOf(role: UserType, registers: boolean): readonly NavItem[] {
+  if (role !== 'medic' || !registers) return MENUS[role];
+  const [home, ...rest] = MENUS.medic;
+  return [home!, ...REGISTRATION, ...rest];
+}
 
 const itemClassName = css`
   display: flex;
@@ -76,16 +87,18 @@ const StyledFooter = styled('div')`
 
 type NavMenuProps = {
   role: UserType;
+  /** The user registers patients and cases (a secretary, or a medic without one). */
+  registersPatients: boolean;
   onSignOut: () => void;
   /** Called after a link is chosen (the phone menu closes itself). */
   onNavigate?: () => void;
 };
 
-export function NavMenu({ role, onSignOut, onNavigate }: NavMenuProps) {
+export function NavMenu({ role, registersPatients, onSignOut, onNavigate }: NavMenuProps) {
   return (
     <StyledNav aria-label={ptBR.nav.label}>
       <StyledList>
-        {MENUS[role].map((item) => (
+        {menuOf(role, registersPatients).map((item) => (
           <li key={item.to}>
             <Link
               to={item.to}

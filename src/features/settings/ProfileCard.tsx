@@ -90,12 +90,12 @@ const StyledFact = styled('div')`
     color: ${colors.text};
     overflow-wrap: anywhere;
   }
-  & > dd[data-muted] { color: ${colors.textSubtle}; }
+  & > dd[data-muted] { color: ${colors.textMuted}; font-style: italic; }
+  & > dd[data-action] { grid-area: action; }
   & > dd[data-mask] { letter-spacing: 0.12em; }
 `;
 
 const StyledEdit = styled('button')`
-  grid-area: action;
   display: inline-flex;
   align-items: center;
   gap: ${space.xs};
@@ -137,10 +137,13 @@ function Fact({ term, value, muted, mask, valueLabel, action, onEdit }: FactProp
         {value}
       </dd>
       {action ? (
-        <StyledEdit type="button" aria-label={action.label} onClick={() => onEdit(action.form)}>
-          <Icon name={action.icon} size={18} />
-          <StyledEditText>{action.text}</StyledEditText>
-        </StyledEdit>
+        // The button sits in a dd of its own: a dl may hold only dt/dd groups (axe definition-list).
+        <dd data-action="">
+          <StyledEdit type="button" aria-label={action.label} onClick={() => onEdit(action.form)}>
+            <Icon name={action.icon} size={18} />
+            <StyledEditText>{action.text}</StyledEditText>
+          </StyledEdit>
+        </dd>
       ) : null}
     </StyledFact>
   );

@@ -5,6 +5,7 @@
  * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
  */
 import { useEffect } from 'react';
+import { useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { settingsModalMachine, type SettingsForm } from '../../../machines/settings/settingsModalMachine';
@@ -48,6 +49,12 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
   const messages = useSelector(actor, (s) => s.context.messages);
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const locked = useSelector(actor, (s) => !s.matches('editing'));
+  const inviteAsked = useRouterState({ select: (s) => s.location.state.invite === true });
+
+  // Arriving from 'Primeiros passos' ('Convidar secretária', DECISIONS §13): the invite modal opens at once.
+  useEffect(() => {
+    if (inviteAsked) actor.send({ type: 'settings.open', form: 'invite' });
+  }, [actor, inviteAsked]);
 
   // SPEC §8: the toasts of each outcome; a saved name, nickname or invite reads the settings again.
   useEffect(() => {
@@ -82,7 +89,12 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
     <>
       <StyledGrid>
         <ProfileCard settings={settings} onEdit={handleOpen} />
-        <LinkedPeople people={settings.secretary_set} onAdd={() => handleOpen('invite')} onRemoved={reload} />
+        <LinkedPeople
+          people={settings.secretary_set}
+          invites={settings.invite_set}
+          onAdd={() => handleOpen('invite')}
+          onChanged={reload}
+        />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

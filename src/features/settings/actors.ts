@@ -13,6 +13,7 @@ import { reloadProfileFromServer } from '../session/session';
 
 export type Settings = components['schemas']['Settings'];
 export type LinkedPerson = Settings['secretary_set'][number];
+export type PendingInvite = Settings['invite_set'][number];
 
 /**
  * Whether an answer has what the page shows (names, e-mail, the people list). The contract guarantees it; a body that
@@ -20,12 +21,13 @@ export type LinkedPerson = Settings['secretary_set'][number];
  */
 export function isSettingsShape(value: unknown): value is Settings {
   if (typeof value !== 'object' || value === null) return false;
-  const { first_name, last_name, email, secretary_set } = value as Record<string, unknown>;
+  const { first_name, last_name, email, secretary_set, invite_set } = value as Record<string, unknown>;
   return (
     typeof first_name === 'string' &&
     typeof last_name === 'string' &&
     typeof email === 'string' &&
-    Array.isArray(secretary_set)
+    Array.isArray(secretary_set) &&
+    Array.isArray(invite_set)
   );
 }
 
@@ -79,12 +81,39 @@ export async function sendSettings(payload: SettingsPayload, signal?: AbortSigna
 /** The machine's `sendSettingsForm` actor. */
 export const sendSettingsForm = fromPromise<void, SettingsPayload>(({ input, signal }) => sendSettings(input, signal));
 
-/** DELETE /project_auth/api/v1/remove_secretary/{id}: true when the link is gone (204). */
+/**
+ * DELETE /project_auth/api/v1/remove_secretary/{id}: true when the link is gone (204). The profile is re-read, so a
+ * medic left without a secretary gets the registration menu back (DECISIONS §13).
+ */
 export async function removeSecretary(id: number): Promise<boolean> {
   try {
     const { response } = await api.DELETE('/project_auth/api/v1/remove_secretary/{id}', { params: { path: { id } } });
+    if (response.ok) await reloadProfileFromServer();
     return response.ok;
   } catch {
     return false;
+  }
+}
+
+/** What a resend or a cancel came to: done, or refused with the server's messages (none for a network failure). */
+export type InviteActionResult = { ok: true } | { ok: false; messages: string[] };
+
+/** POST resend_invite/{id}: a new link e-mailed, the old one void (429 past the send limit, with its message). */
+export async function resendInvite(id: number): Promise<InviteActionResult> {
+  try {
+    const { response, error } = await api.POST('/project_auth/api/v1/resend_invite/{id}', { params: { path: { id } } });
+    return response.ok ? { ok: true } : { ok: false, messages: generalErrorMessages(error) };
+  } catch {
+    return { ok: false, messages: [] };
+  }
+}
+
+/** DELETE cancel_invite/{id}: the invite and its link are gone (204). */
+export async function cancelInvite(id: number): Promise<InviteActionResult> {
+  try {
+    const { response, error } = await api.DELETE('/project_auth/api/v1/cancel_invite/{id}', { params: { path: { id } } });
+    return response.ok ? { ok: true } : { ok: false, messages: generalErrorMessages(error) };
+  } catch {
+    return { ok: false, messages: [] };
   }
 }

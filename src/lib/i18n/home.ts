@@ -57,6 +57,31 @@ export const homeTexts = {
     loadingMore: 'Carregando...',
   },
 
+  /** DECISIONS §13: a new medic's first steps (our texts; the menu labels are SPEC's). */
+  gettingStarted: {
+    title: 'Primeiros passos',
+    subtitle: 'Três passos para começar a acompanhar suas cirurgias. Este painel some quando estiverem feitos.',
+    listLabel: 'Passos para começar',
+    done: 'Concluído',
+    stepLabel: 'Passo {n}',
+    patient: {
+      title: 'Cadastre seu primeiro paciente',
+      text: 'Nome, celular, convênio e CPF bastam para começar.',
+      action: 'Adicionar paciente',
+    },
+    surgery: {
+      title: 'Vincule a primeira cirurgia',
+      text: 'Escolha o paciente e informe procedimento, CID, hospital e fonte pagadora.',
+      action: 'Vincular cirurgia',
+    },
+    secretary: {
+      title: 'Convide sua secretária',
+      text: 'Ela cadastra pacientes e acompanha as etapas com você. Se preferir, faça tudo sozinho.',
+      action: 'Convidar secretária',
+      invited: 'Convite enviado',
+    },
+  },
+
   changes: {
     /** SPEC §2 Secretary home. */
     title: 'Alterações de status',

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import type { Profile } from '../../../machines/session/sessionMachine';
 
@@ -47,7 +47,9 @@ vi.mock('../../../src/api/client', () => ({
 
 const { createAppRouter } = await import('../../../src/router');
 
-const medic: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' } };
+const medic: Profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' }, has_secretary: true };
+/** DECISIONS §13: a medic with no linked secretary registers patients and cases himself. */
+const soloMedic: Profile = { type: 'medic', user: { id: 3, first_name: 'Caio', last_name: 'Reis' }, has_secretary: false };
 const secretary: Profile = { type: 'secretary', user: { id: 2, first_name: 'Bia', last_name: 'Lima' } };
 
 function renderAt(path: string, profile: Profile | null) {
@@ -106,6 +108,28 @@ describe('router guards', () => {
   it('sends a medic on /patients-surgery home', async () => {
     const { router } = renderAt('/patients-surgery', medic);
     await expectPath(router, '/');
+  });
+
+  it('lets a medic without a secretary open /patients and /patients-surgery (DECISIONS §13)', async () => {
+    const patientsRun = renderAt('/patients', soloMedic);
+    await expectPath(patientsRun.router, '/patients');
+    cleanup();
+    const surgeryRun = renderAt('/patients-surgery', soloMedic);
+    await expectPath(surgeryRun.router, '/patients-surgery');
+  });
+
+  it("adds 'Adicionar paciente' and 'Vincular cirurgia' to the menu of a medic without a secretary only", async () => {
+    const solo = renderAt('/', soloMedic);
+    await expectPath(solo.router, '/');
+    const links = async () => {
+      const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
+      return within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
+    };
+    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia']);
+    cleanup();
+    const linked = renderAt('/', medic);
+    await expectPath(linked.router, '/');
+    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia']);
   });
 
   it('sends a secretary on /all-data home', async () => {

@@ -1,11 +1,32 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
+/**
+ * arktype probes, when it loads, whether it may compile validators with `new Function` (@ark/util `envHasCsp`). The
+ * server's Content-Security-Policy (server/app.ts: `script-src 'self'`, no 'unsafe-eval') refuses it, so every page
+ * load reported a `script-src` eval violation (Chromium's console and Issues panel, Lighthouse best practices), and
+ * arktype fell back to its interpreted mode anyway. The answer is known at build time: the probe is replaced with
+ * `true` (no eval allowed), which keeps that same mode without the refused eval. Fails the build if arktype changes
+ * the probe, so the violation cannot come back unnoticed (tests/e2e/accessibility.spec.ts also watches for it).
+ */
+function arktypeWithoutEvalProbe(): Plugin {
+  const probe = /export const envHasCsp = cached\(\(\) => \{[\s\S]*?\n\}\);/;
+  return {
+    name: 'arktype-without-eval-probe',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/[\\/]@ark[\\/]util[\\/]out[\\/]functions\.js$/.test(id)) return null;
+      if (!probe.test(code)) this.error('@ark/util changed its envHasCsp probe: update arktypeWithoutEvalProbe in vite.config.ts');
+      return { code: code.replace(probe, 'export const envHasCsp = () => true;'), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), arktypeWithoutEvalProbe(), precompress()],
   build: { outDir: 'dist', sourcemap: false },
   server: {
     proxy: {

@@ -7,6 +7,10 @@
  * blue-green greys so that cards on the teal background feel of one family. Status colours (success, warning, danger)
  * stay distinct from the primary so that a "danger" row never looks like a branded element.
  *
+ * Every text colour keeps at least 4.5:1 (WCAG AA, small text) on the surfaces it is drawn on: textSubtle 5.2:1 on
+ * white and 4.8:1 on the page background, success 5.0:1 on successSoft (the 'Em dia' badge), warning and danger
+ * above 4.9:1 on their soft backgrounds. tests/e2e/accessibility.spec.ts measures every screen with axe-core.
+ *
  * Every styled component uses these tokens only (STYLE §16). Importing this module also runs goober's `setup`, so any
  * file that declares a `Styled*` component (and therefore imports the tokens) is guaranteed a configured goober.
  */
@@ -36,13 +40,13 @@ export const colors = {
   accent: '#7FD1C7',
   text: '#15262B',
   textMuted: '#566A70',
-  textSubtle: '#7A8C91',
+  textSubtle: '#5E7075',
   border: '#D3DEE0',
   borderStrong: '#A9BBBF',
   surface: '#FFFFFF',
   background: '#F3F7F7',
   disabled: '#E7EDEE',
-  success: '#1D7F4F',
+  success: '#1A7548',
   successSoft: '#E4F4EC',
   warning: '#8F5A0A',
   warningSoft: '#FDF3E1',

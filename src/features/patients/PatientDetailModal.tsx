@@ -36,7 +36,7 @@ const StyledBody = styled('div')`
   }
 `;
 
-const StyledFacts = styled('dl')`
+const StyledFacts = styled('div')`
   display: grid;
   grid-template-columns: 1fr;
   gap: ${space.lg};
@@ -45,8 +45,9 @@ const StyledFacts = styled('dl')`
   ${media.md} { grid-template-columns: 1fr 1fr; }
 `;
 
-const StyledFact = styled('div')<{ $wide?: boolean }>`
+const StyledFact = styled('dl')<{ $wide?: boolean }>`
   display: flex;
+  margin: 0;
   flex-direction: column;
   gap: ${space.xxs};
   min-width: 0;

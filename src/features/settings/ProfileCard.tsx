@@ -57,7 +57,7 @@ const StyledWho = styled('div')`
   }
 `;
 
-const StyledFacts = styled('dl')`
+const StyledFacts = styled('div')`
   margin: 0;
   display: flex;
   flex-direction: column;
@@ -67,35 +67,40 @@ const StyledFacts = styled('dl')`
 const StyledFact = styled('div')`
   display: grid;
   grid-template-columns: minmax(0, 1fr) auto;
-  grid-template-areas: 'label action' 'value action';
+  grid-template-areas: 'fact action';
   align-items: center;
   column-gap: ${space.md};
-  row-gap: ${space.xxs};
   min-height: 64px;
   padding: ${space.md} 0;
   border-bottom: 1px solid ${colors.border};
-  & > dt {
-    grid-area: label;
+  & > dl {
+    grid-area: fact;
+    display: flex;
+    flex-direction: column;
+    gap: ${space.xxs};
+    min-width: 0;
+    margin: 0;
+  }
+  & dt {
     font-size: ${fontSizes.xs};
     font-weight: ${fontWeights.semibold};
     letter-spacing: 0.04em;
     text-transform: uppercase;
     color: ${colors.textMuted};
   }
-  & > dd {
-    grid-area: value;
+  & dd {
     margin: 0;
     min-width: 0;
     font-size: ${fontSizes.md};
     color: ${colors.text};
     overflow-wrap: anywhere;
   }
-  & > dd[data-muted] { color: ${colors.textMuted}; font-style: italic; }
-  & > dd[data-action] { grid-area: action; }
-  & > dd[data-mask] { letter-spacing: 0.12em; }
+  & dd[data-muted] { color: ${colors.textSubtle}; }
+  & dd[data-mask] { letter-spacing: 0.12em; }
 `;
 
 const StyledEdit = styled('button')`
+  grid-area: action;
   display: inline-flex;
   align-items: center;
   gap: ${space.xs};
@@ -132,18 +137,17 @@ type FactProps = {
 function Fact({ term, value, muted, mask, valueLabel, action, onEdit }: FactProps) {
   return (
     <StyledFact>
-      <dt>{term}</dt>
-      <dd data-muted={muted ? '' : undefined} data-mask={mask ? '' : undefined} aria-label={valueLabel}>
-        {value}
-      </dd>
-      {action ? (
-        // The button sits in a dd of its own: a dl may hold only dt/dd groups (axe definition-list).
-        <dd data-action="">
-          <StyledEdit type="button" aria-label={action.label} onClick={() => onEdit(action.form)}>
-            <Icon name={action.icon} size={18} />
-            <StyledEditText>{action.text}</StyledEditText>
-          </StyledEdit>
+      <dl>
+        <dt>{term}</dt>
+        <dd data-muted={muted ? '' : undefined} data-mask={mask ? '' : undefined} aria-label={valueLabel}>
+          {value}
         </dd>
+      </dl>
+      {action ? (
+        <StyledEdit type="button" aria-label={action.label} onClick={() => onEdit(action.form)}>
+          <Icon name={action.icon} size={18} />
+          <StyledEditText>{action.text}</StyledEditText>
+        </StyledEdit>
       ) : null}
     </StyledFact>
   );

@@ -79,11 +79,14 @@ export function SecretarySignupPage() {
             <Icon name="alert" size={28} />
           </StyledAlertIcon>
           <StyledStateTitle>{ptBR.secretarySignup.invalidTitle}</StyledStateTitle>
-          <StyledMessages role="alert">
-            {invite.messages.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </StyledMessages>
+          {/* The alert wraps the list: a <ul> keeps its list role (an alert role on it would hide the items). */}
+          <div role="alert">
+            <StyledMessages>
+              {invite.messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </StyledMessages>
+          </div>
           {invite.retryable ? (
             <Button variant="secondary" onClick={invite.retry}>
               {ptBR.common.retry}

@@ -69,7 +69,6 @@ const StyledBox = styled('div')<{ $applies: boolean }>`
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
   background: ${(p) => (p.$applies ? colors.surface : colors.disabled)};
-  opacity: ${(p) => (p.$applies ? 1 : 0.8)};
 `;
 
 const StyledBoxHead = styled('div')`

@@ -7,6 +7,7 @@ import { MAX_INT4, pathId } from '../../http/path-id';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
+import { createTemplateFiller } from '../../services/templates/template-filler';
 import {
   createSurgeryFilesService,
   isDocumentKind,
@@ -108,7 +109,10 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
 export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const signer = createLinkSigner(deps);
   const files = createSurgeryFilesService({ db: deps.db, storage: deps.storage, signer, now: deps.now });
-  const templates = createTemplateService(deps);
+  // Templates are unzipped and filled in a worker thread, never on the request path's event loop.
+  const filler = createTemplateFiller();
+  app.addHook('onClose', () => filler.close());
+  const templates = createTemplateService({ ...deps, filler });
   const auth = { preHandler: app.authenticate };
 
   app.put<IdRoute>('/surgery/api/v1/include_surgery_files/:id/', auth, async (request) => {

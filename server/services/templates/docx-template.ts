@@ -16,6 +16,15 @@ const MAIN_DOCUMENT_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocumen
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 /** A template is a form of a few pages: anything bigger is refused before it is unzipped. */
 export const MAX_TEMPLATE_BYTES = 10 * 1024 * 1024;
+/**
+ * What a template may expand to, read from the zip's central directory before anything is inflated (a
+ * 62 KB zip bomb expanded to 60 MB and stalled the server): the sum of the entries' sizes and their number.
+ */
+export const MAX_TEMPLATE_EXPANDED_BYTES = 25 * 1024 * 1024;
+export const MAX_TEMPLATE_ENTRIES = 1000;
+
+export const TOO_LARGE_MESSAGE =
+  'O modelo é grande demais depois de descompactado (no máximo 25 MB e 1.000 arquivos internos).';
 
 /** One broken thing in a template, in pt-BR, safe to log (it quotes the template, never the data). */
 export type TemplateProblem = { id: string; message: string };
@@ -75,6 +84,38 @@ function startsWithZipMagic(data: Buffer): boolean {
   return data.length >= ZIP_MAGIC.length && ZIP_MAGIC.every((byte, index) => data[index] === byte);
 }
 
+const EOCD_SIGNATURE = 0x06054b50;
+const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
+
+/**
+ * The zip's declared expansion, from its central directory (no inflating): entry count and the sum of the
+ * uncompressed sizes. Null when the directory cannot be read or uses ZIP64 (sizes beyond 4 GB: never a form).
+ */
+export function zipExpansion(data: Buffer): { entries: number; bytes: number } | null {
+  const minEocd = 22;
+  let eocd = -1;
+  for (let at = data.length - minEocd; at >= Math.max(0, data.length - minEocd - 0xffff); at--) {
+    if (data.readUInt32LE(at) === EOCD_SIGNATURE) {
+      eocd = at;
+      break;
+    }
+  }
+  if (eocd < 0) return null;
+  const entries = data.readUInt16LE(eocd + 10);
+  const directoryOffset = data.readUInt32LE(eocd + 16);
+  if (entries === 0xffff || directoryOffset === 0xffffffff) return null;
+  let at = directoryOffset;
+  let bytes = 0;
+  for (let index = 0; index < entries; index++) {
+    if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL_ENTRY_SIGNATURE) return null;
+    const size = data.readUInt32LE(at + 24);
+    if (size === 0xffffffff) return null;
+    bytes += size;
+    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+  }
+  return { entries, bytes };
+}
+
 /**
  * Opens `data` as a Word document, checked by content: a zip whose `[Content_Types].xml` declares a Word
  * main document at `/word/document.xml`. Throws TemplateProblemError otherwise.
@@ -83,6 +124,11 @@ function openDocx(data: Buffer): PizZip {
   const notDocx = (message: string) => new TemplateProblemError([{ id: 'not_docx', message }]);
   if (data.length > MAX_TEMPLATE_BYTES) throw notDocx('O modelo deve ter no máximo 10 MB.');
   if (!startsWithZipMagic(data)) throw notDocx('O arquivo não é um documento DOCX (Word 2007 ou mais novo).');
+  const expansion = zipExpansion(data);
+  if (!expansion) throw notDocx('O arquivo DOCX está corrompido e não pôde ser aberto.');
+  if (expansion.bytes > MAX_TEMPLATE_EXPANDED_BYTES || expansion.entries > MAX_TEMPLATE_ENTRIES) {
+    throw new TemplateProblemError([{ id: 'too_large', message: TOO_LARGE_MESSAGE }]);
+  }
   let zip: PizZip;
   try {
     zip = new PizZip(data);

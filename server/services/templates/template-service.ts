@@ -19,6 +19,7 @@ import { visibleSurgery } from '../access/scope';
 import type { FileStorage } from '../storage/file-storage';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 import { DOCX_CONTENT_TYPE, fillDocxTemplate, inspectDocxTemplate, TemplateProblemError, type TemplateProblem } from './docx-template';
+import type { TemplateFiller } from './template-filler';
 import { buildTemplateValues, KNOWN_PLACEHOLDERS, type TemplateCase } from './template-data';
 import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplate } from './template-files';
 
@@ -182,7 +183,18 @@ function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes
 
 export type FilledTemplate = { filename: string; contentType: string; data: Buffer };
 
-export function createTemplateService({ db, storage, now }: { db: Database; storage: FileStorage; now: () => Date }) {
+export function createTemplateService({
+  db,
+  storage,
+  now,
+  filler,
+}: {
+  db: Database;
+  storage: FileStorage;
+  now: () => Date;
+  /** Fills off the event loop (a worker thread); without one, in this thread (scripts, tests of the rules). */
+  filler?: TemplateFiller;
+}) {
   return {
     /**
      * The case's hospital (`hospital`) or plan (`plano`) template filled with its data. 404 for a case that is not
@@ -199,7 +211,7 @@ export function createTemplateService({ db, storage, now }: { db: Database; stor
       const values = buildTemplateValues(toTemplateCase(row, await loadCodes(db, row.id)), now());
       let data: Buffer;
       try {
-        data = fillDocxTemplate(template, values);
+        data = filler ? await filler.fill(template, values) : fillDocxTemplate(template, values);
       } catch (error) {
         if (error instanceof TemplateProblemError) throw new TemplateFillError(kind, 'broken', error.problems);
         throw error;

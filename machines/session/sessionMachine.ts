@@ -140,6 +140,11 @@ export const sessionMachine = setup({
     assignErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
     clearErrors: assign({ errors: [] }),
     forgetSession: assign({ ...emptySession }),
+    assignProfile: assign((_, params: { profile: Profile }) => ({ profile: params.profile })),
+    /** Starts the best-effort revocation as a child, so signing out never waits for the network. */
+    revokeInBackground: spawnChild('revokeSession', {
+      input: ({ context }: { context: SessionContext }) => ({ token: context.token, refreshToken: context.refreshToken }),
+    }),
   },
   guards: {
     hasStoredSession: (_, params: StoredSession) => isCompleteSession(params),
@@ -214,17 +219,12 @@ export const sessionMachine = setup({
       on: {
         'session.signOut': {
           target: 'signedOut',
-          actions: [
-            spawnChild('revokeSession', {
-              input: ({ context }) => ({ token: context.token, refreshToken: context.refreshToken }),
-            }),
-            'clearSession',
-            'forgetSession',
-          ],
+          // Named actions only: an inline one is exported to Stately as null (docs/workflows/session.md).
+          actions: ['revokeInBackground', 'clearSession', 'forgetSession'],
         },
         'session.profileLoaded': {
           actions: [
-            assign({ profile: ({ event }) => event.profile }),
+            { type: 'assignProfile', params: ({ event }) => ({ profile: event.profile }) },
             {
               type: 'persistSession',
               params: ({ context, event }) => ({

@@ -10,10 +10,12 @@ export const DEMO_SECRETARY = 'secretaria@demo.com.br';
 
 /**
  * Runs axe-core over the page as it is now (open modals included) and fails on any violation of impact
- * serious or critical, listing each rule with the first offending elements.
+ * serious or critical, listing each rule with the first offending elements. With `soft`, the failure is
+ * recorded and the test goes on (one run then reports every screen that fails).
  */
-export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+export async function expectNoSeriousA11yViolations(page: Page, options: { soft?: boolean; label?: string } = {}): Promise<void> {
+  // Only violations are collected (not the passes and inapplicable nodes): the same findings, much less work.
+  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const described = serious.map(
     (violation) =>
@@ -23,7 +25,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
         .map((node) => `    ${node.target.join(' ')} ${node.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
         .join('\n'),
   );
-  expect(described, `axe on ${page.url()}`).toEqual([]);
+  const check = options.soft ? expect.soft : expect;
+  check(described, `axe on ${options.label ?? page.url()}`).toEqual([]);
 }
 
 /** Signs in through the /auth form, as a person would. */

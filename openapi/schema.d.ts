@@ -1212,6 +1212,11 @@ export interface components {
                 id: number;
                 first_name: string;
                 last_name: string;
+                /**
+                 * @description Como o usuário gostaria de ser chamado (DECISIONS §14): o SPA o usa na saudação da home e no cabeçalho,
+                 *     e o primeiro nome quando é nulo.
+                 */
+                nickname: string | null;
             };
             /** @description Médico com ao menos uma secretária vinculada (DECISIONS §13); sempre `false` para secretária. */
             has_secretary: boolean;

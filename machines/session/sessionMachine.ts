@@ -17,10 +17,15 @@ import type { UserType } from '../constants';
 /** The profile returned by GET /project_auth/profile/ (SPEC §3). */
 export type Profile = {
   type: UserType;
-  user: { id: number; first_name: string; last_name: string };
+  user: { id: number; first_name: string; last_name: string; nickname?: string | null };
   /** A medic with a linked secretary (DECISIONS §13); absent in a profile stored by an older version. */
   has_secretary?: boolean;
 };
+
+/** How the product calls the user (DECISIONS §14): the nickname, else the first name. */
+export function displayNameOf(profile: Profile): string {
+  return profile.user.nickname?.trim() || profile.user.first_name;
+}
 
 /** What is kept in (or read from) browser storage; any part may be missing. */
 export type StoredSession = {

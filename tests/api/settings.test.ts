@@ -102,7 +102,7 @@ describe('PUT /project_auth/api/v1/settings/ (saving)', () => {
     expect(await userRow(medic.id)).toMatchObject({ firstName: 'Paula', lastName: 'Reis Souza', nickname: 'Dr. P' });
     // The header's first name comes from the profile, which now reads the new name.
     const profile = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(token) });
-    expect(profile.json().user).toEqual({ id: medic.id, first_name: 'Paula', last_name: 'Reis Souza' });
+    expect(profile.json().user).toEqual({ id: medic.id, first_name: 'Paula', last_name: 'Reis Souza', nickname: 'Dr. P' });
   });
 
   it('saves the nickname alone, trimmed; an empty or null nickname is stored as null', async () => {
@@ -117,6 +117,15 @@ describe('PUT /project_auth/api/v1/settings/ (saving)', () => {
       expect(cleared.json().nickname).toBeNull();
       expect((await userRow(medic.id)).nickname).toBeNull();
     }
+  });
+
+  it('gives the profile the saved nickname, which the SPA greets the user with (DECISIONS §14)', async () => {
+    const { token } = await signedInMedic({ firstName: 'Paulo' });
+    const profileUser = async () =>
+      (await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(token) })).json().user;
+    expect(await profileUser()).toMatchObject({ first_name: 'Paulo', nickname: null });
+    await putSettings(token, { nickname: ' Dr. Paulinho ' });
+    expect(await profileUser()).toMatchObject({ first_name: 'Paulo', nickname: 'Dr. Paulinho' });
   });
 
   it('saves names and nickname sent together, and accepts 150 characters', async () => {

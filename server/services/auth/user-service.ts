@@ -80,7 +80,7 @@ export type SecretarySignupInput = {
  */
 export type Profile = {
   type: UserType;
-  user: { id: number; first_name: string; last_name: string };
+  user: { id: number; first_name: string; last_name: string; nickname: string | null };
   has_secretary: boolean;
 };
 
@@ -298,7 +298,7 @@ export function createUserService(deps: UserServiceDeps) {
     /** SPEC §3 Profile of a user, or null when the user does not exist. */
     async getProfile(userId: number): Promise<Profile | null> {
       const [user] = await db
-        .select({ id: users.id, type: users.type, firstName: users.firstName, lastName: users.lastName })
+        .select({ id: users.id, type: users.type, firstName: users.firstName, lastName: users.lastName, nickname: users.nickname })
         .from(users)
         .where(eq(users.id, userId));
       if (!user) return null;
@@ -312,7 +312,7 @@ export function createUserService(deps: UserServiceDeps) {
           : [];
       return {
         type: user.type,
-        user: { id: user.id, first_name: user.firstName, last_name: user.lastName },
+        user: { id: user.id, first_name: user.firstName, last_name: user.lastName, nickname: user.nickname },
         has_secretary: link.length > 0,
       };
     },

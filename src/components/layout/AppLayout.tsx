@@ -20,6 +20,7 @@ import {
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { useSession } from '../../features/session/session';
 import { Icon } from '../ui/Icon';
+import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
@@ -196,7 +197,8 @@ export function AppLayout() {
 
   if (!profile) return null;
 
-  const firstName = profile.user.first_name;
+  // DECISIONS §14: the nickname, else the first name.
+  const firstName = displayNameOf(profile);
   const registers = registersPatients(profile);
   const roleLabel = profile.type === 'medic' ? ptBR.nav.roleMedic : ptBR.nav.roleSecretary;
   const logo = (

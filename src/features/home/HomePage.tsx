@@ -5,6 +5,7 @@
 import { lazy, Suspense } from 'react';
 import { homeTexts } from '../../lib/i18n/home';
 import { ptBR } from '../../lib/i18n/pt-BR';
+import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { useSession } from '../session/session';
 import { HomeNotice } from './HomeNotice';
 import { HomeShell } from './HomeShell';
@@ -17,7 +18,7 @@ export function HomePage() {
   if (!profile) return null;
   const isMedic = profile.type === 'medic';
   return (
-    <HomeShell firstName={profile.user.first_name} intro={isMedic ? homeTexts.medicIntro : homeTexts.secretaryIntro}>
+    <HomeShell firstName={displayNameOf(profile)} intro={isMedic ? homeTexts.medicIntro : homeTexts.secretaryIntro}>
       <Suspense fallback={<HomeNotice kind="loading" text={ptBR.app.loading} />}>
         {isMedic ? <MedicHome /> : <SecretaryHome />}
       </Suspense>

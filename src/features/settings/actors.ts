@@ -64,8 +64,8 @@ function callFor(payload: SettingsPayload, signal?: AbortSignal): Promise<Answer
 
 /**
  * Sends one settings modal. A refusal rejects with a SettingsSendError carrying the server's messages (SPEC §8 error
- * list; none for a network failure). After a name change the session's profile is re-read, so the header's first
- * name follows (the profile is the server's, not a copy patched here).
+ * list; none for a network failure). After a name or nickname change the session's profile is re-read, so the
+ * greeting and the header follow (DECISIONS §14) (the profile is the server's, not a copy patched here).
  */
 export async function sendSettings(payload: SettingsPayload, signal?: AbortSignal): Promise<void> {
   let answer: Answer;
@@ -75,7 +75,7 @@ export async function sendSettings(payload: SettingsPayload, signal?: AbortSigna
     throw new SettingsSendError([]);
   }
   if (!answer.response.ok) throw new SettingsSendError(generalErrorMessages(answer.error));
-  if (payload.form === 'name') await reloadProfileFromServer();
+  if (payload.form === 'name' || payload.form === 'nickname') await reloadProfileFromServer();
 }
 
 /** The machine's `sendSettingsForm` actor. */

@@ -12,7 +12,7 @@ import { answer, surgeryAt } from '../surgeries/details/surgeryFixture';
  */
 
 const client = vi.hoisted(() => ({ GET: vi.fn() }));
-type FakeProfile = { type: 'medic' | 'secretary'; user: { id: number; first_name: string; last_name: string } };
+type FakeProfile = import('../../../../machines/session/sessionMachine').Profile;
 const session = vi.hoisted(() => ({ profile: null as FakeProfile | null }));
 const navigate = vi.hoisted(() => vi.fn());
 const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
@@ -23,6 +23,12 @@ vi.mock('../../../../src/features/session/session', () => ({ useSession: () => (
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   useNavigate: () => navigate,
+  // 'Primeiros passos' links, rendered without a router.
+  Link: ({ to, className, children }: { to: string; className?: string; children?: import('react').ReactNode }) => (
+    <a href={to} className={className}>
+      {children}
+    </a>
+  ),
 }));
 
 const { MedicHome } = await import('../../../../src/features/home/MedicHome');
@@ -138,6 +144,54 @@ describe('HomePage', () => {
     expect(screen.getByText('Olá, Ana!')).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Resumo' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Alterações de status' })).toBeNull();
+  });
+
+  it('greets by the nickname when the user has one (DECISIONS §14)', async () => {
+    serve({ '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD), ...agendaHandlers(() => []) });
+    session.profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza', nickname: 'Dra. Aninha' }, has_secretary: true };
+    render(<HomePage />);
+    expect(screen.getByText('Olá, Dra. Aninha!')).toBeTruthy();
+    expect(screen.queryByText('Olá, Ana!')).toBeNull();
+  });
+
+  it("shows 'Primeiros passos' to a medic without a secretary, each step done or with its link (DECISIONS §13)", async () => {
+    serve({
+      '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD),
+      '/project_auth/api/v1/getting_started/': () => answer(200, { patient: true, surgery: false, secretary: 'invited' }),
+      ...agendaHandlers(() => []),
+    });
+    session.profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' }, has_secretary: false };
+    render(<HomePage />);
+    const panel = await screen.findByRole('region', { name: 'Primeiros passos' });
+    const steps = within(panel).getAllByRole('listitem');
+    expect(steps.map((step) => step.querySelector('h3')?.textContent)).toEqual([
+      'Cadastre seu primeiro paciente',
+      'Vincule a primeira cirurgia',
+      'Convide sua secretária',
+    ]);
+    expect(within(steps[0]!).getByText('Concluído')).toBeTruthy();
+    expect(within(steps[1]!).getByRole('link', { name: 'Vincular cirurgia' }).getAttribute('href')).toBe('/patients-surgery');
+    expect(within(steps[2]!).getByText('Convite enviado')).toBeTruthy();
+  });
+
+  it("hides 'Primeiros passos' once every step is done, and never asks for it with a linked secretary", async () => {
+    const calls = serve({
+      '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD),
+      '/project_auth/api/v1/getting_started/': () => answer(200, { patient: true, surgery: true, secretary: 'invited' }),
+      ...agendaHandlers(() => []),
+    });
+    session.profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' }, has_secretary: false };
+    render(<HomePage />);
+    expect(await screen.findByRole('region', { name: 'Resumo' })).toBeTruthy();
+    await waitFor(() => expect(calls.some((call) => call.path === '/project_auth/api/v1/getting_started/')).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Primeiros passos' })).toBeNull();
+    cleanup();
+
+    const linked = serve({ '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD), ...agendaHandlers(() => []) });
+    session.profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza' }, has_secretary: true };
+    render(<HomePage />);
+    expect(await screen.findByRole('region', { name: 'Resumo' })).toBeTruthy();
+    expect(linked.some((call) => call.path === '/project_auth/api/v1/getting_started/')).toBe(false);
   });
 
   it("shows the secretary's panels to a secretary", async () => {

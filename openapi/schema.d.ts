@@ -364,9 +364,13 @@ export interface paths {
          *     - Paginação: um consultório acumula milhares de casos, então a lista vem em páginas de `limit` casos
          *       (padrão 100, máximo 500) a partir de `offset` (padrão 0); `count` traz o total de casos que atendem aos
          *       filtros, para saber se há mais páginas. O SPEC não mostra paginação: o SPA lê `results` da primeira página.
-         *     - `ordering=-status_changed_at`: a mudança de status mais recente primeiro (tabela "Alterações de status").
+         *     - `ordering`: `schedule` (padrão), `status_changed_at` (última mudança de status) ou `patient` (nome do
+         *       paciente); com `-` na frente, a ordem inversa (`-status_changed_at`: a mudança mais recente primeiro, tabela
+         *       "Alterações de status"). Casos sem data agendada ficam por último nas duas ordens por data.
+         *     - `search`: o nome do paciente (todas as palavras, em qualquer ordem, sem diferenciar maiúsculas nem acentos)
+         *       ou, só com dígitos (com ou sem a máscara), parte do CPF.
          *     - Parâmetro inválido (etapa desconhecida, data inválida, ordem desconhecida, `limit`/`offset` fora da faixa,
-         *       parâmetro repetido): 400 com a mensagem em pt-BR.
+         *       busca com mais de 100 caracteres, parâmetro repetido): 400 com a mensagem em pt-BR.
          */
         get: operations["listSurgeries"];
         put?: never;
@@ -2000,10 +2004,14 @@ export interface operations {
                 /** @description Etapas separadas por vírgula (ex.:`ind_paciente,prep_doc`). Padrão = todas menos `concluido`. */
                 status__in?: string;
                 /**
-                 * @description Ordem da lista: `schedule` (padrão: data agendada, sem data por último, depois a última mudança de status)
-                 *     ou `-status_changed_at` (a última mudança de status mais recente primeiro; tabela "Alterações de status").
+                 * @description Ordem da lista: `schedule` (padrão: data agendada, sem data por último, depois a última mudança de status),
+                 *     `status_changed_at` (a última mudança de status mais antiga primeiro) ou `patient` (nome do paciente, A–Z);
+                 *     com `-` na frente, a ordem inversa (`-status_changed_at`: a mais recente primeiro, tabela "Alterações de
+                 *     status").
                  */
-                ordering?: "schedule" | "-status_changed_at";
+                ordering?: "schedule" | "-schedule" | "status_changed_at" | "-status_changed_at" | "patient" | "-patient";
+                /** @description Nome do paciente (sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
+                search?: string;
                 /** @description Tamanho da página (1 a 500; padrão 100). */
                 limit?: number;
                 /** @description Quantos casos pular, na ordem da lista (padrão 0). */

@@ -323,7 +323,8 @@ export interface paths {
          *       `payment_done` (Valor recebido): tudo o que já foi recebido.
          *     - `distribution`: contagem por etapa, sempre com as dez chaves (0 onde não há casos).
          *     - `middle_time` (Tempo médio, dias/cirurgias): média, com uma casa decimal, dos dias de calendário (fuso de
-         *       São Paulo) entre a criação e a conclusão dos casos concluídos; 0 quando não há caso concluído.
+         *       São Paulo) entre a criação e a conclusão dos casos concluídos; `null` quando não há caso concluído (não há
+         *       média a mostrar; a tela mostra "—").
          *     - `dash_graph`, cada lista ordenada do maior valor para o menor (empate: nome), só com valores acima de zero:
          *       - `valores_a_receber`: `fees_payments` dos casos ativos (os de `pending_surgery_value`) e
          *         `valores_recebidos`: `payment_done` de todos os casos (os de `payment_done`), agrupados pelo nome fantasia
@@ -1260,8 +1261,8 @@ export interface components {
                     cancelado: number;
                     arquiv: number;
                 };
-                /** @description Tempo médio em dias da criação à conclusão; 0 sem casos concluídos. */
-                middle_time: number;
+                /** @description Tempo médio em dias da criação à conclusão; null sem casos concluídos. */
+                middle_time: number | null;
                 authorized_surgery: number;
                 pending_surgery: number;
                 /** @description Valor recebido no mês (R$). */

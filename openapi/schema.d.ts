@@ -439,7 +439,8 @@ export interface paths {
          *       `payment_done` (Valor recebido): tudo o que já foi recebido.
          *     - `distribution`: contagem por etapa, sempre com as dez chaves (0 onde não há casos).
          *     - `middle_time` (Tempo médio, dias/cirurgias): média, com uma casa decimal, dos dias de calendário (fuso de
-         *       São Paulo) entre a criação e a conclusão dos casos concluídos; 0 quando não há caso concluído.
+         *       São Paulo) entre a criação e a conclusão dos casos concluídos; `null` quando não há caso concluído (não há
+         *       média a mostrar; a tela mostra "—").
          *     - `dash_graph`, cada lista ordenada do maior valor para o menor (empate: nome), só com valores acima de zero:
          *       - `valores_a_receber`: `fees_payments` dos casos ativos (os de `pending_surgery_value`) e
          *         `valores_recebidos`: `payment_done` de todos os casos (os de `payment_done`), agrupados pelo nome fantasia
@@ -480,9 +481,13 @@ export interface paths {
          *     - Paginação: um consultório acumula milhares de casos, então a lista vem em páginas de `limit` casos
          *       (padrão 100, máximo 500) a partir de `offset` (padrão 0); `count` traz o total de casos que atendem aos
          *       filtros, para saber se há mais páginas. O SPEC não mostra paginação: o SPA lê `results` da primeira página.
-         *     - `ordering=-status_changed_at`: a mudança de status mais recente primeiro (tabela "Alterações de status").
+         *     - `ordering`: `schedule` (padrão), `status_changed_at` (última mudança de status) ou `patient` (nome do
+         *       paciente); com `-` na frente, a ordem inversa (`-status_changed_at`: a mudança mais recente primeiro, tabela
+         *       "Alterações de status"). Casos sem data agendada ficam por último nas duas ordens por data.
+         *     - `search`: o nome do paciente (todas as palavras, em qualquer ordem, sem diferenciar maiúsculas nem acentos)
+         *       ou, só com dígitos (com ou sem a máscara), parte do CPF.
          *     - Parâmetro inválido (etapa desconhecida, data inválida, ordem desconhecida, `limit`/`offset` fora da faixa,
-         *       parâmetro repetido): 400 com a mensagem em pt-BR.
+         *       busca com mais de 100 caracteres, parâmetro repetido): 400 com a mensagem em pt-BR.
          */
         get: operations["listSurgeries"];
         put?: never;
@@ -1412,8 +1417,8 @@ export interface components {
                     cancelado: number;
                     arquiv: number;
                 };
-                /** @description Tempo médio em dias da criação à conclusão; 0 sem casos concluídos. */
-                middle_time: number;
+                /** @description Tempo médio em dias da criação à conclusão; null sem casos concluídos. */
+                middle_time: number | null;
                 authorized_surgery: number;
                 pending_surgery: number;
                 /** @description Valor recebido no mês (R$). */
@@ -2291,10 +2296,14 @@ export interface operations {
                 /** @description Etapas separadas por vírgula (ex.:`ind_paciente,prep_doc`). Padrão = todas menos `concluido`. */
                 status__in?: string;
                 /**
-                 * @description Ordem da lista: `schedule` (padrão: data agendada, sem data por último, depois a última mudança de status)
-                 *     ou `-status_changed_at` (a última mudança de status mais recente primeiro; tabela "Alterações de status").
+                 * @description Ordem da lista: `schedule` (padrão: data agendada, sem data por último, depois a última mudança de status),
+                 *     `status_changed_at` (a última mudança de status mais antiga primeiro) ou `patient` (nome do paciente, A–Z);
+                 *     com `-` na frente, a ordem inversa (`-status_changed_at`: a mais recente primeiro, tabela "Alterações de
+                 *     status").
                  */
-                ordering?: "schedule" | "-status_changed_at";
+                ordering?: "schedule" | "-schedule" | "status_changed_at" | "-status_changed_at" | "patient" | "-patient";
+                /** @description Nome do paciente (sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
+                search?: string;
                 /** @description Tamanho da página (1 a 500; padrão 100). */
                 limit?: number;
                 /** @description Quantos casos pular, na ordem da lista (padrão 0). */

@@ -63,11 +63,13 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   /**
-   * Navigation state (SPEC §2): /surgery-details reads the case `id`; /surgery-status reads the
-   * stage a home panel passed as `method` (then its status filter is hidden).
+   * Navigation state (SPEC §2): /surgery-details reads the case `id`, and `back`, the address of the list it was
+   * opened from ('Voltar' and Escape return there, filters included); /surgery-status reads the stage a home panel
+   * passed as `method` (then its status filter is hidden).
    */
   interface HistoryState {
     id?: number;
+    back?: string;
     method?: CaseStatus;
     /** /settings opens 'Adicionar uma pessoa a sua conta' at once ('Primeiros passos', DECISIONS §13). */
     invite?: boolean;

@@ -26,7 +26,7 @@ type Dashboard = {
     pending_surgery_value: number;
     payment_done: number;
     distribution: Record<CaseStatus, number>;
-    middle_time: number;
+    middle_time: number | null;
     authorized_surgery: number;
     pending_surgery: number;
     payment_done_month: number;
@@ -221,7 +221,8 @@ const EMPTY: Dashboard = {
     pending_surgery_value: 0,
     payment_done: 0,
     distribution: ZERO_DISTRIBUTION,
-    middle_time: 0,
+    // No concluded case: no mean at all (issue 11, item 8), not 0 days.
+    middle_time: null,
     authorized_surgery: 0,
     pending_surgery: 0,
     payment_done_month: 0,

@@ -224,10 +224,12 @@ describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
 
   it('answers 400 in pt-BR for an unknown or repeated ordering', async () => {
     const { token } = await signedInMedic();
-    for (const ordering of ['status_changed_at', '-schedule', 'id', 'SCHEDULE', '-status_changed_at,schedule']) {
+    for (const ordering of ['--schedule', 'id', 'SCHEDULE', '-status_changed_at,schedule', 'patient_name']) {
       const res = await list(token, `?ordering=${encodeURIComponent(ordering)}`);
       expect(res.statusCode, ordering).toBe(400);
-      expect(res.json()).toEqual({ error: ['Ordem desconhecida: use schedule ou -status_changed_at.'] });
+      expect(res.json()).toEqual({
+        error: ['Ordem desconhecida: use schedule, status_changed_at ou patient (com - na frente para inverter).'],
+      });
     }
     const repeated = await list(token, '?ordering=schedule&ordering=-status_changed_at');
     expect(repeated.statusCode).toBe(400);
@@ -256,6 +258,94 @@ describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
       expect(inner![2]).toBe(orderBy);
       expect(page!.endsWith(`order by ${orderBy}`)).toBe(true);
     }
+  });
+});
+
+describe('GET /surgery/api/v1/surgery/ (search and sort by patient, issue 11 item 6)', () => {
+  /** Three patients of one medic with cases; names with accents and mixed case. */
+  async function namedCases(medicId: number) {
+    const names = ['Zélia Antunes', 'ana maria souza', 'João Ávila Brandão'];
+    const out: Record<string, { patientId: number; cpf: string; caseId: number }> = {};
+    for (const [index, nomeCompleto] of names.entries()) {
+      const patient = await insertPatient(t.deps.db, medicId, { nomeCompleto });
+      const surgery = await insertSurgery(t.deps.db, patient, {
+        status: 'prep_doc',
+        statusChangedAt: new Date(Date.UTC(2025, 3, 10 - index)),
+        schedule: index === 1 ? null : sp(`2025-06-0${index + 1}T09:00:00`),
+      });
+      out[nomeCompleto] = { patientId: patient.id, cpf: patient.cpf, caseId: surgery.id };
+    }
+    return out;
+  }
+
+  it('finds cases by the patient name, any word order, ignoring case and accents', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await namedCases(medic.id);
+    expect(await listIds(token, `?search=${encodeURIComponent('ZELIA')}`)).toEqual([c['Zélia Antunes']!.caseId]);
+    expect(await listIds(token, `?search=${encodeURIComponent('brandao joão')}`)).toEqual([c['João Ávila Brandão']!.caseId]);
+    expect(await listIds(token, `?search=${encodeURIComponent('ÁNA')}`)).toEqual([c['ana maria souza']!.caseId]);
+    const res = await list(token, `?search=${encodeURIComponent('Antunes')}&status__in=concluido`);
+    expect((res.json() as Listed).count).toBe(0);
+    // LIKE wildcards are literal.
+    expect(await listIds(token, `?search=${encodeURIComponent('%')}`)).toEqual([]);
+    expect(await listIds(token, `?search=${encodeURIComponent('_')}`)).toEqual([]);
+  });
+
+  it('finds cases by CPF digits, with or without the mask, and counts only what matches', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await namedCases(medic.id);
+    const { cpf, caseId } = c['ana maria souza']!;
+    const masked = `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    for (const search of [cpf, masked, cpf.slice(0, 9)]) {
+      const res = await list(token, `?search=${encodeURIComponent(search)}`);
+      expect(res.statusCode).toBe(200);
+      expect((res.json() as Listed).results.map((s) => s.id), search).toEqual([caseId]);
+      expect((res.json() as Listed).count).toBe(1);
+    }
+  });
+
+  it("never finds another medic's patient, whatever the search", async () => {
+    const { medic, token } = await signedInMedic();
+    await namedCases(medic.id);
+    const other = await signedInMedic();
+    const c = await namedCases(other.medic.id);
+    expect(await listIds(token, `?search=${encodeURIComponent(c['Zélia Antunes']!.cpf)}`)).toEqual([]);
+    expect((await listIds(token, `?search=${encodeURIComponent('Zelia')}`)).length).toBe(1);
+  });
+
+  it('orders by patient name (A–Z and Z–A, accents ignored), by schedule both ways and by status change both ways', async () => {
+    const { medic, token } = await signedInMedic();
+    const c = await namedCases(medic.id);
+    const ana = c['ana maria souza']!.caseId;
+    const joao = c['João Ávila Brandão']!.caseId;
+    const zelia = c['Zélia Antunes']!.caseId;
+    expect(await listIds(token, '?ordering=patient')).toEqual([ana, joao, zelia]);
+    expect(await listIds(token, '?ordering=-patient')).toEqual([zelia, joao, ana]);
+    // Schedules: Zélia 1/6, João 3/6, Ana none (last both ways).
+    expect(await listIds(token, '?ordering=schedule')).toEqual([zelia, joao, ana]);
+    expect(await listIds(token, '?ordering=-schedule')).toEqual([joao, zelia, ana]);
+    // Status changes: Zélia 10/4, Ana 9/4, João 8/4.
+    expect(await listIds(token, '?ordering=-status_changed_at')).toEqual([zelia, ana, joao]);
+    expect(await listIds(token, '?ordering=status_changed_at')).toEqual([joao, ana, zelia]);
+    // Search and sort together, paged.
+    const first = (await list(token, '?ordering=-patient&search=a&limit=2')).json() as Listed;
+    const second = (await list(token, '?ordering=-patient&search=a&limit=2&offset=2')).json() as Listed;
+    expect(first.count).toBe(3);
+    expect([...first.results, ...second.results].map((s) => s.id)).toEqual([zelia, joao, ana]);
+  });
+
+  it('answers 400 in pt-BR for a search over 100 characters or repeated, and sends the text as a parameter', async () => {
+    const { medic, token } = await signedInMedic();
+    const long = await list(token, `?search=${'a'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: ['O texto de busca deve ter no máximo 100 caracteres.'] });
+    const repeated = await list(token, '?search=a&search=b');
+    expect(repeated.statusCode).toBe(400);
+    const log = loggingDatabase(t.handle);
+    const service = createSurgeryService({ db: log.db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
+    await service.list({ id: medic.id, type: 'medic' }, { search: "o'brien; drop table patients", ordering: 'patient' });
+    expect(log.queries.some((query) => query.includes('brien'))).toBe(false);
+    expect(log.params.flat()).toEqual(expect.arrayContaining(["%o'brien;%"]));
   });
 });
 

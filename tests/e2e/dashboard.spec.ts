@@ -13,7 +13,7 @@ type Dashboard = {
     pending_surgery_value: number;
     payment_done: number;
     distribution: Record<string, number>;
-    middle_time: number;
+    middle_time: number | null;
   };
   dash_graph: Record<string, GraphItem[]>;
 };
@@ -32,7 +32,8 @@ const CHARTS: Array<{ name: string; list: string; mark: 'path[data-arc]' | 'rect
 
 const brl = (value: number) =>
   new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 }).format(value);
-const days = (value: number) => new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(value);
+const days = (value: number | null) =>
+  value === null ? '—' : new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format(value);
 
 async function openDashboard(page: Page): Promise<void> {
   // The layout is drawn before deciding between the side rail and the phone menu.

@@ -210,7 +210,7 @@ test.describe('doctor home', () => {
     await expect(stage).toContainText(`Autorização${count}`);
 
     await stage.click();
-    await expect(page).toHaveURL(/\/surgery-status$/);
+    await expect(page).toHaveURL(/\/surgery-status\?stage=autorizacao$/);
     await expect(page.getByText('Mostrando a etapa')).toBeVisible();
     await expect(page.locator('strong', { hasText: 'Autorização' })).toBeVisible();
     await expect(page.getByRole('button', { name: /Etapas/ })).toHaveCount(0);
@@ -218,7 +218,8 @@ test.describe('doctor home', () => {
     await expect(page.getByText(`${count} de ${count} cirurgias`)).toBeVisible();
     await expect(table).not.toHaveAttribute('aria-busy', 'true');
     await expect(table.locator('tbody tr')).toHaveCount(count);
-    const shown = await table.locator('tbody tr td:nth-child(7)').allTextContents();
+    // A medic's list has no 'Médico(a)' column: the stage is the fifth.
+    const shown = await table.locator('tbody tr td:nth-child(5)').allTextContents();
     expect(new Set(shown)).toEqual(new Set(['Autorização']));
   });
 
@@ -342,7 +343,7 @@ test.describe('secretary home', () => {
     expect(done.count).toBeGreaterThan(0);
     await expect(panel.getByText(`${Math.min(done.count, 20)} de ${done.count} cirurgias`)).toBeVisible();
     await expect(table.locator('tbody tr')).toHaveCount(Math.min(done.count, 20));
-    const stages = await table.locator('tbody tr td:nth-child(7)').evaluateAll((cells) =>
+    const stages = await table.locator('tbody tr td:nth-child(6)').evaluateAll((cells) =>
       cells.map((cell) => cell.firstChild?.textContent ?? ''),
     );
     expect(new Set(stages)).toEqual(new Set(['Concluído']));
@@ -355,7 +356,7 @@ test.describe('secretary home', () => {
     await expect(filter).toContainText('Selecionar...');
     const cleared = await getJson<{ count: number }>(request, headers, '/surgery/api/v1/surgery/?limit=1');
     await expect(panel.getByText(new RegExp(`^\\d+ de ${cleared.count} cirurgias$`))).toBeVisible();
-    const clearedStages = await table.locator('tbody tr td:nth-child(7)').evaluateAll((cells) =>
+    const clearedStages = await table.locator('tbody tr td:nth-child(6)').evaluateAll((cells) =>
       cells.map((cell) => cell.firstChild?.textContent ?? ''),
     );
     expect(clearedStages.length).toBeGreaterThan(0);

@@ -198,7 +198,7 @@ function emptyDashboard(): Dashboard {
       pending_surgery_value: 0,
       payment_done: 0,
       distribution,
-      middle_time: 0,
+      middle_time: null,
       authorized_surgery: 0,
       pending_surgery: 0,
       payment_done_month: 0,
@@ -229,7 +229,9 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
       for (const { list, name, amount } of [...caseRows, ...procedureRows]) {
         const value = amount === null ? 0 : Number(amount);
         if (list === 'distribution') data.distribution[name as CaseStatus] = value;
-        else if (list === 'data') data[name as FigureName] = value;
+        // No concluded case: no mean time at all (null, shown as '—'), not a mean of zero days.
+        else if (list === 'data' && name === 'middle_time') data.middle_time = amount === null ? null : value;
+        else if (list === 'data') data[name as Exclude<FigureName, 'middle_time'>] = value;
         else graphs[list].push({ name, value });
       }
       return dashboard;

@@ -1,5 +1,6 @@
 import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { badRequest } from '../../http/errors';
+import { readSearchParam } from '../lookups/search-filter';
 import { saoPauloDayBounds, saoPauloMonthBounds } from '../sao-paulo-time';
 
 /** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
@@ -9,8 +10,18 @@ export const SURGERY_PAGE_MAX = 500;
 /** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
 export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter((status) => status !== 'concluido');
 
-/** The list orders of `ordering` (openapi listSurgeries): the schedule (default) or the latest status change first. */
-export const SURGERY_ORDERINGS = ['schedule', '-status_changed_at'] as const;
+/**
+ * The list orders of `ordering` (openapi listSurgeries), each ascending or, with a leading '-', descending: the
+ * schedule (default; unscheduled last either way), the last status change, or the patient's name.
+ */
+export const SURGERY_ORDERINGS = [
+  'schedule',
+  '-schedule',
+  'status_changed_at',
+  '-status_changed_at',
+  'patient',
+  '-patient',
+] as const;
 export type SurgeryOrdering = (typeof SURGERY_ORDERINGS)[number];
 
 export const LIST_MESSAGES = {
@@ -20,7 +31,7 @@ export const LIST_MESSAGES = {
   invalidLimit: `O limite deve ser um número inteiro de 1 a ${SURGERY_PAGE_MAX}.`,
   invalidOffset: 'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
   repeated: 'Parâmetro repetido na consulta.',
-  unknownOrdering: 'Ordem desconhecida: use schedule ou -status_changed_at.',
+  unknownOrdering: 'Ordem desconhecida: use schedule, status_changed_at ou patient (com - na frente para inverter).',
   missingMonth: 'Informe o mês (month) no formato aaaa-mm.',
   invalidMonth: 'Mês inválido: use o formato aaaa-mm.',
 } as const;
@@ -34,6 +45,8 @@ export type SurgeryListFilters = {
   limit: number;
   offset: number;
   ordering: SurgeryOrdering;
+  /** The patient's name (every word, case- and accent-insensitive) or CPF digits; '' = no search. */
+  search: string;
 };
 
 export type ScheduleDaysFilters = {
@@ -81,8 +94,8 @@ function querySource(query: unknown): Record<string, unknown> {
 /**
  * The query of GET /surgery/api/v1/surgery/ (openapi listSurgeries): `status__in` (comma list,
  * empty = default), `is_schedule` (true/false), `date` (yyyy-MM-dd, São Paulo), `ordering`
- * (schedule or -status_changed_at), `limit` (1..500, default 100) and `offset`. Anything
- * unreadable: 400 with a pt-BR message.
+ * (SURGERY_ORDERINGS), `search` (patient name or CPF, at most 100 characters), `limit` (1..500,
+ * default 100) and `offset`. Anything unreadable: 400 with a pt-BR message.
  */
 export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
   const source = querySource(query);
@@ -103,6 +116,7 @@ export function readSurgeryListFilters(query: unknown): SurgeryListFilters {
     limit: readInteger(single(source, 'limit'), SURGERY_PAGE_DEFAULT, 1, SURGERY_PAGE_MAX, LIST_MESSAGES.invalidLimit),
     offset: readInteger(single(source, 'offset'), 0, 0, 999_999_999, LIST_MESSAGES.invalidOffset),
     ordering: readOrdering(single(source, 'ordering')),
+    search: readSearchParam(source.search),
   };
 }
 

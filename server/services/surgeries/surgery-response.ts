@@ -99,26 +99,39 @@ export const SURGERY_LIST_ORDER: SQL[] = [
   sql`${surgeries.id} asc`,
 ];
 
-/** Each `ordering` of the list (openapi listSurgeries) as its ORDER BY; `id` last, so pages never overlap. */
+/** The patient's name as a sort key: the normalised text, byte-wise (PGlite and PostgreSQL agree). */
+const patientKey = sql`${patients.searchText} collate "C"`;
+
+/**
+ * Each `ordering` of the list (openapi listSurgeries) as its ORDER BY; `id` last, so pages never overlap. The
+ * schedule puts unscheduled cases last in both directions; the patient orders need the patients table.
+ */
 export const SURGERY_ORDER_BY: Record<SurgeryOrdering, SQL[]> = {
   schedule: SURGERY_LIST_ORDER,
+  '-schedule': [sql`${surgeries.schedule} desc nulls last`, sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
+  status_changed_at: [sql`${surgeries.statusChangedAt} asc`, sql`${surgeries.id} asc`],
   '-status_changed_at': [sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
+  patient: [sql`${patientKey} asc`, sql`${surgeries.schedule} asc nulls last`, sql`${surgeries.id} asc`],
+  '-patient': [sql`${patientKey} desc`, sql`${surgeries.schedule} asc nulls last`, sql`${surgeries.id} desc`],
 };
+
+/** Orders that sort on the patient, so the page's ids are chosen with the patients table joined. */
+const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['patient', '-patient']);
 
 /**
  * One page of the surgeries matching `where`, in the page's order (the list order by default), as
- * joined rows. The page's ids are chosen first from the surgeries table alone (a narrow sort), and
- * only those rows are joined and given their related lists.
+ * joined rows. The page's ids are chosen first from the surgeries table alone (a narrow sort; the
+ * patients table joins only to sort by name), and only those rows are joined and given their related lists.
  */
 export function selectSurgeryPage(
   db: Executor,
   where: SQL | undefined,
   page: { limit: number; offset: number; ordering?: SurgeryOrdering },
 ) {
-  const orderBy = SURGERY_ORDER_BY[page.ordering ?? 'schedule'];
-  const chosen = db
-    .select({ id: surgeries.id })
-    .from(surgeries)
+  const ordering = page.ordering ?? 'schedule';
+  const orderBy = SURGERY_ORDER_BY[ordering];
+  const base = db.select({ id: surgeries.id }).from(surgeries).$dynamic();
+  const chosen = (ORDERINGS_BY_PATIENT.has(ordering) ? base.innerJoin(patients, eq(patients.id, surgeries.patientId)) : base)
     .where(where)
     .orderBy(...orderBy)
     .limit(page.limit)

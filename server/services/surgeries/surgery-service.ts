@@ -15,6 +15,7 @@ import {
 } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest } from '../../http/errors';
+import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
@@ -96,11 +97,28 @@ async function checkReferences(db: Executor, user: User, input: CreateSurgeryInp
   return medicId;
 }
 
-/** The WHERE of a list: the user's medics, the stages, and the schedule filters. */
-function listCondition(medicIds: number[], filters: SurgeryListFilters): SQL | undefined {
+/**
+ * The patients a list search finds among `medicIds` (DECISIONS §11; the patient search's rule): CPF digits match
+ * the CPF, anything else every word of the name, case- and accent-insensitively. Null: no search.
+ */
+function patientSearchCondition(db: Executor, medicIds: number[], search: string): SQL | null {
+  const digits = digitsOnly(search);
+  const match = digits ? contains(patients.cpf, digits) : matchesAllTerms(patients.searchText, searchTerms(search));
+  if (!match) return null;
+  const found = db
+    .select({ id: patients.id })
+    .from(patients)
+    .where(and(inArray(patients.medicId, medicIds), match));
+  return inArray(surgeries.patientId, found);
+}
+
+/** The WHERE of a list: the user's medics, the stages, the schedule filters and the patient search. */
+function listCondition(db: Executor, medicIds: number[], filters: SurgeryListFilters): SQL | undefined {
   const conditions: SQL[] = [inArray(surgeries.medicId, medicIds), inArray(surgeries.status, [...filters.statuses])];
   if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
   if (filters.day) conditions.push(gte(surgeries.schedule, filters.day.start), lt(surgeries.schedule, filters.day.end));
+  const search = patientSearchCondition(db, medicIds, filters.search);
+  if (search) conditions.push(search);
   return and(...conditions);
 }
 
@@ -188,7 +206,7 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
       const filters = readSurgeryListFilters(query);
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0 || filters.statuses.length === 0) return { results: [], count: 0 };
-      const where = listCondition(medicIds, filters);
+      const where = listCondition(db, medicIds, filters);
       const [rows, totals] = await Promise.all([
         selectSurgeryPage(db, where, filters),
         db.select({ total: count() }).from(surgeries).where(where),

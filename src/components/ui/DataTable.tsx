@@ -7,6 +7,10 @@
  *   works too. Only one of the two layouts is displayed (the other is `display: none`, hidden from everyone).
  * - `loading` shows skeleton rows; `empty` is shown when there are no rows (the caller designs the empty and the
  *   failed states). An optional `rowTone` colours rows (secretary home, DECISIONS §6).
+ * - Dense: a cell stays on one line and cuts a long text with an ellipsis, the whole text in its tooltip (`truncate`);
+ *   phone cards always show everything.
+ * - Sortable: a column with `sortKey` has a header button; `sort` marks the sorted column (`aria-sort`) and
+ *   `onSort(sortKey)` is called on a click (the caller decides the direction and reads the rows in that order).
  */
 import type { Key, KeyboardEvent, ReactNode } from 'react';
 import { css, keyframes } from 'goober';
@@ -24,7 +28,19 @@ export type DataColumn<T> = {
   width?: string;
   /** Cut long text after this many lines in the table (the full text stays in a tooltip and on phone cards). */
   clampLines?: number;
+  /** One line in the table, a long text cut with an ellipsis (the full text in its tooltip and on phone cards). */
+  truncate?: boolean;
+  /** The table cell, when it differs from the phone card's (`cell`). */
+  tableCell?: (row: T) => ReactNode;
+  /** Sortable by this key (the header becomes a button calling `onSort`). */
+  sortKey?: string;
+  /** The table's header, when it differs from the phone card's label (`header`). */
+  tableHeader?: string;
+  /** Only on phone cards (another column shows it in the table). */
+  cardOnly?: boolean;
 };
+
+export type DataSort = { key: string; direction: 'ascending' | 'descending' };
 
 export type RowTone = 'success' | 'warning' | 'danger';
 
@@ -39,6 +55,11 @@ type DataTableProps<T> = {
   rowTone?: (row: T) => RowTone | undefined;
   loading?: boolean;
   empty?: ReactNode;
+  /** The sorted column and direction (marks its header). */
+  sort?: DataSort;
+  onSort?: (key: string) => void;
+  /** Accessible name of a sort button, e.g. 'Ordenar por Paciente'. */
+  sortLabel?: (header: string) => string;
 };
 
 const SKELETON_ROWS = 5;
@@ -74,7 +95,10 @@ const tableClass = css`
   min-width: 880px;
   table-layout: fixed;
   & th {
-    padding: ${space.md};
+    padding: ${space.sm} ${space.sm};
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
     background: ${colors.primaryTint};
     color: ${colors.textMuted};
     font-size: ${fontSizes.xs};
@@ -87,10 +111,10 @@ const tableClass = css`
   }
   & th:first-child, & td:first-child { padding-left: ${space.lg}; }
   & td {
-    padding: ${space.md};
+    padding: ${space.sm} ${space.sm};
     overflow-wrap: anywhere;
     color: ${colors.text};
-    vertical-align: top;
+    vertical-align: middle;
     border-bottom: 1px solid ${colors.border};
   }
   & tbody tr:last-child td { border-bottom: 0; }
@@ -105,6 +129,32 @@ const rowClass = css`
 
 const nowrapClass = css`
   white-space: nowrap;
+`;
+
+const truncateClass = css`
+  display: block;
+  overflow: hidden;
+  white-space: nowrap;
+  text-overflow: ellipsis;
+`;
+
+const sortButtonClass = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  max-width: 100%;
+  min-height: 24px;
+  padding: 0;
+  border: 0;
+  background: none;
+  color: inherit;
+  font: inherit;
+  letter-spacing: inherit;
+  text-transform: inherit;
+  cursor: pointer;
+  &:hover { color: ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-radius: ${radii.sm}; }
+  & > svg { flex: none; }
 `;
 
 const clampClass = css`
@@ -188,9 +238,13 @@ export function DataTable<T>({
   rowTone,
   loading = false,
   empty,
+  sort,
+  onSort,
+  sortLabel,
 }: DataTableProps<T>) {
   const primary = columns.find((column) => column.primary) ?? columns[0];
   const others = columns.filter((column) => column !== primary);
+  const tableColumns = columns.filter((column) => !column.cardOnly);
 
   function handleRowKeyDown(event: KeyboardEvent<HTMLElement>, row: T) {
     if (event.target !== event.currentTarget) return;
@@ -209,9 +263,26 @@ export function DataTable<T>({
           <table className={tableClass} aria-label={label} aria-busy={loading || undefined}>
             <thead>
               <tr>
-                {columns.map((column) => (
-                  <th key={column.key} scope="col" style={column.width ? { width: column.width } : undefined}>
-                    {column.header}
+                {tableColumns.map((column) => (
+                  <th
+                    key={column.key}
+                    scope="col"
+                    style={column.width ? { width: column.width } : undefined}
+                    aria-sort={column.sortKey && sort?.key === column.sortKey ? sort.direction : undefined}
+                  >
+                    {column.sortKey && onSort ? (
+                      <button
+                        type="button"
+                        className={sortButtonClass}
+                        aria-label={sortLabel ? sortLabel(column.tableHeader ?? column.header) : undefined}
+                        onClick={() => onSort(column.sortKey!)}
+                      >
+                        {column.tableHeader ?? column.header}
+                        <SortMark direction={sort?.key === column.sortKey ? sort.direction : undefined} />
+                      </button>
+                    ) : (
+                      (column.tableHeader ?? column.header)
+                    )}
                   </th>
                 ))}
               </tr>
@@ -220,7 +291,7 @@ export function DataTable<T>({
               {loading
                 ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                     <tr key={`skeleton-${index}`} aria-hidden="true">
-                      {columns.map((column) => (
+                      {tableColumns.map((column) => (
                         <td key={column.key}>
                           <span className={skeletonClass} style={{ width: `${50 + ((index * 17 + column.key.length * 7) % 45)}%` }} />
                         </td>
@@ -236,7 +307,7 @@ export function DataTable<T>({
                       onClick={onRowActivate ? () => onRowActivate(row) : undefined}
                       onKeyDown={onRowActivate ? (event) => handleRowKeyDown(event, row) : undefined}
                     >
-                      {columns.map((column) => (
+                      {tableColumns.map((column) => (
                         <td
                           key={column.key}
                           className={[column.nowrap ? nowrapClass : '', column === primary ? primaryCellClass : '']
@@ -300,8 +371,25 @@ export function DataTable<T>({
   );
 }
 
+/** The sorted column's arrow (↑ ascending, ↓ descending); a faint ↕ on the others. */
+function SortMark({ direction }: { direction: DataSort['direction'] | undefined }) {
+  const d = direction === 'ascending' ? 'M12 19V5M6 11l6-6 6 6' : direction === 'descending' ? 'M12 5v14M6 13l6 6 6-6' : 'M8 9l4-4 4 4M8 15l4 4 4-4';
+  return (
+    <svg width={14} height={14} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" opacity={direction ? 1 : 0.55}>
+      <path d={d} strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
 function Cell<T>({ column, row }: { column: DataColumn<T>; row: T }) {
-  const content = column.cell(row);
+  const content = (column.tableCell ?? column.cell)(row);
+  if (column.truncate) {
+    return (
+      <span className={truncateClass} title={typeof content === 'string' ? content : undefined}>
+        {content}
+      </span>
+    );
+  }
   if (!column.clampLines) return <>{content}</>;
   return (
     <span

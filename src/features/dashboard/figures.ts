@@ -36,9 +36,15 @@ export function formatCount(value: number): string {
   return integer.format(Number.isFinite(value) ? value : 0);
 }
 
-/** 'Tempo médio (dias/cirurgias)': the mean in days with at most one decimal, e.g. 12.5 → '12,5', 12 → '12'. */
-export function formatDays(value: number): string {
-  return days.format(Number.isFinite(value) ? value : 0);
+/** Shown for a figure that has no value (no concluded case has no mean time). */
+export const NO_VALUE = '—';
+
+/**
+ * 'Tempo médio (dias/cirurgias)': the mean in days with at most one decimal, e.g. 12.5 → '12,5', 12 → '12'; '—'
+ * when there is none (no concluded case: null), never a made-up 0.
+ */
+export function formatDays(value: number | null): string {
+  return value === null || !Number.isFinite(value) ? NO_VALUE : days.format(value);
 }
 
 /** A share of a total as a pt-BR percentage ('42,9%'); 0% when the total is zero. */

@@ -1,13 +1,18 @@
 /**
  * The part both homes share (SPEC §2): the calendar 'Cirurgias do mês' and the list 'Pacientes do dia dd/MM' of the
- * day picked on it (default: today in São Paulo). Side by side on wide screens, stacked below.
+ * day picked on it (default: today in São Paulo). The picked day lives in the URL (`day`, issue 11 item 6), so
+ * coming back from a case, the browser's back and a reload keep it. Side by side on wide screens, stacked below.
  */
-import { useState } from 'react';
+import { useCallback } from 'react';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { todayInSaoPaulo } from '../../lib/format/date';
 import { space } from '../../lib/theme';
 import { DayPatients } from './DayPatients';
 import { MonthCalendar } from './MonthCalendar';
+import type { HomeSearch } from '../surgeries/listSearch';
+
+const routeApi = getRouteApi('/app/');
 
 /** Where the calendar and the list fit side by side (the side rail included). */
 const WIDE = '@media (min-width: 1100px)';
@@ -24,7 +29,16 @@ const StyledAgenda = styled('div')`
 `;
 
 export function AgendaSection() {
-  const [selected, setSelected] = useState(() => todayInSaoPaulo());
+  const navigate = useNavigate();
+  const day = routeApi.useSearch({ select: (search: HomeSearch) => search.day });
+  const selected = day ?? todayInSaoPaulo();
+  const setSelected = useCallback(
+    (next: string) => {
+      const value = next === todayInSaoPaulo() ? undefined : next;
+      void navigate({ to: '/', search: (previous: HomeSearch) => ({ ...previous, day: value }), replace: true });
+    },
+    [navigate],
+  );
   return (
     <StyledAgenda>
       <MonthCalendar selected={selected} onSelect={setSelected} />

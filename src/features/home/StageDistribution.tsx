@@ -92,7 +92,7 @@ export function StageDistribution({ dashboard }: StageDistributionProps) {
   const navigate = useNavigate();
 
   function handleOpen(stage: ActiveStatus) {
-    void navigate({ to: '/surgery-status', state: { method: stage } });
+    void navigate({ to: '/surgery-status', search: { stage }, state: { method: stage } });
   }
 
   let body;

@@ -1,21 +1,25 @@
 /**
  * 'Alterações de status' of the secretary home (SPEC §2, DECISIONS §6): the cases with the newest status change
- * first (`ordering=-status_changed_at`), filtered by stage (the MultiSelect, default the seven active stages; cleared,
- * no `status__in`, so the server leaves out concluido). Each row is coloured by how long it has waited
- * (statusChangeTone) and says it in words under its stage; a legend explains the colours. A row opens the case.
+ * first (`ordering=-status_changed_at`) unless another order is chosen, filtered by stage (the MultiSelect, default
+ * the seven active stages; cleared, no `status__in`, so the server leaves out concluido) and by a patient search.
+ * Filters, search and order live in the home's URL (issue 11, item 6). Each row is coloured by how long it has
+ * waited (statusChangeTone) and says it in words in its last-change column; a legend explains the colours. A row
+ * opens the case with `state: { id, back }`, so 'Voltar' and Escape return here.
  */
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/constants';
 import type { RowTone } from '../../components/ui/DataTable';
 import { Icon } from '../../components/ui/Icon';
 import { MultiSelect } from '../../components/ui/MultiSelect';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import type { SurgeryOrdering } from '../surgeries/api';
+import { SurgerySearchField, SurgerySortSelect } from '../surgeries/components/SurgeryListControls';
 import { SurgeryListFooter } from '../surgeries/components/SurgeryListFooter';
 import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../surgeries/components/SurgeryTable';
 import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
+import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../surgeries/listSearch';
 import { STAGE_OPTIONS } from '../surgeries/surgeryText';
 import type { Surgery } from '../surgeries/types';
 import { HomeNotice } from './HomeNotice';
@@ -23,6 +27,10 @@ import { HomePanel } from './HomePanel';
 import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
 
 const T = homeTexts.changes;
+const routeApi = getRouteApi('/app/');
+
+/** The order of 'Alterações de status' when the URL names none: the newest status change first (SPEC §2). */
+const DEFAULT_ORDERING: SurgeryOrdering = '-status_changed_at';
 
 const TONES: readonly RowTone[] = ['success', 'warning', 'danger'];
 const TONE_SOFT_COLORS: Record<RowTone, string> = {
@@ -34,9 +42,14 @@ const TONE_SOFT_COLORS: Record<RowTone, string> = {
 /** Rows per page: the latest changes fit on a screen or two; 'Carregar mais' brings older ones. */
 export const CHANGES_PAGE_SIZE = 20;
 
-const StyledFilter = styled('div')`
-  width: 100%;
-  ${media.md} { width: 300px; }
+const StyledControls = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  ${media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    align-items: end;
+  }
 `;
 
 const StyledLegend = styled('div')`
@@ -79,15 +92,16 @@ const StyledLegendItem = styled('li')<{ $tone: RowTone }>`
 
 export function StatusChanges() {
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<string[]>(() => [...ACTIVE_STATUSES]);
-  const statuses = useMemo<CaseStatus[] | null>(() => {
-    const chosen = selected.filter(isCaseStatus);
-    return chosen.length > 0 ? chosen : null;
-  }, [selected]);
+  const search: HomeSearch = routeApi.useSearch();
+  const href = useLocation({ select: (location) => location.href });
+  const selected = useMemo(() => selectedStages(search.status), [search.status]);
+  const statuses = useMemo(() => statusesOf(selected), [selected]);
+  const ordering = search.sort ?? DEFAULT_ORDERING;
   const list = useSurgeryList({
     statuses,
     date: null,
-    ordering: '-status_changed_at',
+    ordering,
+    search: search.q ?? '',
     pageSize: CHANGES_PAGE_SIZE,
   });
 
@@ -101,8 +115,21 @@ export function StatusChanges() {
     [now],
   );
 
+  /** Changes the home's URL search in place (no history entry per keystroke or click). */
+  const setSearch = useCallback(
+    (patch: Partial<HomeSearch>) => {
+      void navigate({ to: '/', search: (previous: HomeSearch) => ({ ...previous, ...patch }), replace: true });
+    },
+    [navigate],
+  );
+  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
+  const handleOrdering = useCallback(
+    (next: SurgeryOrdering) => setSearch({ sort: next === DEFAULT_ORDERING ? undefined : next }),
+    [setSearch],
+  );
+
   function handleOpen(id: number) {
-    void navigate({ to: '/surgery-details', state: { id } });
+    void navigate({ to: '/surgery-details', state: { id, back: href } });
   }
 
   const empty =
@@ -113,16 +140,18 @@ export function StatusChanges() {
     );
 
   return (
-    <HomePanel
-      title={T.title}
-      subtitle={T.intro}
-      busy={list.status === 'loading'}
-      action={
-        <StyledFilter>
-          <MultiSelect label={T.filterLabel} options={STAGE_OPTIONS} value={selected} onChange={setSelected} />
-        </StyledFilter>
-      }
-    >
+    <HomePanel title={T.title} subtitle={T.intro} busy={list.status === 'loading'}>
+      <StyledControls>
+        <MultiSelect
+          label={T.filterLabel}
+          options={STAGE_OPTIONS}
+          value={selected}
+          onChange={(next) => setSearch({ status: statusParam(next) })}
+        />
+        <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
+        <SurgerySortSelect value={ordering} onChange={handleOrdering} />
+      </StyledControls>
+
       <StyledLegend role="note" aria-label={T.legendTitle}>
         <p>{T.legendTitle}</p>
         <ul>
@@ -143,7 +172,10 @@ export function StatusChanges() {
         onOpen={handleOpen}
         empty={empty}
         label={T.tableLabel}
+        showMedic
         rowTone={rowTone}
+        ordering={ordering}
+        onOrderingChange={handleOrdering}
       />
 
       <SurgeryListFooter list={list} />

@@ -5,8 +5,9 @@
  *
  * - 404: 'Não foi possível encontrar essa cirurgia' and back to the list (SPEC §8).
  * - Escape: back to the list (SPEC §2), except from inside a form field, where it would throw away what was typed.
- * "The list" is /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no
- * /patients-surgery (SPEC §6 sends a medic there from the first step too).
+ * "The list" is the one the case was opened from, with its filters (navigation state `back`, issue 11 item 6); without
+ * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
+ * (SPEC §6 sends a medic there from the first step too).
  */
 import { useCallback, useEffect, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
@@ -38,6 +39,16 @@ const routeApi = getRouteApi('/app/surgery-details');
 function isTypingIn(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/** The lists a case is opened from; `back` must be one of them (never another origin or page). */
+const BACK_PATHS = ['/', '/surgery-status', '/patients-surgery'];
+
+/** The list address in navigation state `back`, when it is one of this app's lists; else null. */
+export function backAddress(back: unknown): string | null {
+  if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return null;
+  const path = back.split(/[?#]/, 1)[0];
+  return BACK_PATHS.includes(path ?? '') ? back : null;
 }
 
 type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
@@ -165,6 +176,7 @@ function scheduleText(schedule: string | null): string {
 
 export function SurgeryDetailsPage() {
   const id = useLocation({ select: (location) => location.state.id });
+  const back = backAddress(useLocation({ select: (location) => location.state.back }));
   const { profile } = routeApi.useRouteContext();
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
@@ -206,11 +218,17 @@ export function SurgeryDetailsPage() {
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key !== 'Escape' || event.defaultPrevented || isTypingIn(event.target)) return;
-      void navigate({ to: exitTo });
+      handleBack();
     }
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
-  }, [exitTo, navigate]);
+  });
+
+  /** 'Voltar' and Escape: the list the case came from, as it was left (filters in its address). */
+  function handleBack() {
+    if (back) void navigate({ href: back });
+    else leave(exitTo);
+  }
 
   return (
     <StyledBackdrop>
@@ -219,7 +237,7 @@ export function SurgeryDetailsPage() {
           <StyledTitle>{T.title}</StyledTitle>
           <StyledTopEnd>
             <StyledHint>{T.escapeHint}</StyledHint>
-            <Button variant="secondary" onClick={() => leave(exitTo)}>
+            <Button variant="secondary" onClick={handleBack}>
               {T.back}
             </Button>
           </StyledTopEnd>

@@ -1,46 +1,61 @@
 /**
- * /surgery-status (both roles; SPEC §2 Surgery status, §4 Status filter, DECISIONS §11).
+ * /surgery-status (both roles; SPEC §2 Surgery status, §4 Status filter, DECISIONS §11; issue 11, items 6 and 12).
  *
+ * - Every filter lives in the URL (routes/surgery-status validateSearch; features/surgeries/listSearch), so a reload,
+ *   the browser's back and 'Voltar'/Escape from a case come back to the same list.
  * - The stage filter defaults to the seven active stages; cleared, the list is read without `status__in` (the
- *   server then leaves out concluido). A stage passed in navigation state (`method`, from the doctor home's stage
- *   panel) lists only that stage and hides the filter.
- * - The date control defaults to today (São Paulo) and is off: when turned on it narrows the list to the cases
- *   scheduled that day (`is_schedule=true&date=`).
- * - A row opens /surgery-details with `state: { id }`. Pages of 50 with 'Carregar mais'.
+ *   server then leaves out concluido). A stage passed by the doctor home's stage panel (`stage` in the URL, and
+ *   `method` in navigation state as SPEC §2 says) lists only that stage and hides the filter.
+ * - The date control (dd/mm/aaaa, masked like every date) defaults to today (São Paulo) and is off: when turned on
+ *   it narrows the list to the cases scheduled that day (`is_schedule=true&date=`).
+ * - A search by the patient's name or CPF and an order (schedule, last status change, patient; each both ways), read
+ *   by the server. A medic sees no 'Médico(a)' column (every case is his).
+ * - A row opens /surgery-details with `state: { id, back }` (`back`: this list's address). Pages of 50.
  */
-import { useId, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useCallback, useId, useMemo, useState } from 'react';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
+import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
-import { ACTIVE_STATUSES, isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
-import { inputClassName } from '../../components/ui/Field';
+import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
 import { MultiSelect } from '../../components/ui/MultiSelect';
-import { todayInSaoPaulo } from '../../lib/format/date';
+import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { ListMessage } from './components/ListMessage';
 import { SurgeryListFooter } from './components/SurgeryListFooter';
+import { SurgerySearchField, SurgerySortSelect } from './components/SurgeryListControls';
 import { SurgeryTable } from './components/SurgeryTable';
 import { useSurgeryList } from './hooks/useSurgeryList';
+import type { SurgeryOrdering } from './api';
+import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from './listSearch';
 import { STAGE_OPTIONS } from './surgeryText';
 
 const T = surgeriesTexts.status;
+const routeApi = getRouteApi('/app/surgery-status');
+
+/** The order of /surgery-status when the URL names none (DECISIONS §11: the scheduled day first). */
+const DEFAULT_ORDERING: SurgeryOrdering = 'schedule';
 
 const StyledFilters = styled('section')`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${space.lg};
+  gap: ${space.md} ${space.lg};
   padding: ${space.lg};
   border: 1px solid ${colors.border};
   border-radius: ${radii.lg};
   background: ${colors.surface};
   box-shadow: ${shadows.raised};
   ${media.md} {
-    grid-template-columns: minmax(240px, 320px) minmax(0, 1fr);
+    grid-template-columns: repeat(2, minmax(0, 1fr));
     align-items: end;
     padding: ${space.lg} ${space.xl};
+  }
+  @media (min-width: 1200px) {
+    grid-template-columns: minmax(220px, 1fr) minmax(220px, 1.2fr) minmax(200px, 1fr) auto;
   }
 `;
 
@@ -61,7 +76,7 @@ const StyledDateField = styled('div')`
   display: flex;
   flex-direction: column;
   gap: ${space.xs};
-  width: 180px;
+  width: 160px;
   & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; }
 `;
 
@@ -90,29 +105,63 @@ const StyledStageRow = styled('div')`
 `;
 
 export function SurgeryStatusPage() {
+  const search: SurgeryStatusSearch = routeApi.useSearch();
   const navigate = useNavigate();
+  const href = useLocation({ select: (location) => location.href });
   const passedStage = useLocation({ select: (location) => location.state.method });
-  const stage = isCaseStatus(passedStage) ? passedStage : null;
-  const [selected, setSelected] = useState<string[]>(() => [...ACTIVE_STATUSES]);
-  const [dateOn, setDateOn] = useState(false);
-  const [date, setDate] = useState(() => todayInSaoPaulo());
+  const stage = search.stage ?? (isCaseStatus(passedStage) ? passedStage : null);
+  const selected = useMemo(() => selectedStages(search.status), [search.status]);
+  const ordering = search.sort ?? DEFAULT_ORDERING;
+  const dateOn = search.day !== undefined;
   const dateId = useId();
+  const dateErrorId = useId();
+  const [dateText, setDateText] = useState(() => formatDate(search.day ?? todayInSaoPaulo()));
+  const dateInvalid = dateOn && parseBrDate(dateText) === null;
 
-  const statuses = useMemo<CaseStatus[] | null>(() => {
-    if (stage) return [stage];
-    const chosen = selected.filter(isCaseStatus);
-    return chosen.length > 0 ? chosen : null;
-  }, [stage, selected]);
+  const statuses = useMemo<CaseStatus[] | null>(() => (stage ? [stage] : statusesOf(selected)), [stage, selected]);
+  const list = useSurgeryList({ statuses, date: search.day ?? null, ordering, search: search.q ?? '' });
+  const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
 
-  const list = useSurgeryList({ statuses, date: dateOn && date ? date : null });
+  /** Changes the URL's search in place (no new history entry per keystroke or click). */
+  const setSearch = useCallback(
+    (patch: Partial<SurgeryStatusSearch>) => {
+      void navigate({
+        to: '/surgery-status',
+        search: (previous: SurgeryStatusSearch) => ({ ...previous, ...patch }),
+        state: (previous) => previous,
+        replace: true,
+      });
+    },
+    [navigate],
+  );
 
   function handleOpen(id: number) {
-    void navigate({ to: '/surgery-details', state: { id } });
+    void navigate({ to: '/surgery-details', state: { id, back: href } });
   }
 
   function handleShowAllStages() {
-    void navigate({ to: '/surgery-status', replace: true, state: {} });
+    void navigate({ to: '/surgery-status', search: (previous: SurgeryStatusSearch) => ({ ...previous, stage: undefined }), replace: true, state: {} });
   }
+
+  function handleDateToggle(on: boolean) {
+    if (!on) return setSearch({ day: undefined });
+    const day = parseBrDate(dateText) ?? todayInSaoPaulo();
+    setDateText(formatDate(day));
+    setSearch({ day });
+  }
+
+  function handleDateText(value: string) {
+    if (value === dateText) return; // the mask reports its first value too
+    setDateText(value);
+    const day = parseBrDate(value);
+    if (dateOn && day && day !== search.day) setSearch({ day });
+  }
+
+  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
+  const handleOrdering = useCallback(
+    (next: SurgeryOrdering) => setSearch({ sort: next === DEFAULT_ORDERING ? undefined : next }),
+    [setSearch],
+  );
 
   const empty =
     list.status === 'error' ? (
@@ -135,30 +184,54 @@ export function SurgeryStatusPage() {
             </StyledStageRow>
           </StyledStage>
         ) : (
-          <MultiSelect label={T.filterLabel} options={STAGE_OPTIONS} value={selected} onChange={setSelected} />
+          <MultiSelect
+            label={T.filterLabel}
+            options={STAGE_OPTIONS}
+            value={selected}
+            onChange={(next) => setSearch({ status: statusParam(next) })}
+          />
         )}
+        <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
+        <SurgerySortSelect value={ordering} onChange={handleOrdering} />
         <StyledDate>
           <StyledToggle>
-            <Checkbox name="only-scheduled-day" checked={dateOn} onChange={setDateOn}>
+            <Checkbox name="only-scheduled-day" checked={dateOn} onChange={handleDateToggle}>
               {T.dateToggle}
             </Checkbox>
           </StyledToggle>
           <StyledDateField>
             <label htmlFor={dateId}>{T.dateLabel}</label>
-            <input
+            <IMaskInput
               id={dateId}
-              type="date"
+              mask="00/00/0000"
               className={inputClassName}
-              value={date}
+              value={dateText}
+              unmask={false}
+              inputMode="numeric"
+              placeholder={surgeriesTexts.lifecycle.datePlaceholder}
               disabled={!dateOn}
-              required
-              onChange={(event) => setDate(event.target.value)}
+              aria-invalid={dateInvalid || undefined}
+              aria-describedby={dateInvalid ? dateErrorId : undefined}
+              onAccept={(value: string) => handleDateText(value)}
             />
+            {dateInvalid ? (
+              <span id={dateErrorId} className={fieldErrorClassName}>
+                {T.dateInvalid}
+              </span>
+            ) : null}
           </StyledDateField>
         </StyledDate>
       </StyledFilters>
 
-      <SurgeryTable surgeries={list.items} loading={list.status === 'loading'} onOpen={handleOpen} empty={empty} />
+      <SurgeryTable
+        surgeries={list.items}
+        loading={list.status === 'loading'}
+        onOpen={handleOpen}
+        empty={empty}
+        showMedic={profileType === 'secretary'}
+        ordering={ordering}
+        onOrderingChange={handleOrdering}
+      />
 
       <SurgeryListFooter list={list} />
     </Page>

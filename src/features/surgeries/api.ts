@@ -3,6 +3,7 @@
  * selects show their error state); page reads return a tagged result so each screen designs its own states.
  */
 import type { CaseStatus } from '../../../machines/constants';
+import type { paths } from '../../../openapi/schema';
 import { api } from '../../api/client';
 import { thrownCallMessage } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
@@ -62,9 +63,14 @@ export type SurgeryListQuery = {
    * Omitted: the server's default.
    */
   ordering?: SurgeryOrdering;
+  /** The patient's name or CPF digits (openapi `search`); omitted or '' = no search. */
+  search?: string;
 };
 
-export type SurgeryOrdering = 'schedule' | '-status_changed_at';
+/** openapi listSurgeries `ordering`: each order ascending, or descending with a leading '-'. */
+export type SurgeryOrdering = NonNullable<
+  NonNullable<paths['/surgery/api/v1/surgery/']['get']['parameters']['query']>['ordering']
+>;
 
 export type SurgeryPage = {
   results: Surgery[];
@@ -82,6 +88,7 @@ export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal
         ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
         ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
         ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
+        ...(query.search ? { search: query.search } : {}),
       },
     },
     signal,

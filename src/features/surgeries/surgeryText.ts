@@ -1,6 +1,8 @@
 /** How a surgery's fields read in lists and headers (SPEC §2): labels, joined procedures, d/M schedule. */
 import { CASE_STATUSES, PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
-import { formatDayMonth } from '../../lib/format/date';
+import { Temporal } from 'temporal-polyfill';
+import { formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
+import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Surgery } from './types';
 
@@ -31,4 +33,20 @@ export function scheduleText(schedule: string | null): string {
 
 export function medicName(medic: Surgery['medic']): string {
   return `${medic.first_name} ${medic.last_name}`.trim();
+}
+
+/** São Paulo calendar days from the last status change to `now` (0 for a change dated later), or null if unreadable. */
+export function daysSinceChange(changedAt: string, now: Date = new Date()): number | null {
+  const changedOn = saoPauloDate(changedAt);
+  if (changedOn === '') return null;
+  const today = Temporal.PlainDate.from(todayInSaoPaulo(now));
+  return Math.max(0, Temporal.PlainDate.from(changedOn).until(today, { largestUnit: 'days' }).days);
+}
+
+/** 'hoje', 'há 1 dia', 'há 9 dias' since the last status change ('-' if unreadable). */
+export function changedAgoText(changedAt: string, now: Date = new Date()): string {
+  const days = daysSinceChange(changedAt, now);
+  if (days === null) return T.none;
+  if (days === 0) return T.changedToday;
+  return days === 1 ? T.changedOneDay : fill(T.changedDays, { days });
 }

@@ -99,6 +99,23 @@ export const surgeriesTexts = {
     loadingMore: 'Carregando...',
     shownOf: '{shown} de {total} cirurgias',
     shown: '{shown} cirurgias',
+    dateInvalid: 'Informe uma data válida (dd/mm/aaaa).',
+  },
+  /** The search and order of the two surgery lists (issue 11, item 6). */
+  listControls: {
+    searchLabel: 'Buscar paciente',
+    searchPlaceholder: 'Nome ou CPF do paciente',
+    clearSearch: 'Limpar busca',
+    sortLabel: 'Ordenar por',
+    sortBy: 'Ordenar por {column}',
+    sorts: {
+      schedule: 'Data agendada (mais antiga primeiro)',
+      '-schedule': 'Data agendada (mais recente primeiro)',
+      '-status_changed_at': 'Última mudança de status (mais recente)',
+      status_changed_at: 'Última mudança de status (mais antiga)',
+      patient: 'Paciente (A–Z)',
+      '-patient': 'Paciente (Z–A)',
+    },
   },
   table: {
     caption: 'Cirurgias',
@@ -110,6 +127,13 @@ export const surgeriesTexts = {
     procedures: 'Procedimentos',
     status: 'Etapa',
     schedule: 'Data',
+    changed: 'Última mudança',
+    /** The table's one column for the payment source and the plan (the plan when there is one). */
+    payer: 'Convênio / Fonte',
+    changedToday: 'hoje',
+    changedOneDay: 'há 1 dia',
+    changedDays: 'há {days} dias',
+    moreProcedures: '+{n}',
     unknownStatus: 'Desconhecido',
     noSchedule: '-',
     none: '-',

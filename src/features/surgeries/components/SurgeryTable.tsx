@@ -1,20 +1,23 @@
 /**
- * The surgery list as a table (cards on phones): patient, medic, payment source, health plan, hospital,
- * procedures joined by ', ', stage label ('Desconhecido' if unknown) and the schedule as d/M or '-' in São Paulo
- * time (SPEC §2 Surgery status and Secretary home). A row opens the case; the caller decides where (navigation
- * state `{ id }`). Shared by /surgery-status and the secretary home ('Alterações de status', with `rowTone`).
+ * The surgery list as a table (cards on phones): patient, medic (a secretary's lists only), payment source, health
+ * plan, hospital, procedures (the first one, then '+N'; all of them on phone cards and in the tooltip), stage label
+ * ('Desconhecido' if unknown), the schedule as d/M or '-' in São Paulo time (SPEC §2 Surgery status and Secretary
+ * home) and the last status change ('há 9 dias'). One line per case on a desktop (issue 11, item 6); the patient, the
+ * schedule and the last change sort the list (server-side `ordering`). A row opens the case; the caller decides where.
+ * Shared by /surgery-status and the secretary home ('Alterações de status', with `rowTone`).
  *
- * `rowTone` colours a row (DataTable) and writes its meaning under the stage, with an icon whose shape differs per
- * tone, so the colour is never the only cue (WCAG 1.4.1).
+ * `rowTone` colours a row (DataTable) and writes its meaning in the last-change column, with an icon whose shape
+ * differs per tone, so the colour is never the only cue (WCAG 1.4.1).
  */
 import { useMemo, type ReactNode } from 'react';
 import { styled } from 'goober';
-import { DataTable, type DataColumn, type RowTone } from '../../../components/ui/DataTable';
+import { DataTable, type DataColumn, type DataSort, type RowTone } from '../../../components/ui/DataTable';
 import { Icon, type IconName } from '../../../components/ui/Icon';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../surgeryText';
+import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
+import type { SurgeryOrdering } from '../api';
+import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../surgeryText';
 import type { Surgery } from '../types';
 
 const T = surgeriesTexts.table;
@@ -39,36 +42,143 @@ const StyledToneNote = styled('span')<{ $tone: RowTone }>`
   display: flex;
   align-items: center;
   gap: ${space.xs};
-  margin-top: ${space.xs};
+  overflow: hidden;
+  text-overflow: ellipsis;
   font-size: ${fontSizes.xs};
   font-weight: ${fontWeights.semibold};
   color: ${(p) => TONE_TEXT_COLORS[p.$tone]};
   & > svg { flex: none; }
 `;
 
-const BASE_COLUMNS: readonly DataColumn<Surgery>[] = [
-  { key: 'patient', header: T.patient, cell: (s) => s.patient.nome_completo, primary: true, width: '15%' },
-  { key: 'medic', header: T.medic, cell: (s) => medicName(s.medic), width: '12%' },
-  { key: 'payment', header: T.paymentSource, cell: (s) => paymentSourceLabel(s.payment_fountains), width: '11%' },
-  { key: 'plan', header: T.healthPlan, cell: (s) => s.health_plan?.fantasy_name ?? T.none, width: '11%' },
-  { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, width: '13%' },
-  { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), clampLines: 3 },
-  { key: 'status', header: T.status, cell: (s) => statusLabel(s.status), width: '13%' },
-  { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px' },
-];
-
-function StageWithTone({ surgery, tone }: { surgery: Surgery; tone: SurgeryRowTone | undefined }) {
+/** The procedures in a table cell: the first one whole, then '+N' for the rest (all of them in the tooltip). */
+function ProceduresCell({ surgery }: { surgery: Surgery }) {
+  const [first, ...rest] = surgery.procedure;
+  if (!first) return <>{T.none}</>;
   return (
-    <>
-      {statusLabel(surgery.status)}
-      {tone ? (
-        <StyledToneNote $tone={tone.tone} data-tone={tone.tone}>
-          <Icon name={TONE_ICONS[tone.tone]} size={14} />
-          {tone.label}
-        </StyledToneNote>
+    <StyledProcedures title={proceduresText(surgery.procedure)}>
+      <span>{first.description}</span>
+      {rest.length > 0 ? (
+        <>
+          <StyledMore aria-hidden="true">{fill(T.moreProcedures, { n: rest.length })}</StyledMore>
+          <StyledHidden>, {rest.map((item) => item.description).join(', ')}</StyledHidden>
+        </>
       ) : null}
-    </>
+    </StyledProcedures>
   );
+}
+
+/** The table's payer: the plan when there is one (its source is then Plano de Saúde), else the source's label. */
+function payerText(surgery: Surgery): string {
+  return surgery.health_plan?.fantasy_name ?? paymentSourceLabel(surgery.payment_fountains);
+}
+
+function payerTitle(surgery: Surgery): string {
+  const source = paymentSourceLabel(surgery.payment_fountains);
+  return surgery.health_plan ? `${source} · ${surgery.health_plan.fantasy_name}` : source;
+}
+
+const StyledProcedures = styled('span')`
+  display: flex;
+  align-items: center;
+  gap: ${space.xs};
+  min-width: 0;
+  & > span:first-child { overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
+`;
+
+const StyledMore = styled('span')`
+  flex: none;
+  display: inline-block;
+  padding: 0 ${space.xs};
+  border-radius: ${radii.pill};
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  white-space: nowrap;
+`;
+
+const StyledHidden = styled('span')`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+type ColumnOptions = {
+  showMedic: boolean;
+  rowTone?: (surgery: Surgery) => SurgeryRowTone | undefined;
+  now: Date;
+};
+
+/**
+ * The columns (SPEC §2) plus the last status change. Dense: every cell but the procedures stays on one line; the
+ * medic's column only where the list holds more than one medic's cases (a secretary's), never the medic's own name.
+ */
+function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<Surgery>[] {
+  const columns: (DataColumn<Surgery> | null)[] = [
+    { key: 'patient', header: T.patient, cell: (s) => s.patient.nome_completo, primary: true, truncate: true, width: showMedic ? '17%' : '19%', sortKey: 'patient' },
+    showMedic ? { key: 'medic', header: T.medic, cell: (s) => medicName(s.medic), truncate: true, width: '12%' } : null,
+    {
+      key: 'payment',
+      header: T.paymentSource,
+      tableHeader: T.payer,
+      cell: (s) => paymentSourceLabel(s.payment_fountains),
+      tableCell: (s) => <span title={payerTitle(s)}>{payerText(s)}</span>,
+      truncate: true,
+      width: showMedic ? '12%' : '13%',
+    },
+    { key: 'plan', header: T.healthPlan, cell: (s) => s.health_plan?.fantasy_name ?? T.none, cardOnly: true },
+    { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '12%' : '14%' },
+    { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} /> },
+    { key: 'status', header: T.status, cell: (s) => statusLabel(s.status), truncate: true, width: showMedic ? '15%' : '16%' },
+    { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
+    {
+      key: 'changed',
+      header: T.changed,
+      cell: (s) => (rowTone ? <ToneNote tone={rowTone(s)} fallback={changedAgoText(s.status_changed_at, now)} /> : changedAgoText(s.status_changed_at, now)),
+      nowrap: true,
+      width: '118px',
+      sortKey: 'status_changed_at',
+    },
+  ];
+  return columns.filter((column): column is DataColumn<Surgery> => column !== null);
+}
+
+/** A row's tone in words, with an icon whose shape differs per tone (the colour is never the only cue). */
+function ToneNote({ tone, fallback }: { tone: SurgeryRowTone | undefined; fallback: string }) {
+  if (!tone) return <>{fallback}</>;
+  // 'Atenção · há 9 dias': the tone word is read out and shown in the tooltip; the icon's shape and the legend
+  // show it on screen, so the cell stays short.
+  const [word, rest] = splitToneLabel(tone.label);
+  return (
+    <StyledToneNote $tone={tone.tone} data-tone={tone.tone} title={tone.label}>
+      <Icon name={TONE_ICONS[tone.tone]} size={14} />
+      {word ? <StyledHidden>{word}</StyledHidden> : null}
+      {rest}
+    </StyledToneNote>
+  );
+}
+
+/** 'Atenção · há 9 dias' → ['Atenção · ', 'há 9 dias']. */
+function splitToneLabel(label: string): [string, string] {
+  const at = label.indexOf(' · ');
+  return at < 0 ? ['', label] : [label.slice(0, at + 3), label.slice(at + 3)];
+}
+
+/** The list order as the table's sorted column (the server's `ordering`: a key, '-' for descending). */
+export function tableSort(ordering: SurgeryOrdering): DataSort {
+  return ordering.startsWith('-')
+    ? { key: ordering.slice(1), direction: 'descending' }
+    : { key: ordering, direction: 'ascending' };
+}
+
+/** The order after a click on a sortable header: the other direction of the same column, or the column's natural one. */
+export function nextOrdering(current: SurgeryOrdering, key: string): SurgeryOrdering {
+  const sort = tableSort(current);
+  if (sort.key === key) return (sort.direction === 'ascending' ? `-${key}` : key) as SurgeryOrdering;
+  return (key === 'status_changed_at' ? '-status_changed_at' : key) as SurgeryOrdering;
 }
 
 type SurgeryTableProps = {
@@ -78,18 +188,28 @@ type SurgeryTableProps = {
   /** What to show when there are no rows (empty or failed). */
   empty: ReactNode;
   label?: string;
+  /** Show the 'Médico(a)' column (a secretary's lists; a medic sees only his own cases). */
+  showMedic: boolean;
   rowTone?: (surgery: Surgery) => SurgeryRowTone | undefined;
+  /** The list's order, and what a click on a sortable header asks for. */
+  ordering: SurgeryOrdering;
+  onOrderingChange: (ordering: SurgeryOrdering) => void;
 };
 
-export function SurgeryTable({ surgeries, onOpen, loading = false, empty, label = T.caption, rowTone }: SurgeryTableProps) {
-  const columns = useMemo<readonly DataColumn<Surgery>[]>(() => {
-    if (!rowTone) return BASE_COLUMNS;
-    return BASE_COLUMNS.map((column) =>
-      column.key === 'status'
-        ? { ...column, width: '16%', cell: (s: Surgery) => <StageWithTone surgery={s} tone={rowTone(s)} /> }
-        : column,
-    );
-  }, [rowTone]);
+export function SurgeryTable({
+  surgeries,
+  onOpen,
+  loading = false,
+  empty,
+  label = T.caption,
+  showMedic,
+  rowTone,
+  ordering,
+  onOrderingChange,
+}: SurgeryTableProps) {
+  // "Now" is read once per set of rows, so every row of one answer is judged against the same day.
+  const now = useMemo(() => new Date(), [surgeries]);
+  const columns = useMemo(() => surgeryColumns({ showMedic, rowTone, now }), [showMedic, rowTone, now]);
 
   return (
     <DataTable<Surgery>
@@ -102,6 +222,9 @@ export function SurgeryTable({ surgeries, onOpen, loading = false, empty, label 
       rowTone={rowTone ? (s) => rowTone(s)?.tone : undefined}
       loading={loading}
       empty={empty}
+      sort={tableSort(ordering)}
+      onSort={(key) => onOrderingChange(nextOrdering(ordering, key))}
+      sortLabel={(header) => fill(surgeriesTexts.listControls.sortBy, { column: header })}
     />
   );
 }

@@ -19,6 +19,8 @@ export type SurgeryListFilters = {
   date: string | null;
   /** The list's order; omitted: the server's default (scheduled day first). */
   ordering?: SurgeryOrdering;
+  /** The patient's name or CPF ('' or omitted: no search). */
+  search?: string;
   /** Cases per page (default SURGERY_PAGE_SIZE). */
   pageSize?: number;
 };
@@ -42,7 +44,7 @@ function statusesOf(key: string): CaseStatus[] | null {
 
 export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
   const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
-  const { date, ordering, pageSize = SURGERY_PAGE_SIZE } = filters;
+  const { date, ordering, search = '', pageSize = SURGERY_PAGE_SIZE } = filters;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>({
     status: 'loading',
@@ -59,7 +61,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     moreController.current?.abort();
     setState({ status: 'loading', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
     listSurgeries(
-      { statuses: statusesOf(statusKey), date, ordering, limit: pageSize, offset: 0 },
+      { statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset: 0 },
       controller.signal,
     ).then(
       (page) =>
@@ -77,7 +79,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       },
     );
     return () => controller.abort();
-  }, [statusKey, date, ordering, pageSize, attempt]);
+  }, [statusKey, date, ordering, search, pageSize, attempt]);
 
   useEffect(() => () => moreController.current?.abort(), []);
 
@@ -89,7 +91,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     const controller = new AbortController();
     moreController.current = controller;
     setState((current) => ({ ...current, loadingMore: true, moreFailed: false }));
-    listSurgeries({ statuses: statusesOf(statusKey), date, ordering, limit: pageSize, offset }, controller.signal).then(
+    listSurgeries({ statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset }, controller.signal).then(
       (page) =>
         setState((current) => {
           const items = appendPage(current.items, page.results);
@@ -107,7 +109,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
         setState((current) => ({ ...current, loadingMore: false, moreFailed: true }));
       },
     );
-  }, [canLoadMore, statusKey, date, ordering, pageSize, offset]);
+  }, [canLoadMore, statusKey, date, ordering, search, pageSize, offset]);
 
   const retry = useCallback(() => setAttempt((current) => current + 1), []);
 

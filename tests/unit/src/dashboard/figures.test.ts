@@ -52,7 +52,12 @@ describe('dashboard figures', () => {
     expect(formatDays(12)).toBe('12');
     expect(formatDays(0)).toBe('0');
     expect(formatDays(1234.56)).toBe('1.234,6');
-    expect(formatDays(Number.NaN)).toBe('0');
+  });
+
+  it("shows '—', not 0, when there is no mean time (no concluded case)", () => {
+    expect(formatDays(null)).toBe('—');
+    expect(formatDays(Number.NaN)).toBe('—');
+    expect(dashboardWidgets({ ...data, middle_time: null }).find((w) => w.key === 'averageTime')?.value).toBe('—');
   });
 
   it('gives shares of a total as pt-BR percentages', () => {

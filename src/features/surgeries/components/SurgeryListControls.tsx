@@ -1,0 +1,131 @@
+/**
+ * The search and the order of a surgery list (/surgery-status and 'Alterações de status'; issue 11, item 6): a
+ * search by the patient's name or CPF (sent to the server after a short pause in typing) and an 'Ordenar por' select
+ * (the same orders as the sortable headers, so a phone, which shows cards, can sort too). Both live in the URL; this
+ * component only reports changes.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { styled } from 'goober';
+import { inputClassName } from '../../../components/ui/Field';
+import { Icon } from '../../../components/ui/Icon';
+import { Select } from '../../../components/ui/Select';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
+import type { SurgeryOrdering } from '../api';
+import { LIST_SEARCH_MAX, LIST_SORTS } from '../listSearch';
+
+const T = surgeriesTexts.listControls;
+
+/** The pause after the last keystroke before the list is read again. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+const SORT_OPTIONS = LIST_SORTS.map((value) => ({ value, label: T.sorts[value] }));
+
+const StyledSearch = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+`;
+
+const StyledSearchBox = styled('div')`
+  position: relative;
+  & > input { padding-right: 44px; }
+  & > input::-webkit-search-cancel-button { display: none; }
+`;
+
+const StyledClear = styled('button')`
+  position: absolute;
+  top: 50%;
+  right: ${space.xs};
+  transform: translateY(-50%);
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 36px;
+  height: 36px;
+  border: 0;
+  border-radius: ${radii.pill};
+  background: transparent;
+  color: ${colors.textMuted};
+  cursor: pointer;
+  &:hover { background: ${colors.primaryTint}; color: ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+type SearchFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** The patient search: typed locally, reported after a pause (and at once when cleared). */
+export function SurgerySearchField({ value, onChange }: SearchFieldProps) {
+  const id = useId();
+  const [text, setText] = useState(value);
+  const reported = useRef(value);
+
+  // The URL changed under us (back, reload, a link): show its search.
+  useEffect(() => {
+    if (value !== reported.current) {
+      reported.current = value;
+      setText(value);
+    }
+  }, [value]);
+
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === reported.current) return;
+    const timer = window.setTimeout(() => {
+      reported.current = wanted;
+      onChange(wanted);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, onChange]);
+
+  function handleClear() {
+    setText('');
+    reported.current = '';
+    onChange('');
+  }
+
+  return (
+    <StyledSearch>
+      <label htmlFor={id}>{T.searchLabel}</label>
+      <StyledSearchBox>
+        <input
+          id={id}
+          type="search"
+          className={inputClassName}
+          value={text}
+          maxLength={LIST_SEARCH_MAX}
+          placeholder={T.searchPlaceholder}
+          autoComplete="off"
+          onChange={(event) => setText(event.target.value)}
+        />
+        {text !== '' ? (
+          <StyledClear type="button" aria-label={T.clearSearch} onClick={handleClear}>
+            <Icon name="close" size={18} />
+          </StyledClear>
+        ) : null}
+      </StyledSearchBox>
+    </StyledSearch>
+  );
+}
+
+type SortSelectProps = {
+  value: SurgeryOrdering;
+  onChange: (value: SurgeryOrdering) => void;
+};
+
+export function SurgerySortSelect({ value, onChange }: SortSelectProps) {
+  return (
+    <Select
+      label={T.sortLabel}
+      name="ordering"
+      value={value}
+      placeholder={T.sortLabel}
+      options={SORT_OPTIONS}
+      onChange={(next) => onChange(next as SurgeryOrdering)}
+    />
+  );
+}

@@ -53,7 +53,8 @@ describe('settings actors', () => {
         body: { first_name: 'Marta', last_name: 'Lima', email: 'marta@exemplo.com.br' },
       },
     ]);
-    expect(session.reloadProfileFromServer).not.toHaveBeenCalled();
+    // The nickname greets the user (DECISIONS §14): saving it re-reads the profile, the password and invite do not.
+    expect(session.reloadProfileFromServer).toHaveBeenCalledTimes(1);
   });
 
   it('re-reads the session profile after a name change, so the header follows', async () => {
@@ -103,6 +104,7 @@ describe('settings actors', () => {
       email: 'helena@clinica.com.br',
       image: null,
       secretary_set: [{ id: 4, email: 'marta@exemplo.com.br' }],
+      invite_set: [],
     };
     answer(200, settings);
     expect(await getSettings()).toEqual({ kind: 'ok', value: settings });

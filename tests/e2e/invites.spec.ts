@@ -102,6 +102,8 @@ test.describe('pending invites', () => {
     await cancel.click();
     const confirm = page.getByRole('alertdialog', { name: 'Tem certeza?' });
     await expect(confirm.getByRole('button', { name: 'Não' })).toBeFocused();
+    // Item 12: the answer focused on opening (after a mouse click) shows its focus ring.
+    await expect(confirm.getByRole('button', { name: 'Não' })).not.toHaveCSS('box-shadow', 'none');
     await expectNoSeriousA11yViolations(page);
     await confirm.getByRole('button', { name: 'Não' }).click();
     await expect(pending.getByRole('listitem')).toHaveCount(1);

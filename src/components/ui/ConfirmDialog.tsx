@@ -47,7 +47,8 @@ const StyledAnswer = styled('button')<{ $kind: 'confirm' | 'cancel'; $tone: Tone
   &:hover:not(:disabled) {
     ${(p) => (p.$kind === 'cancel' ? `background: ${colors.primaryTint};` : 'filter: brightness(0.92);')}
   }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  /* :focus, not :focus-visible: the answer focused when the dialog opens (after a click) must show its ring too. */
+  &:focus { outline: none; box-shadow: ${focusRing}; }
   &:disabled { cursor: not-allowed; opacity: 0.7; }
 `;
 

@@ -3,7 +3,8 @@
  * one row per fact: the full name and the nickname with an edit button each, CRM and e-mail read-only, and the
  * password as a mask with its own button.
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
+import { EmailText } from '../../components/ui/EmailText';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Icon, type IconName } from '../../components/ui/Icon';
@@ -48,12 +49,12 @@ const StyledWho = styled('div')`
     font-size: ${fontSizes.lg};
     font-weight: ${fontWeights.bold};
     color: ${colors.text};
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   & > p:last-child {
     font-size: ${fontSizes.sm};
     color: ${colors.textMuted};
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
 `;
 
@@ -93,7 +94,7 @@ const StyledFact = styled('div')`
     min-width: 0;
     font-size: ${fontSizes.md};
     color: ${colors.text};
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   & dd[data-muted] { color: ${colors.textSubtle}; }
   & dd[data-mask] { letter-spacing: 0.12em; }
@@ -126,7 +127,7 @@ type EditAction = { label: string; text: string; icon: IconName; form: SettingsF
 
 type FactProps = {
   term: string;
-  value: string;
+  value: ReactNode;
   muted?: boolean;
   mask?: boolean;
   valueLabel?: string;
@@ -168,7 +169,9 @@ export function ProfileCard({ settings, onEdit }: ProfileCardProps) {
         <Avatar src={settings.image} alt={T.profile.avatarAlt} size={72} />
         <StyledWho>
           <p>{fullName}</p>
-          <p>{settings.email}</p>
+          <p>
+            <EmailText email={settings.email} />
+          </p>
         </StyledWho>
       </StyledIdentity>
       <StyledFacts>
@@ -186,7 +189,7 @@ export function ProfileCard({ settings, onEdit }: ProfileCardProps) {
           onEdit={onEdit}
         />
         <Fact term={T.profile.crm} value={settings.crm ?? T.profile.crmEmpty} muted={!settings.crm} onEdit={onEdit} />
-        <Fact term={T.profile.email} value={settings.email} onEdit={onEdit} />
+        <Fact term={T.profile.email} value={<EmailText email={settings.email} />} onEdit={onEdit} />
         <Fact
           term={T.profile.password}
           value={T.profile.maskedPassword}

@@ -102,7 +102,8 @@ test.describe('/surgery-status at 1366 px', () => {
     await expect(patientHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(page).toHaveURL(/[?&]sort=-patient/);
     await expect(page.getByLabel('Ordenar por', { exact: true })).toHaveValue('-patient');
-    const zToA = await api<{ results: ApiSurgery[] }>(page, '/surgery/api/v1/surgery/?ordering=-patient&limit=50');
+    const active = 'ind_paciente,prep_doc,env_doc,autorizacao,agendamento,realizacao,pagamento';
+    const zToA = await api<{ results: ApiSurgery[] }>(page, `/surgery/api/v1/surgery/?ordering=-patient&status__in=${active}&limit=50`);
     await expect(names).toHaveText(zToA.results.map((s) => s.patient.nome_completo));
 
     // A stage filter too, then a case: Escape comes back to the same list.
@@ -128,7 +129,7 @@ test.describe('/surgery-status at 1366 px', () => {
 
     // 'Voltar' and the browser's back do the same; a reload keeps everything.
     await table.locator('tbody tr').first().click();
-    await page.getByRole('button', { name: 'Voltar' }).click();
+    await page.getByRole('button', { name: 'Voltar para a lista' }).click();
     await expect(page).toHaveURL(listUrl);
     await table.locator('tbody tr').first().click();
     await expect(page).toHaveURL(/\/surgery-details$/);

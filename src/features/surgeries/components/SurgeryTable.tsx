@@ -119,7 +119,7 @@ type ColumnOptions = {
 function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<Surgery>[] {
   const columns: (DataColumn<Surgery> | null)[] = [
     { key: 'patient', header: T.patient, cell: (s) => s.patient.nome_completo, primary: true, truncate: true, width: showMedic ? '17%' : '19%', sortKey: 'patient' },
-    showMedic ? { key: 'medic', header: T.medic, cell: (s) => medicName(s.medic), truncate: true, width: '12%' } : null,
+    showMedic ? { key: 'medic', header: T.medic, cell: (s) => medicName(s.medic), truncate: true, width: '10%' } : null,
     {
       key: 'payment',
       header: T.paymentSource,
@@ -130,7 +130,7 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       width: showMedic ? '12%' : '13%',
     },
     { key: 'plan', header: T.healthPlan, cell: (s) => s.health_plan?.fantasy_name ?? T.none, cardOnly: true },
-    { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '12%' : '14%' },
+    { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '11%' : '14%' },
     { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} /> },
     { key: 'status', header: T.status, cell: (s) => statusLabel(s.status), truncate: true, width: showMedic ? '15%' : '16%' },
     { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
@@ -139,7 +139,7 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       header: T.changed,
       cell: (s) => (rowTone ? <ToneNote tone={rowTone(s)} fallback={changedAgoText(s.status_changed_at, now)} /> : changedAgoText(s.status_changed_at, now)),
       nowrap: true,
-      width: '118px',
+      width: rowTone ? '136px' : '118px',
       sortKey: 'status_changed_at',
     },
   ];

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { useSyncExternalStore } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_STATUSES, AGENDA_STATUSES } from '../../../../machines/constants';
@@ -14,7 +15,32 @@ import { answer, surgeryAt } from '../surgeries/details/surgeryFixture';
 const client = vi.hoisted(() => ({ GET: vi.fn() }));
 type FakeProfile = import('../../../../machines/session/sessionMachine').Profile;
 const session = vi.hoisted(() => ({ profile: null as FakeProfile | null }));
-const navigate = vi.hoisted(() => vi.fn());
+/** The home's URL search (day, filters): a small store, so the router hooks below re-render like the real ones. */
+const homeSearch = vi.hoisted(() => {
+  let value: Record<string, unknown> = {};
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set(next: Record<string, unknown>) {
+      value = next;
+      for (const listener of listeners) listener();
+    },
+    reset() {
+      value = {};
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+});
+const navigate = vi.hoisted(() =>
+  vi.fn((options?: { search?: unknown }) => {
+    const search = options?.search;
+    if (typeof search === 'function') homeSearch.set((search as (p: Record<string, unknown>) => Record<string, unknown>)(homeSearch.get()));
+    else if (search && typeof search === 'object') homeSearch.set(search as Record<string, unknown>);
+  }),
+);
 const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
 
 vi.mock('../../../../src/api/client', () => ({ api: client }));
@@ -23,6 +49,14 @@ vi.mock('../../../../src/features/session/session', () => ({ useSession: () => (
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   useNavigate: () => navigate,
+  getRouteApi: () => ({
+    useSearch: (options?: { select?: (search: Record<string, unknown>) => unknown }) => {
+      const search = useSyncExternalStore(homeSearch.subscribe, homeSearch.get);
+      return options?.select ? options.select(search) : search;
+    },
+  }),
+  useLocation: (options?: { select?: (location: { href: string }) => unknown }) =>
+    options?.select ? options.select({ href: '/' }) : { href: '/', pathname: '/', search: {} },
   // 'Primeiros passos' links, rendered without a router.
   Link: ({ to, className, children }: { to: string; className?: string; children?: import('react').ReactNode }) => (
     <a href={to} className={className}>
@@ -133,7 +167,8 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   client.GET.mockReset();
-  navigate.mockReset();
+  navigate.mockClear();
+  homeSearch.reset();
 });
 
 describe('HomePage', () => {
@@ -239,7 +274,8 @@ describe('MedicHome', () => {
       'Pagamento de honorário7',
     ]);
     fireEvent.click(within(panel).getByRole('button', { name: /^Autorização: 4/ }));
-    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-status', state: { method: 'autorizacao' } });
+    // The stage travels in the URL (issue 11: back and reload keep it).
+    expect(navigate).toHaveBeenCalledWith(expect.objectContaining({ to: '/surgery-status', search: { stage: 'autorizacao' } }));
   });
 
   it('shows a quiet failed state with a retry when the dashboard cannot be read, and no toast', async () => {
@@ -377,7 +413,7 @@ describe('SecretaryHome: Alterações de status', () => {
     const calls = serveChanges();
     render(<SecretaryHome />);
     const panel = await screen.findByRole('region', { name: 'Alterações de status' });
-    await within(panel).findByText('Recente Souza', { selector: 'td' });
+    expect((await within(panel).findAllByText('Recente Souza')).length).toBeGreaterThan(0);
     const listCall = calls.find((call) => call.path === '/surgery/api/v1/surgery/' && !call.query.date);
     expect(listCall?.query).toMatchObject({
       ordering: '-status_changed_at',
@@ -413,6 +449,7 @@ describe('SecretaryHome: Alterações de status', () => {
     render(<SecretaryHome />);
     const table = await screen.findByRole('table', { name: 'Alterações de status' });
     fireEvent.click(await within(table).findByText('Parada Nunes'));
-    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details', state: { id: 62 } });
+    // The case remembers the list it came from, so 'Voltar para a lista' returns to it as it was.
+    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details', state: { id: 62, back: '/' } });
   });
 });

@@ -144,7 +144,8 @@ test.describe('dashboard (/all-data)', () => {
     await expectWidget(page, 'Recebimento previsto(R$)', brl(0));
     await expectWidget(page, 'Valor recebido (R$)', brl(0));
     await expectWidget(page, 'Quantidade de cirurgias', '0');
-    await expectWidget(page, 'Tempo médio (dias/cirurgias)', '0');
+    // No concluded case: no average to show (issue 11, item 8).
+    await expectWidget(page, 'Tempo médio (dias/cirurgias)', '—');
   });
 
   test('on a phone the charts stack and fit the screen', async ({ page }) => {

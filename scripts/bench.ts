@@ -2,16 +2,19 @@
  * npm run bench: prints
  *  - the gzipped JavaScript a browser loads for /auth (measured in Chromium against the built SPA),
  *    beside the bare framework floor (React + router + XState + react-hook-form built the same way);
+ *  - the bytes the browser actually transfers (headers + bodies, brotli as served) for /auth and for each role's
+ *    first signed-in screen, beside what the same requests would cost in gzip and uncompressed;
  *  - the embedded server's first start on an empty data directory and its restart time.
  * A script, not a test: it reports figures and asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { build } from 'vite';
 
 const root = resolve(import.meta.dirname, '..');
@@ -43,7 +46,7 @@ async function buildFloor(): Promise<number> {
   }
 }
 
-async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
+async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
@@ -100,6 +103,118 @@ async function measureAuthRoute(port: number): Promise<{ files: string[]; gzippe
   }
 }
 
+type Transfer = { requests: number; served: number; gzip: number; identity: number };
+
+function sum(a: Transfer, b: Transfer): Transfer {
+  return { requests: a.requests + b.requests, served: a.served + b.served, gzip: a.gzip + b.gzip, identity: a.identity + b.identity };
+}
+
+/** The body bytes `url` answers with for `acceptEncoding` (raw, as on the wire), plus its header bytes. */
+function bytesOnWire(url: string, headers: Record<string, string>, acceptEncoding: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    const request = httpRequest(url, { headers: { ...headers, 'accept-encoding': acceptEncoding } }, (response) => {
+      let bytes = response.rawHeaders.reduce((total, item) => total + item.length + 2, 0) + 17;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolvePromise(bytes));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/**
+ * Records every request `action` makes until the screen is up and the network has been quiet for two seconds (not
+ * Playwright's 500 ms `networkidle`: on a busy machine a lazy chunk can be asked for later than that), then sizes
+ * them as served, gzip and identity.
+ */
+async function transferOf(page: Page, action: () => Promise<void>): Promise<Transfer> {
+  const finished: Request[] = [];
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  const onRequest = () => {
+    inFlight += 1;
+    lastActivity = Date.now();
+  };
+  const onDone = (request: Request, ok: boolean) => {
+    inFlight -= 1;
+    lastActivity = Date.now();
+    if (ok) finished.push(request);
+  };
+  const onFinished = (request: Request) => onDone(request, true);
+  const onFailed = (request: Request) => onDone(request, false);
+  page.on('request', onRequest);
+  page.on('requestfinished', onFinished);
+  page.on('requestfailed', onFailed);
+  await action();
+  while (inFlight > 0 || Date.now() - lastActivity < 2000) await new Promise((r) => setTimeout(r, 100));
+  page.off('request', onRequest);
+  page.off('requestfinished', onFinished);
+  page.off('requestfailed', onFailed);
+  const transfer: Transfer = { requests: finished.length, served: 0, gzip: 0, identity: 0 };
+  for (const request of finished) {
+    const sizes = await request.sizes();
+    const served = sizes.responseHeadersSize + sizes.responseBodySize;
+    transfer.served += served;
+    if (request.method() !== 'GET') {
+      // Sign-in and other posts: not replayed; counted as served in every column.
+      transfer.gzip += served;
+      transfer.identity += served;
+      continue;
+    }
+    const headers = Object.fromEntries(
+      Object.entries(await request.allHeaders()).filter(([name]) => name === 'authorization' || name === 'accept'),
+    );
+    transfer.gzip += await bytesOnWire(request.url(), headers, 'gzip');
+    transfer.identity += await bytesOnWire(request.url(), headers, 'identity');
+  }
+  return transfer;
+}
+
+const DEMO_PASSWORD = 'Demo@12345';
+
+/** /auth on a cold browser, then signing in as `email` until the home has settled (same browser cache). */
+async function measureRole(browser: Browser, port: number, email: string): Promise<{ auth: Transfer; home: Transfer }> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  try {
+    const page = await context.newPage();
+    const auth = await transferOf(page, async () => {
+      await page.goto(`http://127.0.0.1:${port}/auth`);
+      await page.getByRole('button', { name: 'Acessar' }).waitFor({ timeout: 120_000 });
+    });
+    const home = await transferOf(page, async () => {
+      await page.getByPlaceholder('Digite seu Login').fill(email);
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Acessar' }).click();
+      await page.waitForURL(`http://127.0.0.1:${port}/`, { timeout: 120_000 });
+      await page.getByRole('button', { name: 'Sair' }).waitFor({ timeout: 120_000 });
+    });
+    return { auth, home };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureTransfers(port: number) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    return {
+      medic: await measureRole(browser, port, 'medico@demo.com.br'),
+      secretary: await measureRole(browser, port, 'secretaria@demo.com.br'),
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printTransfer(label: string, transfer: Transfer) {
+  const cell = (bytes: number) => kb(bytes).padStart(10);
+  console.log(`  ${label.padEnd(44)}${String(transfer.requests).padStart(4)}${cell(transfer.served)}${cell(transfer.gzip)}${cell(transfer.identity)}`);
+}
+
 async function main() {
   if (!existsSync(join(root, 'dist/index.html'))) {
     console.log('building the SPA (dist/ is missing)…');
@@ -110,6 +225,7 @@ async function main() {
   try {
     const first = await timedStart(port, dataDir);
     const auth = await measureAuthRoute(port);
+    const transfers = await measureTransfers(port);
     await stopServer(first.child);
     const restart = await timedStart(port, dataDir);
     await stopServer(restart.child);
@@ -123,6 +239,14 @@ async function main() {
     console.log(`  total                          ${kb(auth.gzipped)}`);
     console.log(`  framework floor (React + router + XState + react-hook-form): ${kb(floor)}`);
     console.log(`  product on top of the floor:   ${kb(auth.gzipped - floor)}`);
+    console.log('\nBytes on the wire (headers + bodies; Chromium, cold cache, 1366 px; served = brotli as the server sends it):');
+    console.log(`  ${''.padEnd(44)}reqs    served      gzip  identity`);
+    printTransfer('medic: /auth (cold)', transfers.medic.auth);
+    printTransfer('medic: sign in → home (after /auth)', transfers.medic.home);
+    printTransfer('medic: /auth + home', sum(transfers.medic.auth, transfers.medic.home));
+    printTransfer('secretary: /auth (cold)', transfers.secretary.auth);
+    printTransfer('secretary: sign in → home (after /auth)', transfers.secretary.home);
+    printTransfer('secretary: /auth + home', sum(transfers.secretary.auth, transfers.secretary.home));
     console.log('\nEmbedded server (PGlite):');
     console.log(`  first start on an empty data directory (initdb + migrate + seed): ${(first.ms / 1000).toFixed(2)} s`);
     console.log(`  restart on the existing data directory:                          ${(restart.ms / 1000).toFixed(2)} s`);

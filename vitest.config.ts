@@ -20,6 +20,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // One migrated, seeded database built per run; each test app starts from a copy of it.
+          globalSetup: ['./tests/helpers/database-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file opens its own database; two cores, so keep the parallelism modest.

@@ -21,6 +21,7 @@ import { createMailer } from './services/mail/create-mailer';
 import type { MailLogger } from './services/mail/outbox-mailer';
 import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
 import { createDiskStorage } from './services/storage/disk-storage';
+import { sweepOrphanFiles, ORPHAN_GRACE_MS } from './services/storage/orphan-sweep';
 import { createPostgresStorage } from './services/storage/postgres-storage';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
@@ -93,6 +94,12 @@ async function main(): Promise<void> {
   const storage = config.databaseUrl
     ? createPostgresStorage(handle.db)
     : createDiskStorage(join(config.dataDir, 'files'));
+  // Files a crash left without their row (or rows that stopped naming them) go before the first request.
+  const orphanCutoff = new Date(Date.now() - (config.databaseUrl ? ORPHAN_GRACE_MS : 0));
+  const orphansRemoved = await sweepOrphanFiles({ db: handle.db, storage, writtenBefore: orphanCutoff }).catch(async (error) => {
+    await handle.close().catch(() => {});
+    throw error;
+  });
   const mailer = createMailer(config, mailLogger);
   const now = () => new Date();
   const rateLimiter = createRateLimiter(config, handle.db, now);
@@ -146,6 +153,7 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Cirurgias pronto em ${printableAddress(app, config.host)} (iniciado em ${seconds} s)`);
   if (!config.databaseUrl) console.log(`Dados em ${config.dataDir}`);
+  if (orphansRemoved > 0) console.log(`Arquivos sem registro removidos na inicialização: ${orphansRemoved}`);
   if (demoSeeded) {
     console.log('Contas de demonstração: medico@demo.com.br e secretaria@demo.com.br, senha Demo@12345');
   }

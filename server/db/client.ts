@@ -28,7 +28,11 @@ const STARTUP_LOCK_ID = 720_431_001;
 
 /** Opens an embedded PostgreSQL (PGlite); without a directory it lives in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  const client = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
+  return pgliteHandle(dataDir ? await PGlite.create(dataDir) : await PGlite.create());
+}
+
+/** The handle over an open PGlite client (tests also open one from a dumped data directory). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,10 +169,19 @@ describe('embedded server lifecycle', () => {
     expect(existsSync(join(dataDir, 'nested', 'data', 'server.lock'))).toBe(false);
   }, START_TIMEOUT_MS * 2);
 
-  it('restarts after a clean stop faster than the first start', async () => {
+  it('restarts after a clean stop faster than the first start, sweeping the files a crash left without a row', async () => {
+    // What a crash between writing an upload and committing its row leaves: the file, and a half-written temporary.
+    const files = join(dataDir, 'nested', 'data', 'files', 'patients');
+    await mkdir(files, { recursive: true });
+    await writeFile(join(files, 'photo-orphan.png'), '{"contentType":"image/png","size":3}\nabc');
+    await writeFile(join(files, '.0123456789abcdef.tmp'), '{"contentType":"image/png"');
+    const before = readdirSync(files);
+
     const again = track(await startServer(join(dataDir, 'nested', 'data')));
     timings['reinício após SIGTERM'] = again.startMs;
     expect(await health(again)).toBe(200);
+    expect(again.output()).toContain('Arquivos sem registro removidos na inicialização: 2');
+    expect(readdirSync(files).sort()).toEqual(before.filter((name) => !['photo-orphan.png', '.0123456789abcdef.tmp'].includes(name)).sort());
     expect(again.startMs).toBeLessThan(timings['primeira inicialização']!);
     again.child.kill('SIGINT');
     expect(await again.exit).toBe(0);

@@ -1,6 +1,7 @@
 /**
  * The API tests' application: a fresh database per call (in-memory PGlite, or a new database on the
- * PostgreSQL server of DATABASE_URL), migrated and seeded with a small lookup set, the real Fastify app
+ * PostgreSQL server of DATABASE_URL), migrated and seeded with a small lookup set (copied from the run's
+ * templates, tests/helpers/database-templates.ts), the real Fastify app
  * over it, a recording mailer, an adjustable clock, and a contract check: every response the tests
  * receive is recorded and, on close(), validated against openapi/openapi.yaml (any violation fails).
  *
@@ -9,14 +10,15 @@
  *   await t.close(); // throws when a recorded response broke the contract
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
 import { buildApp, isApiPath } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openPglite, openPostgres, type DatabaseHandle } from '../../server/db/client';
+import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { seedLookups } from '../../server/db/seed';
 import type { AppDeps } from '../../server/deps';
@@ -25,6 +27,7 @@ import type { Mailer, MailMessage } from '../../server/services/mail/mailer';
 import { createPostgresRateLimiter } from '../../server/services/rate-limit/postgres-rate-limiter';
 import { createDiskStorage } from '../../server/services/storage/disk-storage';
 import { validateResponse } from './contract';
+import { adminStatement, databaseUrlNamed } from './database-templates';
 
 export type RecordedResponse = {
   method: string;
@@ -65,29 +68,32 @@ export type BuildTestAppOptions = {
   mailer?: 'recording' | 'configured';
 };
 
-/** A new database named cirurgias_test_<random> on the server of `url`; dropped again by `drop()`. */
-async function createPostgresDatabase(url: string) {
+/** A new database named cirurgias_test_<random> on the server of `url`, copied from `template`; dropped again by `drop()`. */
+async function createPostgresDatabase(url: string, template: string | null) {
   const name = `cirurgias_test_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const handle = await openPostgres(target.toString(), { poolMax: 5 });
+  await adminStatement(url, template ? `CREATE DATABASE "${name}" TEMPLATE "${template}"` : `CREATE DATABASE "${name}"`);
+  const handle = await openPostgres(databaseUrlNamed(url, name), { poolMax: 5 });
   return {
     handle,
     drop: async () => {
       await handle.close().catch(() => {});
-      await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await adminStatement(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** An in-memory PGlite, loaded from the template's dump when there is one (much faster than initdb). */
+async function createPgliteDatabase(templateDump: string | null) {
+  const client = templateDump ? await PGlite.create({ loadDataDir: new Blob([await readFile(templateDump)]) }) : await PGlite.create();
+  const handle = pgliteHandle(client);
+  return { handle, drop: () => handle.close() };
+}
+
+/** The run's template for `set` (see database-templates.ts), or null for a set without one. */
+function templateFor(set: BuildTestAppOptions['seedLookups']): string | null {
+  const templates = inject('databaseTemplates');
+  if (!templates || set === 'full') return null;
+  return set === false ? templates.none : templates.small;
 }
 
 function recordingMailer(mail: MailMessage[]): Mailer {
@@ -101,15 +107,16 @@ function recordingMailer(mail: MailMessage[]): Mailer {
 export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
   const tempDir = await mkdtemp(join(tmpdir(), 'cirurgias-test-'));
   const databaseUrl = process.env.DATABASE_URL || null;
-  const database = databaseUrl
-    ? await createPostgresDatabase(databaseUrl)
-    : await openPglite().then((handle) => ({ handle, drop: () => handle.close() }));
+  const template = templateFor(options.seedLookups);
+  const database = databaseUrl ? await createPostgresDatabase(databaseUrl, template) : await createPgliteDatabase(template);
   const { handle } = database;
 
   try {
-    await runMigrations(handle);
-    if (options.seedLookups !== false) {
-      await seedLookups(handle.db, { set: options.seedLookups === 'full' ? 'full' : 'small' });
+    if (!template) {
+      await runMigrations(handle);
+      if (options.seedLookups !== false) {
+        await seedLookups(handle.db, { set: options.seedLookups === 'full' ? 'full' : 'small' });
+      }
     }
   } catch (error) {
     await database.drop().catch(() => {});

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import type { FileStorage, StoredFile } from './file-storage';
 
 /**
@@ -82,5 +82,38 @@ export function createDiskStorage(rootDir: string): FileStorage {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       }
     },
+
+    async sweep(isReferenced, writtenBefore) {
+      let removed = 0;
+      for (const path of await filesUnder(root)) {
+        const name = path.slice(path.lastIndexOf(sep) + 1);
+        const key = relative(root, path).split(sep).join('/');
+        const temporary = name.startsWith('.') && name.endsWith('.tmp');
+        if (!temporary && (!isStorageKey(key) || isReferenced(key))) continue;
+        const { mtime } = await stat(path).catch(() => ({ mtime: writtenBefore }));
+        if (mtime >= writtenBefore) continue;
+        await unlink(path).catch(() => {});
+        removed += 1;
+      }
+      return removed;
+    },
   };
+}
+
+function isStorageKey(key: string): boolean {
+  try {
+    assertValidStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every regular file under `dir`, at any depth (none when `dir` does not exist yet). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return [];
+    throw error;
+  });
+  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
 }

@@ -10,4 +10,9 @@ export interface FileStorage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<StoredFile | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Deletes every file written before `writtenBefore` whose key `isReferenced` rejects (and, on disk, the
+   * temporaries a crash left mid-write); answers how many went. See services/storage/orphan-sweep.ts.
+   */
+  sweep(isReferenced: (key: string) => boolean, writtenBefore: Date): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { storedFiles } from '../../db/schema/index';
 import { assertValidStorageKey } from './disk-storage';
@@ -34,6 +34,15 @@ export function createPostgresStorage(db: Database): FileStorage {
     async delete(key: string): Promise<void> {
       assertValidStorageKey(key);
       await db.delete(storedFiles).where(eq(storedFiles.key, key));
+    },
+
+    async sweep(isReferenced, writtenBefore) {
+      const candidates = await db.select({ key: storedFiles.key }).from(storedFiles).where(lt(storedFiles.createdAt, writtenBefore));
+      const orphans = candidates.map(({ key }) => key).filter((key) => !isReferenced(key));
+      for (let start = 0; start < orphans.length; start += 500) {
+        await db.delete(storedFiles).where(inArray(storedFiles.key, orphans.slice(start, start + 500)));
+      }
+      return orphans.length;
     },
   };
 }

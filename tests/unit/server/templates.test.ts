@@ -277,6 +277,7 @@ describe('the shipped templates (server/data/templates)', () => {
       put: async () => {},
       get: async (key) => (key === 'templates/x.docx' ? { data: Buffer.from('x'), contentType: 'x', size: 1 } : null),
       delete: async () => {},
+      sweep: async () => 0,
     };
     expect((await readTemplateFile(storage, shippedTemplateKey('plano')))?.length).toBeGreaterThan(1000);
     expect(await readTemplateFile(storage, 'shipped/../../../package.json')).toBeNull();

@@ -24,8 +24,9 @@ export default defineConfig({
           globalSetup: ['./tests/helpers/database-templates.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file opens its own database; two cores, so keep the parallelism modest.
-          maxWorkers: 2,
+          // Each file opens its own database; two cores, so keep the parallelism modest (scripts/test-all.mjs
+          // asks for one worker when this suite runs beside the browser tests).
+          maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
         },
       },
     ],

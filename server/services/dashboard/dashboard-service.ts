@@ -143,24 +143,21 @@ function casesStatement(medicIds: number[], month: { first: string; next: string
 }
 
 /**
- * The two procedure lists: the codes of the medics' planned or carried-out cases, counted per code (one join of the
- * case ids with their codes, grouped by code id) and then added up per description. A case counts once for each
- * code it lists (SPEC: "um caso com dois procedimentos conta em cada um"); two codes that share one description (a
- * TUSS and a SIGTAP code for the same procedure) are one name, so one case listing both would count twice there
- * (create_surgery never stores one code twice; a case with two codes for one procedure is not expected).
+ * The two procedure lists: the medics' planned or carried-out cases counted per procedure, each case once per
+ * procedure (SPEC: "um caso com dois procedimentos conta em cada um"), so every bar counts surgeries. A procedure is
+ * one name: the seed merges a TUSS and a SIGTAP code of one name into one entry (docs/first-week/clinical.md), and
+ * codes that still share a description (older rows, two codes of one table) are one bar too, where a case listing
+ * two of them counts once (`count(distinct ...)`). One join of the case ids with their codes, grouped by name.
  */
 function proceduresStatement(medicIds: number[]): SQL {
-  return sql`with by_code as (
-      select ${surgeryProcedures.procedureId} as procedure_id,
-        count(*) filter (where ${statusIn(PLANNED_STATUSES)}) as planned,
-        count(*) filter (where ${statusIn(CARRIED_OUT_STATUSES)}) as carried_out
-      from ${surgeries} join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}
+  return sql`with by_procedure as (
+      select ${procedures.description} as name,
+        count(distinct ${surgeries.id}) filter (where ${statusIn(PLANNED_STATUSES)}) as planned,
+        count(distinct ${surgeries.id}) filter (where ${statusIn(CARRIED_OUT_STATUSES)}) as carried_out
+      from ${surgeries}
+        join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}
+        join ${procedures} on ${procedures.id} = ${surgeryProcedures.procedureId}
       where ${inArray(surgeries.medicId, medicIds)} and ${statusIn([...PLANNED_STATUSES, ...CARRIED_OUT_STATUSES])}
-      group by 1
-    ),
-    by_procedure as (
-      select ${procedures.description} as name, sum(planned) as planned, sum(carried_out) as carried_out
-      from by_code join ${procedures} on ${procedures.id} = by_code.procedure_id
       group by 1
     ),
     lists (list, name, value) as (

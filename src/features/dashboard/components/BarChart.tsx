@@ -27,6 +27,8 @@ const LABEL_FONT_SIZE = 13;
 const VALUE_ROOM = 48;
 /** A generous average glyph width at 13 px, to decide where a name is cut. */
 const AVERAGE_CHAR_WIDTH = 7;
+/** The same for a name in capitals (SIGTAP's names are), whose glyphs are wider. */
+const CAPITALS_CHAR_WIDTH = 9;
 
 const StyledPlot = styled('div')`
   width: 100%;
@@ -62,7 +64,8 @@ export function BarChart({ title, label, items, colorOf, maxValue, totalLabel = 
   const [plotRef, width] = useElementWidth<HTMLDivElement>(320);
   const barRoom = Math.max(width - VALUE_ROOM, 40);
   const scale = maxValue > 0 ? barRoom / maxValue : 0;
-  const maxChars = Math.max(Math.floor(width / AVERAGE_CHAR_WIDTH), 8);
+  const maxChars = (name: string) =>
+    Math.max(Math.floor(width / (name === name.toLocaleUpperCase('pt-BR') ? CAPITALS_CHAR_WIDTH : AVERAGE_CHAR_WIDTH)), 8);
   const height = items.length * ROW_HEIGHT;
   return (
     <ChartCard title={title} label={label} subtitle={totalLabel(totalOf(items))} empty={items.length === 0}>
@@ -75,7 +78,7 @@ export function BarChart({ title, label, items, colorOf, maxValue, totalLabel = 
               <Group key={`${item.name}-${index}`} top={index * ROW_HEIGHT}>
                 <text x={0} y={LABEL_BASELINE} fontSize={LABEL_FONT_SIZE} fill={colors.text}>
                   <title>{full}</title>
-                  {truncateLabel(item.name, maxChars)}
+                  {truncateLabel(item.name, maxChars(item.name))}
                 </text>
                 <Bar x={0} y={BAR_TOP} width={barWidth} height={BAR_HEIGHT} rx={3} fill={colorOf(item.name)} data-bar="">
                   <title>{full}</title>

@@ -794,8 +794,10 @@ export interface paths {
         };
         /**
          * Procedimentos (TUSS / SIGTAP)
-         * @description Procedimentos. `search` procura no código ou na descrição, sem diferenciar maiúsculas nem acentos; `table`
-         *     restringe a uma tabela (`tuss` ou `sigtap`). Ordenada por código; no máximo 50 linhas.
+         * @description Procedimentos, um por procedimento: um procedimento SIGTAP com o mesmo nome de um TUSS (sem diferenciar
+         *     maiúsculas nem acentos) é a linha TUSS, que também é encontrada pelo código SIGTAP. `search` procura no código
+         *     ou na descrição, sem diferenciar maiúsculas nem acentos; `table` restringe a uma tabela (`tuss` ou `sigtap`).
+         *     Ordenada por código; no máximo 50 linhas.
          */
         get: operations["listProcedures"];
         put?: never;

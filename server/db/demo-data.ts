@@ -6,10 +6,76 @@ import { isValidCpf } from '../../machines/rules/cpf';
  * (a seeded pseudo-random sequence), so the same `now` always gives the same data. seed.ts writes it.
  */
 
-/** Reference rows the small lookup set holds and the demo uses (natural keys). */
+/**
+ * Why a demo case is operated: the procedures done together (TUSS or SIGTAP codes; a procedure both catalogues name
+ * alike is its TUSS code, the entry the seed keeps) and the CID-10 codes that indicate them, so every case is one a
+ * surgeon would recognise (issue 11, item 9). `sex` is set when the indication exists in one sex only.
+ */
+export type DemoIndication = { procedures: readonly string[]; cids: readonly string[]; sex?: Gender };
+
+export const DEMO_INDICATIONS: readonly DemoIndication[] = [
+  // Gallbladder, appendix, abdominal wall.
+  { procedures: ['31005497'], cids: ['K80.2'] },
+  { procedures: ['31005470'], cids: ['K80.1'] },
+  { procedures: ['31005128'], cids: ['K81.0', 'K80.0'] },
+  { procedures: ['0407030034'], cids: ['K80.2'] },
+  { procedures: ['31005497', '0407040129'], cids: ['K80.2', 'K42.9'] },
+  { procedures: ['31003583'], cids: ['K35.9'] },
+  { procedures: ['31003079'], cids: ['K35.0'] },
+  { procedures: ['0407040102'], cids: ['K40.9'] },
+  { procedures: ['0407040099'], cids: ['K40.2'] },
+  { procedures: ['0407040137'], cids: ['K40.9'] },
+  { procedures: ['31009085'], cids: ['K41.9'] },
+  { procedures: ['31009107'], cids: ['K43.9'] },
+  { procedures: ['31009093', '0407040129'], cids: ['K43.9', 'K42.9'] },
+  // Colon, rectum and anus; bariatric.
+  { procedures: ['31003621'], cids: ['C18.9'] },
+  { procedures: ['31003176'], cids: ['K57.3'] },
+  { procedures: ['31004202'], cids: ['I84.9'] },
+  { procedures: ['31002390'], cids: ['E66.0'] },
+  { procedures: ['31002390', '31005497'], cids: ['E66.0', 'K80.2'] },
+  // Head and neck, eye.
+  { procedures: ['30213053'], cids: ['C73'] },
+  { procedures: ['30213053'], cids: ['E04.2'] },
+  { procedures: ['30213045'], cids: ['E04.2'] },
+  { procedures: ['30205034'], cids: ['J35.3'] },
+  { procedures: ['0404010024'], cids: ['J35.0'] },
+  { procedures: ['30501369'], cids: ['J34.2'] },
+  { procedures: ['30306027'], cids: ['H25.9'] },
+  { procedures: ['30306027'], cids: ['H26.9'] },
+  // Veins, joints.
+  { procedures: ['30907136'], cids: ['I83.9'] },
+  { procedures: ['30726034'], cids: ['M17.9'] },
+  { procedures: ['30724058'], cids: ['M16.9'] },
+  { procedures: ['30724058'], cids: ['S72.0'] },
+  { procedures: ['30733057'], cids: ['M23.2'] },
+  { procedures: ['30735068'], cids: ['M75.1'] },
+  // Urinary stones.
+  { procedures: ['0409010235'], cids: ['N20.0'] },
+  { procedures: ['31102581'], cids: ['N20.1'] },
+  // Women only.
+  { procedures: ['31303102'], cids: ['D25.9'], sex: 'female' },
+  { procedures: ['0409060119'], cids: ['D25.9', 'D27'], sex: 'female' },
+  { procedures: ['0409060119'], cids: ['N83.2'], sex: 'female' },
+  { procedures: ['31303102'], cids: ['N81.2'], sex: 'female' },
+  { procedures: ['30602157'], cids: ['C50.9'], sex: 'female' },
+  // Men only.
+  { procedures: ['0409030040'], cids: ['N40'], sex: 'male' },
+  { procedures: ['0409030031'], cids: ['C61'], sex: 'male' },
+  { procedures: ['31203043'], cids: ['N43.3'], sex: 'male' },
+  { procedures: ['31206220'], cids: ['N47'], sex: 'male' },
+  { procedures: ['31203060'], cids: ['Q53.9'], sex: 'male' },
+];
+
+/** An indication for a patient of `gender`: one of either sex, or one of hers or his (none when it is unknown). */
+export function chooseIndication(random: Random, gender: Gender | null): DemoIndication {
+  return random.pick(DEMO_INDICATIONS.filter((indication) => !indication.sex || indication.sex === gender));
+}
+
+/** Reference rows the small lookup set holds (natural keys): every code the demo uses, and a few more. */
 export const SMALL_CID_CODES = [
-  'K80.2', 'K80.0', 'K80.1', 'K81.0', 'K35.9', 'K35.0', 'K40.9', 'K40.2', 'K42.9', 'K43.9',
-  'K44.9', 'K57.3', 'K21.9', 'K60.2', 'K61.0', 'N20.0', 'N20.1', 'N40', 'N43.3', 'N81.2',
+  'K80.2', 'K80.0', 'K80.1', 'K81.0', 'K35.9', 'K35.0', 'K40.9', 'K40.2', 'K41.9', 'K42.9', 'K43.9',
+  'K44.9', 'K57.3', 'K21.9', 'K60.2', 'K61.0', 'N20.0', 'N20.1', 'N40', 'N43.3', 'N47', 'N81.2',
   'N83.2', 'D25.9', 'D27', 'C18.9', 'C20', 'C50.9', 'C61', 'C73', 'E04.2', 'E66.0',
   'M17.9', 'M16.9', 'M23.2', 'M51.1', 'M75.1', 'S72.0', 'S82.8', 'H25.9', 'H26.9', 'J34.2',
   'J35.0', 'J35.3', 'I83.9', 'I84.9', 'L05.9', 'L72.1', 'O82.0', 'Q53.9', 'I70.2', 'K76.0',
@@ -20,12 +86,14 @@ export const SMALL_SIGTAP_CODES = [
   '0407040129', '0407040080', '0407020063', '0407020080', '0407020284', '0407010173', '0402010043',
   '0402010035', '0404010024', '0404010032', '0404010482', '0405050097', '0406020566', '0408050063',
   '0408040092', '0408060719', '0409010235', '0409010596', '0409040134', '0409050083', '0409060119',
+  '0409030040', '0409030031',
 ] as const;
 
 export const SMALL_TUSS_CODES = [
   '31005497', '31005470', '31005128', '31003079', '31003583', '31009085', '31009093', '31009107',
   '31003176', '31003621', '31004202', '31002390', '30213053', '30213045', '30205034', '30501369',
-  '30306027', '30907136', '30726034', '30724058', '30733057', '30735068', '30602157',
+  '30306027', '30907136', '30726034', '30724058', '30733057', '30735068', '30602157', '31303102',
+  '31203043', '31206220', '31203060', '31102581',
 ] as const;
 
 /** ANS registrations of well-known plans (the small lookup set). */
@@ -39,7 +107,7 @@ export const SMALL_PLAN_REGISTRIES = [
  * server/data/templates/, so the document-sending step can download filled forms. The others stay without, so
  * 'Esse Hospital não tem template' / 'Esse Plano de saude não tem template' can be seen too. With the demo's fixed
  * random sequence, the cases at env_doc include one whose hospital and plan both have a template (Albert Einstein,
- * Prevent Senior), ones whose hospital has none (Copa D'Or, Marcelino Champagnat) and ones without a plan.
+ * Bradesco Saúde), one whose hospital has none (Clínicas de Porto Alegre) and ones without a plan.
  */
 export const DEMO_TEMPLATE_HOSPITALS = [
   'Hospital Israelita Albert Einstein',

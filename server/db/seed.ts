@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CaseStatus } from '../../machines/constants';
+import type { CaseStatus, Gender } from '../../machines/constants';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
 import { shippedTemplateKey } from '../services/templates/template-files';
 import type { DatabaseHandle, Executor } from './client';
 import { parseCsvRecords } from './csv';
+import { mergeProcedureCatalogues } from './procedure-catalogue';
 import {
   DEMO_MEDIC_EMAIL,
   DEMO_NOTES,
@@ -14,16 +15,19 @@ import {
   DEMO_STAGE_PLAN,
   DEMO_TEMPLATE_HOSPITALS,
   DEMO_TEMPLATE_PLAN_REGISTRIES,
+  DEMO_INDICATIONS,
   SMALL_CID_CODES,
   SMALL_PLAN_REGISTRIES,
   SMALL_SIGTAP_CODES,
   SMALL_TUSS_CODES,
+  chooseIndication,
   choosePayment,
   createRandom,
   generateCpf,
   generatePatients,
   planTimeline,
   saoPauloDate,
+  type DemoIndication,
   type Random,
 } from './demo-data';
 import {
@@ -75,7 +79,10 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += BATCH_SIZE) await insert(rows.slice(i, i + BATCH_SIZE));
 }
 
-/** Inserts the reference lists (batches of 500, existing natural keys skipped). */
+/**
+ * Inserts the reference lists (batches of 500, existing natural keys skipped). The two procedure catalogues go in as
+ * one: a SIGTAP procedure named like a TUSS one is that TUSS row (./procedure-catalogue.ts).
+ */
 export async function seedLookups(db: Executor, options: { set?: LookupSet } = {}): Promise<void> {
   const small = options.set === 'small';
   const specialtyRows = readData('especialidades.csv').map((row) => ({ name: row.nome ?? '' }));
@@ -125,7 +132,7 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
       tx.insert(hospitals).values(batch).onConflictDoNothing({ target: hospitals.fantasyName }),
     );
     await insertBatches(cidRows, (batch) => tx.insert(cids).values(batch).onConflictDoNothing({ target: cids.code }));
-    await insertBatches([...sigtapRows, ...tussRows], (batch) =>
+    await insertBatches(mergeProcedureCatalogues(tussRows, sigtapRows), (batch) =>
       tx
         .insert(procedures)
         .values(batch)
@@ -141,15 +148,13 @@ export type SeedDemoOptions = {
 
 export type SeedDemoResult = { seeded: boolean; medicId?: number; secretaryId?: number };
 
-/** The lookup ids the demo draws from (curated codes, present in both lookup sets). */
+/** The lookup ids the demo draws from: its indications' codes as ids, the plans, the hospitals and the specialty. */
 async function loadDemoLookups(db: Executor) {
+  const procedureCodes = [...new Set(DEMO_INDICATIONS.flatMap((indication) => indication.procedures))];
+  const cidCodes = [...new Set(DEMO_INDICATIONS.flatMap((indication) => indication.cids))];
   const [cidRows, procedureRows, planRows, hospitalRows, specialtyRows] = await Promise.all([
-    db.select({ id: cids.id }).from(cids).where(inArray(cids.code, [...SMALL_CID_CODES])).orderBy(cids.code),
-    db
-      .select({ id: procedures.id, table: procedures.table })
-      .from(procedures)
-      .where(inArray(procedures.code, [...SMALL_SIGTAP_CODES, ...SMALL_TUSS_CODES]))
-      .orderBy(procedures.table, procedures.code),
+    db.select({ id: cids.id, code: cids.code }).from(cids).where(inArray(cids.code, cidCodes)),
+    db.select({ id: procedures.id, code: procedures.code }).from(procedures).where(inArray(procedures.code, procedureCodes)),
     db
       .select({ id: healthPlans.id })
       .from(healthPlans)
@@ -158,15 +163,17 @@ async function loadDemoLookups(db: Executor) {
     db.select({ id: hospitals.id }).from(hospitals).orderBy(hospitals.fantasyName),
     db.select({ id: specialties.id }).from(specialties).where(eq(specialties.name, 'Cirurgia Geral')),
   ]);
-  const sigtap = procedureRows.filter((row) => row.table === 'sigtap').map((row) => row.id);
-  const tuss = procedureRows.filter((row) => row.table === 'tuss').map((row) => row.id);
-  if (!cidRows.length || !sigtap.length || !tuss.length || !planRows.length || !hospitalRows.length) {
+  const cidIds = new Map(cidRows.map((row) => [row.code, row.id]));
+  const procedureIds = new Map(procedureRows.map((row) => [row.code, row.id]));
+  if (cidIds.size < cidCodes.length || procedureIds.size < procedureCodes.length || !planRows.length || !hospitalRows.length) {
     throw new Error('seedDemo: as tabelas de referência precisam ser carregadas antes (seedLookups).');
   }
   return {
-    cids: cidRows.map((row) => row.id),
-    sigtap,
-    tuss,
+    /** The ids of an indication's procedures and CIDs, in its order. */
+    codesOf: (indication: DemoIndication) => ({
+      procedureIds: indication.procedures.map((code) => procedureIds.get(code)!),
+      cidIds: indication.cids.map((code) => cidIds.get(code)!),
+    }),
     plans: planRows.map((row) => row.id),
     hospitals: hospitalRows.map((row) => row.id),
     specialtyId: specialtyRows[0]?.id ?? null,
@@ -282,7 +289,7 @@ async function insertDemoCases(
         updatedAt: new Date(now.getTime() - (90 - index) * 86_400_000),
       })),
     )
-    .returning({ id: patients.id, healthPlanId: patients.healthPlanId });
+    .returning({ id: patients.id, healthPlanId: patients.healthPlanId, gender: patients.gender });
 
   const statuses = DEMO_STAGE_PLAN.flatMap(([status, count]) => Array.from({ length: count }, () => status));
   const plans = statuses.map((status, index) => {
@@ -332,7 +339,7 @@ function buildSurgery(
     now: Date;
     medicId: number;
     secretaryId: number;
-    patient: { id: number; healthPlanId: number | null };
+    patient: { id: number; healthPlanId: number | null; gender: Gender | null };
   },
 ) {
   const { status, slot, now, medicId, secretaryId, patient } = input;
@@ -340,12 +347,8 @@ function buildSurgery(
   const payment = choosePayment(random, status);
   const plano = payment.source === 'plano_saude';
   const last = times[times.length - 1]!;
-  const procedureCount = random.int(1, 3);
-  const procedureIds =
-    procedureCount === 1
-      ? [random.pick(random.chance(0.5) ? lookups.sigtap : lookups.tuss)]
-      : [random.pick(lookups.sigtap), ...random.sample(lookups.tuss, procedureCount - 1)];
-  const cidIds = random.sample(lookups.cids, random.int(1, 3));
+  // Procedures and CIDs that go together, and that fit the patient's sex.
+  const { procedureIds, cidIds } = lookups.codesOf(chooseIndication(random, patient.gender));
   const note = <T>(items: readonly T[]) => random.pick(items);
   const passedAuth = reached(path, 'agendamento');
   const row: NewSurgeryRow = {

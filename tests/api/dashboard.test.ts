@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
-import { healthPlans, hospitals, procedures } from '../../server/db/schema/index';
+import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../server/db/schema/index';
 import { normalizeSearchText } from '../../server/services/search-text';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
@@ -239,12 +239,15 @@ let medicBToken: string;
 let bothSecretaryToken: string;
 let unlinkedSecretaryToken: string;
 let emptyMedicToken: string;
+let lookups: Lookups;
+let medicAId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.now = NOW;
-  const lookups = await insertLookups();
+  lookups = await insertLookups();
   const medicA = await createMedic(t.deps);
+  medicAId = medicA.id;
   const medicB = await createMedic(t.deps);
   const emptyMedic = await createMedic(t.deps);
   const bothSecretary = await createSecretary(t.deps, { medicIds: [medicA.id, medicB.id] });
@@ -477,6 +480,89 @@ describe('GET /surgery/api/v1/dashboard/ (a secretary)', () => {
 
   it('answers zeros, the ten stages and empty lists to a secretary linked to no medic', async () => {
     expect(await dashboard(unlinkedSecretaryToken)).toEqual(EMPTY);
+  });
+});
+
+/**
+ * The procedure charts from the stored rows, computed here without SQL aggregates: per procedure name, the distinct
+ * cases of the medic that list it (planned: not yet carried out; carried out: realizacao reached).
+ */
+async function proceduresByHand(medicId: number) {
+  const rows = await t.deps.db
+    .select({ surgeryId: surgeries.id, status: surgeries.status, name: procedures.description })
+    .from(surgeries)
+    .innerJoin(surgeryProcedures, eq(surgeryProcedures.surgeryId, surgeries.id))
+    .innerJoin(procedures, eq(procedures.id, surgeryProcedures.procedureId))
+    .where(and(eq(surgeries.medicId, medicId), inArray(surgeries.status, [...PLANNED, ...CARRIED_OUT])));
+  const count = (statuses: readonly CaseStatus[]) => {
+    const cases = new Map<string, Set<number>>();
+    for (const row of rows.filter((entry) => statuses.includes(entry.status))) {
+      cases.set(row.name, (cases.get(row.name) ?? new Set()).add(row.surgeryId));
+    }
+    return [...cases].map(([name, ids]) => ({ name, value: ids.size })).sort(byName);
+  };
+  return { planned: count(PLANNED), carriedOut: count(CARRIED_OUT), rows: rows.length };
+}
+
+const PLANNED: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento'];
+const CARRIED_OUT: readonly CaseStatus[] = ['realizacao', 'pagamento', 'concluido'];
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+
+describe('GET /surgery/api/v1/dashboard/ (cases with several procedures)', () => {
+  /**
+   * Medic C's cases, several procedures each (issue 11, item 4: the bars count surgeries, not procedure rows).
+   *
+   * | case | status       | procedures                                              |
+   * |------|--------------|---------------------------------------------------------|
+   * | C1   | ind_paciente | Colecist. (TUSS), Colecist. (SIGTAP), Herniorr.          |
+   * | C2   | prep_doc     | Colecist., Herniorr., Apendic.                           |
+   * | C3   | agendamento  | Colecist. (SIGTAP)                                       |
+   * | C4   | realizacao   | Apendic., Colecist. (SIGTAP), Colecist. (TUSS)           |
+   * | C5   | concluido    | Herniorr., Apendic.                                      |
+   * | C6   | cancelado    | Colecist., Herniorr., Apendic. (left out)                |
+   */
+  it('counts each surgery once per procedure, as a count over the same rows does', async () => {
+    const l = lookups;
+    const medic = await createMedic(t.deps);
+    const base = { source: 'particular' as const, fees: '1000.00' };
+    await insertCases(medic, [
+      { ...base, status: 'ind_paciente', procedures: [l.colecistectomia, l.colecistectomiaSigtap, l.herniorrafia] },
+      { ...base, status: 'prep_doc', procedures: [l.colecistectomia, l.herniorrafia, l.apendicectomia] },
+      { ...base, status: 'agendamento', procedures: [l.colecistectomiaSigtap] },
+      { ...base, status: 'realizacao', procedures: [l.apendicectomia, l.colecistectomiaSigtap, l.colecistectomia] },
+      { ...base, status: 'concluido', procedures: [l.herniorrafia, l.apendicectomia] },
+      { ...base, status: 'cancelado', procedures: [l.colecistectomia, l.herniorrafia, l.apendicectomia] },
+    ]);
+    const { dash_graph: graphs } = await dashboard(await token(medic));
+
+    // Written out: Colecistectomia C1, C2, C3 (C1 lists both of its codes: once); Herniorrafia C1, C2; Apendicectomia C2.
+    expect(graphs.qtd_procedim_prev).toEqual([
+      { name: 'Colecistectomia', value: 3 },
+      { name: 'Herniorrafia inguinal', value: 2 },
+      { name: 'Apendicectomia', value: 1 },
+    ]);
+    // Apendicectomia C4, C5; Colecistectomia C4 (both codes: once); Herniorrafia C5.
+    expect(graphs.qtd_procedim_real).toEqual([
+      { name: 'Apendicectomia', value: 2 },
+      { name: 'Colecistectomia', value: 1 },
+      { name: 'Herniorrafia inguinal', value: 1 },
+    ]);
+
+    // And recomputed from the stored rows: the same names and counts.
+    const byHand = await proceduresByHand(medic.id);
+    expect(byHand.rows).toBe(12);
+    expect([...graphs.qtd_procedim_prev].sort(byName)).toEqual(byHand.planned);
+    expect([...graphs.qtd_procedim_real].sort(byName)).toEqual(byHand.carriedOut);
+    // No bar counts more cases than the series holds (four planned, two carried out).
+    for (const item of graphs.qtd_procedim_prev) expect(item.value).toBeLessThanOrEqual(graphs.qtd_convenio_prev[0]!.value);
+    for (const item of graphs.qtd_procedim_real) expect(item.value).toBeLessThanOrEqual(graphs.qtd_convenio_real[0]!.value);
+  });
+
+  it("counts medic A's fixture as a count over its stored rows does", async () => {
+    const { dash_graph: graphs } = await dashboard(medicAToken);
+    const byHand = await proceduresByHand(medicAId);
+    expect([...graphs.qtd_procedim_prev].sort(byName)).toEqual(byHand.planned);
+    expect([...graphs.qtd_procedim_real].sort(byName)).toEqual(byHand.carriedOut);
   });
 });
 

@@ -119,6 +119,21 @@ describe('GET /surgery/api/v1/procedure/', () => {
     expect((await get(t, PROCEDURES, '3.10.05.12-8')).map((row) => row.code)).toEqual(['31005128']);
   });
 
+  it("shows one entry for a procedure both catalogues name ('tireoidectomia total'), found by either code", async () => {
+    // TUSS 30213053 'Tireoidectomia total' and SIGTAP 0402010043 'TIREOIDECTOMIA TOTAL' are one procedure: its TUSS
+    // entry (issue 11, item 9).
+    const entry = { id: expect.any(Number), code: '30213053', description: 'Tireoidectomia total', table: 'tuss' };
+    expect(await get(t, PROCEDURES, 'tireoidectomia total')).toEqual([entry]);
+    expect(await get(t, PROCEDURES, 'TIREOIDECTOMIA TOTAL')).toEqual([entry]);
+    expect(await get(t, PROCEDURES, '0402010043')).toEqual([entry]);
+    expect(await get(t, PROCEDURES, '04.02.01.004-3')).toEqual([entry]);
+    // One entry per name: no two answers share a name, case and accents aside.
+    for (const search of ['tireoidectomia', 'apendicectomia', 'colecistectomia', 'hernio']) {
+      const names = (await get(t, PROCEDURES, search)).map((row) => accentless(row.description!));
+      expect(new Set(names).size, search).toBe(names.length);
+    }
+  });
+
   it('filters by table and refuses an unknown table', async () => {
     const tuss = await get(t, PROCEDURES, 'colecistectomia', asMedic, '?table=tuss');
     expect(tuss.length).toBeGreaterThan(0);
@@ -179,6 +194,17 @@ describe('lookups over the full reference tables', () => {
       expect((await get(full, path, 'a', headers)).length, path).toBe(50);
     }
     expect((await get(full, HOSPITALS, undefined, headers)).length).toBeLessThanOrEqual(50);
+  });
+
+  it('shows one entry per procedure name in the full catalogues too', async () => {
+    // Other procedures hold the words too ('TIREOIDECTOMIA TOTAL EM ONCOLOGIA'); the one named so is listed once.
+    const found = await get(full, PROCEDURES, 'tireoidectomia total', headers);
+    const named = found.filter((row) => accentless(row.description!) === 'tireoidectomia total');
+    expect(named.map((row) => [row.code, row.description, row.table])).toEqual([['30213053', 'Tireoidectomia total', 'tuss']]);
+    expect((await get(full, PROCEDURES, '0402010043', headers)).map((row) => row.code)).toEqual(['30213053']);
+    const names = (await get(full, PROCEDURES, 'traqueostomia', headers)).map((row) => accentless(row.description!));
+    expect(names.length).toBeGreaterThan(0);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it("lists the plans whose name starts with the words first: 'unimed' gives UNIMED plans before INTRA SUL DE MINAS", async () => {

@@ -9,6 +9,7 @@ import { runMigrations } from '../../server/db/migrate';
 import * as schema from '../../server/db/schema/index';
 import { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL, needsSeed, seedAll, seedDemo, seedLookups } from '../../server/db/seed';
 import { verifyPassword } from '../../server/services/auth/password';
+import { createDashboardService } from '../../server/services/dashboard/dashboard-service';
 import { normalizeSearchText } from '../../server/services/search-text';
 
 const NOW = new Date('2026-03-18T14:00:00Z');
@@ -56,7 +57,8 @@ describe('seedAll (full lookups and the demo)', () => {
   it('loads every reference row', () => {
     expect(firstCounts).toMatchObject({
       cids: 12_451,
-      procedures: 1_690 + 2_321,
+      // Both catalogues, less the 94 SIGTAP procedures named like a TUSS one (that TUSS row stands for both).
+      procedures: 1_690 + 2_321 - 94,
       specialties: 55,
       healthPlans: 694,
       hospitals: 14,
@@ -159,6 +161,117 @@ describe('seedAll (full lookups and the demo)', () => {
   });
 });
 
+describe('one procedure catalogue (issue 11, item 9)', () => {
+  it('lists a procedure both catalogues name once, as its TUSS row, findable by its SIGTAP code', async () => {
+    const rows = await handle.db.select().from(schema.procedures);
+    const byName = new Map<string, Array<{ table: string; code: string }>>();
+    for (const row of rows) {
+      const key = normalizeSearchText(row.description);
+      byName.set(key, [...(byName.get(key) ?? []), { table: row.table, code: row.code }]);
+    }
+    const mixed = [...byName].filter(([, entries]) => new Set(entries.map((entry) => entry.table)).size > 1);
+    expect(mixed).toEqual([]);
+    expect(byName.get('tireoidectomia total')).toEqual([{ table: 'tuss', code: '30213053' }]);
+    const [thyroid] = rows.filter((row) => row.code === '30213053');
+    expect(thyroid).toMatchObject({ description: 'Tireoidectomia total', groupName: 'Cirurgia de glândulas endócrinas' });
+    expect(thyroid!.searchText).toBe('30213053 tireoidectomia total 0402010043');
+    expect(rows.some((row) => row.code === '0402010043')).toBe(false);
+  });
+
+  it("draws the demo's procedure charts with one bar per procedure", async () => {
+    const [medic] = await handle.db.select().from(schema.users).where(eq(schema.users.email, DEMO_MEDIC_EMAIL));
+    const dashboard = await createDashboardService({ db: handle.db, now: () => NOW }).read({ id: medic!.id, type: 'medic' });
+    for (const list of [dashboard.dash_graph.qtd_procedim_prev, dashboard.dash_graph.qtd_procedim_real]) {
+      expect(list.length).toBeGreaterThan(0);
+      const names = list.map((item) => normalizeSearchText(item.name));
+      expect(new Set(names).size).toBe(names.length);
+    }
+  });
+});
+
+/** CID-10 categories of one sex only (DATASUS's sex restriction, by category). */
+const MALE_ONLY: Array<[string, string]> = [['N40', 'N51'], ['C60', 'C63'], ['D29', 'D29'], ['D40', 'D40'], ['Q53', 'Q55']];
+const FEMALE_ONLY: Array<[string, string]> = [
+  ['N70', 'N98'], ['O00', 'O99'], ['C51', 'C58'], ['D25', 'D28'], ['D39', 'D39'], ['Q50', 'Q52'],
+];
+const inRanges = (code: string, ranges: Array<[string, string]>) =>
+  ranges.some(([first, last]) => code.slice(0, 3) >= first && code.slice(0, 3) <= last);
+
+/** Which CID-10 categories indicate a procedure, by words of its name (a surgeon's reading, not the seed's table). */
+const INDICATED_BY: Array<[RegExp, string[]]> = [
+  [/colecistectomia/, ['K80', 'K81']],
+  [/apendicectomia/, ['K35', 'K36', 'K37']],
+  [/(herniorrafia|hernioplastia) (inguinal|crural)/, ['K40', 'K41']],
+  [/(herniorrafia|hernioplastia) umbilical/, ['K42']],
+  [/(herniorrafia|hernioplastia) (incisional|epigastrica)/, ['K43']],
+  [/colectomia/, ['C18', 'K57']],
+  [/hemorroidectomia/, ['I84']],
+  [/gastroplastia/, ['E66']],
+  [/tireoidectomia/, ['C73', 'E04']],
+  [/amigdalectomia/, ['J35']],
+  [/septoplastia/, ['J34']],
+  [/facectomia/, ['H25', 'H26']],
+  [/varizes/, ['I83']],
+  [/artroplastia.*joelho/, ['M17']],
+  [/artroplastia.*quadril/, ['M16', 'S72']],
+  [/meniscectomia|videoartroscopia/, ['M23']],
+  [/manguito rotador/, ['M75']],
+  [/nefrolitotomia|ureterolitotripsia/, ['N20']],
+  [/histerectomia/, ['D25', 'D27', 'N81', 'N83']],
+  [/mastectomia/, ['C50']],
+  [/prostat/, ['N40', 'C61']],
+  [/hidrocele/, ['N43']],
+  [/postectomia/, ['N47']],
+  [/orquidopexia/, ['Q53']],
+];
+
+function indicationsOf(description: string): string[] {
+  const name = normalizeSearchText(description);
+  const rule = INDICATED_BY.find(([pattern]) => pattern.test(name));
+  expect(rule, `no known indication for '${description}'`).toBeDefined();
+  return rule![1];
+}
+
+describe('the demo is clinically coherent (issue 11, item 9)', () => {
+  it("gives no patient a CID of the other sex, and each case CIDs that indicate its procedures", async () => {
+    const cases = await handle.db
+      .select({ id: schema.surgeries.id, gender: schema.patients.gender, name: schema.patients.nomeCompleto })
+      .from(schema.surgeries)
+      .innerJoin(schema.patients, eq(schema.patients.id, schema.surgeries.patientId));
+    const caseCids = await handle.db
+      .select({ surgeryId: schema.surgeryCids.surgeryId, code: schema.cids.code })
+      .from(schema.surgeryCids)
+      .innerJoin(schema.cids, eq(schema.cids.id, schema.surgeryCids.cidId));
+    const caseProcedures = await handle.db
+      .select({ surgeryId: schema.surgeryProcedures.surgeryId, description: schema.procedures.description })
+      .from(schema.surgeryProcedures)
+      .innerJoin(schema.procedures, eq(schema.procedures.id, schema.surgeryProcedures.procedureId));
+    expect(cases).toHaveLength(40);
+    const sexes = new Set<string>();
+    for (const surgery of cases) {
+      const codes = caseCids.filter((row) => row.surgeryId === surgery.id).map((row) => row.code);
+      const names = caseProcedures.filter((row) => row.surgeryId === surgery.id).map((row) => row.description);
+      const where = `case ${surgery.id} (${surgery.name}, ${surgery.gender}): ${codes.join(', ')} / ${names.join(', ')}`;
+      expect(surgery.gender, where).not.toBeNull();
+      for (const code of codes) {
+        if (surgery.gender === 'female') expect(inRanges(code, MALE_ONLY), where).toBe(false);
+        if (surgery.gender === 'male') expect(inRanges(code, FEMALE_ONLY), where).toBe(false);
+        if (inRanges(code, [...MALE_ONLY, ...FEMALE_ONLY])) sexes.add(surgery.gender!);
+      }
+      const indicated = names.map(indicationsOf);
+      // Every procedure has a CID of the case that indicates it, and every CID indicates one of the procedures.
+      for (const [index, categories] of indicated.entries()) {
+        expect(codes.some((code) => categories.includes(code.slice(0, 3))), `${where}: ${names[index]}`).toBe(true);
+      }
+      for (const code of codes) expect(indicated.flat().includes(code.slice(0, 3)), `${where}: ${code}`).toBe(true);
+    }
+    // Some cases with several procedures, and sex-specific ones of both sexes.
+    const perCase = cases.map((surgery) => caseProcedures.filter((row) => row.surgeryId === surgery.id).length);
+    expect(perCase.filter((count) => count > 1).length).toBeGreaterThan(0);
+    expect(sexes).toEqual(new Set(['female', 'male']));
+  });
+});
+
 describe('seedLookups small set', () => {
   it('holds a small subset, and the demo can be seeded over it', async () => {
     const small = await openPglite();
@@ -170,9 +283,9 @@ describe('seedLookups small set', () => {
       expect(counts.specialties).toBe(55);
       expect(counts.hospitals).toBe(14);
       expect(counts.healthPlans).toBe(12);
-      expect(counts.cids).toBe(50);
-      expect(counts.procedures).toBeGreaterThanOrEqual(45);
-      expect(counts.procedures).toBeLessThanOrEqual(55);
+      expect(counts.cids).toBe(52);
+      // 30 SIGTAP and 27 TUSS codes, five of them one procedure in both (e.g. 'TIREOIDECTOMIA TOTAL').
+      expect(counts.procedures).toBe(52);
       const result = await seedDemo(small.db, { now: NOW, hashPassword: async (plain) => `plain:${plain}` });
       expect(result.seeded).toBe(true);
       expect((await countAll(small)).surgeries).toBe(40);

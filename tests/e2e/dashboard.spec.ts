@@ -128,6 +128,25 @@ test.describe('dashboard (/all-data)', () => {
     const planned = graph.qtd_convenio_prev!;
     await expect(byPlan.getByRole('list').getByRole('listitem')).toHaveCount(planned.length);
     if (planned[0]) await expect(byPlan.getByRole('listitem').first()).toContainText(`${planned[0].name}: ${planned[0].value}`);
+
+    // Each chart's total says what it sums (issue 11, item 4): a convênio bar holds each case once, so its total is
+    // surgeries; a surgery with several procedures is in several procedure bars, so their total is procedures.
+    const count = (items: GraphItem[]) => new Intl.NumberFormat('pt-BR').format(items.reduce((sum, item) => sum + item.value, 0));
+    const unit = (items: GraphItem[], one: string, many: string) =>
+      items.reduce((sum, item) => sum + item.value, 0) === 1 ? `1 ${one}` : `${count(items)} ${many}`;
+    if (planned.length) await expect(byPlan.getByText(unit(planned, 'cirurgia', 'cirurgias'), { exact: true })).toBeVisible();
+    const byProcedure = page.getByRole('figure', { name: 'Cirurgias por procedimentos: Previstas', exact: true });
+    const procedures = graph.qtd_procedim_prev!;
+    expect(procedures.length).toBeGreaterThan(0);
+    await expect(byProcedure.getByText(unit(procedures, 'procedimento', 'procedimentos'), { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Cirurgias por procedimentos' }).getByText(
+        'Cada barra conta as cirurgias com aquele procedimento; uma cirurgia com mais de um procedimento conta em cada um.',
+      ),
+    ).toBeVisible();
+    // The demo's procedures are one catalogue: no two bars share a name, case and accents aside (issue 11, item 9).
+    const names = procedures.map((item) => item.name.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase());
+    expect(new Set(names).size).toBe(names.length);
   });
 
   test('a medic with no case sees "Dados não disponíveis!" in all eight charts', async ({ page, request }) => {

@@ -143,19 +143,39 @@ function casesStatement(medicIds: number[], month: { first: string; next: string
 }
 
 /**
- * The two procedure lists: the codes of the medics' planned or carried-out cases, counted per code (one join of the
- * case ids with their codes, grouped by code id) and then added up per description. A case counts once for each
- * code it lists (SPEC: "um caso com dois procedimentos conta em cada um"); two codes that share one description (a
- * TUSS and a SIGTAP code for the same procedure) are one name, so one case listing both would count twice there
- * (create_surgery never stores one code twice; a case with two codes for one procedure is not expected).
+ * The two procedure lists: the medics' planned or carried-out cases counted per procedure, each case once per
+ * procedure (SPEC: "um caso com dois procedimentos conta em cada um"), so every bar counts surgeries. A procedure is
+ * one name: the seed merges a TUSS and a SIGTAP code of one name into one entry (docs/first-week/clinical.md), and
+ * codes that still share a description (older rows, two codes of one table) are one bar.
+ *
+ * The links are counted per code in a hash aggregate (a few hundred groups) and the counts added up per name; a
+ * `count(distinct case)` per name would sort every link (docs/BENCHMARKS.md). So that a case listing two codes of one
+ * name still counts once there, such a link counts only for the case's lowest code of that name: the check runs only
+ * for the codes whose description another code has (`shared`, hardly any after the merge).
  */
 function proceduresStatement(medicIds: number[]): SQL {
-  return sql`with by_code as (
-      select ${surgeryProcedures.procedureId} as procedure_id,
+  const link = sql`${surgeryProcedures.procedureId}`;
+  return sql`with shared as (
+      select coalesce(array_agg(code.id), '{}') as ids
+      from ${procedures} as code
+      where exists (
+        select 1 from ${procedures} as twin where twin.description = code.description and twin.id <> code.id
+      )
+    ),
+    by_code as (
+      select ${link} as procedure_id,
         count(*) filter (where ${statusIn(PLANNED_STATUSES)}) as planned,
         count(*) filter (where ${statusIn(CARRIED_OUT_STATUSES)}) as carried_out
-      from ${surgeries} join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}
+      from ${surgeries} join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}, shared
       where ${inArray(surgeries.medicId, medicIds)} and ${statusIn([...PLANNED_STATUSES, ...CARRIED_OUT_STATUSES])}
+        and (${link} <> all (shared.ids) or not exists (
+          select 1
+          from surgery_procedures as other
+            join ${procedures} as mine on mine.id = ${link}
+            join ${procedures} as theirs on theirs.id = other.procedure_id
+          where other.surgery_id = ${surgeries.id} and other.procedure_id < ${link}
+            and theirs.description = mine.description
+        ))
       group by 1
     ),
     by_procedure as (

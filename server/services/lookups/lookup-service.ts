@@ -64,11 +64,15 @@ export function createLookupService({ db }: { db: Database }) {
         .limit(LOOKUP_LIMIT);
     },
 
-    /** Procedures by code (digits, masked or not) or description words, optionally of one table; by code. */
+    /**
+     * Procedures by code (digits, masked or not) or description words, optionally of one table; by code. One entry
+     * per procedure: a TUSS row also stands for its SIGTAP twin, whose code is in its search text (seed.ts), so the
+     * code is matched there.
+     */
     async procedures(search: string, table: ProcedureTable | null) {
       const digits = digitsOnly(search);
       const text = digits
-        ? contains(procedures.code, digits)
+        ? contains(procedures.searchText, digits)
         : matchesAllTerms(procedures.searchText, searchTerms(search));
       return db
         .select({

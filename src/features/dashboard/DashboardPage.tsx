@@ -15,6 +15,7 @@ import { dashboardTexts as T } from '../../lib/i18n/dashboard';
 import { colors, fontSizes, space } from '../../lib/theme';
 import type { Dashboard } from './api';
 import { StyledChartGrid } from './components/chartLayout';
+import { proceduresLabel } from './components/BarChart';
 import { CountChartPair } from './components/CountChartPair';
 import { PieChart } from './components/PieChart';
 import { Widgets } from './components/Widgets';
@@ -76,6 +77,8 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           planned={graph.qtd_procedim_prev}
           carriedOut={graph.qtd_procedim_real}
           colorOf={procedureColor}
+          note={T.charts.procedureNote}
+          totalLabel={proceduresLabel}
         />
       </StyledCounts>
     </>

@@ -29,6 +29,13 @@ export const dashboardTexts = {
     seriesName: '{chart}: {series}',
     surgeriesCount: '{count} cirurgias',
     surgeriesCountOne: '1 cirurgia',
+    /**
+     * The total of a procedure chart: the sum of its bars counts procedures (a surgery with three counts in three
+     * bars), so it is not a number of surgeries.
+     */
+    proceduresCount: '{count} procedimentos',
+    proceduresCountOne: '1 procedimento',
+    procedureNote: 'Cada barra conta as cirurgias com aquele procedimento; uma cirurgia com mais de um procedimento conta em cada um.',
     dataLabel: 'Dados do gráfico {chart}',
     nameColumn: 'Nome',
     valueColumn: 'Valor',

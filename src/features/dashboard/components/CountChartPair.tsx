@@ -27,20 +27,31 @@ const StyledHeading = styled('h2')`
   color: ${colors.text};
 `;
 
+const StyledNote = styled('p')`
+  margin: 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
 type CountChartPairProps = {
   title: string;
   planned: readonly GraphItem[];
   carriedOut: readonly GraphItem[];
   /** One colour per name, the same in both charts (see ../chartColors.ts `colorsByName`). */
   colorOf: (name: string) => string;
+  /** Says how the bars count, under the title. */
+  note?: string;
+  /** How each chart's total reads (see BarChart). */
+  totalLabel?: (total: number) => string;
 };
 
-export function CountChartPair({ title, planned, carriedOut, colorOf }: CountChartPairProps) {
+export function CountChartPair({ title, planned, carriedOut, colorOf, note, totalLabel }: CountChartPairProps) {
   const headingId = useId();
   const maxValue = Math.max(0, ...planned.map((item) => item.value), ...carriedOut.map((item) => item.value));
   return (
     <StyledSection aria-labelledby={headingId}>
       <StyledHeading id={headingId}>{title}</StyledHeading>
+      {note ? <StyledNote>{note}</StyledNote> : null}
       <StyledChartGrid>
         <BarChart
           title={T.charts.planned}
@@ -48,6 +59,7 @@ export function CountChartPair({ title, planned, carriedOut, colorOf }: CountCha
           items={planned}
           colorOf={colorOf}
           maxValue={maxValue}
+          totalLabel={totalLabel}
         />
         <BarChart
           title={T.charts.carriedOut}
@@ -55,6 +67,7 @@ export function CountChartPair({ title, planned, carriedOut, colorOf }: CountCha
           items={carriedOut}
           colorOf={colorOf}
           maxValue={maxValue}
+          totalLabel={totalLabel}
         />
       </StyledChartGrid>
     </StyledSection>

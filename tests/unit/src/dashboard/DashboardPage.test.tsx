@@ -165,6 +165,24 @@ describe('DashboardPage', () => {
     ]);
   });
 
+  it('totals a procedure chart in procedimentos and the other count charts in cirurgias (issue 11, item 4)', async () => {
+    answerWith(full);
+    render(<DashboardPage />);
+    const byProcedure = await screen.findByRole('figure', { name: 'Cirurgias por procedimentos: Previstas' });
+    // Two bars of 2 and 1 surgeries: 3 procedures, not 3 surgeries (a case with two procedures is in both bars).
+    expect(within(byProcedure).getByText('3 procedimentos')).toBeTruthy();
+    expect(within(byProcedure).queryByText('3 cirurgias')).toBeNull();
+    const carriedOut = screen.getByRole('figure', { name: 'Cirurgias por procedimentos: Realizadas' });
+    expect(within(carriedOut).getByText('1 procedimento')).toBeTruthy();
+    expect(within(screen.getByRole('figure', { name: 'Cirurgias por convênio: Realizadas' })).getByText('4 cirurgias')).toBeTruthy();
+    const section = screen.getByRole('region', { name: 'Cirurgias por procedimentos' });
+    expect(
+      within(section).getByText(
+        'Cada barra conta as cirurgias com aquele procedimento; uma cirurgia com mais de um procedimento conta em cada um.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('says "Dados não disponíveis!" in each chart whose list is empty', async () => {
     answerWith({ ...full, dash_graph: emptyGraph });
     render(<DashboardPage />);

@@ -10,7 +10,7 @@ import { authHeader, createMedic, signIn, TEST_PASSWORD } from '../helpers/fixtu
 
 /**
  * One procedure catalogue (issue 11, item 9; docs/first-week/clinical.md): the seed's merge of TUSS and SIGTAP rows
- * named alike, and migration 0004, which does the same on a database seeded before (two rows, cases on either).
+ * named alike, and migration 0003, which does the same on a database seeded before (two rows, cases on either).
  */
 
 const row = (table: 'tuss' | 'sigtap', code: string, description: string, groupName: string | null = null): CatalogueRow => ({
@@ -47,9 +47,9 @@ describe('mergeProcedureCatalogues', () => {
   });
 });
 
-describe('migration 0004 on a database seeded with both rows', () => {
+describe('migration 0003 on a database seeded with both rows', () => {
   let t: TestApp;
-  const migration = readFileSync(new URL('../../server/db/migrations/0004_one_procedure_catalogue.sql', import.meta.url), 'utf8');
+  const migration = readFileSync(new URL('../../server/db/migrations/0003_one_procedure_catalogue.sql', import.meta.url), 'utf8');
   const runMigration = async () => {
     for (const statement of migration.split('--> statement-breakpoint')) await t.deps.db.execute(sql.raw(statement));
   };

@@ -3,7 +3,7 @@
  * desktop side rail with the role's menu, and the phone slide-in menu (SPEC §2 Navigation). The photo opens 'Foto do
  * perfil' for both roles (issue 11 item 13). On a phone the logo keeps only its mark, so the name has the room.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import {
@@ -19,15 +19,18 @@ import {
   zIndices,
 } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { ProfilePhotoModal } from '../../features/profilePhoto/ProfilePhotoModal';
 import { reloadProfileFromServer, useSession } from '../../features/session/session';
-import { profilePhotoTexts as photoTexts } from '../../lib/i18n/profilePhoto';
 import { Avatar } from '../ui/Avatar';
 import { Icon } from '../ui/Icon';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
+
+// Loaded when first opened: the dropzone stays out of every page's first download.
+const ProfilePhotoModal = lazy(() =>
+  import('../../features/profilePhoto/ProfilePhotoModal').then((module) => ({ default: module.ProfilePhotoModal })),
+);
 
 const StyledShell = styled('div')`
   min-height: 100vh;
@@ -245,7 +248,7 @@ export function AppLayout() {
         </StyledMenuButton>
         {logo(true)}
         <StyledUser>
-          <StyledAvatarButton type="button" aria-label={photoTexts.open} aria-haspopup="dialog" onClick={() => setPhotoOpen(true)}>
+          <StyledAvatarButton type="button" aria-label={ptBR.nav.profilePhoto} aria-haspopup="dialog" onClick={() => setPhotoOpen(true)}>
             <Avatar src={profile.user.image} name={firstName} size={36} onFailed={reloadProfileFromServer} />
           </StyledAvatarButton>
           <StyledUserText>
@@ -267,7 +270,11 @@ export function AppLayout() {
           <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} onNavigate={handleCloseMenu} />
         </MobileMenu>
       ) : null}
-      {photoOpen ? <ProfilePhotoModal current={profile.user.image ?? null} onClose={() => setPhotoOpen(false)} /> : null}
+      {photoOpen ? (
+        <Suspense fallback={null}>
+          <ProfilePhotoModal current={profile.user.image ?? null} onClose={() => setPhotoOpen(false)} />
+        </Suspense>
+      ) : null}
     </StyledShell>
   );
 }

@@ -3,6 +3,7 @@
  * SPEC §2: 'Arraste a foto para aqui', 'Imagem selecionado!').
  */
 import { patientsTexts } from './patients';
+import { ptBR } from './pt-BR';
 
 const photo = patientsTexts.fields;
 
@@ -10,7 +11,7 @@ export const profilePhotoTexts = {
   title: 'Foto do perfil',
   text: 'A foto aparece no cabeçalho e nas configurações. Só você a vê.',
   /** The header button and the settings button that open the modal. */
-  open: 'Alterar foto do perfil',
+  open: ptBR.nav.profilePhoto,
   change: 'Alterar foto',
   field: 'Nova foto',
   save: 'Salvar foto',

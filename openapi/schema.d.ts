@@ -290,6 +290,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/profile_photo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enviar a foto do perfil
+         * @description multipart/form-data com um único arquivo `image`: a foto do próprio usuário (médico ou secretária), mostrada
+         *     no cabeçalho e em /settings. As mesmas regras das fotos de paciente (DECISIONS §7): JPEG, PNG ou WebP
+         *     conferido pelo conteúdo, não pelo nome (outro tipo: 400 "Envie uma imagem JPEG, PNG ou WebP."), até 5 MB
+         *     (acima: 413 "A foto deve ter no máximo 5 MB."). Corpo que não é multipart, outro campo ou arquivo repetido:
+         *     400 ("Dados inválidos."). Nada é gravado quando há erro. A foto anterior é apagada. Sucesso: 200 com o link
+         *     assinado da nova foto (o mesmo de `image` em `getProfile` e `getSettings`).
+         */
+        put: operations["updateProfilePhoto"];
+        post?: never;
+        /**
+         * Remover a foto do perfil
+         * @description Apaga a foto do próprio usuário; o SPA volta ao avatar padrão. Sem foto, nada muda. Sucesso: 204 sem corpo.
+         */
+        delete: operations["deleteProfilePhoto"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/profile_photo/{userId}/{version}/": {
+        parameters: {
+            query: {
+                /** @description Vencimento do link, em segundos Unix. */
+                expires: components["parameters"]["Expires"];
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
+                signature: components["parameters"]["Signature"];
+            };
+            header?: never;
+            path: {
+                /** @description Id do usuário dono da foto. */
+                userId: number;
+                /** @description Versão da foto (muda a cada envio, para que o navegador não mostre a anterior). */
+                version: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Foto do perfil (link assinado)
+         * @description A foto do perfil, pelo link assinado que vem em `image` (`getProfile`, `getSettings`, `updateProfilePhoto`),
+         *     com as mesmas regras do link da foto de paciente (`getPatientPhoto`): HMAC do caminho, de `expires` e de
+         *     `session`, no máximo 15 minutos, preso ao login que o pediu (saída, troca de senha ou reuso de refresh token
+         *     o revogam: 403 "Link inválido ou expirado."). A foto só é mostrada ao próprio dono: um link de outro
+         *     usuário (de qualquer conta), uma versão substituída ou uma foto removida respondem 404 ("Foto não
+         *     encontrada."). Resposta com `Cache-Control: private` até o vencimento do link.
+         */
+        get: operations["getProfilePhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/change_password/": {
         parameters: {
             query?: never;
@@ -1224,6 +1290,11 @@ export interface components {
                  *     e o primeiro nome quando é nulo.
                  */
                 nickname: string | null;
+                /**
+                 * @description Link assinado (15 minutos, `getProfilePhoto`) da foto do próprio usuário, mostrada no cabeçalho; nulo
+                 *     sem foto (o SPA mostra a inicial).
+                 */
+                image: string | null;
             };
             /** @description Médico com ao menos uma secretária vinculada (DECISIONS §13); sempre `false` para secretária. */
             has_secretary: boolean;
@@ -1251,7 +1322,10 @@ export interface components {
              * @description Somente leitura.
              */
             email: string;
-            /** @description URL do avatar. Nesta versão não há envio de avatar e o campo é sempre `null` (o SPA mostra o avatar padrão). */
+            /**
+             * @description Link assinado (15 minutos, `getProfilePhoto`) da foto do perfil, enviada em `updateProfilePhoto`; nulo sem
+             *     foto (o SPA mostra o avatar padrão).
+             */
             image: string | null;
             /** @description Secretárias vinculadas (os convites pendentes estão em `invite_set`). */
             secretary_set: {
@@ -1626,6 +1700,18 @@ export interface components {
             cpf: string;
             gender: components["schemas"]["Gender"] | null;
             medic: components["schemas"]["MedicRef"];
+        };
+        /** @description multipart/form-data do envio da foto do perfil. */
+        ProfilePhotoForm: {
+            /**
+             * Format: binary
+             * @description JPEG, PNG ou WebP até 5 MB, conferido pelo conteúdo.
+             */
+            image: string;
+        };
+        ProfilePhoto: {
+            /** @description Link assinado da foto gravada (`getProfilePhoto`). */
+            image: string;
         };
         /** @description multipart/form-data do cadastro e da edição de paciente (SPEC §3). */
         PatientForm: {
@@ -2128,6 +2214,93 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateProfilePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ProfilePhotoForm"];
+            };
+        };
+        responses: {
+            /** @description Foto gravada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfilePhoto"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteProfilePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Foto removida (ou já não havia). */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getProfilePhoto: {
+        parameters: {
+            query: {
+                /** @description Vencimento do link, em segundos Unix. */
+                expires: components["parameters"]["Expires"];
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
+                signature: components["parameters"]["Signature"];
+            };
+            header?: never;
+            path: {
+                /** @description Id do usuário dono da foto. */
+                userId: number;
+                /** @description Versão da foto (muda a cada envio, para que o navegador não mostre a anterior). */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A imagem, no tipo em que foi enviada. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=<segundos até expires>`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            403: components["responses"]["InvalidSignature"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -17,7 +17,8 @@ import type { UserType } from '../constants';
 /** The profile returned by GET /project_auth/profile/ (SPEC §3). */
 export type Profile = {
   type: UserType;
-  user: { id: number; first_name: string; last_name: string; nickname?: string | null };
+  /** `image`: the signed link of the user's photo (absent in a profile stored by an older version). */
+  user: { id: number; first_name: string; last_name: string; nickname?: string | null; image?: string | null };
   /** A medic with a linked secretary (DECISIONS §13); absent in a profile stored by an older version. */
   has_secretary?: boolean;
 };

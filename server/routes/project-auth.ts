@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { specialties } from '../db/schema/index';
 import type { AppDeps } from '../deps';
-import { badRequest, notFound, unauthorized } from '../http/errors';
+import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../http/errors';
 import { pathId } from '../http/path-id';
 import { bearerToken } from '../plugins/authenticate';
 import {
@@ -13,6 +13,10 @@ import {
   type CreateSecretaryInput,
 } from '../services/auth/account-service';
 import { INVITE_MESSAGES } from '../services/auth/invite-service';
+import { createProfilePhotoService, PHOTO_VERSION, profilePhotoPath } from '../services/auth/profile-photo';
+import { MAX_PHOTO_BYTES } from '../services/files/file-type';
+import { PHOTO_MESSAGES } from '../services/files/photo';
+import { INVALID_LINK_MESSAGE, secondsLeft } from '../services/files/signed-links';
 import {
   createUserService,
   SIGNUP_LIMITS,
@@ -95,6 +99,36 @@ function inviteToken(raw: string): string {
 }
 
 /**
+ * Reads the profile photo form (multipart/form-data with one `image` file, openapi ProfilePhotoForm). Every part is
+ * read to the end, so the client is not cut off mid-upload. Not multipart, no file, another or a repeated part: 400;
+ * a file over 5 MB: 413.
+ */
+async function readProfilePhoto(request: FastifyRequest): Promise<Buffer> {
+  const invalid = () => badRequest([INVALID_DATA]);
+  const noImage = () => badRequest([PHOTO_MESSAGES.type], { image: [PHOTO_MESSAGES.type] });
+  if (!request.isMultipart()) throw invalid();
+  let photo: Buffer | null = null;
+  let problem: HttpError | null = null;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_PHOTO_BYTES, fieldSize: 1024, parts: 5 } })) {
+      if (part.type === 'file' && part.fieldname === 'image' && !photo) {
+        photo = await part.toBuffer();
+      } else {
+        if (part.type === 'file') for await (const chunk of part.file) void chunk; // read to the end, discarded
+        problem ??= part.fieldname === 'image' && part.type !== 'file' ? noImage() : invalid();
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(PHOTO_MESSAGES.tooLarge);
+    throw invalid();
+  }
+  if (problem) throw problem;
+  if (!photo || photo.length === 0) throw noImage();
+  return photo;
+}
+
+/**
  * Profile, the medics list, specialties, doctor signup, secretary signup by invite, and the account
  * (settings, password, the medic's secretaries) (SPEC §7, ARCHITECTURE "Project auth"). Thin: the
  * rules live in services/auth. Settings and secretaries are the medic's (a secretary gets 403).
@@ -103,13 +137,46 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   const accounts = createUserService(deps);
   const account = createAccountService(deps);
   const lookups = createLookupService(deps);
+  const photos = createProfilePhotoService(deps);
   const medicOnly = { preHandler: app.requireRole('medic') };
+  const signedIn = { preHandler: app.authenticate };
 
   app.get('/project_auth/profile/', { preHandler: app.authenticate }, async (request) => {
     const profile = request.user ? await accounts.getProfile(request.user.id) : null;
     if (!profile) throw unauthorized();
     return profile;
   });
+
+  // The user's own photo, both roles (issue 11 item 13): replace, remove, and serve it behind a signed link.
+  app.put('/project_auth/api/v1/profile_photo/', signedIn, async (request) => {
+    const userId = request.user!.id;
+    const key = await photos.replace(userId, await readProfilePhoto(request));
+    return { image: await photos.link(userId, key) };
+  });
+
+  app.delete('/project_auth/api/v1/profile_photo/', signedIn, async (request, reply) => {
+    await photos.remove(request.user!.id);
+    return reply.code(204).send();
+  });
+
+  app.get<{ Params: { userId: string; version: string }; Querystring: Record<string, unknown> }>(
+    '/project_auth/api/v1/profile_photo/:userId/:version/',
+    async (request, reply) => {
+      const userId = pathId(request.params.userId);
+      const { version } = request.params;
+      // The link is the authorization (as a patient's photo): its signature and live sign-in first.
+      const valid = userId !== null && PHOTO_VERSION.test(version);
+      const viewer = valid ? await photos.signer.verify(profilePhotoPath(userId, version), request.query) : null;
+      if (!viewer) throw forbidden(INVALID_LINK_MESSAGE);
+      // Only the owner sees a profile photo; anyone else's is "not found", as is a replaced or removed one.
+      const photo = viewer.id === userId ? await photos.photo(userId, version) : null;
+      if (!photo) throw notFound(PHOTO_MESSAGES.notFound);
+      return reply
+        .header('cache-control', `private, max-age=${secondsLeft(String(request.query.expires), deps.now())}`)
+        .type(photo.contentType)
+        .send(photo.data);
+    },
+  );
 
   app.get('/project_auth/api/v1/list_medic/', { preHandler: app.authenticate }, async (request) => {
     if (!request.user) throw unauthorized();

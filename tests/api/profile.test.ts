@@ -19,7 +19,7 @@ describe('GET /project_auth/profile/', () => {
     const { access_token } = await signIn(t.app, medic.email, TEST_PASSWORD);
     const res = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(access_token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ type: 'medic', user: { id: medic.id, first_name: 'Ana', last_name: 'Souza', nickname: null }, has_secretary: false });
+    expect(res.json()).toEqual({ type: 'medic', user: { id: medic.id, first_name: 'Ana', last_name: 'Souza', nickname: null, image: null }, has_secretary: false });
   });
 
   it('answers the secretary profile for a secretary', async () => {
@@ -28,7 +28,7 @@ describe('GET /project_auth/profile/', () => {
     const { access_token } = await signIn(t.app, secretary.email, TEST_PASSWORD);
     const res = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(access_token) });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ type: 'secretary', user: { id: secretary.id, first_name: 'Bia', last_name: 'Lima', nickname: null }, has_secretary: false });
+    expect(res.json()).toEqual({ type: 'secretary', user: { id: secretary.id, first_name: 'Bia', last_name: 'Lima', nickname: null, image: null }, has_secretary: false });
   });
 
   it('answers 401 without a token', async () => {

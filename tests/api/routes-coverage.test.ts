@@ -51,6 +51,10 @@ const REQUIRED = [
   'GET /surgery/api/v1/schedule_days/',
   // Issue 11: the medic's first steps.
   'GET /project_auth/api/v1/getting_started/',
+  // Issue 11 item 13: the profile photo.
+  'PUT /project_auth/api/v1/profile_photo/',
+  'DELETE /project_auth/api/v1/profile_photo/',
+  'GET /project_auth/api/v1/profile_photo/{userId}/{version}/',
 ];
 
 let t: TestApp;

@@ -102,7 +102,7 @@ describe('PUT /project_auth/api/v1/settings/ (saving)', () => {
     expect(await userRow(medic.id)).toMatchObject({ firstName: 'Paula', lastName: 'Reis Souza', nickname: 'Dr. P' });
     // The header's first name comes from the profile, which now reads the new name.
     const profile = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(token) });
-    expect(profile.json().user).toEqual({ id: medic.id, first_name: 'Paula', last_name: 'Reis Souza', nickname: 'Dr. P' });
+    expect(profile.json().user).toEqual({ id: medic.id, first_name: 'Paula', last_name: 'Reis Souza', nickname: 'Dr. P', image: null });
   });
 
   it('saves the nickname alone, trimmed; an empty or null nickname is stored as null', async () => {

@@ -201,6 +201,13 @@ for (const size of WIDTHS) {
         await dialog.getByRole('button', { name: 'Cancelar' }).click();
         await expect(dialog).toBeHidden();
       }
+      // 'Foto do perfil' (issue 11 item 13), opened from the settings card (the header has a button of the same name).
+      await page.getByRole('main').getByRole('button', { name: 'Alterar foto do perfil' }).click();
+      const photoDialog = page.getByRole('dialog', { name: 'Foto do perfil' });
+      await expect(photoDialog).toBeVisible();
+      await scan(page, "medic /settings 'Foto do perfil'");
+      await photoDialog.getByRole('button', { name: 'Cancelar' }).click();
+      await expect(photoDialog).toBeHidden();
 
       await follow(page, 'Status de cirurgia', /\/surgery-status/);
       await expect(page.getByRole('heading', { name: 'Veja o status das cirurgias' })).toBeVisible();

@@ -90,6 +90,8 @@ test.describe('a medic without a secretary (DECISIONS §13)', () => {
     // Step 2: 'Vincular cirurgia' from the menu; the medic is the patient's (himself).
     await nav.getByRole('link', { name: 'Vincular cirurgia' }).click();
     await expect(page).toHaveURL(/\/patients-surgery$/);
+    // /patients' search box has the same placeholder: wait until the new page has replaced it.
+    await expect(page.getByRole('heading', { level: 1, name: 'Vincular cirurgia' })).toBeVisible();
     await page.getByPlaceholder('Nome do paciente').fill(patientName);
     await page.getByRole('button', { name: `Vincular ${patientName}` }).click();
     await expect(page.getByLabel('Médico(a)', { exact: true })).toHaveValue(`${medic.firstName} ${medic.lastName}`);

@@ -14,6 +14,14 @@ export const DEMO_SECRETARY = 'secretaria@demo.com.br';
  * recorded and the test goes on (one run then reports every screen that fails).
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { soft?: boolean; label?: string } = {}): Promise<void> {
+  // A modal still fading in is half transparent, and axe would measure its text's contrast against the blend: wait
+  // until every finite animation has ended (spinners and loading shimmers loop forever and are left alone).
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => {
+      const iterations = animation.effect?.getComputedTiming().iterations;
+      return iterations === Infinity || animation.playState !== 'running';
+    }),
+  );
   // Only violations are collected (not the passes and inapplicable nodes): the same findings, much less work.
   const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');

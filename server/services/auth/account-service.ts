@@ -6,9 +6,11 @@ import { invites, medicSecretaries, patients, surgeries, users } from '../../db/
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
+import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, NAME_MAX_LENGTH, normaliseEmail } from './invite-service';
 import { hashPassword, passwordProblems, verifyPassword } from './password';
 import { createTokenService } from './token-service';
+import { createProfilePhotoService } from './profile-photo';
 import { Problems, required } from './user-service';
 
 /** Wrong current passwords allowed per window and account before change_password waits (as sign-in, DECISIONS §3). */
@@ -73,6 +75,7 @@ export type AccountServiceDeps = {
   db: Database;
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  storage: FileStorage;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
 };
@@ -159,6 +162,7 @@ export function createAccountService(deps: AccountServiceDeps) {
   const { db, rateLimiter, now } = deps;
   const inviteService = createInviteService(deps);
   const tokens = createTokenService({ db, now });
+  const photos = createProfilePhotoService(deps);
 
   /** The medic's settings, or null when `medicId` is no medic. Secretaries by e-mail; pending invites are not links. */
   async function getSettings(medicId: number): Promise<Settings | null> {
@@ -169,6 +173,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         nickname: users.nickname,
         crm: users.crm,
         email: users.email,
+        imageKey: users.imageKey,
       })
       .from(users)
       .where(and(eq(users.id, medicId), eq(users.type, 'medic')));
@@ -199,8 +204,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       nickname: medic.nickname,
       crm: medic.crm,
       email: medic.email,
-      // No avatar upload in this version (openapi Settings.image).
-      image: null,
+      image: await photos.link(medicId, medic.imageKey),
       secretary_set: secretaries,
       invite_set: pending.map((invite) => ({
         id: invite.id,

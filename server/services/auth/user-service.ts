@@ -9,8 +9,10 @@ import { medicSecretaries, specialties, users, type UserRow } from '../../db/sch
 import { badRequest } from '../../http/errors';
 import { bodyId } from '../../http/path-id';
 import type { Mailer } from '../mail/mailer';
+import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, isWellFormedEmail, normaliseEmail, NAME_MAX_LENGTH } from './invite-service';
 import { hashPassword, passwordProblems, verifyPassword } from './password';
+import { createProfilePhotoService } from './profile-photo';
 
 export const ADDRESS_MAX_LENGTH = 300;
 export const CRM_MAX_LENGTH = 30;
@@ -80,11 +82,18 @@ export type SecretarySignupInput = {
  */
 export type Profile = {
   type: UserType;
-  user: { id: number; first_name: string; last_name: string; nickname: string | null };
+  /** `image`: the signed link of the user's own photo (issue 11 item 13), or null. */
+  user: { id: number; first_name: string; last_name: string; nickname: string | null; image: string | null };
   has_secretary: boolean;
 };
 
-export type UserServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
+export type UserServiceDeps = {
+  db: Database;
+  mailer: Mailer;
+  storage: FileStorage;
+  config: Pick<Config, 'publicUrl'>;
+  now: () => Date;
+};
 
 /** Collects pt-BR problems; each reader trims and bounds one field (also used by the account service). */
 export class Problems {
@@ -145,6 +154,7 @@ const specialtyId = (value: number | string | null | undefined): number | null =
 export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
   const inviteService = createInviteService(deps);
+  const photos = createProfilePhotoService(deps);
 
   async function findByEmail(email: string): Promise<UserRow | null> {
     const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
@@ -298,7 +308,14 @@ export function createUserService(deps: UserServiceDeps) {
     /** SPEC §3 Profile of a user, or null when the user does not exist. */
     async getProfile(userId: number): Promise<Profile | null> {
       const [user] = await db
-        .select({ id: users.id, type: users.type, firstName: users.firstName, lastName: users.lastName, nickname: users.nickname })
+        .select({
+          id: users.id,
+          type: users.type,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          nickname: users.nickname,
+          imageKey: users.imageKey,
+        })
         .from(users)
         .where(eq(users.id, userId));
       if (!user) return null;
@@ -312,7 +329,13 @@ export function createUserService(deps: UserServiceDeps) {
           : [];
       return {
         type: user.type,
-        user: { id: user.id, first_name: user.firstName, last_name: user.lastName, nickname: user.nickname },
+        user: {
+          id: user.id,
+          first_name: user.firstName,
+          last_name: user.lastName,
+          nickname: user.nickname,
+          image: await photos.link(user.id, user.imageKey),
+        },
         has_secretary: link.length > 0,
       };
     },

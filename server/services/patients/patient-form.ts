@@ -11,6 +11,7 @@ import { isValidCpf, onlyDigits } from '../../../machines/rules/cpf';
 import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode } from '../../../machines/rules/phone';
 import { badRequest, type HttpError } from '../../http/errors';
 import { MAX_INT4, pathId } from '../../http/path-id';
+import { PHOTO_MESSAGES } from '../files/photo';
 
 /*
  * The patient form as the API reads it. The field rules the SPA's wizard applies too (name, biological sex,
@@ -39,7 +40,7 @@ export const PATIENT_ADDRESS_MAX_LENGTH = 300;
 
 export const PATIENT_MESSAGES = {
   notFound: 'Paciente não encontrado.',
-  photoNotFound: 'Foto não encontrada.',
+  photoNotFound: PHOTO_MESSAGES.notFound,
   duplicate: 'Paciente já cadastrado para esse médico',
   hasSurgery: 'Não é possível deletar um paciente que possui cirurgia cadastrada.',
   nameRequired: 'O campo Paciente é obrigatório.',
@@ -58,8 +59,8 @@ export const PATIENT_MESSAGES = {
   medicRequired: RULE_MESSAGES.medicRequired,
   medicUnknown: 'Médico não encontrado.',
   medicLocked: 'Não é possível trocar o médico de um paciente que possui cirurgia cadastrada.',
-  photoType: 'Envie uma imagem JPEG, PNG ou WebP.',
-  photoTooLarge: 'A foto deve ter no máximo 5 MB.',
+  photoType: PHOTO_MESSAGES.type,
+  photoTooLarge: PHOTO_MESSAGES.tooLarge,
   invalidData: 'Dados inválidos.',
 } as const;
 

@@ -5,7 +5,8 @@ import { healthPlans, patients, surgeries, type PatientRow } from '../../db/sche
 import { badRequest, forbidden, payloadTooLarge, type HttpError } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
-import { FILE_EXTENSIONS, MAX_PHOTO_BYTES, PHOTO_TYPES, sniffFileType, type SniffedType } from '../files/file-type';
+import { FILE_EXTENSIONS, MAX_PHOTO_BYTES, type SniffedType } from '../files/file-type';
+import { photoTypeOf } from '../files/photo';
 import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { saoPauloDay } from '../sao-paulo-time';
@@ -116,8 +117,8 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     if (input.photo && input.photo.length > MAX_PHOTO_BYTES) throw payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
     const problems = new FieldProblems();
     const values = readPatientForm(input.fields, saoPauloDay(now()), problems);
-    const photoType = input.photo ? sniffFileType(input.photo) : null;
-    if (input.photo && (!photoType || !PHOTO_TYPES.includes(photoType))) {
+    const photoType = input.photo ? photoTypeOf(input.photo) : null;
+    if (input.photo && !photoType) {
       problems.add('foto', PATIENT_MESSAGES.photoType);
     }
     const medicId = await resolveMedic(viewer, values.medicId, input.fields.medic, problems);

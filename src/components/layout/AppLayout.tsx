@@ -1,8 +1,9 @@
 /**
- * Layout of every signed-in page: header (menu button on phones, logo linking home, the user's first name), the
- * desktop side rail with the role's menu, and the phone slide-in menu (SPEC §2 Navigation).
+ * Layout of every signed-in page: header (menu button on phones, logo linking home, the user's photo and name), the
+ * desktop side rail with the role's menu, and the phone slide-in menu (SPEC §2 Navigation). The photo opens 'Foto do
+ * perfil' for both roles (issue 11 item 13). On a phone the logo keeps only its mark, so the name has the room.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import {
@@ -18,12 +19,18 @@ import {
   zIndices,
 } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { useSession } from '../../features/session/session';
+import { reloadProfileFromServer, useSession } from '../../features/session/session';
+import { Avatar } from '../ui/Avatar';
 import { Icon } from '../ui/Icon';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
+
+// Loaded when first opened: the dropzone stays out of every page's first download.
+const ProfilePhotoModal = lazy(() =>
+  import('../../features/profilePhoto/ProfilePhotoModal').then((module) => ({ default: module.ProfilePhotoModal })),
+);
 
 const StyledShell = styled('div')`
   min-height: 100vh;
@@ -92,25 +99,36 @@ const logoLinkClassName = css`
   & > img { width: 32px; height: 32px; }
 `;
 
+/** In the header on a phone, the mark alone: the app's name would take the user's name's room. */
+const compactLogoClassName = css`
+  flex: none;
+  ${media.belowMd} { & > span { display: none; } }
+`;
+
 const StyledUser = styled('div')`
+  flex: 1 1 auto;
   margin-left: auto;
   display: flex;
   align-items: center;
+  justify-content: flex-end;
   gap: ${space.sm};
   min-width: 0;
 `;
 
-const StyledAvatar = styled('span')`
+const StyledAvatarButton = styled('button')`
   flex: none;
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  width: 36px;
-  height: 36px;
+  width: 44px;
+  height: 44px;
+  padding: 0;
+  border: 0;
   border-radius: 50%;
-  background: ${colors.primarySoft};
-  color: ${colors.primary};
-  font-weight: ${fontWeights.bold};
+  background: transparent;
+  cursor: pointer;
+  &:hover > span { box-shadow: 0 0 0 2px ${colors.primary}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const StyledUserText = styled('span')`
@@ -124,7 +142,6 @@ const StyledUserName = styled('span')`
   overflow: hidden;
   text-overflow: ellipsis;
   white-space: nowrap;
-  max-width: 40vw;
   font-weight: ${fontWeights.semibold};
 `;
 
@@ -167,6 +184,7 @@ const StyledMain = styled('main')`
 export function AppLayout() {
   const { profile, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [photoOpen, setPhotoOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
@@ -201,8 +219,13 @@ export function AppLayout() {
   const firstName = displayNameOf(profile);
   const registers = registersPatients(profile);
   const roleLabel = profile.type === 'medic' ? ptBR.nav.roleMedic : ptBR.nav.roleSecretary;
-  const logo = (
-    <Link to="/" className={logoLinkClassName} aria-label={ptBR.app.logoAlt} onClick={menuOpen ? handleCloseMenu : undefined}>
+  const logo = (compact: boolean) => (
+    <Link
+      to="/"
+      className={compact ? `${logoLinkClassName} ${compactLogoClassName}` : logoLinkClassName}
+      aria-label={ptBR.app.logoAlt}
+      onClick={menuOpen ? handleCloseMenu : undefined}
+    >
       <img src="/logo.svg" alt="" width={32} height={32} />
       <span aria-hidden="true">{ptBR.app.name}</span>
     </Link>
@@ -223,11 +246,13 @@ export function AppLayout() {
         >
           <Icon name="menu" size={24} />
         </StyledMenuButton>
-        {logo}
+        {logo(true)}
         <StyledUser>
-          <StyledAvatar aria-hidden="true">{firstName.slice(0, 1).toUpperCase()}</StyledAvatar>
+          <StyledAvatarButton type="button" aria-label={ptBR.nav.profilePhoto} aria-haspopup="dialog" onClick={() => setPhotoOpen(true)}>
+            <Avatar src={profile.user.image} name={firstName} size={36} onFailed={reloadProfileFromServer} />
+          </StyledAvatarButton>
           <StyledUserText>
-            <StyledUserName>{firstName}</StyledUserName>
+            <StyledUserName data-testid="header-user-name">{firstName}</StyledUserName>
             <StyledUserRole>{roleLabel}</StyledUserRole>
           </StyledUserText>
         </StyledUser>
@@ -241,9 +266,14 @@ export function AppLayout() {
         </StyledMain>
       </StyledBody>
       {menuOpen ? (
-        <MobileMenu id={menuId} onClose={handleCloseMenu} header={logo}>
+        <MobileMenu id={menuId} onClose={handleCloseMenu} header={logo(false)}>
           <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} onNavigate={handleCloseMenu} />
         </MobileMenu>
+      ) : null}
+      {photoOpen ? (
+        <Suspense fallback={null}>
+          <ProfilePhotoModal current={profile.user.image ?? null} onClose={() => setPhotoOpen(false)} />
+        </Suspense>
       ) : null}
     </StyledShell>
   );

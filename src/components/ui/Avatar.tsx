@@ -37,6 +37,8 @@ type AvatarProps = {
   size?: number;
   /** The person's full name: without a photo, its initials show instead of the silhouette. */
   name?: string;
+  /** The photo failed to load (an expired or removed link): the caller may fetch a fresh one. */
+  onFailed?: () => void;
 };
 
 /** Two initials of a full name ('Maria da Silva' → 'MS'), skipping short lowercase particles (da, de, e). */
@@ -57,7 +59,7 @@ function Silhouette({ size }: { size: number }) {
   );
 }
 
-export function Avatar({ src, alt, size = 40, name }: AvatarProps) {
+export function Avatar({ src, alt, size = 40, name, onFailed }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   useEffect(() => setFailed(false), [src]);
   const showPhoto = Boolean(src) && !failed;
@@ -70,7 +72,16 @@ export function Avatar({ src, alt, size = 40, name }: AvatarProps) {
       aria-hidden={alt ? undefined : true}
     >
       {showPhoto ? (
-        <img src={src ?? undefined} alt={alt ?? ''} loading="lazy" decoding="async" onError={() => setFailed(true)} />
+        <img
+          src={src ?? undefined}
+          alt={alt ?? ''}
+          loading="lazy"
+          decoding="async"
+          onError={() => {
+            setFailed(true);
+            onFailed?.();
+          }}
+        />
       ) : initials ? (
         initials
       ) : (

@@ -1,6 +1,8 @@
 /**
  * The frame of both homes (SPEC §2 '/'): the primary-colour background with the signup image, the greeting with the
- * user's first name, and the role's panels below it (white cards on the teal).
+ * user's first name, and the role's panels below it (white cards on the teal). On a phone the image sits beside the
+ * greeting, in its own column, never under the text (issue 11 item 12); from md up it floats in the greeting's
+ * reserved right margin.
  */
 import { styled } from 'goober';
 import type { ReactNode } from 'react';
@@ -18,14 +20,13 @@ const StyledBackdrop = styled('div')`
 `;
 
 const StyledIllustration = styled('img')`
-  position: absolute;
-  top: -24px;
-  right: -72px;
-  width: 220px;
+  flex: none;
+  align-self: center;
+  width: 96px;
   height: auto;
-  opacity: 0.35;
   pointer-events: none;
   ${media.md} {
+    position: absolute;
     top: ${space.md};
     right: ${space.xxl};
     width: 260px;
@@ -48,13 +49,21 @@ const StyledContent = styled('div')`
 
 const StyledGreeting = styled('header')`
   display: flex;
+  align-items: center;
+  gap: ${space.md};
+  min-height: 96px;
+  color: ${colors.onPrimary};
+  ${media.md} { min-height: 160px; padding-right: 280px; }
+`;
+
+const StyledGreetingText = styled('div')`
+  flex: 1 1 auto;
+  min-width: 0;
+  display: flex;
   flex-direction: column;
   gap: ${space.xs};
   max-width: 560px;
-  min-height: 96px;
-  justify-content: center;
-  color: ${colors.onPrimary};
-  ${media.md} { min-height: 160px; padding-right: 280px; max-width: none; }
+  ${media.md} { max-width: none; }
 `;
 
 const StyledEyebrow = styled('h1')`
@@ -87,12 +96,14 @@ type HomeShellProps = {
 export function HomeShell({ firstName, intro, children }: HomeShellProps) {
   return (
     <StyledBackdrop>
-      <StyledIllustration src="/signup-image.svg" alt="" width={260} height={220} />
       <StyledContent>
         <StyledGreeting>
-          <StyledEyebrow>{homeTexts.title}</StyledEyebrow>
-          <StyledWelcome>{fill(homeTexts.welcome, { name: firstName })}</StyledWelcome>
-          <StyledIntro>{intro}</StyledIntro>
+          <StyledGreetingText>
+            <StyledEyebrow>{homeTexts.title}</StyledEyebrow>
+            <StyledWelcome>{fill(homeTexts.welcome, { name: firstName })}</StyledWelcome>
+            <StyledIntro>{intro}</StyledIntro>
+          </StyledGreetingText>
+          <StyledIllustration src="/signup-image.svg" alt="" width={260} height={220} data-testid="home-hero" />
         </StyledGreeting>
         {children}
       </StyledContent>

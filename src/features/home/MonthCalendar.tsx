@@ -38,7 +38,9 @@ const StyledLegend = styled('span')`
   }
 `;
 
+/** Always there, one button high, so the list below stays put when the marks arrive (issue 11 item 16). */
 const StyledState = styled('span')`
+  min-height: 36px;
   display: inline-flex;
   flex-wrap: wrap;
   align-items: center;
@@ -80,19 +82,21 @@ export function MonthCalendar({ selected, onSelect }: MonthCalendarProps) {
       />
       <StyledFooter>
         <StyledLegend>{T.legend}</StyledLegend>
-        {days.status === 'loading' ? (
-          <StyledState role="status">
-            <Spinner size={16} />
-            {T.loading}
-          </StyledState>
-        ) : days.status === 'error' ? (
-          <StyledState role="status">
-            {T.failed}
-            <Button variant="ghost" onClick={days.retry}>
-              {homeTexts.retry}
-            </Button>
-          </StyledState>
-        ) : null}
+        <StyledState role="status">
+          {days.status === 'loading' ? (
+            <>
+              <Spinner size={16} />
+              {T.loading}
+            </>
+          ) : days.status === 'error' ? (
+            <>
+              {T.failed}
+              <Button variant="ghost" onClick={days.retry}>
+                {homeTexts.retry}
+              </Button>
+            </>
+          ) : null}
+        </StyledState>
       </StyledFooter>
     </HomePanel>
   );

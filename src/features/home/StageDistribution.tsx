@@ -7,6 +7,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../../../machines/constants';
 import { Icon, type IconName } from '../../components/ui/Icon';
+import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
@@ -49,8 +50,9 @@ const StyledStage = styled('button')`
   text-align: left;
   cursor: pointer;
   transition: background ${durations.fast}, border-color ${durations.fast};
-  &:hover { background: ${colors.primaryTint}; border-color: ${colors.primary}; }
+  &:hover:not(:disabled) { background: ${colors.primaryTint}; border-color: ${colors.primary}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  &:disabled { cursor: default; }
 `;
 
 const StyledIcon = styled('span')`
@@ -97,7 +99,27 @@ export function StageDistribution({ dashboard }: StageDistributionProps) {
 
   let body;
   if (dashboard.status === 'loading') {
-    body = <HomeNotice kind="loading" text={homeTexts.summary.loading} compact />;
+    // The final list with its counts still to come, so nothing below moves when they arrive (issue 11 item 16).
+    body = (
+      <>
+        <LoadingStatus text={homeTexts.summary.loading} />
+        <StyledStages aria-hidden="true">
+          {ACTIVE_STATUSES.map((stage) => (
+            <li key={stage}>
+              <StyledStage type="button" disabled tabIndex={-1}>
+                <StyledIcon>
+                  <Icon name={STAGE_ICONS[stage]} size={20} />
+                </StyledIcon>
+                <StyledLabel>{STATUS_LABELS[stage]}</StyledLabel>
+                <StyledCount>
+                  <SkeletonBar width="2ch" />
+                </StyledCount>
+              </StyledStage>
+            </li>
+          ))}
+        </StyledStages>
+      </>
+    );
   } else if (dashboard.status === 'error') {
     // The same read as 'Resumo' above, whose notice carries the one retry.
     body = <HomeNotice kind="failed" text={homeTexts.summary.failed} compact />;

@@ -4,6 +4,7 @@
  */
 import { styled } from 'goober';
 import { Icon, type IconName } from '../../components/ui/Icon';
+import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';
 import { formatBRL } from '../../lib/format/money';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
@@ -59,43 +60,53 @@ const StyledFigure = styled('div')`
   }
 `;
 
-type Figure = { key: string; label: string; icon: IconName; value: string; money?: boolean };
+type Figure = { key: string; label: string; icon: IconName; value: string | null; money?: boolean };
+type DashboardData = Extract<DashboardState, { status: 'ready' }>['value']['data'];
 
 type SummaryPanelProps = {
   dashboard: DashboardState;
   onRetry: () => void;
 };
 
+/** The four figures; `data` null while loading, when each value is a bar of the same line (issue 11 item 16). */
+function figuresOf(data: DashboardData | null): Figure[] {
+  return [
+    { key: 'authorized', label: T.authorized, icon: 'shieldCheck', value: data ? String(data.authorized_surgery) : null },
+    { key: 'pending', label: T.pending, icon: 'clock', value: data ? String(data.pending_surgery) : null },
+    {
+      key: 'received',
+      label: T.receivedMonth,
+      icon: 'banknote',
+      value: data ? formatBRL(data.payment_done_month) : null,
+      money: true,
+    },
+    {
+      key: 'fees',
+      label: T.feesToReceive,
+      icon: 'wallet',
+      value: data ? formatBRL(data.fees_payments_month) : null,
+      money: true,
+    },
+  ];
+}
+
 export function SummaryPanel({ dashboard, onRetry }: SummaryPanelProps) {
   let body;
-  if (dashboard.status === 'loading') {
-    body = <HomeNotice kind="loading" text={T.loading} compact />;
-  } else if (dashboard.status === 'error') {
+  if (dashboard.status === 'error') {
     body = <HomeNotice kind="failed" text={T.failed} onRetry={onRetry} compact />;
   } else {
-    const data = dashboard.value.data;
-    const figures: Figure[] = [
-      { key: 'authorized', label: T.authorized, icon: 'shieldCheck', value: String(data.authorized_surgery) },
-      { key: 'pending', label: T.pending, icon: 'clock', value: String(data.pending_surgery) },
-      {
-        key: 'received',
-        label: T.receivedMonth,
-        icon: 'banknote',
-        value: formatBRL(data.payment_done_month),
-        money: true,
-      },
-      { key: 'fees', label: T.feesToReceive, icon: 'wallet', value: formatBRL(data.fees_payments_month), money: true },
-    ];
+    const loading = dashboard.status === 'loading';
     body = (
       <StyledFrame>
-        <StyledFigures>
-          {figures.map((figure) => (
+        {loading ? <LoadingStatus text={T.loading} /> : null}
+        <StyledFigures aria-hidden={loading || undefined}>
+          {figuresOf(loading ? null : dashboard.value.data).map((figure) => (
             <StyledFigure key={figure.key} data-figure={figure.key} data-money={figure.money || undefined}>
               <dt>
                 <Icon name={figure.icon} size={18} />
                 {figure.label}
               </dt>
-              <dd>{figure.value}</dd>
+              <dd>{figure.value ?? <SkeletonBar width={figure.money ? '8ch' : '2ch'} />}</dd>
             </StyledFigure>
           ))}
         </StyledFigures>

@@ -1,5 +1,6 @@
 /**
- * The profile block of /settings (SPEC §2 Settings): the avatar (the default silhouette while `image` is null), then
+ * The profile block of /settings (SPEC §2 Settings): the avatar (the default silhouette while `image` is null) with
+ * its 'Alterar foto' button (issue 11 item 13), then
  * one row per fact: the full name and the nickname with an edit button each, CRM and e-mail read-only, and the
  * password as a mask with its own button.
  */
@@ -8,6 +9,7 @@ import { EmailText } from '../../components/ui/EmailText';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Icon, type IconName } from '../../components/ui/Icon';
+import { profilePhotoTexts as photoTexts } from '../../lib/i18n/profilePhoto';
 import { settingsTexts as T } from '../../lib/i18n/settings';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import type { SettingsForm } from '../../../machines/settings/settingsModalMachine';
@@ -38,6 +40,30 @@ const StyledIdentity = styled('div')`
   align-items: center;
   gap: ${space.lg};
   min-width: 0;
+`;
+
+const StyledPhoto = styled('div')`
+  flex: none;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${space.xs};
+`;
+
+const StyledPhotoButton = styled('button')`
+  min-height: 32px;
+  padding: 0 ${space.sm};
+  border: 0;
+  border-radius: ${radii.sm};
+  background: transparent;
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  cursor: pointer;
+  &:hover { color: ${colors.primaryPressed}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const StyledWho = styled('div')`
@@ -157,16 +183,22 @@ function Fact({ term, value, muted, mask, valueLabel, action, onEdit }: FactProp
 type ProfileCardProps = {
   settings: Settings;
   onEdit: (form: SettingsForm) => void;
+  onEditPhoto: () => void;
 };
 
-export function ProfileCard({ settings, onEdit }: ProfileCardProps) {
+export function ProfileCard({ settings, onEdit, onEditPhoto }: ProfileCardProps) {
   const titleId = useId();
   const fullName = `${settings.first_name} ${settings.last_name}`.trim();
   return (
     <StyledCard aria-labelledby={titleId}>
       <StyledCardTitle id={titleId}>{T.profile.title}</StyledCardTitle>
       <StyledIdentity>
-        <Avatar src={settings.image} alt={T.profile.avatarAlt} size={72} />
+        <StyledPhoto>
+          <Avatar src={settings.image} alt={T.profile.avatarAlt} size={72} />
+          <StyledPhotoButton type="button" aria-label={photoTexts.open} onClick={onEditPhoto}>
+            {photoTexts.change}
+          </StyledPhotoButton>
+        </StyledPhoto>
         <StyledWho>
           <p>{fullName}</p>
           <p>

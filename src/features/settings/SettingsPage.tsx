@@ -1,10 +1,10 @@
 /**
- * /settings (medic; SPEC §2 Settings): the profile (avatar, name, nickname, CRM, e-mail, masked password) and
+ * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked password) and
  * 'Pessoas vinculadas a conta'. The four modals run on machines/settings/settingsModalMachine with the real call
  * supplied here; its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again.
  * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
 import { styled } from 'goober';
@@ -16,6 +16,8 @@ import { settingsTexts as T } from '../../lib/i18n/settings';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { sendSettingsForm, type Settings } from './actors';
+import { ProfilePhotoModal } from '../profilePhoto/ProfilePhotoModal';
+import { useSession } from '../session/session';
 import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
 import { failureToasts, successToast } from './settingsForms';
@@ -50,6 +52,10 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
   const sending = useSelector(actor, (s) => s.matches('sending'));
   const locked = useSelector(actor, (s) => !s.matches('editing'));
   const inviteAsked = useRouterState({ select: (s) => s.location.state.invite === true });
+  const [photoOpen, setPhotoOpen] = useState(false);
+  // The session's profile follows a photo changed from the header's modal too; the settings read is the fallback.
+  const sessionImage = useSession().profile?.user.image;
+  const image = sessionImage !== undefined ? sessionImage : settings.image;
 
   // Arriving from 'Primeiros passos' ('Convidar secretária', DECISIONS §13): the invite modal opens at once.
   useEffect(() => {
@@ -88,7 +94,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
   return (
     <>
       <StyledGrid>
-        <ProfileCard settings={settings} onEdit={handleOpen} />
+        <ProfileCard settings={{ ...settings, image }} onEdit={handleOpen} onEditPhoto={() => setPhotoOpen(true)} />
         <LinkedPeople
           people={settings.secretary_set}
           invites={settings.invite_set}
@@ -102,6 +108,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
       {form === 'nickname' ? <NicknameModal {...modal} current={settings.nickname} /> : null}
       {form === 'password' ? <PasswordModal {...modal} /> : null}
       {form === 'invite' ? <InviteModal {...modal} /> : null}
+      {photoOpen ? <ProfilePhotoModal current={image} onClose={() => setPhotoOpen(false)} onChanged={reload} /> : null}
     </>
   );
 }

@@ -65,6 +65,8 @@ export const ptBR = {
     openMenu: 'Abrir menu',
     closeMenu: 'Fechar menu',
     skipToContent: 'Pular para o conteúdo',
+    /** The header's photo button, which opens 'Foto do perfil' (issue 11 item 13). */
+    profilePhoto: 'Alterar foto do perfil',
     home: 'Home',
     dashboard: 'Dashboard',
     settings: 'Configurações',

@@ -10,7 +10,7 @@ import {
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza', nickname: null }, has_secretary: true };
+const profile = { type: 'medic', user: { id: 1, first_name: 'Ana', last_name: 'Souza', nickname: null, image: null }, has_secretary: true };
 
 function surgery(overrides: Record<string, unknown> = {}) {
   const link = '/surgery/api/v1/surgery/42/documents/doctor_request/?expires=1900000000&signature=abc';

@@ -25,6 +25,7 @@ vi.mock('../../../src/features/session/session', () => ({
   waitForSignedInOrOut: async () => sessionState.profile,
   getProfile: () => sessionState.profile,
   sessionActor: { send: vi.fn() },
+  reloadProfileFromServer: vi.fn(async () => {}),
 }));
 
 vi.mock('../../../src/api/client', () => ({

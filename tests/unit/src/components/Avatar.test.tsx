@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Avatar, initialsOf } from '../../../../src/components/ui/Avatar';
 
 afterEach(cleanup);
@@ -17,6 +17,15 @@ describe('Avatar', () => {
     rerender(<Avatar src="/expirado.png" alt="Foto de Ana" />);
     fireEvent.error(screen.getByRole('img', { name: 'Foto de Ana' }));
     expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('SPAN');
+  });
+
+  it('tells the caller once when the photo fails, so it can fetch a fresh link (the header re-reads the profile)', () => {
+    const onFailed = vi.fn();
+    const { rerender } = render(<Avatar src="/expirado.png" alt="Foto de Ana" onFailed={onFailed} />);
+    fireEvent.error(screen.getByRole('img', { name: 'Foto de Ana' }));
+    expect(onFailed).toHaveBeenCalledTimes(1);
+    rerender(<Avatar src="/novo.png" alt="Foto de Ana" onFailed={onFailed} />);
+    expect(screen.getByRole('img', { name: 'Foto de Ana' }).tagName).toBe('IMG');
   });
 
   it('shows the initials of the name instead of the silhouette when there is no photo', () => {

@@ -32,6 +32,7 @@ describe('EmailText', () => {
           invite_set: [],
         }}
         onEdit={() => {}}
+        onEditPhoto={() => {}}
       />,
     );
     const withBreaks = [...container.querySelectorAll('p, dd')].filter((node) => node.innerHTML.includes('dr<wbr>.rafael<wbr>@'));

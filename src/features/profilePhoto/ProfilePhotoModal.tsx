@@ -1,0 +1,170 @@
+/**
+ * 'Foto do perfil' (issue 11 item 13): choose a photo (the patient photo's dropzone: JPEG, PNG or WebP checked by
+ * content when chosen, at most 5 MB) and save it, or remove the current one. The server checks it again; its pt-BR
+ * refusal shows in the modal. After a change the profile is read again, so the header shows the new photo, and
+ * `onChanged` lets the page read its own data again.
+ */
+import { useState, type FormEvent } from 'react';
+import { styled } from 'goober';
+import { Button } from '../../components/ui/Button';
+import { Dropzone } from '../../components/ui/Dropzone';
+import { Icon } from '../../components/ui/Icon';
+import { Modal } from '../../components/ui/Modal';
+import { profilePhotoTexts as T } from '../../lib/i18n/profilePhoto';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { toastSuccess } from '../../lib/toast';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../patients/patientForm';
+import { reloadProfileFromServer } from '../session/session';
+import { removeProfilePhoto, uploadProfilePhoto } from './actors';
+
+const StyledBody = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+`;
+
+const StyledText = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledProblem = styled('div')`
+  display: flex;
+  gap: ${space.sm};
+  padding: ${space.md};
+  border: 1px solid ${colors.warningBorder};
+  border-radius: ${radii.md};
+  background: ${colors.warningSoft};
+  color: ${colors.warning};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.medium};
+  & > svg { flex: none; margin-top: 1px; }
+  & > ul { margin: 0; padding: 0; list-style: none; }
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${space.sm};
+  & > button { width: 100%; }
+  ${media.md} {
+    flex-direction: row;
+    justify-content: flex-end;
+    & > button { width: auto; }
+  }
+`;
+
+const StyledRemove = styled('div')`
+  display: flex;
+  & > button { width: 100%; }
+  ${media.md} {
+    margin-right: auto;
+    & > button { width: auto; }
+  }
+`;
+
+type Busy = 'idle' | 'saving' | 'removing';
+
+type ProfilePhotoModalProps = {
+  /** The photo now saved (its signed link), or null. */
+  current: string | null;
+  onClose: () => void;
+  onChanged?: () => void;
+};
+
+export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoModalProps) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState<Busy>('idle');
+  const [messages, setMessages] = useState<string[]>([]);
+  const locked = busy !== 'idle';
+
+  async function run(kind: Exclude<Busy, 'idle'>, send: () => Promise<string[]>, success: string) {
+    setBusy(kind);
+    setMessages([]);
+    const problems = await send();
+    if (problems.length > 0) {
+      setMessages(problems);
+      setBusy('idle');
+      return;
+    }
+    await reloadProfileFromServer();
+    onChanged?.();
+    toastSuccess(success);
+    onClose();
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (locked) return;
+    if (!file) {
+      setMessages([T.chooseFirst]);
+      return;
+    }
+    void run('saving', () => uploadProfilePhoto(file), T.saved);
+  }
+
+  function handleRemove() {
+    if (!locked) void run('removing', removeProfilePhoto, T.removed);
+  }
+
+  function handleChange(next: File | null) {
+    setFile(next);
+    setMessages([]);
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onClose}
+      title={T.title}
+      closeLabel={T.close}
+      maxWidth={520}
+      fullScreenOnPhone={false}
+      dismissable={!locked}
+      onSubmit={handleSubmit}
+      busy={locked}
+      footer={
+        <StyledActions>
+          {current ? (
+            <StyledRemove>
+              <Button variant="ghost" onClick={handleRemove} disabled={locked} loading={busy === 'removing'}>
+                {busy === 'removing' ? T.removing : T.remove}
+              </Button>
+            </StyledRemove>
+          ) : null}
+          <Button variant="secondary" onClick={onClose} disabled={locked}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" loading={busy === 'saving'} disabled={locked}>
+            {busy === 'saving' ? T.sending : T.save}
+          </Button>
+        </StyledActions>
+      }
+    >
+      <StyledBody>
+        <StyledText>{T.text}</StyledText>
+        {messages.length > 0 ? (
+          <StyledProblem role="alert">
+            <Icon name="alert" size={18} />
+            <ul>
+              {messages.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </StyledProblem>
+        ) : null}
+        <Dropzone
+          label={T.field}
+          name="image"
+          value={file}
+          onChange={handleChange}
+          accept={PHOTO_TYPES}
+          maxSize={PHOTO_MAX_BYTES}
+          texts={T.dropzone}
+          currentUrl={current}
+          disabled={locked}
+        />
+      </StyledBody>
+    </Modal>
+  );
+}

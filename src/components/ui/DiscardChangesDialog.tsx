@@ -19,6 +19,7 @@ export function DiscardChangesDialog({ isOpen, onDiscard, onKeepEditing }: Disca
       confirmLabel={T.confirmYes}
       cancelLabel={T.confirmNo}
       closeLabel={T.close}
+      maxWidth={520}
       onConfirm={onDiscard}
       onCancel={onKeepEditing}
     />

@@ -8,7 +8,7 @@
  * One key per mount: `scope` (e.g. `surgery/12/agendamento`) is read once; null keeps no draft (the changes are
  * still tracked, so a close can ask before losing them).
  */
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { draftKeyOf, readDraft, removeDraft, writeDraft } from './draftStore';
 
@@ -94,7 +94,7 @@ export function useFormDraft<T extends FieldValues>(
     setRestored(false);
   }, [form, key, saved]);
 
-  return { restored, hasChanges, discard, clear };
+  return useMemo(() => ({ restored, hasChanges, discard, clear }), [restored, hasChanges, discard, clear]);
 }
 
 /** A copy of the values at open, so later edits (arrays, objects) cannot change the saved state. */

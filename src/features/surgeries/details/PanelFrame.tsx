@@ -3,7 +3,7 @@
  * current step), the frame (title, intro, the read-only notice) and the footer with the back button, 'Arquivar ciclo'
  * or 'Cancelar cirurgia', and the step's own primary action.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
 import { ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
@@ -33,6 +33,8 @@ export type PanelContextValue = {
   askCancel: () => void;
   /** Shows the current step again (null when the case is closed or already on it). */
   goToCurrent: (() => void) | null;
+  /** Where the editable step form puts its draft, so the page can ask before leaving with unsaved changes. */
+  draftRef?: MutableRefObject<FormDraft | null>;
 };
 
 const PanelContext = createContext<PanelContextValue | null>(null);

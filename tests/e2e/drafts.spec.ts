@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, pickOption, signIn, signOut, validCpf } from './helpers';
+import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, pickOption, signIn, signOut, validCpf } from './helpers';
 
 /**
  * Form drafts (issue 11 item 17; docs/first-week/drafts.md), as the demo secretary: what was typed in a step form,
@@ -113,6 +113,7 @@ test.describe('form drafts', () => {
     await expect(sentOn).toHaveValue('05/03/2026');
     await expect(page.getByText('Rascunho restaurado.')).toBeVisible();
     await shoot(page, 'step-restored', note);
+    await expectNoSeriousA11yViolations(page, { label: 'step form with a restored draft' });
 
     // Escape (outside a field) with changes asks; 'Continuar editando' keeps the form as it is.
     await page.getByRole('heading', { level: 2, name: 'Envio de documentação (Hospital)' }).click();
@@ -193,6 +194,7 @@ test.describe('form drafts', () => {
     await expect(dialog.getByLabel('Telefone')).toHaveValue('(11) 9 8765-4321');
     await expect(dialog.getByText('Rascunho restaurado.')).toBeVisible();
     await shoot(page, 'wizard-restored');
+    await expectNoSeriousA11yViolations(page, { label: 'patient wizard with a restored draft' });
 
     // Escape asks; 'Continuar editando' keeps the wizard and the typing.
     await page.keyboard.press('Escape');

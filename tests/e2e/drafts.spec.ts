@@ -86,7 +86,7 @@ async function shoot(page: Page, name: string, subject?: Locator): Promise<void>
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 800 ? 860 : 844 });
     await subject?.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `test-results/drafts/${name}-${width}.png` });
+    await page.screenshot({ path: `test-results/drafts/${name}-${width}.png`, animations: 'disabled' });
   }
   await page.setViewportSize({ width: 1366, height: 860 });
 }

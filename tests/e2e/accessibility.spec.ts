@@ -245,7 +245,12 @@ for (const size of WIDTHS) {
       await wizard.getByRole('button', { name: 'Próximo passo' }).click();
       await expect(wizard.getByText('Passo 2 de 2')).toBeVisible();
       await scan(page, 'secretary patient wizard step 2');
+      // What was typed is not thrown away without asking (issue 11 item 17).
       await page.keyboard.press('Escape');
+      const discard = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+      await expect(discard).toBeVisible();
+      await scan(page, "secretary 'Descartar alterações?'");
+      await discard.getByRole('button', { name: 'Sim, descartar!' }).click();
       await expect(wizard).toBeHidden();
 
       const first = list.getByRole('button').first();

@@ -71,6 +71,8 @@ type ConfirmDialogProps = {
   busyLabel?: string;
   /** Accessible name of the (hidden) close control, passed to Modal. */
   closeLabel: string;
+  /** Maximum width from md up, in px (longer answers need more to stay on one line). Default 440. */
+  maxWidth?: number;
 };
 
 export function ConfirmDialog({
@@ -86,6 +88,7 @@ export function ConfirmDialog({
   busy = false,
   busyLabel,
   closeLabel,
+  maxWidth = 440,
 }: ConfirmDialogProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -96,7 +99,7 @@ export function ConfirmDialog({
       title={title}
       closeLabel={closeLabel}
       role="alertdialog"
-      maxWidth={440}
+      maxWidth={maxWidth}
       fullScreenOnPhone={false}
       hideCloseButton
       dismissable={!busy}

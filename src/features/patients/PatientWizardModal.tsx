@@ -10,9 +10,12 @@ import { styled } from 'goober';
 import { patientWizardMachine, type PatientWizardInput } from '../../../machines/patientWizard/patientWizardMachine';
 import { EMPTY_PATIENT, type PatientRuleOptions } from '../../../machines/patientWizard/rules';
 import { Button } from '../../components/ui/Button';
+import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
+import { DraftNotice } from '../../components/ui/DraftNotice';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { StepIndicator } from '../../components/ui/StepIndicator';
+import { useFormDraft } from '../../lib/drafts/useFormDraft';
 import { todayInSaoPaulo } from '../../lib/format/date';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
@@ -59,6 +62,10 @@ const StyledAlert = styled('div')`
   & > svg { flex: none; margin-top: 1px; }
 `;
 
+const StyledDraft = styled('div')`
+  margin-bottom: ${space.lg};
+`;
+
 export type PatientWizardModalProps = {
   /** The patient to edit; registers a new one when absent. */
   patient?: Patient | null;
@@ -98,6 +105,10 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
     resolver: patientResolver(() => rules.current),
   });
   const { handleSubmit, clearErrors, getValues } = form;
+  // Typing survives a reload or a close until saved or discarded (docs/first-week/drafts.md); a photo does not.
+  const draft = useFormDraft(form, patient ? `patient/${patient.id}` : 'patient/new', { transient: ['foto'] });
+  const [askingDiscard, setAskingDiscard] = useState(false);
+  const clearDraft = draft.clear;
 
   // A new step starts clean: errors of fields that are not shown would only confuse.
   useEffect(() => {
@@ -118,13 +129,16 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
   useEffect(() => {
     const was = previous.current;
     previous.current = value;
-    if (value === 'saved' && was !== 'saved') toastSuccess(mode === 'edit' ? T.wizard.updated : T.wizard.created);
+    if (value === 'saved' && was !== 'saved') {
+      clearDraft();
+      toastSuccess(mode === 'edit' ? T.wizard.updated : T.wizard.created);
+    }
     if (failed && was === 'submitting') for (const message of snapshot.context.errors) toastWarning(message);
     if (value === 'cancelled' && was !== 'cancelled') callbacks.current.onClose();
     if (value === 'done' && was !== 'done' && snapshot.context.saved) {
       callbacks.current.onSaved(snapshot.context.saved as Patient, snapshot.context.link);
     }
-  }, [value, failed, mode, snapshot.context.errors, snapshot.context.saved, snapshot.context.link]);
+  }, [value, failed, mode, snapshot.context.errors, snapshot.context.saved, snapshot.context.link, clearDraft]);
 
   function submitWith(link: boolean) {
     return handleSubmit((values) => {
@@ -145,8 +159,17 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
     send({ type: 'wizard.back', data: toWizardData(getValues()) });
   }
 
+  /** Cancelar, Escape, the backdrop and the close button: with unsaved changes, 'Descartar alterações?' first. */
   function handleCancel() {
-    if (!submitting) send({ type: 'wizard.cancel' });
+    if (submitting) return;
+    if (draft.hasChanges()) setAskingDiscard(true);
+    else send({ type: 'wizard.cancel' });
+  }
+
+  function handleDiscard() {
+    draft.clear();
+    setAskingDiscard(false);
+    send({ type: 'wizard.cancel' });
   }
 
   const stepIndex = step === 'identification' ? 0 : 1;
@@ -185,40 +208,48 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
   );
 
   return (
-    <Modal
-      isOpen
-      onClose={handleCancel}
-      title={mode === 'edit' ? T.wizard.editTitle : T.wizard.createTitle}
-      closeLabel={T.modal.close}
-      maxWidth={PATIENT_MODAL_MAX_WIDTH}
-      dismissable={!submitting}
-      onSubmit={handleFormSubmit}
-      busy={submitting}
-      footer={footer}
-    >
-      <StyledHead>
-        <StepIndicator steps={T.wizard.steps} current={stepIndex} label={T.wizard.stepsLabel} />
-        <StyledStepCount ref={stepRef} tabIndex={-1}>
-          {fill(ptBR.common.stepOf, { current: stepIndex + 1, total: T.wizard.steps.length })}
-          {' · '}
-          {T.wizard.steps[stepIndex]}
-        </StyledStepCount>
-      </StyledHead>
-      {failed && snapshot.context.errors.length > 0 ? (
-        <StyledAlert role="alert">
-          <Icon name="alert" size={18} />
-          <ul>
-            {snapshot.context.errors.map((message) => (
-              <li key={message}>{message}</li>
-            ))}
-          </ul>
-        </StyledAlert>
-      ) : null}
-      {step === 'identification' ? (
-        <IdentificationStep form={form} currentPhoto={patient?.foto ?? null} />
-      ) : (
-        <DetailsStep form={form} withMedic={requiresMedic} preselectMedic={mode === 'create'} />
-      )}
-    </Modal>
+    <>
+      <Modal
+        isOpen
+        onClose={handleCancel}
+        title={mode === 'edit' ? T.wizard.editTitle : T.wizard.createTitle}
+        closeLabel={T.modal.close}
+        maxWidth={PATIENT_MODAL_MAX_WIDTH}
+        dismissable={!submitting}
+        onSubmit={handleFormSubmit}
+        busy={submitting}
+        footer={footer}
+      >
+        <StyledHead>
+          <StepIndicator steps={T.wizard.steps} current={stepIndex} label={T.wizard.stepsLabel} />
+          <StyledStepCount ref={stepRef} tabIndex={-1}>
+            {fill(ptBR.common.stepOf, { current: stepIndex + 1, total: T.wizard.steps.length })}
+            {' · '}
+            {T.wizard.steps[stepIndex]}
+          </StyledStepCount>
+        </StyledHead>
+        {failed && snapshot.context.errors.length > 0 ? (
+          <StyledAlert role="alert">
+            <Icon name="alert" size={18} />
+            <ul>
+              {snapshot.context.errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </StyledAlert>
+        ) : null}
+        {draft.restored ? (
+          <StyledDraft>
+            <DraftNotice onDiscard={draft.discard} />
+          </StyledDraft>
+        ) : null}
+        {step === 'identification' ? (
+          <IdentificationStep form={form} currentPhoto={patient?.foto ?? null} />
+        ) : (
+          <DetailsStep form={form} withMedic={requiresMedic} preselectMedic={mode === 'create'} />
+        )}
+      </Modal>
+      <DiscardChangesDialog isOpen={askingDiscard} onDiscard={handleDiscard} onKeepEditing={() => setAskingDiscard(false)} />
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
 import { api, configureAuth } from '../../api/client';
+import { clearAllDrafts, clearDraftsOfOthers, draftOwner, setDraftOwner } from '../../lib/drafts/draftStore';
 import {
   closeSessionChannel,
   isRotation,
@@ -100,9 +101,28 @@ function handleRotation(event: MessageEvent): void {
   if (latest) sessionActor.send({ type: 'session.storageChanged', ...latest, profile: snapshot.context.profile });
 }
 
+/**
+ * Form drafts (src/lib/drafts) belong to the signed-in user: signing in makes them the owner (and drops anyone
+ * else's left in this tab); any sign-out, here or in another tab, drops them all. An expired session keeps them
+ * for the same user's next sign-in (DECISIONS §14 brings them back to the page they were on).
+ */
+function followDraftOwner(): () => void {
+  let wasSignedIn = false;
+  const subscription = sessionActor.subscribe((snapshot) => {
+    const signedIn = snapshot.matches('signedIn');
+    const userId = signedIn ? (snapshot.context.profile?.user.id ?? null) : null;
+    if (userId !== null && userId !== draftOwner()) clearDraftsOfOthers(userId);
+    else if (wasSignedIn && snapshot.matches('signedOut')) clearAllDrafts();
+    setDraftOwner(userId);
+    wasSignedIn = signedIn;
+  });
+  return () => subscription.unsubscribe();
+}
+
 configureAuth({ getToken: currentToken, refresh });
 if (typeof window !== 'undefined') window.addEventListener('storage', handleStorage);
 sessionChannel()?.addEventListener('message', handleRotation);
+const stopFollowingDraftOwner = followDraftOwner();
 sessionActor.start();
 
 /**
@@ -114,6 +134,8 @@ export function disposeSession(): void {
   sessionChannel()?.removeEventListener('message', handleRotation);
   closeSessionChannel();
   configureAuth(null);
+  stopFollowingDraftOwner();
+  setDraftOwner(null);
   sessionActor.stop();
 }
 

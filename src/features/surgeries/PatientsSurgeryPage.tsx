@@ -4,13 +4,15 @@
  * (`?id=`), so a reload keeps the patient. A patient that cannot be loaded leaves the user here with an error toast.
  * On success the user goes to /surgery-details with the new id in navigation state.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Page } from '../../components/layout/Page';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
+import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
 import { Spinner } from '../../components/ui/Spinner';
+import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
@@ -78,6 +80,8 @@ export function PatientsSurgeryPage() {
   const [patient, setPatient] = useState<Patient | null>(null);
   const [searchAgain, setSearchAgain] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  const draftRef = useRef<FormDraft | null>(null);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const loading = id !== undefined && patient?.id !== id;
 
   useEffect(() => {
@@ -104,7 +108,20 @@ export function PatientsSurgeryPage() {
     void navigate({ to: '/patients-surgery', search: { id: next.id }, replace: true });
   }
 
+  /** 'Trocar paciente' closes the form: with unsaved changes, 'Descartar alterações?' first. */
   function handleChangePatient() {
+    if (draftRef.current?.hasChanges()) setAskingDiscard(true);
+    else changePatient();
+  }
+
+  function handleDiscard() {
+    draftRef.current?.clear();
+    setAskingDiscard(false);
+    changePatient();
+  }
+
+  function changePatient() {
+    draftRef.current = null;
     setPatient(null);
     setSearchAgain(true);
     void navigate({ to: '/patients-surgery', search: {}, replace: true });
@@ -150,9 +167,11 @@ export function PatientsSurgeryPage() {
             patient={patient}
             onCreated={handleCreated}
             onSubmittingChange={setSubmitting}
+            draftRef={draftRef}
           />
         </StyledCard>
       )}
+      <DiscardChangesDialog isOpen={askingDiscard} onDiscard={handleDiscard} onKeepEditing={() => setAskingDiscard(false)} />
     </Page>
   );
 }

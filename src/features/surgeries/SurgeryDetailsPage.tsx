@@ -5,16 +5,19 @@
  *
  * - 404: 'Não foi possível encontrar essa cirurgia' and back to the list (SPEC §8).
  * - Escape: back to the list (SPEC §2), except from inside a form field, where it would throw away what was typed.
+ *   With unsaved changes in the step form, Escape and 'Voltar' ask 'Descartar alterações?' first (docs/first-week/drafts.md).
  * "The list" is the one the case was opened from, with its filters (navigation state `back`, issue 11 item 6); without
  * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
  * (SPEC §6 sends a medic there from the first step too).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
+import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
 import { Icon } from '../../components/ui/Icon';
+import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
@@ -181,6 +184,8 @@ export function SurgeryDetailsPage() {
   const navigate = useNavigate();
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const stepDraft = useRef<FormDraft | null>(null);
+  const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
 
   const leave = useCallback((to: ListPath) => void navigate({ to }), [navigate]);
@@ -217,7 +222,7 @@ export function SurgeryDetailsPage() {
 
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
-      if (event.key !== 'Escape' || event.defaultPrevented || isTypingIn(event.target)) return;
+      if (event.key !== 'Escape' || event.defaultPrevented || askingDiscard || isTypingIn(event.target)) return;
       handleBack();
     }
     window.addEventListener('keydown', handleKeyDown);
@@ -226,6 +231,17 @@ export function SurgeryDetailsPage() {
 
   /** 'Voltar' and Escape: the list the case came from, as it was left (filters in its address). */
   function handleBack() {
+    if (stepDraft.current?.hasChanges()) setAskingDiscard(true);
+    else goBack();
+  }
+
+  function handleDiscard() {
+    stepDraft.current?.clear();
+    setAskingDiscard(false);
+    goBack();
+  }
+
+  function goBack() {
     if (back) void navigate({ href: back });
     else leave(exitTo);
   }
@@ -251,6 +267,7 @@ export function SurgeryDetailsPage() {
               onSurgery={(surgery) => setLoad({ kind: 'ok', surgery })}
               reload={reload}
               leave={leave}
+              draftRef={stepDraft}
             />
           </>
         ) : load.kind === 'error' ? (
@@ -261,6 +278,7 @@ export function SurgeryDetailsPage() {
           <HeaderSkeleton />
         )}
       </StyledContent>
+      <DiscardChangesDialog isOpen={askingDiscard} onDiscard={handleDiscard} onKeepEditing={() => setAskingDiscard(false)} />
     </StyledBackdrop>
   );
 }

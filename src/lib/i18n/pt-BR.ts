@@ -120,6 +120,16 @@ export const ptBR = {
       'Você já tem uma conta com o e-mail {email}. Confirme sua senha para vincular sua conta ao(à) Dr(a). {medic}.',
     existingSubmit: 'Confirmar e vincular',
   },
+  /** Form drafts (docs/first-week/drafts.md): the restored-draft note and the question before losing changes. */
+  drafts: {
+    restored: 'Rascunho restaurado.',
+    discard: 'Descartar rascunho',
+    confirmTitle: 'Descartar alterações?',
+    confirmText: 'O que você digitou e ainda não salvou será perdido.',
+    confirmYes: 'Sim, descartar!',
+    confirmNo: 'Continuar editando',
+    close: 'Fechar',
+  },
   routeError: {
     title: 'Algo deu errado',
     text: 'Ocorreu um erro inesperado, tente novamente!',

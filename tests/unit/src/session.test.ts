@@ -479,6 +479,41 @@ describe('sign in and sign out', () => {
     });
   });
 
+  it('form drafts: the signed-in user owns them; signing out drops every draft of the tab', async () => {
+    sessionStorage.clear();
+    store('t1', 'r1');
+    const s = await load();
+    const drafts = await import('../../../src/lib/drafts/draftStore');
+    await s.waitForSignedInOrOut();
+    expect(drafts.draftKeyOf('patient/new')).toBe('draft:1:patient/new');
+    sessionStorage.setItem('draft:1:patient/new', '{"nome_completo":"Maria"}');
+    sessionStorage.setItem('draft:1:surgery/4/agendamento', '{"schedule_note":"x"}');
+    s.sessionActor.send({ type: 'session.signOut' });
+    expect(Object.keys(sessionStorage).filter((key) => key.startsWith('draft:'))).toEqual([]);
+    expect(drafts.draftKeyOf('patient/new')).toBeNull();
+  });
+
+  it('form drafts: signed out in another tab drops them here too; another user signing in drops the previous one\'s', async () => {
+    sessionStorage.clear();
+    store('t1', 'r1');
+    const s = await load();
+    await s.waitForSignedInOrOut();
+    sessionStorage.setItem('draft:1:patient/new', '{}');
+    localStorage.clear();
+    storageEvent('token');
+    expect(s.sessionActor.getSnapshot().matches('signedOut')).toBe(true);
+    expect(sessionStorage.getItem('draft:1:patient/new')).toBeNull();
+
+    // A session that expired keeps its drafts for the next sign-in; someone else signing in drops them.
+    sessionStorage.setItem('draft:1:patient/new', '{}');
+    sessionStorage.setItem('draft:2:patient/new', '{}');
+    server.profileResponse = () => json(200, { ...medic, user: { ...medic.user, id: 2 } });
+    s.sessionActor.send({ type: 'session.signIn', username: 'bia@clinica.com.br', password: 'x' });
+    await s.waitForSignedInOrOut();
+    expect(sessionStorage.getItem('draft:1:patient/new')).toBeNull();
+    expect(sessionStorage.getItem('draft:2:patient/new')).toBe('{}');
+  });
+
   it('signing out still works when the revoke call fails', async () => {
     store('t1', 'r1');
     server.offline = true;

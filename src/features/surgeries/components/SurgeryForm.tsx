@@ -4,6 +4,7 @@
  * hospital, OPME and notes. The payment-source rules run when the source changes: clt clears and disables the
  * expected value; any source but plano_saude clears and disables the health plan.
  */
+import { useEffect, type RefObject } from 'react';
 import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
@@ -12,10 +13,12 @@ import { searchHealthPlans } from '../../../api/lookups';
 import { FormCheckbox } from '../../../components/form/FormCheckbox';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
 import { Button } from '../../../components/ui/Button';
+import { DraftNotice } from '../../../components/ui/DraftNotice';
 import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { failedCallMessage } from '../../../api/errors';
+import { useFormDraft, type FormDraft } from '../../../lib/drafts/useFormDraft';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
@@ -93,14 +96,22 @@ type SurgeryFormProps = {
   onCreated: (id: number) => void;
   /** Told when a submit starts and ends (the page disables 'Trocar paciente' meanwhile). */
   onSubmittingChange?: (submitting: boolean) => void;
+  /** Receives the form's draft, so the page can ask before 'Trocar paciente' loses the typing. */
+  draftRef?: RefObject<FormDraft | null>;
 };
 
-export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryFormProps) {
-  const { control, handleSubmit, setValue, getValues, setError, watch, formState } = useForm<SurgeryFormValues>({
+export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }: SurgeryFormProps) {
+  const form = useForm<SurgeryFormValues>({
     defaultValues: emptySurgeryForm(patient.convenio),
     resolver: surgeryResolver,
     mode: 'onSubmit',
     reValidateMode: 'onChange',
+  });
+  const { control, handleSubmit, setValue, getValues, setError, watch, formState } = form;
+  // One draft per user and patient (docs/first-week/drafts.md).
+  const draft = useFormDraft(form, `surgery-registration/${patient.id}`);
+  useEffect(() => {
+    if (draftRef) draftRef.current = draft;
   });
   const source = watch('payment_fountains');
   const submitting = formState.isSubmitting;
@@ -119,6 +130,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryF
     const result = await createSurgery(toCreateSurgeryBody(patient.id, values));
     onSubmittingChange?.(false);
     if (result.kind === 'created') {
+      draft.clear();
       toastSuccess(T.success);
       onCreated(result.id);
       return;
@@ -141,6 +153,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange }: SurgeryF
 
   return (
     <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-label={T.formTitle}>
+      {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <StyledGrid>
         <TextField label={T.patient} name="patient" value={patient.nome_completo} onChange={() => {}} readOnly />
         <TextField label={T.doctor} name="medic" value={medicName} onChange={() => {}} readOnly />

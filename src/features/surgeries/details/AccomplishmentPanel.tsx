@@ -11,6 +11,7 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
 import { StyledForm, StyledRow } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
@@ -27,12 +28,14 @@ function initialAccomplishment(accomplishment: string | null, schedule: string |
 
 export function AccomplishmentPanel() {
   const { surgery, lifecycle, editable } = usePanel();
-  const { control, handleSubmit, setError } = useForm<AccomplishmentValues>({
+  const form = useForm<AccomplishmentValues>({
     defaultValues: {
       accomplishment: brDateOf(initialAccomplishment(surgery.accomplishment, surgery.schedule)),
       accomplishment_note: surgery.accomplishment_note ?? '',
     },
   });
+  const { control, handleSubmit, setError } = form;
+  const draft = useStepDraft(form);
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { accomplishment: isoDateOf(values.accomplishment) };
@@ -44,7 +47,7 @@ export function AccomplishmentPanel() {
       setError('accomplishment', { message: problem }, { shouldFocus: true });
       return;
     }
-    await lifecycle.advance(fields, { accomplishment_note: noteOf(values.accomplishment_note) });
+    if (await lifecycle.advance(fields, { accomplishment_note: noteOf(values.accomplishment_note) })) draft.clear();
   });
 
   if (!editable) {
@@ -62,7 +65,7 @@ export function AccomplishmentPanel() {
 
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
         <StyledRow>
           <FormMaskedField control={control} name="accomplishment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
         </StyledRow>

@@ -18,6 +18,7 @@ import { NotesField } from '../components/NotesField';
 import { getApprovals, type Approvals } from './lifecycleApi';
 import { StyledForm } from './formLayout';
 import { NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
@@ -166,13 +167,15 @@ export function AuthorizationPanel() {
   const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [toggling, setToggling] = useState<ApprovalKind | null>(null);
-  const { control, getValues, handleSubmit } = useForm<NoteValues>({
+  const form = useForm<NoteValues>({
     defaultValues: {
       hospital_approvals_note: surgery.hospital_approvals_note ?? '',
       plan_approvals_note: surgery.plan_approvals_note ?? '',
       opme_approvals_note: surgery.opme_approvals_note ?? '',
     },
   });
+  const { control, getValues, handleSubmit } = form;
+  const draft = useStepDraft(form);
   const { syncFacts } = lifecycle;
 
   useEffect(() => {
@@ -203,7 +206,7 @@ export function AuthorizationPanel() {
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    await lifecycle.advance(
+    const moved = await lifecycle.advance(
       {},
       {
         hospital_approvals_note: noteOf(values.hospital_approvals_note),
@@ -211,6 +214,7 @@ export function AuthorizationPanel() {
         ...(load.kind === 'ok' && load.approvals.opme ? { opme_approvals_note: noteOf(values.opme_approvals_note) } : {}),
       },
     );
+    if (moved) draft.clear();
   });
 
   const body =
@@ -247,7 +251,7 @@ export function AuthorizationPanel() {
   if (!editable) return <PanelFrame>{body}</PanelFrame>;
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
         {body}
       </PanelFrame>
     </StyledForm>

@@ -3,14 +3,16 @@
  * current step), the frame (title, intro, the read-only notice) and the footer with the back button, 'Arquivar ciclo'
  * or 'Cancelar cirurgia', and the step's own primary action.
  */
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
 import { ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { Button } from '../../../components/ui/Button';
+import { DraftNotice } from '../../../components/ui/DraftNotice';
 import { Icon } from '../../../components/ui/Icon';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { Surgery } from '../types';
 import { STEP_COUNT, stepIndexOf } from './stepData';
@@ -31,6 +33,8 @@ export type PanelContextValue = {
   askCancel: () => void;
   /** Shows the current step again (null when the case is closed or already on it). */
   goToCurrent: (() => void) | null;
+  /** Where the editable step form puts its draft, so the page can ask before leaving with unsaved changes. */
+  draftRef?: MutableRefObject<FormDraft | null>;
 };
 
 const PanelContext = createContext<PanelContextValue | null>(null);
@@ -127,10 +131,12 @@ type PanelFrameProps = {
   children: ReactNode;
   /** The step's primary action(s), shown only while the panel is editable. */
   actions?: ReactNode;
+  /** The step form's draft: a restored one is said under the intro, with its discard action. */
+  draft?: FormDraft;
 };
 
 /** The panel's frame; its title is the stage label (SPEC §3) and its id names it for the step buttons. */
-export function PanelFrame({ intro, children, actions }: PanelFrameProps) {
+export function PanelFrame({ intro, children, actions, draft }: PanelFrameProps) {
   const { step, editable, goToCurrent } = usePanel();
   const index = stepIndexOf(step);
   const titleId = `panel-${step}`;
@@ -149,6 +155,7 @@ export function PanelFrame({ intro, children, actions }: PanelFrameProps) {
         </StyledTitleRow>
         {editable ? (intro ? <StyledIntro>{intro}</StyledIntro> : null) : <StyledIntro>{T.readOnlyHint}</StyledIntro>}
       </StyledHead>
+      {editable && draft?.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <StyledBody>{children}</StyledBody>
       {editable ? (
         <PanelFooter actions={actions} />

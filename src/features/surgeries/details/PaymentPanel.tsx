@@ -14,6 +14,7 @@ import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surge
 import { NotesField } from '../components/NotesField';
 import { StyledForm, StyledRow } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
@@ -23,13 +24,15 @@ type PaymentValues = { payment_done: number | null; date_payment: string; paymen
 
 export function PaymentPanel() {
   const { surgery, lifecycle, editable } = usePanel();
-  const { control, handleSubmit, setError } = useForm<PaymentValues>({
+  const form = useForm<PaymentValues>({
     defaultValues: {
       payment_done: surgery.payment_done,
       date_payment: brDateOf(surgery.date_payment),
       payment_notes: surgery.payment_notes ?? '',
     },
   });
+  const { control, handleSubmit, setError } = form;
+  const draft = useStepDraft(form);
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { payment_done: values.payment_done, date_payment: isoDateOf(values.date_payment) };
@@ -45,7 +48,7 @@ export function PaymentPanel() {
       setError('date_payment', { message: LIFECYCLE_MESSAGES.futureDate }, { shouldFocus: problems.length === 1 });
     }
     if (problems.length > 0) return;
-    await lifecycle.advance(fields, { payment_notes: noteOf(values.payment_notes) });
+    if (await lifecycle.advance(fields, { payment_notes: noteOf(values.payment_notes) })) draft.clear();
   });
 
   const expected = surgery.fees_payments === null ? undefined : fill(T.expected, { value: formatBRL(surgery.fees_payments) });
@@ -66,7 +69,7 @@ export function PaymentPanel() {
 
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} actions={<NextButton label={T.confirm} busy={lifecycle.pending === 'advance'} />}>
+      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton label={T.confirm} busy={lifecycle.pending === 'advance'} />}>
         <StyledRow>
           <FormMoneyField control={control} name="payment_done" label={T.value} placeholder={T.valuePlaceholder} hint={expected} />
           <FormMaskedField control={control} name="date_payment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />

@@ -15,6 +15,7 @@ import { colors, fontSizes, media, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
 import { StyledForm } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
@@ -54,13 +55,15 @@ export function nextDayNoticeOf(day: string | null, hour: string): string | null
 
 export function SchedulingPanel() {
   const { surgery, lifecycle, editable } = usePanel();
-  const { control, handleSubmit, setError, clearErrors } = useForm<SchedulingValues>({
+  const form = useForm<SchedulingValues>({
     defaultValues: {
       day: saoPauloDate(surgery.schedule) || null,
       hour: formatTime(surgery.schedule),
       schedule_note: surgery.schedule_note ?? '',
     },
   });
+  const { control, handleSubmit, setError, clearErrors } = form;
+  const draft = useStepDraft(form);
   const { field: day, fieldState: dayState } = useController({ control, name: 'day' });
   const hour = useWatch({ control, name: 'hour' });
   const nextDayNotice = nextDayNoticeOf(day.value, hour);
@@ -74,7 +77,7 @@ export function SchedulingPanel() {
       }
       return;
     }
-    await lifecycle.advance({ schedule: composed.schedule }, { schedule_note: noteOf(values.schedule_note) });
+    if (await lifecycle.advance({ schedule: composed.schedule }, { schedule_note: noteOf(values.schedule_note) })) draft.clear();
   });
 
   if (!editable) {
@@ -92,7 +95,7 @@ export function SchedulingPanel() {
 
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
         <StyledColumns>
           <Calendar
             label={T.calendar}

@@ -8,6 +8,7 @@ import { formatDate } from '../../../lib/format/date';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 import { TemplateDownloads } from './TemplateDownloads';
 import { StyledForm, StyledRow } from './formLayout';
@@ -19,9 +20,11 @@ type SendingValues = { document_arrivals: string; document_note: string };
 
 export function SendingPanel() {
   const { surgery, lifecycle, editable } = usePanel();
-  const { control, handleSubmit, setError } = useForm<SendingValues>({
+  const form = useForm<SendingValues>({
     defaultValues: { document_arrivals: brDateOf(surgery.document_arrivals), document_note: surgery.document_note ?? '' },
   });
+  const { control, handleSubmit, setError } = form;
+  const draft = useStepDraft(form);
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { document_arrivals: isoDateOf(values.document_arrivals) };
@@ -30,7 +33,7 @@ export function SendingPanel() {
       setError('document_arrivals', { message: problem }, { shouldFocus: true });
       return;
     }
-    await lifecycle.advance(fields, { document_note: noteOf(values.document_note) });
+    if (await lifecycle.advance(fields, { document_note: noteOf(values.document_note) })) draft.clear();
   });
 
   if (!editable) {
@@ -49,7 +52,7 @@ export function SendingPanel() {
 
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
         <StyledRow>
           <FormMaskedField control={control} name="document_arrivals" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
         </StyledRow>

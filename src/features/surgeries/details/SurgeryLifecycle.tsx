@@ -4,7 +4,7 @@
  * 'Tem certeza?' dialogs of archiving and cancelling. One lifecycle actor per case (useLifecycle); should the
  * server's stage ever disagree with it outside a conflict jump, a fresh actor starts from the server's case.
  */
-import { useState, type ComponentType } from 'react';
+import { useState, type ComponentType, type MutableRefObject } from 'react';
 import { styled } from 'goober';
 import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -14,6 +14,7 @@ import { StepIndicator } from '../../../components/ui/StepIndicator';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, radii, space } from '../../../lib/theme';
+import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { Card } from '../components/Card';
 import type { Surgery } from '../types';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
@@ -61,9 +62,11 @@ export type SurgeryLifecycleProps = {
   onSurgery: (surgery: Surgery) => void;
   reload: () => Promise<void>;
   leave: (to: ListPath) => void;
+  /** Receives the editable step form's draft (the page asks before leaving with unsaved changes). */
+  draftRef?: MutableRefObject<FormDraft | null>;
 };
 
-export function SurgeryLifecycle({ surgery, listPath, onSurgery, reload, leave }: SurgeryLifecycleProps) {
+export function SurgeryLifecycle({ surgery, listPath, onSurgery, reload, leave, draftRef }: SurgeryLifecycleProps) {
   const [generation, setGeneration] = useState(0);
   return (
     <LifecycleView
@@ -73,6 +76,7 @@ export function SurgeryLifecycle({ surgery, listPath, onSurgery, reload, leave }
       onSurgery={onSurgery}
       reload={reload}
       leave={leave}
+      draftRef={draftRef}
       onDesync={() => setGeneration((n) => n + 1)}
     />
   );
@@ -89,6 +93,7 @@ function LifecycleView({
   onSurgery,
   reload,
   leave,
+  draftRef,
   onDesync,
 }: SurgeryLifecycleProps & { onDesync: () => void }) {
   const [reloads, setReloads] = useState(0);
@@ -125,6 +130,7 @@ function LifecycleView({
     askArchive: () => setConfirm('archive'),
     askCancel: () => setConfirm('cancel'),
     goToCurrent: closed || viewIndex === current ? null : () => setSelection(null),
+    draftRef,
   };
 
   async function handleConfirm(kind: ConfirmKind) {

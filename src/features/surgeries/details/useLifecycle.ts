@@ -30,6 +30,7 @@ import {
   type LifecycleEvent,
 } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { failedCallMessage } from '../../../api/errors';
+import { removeDraftsUnder } from '../../../lib/drafts/draftStore';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
@@ -43,6 +44,7 @@ import {
   type UpdateSurgeryBody,
 } from './lifecycleApi';
 import { factsOf, stepFieldsOf } from './stepData';
+import { caseDraftScope } from './stepDraft';
 
 const M = LIFECYCLE_MESSAGES;
 
@@ -224,6 +226,8 @@ export function useLifecycle(options: LifecycleOptions) {
       const result = kind === 'archive' ? await archiveSurgery(surgery.id, surgery.version) : await cancelSurgery(surgery.id, surgery.version);
       const closed = await settle(result, { type: kind === 'archive' ? 'lifecycle.archive' : 'lifecycle.cancel' });
       if (closed) {
+        // A closed case takes no more typing: its step drafts go with it.
+        removeDraftsUnder(caseDraftScope(surgery.id));
         toastSuccess(kind === 'archive' ? M.archived : M.cancelled);
         latest.current.leave(latest.current.listPath);
       }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState } from 'react';
+import { useState, type MutableRefObject } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseStatus } from '../../../../../machines/constants';
@@ -23,6 +23,8 @@ vi.mock('../../../../../src/api/client', () => ({
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
 const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { setDraftOwner } = await import('../../../../../src/lib/drafts/draftStore');
+type FormDraft = import('../../../../../src/lib/drafts/useFormDraft').FormDraft;
 
 // jsdom has no CSS.escape; React Aria's modal reads it.
 if (typeof CSS === 'undefined' || !CSS.escape) {
@@ -32,10 +34,11 @@ if (typeof CSS === 'undefined' || !CSS.escape) {
 const leave = vi.fn();
 
 /** The page's part: holds the case, takes the server's answers, reloads from `server`. */
-function Harness({ initial, server }: { initial: Surgery; server?: () => Surgery }) {
+function Harness({ initial, server, draftRef }: { initial: Surgery; server?: () => Surgery; draftRef?: MutableRefObject<FormDraft | null> }) {
   const [surgery, setSurgery] = useState(initial);
   return (
     <SurgeryLifecycle
+      draftRef={draftRef}
       surgery={surgery}
       listPath="/patients-surgery"
       onSurgery={setSurgery}
@@ -332,5 +335,54 @@ describe('back, archive and the conflict jump', () => {
     expect(server).toHaveBeenCalledTimes(1);
     expect((screen.getByLabelText('Observações do agendamento (opcional)') as HTMLTextAreaElement).value).toBe('Jejum de 8 horas');
     expect(screen.queryByText('Atualizando a etapa...')).toBeNull();
+  });
+});
+
+describe('step drafts (docs/first-week/drafts.md)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    setDraftOwner(5);
+  });
+  afterEach(() => setDraftOwner(null));
+
+  const draftKeys = () => Object.keys(sessionStorage).filter((key) => key.startsWith('draft:')).sort();
+
+  it('keeps the typing per user, case and step, puts it back on the next open and hands it to the page', () => {
+    const first = renderAt('env_doc');
+    typeInto('Observações do envio (opcional)', 'Entregue na recepção');
+    expect(draftKeys()).toEqual(['draft:5:surgery/41/env_doc']);
+    first.unmount();
+
+    const draftRef: MutableRefObject<FormDraft | null> = { current: null };
+    render(<Harness initial={surgeryAt('env_doc')} draftRef={draftRef} />);
+    expect((screen.getByLabelText('Observações do envio (opcional)') as HTMLTextAreaElement).value).toBe('Entregue na recepção');
+    expect(screen.getByText('Rascunho restaurado.')).toBeTruthy();
+    expect(draftRef.current?.hasChanges()).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Descartar rascunho' }));
+    expect((screen.getByLabelText('Observações do envio (opcional)') as HTMLTextAreaElement).value).toBe('');
+    expect(screen.queryByText('Rascunho restaurado.')).toBeNull();
+    expect(draftRef.current?.hasChanges()).toBe(false);
+    expect(draftKeys()).toEqual([]);
+  });
+
+  it('forgets the step draft once the step is sent, and every draft of the case when it is archived', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('autorizacao', { document_arrivals: '2026-03-05' })));
+    client.GET.mockResolvedValue(answer(200, { hospital_approvals: null, plan_approvals: null, opme_approvals: null, opme: false, health_plan_approval: true }));
+    renderAt('env_doc');
+    typeInto('Data de envio da documentação', '05/03/2026');
+    typeInto('Observações do envio (opcional)', 'Entregue na recepção');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    await waitFor(() => expect(panelTitle()).toBe('Autorização'));
+    expect(draftKeys()).toEqual([]);
+
+    await screen.findByLabelText('Observações do hospital (opcional)');
+    typeInto('Observações do hospital (opcional)', 'Aguardando');
+    expect(draftKeys()).toEqual(['draft:5:surgery/41/autorizacao']);
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('arquiv')));
+    fireEvent.click(screen.getByRole('button', { name: 'Arquivar ciclo' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Tem certeza?' })).getByRole('button', { name: 'Sim, arquivar!' }));
+    await waitFor(() => expect(leave).toHaveBeenCalled());
+    expect(draftKeys()).toEqual([]);
   });
 });

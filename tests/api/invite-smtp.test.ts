@@ -87,7 +87,7 @@ describe('invite over SMTP (SMTP_URL set)', () => {
 
     const session = await signIn(t.app, 'joana.dias@clinica.com.br', 'Agenda@2026');
     const profile = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(session.access_token) });
-    expect(profile.json()).toEqual({ type: 'secretary', user: { id: secretaryId, first_name: 'Joana', last_name: 'Dias', nickname: null }, has_secretary: false });
+    expect(profile.json()).toEqual({ type: 'secretary', user: { id: secretaryId, first_name: 'Joana', last_name: 'Dias', nickname: null, image: null }, has_secretary: false });
     const medics = await t.app.inject({ method: 'GET', url: '/project_auth/api/v1/list_medic/', headers: authHeader(session.access_token) });
     expect(medics.json()).toEqual({ results: [{ id: medic.id, first_name: 'Helena', last_name: 'Prado' }] });
     const settings = await t.app.inject({ method: 'GET', url: '/project_auth/api/v1/settings/', headers: authHeader(medicToken) });

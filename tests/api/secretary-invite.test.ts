@@ -120,7 +120,7 @@ describe('POST /project_auth/api/v1/secretaria_convite/{token}', () => {
 
     const tokens = await signIn(t.app, email, 'Agenda@2024');
     const profile = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(tokens.access_token) });
-    expect(profile.json()).toEqual({ type: 'secretary', user: { id, first_name: 'Joana', last_name: 'Dias', nickname: 'Jô' }, has_secretary: false });
+    expect(profile.json()).toEqual({ type: 'secretary', user: { id, first_name: 'Joana', last_name: 'Dias', nickname: 'Jô', image: null }, has_secretary: false });
     expect(await isLinked(medic.id, id)).toBe(true);
     const [row] = await t.deps.db.select().from(invites).where(eq(invites.medicId, medic.id));
     expect(row).toMatchObject({ acceptedBy: id });

@@ -88,7 +88,7 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
 
     const tokens = await signIn(t.app, 'carla.nova@clinica.com.br', 'Cirurgia@2024');
     const profile = await t.app.inject({ method: 'GET', url: '/project_auth/profile/', headers: authHeader(tokens.access_token) });
-    expect(profile.json()).toEqual({ type: 'medic', user: { id: created.id, first_name: 'Carla', last_name: 'Mendes', nickname: 'Dra. Carla' }, has_secretary: false });
+    expect(profile.json()).toEqual({ type: 'medic', user: { id: created.id, first_name: 'Carla', last_name: 'Mendes', nickname: 'Dra. Carla', image: null }, has_secretary: false });
   });
 
   it('e-mails an invite to the secretary when IHaveASecretary is checked', async () => {

@@ -79,7 +79,9 @@ export default defineConfig({
     },
   },
   webServer: [
-    server(MAIN_PORT, 'main'),
+    // 127.0.0.1 counts as a proxy here, so the specs' API signups can each come from an address of their own
+    // (signUpMedic in tests/e2e/helpers.ts); the browser's requests carry no X-Forwarded-For and stay 127.0.0.1.
+    server(MAIN_PORT, 'main', { TRUST_PROXY: '127.0.0.1' }),
     server(SHORT_TOKEN_PORT, 'short-token', { ACCESS_TOKEN_TTL_SECONDS: '3' }),
   ],
 });

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, signIn, validCpf } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEDIC, DEMO_PASSWORD, signIn, signUpMedic } from './helpers';
 
 /**
  * /all-data (SPEC §2 Dashboard): the demo medic's widgets hold the API's figures and every chart draws one arc or bar
@@ -57,35 +57,6 @@ async function expectWidget(page: Page, label: string, value: string): Promise<v
   const term = page.locator('dt', { hasText: label });
   await expect(term).toHaveCount(1);
   await expect(term.locator('+ dd')).toHaveText(value);
-}
-
-/** A new doctor, through the signup API, with no case. */
-async function freshMedic(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const stamp = Date.now() % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const email = `dra.painel.${stamp}@clinica.com.br`;
-  const password = 'Painel@2026';
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: null,
-      first_name: 'Lívia',
-      last_name: `Painel ${stamp}`,
-      cpf: validCpf(stamp + 911),
-      specialty: specialties.results[0]!.id,
-      address: 'Rua da Bahia, 1200 - Belo Horizonte/MG',
-      cellphone: '(31) 9 8888-2222',
-      crm: `${stamp}/MG`,
-      password,
-      confirmPassword: password,
-      email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return { email, password };
 }
 
 test.describe('dashboard (/all-data)', () => {
@@ -150,7 +121,7 @@ test.describe('dashboard (/all-data)', () => {
   });
 
   test('a medic with no case sees "Dados não disponíveis!" in all eight charts', async ({ page, request }) => {
-    const medic = await freshMedic(request);
+    const medic = await signUpMedic(request, { label: 'dra.painel', firstName: 'Lívia', lastName: 'Painel', password: 'Painel@2026', state: 'MG' });
     await signIn(page, medic.email, medic.password);
     await expect(page).toHaveURL(/\/$/);
     await openDashboard(page);

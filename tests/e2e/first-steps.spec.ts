@@ -1,45 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, pickOption, signIn, validCpf } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, pickOption, signIn, signUpMedic, validCpf } from './helpers';
 
 /**
  * A new medic without a secretary (DECISIONS §13): his menu has 'Adicionar paciente' and 'Vincular cirurgia', the
  * home shows 'Primeiros passos' instead of zeros alone, he registers a patient and links a case himself through
  * the screens, invites a secretary from the panel, and the panel goes away once every step is done.
  */
-
-type Medic = { email: string; password: string; firstName: string; lastName: string };
-
-async function soloMedic(request: APIRequestContext, label: string): Promise<Medic> {
-  const stamp = (Date.now() + Math.floor(Math.random() * 10_000)) % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const medic = {
-    email: `dr.${label}.${stamp}@clinica.com.br`,
-    password: 'Primeiro@2026',
-    firstName: 'Rafael',
-    lastName: `Sozinho ${stamp}`,
-  };
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: null,
-      first_name: medic.firstName,
-      last_name: medic.lastName,
-      cpf: validCpf(stamp + 911),
-      specialty: specialties.results[0]!.id,
-      address: 'Rua Augusta, 500 - Consolação, São Paulo/SP',
-      cellphone: '(11) 9 6666-1111',
-      crm: `${stamp}/SP`,
-      password: medic.password,
-      confirmPassword: medic.password,
-      email: medic.email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return medic;
-}
 
 function panel(page: Page) {
   return page.getByRole('region', { name: 'Primeiros passos' });
@@ -55,7 +21,7 @@ test.describe('a medic without a secretary (DECISIONS §13)', () => {
     request,
   }) => {
     test.setTimeout(180_000);
-    const medic = await soloMedic(request, 'primeiros');
+    const medic = await signUpMedic(request, { label: 'dr.primeiros', firstName: 'Rafael', lastName: 'Sozinho', password: 'Primeiro@2026' });
     const stamp = Date.now() % 100_000_000;
     const patientName = `Helena Primeira ${stamp}`;
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { solidPng } from '../helpers/png';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -84,6 +84,60 @@ export function validCpf(seed: number): string {
   const first = digit(base, 10);
   const second = digit([...base, first], 11);
   return [...base, first, second].join('');
+}
+
+export type SignedUpMedic = { email: string; password: string; firstName: string; lastName: string; crm: string };
+
+export type MedicSignup = {
+  /** The e-mail's first part (`<label>.<stamp>@clinica.com.br`). */
+  label: string;
+  firstName: string;
+  /** The surname, followed by this signup's stamp so every run's names are new. */
+  lastName: string;
+  nickname?: string | null;
+  password?: string;
+  /** The CRM's state. */
+  state?: string;
+};
+
+/**
+ * A new doctor, without a secretary or a case, through the signup API. Each signup comes "through the proxy" from an
+ * address of its own (the test server trusts 127.0.0.1 as a proxy), so the specs' signups never add up to the
+ * per-address signup limit (10 an hour) that the browser's own signups from 127.0.0.1 count against.
+ */
+export async function signUpMedic(request: APIRequestContext, signup: MedicSignup): Promise<SignedUpMedic> {
+  const stamp = (Date.now() + Math.floor(Math.random() * 10_000)) % 100_000_000;
+  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
+  const state = signup.state ?? 'SP';
+  const medic = {
+    email: `${signup.label}.${stamp}@clinica.com.br`,
+    password: signup.password ?? 'Cirurgia@2026',
+    firstName: signup.firstName,
+    lastName: `${signup.lastName} ${stamp}`,
+    crm: `${stamp}/${state}`,
+  };
+  const answer = await request.post('/project_auth/api/v1/cadastro/', {
+    headers: { 'X-Forwarded-For': `10.${stamp % 250}.${Math.floor(stamp / 250) % 250}.${1 + Math.floor(Math.random() * 250)}` },
+    data: {
+      nickname: signup.nickname ?? null,
+      first_name: medic.firstName,
+      last_name: medic.lastName,
+      cpf: validCpf(stamp + Math.floor(Math.random() * 1_000)),
+      specialty: specialties.results[0]!.id,
+      address: 'Rua da Consolação, 1200 - Consolação, São Paulo/SP',
+      cellphone: '(11) 9 8888-2222',
+      crm: medic.crm,
+      password: medic.password,
+      confirmPassword: medic.password,
+      email: medic.email,
+      IAcceptToStoreData: true,
+      IHaveASecretary: false,
+      secretary: '',
+      news: false,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(201);
+  return medic;
 }
 
 /** A real 16×16 PNG (solid teal), made in code so the test ships no binary. */

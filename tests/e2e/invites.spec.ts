@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, validCpf } from './helpers';
+import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signUpMedic } from './helpers';
 
 /**
  * Pending invites in 'Pessoas vinculadas a conta' (issue 11 item 7): an invite shows as pending with its validity; a
@@ -7,35 +7,6 @@ import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, validCpf }
  * 'Reenviar' e-mails a new link and voids the previous one; 'Cancelar convite' asks 'Tem certeza?' (Não focused)
  * and removes the invite and its link.
  */
-
-type Medic = { email: string; password: string };
-
-async function freshMedic(request: APIRequestContext): Promise<Medic> {
-  const stamp = (Date.now() + Math.floor(Math.random() * 10_000)) % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const medic = { email: `dra.convites.${stamp}@clinica.com.br`, password: 'Convites@2026' };
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: null,
-      first_name: 'Lúcia',
-      last_name: `Convites ${stamp}`,
-      cpf: validCpf(stamp + 313),
-      specialty: specialties.results[0]!.id,
-      address: 'Av. Afonso Pena, 1000 - Centro, Belo Horizonte/MG',
-      cellphone: '(31) 9 8888-2222',
-      crm: `${stamp}/MG`,
-      password: medic.password,
-      confirmPassword: medic.password,
-      email: medic.email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return medic;
-}
 
 async function sendInvite(page: Page, email: string, firstName: string): Promise<void> {
   await page.getByRole('button', { name: 'Adicionar uma pessoa a sua conta' }).click();
@@ -56,7 +27,7 @@ async function inviteStatus(request: APIRequestContext, link: string): Promise<n
 test.describe('pending invites', () => {
   test('are listed, replaced by a new invite, resent with a new link and cancelled', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const medic = await freshMedic(request);
+    const medic = await signUpMedic(request, { label: 'dra.convites', firstName: 'Lúcia', lastName: 'Convites', password: 'Convites@2026', state: 'MG' });
     const stamp = Date.now() % 100_000_000;
     const email = `secretaria.pendente.${stamp}@consultorio-exemplo.com.br`;
 

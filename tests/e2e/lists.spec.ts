@@ -191,6 +191,8 @@ test.describe('/surgery-status at 1366 px', () => {
     const table = page.getByRole('table', { name: 'Cirurgias' });
     await table.locator('tbody tr').first().click();
     await expect(page).toHaveURL(/\/surgery-details$/);
+    // The address changes before the lazy page is drawn; Escape is heard once the page is there.
+    await expect(page.getByText('Esc volta para a lista.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(/\/surgery-status\?stage=autorizacao$/);
     await expect(page.getByText('Mostrando a etapa')).toBeVisible();
@@ -237,6 +239,8 @@ test.describe("the secretary home's 'Alterações de status' at 1366 px", () => 
 
     await names.filter({ hasText: target.patient.nome_completo }).first().click();
     await expect(page).toHaveURL(/\/surgery-details$/);
+    // The address changes before the lazy page is drawn; Escape is heard once the page is there.
+    await expect(page.getByText('Esc volta para a lista.')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(homeUrl);
     await expect(panel.getByLabel('Buscar paciente')).toHaveValue(word);

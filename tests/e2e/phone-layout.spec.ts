@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, signIn, validCpf } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEDIC, DEMO_PASSWORD, signIn, signUpMedic } from './helpers';
 
 /**
  * The signed-in layout on a phone (390 px; issue 11 items 12 and 16): the header shows the user's name whole, the
@@ -9,34 +9,6 @@ import { DEMO_MEDIC, DEMO_PASSWORD, signIn, validCpf } from './helpers';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-/** A new medic called 'Carlos Eduardo', without a nickname: the header shows his first name, the issue's case. */
-async function carlosEduardo(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const stamp = Date.now() % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const medic = { email: `carlos.eduardo.${stamp}@clinica.com.br`, password: 'Cirurgia@2026' };
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: '',
-      first_name: 'Carlos Eduardo',
-      last_name: `Albuquerque ${stamp}`,
-      cpf: validCpf(stamp + 9_031),
-      specialty: specialties.results[0]!.id,
-      address: 'Rua da Consolação, 1200 - Consolação, São Paulo/SP',
-      cellphone: '(11) 9 8888-2222',
-      crm: `${stamp}/SP`,
-      password: medic.password,
-      confirmPassword: medic.password,
-      email: medic.email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return medic;
-}
-
 type Box = { x: number; y: number; width: number; height: number };
 
 function overlaps(a: Box, b: Box): boolean {
@@ -44,7 +16,7 @@ function overlaps(a: Box, b: Box): boolean {
 }
 
 test("the header shows 'Carlos Eduardo' whole and the home's image stays clear of the greeting", async ({ page, request }) => {
-  const medic = await carlosEduardo(request);
+  const medic = await signUpMedic(request, { label: 'carlos.eduardo', firstName: 'Carlos Eduardo', lastName: 'Albuquerque' });
   await signIn(page, medic.email, medic.password);
   await expect(page).toHaveURL(/\/$/);
 

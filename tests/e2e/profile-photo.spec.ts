@@ -1,38 +1,11 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, signIn, tealPng, validCpf } from './helpers';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_SECRETARY, signIn, signUpMedic, tealPng } from './helpers';
 
 /**
  * The profile photo (issue 11 item 13): a medic uploads one in /settings ('Alterar foto' → 'Foto do perfil') and sees
  * it in the header and the settings card, after a reload too, then removes it; a secretary, who has no /settings,
  * does the same from the header's photo on a phone. A non-image is refused when chosen.
  */
-
-async function freshMedic(request: APIRequestContext): Promise<{ email: string; password: string }> {
-  const stamp = Date.now() % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const medic = { email: `dra.foto.${stamp}@clinica.com.br`, password: 'Retrato@2026' };
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: 'Dra. Lia',
-      first_name: 'Lia',
-      last_name: `Retrato ${stamp}`,
-      cpf: validCpf(stamp + 7_919),
-      specialty: specialties.results[0]!.id,
-      address: 'Av. Sete de Setembro, 300 - Centro, Salvador/BA',
-      cellphone: '(71) 9 8765-4321',
-      crm: `${stamp}/BA`,
-      password: medic.password,
-      confirmPassword: medic.password,
-      email: medic.email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return medic;
-}
 
 /** The header's photo button (both roles). */
 const headerPhoto = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Alterar foto do perfil' });
@@ -70,7 +43,7 @@ test('a medic uploads a photo in /settings and sees it in the header, after a re
   request,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  const medic = await freshMedic(request);
+  const medic = await signUpMedic(request, { label: 'dra.foto', firstName: 'Lia', lastName: 'Retrato', nickname: 'Dra. Lia', password: 'Retrato@2026', state: 'BA' });
   await signIn(page, medic.email, medic.password);
   await expect(page).toHaveURL(/\/$/);
   await page.getByRole('link', { name: 'Configurações' }).click();

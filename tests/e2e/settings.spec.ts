@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { inviteLinkFromOutbox, signIn, signOut, validCpf } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * /settings (SPEC §2 Settings, §8): a fresh medic (the demo one keeps its password for the other specs) edits the
@@ -7,41 +7,6 @@ import { inviteLinkFromOutbox, signIn, signOut, validCpf } from './helpers';
  * the new one signs in), invites a secretary (the invite lands in the outbox, she signs up through the link and shows
  * in the list), and removes her after 'Tem certeza?' (Não focused; Não keeps her; Sim removes).
  */
-
-type Medic = { email: string; password: string; firstName: string; lastName: string; crm: string };
-
-async function freshMedic(request: APIRequestContext): Promise<Medic> {
-  const stamp = Date.now() % 100_000_000;
-  const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-  const medic = {
-    email: `dra.ajustes.${stamp}@clinica.com.br`,
-    password: 'Ajustes@2026',
-    firstName: 'Beatriz',
-    lastName: `Ajustes ${stamp}`,
-    crm: `${stamp}/RJ`,
-  };
-  const signup = await request.post('/project_auth/api/v1/cadastro/', {
-    data: {
-      nickname: 'Dra. Bia',
-      first_name: medic.firstName,
-      last_name: medic.lastName,
-      cpf: validCpf(stamp + 517),
-      specialty: specialties.results[0]!.id,
-      address: 'Rua Voluntários da Pátria, 45 - Botafogo, Rio de Janeiro/RJ',
-      cellphone: '(21) 9 7777-3333',
-      crm: medic.crm,
-      password: medic.password,
-      confirmPassword: medic.password,
-      email: medic.email,
-      IAcceptToStoreData: true,
-      IHaveASecretary: false,
-      secretary: '',
-      news: false,
-    },
-  });
-  expect(signup.status(), await signup.text()).toBe(201);
-  return medic;
-}
 
 async function openSettings(page: Page): Promise<void> {
   // The layout is drawn before deciding between the side rail and the phone menu.
@@ -74,7 +39,7 @@ test.describe('settings (/settings)', () => {
   test('a medic edits the profile and password, and links and unlinks a secretary', async ({ page, request }) => {
     // A long journey: on a loaded two-core machine it needs more than two minutes.
     test.setTimeout(300_000);
-    const medic = await freshMedic(request);
+    const medic = await signUpMedic(request, { label: 'dra.ajustes', firstName: 'Beatriz', lastName: 'Ajustes', nickname: 'Dra. Bia', password: 'Ajustes@2026', state: 'RJ' });
     const stamp = Date.now() % 100_000_000;
     await signIn(page, medic.email, medic.password);
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, pickOption, signIn, validCpf } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, pickOption, signIn, signUpMedic, validCpf } from './helpers';
 
 /**
  * Surgery registration (/patients-surgery), the status list (/surgery-status) and the first look at a case
@@ -238,28 +238,14 @@ test.describe('surgeries', () => {
   test('a medic sees only their own cases', async ({ page, request }) => {
     // Another doctor, with a case of their own, made through the API.
     const stamp = Date.now() % 100_000_000;
-    const specialties = (await (await request.get('/project_auth/api/v1/list_specialty/')).json()) as { results: { id: number }[] };
-    const otherEmail = `outro.medico.${stamp}@clinica.com.br`;
-    const signup = await request.post('/project_auth/api/v1/cadastro/', {
-      data: {
-        nickname: 'Dr. Otávio',
-        first_name: 'Otávio',
-        last_name: `Rezende ${stamp}`,
-        cpf: validCpf(stamp + 401),
-        specialty: specialties.results[0]!.id,
-        address: 'Rua XV de Novembro, 200 - Curitiba/PR',
-        cellphone: '(41) 9 8888-1111',
-        crm: `${stamp}/PR`,
-        password: 'Cirurgia@2024',
-        confirmPassword: 'Cirurgia@2024',
-        email: otherEmail,
-        IAcceptToStoreData: true,
-        IHaveASecretary: false,
-        secretary: '',
-        news: false,
-      },
+    const { email: otherEmail } = await signUpMedic(request, {
+      label: 'outro.medico',
+      firstName: 'Otávio',
+      lastName: 'Rezende',
+      nickname: 'Dr. Otávio',
+      password: 'Cirurgia@2024',
+      state: 'PR',
     });
-    expect(signup.status(), await signup.text()).toBe(201);
     const otherPatient = `Paciente Do Outro ${stamp}`;
     await caseOfOwnPatient(request, await signInAs(request, otherEmail, 'Cirurgia@2024'), otherPatient, stamp + 402);
     const ownPatient = `Paciente Do Carlos ${stamp}`;

@@ -1,4 +1,4 @@
-import { toDirectedGraph, type DirectedGraphNode } from '@xstate/graph';
+import { toDirectedGraph, type DirectedGraphNode } from 'xstate/graph';
 import type { AnyStateMachine } from 'xstate';
 import { STATUS_LABELS } from '../../machines/constants';
 import { patientWizardMachine } from '../../machines/patientWizard/patientWizardMachine';

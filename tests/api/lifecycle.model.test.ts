@@ -1,4 +1,4 @@
-import { getSimplePaths, type StatePath } from '@xstate/graph';
+import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STATUSES, type CaseStatus, type PaymentSource } from '../../machines/constants';
 import {
@@ -24,7 +24,7 @@ import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type T
 import { stageConflict, STEP_MESSAGES } from '../helpers/spec-texts';
 
 /**
- * Model-based tests of the lifecycle routes, generated from the lifecycle machine with @xstate/graph
+ * Model-based tests of the lifecycle routes, generated from the lifecycle machine with xstate/graph
  * (machines/surgeryLifecycle; DECISIONS §4), against the real server on PGlite, or on PostgreSQL when DATABASE_URL
  * is set (.ci/run runs the API suite both ways):
  *

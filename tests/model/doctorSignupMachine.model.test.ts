@@ -1,4 +1,4 @@
-import type { StatePath } from '@xstate/graph';
+import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { replayPath, stateNodeValues, transitionPaths } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
@@ -17,7 +17,7 @@ import {
 } from '../../machines/signup/rules';
 
 /**
- * Path coverage of the doctor signup wizard with @xstate/graph. Each step offers valid and invalid
+ * Path coverage of the doctor signup wizard with xstate/graph. Each step offers valid and invalid
  * data (and Voltar); the submit outcome is modelled as `xstate.done.actor.submitSignup` /
  * `xstate.error.actor.submitSignup`. Every generated path is replayed on a real actor whose
  * `submitSignup` is a deferred fake, checking value and context after each step and that the end

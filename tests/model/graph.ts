@@ -5,12 +5,12 @@ import {
   getStateNodes,
   serializeSnapshot,
   type StatePath,
-} from '@xstate/graph';
+} from 'xstate/graph';
 import { expect } from 'vitest';
 import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, StateValue } from 'xstate';
 
 /**
- * Path generation shared by the model tests (tests/model/*.model.test.ts). @xstate/graph's
+ * Path generation shared by the model tests (tests/model/*.model.test.ts). xstate/graph's
  * createTestModel refuses machines that invoke actors, so each test replays these paths on a real
  * actor with deferred fake actors, feeding the done/error events as listed events.
  */

@@ -1,4 +1,4 @@
-import type { StatePath } from '@xstate/graph';
+import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
@@ -16,7 +16,7 @@ import {
 } from '../../machines/patientWizard/rules';
 
 /**
- * Path coverage of the patient wizard with @xstate/graph, once per mode (a secretary registering, a medic editing).
+ * Path coverage of the patient wizard with xstate/graph, once per mode (a secretary registering, a medic editing).
  * Each step offers valid and invalid data, Voltar and Cancelar; the save outcome is modelled as
  * `xstate.done.actor.submitPatient` / `xstate.error.actor.submitPatient`, and the 200 ms close delay as its
  * `xstate.after` event. Every generated path is replayed on a real actor whose `submitPatient` is a deferred fake

@@ -1,4 +1,4 @@
-import type { StatePath } from '@xstate/graph';
+import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { replayPath, stateNodeValues, transitionPaths } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
@@ -18,7 +18,7 @@ import {
 } from '../../machines/signup/rules';
 
 /**
- * Path coverage of the secretary invite wizard with @xstate/graph, for a new account and for an
+ * Path coverage of the secretary invite wizard with xstate/graph, for a new account and for an
  * invite to an existing account (password only). Submit outcomes are modelled as
  * `xstate.done.actor.submitSignup` / `xstate.error.actor.submitSignup`; each generated path is
  * replayed on a real actor with a deferred `submitSignup`, checking value and context after every

@@ -1,4 +1,4 @@
-import type { StatePath } from '@xstate/graph';
+import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { deferred } from '../helpers/deferred';
 import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
@@ -16,7 +16,7 @@ import {
 } from '../../machines/session/sessionMachine';
 
 /**
- * Path coverage of the session machine with @xstate/graph: the outcomes of the invoked actors are
+ * Path coverage of the session machine with xstate/graph: the outcomes of the invoked actors are
  * modelled as the `xstate.done.actor.<id>` / `xstate.error.actor.<id>` events the machine reacts to.
  * Each generated path is replayed on a real actor whose actors are deferred fakes: a done/error
  * event resolves/rejects the pending fake, any other event is sent. After every step the actor

@@ -1,4 +1,4 @@
-import type { StatePath } from '@xstate/graph';
+import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
@@ -13,7 +13,7 @@ import {
 } from '../../machines/settings/settingsModalMachine';
 
 /**
- * Path coverage of the settings modals with @xstate/graph: each of the four modals is opened, cancelled, sent with its
+ * Path coverage of the settings modals with xstate/graph: each of the four modals is opened, cancelled, sent with its
  * own payload (and with another modal's, which must be ignored), and each send ends in success, a refusal with the
  * server's message, or no answer. The send outcome is modelled as `xstate.done.actor.sendSettingsForm` /
  * `xstate.error.actor.sendSettingsForm` and the 200 ms close as its `xstate.after` event. Every generated path is

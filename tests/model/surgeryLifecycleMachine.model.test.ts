@@ -1,4 +1,4 @@
-import { getSimplePaths } from '@xstate/graph';
+import { getSimplePaths } from 'xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom } from 'xstate';
 import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
@@ -16,7 +16,7 @@ import {
 import { replayPath, stateNodeValues, transitionPaths, valueLabel, type MachinePath } from './graph';
 
 /**
- * Path coverage of the surgery lifecycle machine with @xstate/graph, in two models whose data stays finite (a state is
+ * Path coverage of the surgery lifecycle machine with xstate/graph, in two models whose data stays finite (a state is
  * a stage with its data, so free-form data would make the graph endless):
  *
  * 1. "Data complete": a case that already holds every step's data. Each stage is offered advance, save, back,

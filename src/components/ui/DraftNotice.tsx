@@ -1,8 +1,9 @@
 /** The quiet line a form shows when it reopened with a draft: 'Rascunho restaurado.' and 'Descartar rascunho'. */
 import { styled } from 'goober';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
+import { textButtonCss } from './singleFileUpload';
 
 const T = ptBR.drafts;
 
@@ -20,19 +21,8 @@ const StyledNotice = styled('div')`
 `;
 
 const StyledDiscard = styled('button')`
-  min-height: 32px;
+  ${textButtonCss}
   padding: 0 ${space.xs};
-  border: 0;
-  border-radius: ${radii.sm};
-  background: transparent;
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  text-decoration: underline;
-  text-underline-offset: 3px;
-  cursor: pointer;
-  &:hover { color: ${colors.primaryPressed}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 export function DraftNotice({ onDiscard }: { onDiscard: () => void }) {

@@ -10,8 +10,9 @@ import { Button } from '../../components/ui/Button';
 import { Dropzone } from '../../components/ui/Dropzone';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
+import { ModalActions, ModalProblem, ModalText } from '../../components/ui/modalParts';
 import { profilePhotoTexts as T } from '../../lib/i18n/profilePhoto';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { media, space } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../patients/patientForm';
 import { reloadProfileFromServer } from '../session/session';
@@ -21,37 +22,6 @@ const StyledBody = styled('div')`
   display: flex;
   flex-direction: column;
   gap: ${space.lg};
-`;
-
-const StyledText = styled('p')`
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
-const StyledProblem = styled('div')`
-  display: flex;
-  gap: ${space.sm};
-  padding: ${space.md};
-  border: 1px solid ${colors.warningBorder};
-  border-radius: ${radii.md};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.medium};
-  & > svg { flex: none; margin-top: 1px; }
-  & > ul { margin: 0; padding: 0; list-style: none; }
-`;
-
-const StyledActions = styled('div')`
-  display: flex;
-  flex-direction: column-reverse;
-  gap: ${space.sm};
-  & > button { width: 100%; }
-  ${media.md} {
-    flex-direction: row;
-    justify-content: flex-end;
-    & > button { width: auto; }
-  }
 `;
 
 const StyledRemove = styled('div')`
@@ -124,7 +94,7 @@ export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoM
       onSubmit={handleSubmit}
       busy={locked}
       footer={
-        <StyledActions>
+        <ModalActions>
           {current ? (
             <StyledRemove>
               <Button variant="ghost" onClick={handleRemove} disabled={locked} loading={busy === 'removing'}>
@@ -138,20 +108,20 @@ export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoM
           <Button type="submit" loading={busy === 'saving'} disabled={locked}>
             {busy === 'saving' ? T.sending : T.save}
           </Button>
-        </StyledActions>
+        </ModalActions>
       }
     >
       <StyledBody>
-        <StyledText>{T.text}</StyledText>
+        <ModalText>{T.text}</ModalText>
         {messages.length > 0 ? (
-          <StyledProblem role="alert">
+          <ModalProblem role="alert">
             <Icon name="alert" size={18} />
             <ul>
               {messages.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
-          </StyledProblem>
+          </ModalProblem>
         ) : null}
         <Dropzone
           label={T.field}

@@ -9,6 +9,7 @@ import { EmailText } from '../../components/ui/EmailText';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Icon, type IconName } from '../../components/ui/Icon';
+import { textButtonCss } from '../../components/ui/singleFileUpload';
 import { profilePhotoTexts as photoTexts } from '../../lib/i18n/profilePhoto';
 import { settingsTexts as T } from '../../lib/i18n/settings';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
@@ -51,19 +52,7 @@ const StyledPhoto = styled('div')`
 `;
 
 const StyledPhotoButton = styled('button')`
-  min-height: 32px;
-  padding: 0 ${space.sm};
-  border: 0;
-  border-radius: ${radii.sm};
-  background: transparent;
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  text-decoration: underline;
-  text-underline-offset: 3px;
-  cursor: pointer;
-  &:hover { color: ${colors.primaryPressed}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  ${textButtonCss}
 `;
 
 const StyledWho = styled('div')`

@@ -13,8 +13,9 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
+import { ModalActions, ModalProblem, ModalText } from '../../components/ui/modalParts';
 import { settingsTexts as T } from '../../lib/i18n/settings';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { media, space } from '../../lib/theme';
 import {
   invitePayload,
   inviteProblems,
@@ -42,37 +43,6 @@ const StyledRow = styled('div')`
   grid-template-columns: 1fr;
   gap: ${space.lg};
   ${media.md} { grid-template-columns: 1fr 1fr; }
-`;
-
-const StyledText = styled('p')`
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
-const StyledProblem = styled('div')`
-  display: flex;
-  gap: ${space.sm};
-  padding: ${space.md};
-  border: 1px solid ${colors.warningBorder};
-  border-radius: ${radii.md};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.medium};
-  & > svg { flex: none; margin-top: 1px; }
-  & > ul { margin: 0; padding: 0; list-style: none; }
-`;
-
-const StyledActions = styled('div')`
-  display: flex;
-  flex-direction: column-reverse;
-  gap: ${space.sm};
-  & > button { width: 100%; }
-  ${media.md} {
-    flex-direction: row;
-    justify-content: flex-end;
-    & > button { width: auto; }
-  }
 `;
 
 /** What the page tells an open modal. */
@@ -107,26 +77,26 @@ function FormModal({ title, submitLabel, sending, locked, messages, onCancel, on
       onSubmit={onSubmit}
       busy={locked}
       footer={
-        <StyledActions>
+        <ModalActions>
           <Button variant="secondary" onClick={onCancel} disabled={locked}>
             {T.modals.cancel}
           </Button>
           <Button type="submit" loading={sending} disabled={locked}>
             {sending ? T.modals.sending : submitLabel}
           </Button>
-        </StyledActions>
+        </ModalActions>
       }
     >
       <StyledFields>
         {messages.length > 0 ? (
-          <StyledProblem>
+          <ModalProblem>
             <Icon name="alert" size={18} />
             <ul>
               {messages.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
-          </StyledProblem>
+          </ModalProblem>
         ) : null}
         {children}
       </StyledFields>
@@ -242,7 +212,7 @@ export function InviteModal(state: SettingsModalState) {
       submitLabel={T.modals.send}
       onSubmit={handleSubmit((values) => state.onSend(invitePayload(values)))}
     >
-      <StyledText>{T.modals.inviteText}</StyledText>
+      <ModalText>{T.modals.inviteText}</ModalText>
       <StyledRow>
         <FormTextField control={control} name="first_name" label={T.fields.firstName} autoComplete="off" autoFocus />
         <FormTextField control={control} name="last_name" label={T.fields.lastName} autoComplete="off" />

@@ -1,0 +1,78 @@
+import { type, type Type } from 'arktype';
+
+/**
+ * What a request body or a form fails with, in SPEC §8's 400 shape: every message in `error` (each once, in the
+ * order found) and each field's own messages beside it. The server answers `{ error, ...fields }`; a form marks each
+ * field with its first message. Every schema of machines/ reports through `problemsOf`, so the API and the forms
+ * word the same mistake the same way.
+ */
+export type Problems = { error: string[]; fields: Record<string, string[]> };
+
+export const VALIDATION_MESSAGES = {
+  /** Not an object, or a value of the wrong JSON type that no field message covers. */
+  invalidData: 'Dados inválidos.',
+  /** How long an unknown key may be when echoed in a message. */
+  unknownField: (name: string) => `Campo não reconhecido: ${name.slice(0, 40)}.`,
+} as const;
+
+declare global {
+  interface ArkEnv {
+    meta(): {
+      /** A field's message when a required key is absent (arktype's own is English). */
+      missing?: string;
+      /** On a rejection: the message the `error` list shows instead of the field's own (a summary of several). */
+      listed?: string;
+    };
+  }
+}
+
+type ArkError = InstanceType<typeof type.errors>[number];
+
+/** The message configured for an absent key of `schema` at `key`, if any. */
+function missingMessage(schema: Type, key: string): string | undefined {
+  try {
+    return (schema as unknown as { get(key: string): Type }).get(key).meta.missing;
+  } catch {
+    return undefined; // a key the schema does not declare, or a root that is not an object
+  }
+}
+
+function messageOf(schema: Type, error: ArkError): string {
+  const [key] = error.path;
+  if (typeof key !== 'string') return error.path.length === 0 && error.code === 'domain' ? VALIDATION_MESSAGES.invalidData : error.message;
+  if (error.code === 'required') return missingMessage(schema, key) ?? VALIDATION_MESSAGES.invalidData;
+  if (error.code === 'predicate' && error.expected === 'removed') return VALIDATION_MESSAGES.unknownField(key);
+  return error.message;
+}
+
+/** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */
+export function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
+  const problems: Problems = { error: [], fields: {} };
+  for (const error of errors) {
+    const message = messageOf(schema, error);
+    const [key] = error.path;
+    const unknownKey = error.code === 'predicate' && error.expected === 'removed';
+    if (typeof key === 'string' && !unknownKey) {
+      const list = (problems.fields[key] ??= []);
+      if (!list.includes(message)) list.push(message);
+    }
+    const listed = error.meta?.listed ?? message;
+    if (!problems.error.includes(listed)) problems.error.push(listed);
+  }
+  return problems;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problems };
+
+/** Runs `schema` over `input`: its output, or the problems in SPEC §8's shape. */
+export function check<S extends Type>(schema: S, input: unknown): Checked<S['infer']> {
+  const out = schema(input);
+  if (out instanceof type.errors) return { ok: false, problems: problemsOf(schema, out) };
+  return { ok: true, value: out as S['infer'] };
+}
+
+/** The problems of `input` only (none when it is valid): for rules that report, such as a wizard's step guard. */
+export function problemsIn(schema: Type, input: unknown): Problems | null {
+  const result = check(schema, input);
+  return result.ok ? null : result.problems;
+}

@@ -38,7 +38,10 @@ export function text(rule: TextRule) {
     .configure({ missing: rule.required ?? INVALID });
 }
 
-/** `t`, or null (an optional value the client clears). */
+/** `t`, or null (an optional value the client clears); a value of neither JSON type says 'Dados inválidos.'. */
 export function orNull<T extends type.Any>(t: T) {
-  return t.or(type('null').configure({ message: INVALID }));
+  return t.or(type('null')).configure({ message: INVALID });
 }
+
+/** The largest PostgreSQL `integer` (int4): every id column of the schema. */
+export const MAX_INT4 = 2_147_483_647;

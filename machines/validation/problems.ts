@@ -30,18 +30,33 @@ type ArkError = InstanceType<typeof type.errors>[number];
 
 /** The message configured for an absent key of `schema` at `key`, if any. */
 function missingMessage(schema: Type, key: string): string | undefined {
-  try {
-    return (schema as unknown as { get(key: string): Type }).get(key).meta.missing;
-  } catch {
-    return undefined; // a key the schema does not declare, or a root that is not an object
+  // A root whose fields transform is itself a transform, which has no keys: its input side has them.
+  for (const root of [schema, schema.in]) {
+    try {
+      const message = (root as unknown as { get(key: string): Type }).get(key).meta.missing;
+      if (message) return message;
+    } catch {
+      // not an object type, or no such key
+    }
   }
+  return undefined;
+}
+
+/** arktype's codes for a value of the wrong JSON type (or none of a union's): always 'Dados inválidos.'. */
+const WRONG_TYPE_CODES: ReadonlySet<string> = new Set(['domain', 'union', 'unit', 'proto']);
+
+/** Whether arktype wrote the message itself ('x must be … (was …)'), in English: no schema configured one. */
+function isDefaultMessage(error: ArkError): boolean {
+  return error.message === error.problem || error.message.endsWith(` ${error.problem}`);
 }
 
 function messageOf(schema: Type, error: ArkError): string {
   const [key] = error.path;
-  if (typeof key !== 'string') return error.path.length === 0 && error.code === 'domain' ? VALIDATION_MESSAGES.invalidData : error.message;
-  if (error.code === 'required') return missingMessage(schema, key) ?? VALIDATION_MESSAGES.invalidData;
-  if (error.code === 'predicate' && error.expected === 'removed') return VALIDATION_MESSAGES.unknownField(key);
+  if (typeof key === 'string' && error.code === 'predicate' && error.expected === 'removed') {
+    return VALIDATION_MESSAGES.unknownField(key);
+  }
+  if (typeof key === 'string' && error.code === 'required') return missingMessage(schema, key) ?? VALIDATION_MESSAGES.invalidData;
+  if (WRONG_TYPE_CODES.has(error.code) || isDefaultMessage(error)) return VALIDATION_MESSAGES.invalidData;
   return error.message;
 }
 

@@ -1,0 +1,305 @@
+import { type } from 'arktype';
+import {
+  APPROVAL_VALUES,
+  CASE_STATUSES,
+  MAX_CASE_CODES,
+  MAX_NOTE_LENGTH,
+  PAYMENT_SOURCES,
+  STATUS_LABELS,
+  type ActiveStatus,
+  type CaseStatus,
+  type PaymentSource,
+} from '../constants';
+import {
+  BACK_MOVES,
+  isValidIsoDate,
+  LIFECYCLE_MESSAGES,
+  nextStatus,
+  NOTE_FIELD_NAMES,
+  scheduleProblem,
+  stepOfField,
+  type NoteFieldName,
+  type StepFields,
+} from '../surgeryLifecycle/lifecycleRules';
+import { anyBoolean, MAX_INT4, orNull, visibleLength } from '../validation/fields';
+import { VALIDATION_MESSAGES } from '../validation/problems';
+import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from './creationRules';
+
+/**
+ * The createSurgery body (openapi CreateSurgery; SPEC §5 "Surgery creation", §7, §9) as one schema: the API
+ * validates with it, and its pieces (the codes, the note, the money) are the registration form's rules too. What
+ * needs the database (the patient is the user's, the CIDs/procedures/hospital/plan exist) stays in the service.
+ */
+
+const INVALID = VALIDATION_MESSAGES.invalidData;
+const C = SURGERY_CREATION_MESSAGES;
+
+/** The largest amount a money column (numeric(12,2)) holds: below 10^10 reais. */
+export const MAX_MONEY = 9_999_999_999.99;
+
+export const CREATE_SURGERY_MESSAGES = {
+  tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
+  tooManyProcedures: `Informe no máximo ${MAX_CASE_CODES} procedimentos.`,
+  unknownCid: 'CID não encontrado.',
+  unknownProcedure: 'Procedimento não encontrado.',
+  patientMissing: 'Selecione o paciente.',
+  patientNotFound: 'Paciente não encontrado.',
+  hospitalNotFound: 'Hospital não encontrado.',
+  healthPlanNotFound: 'Convênio não encontrado.',
+  invalidPaymentSource: 'Fonte pagadora inválida.',
+  invalidFees: 'Valor previsto inválido: informe um valor de zero ou mais, com no máximo duas casas decimais.',
+} as const;
+
+const M = CREATE_SURGERY_MESSAGES;
+
+/** An id as a body sends it (a JSON number or a string of digits), as the positive int4 it names, or null. */
+export function idOf(value: number | string): number | null {
+  const id = typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value;
+  return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_INT4 ? id : null;
+}
+
+/** A reference id: a number or a numeric string naming a possible row, else `notFound` (no row can have it). */
+function reference(notFound: string) {
+  return type('number | string')
+    .configure({ message: INVALID })
+    .pipe((value, ctx) => (value === '' ? null : (idOf(value) ?? ctx.error({ message: notFound }))));
+}
+
+/**
+ * A list of CID or procedure ids (SPEC §5): numbers and numeric strings are kept, anything else is dropped, repeats
+ * count once; null is an empty list. Empty: `missing` (listed as `bothMissing` when the other list is empty too);
+ * more than MAX_CASE_CODES: `tooMany`; an id no row can have: `unknown`.
+ */
+function codeList(other: 'cid' | 'procedure', messages: { missing: string; tooMany: string; unknown: string }) {
+  const isCode = (item: unknown) =>
+    (typeof item === 'number' && Number.isFinite(item)) || (typeof item === 'string' && /^\s*\d+\s*$/.test(item));
+  const countCodes = (list: unknown) => (Array.isArray(list) ? new Set(list.filter(isCode).map((item) => String(item).trim())).size : 0);
+  return type('unknown[] | null')
+    .configure({ message: INVALID })
+    .pipe((list, ctx) => {
+      const keys = [...new Set((list ?? []).filter(isCode).map((item) => String(item).trim()))];
+      if (keys.length === 0) {
+        const root = ctx.root as Record<string, unknown> | undefined;
+        const listed = countCodes(root?.[other]) === 0 ? C.fillBoth : undefined;
+        return ctx.error({ message: messages.missing, meta: { listed } });
+      }
+      if (keys.length > MAX_CASE_CODES) return ctx.error({ message: messages.tooMany });
+      const ids = keys.map(idOf);
+      if (ids.some((id) => id === null)) return ctx.error({ message: messages.unknown });
+      return ids as number[];
+    })
+    .configure({ missing: messages.missing });
+}
+
+/** The expected fee: reais ≥ 0 with at most two decimals within numeric(12,2), as the numeric text stored. */
+export const money = type('number | string')
+  .configure({ message: INVALID })
+  .pipe((value, ctx) => {
+    if (value === '') return null;
+    // Decided on the decimal text (JSON numbers print their shortest form: 10.1 → '10.1'), not on floats.
+    const text = typeof value === 'string' ? value.trim() : String(value);
+    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+    if (!match || Number(text) > MAX_MONEY) return ctx.error({ message: M.invalidFees });
+    return `${(match[1] ?? '0').replace(/^0+(?=\d)/, '')}.${(match[2] ?? '').padEnd(2, '0')}`;
+  });
+
+/** A free-text note (SPEC §5, §9): trimmed, at most MAX_NOTE_LENGTH characters, '' stored as null. */
+export const note = orNull(type('string').configure({ message: INVALID })).pipe((value, ctx) => {
+  const trimmed = value?.trim() ?? '';
+  if (visibleLength(trimmed) > MAX_NOTE_LENGTH) return ctx.error({ message: C.noteTooLong });
+  return trimmed === '' ? null : trimmed;
+});
+
+const paymentSource = type('string | null')
+  .configure({ message: INVALID })
+  .pipe((value, ctx) => {
+    if (value === null || value === '') return null;
+    const source = PAYMENT_SOURCES.find((known) => known === value);
+    return source ?? ctx.error({ message: M.invalidPaymentSource });
+  });
+
+/** The source as the root holds it, for the fields that depend on it (read before it is validated). */
+function sourceIn(root: unknown): string | null {
+  const source = (root as { payment_fountains?: unknown } | undefined)?.payment_fountains;
+  return typeof source === 'string' ? source : null;
+}
+
+export const createSurgerySchema = type({
+  '+': 'reject',
+  cid: codeList('procedure', { missing: C.fillCid, tooMany: M.tooManyCids, unknown: M.unknownCid }),
+  procedure: codeList('cid', { missing: C.fillProcedure, tooMany: M.tooManyProcedures, unknown: M.unknownProcedure }),
+  patient: orNull(reference(M.patientNotFound))
+    .pipe((id, ctx) => id ?? ctx.error({ message: M.patientMissing }))
+    .configure({ missing: M.patientMissing }),
+  hospital: orNull(reference(M.hospitalNotFound))
+    .pipe((id, ctx) => id ?? ctx.error({ message: C.hospitalRequired }))
+    .configure({ missing: C.hospitalRequired }),
+  // SPEC §5: the plan applies only to the plano_saude source, where it is required; for any other it is stored null.
+  health_plan: orNull(type('number | string').configure({ message: INVALID })).pipe((value, ctx) => {
+    if (!isHealthPlanEnabled(sourceIn(ctx.root) as PaymentSource | null)) return null;
+    if (value === null || value === '') return ctx.error({ message: C.healthPlanRequired });
+    return idOf(value) ?? ctx.error({ message: M.healthPlanNotFound });
+  }),
+  // SPEC §5: clt has no expected value (its JSON type still checked).
+  fees_payments: orNull(money).pipe((fees, ctx) => (isFeesDisabled(sourceIn(ctx.root) as PaymentSource | null) ? null : fees)),
+  surgery_note: note,
+  opme: orNull(anyBoolean).pipe((value) => value === true),
+  payment_fountains: paymentSource,
+}).configure({ message: INVALID });
+
+export type CreateSurgeryInput = typeof createSurgerySchema.infer;
+
+/*
+ * The update/{id}/ body (openapi UpdateSurgery; SPEC §5, §7; DECISIONS §4): `new_status` and the fields of one step.
+ * `null` clears a field (a later advance asks for it again). The fields sent must all belong to one step S, and
+ * `new_status` must be S (a save) or the stage after it (an advance): a step's data is never written by a back move
+ * or far from its step. What needs the stored case (that it is at S, its version, whether a plan or OPME approval
+ * applies) is checked on the locked row by the server.
+ */
+
+export const UPDATE_SURGERY_MESSAGES = {
+  statusRequired: 'Informe a etapa da cirurgia.',
+  unknownStatus: 'Etapa da cirurgia desconhecida.',
+  invalidApproval: 'Aprovação inválida: os valores aceitos são aprovada e negada.',
+  invalidPayment: 'Valor recebido inválido: use no máximo duas casas decimais e até R$ 9.999.999.999,99.',
+  mixedSteps: 'Envie apenas os dados de uma etapa.',
+  fieldOfStep: (status: ActiveStatus) => `Este campo é da etapa "${STATUS_LABELS[status]}".`,
+  backWithData: 'Para voltar uma etapa, envie apenas a etapa, sem dados.',
+  dataOnlyAtStep: (status: ActiveStatus) =>
+    `Os dados da etapa "${STATUS_LABELS[status]}" só podem ser gravados nessa etapa ou ao avançar dela.`,
+  planApprovalNotApplicable: 'A aprovação do plano não se aplica: a fonte pagadora não é Plano de Saúde.',
+  opmeApprovalNotApplicable: 'A aprovação do OPME não se aplica: esta cirurgia não usa OPME.',
+  invalidVersion: 'Versão da cirurgia inválida.',
+} as const;
+
+const U = UPDATE_SURGERY_MESSAGES;
+const L = LIFECYCLE_MESSAGES;
+
+/** A stage key (SPEC §3). */
+export const caseStatus = orNull(type('string'))
+  .pipe((value, ctx) => {
+    if (value === null || value === '') return ctx.error({ message: U.statusRequired });
+    return CASE_STATUSES.find((status) => status === value) ?? ctx.error({ message: U.unknownStatus });
+  })
+  .configure({ missing: U.statusRequired });
+
+/** The case version a move was made from (optional; a different stored version is a stale client's: 409). */
+export const caseVersion = orNull(type('number')).pipe((value, ctx) => {
+  if (value === null) return undefined;
+  return Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: U.invalidVersion });
+});
+
+/** A date field: null, or a real yyyy-MM-dd date, else `message`; `notAfter` (today) for what already happened. */
+function dateField(message: string, notAfter?: string) {
+  return orNull(type('string')).pipe((value, ctx) => {
+    if (value === null) return null;
+    if (!isValidIsoDate(value)) return ctx.error({ message });
+    return notAfter !== undefined && value > notAfter ? ctx.error({ message: L.futureDate }) : value;
+  });
+}
+
+const approval = orNull(type('string')).pipe(
+  (value, ctx) => (value === null ? null : (APPROVAL_VALUES.find((known) => known === value) ?? ctx.error({ message: U.invalidApproval }))),
+);
+
+/** `yyyy-MM-dd HH:mm:ss`, São Paulo wall-clock time; SPEC §5's message for what is wrong. */
+const schedule = orNull(type('string')).pipe((value, ctx) => {
+  if (value === null) return null;
+  const problem = scheduleProblem(value);
+  return problem ? ctx.error({ message: problem }) : value;
+});
+
+/** SPEC §5: the received value is required and positive; numeric(12,2), so at most two decimals. */
+const payment = orNull(type('number')).pipe((value, ctx) => {
+  if (value === null) return null;
+  if (!Number.isFinite(value) || value <= 0) return ctx.error({ message: L.paymentRequired });
+  // Decided on the decimal text JSON gave (1500.5 → '1500.5'), not on float arithmetic.
+  if (!/^\d+(\.\d{1,2})?$/.test(String(value)) || value > MAX_MONEY) return ctx.error({ message: U.invalidPayment });
+  return value;
+});
+
+/** The notes a step sends besides the lifecycle's facts. */
+export type StepNotes = Partial<Record<NoteFieldName, string | null>>;
+
+/** What update/{id}/ asks for, read: the target stage, the step's facts and notes, the step they belong to. */
+export type UpdateSurgeryInput = {
+  newStatus: CaseStatus;
+  fields: StepFields;
+  notes: StepNotes;
+  /** The step whose fields were sent, or null when only `new_status` was. */
+  step: ActiveStatus | null;
+  version: number | undefined;
+};
+
+/**
+ * The one-step rule (see above): the step the fields belong to (null: none sent), or false once it reported on the
+ * fields (several steps) or on the body (a status that does not fit them).
+ */
+function stepOf(body: Record<string, unknown>, ctx: { reject: (input: object) => false }): ActiveStatus | null | false {
+  const owners = Object.keys(body).flatMap((key) => {
+    const owner = stepOfField(key);
+    return owner ? [[key, owner] as const] : [];
+  });
+  const steps = [...new Set(owners.map(([, owner]) => owner))];
+  if (steps.length > 1) {
+    for (const [key, owner] of owners) ctx.reject({ path: [key], message: U.fieldOfStep(owner), meta: { listed: U.mixedSteps } });
+    return false;
+  }
+  const step = steps[0] ?? null;
+  const target = body.new_status as CaseStatus;
+  if (step !== null && target !== step && target !== nextStatus(step)) {
+    return ctx.reject({ message: BACK_MOVES[step] === target ? U.backWithData : U.dataOnlyAtStep(step) });
+  }
+  return step;
+}
+
+function buildUpdateSchema(today: string) {
+  const notes = Object.fromEntries(NOTE_FIELD_NAMES.map((name) => [`${name}?`, note]));
+  return type({
+    '+': 'reject',
+    new_status: caseStatus,
+    'version?': caseVersion,
+    'document_arrivals?': dateField(L.documentArrivalsRequired),
+    'hospital_approvals?': approval,
+    'plan_approvals?': approval,
+    'opme_approvals?': approval,
+    'schedule?': schedule,
+    'accomplishment?': dateField(L.invalidDate, today),
+    'payment_done?': payment,
+    'date_payment?': dateField(L.invalidDate, today),
+    ...(notes as Record<`${NoteFieldName}?`, typeof note>),
+  })
+    .configure({ message: INVALID })
+    .narrow((body, ctx) => stepOf(body, ctx) !== false);
+}
+
+/** The validated update/{id}/ body split into what the move needs (see UpdateSurgeryInput). */
+export function updateInputOf(body: UpdateSurgeryBody): UpdateSurgeryInput {
+  const fields: StepFields = {};
+  const notes: StepNotes = {};
+  let step: ActiveStatus | null = null;
+  for (const [key, value] of Object.entries(body)) {
+    if ((NOTE_FIELD_NAMES as readonly string[]).includes(key)) notes[key as NoteFieldName] = value as string | null;
+    else if (stepOfField(key)) Object.assign(fields, { [key]: value });
+    step ??= stepOfField(key);
+  }
+  return { newStatus: body.new_status, fields, notes, step, version: body.version };
+}
+
+export type UpdateSurgeryBody = ReturnType<typeof buildUpdateSchema>['infer'];
+
+const updateSchemaOfDay = new Map<string, ReturnType<typeof buildUpdateSchema>>();
+
+/** The update/{id}/ schema for `today` (yyyy-MM-dd, São Paulo): built once per day. */
+export function updateSurgerySchema(today: string) {
+  let schema = updateSchemaOfDay.get(today);
+  if (!schema) {
+    updateSchemaOfDay.clear();
+    schema = buildUpdateSchema(today);
+    updateSchemaOfDay.set(today, schema);
+  }
+  return schema;
+}
+
+/** archive_surgery / cancel_surgery (openapi MoveFromVersion): only the optional version counts. */
+export const moveFromVersionSchema = type({ 'version?': caseVersion }).configure({ message: INVALID });

@@ -1,4 +1,4 @@
-import { type } from 'arktype';
+import { type, type ArkError } from 'arktype';
 import {
   APPROVAL_VALUES,
   CASE_STATUSES,
@@ -184,7 +184,7 @@ export const caseStatus = orNull(type('string'))
   .configure({ missing: U.statusRequired });
 
 /** The case version a move was made from (optional; a different stored version is a stale client's: 409). */
-export const caseVersion = orNull(type('number')).pipe((value, ctx) => {
+export const caseVersion = orNull(type('number')).pipe((value, ctx): number | undefined | ArkError => {
   if (value === null) return undefined;
   return Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: U.invalidVersion });
 });

@@ -91,3 +91,17 @@ export function problemsIn(schema: Type, input: unknown): Problems | null {
   const result = check(schema, input);
   return result.ok ? null : result.problems;
 }
+
+/** An empty Problems, for checks made after a schema passed (those that need the database). */
+export function noProblems(): Problems {
+  return { error: [], fields: {} };
+}
+
+/** Adds `message` on `field` (null: the body as a whole) and to the `error` list, each once. */
+export function addProblem(problems: Problems, field: string | null, message: string): void {
+  if (field !== null) {
+    const list = (problems.fields[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  if (!problems.error.includes(message)) problems.error.push(message);
+}

@@ -1,6 +1,6 @@
 import type { Type } from 'arktype';
-import type { preValidationHookHandler } from 'fastify';
-import { check } from '../../machines/validation/problems';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { check, type Problems } from '../../machines/validation/problems';
 import { badRequest } from './errors';
 
 /**
@@ -9,15 +9,25 @@ import { badRequest } from './errors';
  * nothing written. Handlers then read the schema's output (trimmed, typed) from `request.body` / `request.query`.
  */
 export function parse<S extends Type>(schema: S, input: unknown): S['infer'] {
-  const result = check(schema, input);
+  // Every body and query is a JSON object: an array is as malformed as a number (and has no fields to report).
+  const result = check(schema, Array.isArray(input) ? null : input);
   if (!result.ok) throw badRequest(result.problems.error, result.problems.fields);
   return result.value;
 }
 
-/** A route's preValidation hook: replaces the body and the query with their schemas' output, or answers 400. */
-export function validated(parts: { body?: Type; query?: Type }): preValidationHookHandler {
+/**
+ * A route's hook, after authentication (`preHandler: [app.authenticate, validated({ body })]`, so a stranger gets
+ * 401 whatever he sends): replaces the body and the query with their schemas' output, or answers 400. A body that
+ * is not a JSON object (an array included) is 'Dados inválidos.'.
+ */
+export function validated(parts: { body?: Type; query?: Type }): preHandlerAsyncHookHandler {
   return async (request) => {
     if (parts.query) request.query = parse(parts.query, request.query);
     if (parts.body) request.body = parse(parts.body, request.body);
   };
+}
+
+/** Throws SPEC §8's 400 when `problems` holds any (checks made after a schema passed). */
+export function throwIfProblems(problems: Problems): void {
+  if (problems.error.length > 0) throw badRequest(problems.error, problems.fields);
 }

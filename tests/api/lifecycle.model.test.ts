@@ -241,10 +241,16 @@ const missing = (message: string): Variant[] => [
 ];
 const wrong = (message: string, ...values: unknown[]): Variant[] =>
   values.map((value) => ({ label: JSON.stringify(value), value, message, format: true }));
+/** A value of the wrong JSON type is malformed, whatever the field (machines/validation/problems.ts). */
+const WRONG_JSON_TYPE = 'Dados inválidos.';
 const approvalVariants = [...missing(STEP_MESSAGES.allApproved), { label: '"negada"', value: 'negada', message: STEP_MESSAGES.allApproved, format: false }];
 
 const INVALID: Partial<Record<keyof StepFields, Variant[]>> = {
-  document_arrivals: [...missing(STEP_MESSAGES.documentArrivals), ...wrong(STEP_MESSAGES.documentArrivals, '', '2025-02-30', '10/03/2025', 20250310)],
+  document_arrivals: [
+    ...missing(STEP_MESSAGES.documentArrivals),
+    ...wrong(STEP_MESSAGES.documentArrivals, '', '2025-02-30', '10/03/2025'),
+    ...wrong(WRONG_JSON_TYPE, 20250310),
+  ],
   hospital_approvals: approvalVariants,
   plan_approvals: approvalVariants,
   opme_approvals: approvalVariants,
@@ -254,7 +260,7 @@ const INVALID: Partial<Record<keyof StepFields, Variant[]>> = {
     ...wrong(STEP_MESSAGES.invalidHour, '2025-04-02', '2025-04-02 7:30', '2025-04-02 25:00:00', '2025-04-02 24:00:00', '2025-04-02 10:60:00', '2025-04-02 10:00:61'),
   ],
   accomplishment: [...missing(STEP_MESSAGES.invalidDate), ...wrong(STEP_MESSAGES.invalidDate, '2025-13-01', '02/04/2025', '')],
-  payment_done: [...missing(STEP_MESSAGES.payment), ...wrong(STEP_MESSAGES.payment, 0, -1850.5, '1850.50', true)],
+  payment_done: [...missing(STEP_MESSAGES.payment), ...wrong(STEP_MESSAGES.payment, 0, -1850.5), ...wrong(WRONG_JSON_TYPE, '1850.50', true)],
   date_payment: [...missing(STEP_MESSAGES.invalidDate), ...wrong(STEP_MESSAGES.invalidDate, '2025-02-29', 'ontem')],
 };
 

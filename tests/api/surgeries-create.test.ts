@@ -326,13 +326,11 @@ describe('POST /surgery/api/v1/create_surgery/ (references and values)', () => {
     });
   });
 
-  it('lists every problem at once', async () => {
+  it("lists every problem at once: the body's, then (once the body is well formed) the references'", async () => {
     const body = await expectRejected(payload({ cid: [], hospital: 999_999, surgery_note: 'a'.repeat(1001) }), {});
-    expect(body.error).toEqual([
-      'Preencha CID!',
-      'As observações devem ter no máximo 1000 caracteres.',
-      'Hospital não encontrado.',
-    ]);
+    expect(body.error).toEqual(['Preencha CID!', 'As observações devem ter no máximo 1000 caracteres.']);
+    const references = await expectRejected(payload({ cid: [999_999], hospital: 999_999 }), {});
+    expect(references.error).toEqual(['Hospital não encontrado.', 'CID não encontrado.']);
   });
 
   it('answers "Dados inválidos." to a body of the wrong shape', async () => {

@@ -258,7 +258,9 @@ describe('PUT /surgery/api/v1/update/{id}/: SPEC §5 messages (400, nothing writ
     ['env_doc with an empty date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '' }, [STEP_MESSAGES.documentArrivals]],
     ['env_doc with 30/02', 'env_doc', { new_status: 'autorizacao', document_arrivals: '2025-02-30' }, [STEP_MESSAGES.documentArrivals]],
     ['env_doc with a dd/MM/yyyy date', 'env_doc', { new_status: 'autorizacao', document_arrivals: '10/03/2025' }, [STEP_MESSAGES.documentArrivals]],
-    ['env_doc saving a bad date', 'env_doc', { new_status: 'env_doc', document_arrivals: 20250310 }, [STEP_MESSAGES.documentArrivals]],
+    ['env_doc saving a bad date', 'env_doc', { new_status: 'env_doc', document_arrivals: '2025-03-32' }, [STEP_MESSAGES.documentArrivals]],
+    // A value of the wrong JSON type is malformed, whatever the field (the schemas' one rule).
+    ['env_doc saving a date as a number', 'env_doc', { new_status: 'env_doc', document_arrivals: 20250310 }, ['Dados inválidos.']],
     ['autorizacao without approvals', 'autorizacao', { new_status: 'agendamento' }, [STEP_MESSAGES.allApproved]],
     ['autorizacao with the hospital denied', 'autorizacao', { new_status: 'agendamento', hospital_approvals: 'negada' }, [STEP_MESSAGES.allApproved]],
     ['agendamento without the schedule', 'agendamento', { new_status: 'realizacao' }, [STEP_MESSAGES.dayRequired]],
@@ -273,7 +275,7 @@ describe('PUT /surgery/api/v1/update/{id}/: SPEC §5 messages (400, nothing writ
     ['pagamento without anything', 'pagamento', { new_status: 'concluido' }, [STEP_MESSAGES.payment, STEP_MESSAGES.invalidDate]],
     ['pagamento with zero received', 'pagamento', { new_status: 'concluido', payment_done: 0, date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
     ['pagamento with a negative value', 'pagamento', { new_status: 'concluido', payment_done: -10, date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
-    ['pagamento with the value as text', 'pagamento', { new_status: 'concluido', payment_done: '1500', date_payment: '2025-05-05' }, [STEP_MESSAGES.payment]],
+    ['pagamento with the value as text', 'pagamento', { new_status: 'concluido', payment_done: '1500', date_payment: '2025-05-05' }, ['Dados inválidos.']],
     ['pagamento without the date', 'pagamento', { new_status: 'concluido', payment_done: 1500 }, [STEP_MESSAGES.invalidDate]],
     ['pagamento with 29/02/2025', 'pagamento', { new_status: 'concluido', payment_done: 1500, date_payment: '2025-02-29' }, [STEP_MESSAGES.invalidDate]],
   ];
@@ -296,7 +298,7 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
     await expectRefused(surgery.id, {}, 400, { error: [required], new_status: [required] });
     await expectRefused(surgery.id, { new_status: null, document_note: 'x' }, 400, { error: [required], new_status: [required] });
     await expectRefused(surgery.id, { new_status: 'finalizado' }, 400, { error: [unknown], new_status: [unknown] });
-    await expectRefused(surgery.id, { new_status: 3 }, 400, { error: [unknown], new_status: [unknown] });
+    await expectRefused(surgery.id, { new_status: 3 }, 400, { error: ['Dados inválidos.'], new_status: ['Dados inválidos.'] });
   });
 
   it('a body that is not a JSON object, or none', async () => {
@@ -324,7 +326,8 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
     const surgery = await newCase({ status: 'autorizacao' });
     const message = 'Aprovação inválida: os valores aceitos são aprovada e negada.';
     await expectRefused(surgery.id, { new_status: 'autorizacao', hospital_approvals: 'sim' }, 400, { error: [message], hospital_approvals: [message] });
-    await expectRefused(surgery.id, { new_status: 'autorizacao', hospital_approvals: true }, 400, { error: [message], hospital_approvals: [message] });
+    const invalid = 'Dados inválidos.';
+    await expectRefused(surgery.id, { new_status: 'autorizacao', hospital_approvals: true }, 400, { error: [invalid], hospital_approvals: [invalid] });
   });
 
   it('a note over 1000 characters, or not text', async () => {
@@ -333,7 +336,7 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
       error: [STEP_MESSAGES.noteTooLong],
       document_note: [STEP_MESSAGES.noteTooLong],
     });
-    const notText = 'As observações devem ser um texto.';
+    const notText = 'Dados inválidos.';
     await expectRefused(surgery.id, { new_status: 'env_doc', document_note: 12 }, 400, { error: [notText], document_note: [notText] });
   });
 
@@ -351,7 +354,8 @@ describe('PUT /surgery/api/v1/update/{id}/: refused bodies (400, nothing written
   it('every problem at once', async () => {
     const surgery = await newCase({ status: 'pagamento' });
     await expectRefused(surgery.id, { new_status: 'concluido', payment_done: 0, date_payment: 'ontem', payment_notes: 'a'.repeat(1001) }, 400, {
-      error: [STEP_MESSAGES.payment, STEP_MESSAGES.invalidDate, STEP_MESSAGES.noteTooLong],
+      // In the schema's order of the optional fields (by name).
+      error: [STEP_MESSAGES.invalidDate, STEP_MESSAGES.payment, STEP_MESSAGES.noteTooLong],
       payment_done: [STEP_MESSAGES.payment],
       date_payment: [STEP_MESSAGES.invalidDate],
       payment_notes: [STEP_MESSAGES.noteTooLong],
@@ -453,12 +457,16 @@ describe('moves carry the case version they were made from (issue 11, item 17)',
 
   it('refuses a version that is no positive integer (400, nothing written)', async () => {
     const surgery = await newCase({ status: 'ind_paciente' });
-    for (const version of ['1', 0, -3, 1.5, 2147483648]) {
+    for (const version of [0, -3, 1.5, 2147483648]) {
       await expectRefused(surgery.id, { new_status: 'prep_doc', version }, 400, {
         error: ['Versão da cirurgia inválida.'],
         version: ['Versão da cirurgia inválida.'],
       });
     }
+    await expectRefused(surgery.id, { new_status: 'prep_doc', version: '1' }, 400, {
+      error: ['Dados inválidos.'],
+      version: ['Dados inválidos.'],
+    });
   });
 });
 

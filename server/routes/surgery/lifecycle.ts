@@ -7,8 +7,9 @@ import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
-import { checkAtCase, checkVersion, readUpdateSurgeryInput, readVersion } from '../../services/surgeries/update-surgery-input';
-import { CreateProblems } from '../../services/surgeries/create-surgery-input';
+import { checkAtCase, checkVersion, noteColumns } from '../../services/surgeries/move-checks';
+import { moveFromVersionSchema, updateInputOf, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
+import { parse } from '../../http/validation';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -19,7 +20,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * 'Não foi possível encontrar essa cirurgia'. Every move goes through services/surgeries/lifecycle-moves.ts: one
  * transaction that locks the case, asks the lifecycle machine, writes the fields, the status and the history row.
  *
- * PUT update/{id}/ (JSON `{ new_status, ...step fields }`, read by services/surgeries/update-surgery-input.ts):
+ * PUT update/{id}/ (JSON `{ new_status, ...step fields }`, checked by machines/surgeryCase/schemas.ts):
  * - `new_status` equal to the current stage saves that step's fields; the next stage validates them (SPEC §5's
  *   messages, 400) and advances; the previous stage, for SPEC §4's six back moves, moves back keeping every stored
  *   field; anything else is 409 `{ message, status: { actual_status } }`.
@@ -74,21 +75,18 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
     caseId(request);
-    const input = readUpdateSurgeryInput(request.body, saoPauloDay(deps.now()));
+    const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
       request,
       { requested: input.newStatus, fields: input.fields },
-      { extra: input.notes, check: (row) => checkAtCase(input, row, factsOf(row)) },
+      { extra: noteColumns(input.notes), check: (row) => checkAtCase(input, row, factsOf(row)) },
     );
   });
 
   /** archive and cancel take no body, or a JSON object whose only meaningful key is the optional `version`. */
   function versionOf(body: unknown): number | undefined {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    const problems = new CreateProblems();
-    const version = readVersion((body as { version?: unknown }).version, problems);
-    problems.throwIfAny();
-    return version;
+    return parse(moveFromVersionSchema, body).version;
   }
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) => {

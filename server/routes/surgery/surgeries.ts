@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { createSurgerySchema, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
 import type { AppDeps } from '../../deps';
+import { validated } from '../../http/validation';
 import { forbidden, notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { FILE_EXTENSIONS, type SniffedType } from '../../services/files/file-type';
@@ -20,10 +22,14 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
   const signer = createLinkSigner(deps);
   const cases = createSurgeryService({ db: deps.db, storage: deps.storage, signer, now: deps.now });
 
-  app.post('/surgery/api/v1/create_surgery/', { preHandler: app.authenticate }, async (request, reply) => {
-    const created = await cases.create(request.user!, request.body);
-    return reply.code(201).send(created);
-  });
+  app.post<{ Body: CreateSurgeryInput }>(
+    '/surgery/api/v1/create_surgery/',
+    { preHandler: [app.authenticate, validated({ body: createSurgerySchema })] },
+    async (request, reply) => {
+      const created = await cases.create(request.user!, request.body);
+      return reply.code(201).send(created);
+    },
+  );
 
   app.get('/surgery/api/v1/surgery/', { preHandler: app.authenticate }, async (request) => {
     return cases.list(request.user!, request.query);

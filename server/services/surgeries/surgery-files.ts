@@ -17,7 +17,7 @@ import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
-import { checkVersion } from './update-surgery-input';
+import { checkVersion } from './move-checks';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;

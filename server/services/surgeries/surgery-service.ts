@@ -19,12 +19,9 @@ import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/s
 import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
-import {
-  CREATE_SURGERY_MESSAGES as M,
-  readCreateSurgeryInput,
-  type CreateProblems,
-  type CreateSurgeryInput,
-} from './create-surgery-input';
+import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
+import { addProblem, noProblems } from '../../../machines/validation/problems';
+import { throwIfProblems } from '../../http/validation';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { readScheduleDaysFilters, readSurgeryListFilters, type SurgeryListFilters } from './list-filters';
 import {
@@ -73,28 +70,30 @@ async function exists(db: Executor, table: typeof hospitals | typeof healthPlans
  * Checks every reference of a new case against the database and the user's medics (DECISIONS §2: a
  * patient outside them is "not found", a body reference, so 400). Returns the patient's medic.
  */
-async function checkReferences(db: Executor, user: User, input: CreateSurgeryInput, problems: CreateProblems) {
+async function checkReferences(db: Executor, user: User, input: CreateSurgeryInput): Promise<number> {
   const medicIds = await visibleMedicIds(db, user);
-  const { patient, hospital, healthPlan } = input;
+  const { patient, hospital, health_plan: healthPlan } = input;
   const [patientRows, hospitalOk, planOk, cidIds, procedureIds] = await Promise.all([
-    typeof patient === 'number' && medicIds.length > 0
+    medicIds.length > 0
       ? db
           .select({ medicId: patients.medicId })
           .from(patients)
           .where(and(eq(patients.id, patient), inArray(patients.medicId, medicIds)))
       : Promise.resolve([]),
-    typeof hospital === 'number' ? exists(db, hospitals, hospital) : Promise.resolve(false),
-    typeof healthPlan === 'number' ? exists(db, healthPlans, healthPlan) : Promise.resolve(false),
-    existingIds(db, cids, input.cidIds),
-    existingIds(db, procedures, input.procedureIds),
+    exists(db, hospitals, hospital),
+    healthPlan === null ? Promise.resolve(true) : exists(db, healthPlans, healthPlan),
+    existingIds(db, cids, input.cid),
+    existingIds(db, procedures, input.procedure),
   ]);
   const medicId = patientRows[0]?.medicId ?? null;
-  if (patient !== null && medicId === null) problems.add('patient', M.patientNotFound);
-  if (hospital !== null && !hospitalOk) problems.add('hospital', M.hospitalNotFound);
-  if (healthPlan !== null && !planOk) problems.add('health_plan', M.healthPlanNotFound);
-  if (input.unknownCid || cidIds.size < input.cidIds.length) problems.add('cid', M.unknownCid);
-  if (input.unknownProcedure || procedureIds.size < input.procedureIds.length) problems.add('procedure', M.unknownProcedure);
-  return medicId;
+  const problems = noProblems();
+  if (medicId === null) addProblem(problems, 'patient', M.patientNotFound);
+  if (!hospitalOk) addProblem(problems, 'hospital', M.hospitalNotFound);
+  if (!planOk) addProblem(problems, 'health_plan', M.healthPlanNotFound);
+  if (cidIds.size < input.cid.length) addProblem(problems, 'cid', M.unknownCid);
+  if (procedureIds.size < input.procedure.length) addProblem(problems, 'procedure', M.unknownProcedure);
+  throwIfProblems(problems);
+  return medicId!;
 }
 
 /**
@@ -144,14 +143,9 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
      * Everything (case, ordered codes, first history row) in one transaction; any problem: one 400
      * listing them all, nothing written.
      */
-    async create(user: User, body: unknown): Promise<{ id: number }> {
-      const { input, problems } = readCreateSurgeryInput(body);
-      const medicId = await checkReferences(db, user, input, problems);
-      problems.throwIfAny();
-      const { patient, hospital, healthPlan } = input;
-      if (medicId === null || typeof patient !== 'number' || typeof hospital !== 'number') {
-        throw new Error('createSurgery: references checked but missing'); // unreachable after throwIfAny
-      }
+    async create(user: User, input: CreateSurgeryInput): Promise<{ id: number }> {
+      const medicId = await checkReferences(db, user, input);
+      const { patient, hospital } = input;
       const at = now();
       try {
         return await db.transaction(async (tx) => {
@@ -168,11 +162,11 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
               medicId,
               patientId: patient,
               hospitalId: hospital,
-              healthPlanId: typeof healthPlan === 'number' ? healthPlan : null,
-              paymentFountains: input.paymentFountains,
+              healthPlanId: input.health_plan,
+              paymentFountains: input.payment_fountains,
               opme: input.opme,
-              feesPayments: input.feesPayments,
-              surgeryNote: input.surgeryNote,
+              feesPayments: input.fees_payments,
+              surgeryNote: input.surgery_note,
               status: 'ind_paciente',
               statusChangedAt: at,
               createdBy: user.id,
@@ -184,8 +178,8 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
           const surgeryId = row.id;
           await tx
             .insert(surgeryProcedures)
-            .values(input.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
-          await tx.insert(surgeryCids).values(input.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
+            .values(input.procedure.map((procedureId, position) => ({ surgeryId, position, procedureId })));
+          await tx.insert(surgeryCids).values(input.cid.map((cidId, position) => ({ surgeryId, position, cidId })));
           await tx
             .insert(surgeryStatusHistory)
             .values({ surgeryId, fromStatus: null, toStatus: 'ind_paciente', changedBy: user.id, changedAt: at });

@@ -128,18 +128,27 @@ export type StepWizardMachine<
   StateSchema
 >;
 
-/** The factory's own view of any configuration: implementations read only these keys. */
+/** The factory's own view of any configuration: what its implementations read, without the configuration's types. */
 type Context = { data: Record<string, unknown>; errors: string[] } & Record<string, unknown>;
 type Event = { type: string; data?: Record<string, unknown> };
 type Step = { name: string; validate: (data: unknown, context: Context) => readonly unknown[]; skip?: (context: Context) => boolean };
-
-function capitalized(name: string): string {
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-function merged(context: Context, event: Event): Record<string, unknown> {
-  return { ...context.data, ...event.data };
-}
+type LooseConfig = {
+  id: string;
+  context: (input: unknown) => Context;
+  steps: readonly [Step, ...Step[]];
+  problemsKey: string;
+  submit: {
+    actor: string;
+    input: (context: Context) => unknown;
+    errors: (error: unknown, context: Context) => string[];
+    fromEvent?: (event: Event) => Partial<Context>;
+    fromOutput?: (output: unknown) => Partial<Context>;
+  };
+  failedSubstate?: boolean;
+  cancellable?: boolean;
+  savedDelay?: { name: string; ms: number };
+  output?: (context: Context) => unknown;
+};
 
 /** Builds the machine of one wizard configuration. */
 export function createStepWizardMachine<
@@ -155,15 +164,22 @@ export function createStepWizardMachine<
 >(
   config: StepWizardConfig<TContext, TEvent, TInput, TOutput, TProblemsKey, TActor, TSubmitInput, TSubmitOutput, TDelay>,
 ): StepWizardMachine<TContext, TEvent, TInput, TOutput, TActor, TSubmitInput, TSubmitOutput, TDelay> {
-  const steps = config.steps as unknown as readonly Step[];
-  const { submit, problemsKey } = config;
-  const fromEvent = submit.fromEvent as ((event: Event) => Partial<Context>) | undefined;
-  const fromOutput = submit.fromOutput as ((output: unknown) => Partial<Context>) | undefined;
-  const toContext = config.context as (input: unknown) => Context;
-  const submitInput = submit.input as (context: Context) => unknown;
-  const submitErrors = submit.errors as (error: unknown, context: Context) => string[];
-  const output = config.output as ((context: Context) => unknown) | undefined;
+  // The configuration is type-checked against its own types above; the machine is built on the loose view and
+  // typed back with them (xstate cannot infer a machine from a configuration built at run time).
+  const machine = buildMachine(config as unknown as LooseConfig);
+  return machine as unknown as StepWizardMachine<TContext, TEvent, TInput, TOutput, TActor, TSubmitInput, TSubmitOutput, TDelay>;
+}
 
+function capitalized(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+function merged(context: Context, event: Event): Record<string, unknown> {
+  return { ...context.data, ...event.data };
+}
+
+/** Per step: `is<Step>Valid`, `assign<Step>Problems` and, for a skippable step, `is<Step>Skipped`. */
+function stepImplementations({ steps, problemsKey }: LooseConfig) {
   const guards: Record<string, (args: { context: Context; event: Event }) => boolean> = {};
   const actions: Record<string, ReturnType<typeof assign<Context, Event, undefined, Event, never>>> = {};
   for (const step of steps) {
@@ -173,13 +189,17 @@ export function createStepWizardMachine<
       errors: [],
       [problemsKey]: step.validate(merged(context, event), context),
     }));
-    if (step.skip) {
-      const skip = step.skip;
-      guards[`is${name}Skipped`] = ({ context }) => skip(context);
-    }
+    const { skip } = step;
+    if (skip) guards[`is${name}Skipped`] = ({ context }) => skip(context);
   }
+  return { guards, actions };
+}
 
-  const machine = setup({
+function buildMachine(config: LooseConfig) {
+  const { steps, submit, problemsKey, savedDelay, output } = config;
+  const last = steps[steps.length - 1]!;
+  const { guards, actions } = stepImplementations(config);
+  return setup({
     types: {} as { context: Context; events: Event; input: unknown; output: unknown },
     actors: {
       [submit.actor]: fromPromise<unknown, unknown>(async () => {
@@ -190,64 +210,58 @@ export function createStepWizardMachine<
       ...actions,
       assignData: assign({ data: ({ context, event }) => merged(context, event) }),
       clearProblems: assign({ errors: [], [problemsKey]: [] }),
-      assignSubmitChoice: assign(({ event }) => fromEvent?.(event) ?? {}),
-      assignSubmitOutput: assign((_, params: { output: unknown }) => fromOutput?.(params.output) ?? {}),
-      assignSubmitErrors: assign(({ context }, params: { error: unknown }) => ({ errors: submitErrors(params.error, context) })),
+      assignSubmitChoice: assign(({ event }) => submit.fromEvent?.(event) ?? {}),
+      assignSubmitOutput: assign((_, params: { output: unknown }) => submit.fromOutput?.(params.output) ?? {}),
+      assignSubmitErrors: assign(({ context }, params: { error: unknown }) => ({ errors: submit.errors(params.error, context) })),
     },
     guards,
-    delays: config.savedDelay ? { [config.savedDelay.name]: config.savedDelay.ms } : {},
+    delays: savedDelay ? { [savedDelay.name]: savedDelay.ms } : {},
   }).createMachine({
     id: config.id,
-    context: ({ input }) => toContext(input),
-    initial: steps[0]!.name,
+    context: ({ input }) => config.context(input),
+    initial: steps[0].name,
     states: {
-      ...Object.fromEntries(steps.map((step, index) => [step.name, stepState(config, steps, index)])),
+      ...Object.fromEntries(steps.map((step, index) => [step.name, stepState(config, index)])),
       submitting: {
         invoke: {
           id: submit.actor,
           src: submit.actor,
-          input: ({ context }) => submitInput(context),
+          input: ({ context }) => submit.input(context),
           onDone: {
-            target: config.savedDelay ? 'saved' : 'done',
-            ...(fromOutput
+            target: savedDelay ? 'saved' : 'done',
+            ...(submit.fromOutput
               ? { actions: { type: 'assignSubmitOutput', params: ({ event }) => ({ output: event.output }) } }
               : {}),
           },
           onError: {
-            target: config.failedSubstate ? `${steps.at(-1)!.name}.failed` : steps.at(-1)!.name,
+            target: config.failedSubstate ? `${last.name}.failed` : last.name,
             actions: { type: 'assignSubmitErrors', params: ({ event }) => ({ error: event.error }) },
           },
         },
       },
-      ...(config.savedDelay ? { saved: { after: { [config.savedDelay.name]: { target: 'done' } } } } : {}),
+      ...(savedDelay ? { saved: { after: { [savedDelay.name]: { target: 'done' } } } } : {}),
       done: { type: 'final' },
       ...(config.cancellable ? { cancelled: { type: 'final' } } : {}),
     },
     ...(output ? { output: ({ context }: { context: Context }) => output(context) } : {}),
   });
-  // The configuration's own types replace the factory's loose view of them (the one cast of the factory).
-  return machine as unknown as StepWizardMachine<TContext, TEvent, TInput, TOutput, TActor, TSubmitInput, TSubmitOutput, TDelay>;
 }
 
 /** The state of step `index`: forward when valid, else stay with the problems; back; cancel; skip. */
-function stepState(
-  config: { failedSubstate?: boolean; cancellable?: boolean; submit: { fromEvent?: unknown } },
-  steps: readonly Step[],
-  index: number,
-) {
+function stepState({ steps, failedSubstate, cancellable, submit }: LooseConfig, index: number) {
   const step = steps[index]!;
   const name = capitalized(step.name);
   const isLast = index === steps.length - 1;
   const previous = steps[index - 1];
   const next = steps[index + 1];
-  const withSubstates = isLast && config.failedSubstate;
+  const withSubstates = isLast && failedSubstate;
   const forward = isLast
     ? {
         'wizard.submit': [
           {
             guard: `is${name}Valid`,
             target: 'submitting',
-            actions: ['assignData', ...(config.submit.fromEvent ? ['assignSubmitChoice'] : []), 'clearProblems'],
+            actions: ['assignData', ...(submit.fromEvent ? ['assignSubmitChoice'] : []), 'clearProblems'],
           },
           { ...(withSubstates ? { target: '.editing' } : {}), actions: ['assignData', `assign${name}Problems`] },
         ],
@@ -272,7 +286,7 @@ function stepState(
             },
           }
         : {}),
-      ...(config.cancellable ? { 'wizard.cancel': { target: 'cancelled' } } : {}),
+      ...(cancellable ? { 'wizard.cancel': { target: 'cancelled' } } : {}),
     },
   };
 }

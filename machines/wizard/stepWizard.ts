@@ -48,12 +48,12 @@ type ListKey<TContext> = { [K in keyof TContext]: TContext[K] extends readonly u
   string;
 
 /** A step's problems for the merged data; an empty list lets the wizard move on. */
-export type StepValidation<TContext extends StepWizardContext, TProblem> = (
+type StepValidation<TContext extends StepWizardContext, TProblem> = (
   data: TContext['data'],
   context: TContext,
 ) => readonly TProblem[];
 
-export type WizardStep<TContext extends StepWizardContext, TProblem> = {
+type WizardStep<TContext extends StepWizardContext, TProblem> = {
   /** The step's state key (camelCase). */
   name: string;
   validate: StepValidation<TContext, TProblem>;
@@ -63,7 +63,7 @@ export type WizardStep<TContext extends StepWizardContext, TProblem> = {
 
 type Element<T> = T extends readonly (infer E)[] ? E : never;
 
-export type StepWizardConfig<
+type StepWizardConfig<
   TContext extends StepWizardContext,
   TEvent extends EventObject,
   TInput,
@@ -102,7 +102,7 @@ export type StepWizardConfig<
 };
 
 /** The machine a configuration yields, typed for its pages and tests (`.provide`, input, context, events, output). */
-export type StepWizardMachine<
+type StepWizardMachine<
   TContext extends StepWizardContext,
   TEvent extends EventObject,
   TInput,

@@ -1,4 +1,3 @@
-import { assign, fromPromise, setup } from 'xstate';
 import {
   doctorAccessProblems,
   doctorPersonalProblems,
@@ -8,17 +7,16 @@ import {
   type DoctorPersonalData,
   type DoctorProfessionalData,
 } from './rules';
+import { createStepWizardMachine, type StepWizardContext, type StepWizardEvent } from '../wizard/stepWizard';
 
 /**
  * The doctor signup wizard of /signup (SPEC §2, 3 steps; §3 doctor signup payload + `crm`,
- * DECISIONS §2).
+ * DECISIONS §2): a configuration of the step-wizard factory (../wizard/stepWizard.ts).
  *
- * personal → professional → access → submitting → done. `wizard.next` / `wizard.submit` carry the
- * step's form values in `data`; they are always merged into `context.data` (so Voltar shows what
- * was typed) and the move happens only when the step is valid by ./rules.ts. An invalid step stays
- * where it is with the problems in `context.errors`. A failed submit returns to `access` with the
- * server's messages in `context.errors`. The real `submitSignup` actor (POST
- * /project_auth/api/v1/cadastro/) is supplied with `.provide`.
+ * personal → professional → access → submitting → done, each step validated by ./rules.ts. An
+ * invalid step and a failed submit (back on `access`) both leave their messages in
+ * `context.errors`. The real `submitSignup` actor (POST /project_auth/api/v1/cadastro/) is
+ * supplied with `.provide`.
  */
 
 export type DoctorSignupData = DoctorPersonalData &
@@ -49,12 +47,9 @@ export type DoctorSignupPayload = {
   news: boolean;
 };
 
-export type DoctorSignupContext = { data: DoctorSignupData; errors: string[] };
+export type DoctorSignupContext = StepWizardContext<DoctorSignupData>;
 
-export type DoctorSignupEvent =
-  | { type: 'wizard.next'; data: Partial<DoctorSignupData> }
-  | { type: 'wizard.back'; data?: Partial<DoctorSignupData> }
-  | { type: 'wizard.submit'; data: Partial<DoctorSignupData> };
+export type DoctorSignupEvent = StepWizardEvent<DoctorSignupData>;
 
 export const EMPTY_DOCTOR_SIGNUP: DoctorSignupData = {
   first_name: '',
@@ -96,86 +91,21 @@ export function toDoctorSignupPayload(data: DoctorSignupData): DoctorSignupPaylo
   };
 }
 
-type StepRule = (data: DoctorSignupData) => string[];
-type Args = { context: DoctorSignupContext; event: DoctorSignupEvent };
-
-function merged({ context, event }: Args): DoctorSignupData {
-  return { ...context.data, ...event.data };
-}
-
-const isValidBy = (rule: StepRule) => (args: Args) => rule(merged(args)).length === 0;
-const problemsBy = (rule: StepRule) => (args: Args) => ({ errors: rule(merged(args)) });
-
-export const doctorSignupMachine = setup({
-  types: {
-    context: {} as DoctorSignupContext,
-    events: {} as DoctorSignupEvent,
-  },
-  actors: {
-    submitSignup: fromPromise<unknown, DoctorSignupPayload>(async () => {
-      throw new Error('doctorSignupMachine: the "submitSignup" actor must be provided with .provide()');
-    }),
-  },
-  actions: {
-    assignData: assign({ data: (args) => merged(args) }),
-    clearErrors: assign({ errors: [] }),
-    assignPersonalProblems: assign(problemsBy(doctorPersonalProblems)),
-    assignProfessionalProblems: assign(problemsBy(doctorProfessionalProblems)),
-    assignAccessProblems: assign(problemsBy(doctorAccessProblems)),
-    assignSubmitErrors: assign((_, params: { error: unknown }) => ({
-      errors: signupErrorMessages(params.error),
-    })),
-  },
-  guards: {
-    isPersonalValid: isValidBy(doctorPersonalProblems),
-    isProfessionalValid: isValidBy(doctorProfessionalProblems),
-    isAccessValid: isValidBy(doctorAccessProblems),
-  },
-}).createMachine({
+export const doctorSignupMachine = createStepWizardMachine({
   id: 'doctorSignup',
+  types: {} as { context: DoctorSignupContext; events: DoctorSignupEvent },
   // No input: the wizard always starts empty.
-  context: { data: EMPTY_DOCTOR_SIGNUP, errors: [] },
-  initial: 'personal',
-  states: {
-    personal: {
-      on: {
-        'wizard.next': [
-          { guard: 'isPersonalValid', target: 'professional', actions: ['assignData', 'clearErrors'] },
-          { actions: ['assignData', 'assignPersonalProblems'] },
-        ],
-      },
-    },
-    professional: {
-      on: {
-        'wizard.next': [
-          { guard: 'isProfessionalValid', target: 'access', actions: ['assignData', 'clearErrors'] },
-          { actions: ['assignData', 'assignProfessionalProblems'] },
-        ],
-        'wizard.back': { target: 'personal', actions: ['assignData', 'clearErrors'] },
-      },
-    },
-    access: {
-      on: {
-        'wizard.submit': [
-          { guard: 'isAccessValid', target: 'submitting', actions: ['assignData', 'clearErrors'] },
-          { actions: ['assignData', 'assignAccessProblems'] },
-        ],
-        'wizard.back': { target: 'professional', actions: ['assignData', 'clearErrors'] },
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'submitSignup',
-        src: 'submitSignup',
-        input: ({ context }) => toDoctorSignupPayload(context.data),
-        onDone: { target: 'done' },
-        onError: {
-          target: 'access',
-          actions: { type: 'assignSubmitErrors', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    done: { type: 'final' },
+  context: () => ({ data: EMPTY_DOCTOR_SIGNUP, errors: [] }),
+  steps: [
+    { name: 'personal', validate: doctorPersonalProblems },
+    { name: 'professional', validate: doctorProfessionalProblems },
+    { name: 'access', validate: doctorAccessProblems },
+  ],
+  problemsKey: 'errors',
+  submit: {
+    actor: 'submitSignup',
+    input: (context): DoctorSignupPayload => toDoctorSignupPayload(context.data),
+    errors: signupErrorMessages,
   },
 });
 

@@ -1,4 +1,3 @@
-import { assign, fromPromise, not, setup } from 'xstate';
 import {
   secretaryAccessProblems,
   secretaryExistingAccountProblems,
@@ -7,21 +6,21 @@ import {
   type SecretaryAccessData,
   type SecretaryPersonalData,
 } from './rules';
+import { createStepWizardMachine, type StepWizardContext, type StepWizardEvent } from '../wizard/stepWizard';
 
 /**
  * The secretary invite signup of /signup-secretary/{token} (SPEC §2, 2 steps; §3 secretary invite
- * payload; DECISIONS §2).
+ * payload; DECISIONS §2): a configuration of the step-wizard factory (../wizard/stepWizard.ts).
  *
- * personal → access → submitting → done, with the same events and error handling as the doctor
- * wizard: `wizard.next` / `wizard.submit` merge `data` and move only when the step is valid; a
- * failed submit returns to `access` with the messages in `context.errors`. The real
- * `submitSignup` actor (POST /project_auth/api/v1/secretaria_convite/{token}) is supplied with
- * `.provide`; it receives the invite token and the payload.
+ * personal → access → submitting → done, with the doctor wizard's events and error handling (the
+ * messages in `context.errors`). The real `submitSignup` actor (POST
+ * /project_auth/api/v1/secretaria_convite/{token}) is supplied with `.provide`; it receives the
+ * invite token and the payload.
  *
  * When the invite's e-mail already has a secretary account (`existingAccount`, from GET
  * /project_auth/api/v1/secretaria_convite/{token}), DECISIONS §2 asks only for the password: the
- * wizard skips `personal` (an eventless move to `access`), `access` needs only the password, and
- * the payload carries only `password` and `news`.
+ * wizard skips `personal` (an eventless move to `access`, and no Voltar), `access` needs only the
+ * password, and the payload carries only `password` and `news`.
  */
 
 export type SecretarySignupData = SecretaryPersonalData &
@@ -49,11 +48,9 @@ export type SecretarySignupPayload = {
 
 export type SecretarySubmitInput = { token: string; payload: SecretarySignupPayload };
 
-export type SecretarySignupContext = {
+export type SecretarySignupContext = StepWizardContext<SecretarySignupData> & {
   token: string;
   existingAccount: boolean;
-  data: SecretarySignupData;
-  errors: string[];
 };
 
 export type SecretarySignupInput = {
@@ -65,10 +62,7 @@ export type SecretarySignupInput = {
   existingAccount?: boolean;
 };
 
-export type SecretarySignupEvent =
-  | { type: 'wizard.next'; data: Partial<SecretarySignupData> }
-  | { type: 'wizard.back'; data?: Partial<SecretarySignupData> }
-  | { type: 'wizard.submit'; data: Partial<SecretarySignupData> };
+export type SecretarySignupEvent = StepWizardEvent<SecretarySignupData>;
 
 export const EMPTY_SECRETARY_SIGNUP: SecretarySignupData = {
   first_name: '',
@@ -100,93 +94,32 @@ export function toSecretarySignupPayload(
   };
 }
 
-type StepRule = (data: SecretarySignupData) => string[];
-type Args = { context: SecretarySignupContext; event: SecretarySignupEvent };
-
-function merged({ context, event }: Args): SecretarySignupData {
-  return { ...context.data, ...event.data };
+/** Step 2 asks only for the password when the invite's e-mail already has an account. */
+function secretaryAccessStepProblems(data: SecretarySignupData, context: SecretarySignupContext): string[] {
+  return context.existingAccount ? secretaryExistingAccountProblems(data) : secretaryAccessProblems(data);
 }
 
-const isValidBy = (rule: StepRule) => (args: Args) => rule(merged(args)).length === 0;
-const problemsBy = (rule: StepRule) => (args: Args) => ({ errors: rule(merged(args)) });
-
-function accessRule(args: Args): StepRule {
-  return args.context.existingAccount ? secretaryExistingAccountProblems : secretaryAccessProblems;
-}
-
-export const secretarySignupMachine = setup({
-  types: {
-    context: {} as SecretarySignupContext,
-    events: {} as SecretarySignupEvent,
-    input: {} as SecretarySignupInput,
-  },
-  actors: {
-    submitSignup: fromPromise<unknown, SecretarySubmitInput>(async () => {
-      throw new Error('secretarySignupMachine: the "submitSignup" actor must be provided with .provide()');
-    }),
-  },
-  actions: {
-    assignData: assign({ data: (args) => merged(args) }),
-    clearErrors: assign({ errors: [] }),
-    assignPersonalProblems: assign(problemsBy(secretaryPersonalProblems)),
-    assignAccessProblems: assign((args) => problemsBy(accessRule(args))(args)),
-    assignSubmitErrors: assign((_, params: { error: unknown }) => ({
-      errors: signupErrorMessages(params.error),
-    })),
-  },
-  guards: {
-    isPersonalValid: isValidBy(secretaryPersonalProblems),
-    isAccessValid: (args) => isValidBy(accessRule(args))(args),
-    isExistingAccount: ({ context }) => context.existingAccount,
-  },
-}).createMachine({
+export const secretarySignupMachine = createStepWizardMachine({
   id: 'secretarySignup',
-  context: ({ input }) => ({
+  types: {} as { context: SecretarySignupContext; events: SecretarySignupEvent; input: SecretarySignupInput },
+  context: (input) => ({
     token: input.token,
     existingAccount: input.existingAccount ?? false,
     data: { ...EMPTY_SECRETARY_SIGNUP, ...input.initial },
     errors: [],
   }),
-  initial: 'personal',
-  states: {
-    personal: {
-      always: { guard: 'isExistingAccount', target: 'access' },
-      on: {
-        'wizard.next': [
-          { guard: 'isPersonalValid', target: 'access', actions: ['assignData', 'clearErrors'] },
-          { actions: ['assignData', 'assignPersonalProblems'] },
-        ],
-      },
-    },
-    access: {
-      on: {
-        'wizard.submit': [
-          { guard: 'isAccessValid', target: 'submitting', actions: ['assignData', 'clearErrors'] },
-          { actions: ['assignData', 'assignAccessProblems'] },
-        ],
-        'wizard.back': {
-          guard: not('isExistingAccount'),
-          target: 'personal',
-          actions: ['assignData', 'clearErrors'],
-        },
-      },
-    },
-    submitting: {
-      invoke: {
-        id: 'submitSignup',
-        src: 'submitSignup',
-        input: ({ context }) => ({
-          token: context.token,
-          payload: toSecretarySignupPayload(context.data, context.existingAccount),
-        }),
-        onDone: { target: 'done' },
-        onError: {
-          target: 'access',
-          actions: { type: 'assignSubmitErrors', params: ({ event }) => ({ error: event.error }) },
-        },
-      },
-    },
-    done: { type: 'final' },
+  steps: [
+    { name: 'personal', validate: secretaryPersonalProblems, skip: (context) => context.existingAccount },
+    { name: 'access', validate: secretaryAccessStepProblems },
+  ],
+  problemsKey: 'errors',
+  submit: {
+    actor: 'submitSignup',
+    input: (context): SecretarySubmitInput => ({
+      token: context.token,
+      payload: toSecretarySignupPayload(context.data, context.existingAccount),
+    }),
+    errors: signupErrorMessages,
   },
 });
 

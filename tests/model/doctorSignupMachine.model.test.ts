@@ -1,6 +1,6 @@
 import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { replayPath, stateNodeValues, transitionPaths } from './graph';
+import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   doctorSignupMachine,
@@ -69,7 +69,7 @@ type Path = StatePath<Snapshot, DoctorSignupEvent>;
 
 // The graph only knows the machine's own event types; the done/error events are its invoke outcomes.
 const events = (state: Snapshot) =>
-  (byStep[state.value]?.map(([event]) => event) ?? []) as unknown as DoctorSignupEvent[];
+  (byStep[valueLabel(state.value)]?.map(([event]) => event) ?? []) as unknown as DoctorSignupEvent[];
 
 function pathName(path: Path): string {
   const steps = path.steps.slice(1).map((s) => labels.get(s.event) ?? s.event.type);

@@ -1,6 +1,6 @@
 import type { StatePath } from 'xstate/graph';
 import { describe, expect, it } from 'vitest';
-import { replayPath, stateNodeValues, transitionPaths } from './graph';
+import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './graph';
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   secretarySignupMachine,
@@ -56,7 +56,7 @@ type Path = StatePath<Snapshot, SecretarySignupEvent>;
 
 // The graph only knows the machine's own event types; the done/error events are its invoke outcomes.
 const events = (state: Snapshot) =>
-  (byStep[state.value]?.map(([event]) => event) ?? []) as unknown as SecretarySignupEvent[];
+  (byStep[valueLabel(state.value)]?.map(([event]) => event) ?? []) as unknown as SecretarySignupEvent[];
 
 const inputs: Array<[string, SecretarySignupInput]> = [
   ['new account', { token: 'convite-1' }],

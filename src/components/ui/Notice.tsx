@@ -73,7 +73,9 @@ type NoticeProps = {
   onRetry?: () => void;
   /** Another way forward, e.g. 'Cadastrar paciente' on an empty list. */
   action?: ReactNode;
+  /** Less padding and a smaller glyph, for a notice inside a small panel or a chart. */
   compact?: boolean;
+  /** False where another live region already speaks, or the notice is static content. */
   announce?: boolean;
 };
 

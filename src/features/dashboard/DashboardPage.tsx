@@ -9,8 +9,7 @@
  */
 import { styled } from 'goober';
 import { Page } from '../../components/layout/Page';
-import { LoadFailed } from '../../components/ui/LoadFailed';
-import { Spinner } from '../../components/ui/Spinner';
+import { Notice } from '../../components/ui/Notice';
 import { dashboardTexts as T } from '../../lib/i18n/dashboard';
 import { colors, fontSizes, space } from '../../lib/theme';
 import type { Dashboard } from './api';
@@ -22,16 +21,6 @@ import { Widgets } from './components/Widgets';
 import { chartColor, colorsByName } from './chartColors';
 import { dashboardWidgets, type GraphItem } from './figures';
 import { useDashboard } from './useDashboard';
-
-const StyledLoading = styled('div')`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${space.md};
-  min-height: 240px;
-  color: ${colors.textMuted};
-  font-size: ${fontSizes.sm};
-`;
 
 const StyledNote = styled('p')`
   margin-bottom: -${space.md};
@@ -96,12 +85,9 @@ export function DashboardPage() {
   return (
     <Page title={T.title}>
       {state.status === 'loading' ? (
-        <StyledLoading>
-          <Spinner size={28} label={T.loading} />
-          <span aria-hidden="true">{T.loading}</span>
-        </StyledLoading>
+        <Notice kind="loading" title={T.loading} />
       ) : state.status === 'error' ? (
-        <LoadFailed title={T.failedTitle} text={T.failedText} retryLabel={T.retry} onRetry={retry} />
+        <Notice kind="failed" title={T.failedTitle} text={T.failedText} onRetry={retry} />
       ) : (
         <DashboardContent dashboard={state.value} />
       )}

@@ -18,7 +18,7 @@ import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../l
 import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
 import type { Surgery } from '../surgeries/types';
 import { medicName } from '../surgeries/surgeryText';
-import { HomeNotice } from './HomeNotice';
+import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 
 const T = homeTexts.day;
@@ -192,11 +192,11 @@ export function DayPatients({ date }: DayPatientsProps) {
 
   let body;
   if (list.status === 'loading') {
-    body = <HomeNotice kind="loading" text={T.loading} />;
+    body = <Notice kind="loading" title={T.loading} />;
   } else if (list.status === 'error') {
-    body = <HomeNotice kind="failed" text={T.failed} onRetry={list.retry} />;
+    body = <Notice kind="failed" title={T.failed} onRetry={list.retry} />;
   } else if (list.items.length === 0) {
-    body = <HomeNotice kind="empty" text={T.empty} hint={T.emptyHint} icon="calendar" />;
+    body = <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="calendar" />;
   } else {
     body = (
       <>

@@ -7,7 +7,7 @@ import { homeTexts } from '../../lib/i18n/home';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { useSession } from '../session/session';
-import { HomeNotice } from './HomeNotice';
+import { Notice } from '../../components/ui/Notice';
 import { HomeShell } from './HomeShell';
 
 const MedicHome = lazy(() => import('./MedicHome').then((module) => ({ default: module.MedicHome })));
@@ -19,7 +19,7 @@ export function HomePage() {
   const isMedic = profile.type === 'medic';
   return (
     <HomeShell firstName={displayNameOf(profile)} intro={isMedic ? homeTexts.medicIntro : homeTexts.secretaryIntro}>
-      <Suspense fallback={<HomeNotice kind="loading" text={ptBR.app.loading} />}>
+      <Suspense fallback={<Notice kind="loading" title={ptBR.app.loading} />}>
         {isMedic ? <MedicHome /> : <SecretaryHome />}
       </Suspense>
     </HomeShell>

@@ -11,7 +11,7 @@ import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
-import { HomeNotice } from './HomeNotice';
+import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import type { DashboardState } from '../dashboard/useDashboard';
 
@@ -122,7 +122,7 @@ export function StageDistribution({ dashboard }: StageDistributionProps) {
     );
   } else if (dashboard.status === 'error') {
     // The same read as 'Resumo' above, whose notice carries the one retry.
-    body = <HomeNotice kind="failed" text={homeTexts.summary.failed} compact />;
+    body = <Notice kind="failed" title={homeTexts.summary.failed} compact />;
   } else {
     const { distribution } = dashboard.value.data;
     body = (

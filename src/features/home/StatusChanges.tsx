@@ -22,7 +22,7 @@ import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
 import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../surgeries/listSearch';
 import { STAGE_OPTIONS } from '../surgeries/surgeryText';
 import type { Surgery } from '../surgeries/types';
-import { HomeNotice } from './HomeNotice';
+import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
 
@@ -134,9 +134,9 @@ export function StatusChanges() {
 
   const empty =
     list.status === 'error' ? (
-      <HomeNotice kind="failed" text={homeTexts.changes.failed} onRetry={list.retry} />
+      <Notice kind="failed" title={homeTexts.changes.failed} onRetry={list.retry} />
     ) : (
-      <HomeNotice kind="empty" text={homeTexts.changes.empty} hint={homeTexts.changes.emptyHint} />
+      <Notice kind="empty" title={homeTexts.changes.empty} text={homeTexts.changes.emptyHint} />
     );
 
   return (

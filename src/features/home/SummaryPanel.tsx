@@ -8,7 +8,7 @@ import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';
 import { formatBRL } from '../../lib/format/money';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
-import { HomeNotice } from './HomeNotice';
+import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import type { DashboardState } from '../dashboard/useDashboard';
 
@@ -93,7 +93,7 @@ function figuresOf(data: DashboardData | null): Figure[] {
 export function SummaryPanel({ dashboard, onRetry }: SummaryPanelProps) {
   let body;
   if (dashboard.status === 'error') {
-    body = <HomeNotice kind="failed" text={T.failed} onRetry={onRetry} compact />;
+    body = <Notice kind="failed" title={T.failed} onRetry={onRetry} compact />;
   } else {
     const loading = dashboard.status === 'loading';
     body = (

@@ -8,8 +8,7 @@ import { useId, useRef, type KeyboardEvent } from 'react';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
-import { Icon } from '../../components/ui/Icon';
-import { Spinner } from '../../components/ui/Spinner';
+import { Notice } from '../../components/ui/Notice';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { fill } from '../../lib/i18n/pt-BR';
 import {
@@ -23,7 +22,7 @@ import {
   space,
 } from '../../lib/theme';
 import type { Patient } from './actors';
-import { PatientSearchBox, SearchGlyph } from './PatientSearchBox';
+import { PatientSearchBox } from './PatientSearchBox';
 import type { PatientListState } from './usePatientList';
 
 const StyledPanel = styled('section')`
@@ -142,36 +141,9 @@ const StyledViewSlot = styled('div')`
   }
 `;
 
-const StyledState = styled('div')`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${space.md};
-  padding: ${space.xxxl} ${space.xl};
-  text-align: center;
-  color: ${colors.textMuted};
-`;
-
-const StyledStateIcon = styled('span')<{ $tone: 'primary' | 'danger' }>`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 56px;
-  height: 56px;
-  border-radius: 50%;
-  background: ${(p) => (p.$tone === 'danger' ? colors.dangerSoft : colors.primarySoft)};
-  color: ${(p) => (p.$tone === 'danger' ? colors.danger : colors.primary)};
-`;
-
-const StyledStateTitle = styled('p')`
-  font-size: ${fontSizes.md};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.text};
-`;
-
-const StyledStateText = styled('p')`
-  max-width: 360px;
-  font-size: ${fontSizes.sm};
+const StyledNoticeSlot = styled('div')`
+  padding: ${space.lg};
+  ${media.md} { padding: ${space.xl}; }
 `;
 
 const StyledMore = styled('div')`
@@ -182,7 +154,7 @@ const StyledMore = styled('div')`
   padding: ${space.md} ${space.lg} ${space.lg};
   border-top: 1px solid ${colors.border};
   font-size: ${fontSizes.sm};
-  color: ${colors.danger};
+  color: ${colors.text};
 `;
 
 type PatientListProps = {
@@ -249,55 +221,45 @@ export function PatientList({
         ? count
         : '';
 
-  function renderBody() {
+  /** The state shown instead of the rows, if any (the search box already announces searching and no results). */
+  function renderNotice() {
     if (searching || list.status === 'loading') {
-      return (
-        <StyledState>
-          <Spinner size={28} />
-          <p>{searching ? T.list.searching : T.list.loading}</p>
-        </StyledState>
-      );
+      return <Notice kind="loading" title={searching ? T.list.searching : T.list.loading} announce={false} />;
     }
     if (list.status === 'error') {
-      return (
-        <StyledState role="alert">
-          <StyledStateIcon $tone="danger">
-            <Icon name="alert" size={26} />
-          </StyledStateIcon>
-          <StyledStateTitle>{T.list.errorTitle}</StyledStateTitle>
-          <StyledStateText>{T.list.errorText}</StyledStateText>
-          <Button variant="secondary" onClick={onRetry}>
-            {T.list.retry}
-          </Button>
-        </StyledState>
-      );
+      return <Notice kind="failed" title={T.list.errorTitle} text={T.list.errorText} onRetry={onRetry} />;
     }
     if (list.items.length === 0 && appliedSearch) {
       return (
-        <StyledState>
-          <StyledStateIcon $tone="primary">
-            <SearchGlyph size={26} />
-          </StyledStateIcon>
-          <StyledStateTitle>{T.list.noResultsTitle}</StyledStateTitle>
-          <StyledStateText>{fill(T.list.noResultsText, { search: appliedSearch })}</StyledStateText>
-          <Button variant="secondary" onClick={onAdd}>
-            {T.add.button}
-          </Button>
-        </StyledState>
+        <Notice
+          kind="noResults"
+          title={T.list.noResultsTitle}
+          text={fill(T.list.noResultsText, { search: appliedSearch })}
+          action={
+            <Button variant="secondary" onClick={onAdd}>
+              {T.add.button}
+            </Button>
+          }
+          announce={false}
+        />
       );
     }
     if (list.items.length === 0) {
       return (
-        <StyledState>
-          <StyledStateIcon $tone="primary">
-            <Icon name="userPlus" size={26} />
-          </StyledStateIcon>
-          <StyledStateTitle>{T.list.emptyTitle}</StyledStateTitle>
-          <StyledStateText>{T.list.emptyText}</StyledStateText>
-          <Button onClick={onAdd}>{T.add.button}</Button>
-        </StyledState>
+        <Notice
+          kind="empty"
+          title={T.list.emptyTitle}
+          text={T.list.emptyText}
+          icon="userPlus"
+          action={<Button onClick={onAdd}>{T.add.button}</Button>}
+          announce={false}
+        />
       );
     }
+    return null;
+  }
+
+  function renderRows() {
     return (
       <>
         <StyledList ref={listRef} aria-label={T.list.listLabel}>
@@ -345,6 +307,7 @@ export function PatientList({
     );
   }
 
+  const notice = renderNotice();
   return (
     <StyledPanel aria-labelledby={`${searchId}-title`}>
       <StyledHeader>
@@ -361,7 +324,7 @@ export function PatientList({
           announcement={announcement}
         />
       </StyledHeader>
-      {renderBody()}
+      {notice ? <StyledNoticeSlot>{notice}</StyledNoticeSlot> : renderRows()}
     </StyledPanel>
   );
 }

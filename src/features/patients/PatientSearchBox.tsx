@@ -75,26 +75,6 @@ const StyledVisuallyHidden = styled('span')`
   white-space: nowrap;
 `;
 
-export /** A magnifier (components/ui/Icon has none yet). */
-function SearchGlyph({ size }: { size: number }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <circle cx="11" cy="11" r="6.5" />
-      <path d="m16 16 4.5 4.5" />
-    </svg>
-  );
-}
-
 type PatientSearchBoxProps = {
   text: string;
   onTextChange: (text: string) => void;
@@ -113,7 +93,7 @@ export function PatientSearchBox({ text, onTextChange, searching, announcement }
           <label htmlFor={id}>{T.list.searchLabel}</label>
         </StyledVisuallyHidden>
         <StyledSearchIcon>
-          <SearchGlyph size={20} />
+          <Icon name="search" size={20} />
         </StyledSearchIcon>
         <input
           id={id}

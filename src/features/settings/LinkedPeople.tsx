@@ -10,6 +10,7 @@ import { styled } from 'goober';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
 import { Icon } from '../../components/ui/Icon';
+import { Notice } from '../../components/ui/Notice';
 import { Spinner } from '../../components/ui/Spinner';
 import { formatDate } from '../../lib/format/date';
 import { fill } from '../../lib/i18n/pt-BR';
@@ -124,18 +125,6 @@ const StyledTextButton = styled('button')<{ $tone: 'primary' | 'danger' }>`
   }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
   &:disabled { cursor: not-allowed; opacity: 0.7; }
-`;
-
-const StyledEmpty = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  padding: ${space.lg};
-  border: 1px dashed ${colors.borderStrong};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
-  & > p:first-child { font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
-  & > p:last-child { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 
 type InviteRowProps = {
@@ -253,10 +242,14 @@ export function LinkedPeople({ people, invites, onAdd, onChanged }: LinkedPeople
         </StyledIconButton>
       </StyledHeader>
       {people.length === 0 && invites.length === 0 ? (
-        <StyledEmpty>
-          <p>{T.people.emptyTitle}</p>
-          <p>{T.people.emptyText}</p>
-        </StyledEmpty>
+        <Notice
+          kind="empty"
+          title={T.people.emptyTitle}
+          text={T.people.emptyText}
+          icon="userPlus"
+          compact
+          announce={false}
+        />
       ) : null}
       {people.length > 0 ? (
         <StyledList aria-label={T.people.listLabel}>

@@ -10,10 +10,9 @@ import { useActorRef, useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { settingsModalMachine, type SettingsForm } from '../../../machines/settings/settingsModalMachine';
 import { Page } from '../../components/layout/Page';
-import { LoadFailed } from '../../components/ui/LoadFailed';
-import { Spinner } from '../../components/ui/Spinner';
+import { Notice } from '../../components/ui/Notice';
 import { settingsTexts as T } from '../../lib/i18n/settings';
-import { colors, fontSizes, space } from '../../lib/theme';
+import { space } from '../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { sendSettingsForm, type Settings } from './actors';
 import { ProfilePhotoModal } from '../profilePhoto/ProfilePhotoModal';
@@ -31,16 +30,6 @@ const StyledGrid = styled('div')`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 380px), 1fr));
   gap: ${space.xl};
   align-items: start;
-`;
-
-const StyledLoading = styled('div')`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${space.md};
-  min-height: 240px;
-  color: ${colors.textMuted};
-  font-size: ${fontSizes.sm};
 `;
 
 type SettingsContentProps = { settings: Settings; reload: () => void };
@@ -118,12 +107,9 @@ export function SettingsPage() {
   return (
     <Page title={T.title}>
       {state.status === 'loading' ? (
-        <StyledLoading>
-          <Spinner size={28} label={T.loading} />
-          <span aria-hidden="true">{T.loading}</span>
-        </StyledLoading>
+        <Notice kind="loading" title={T.loading} />
       ) : state.status === 'error' ? (
-        <LoadFailed title={T.failedTitle} text={T.failedText} retryLabel={T.retry} onRetry={retry} />
+        <Notice kind="failed" title={T.failedTitle} text={T.failedText} onRetry={retry} />
       ) : (
         <SettingsContent settings={state.settings} reload={reload} />
       )}

@@ -17,6 +17,7 @@ import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
 import { Icon } from '../../components/ui/Icon';
+import { Notice } from '../../components/ui/Notice';
 import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
@@ -26,7 +27,6 @@ import { colors, fontSizes, fontWeights, layout, media, radii, space } from '../
 import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
 import { Card } from './components/Card';
-import { ListMessage } from './components/ListMessage';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import type { ListPath } from './details/useLifecycle';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
@@ -272,7 +272,7 @@ export function SurgeryDetailsPage() {
           </>
         ) : load.kind === 'error' ? (
           <Card as="section" $stack>
-            <ListMessage title={T.failed} retryLabel={T.retry} onRetry={() => setAttempt((n) => n + 1)} />
+            <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} />
           </Card>
         ) : (
           <HeaderSkeleton />

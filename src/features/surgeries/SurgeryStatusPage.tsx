@@ -22,10 +22,10 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
 import { MultiSelect } from '../../components/ui/MultiSelect';
+import { Notice } from '../../components/ui/Notice';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
-import { ListMessage } from './components/ListMessage';
 import { SurgeryListFooter } from './components/SurgeryListFooter';
 import { SurgerySearchField, SurgerySortSelect } from './components/SurgeryListControls';
 import { SurgeryTable } from './components/SurgeryTable';
@@ -165,9 +165,9 @@ export function SurgeryStatusPage() {
 
   const empty =
     list.status === 'error' ? (
-      <ListMessage title={surgeriesTexts.table.failed} retryLabel={surgeriesTexts.table.retry} onRetry={list.retry} />
+      <Notice kind="failed" title={surgeriesTexts.table.failed} onRetry={list.retry} />
     ) : (
-      <ListMessage title={surgeriesTexts.table.empty} hint={surgeriesTexts.table.emptyHint} />
+      <Notice kind="empty" title={surgeriesTexts.table.empty} text={surgeriesTexts.table.emptyHint} />
     );
 
   return (

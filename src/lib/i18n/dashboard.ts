@@ -43,5 +43,4 @@ export const dashboardTexts = {
   loading: 'Carregando o painel...',
   failedTitle: 'Não foi possível carregar o painel',
   failedText: 'Verifique sua conexão e tente de novo.',
-  retry: 'Tentar novamente',
 } as const;

@@ -25,7 +25,6 @@ export const patientsTexts = {
     noResultsText: 'Não há paciente com "{search}" no nome. Confira a grafia ou cadastre um novo paciente.',
     errorTitle: 'Não foi possível carregar os pacientes',
     errorText: 'Verifique sua conexão e tente de novo.',
-    retry: 'Tentar novamente',
     loadMore: 'Carregar mais',
     loadMoreError: 'Não foi possível carregar mais pacientes.',
     view: 'Visualizar paciente',

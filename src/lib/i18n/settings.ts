@@ -110,5 +110,4 @@ export const settingsTexts = {
   loading: 'Carregando suas configurações...',
   failedTitle: 'Não foi possível carregar suas configurações',
   failedText: 'Verifique sua conexão e tente de novo.',
-  retry: 'Tentar novamente',
 } as const;

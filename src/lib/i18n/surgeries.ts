@@ -149,7 +149,6 @@ export const surgeriesTexts = {
     caseNumber: 'Cirurgia nº {id}',
     loading: 'Carregando a cirurgia...',
     failed: 'Não foi possível carregar a cirurgia.',
-    retry: 'Tentar novamente',
     notFound: 'Não foi possível encontrar essa cirurgia',
     patient: 'Paciente',
     medic: 'Médico(a)',

@@ -5,6 +5,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { styled } from 'goober';
+import { Notice } from '../../../components/ui/Notice';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
 
@@ -42,21 +43,6 @@ const StyledSubtitle = styled('p')`
   font-variant-numeric: tabular-nums;
 `;
 
-const StyledEmpty = styled('p')`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  min-height: 120px;
-  padding: ${space.lg};
-  border: 1px dashed ${colors.borderStrong};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.textMuted};
-  text-align: center;
-`;
-
 /** Hidden on screen, read by assistive technology (the charts' text alternatives). */
 export const VisuallyHidden = styled('div')`
   position: absolute;
@@ -87,7 +73,7 @@ export function ChartCard({ title, label, subtitle, empty, children }: ChartCard
         <StyledTitle id={titleId}>{title}</StyledTitle>
         {subtitle && !empty ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
       </StyledCaption>
-      {empty ? <StyledEmpty>{T.charts.empty}</StyledEmpty> : children}
+      {empty ? <Notice kind="empty" title={T.charts.empty} icon="chart" compact announce={false} /> : children}
     </StyledFigure>
   );
 }

@@ -22,8 +22,9 @@ const StyledFooter = styled('div')`
   color: ${colors.textMuted};
 `;
 
+/** A failed page is a failed read: neutral (SPEC §7), only set apart from the muted count. */
 const StyledMoreError = styled('span')`
-  color: ${colors.danger};
+  color: ${colors.text};
 `;
 
 export function SurgeryListFooter({ list }: { list: SurgeryListState }) {

@@ -157,7 +157,7 @@ describe('GET /surgery/api/v1/schedule_days/ (who sees what)', () => {
     const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
     const log = loggingDatabase(t.handle);
     const service = createSurgeryService({ db: log.db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
-    const answer = await service.scheduleDays({ id: secretary.id, type: 'secretary' }, { month: '2026-11', status__in: 'agendamento' });
+    const answer = await service.scheduleDays({ id: secretary.id, type: 'secretary' }, { month: '2026-11', status__in: ['agendamento'] });
     expect(answer).toEqual({ month: '2026-11', results: [{ date: '2026-11-10', count: 1 }] });
     expect(log.queries).toHaveLength(1);
     expect(log.queries[0]).not.toContain('agendamento');

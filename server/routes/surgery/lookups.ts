@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import type { AppDeps } from '../../deps';
-import { createLookupService, readProcedureTable } from '../../services/lookups/lookup-service';
-import { readSearchParam } from '../../services/lookups/search-filter';
+import { validated } from '../../http/validation';
+import { createLookupService } from '../../services/lookups/lookup-service';
 
-type LookupQuery = { Querystring: Record<string, unknown> };
+type LookupQuery = { Querystring: typeof lookupQuerySchema.infer };
+type ProcedureQuery = { Querystring: typeof procedureQuerySchema.infer };
 
 /**
  * The shared lookups of SPEC §7 (health plans, hospitals, procedures, CID): both roles, bearer token
@@ -11,23 +13,23 @@ type LookupQuery = { Querystring: Record<string, unknown> };
  */
 export default async function lookupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const lookups = createLookupService(deps);
-  const auth = { preHandler: app.authenticate };
+  const searched = { preHandler: [app.authenticate, validated({ query: lookupQuerySchema })] };
 
-  app.get<LookupQuery>('/surgery/api/v1/healthplan/', auth, async (request) => ({
-    results: await lookups.healthPlans(readSearchParam(request.query.search)),
+  app.get<LookupQuery>('/surgery/api/v1/healthplan/', searched, async (request) => ({
+    results: await lookups.healthPlans(request.query.search ?? ''),
   }));
 
-  app.get<LookupQuery>('/surgery/api/v1/hospital/', auth, async (request) => ({
-    results: await lookups.hospitals(readSearchParam(request.query.search)),
+  app.get<LookupQuery>('/surgery/api/v1/hospital/', searched, async (request) => ({
+    results: await lookups.hospitals(request.query.search ?? ''),
   }));
 
-  app.get<LookupQuery>('/surgery/api/v1/procedure/', auth, async (request) => {
-    const search = readSearchParam(request.query.search);
-    const table = readProcedureTable(request.query.table);
-    return { results: await lookups.procedures(search, table) };
-  });
+  app.get<ProcedureQuery>(
+    '/surgery/api/v1/procedure/',
+    { preHandler: [app.authenticate, validated({ query: procedureQuerySchema })] },
+    async (request) => ({ results: await lookups.procedures(request.query.search ?? '', request.query.table ?? null) }),
+  );
 
-  app.get<LookupQuery>('/surgery/api/v1/cid/', auth, async (request) => ({
-    results: await lookups.cids(readSearchParam(request.query.search)),
+  app.get<LookupQuery>('/surgery/api/v1/cid/', searched, async (request) => ({
+    results: await lookups.cids(request.query.search ?? ''),
   }));
 }

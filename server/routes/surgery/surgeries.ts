@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { createSurgerySchema, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
+import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import type { AppDeps } from '../../deps';
 import { validated } from '../../http/validation';
 import { forbidden, notFound } from '../../http/errors';
@@ -31,13 +32,17 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     },
   );
 
-  app.get('/surgery/api/v1/surgery/', { preHandler: app.authenticate }, async (request) => {
-    return cases.list(request.user!, request.query);
-  });
+  app.get<{ Querystring: typeof surgeryListQuerySchema.infer }>(
+    '/surgery/api/v1/surgery/',
+    { preHandler: [app.authenticate, validated({ query: surgeryListQuerySchema })] },
+    async (request) => cases.list(request.user!, request.query),
+  );
 
-  app.get('/surgery/api/v1/schedule_days/', { preHandler: app.authenticate }, async (request) => {
-    return cases.scheduleDays(request.user!, request.query);
-  });
+  app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
+    '/surgery/api/v1/schedule_days/',
+    { preHandler: [app.authenticate, validated({ query: scheduleDaysQuerySchema })] },
+    async (request) => cases.scheduleDays(request.user!, request.query),
+  );
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {
     const id = pathId(request.params.id);

@@ -15,7 +15,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
-import type { SurgeryOrdering } from './list-filters';
+import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
 
 /**

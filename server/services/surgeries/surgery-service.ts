@@ -23,7 +23,8 @@ import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../
 import { addProblem, noProblems } from '../../../machines/validation/problems';
 import { throwIfProblems } from '../../http/validation';
 import { SAO_PAULO } from '../sao-paulo-time';
-import { readScheduleDaysFilters, readSurgeryListFilters, type SurgeryListFilters } from './list-filters';
+import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
   selectSurgeryPage,
   selectSurgeryRows,
@@ -196,8 +197,8 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
      * A page of the visible cases in list order, with the total that match. Three queries whatever
      * the page size: the user's medics (secretaries only), the count, and the page itself.
      */
-    async list(user: User, query: unknown): Promise<SurgeryList> {
-      const filters = readSurgeryListFilters(query);
+    async list(user: User, query: typeof surgeryListQuerySchema.infer): Promise<SurgeryList> {
+      const filters = listFiltersOf(query);
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0 || filters.statuses.length === 0) return { results: [], count: 0 };
       const where = listCondition(db, medicIds, filters);
@@ -214,8 +215,8 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
      * subquery, the month's bounds (São Paulo, from Temporal) keep it on the schedule index, and the
      * database groups by the São Paulo calendar day.
      */
-    async scheduleDays(user: User, query: unknown): Promise<ScheduleDays> {
-      const { month, statuses, bounds } = readScheduleDaysFilters(query);
+    async scheduleDays(user: User, query: typeof scheduleDaysQuerySchema.infer): Promise<ScheduleDays> {
+      const { month, statuses, bounds } = scheduleDaysFiltersOf(query);
       // The zone is a constant written into the text, so the select, GROUP BY and ORDER BY are one expression.
       const day = sql<string>`to_char(${surgeries.schedule} at time zone ${sql.raw(`'${SAO_PAULO}'`)}, 'YYYY-MM-DD')`;
       const rows = await db

@@ -1,0 +1,40 @@
+import { type } from 'arktype';
+
+/**
+ * The lookups' queries (openapi listHealthPlans, listHospitals, listProcedures, listCids; SPEC §7): an optional
+ * `search` (case- and accent-insensitive, every word) and, for procedures, the `table` filter. Other parameters
+ * are ignored, as a browser's cache-busting ones would be.
+ */
+
+export const SEARCH_MAX_LENGTH = 100;
+
+export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
+export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
+
+export const QUERY_MESSAGES = {
+  repeated: 'Parâmetro repetido na consulta.',
+  searchTooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
+  invalidTable: 'Tabela inválida: use tuss ou sigtap.',
+} as const;
+
+const Q = QUERY_MESSAGES;
+
+/** One query parameter's text, trimmed; a repeated parameter (a list) is refused. */
+export const queryText = type('string | string[]').pipe((value, ctx) =>
+  Array.isArray(value) ? ctx.error({ message: Q.repeated }) : value.trim(),
+);
+
+/** The `search` text: '' when absent, at most SEARCH_MAX_LENGTH characters. */
+export const searchParam = queryText.pipe((search, ctx) =>
+  search.length > SEARCH_MAX_LENGTH ? ctx.error({ message: Q.searchTooLong }) : search,
+);
+
+export const lookupQuerySchema = type({ 'search?': searchParam });
+
+export const procedureQuerySchema = type({
+  'search?': searchParam,
+  'table?': queryText.pipe((table, ctx): ProcedureTable | null | ReturnType<typeof ctx.error> => {
+    if (table === '') return null;
+    return PROCEDURE_TABLES.find((known) => known === table) ?? ctx.error({ message: Q.invalidTable });
+  }),
+});

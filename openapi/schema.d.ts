@@ -1610,20 +1610,20 @@ export interface components {
             health_plan_approval: boolean;
         };
         CreateSurgery: {
-            /** @description Ids de CID (1 a 5). */
-            cid: number[];
-            /** @description Ids de procedimento (1 a 5). */
-            procedure: number[];
-            /** @description Id do paciente. */
-            patient: number;
-            /** @description Id do hospital. */
-            hospital: number;
+            /** @description Ids de CID (1 a 5). Ids não numéricos são descartados e repetidos contam uma vez (SPEC §5); vazio ou null: 'Preencha CID!'. */
+            cid: number[] | null;
+            /** @description Ids de procedimento (1 a 5), lidos como `cid`; vazio ou null 'Preencha procedimento!'. */
+            procedure: number[] | null;
+            /** @description Id do paciente (número, ou seus dígitos em texto); null 'Selecione o paciente.'. */
+            patient: number | string | null;
+            /** @description Id do hospital (número, ou seus dígitos em texto); null 'Selecione o hospital.'. */
+            hospital: number | string | null;
             /** @description Id do convênio; ignorado quando a fonte não é plano_saude. */
-            health_plan: number | null;
-            /** @description Honorário previsto (R$); ignorado quando a fonte é clt. */
-            fees_payments: number | null;
+            health_plan: number | string | null;
+            /** @description Honorário previsto (R$, número ou texto decimal como '1500.50'); ignorado quando a fonte é clt. */
+            fees_payments: number | string | null;
             surgery_note: string | null;
-            opme: boolean;
+            opme: boolean | null;
             payment_fountains: components["schemas"]["PaymentSource"] | null;
         };
         /** @description `new_status` e os campos da etapa (SPEC §7). Campos ausentes não são alterados. */

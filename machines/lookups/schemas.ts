@@ -33,8 +33,7 @@ export const lookupQuerySchema = type({ 'search?': searchParam });
 
 export const procedureQuerySchema = type({
   'search?': searchParam,
-  'table?': queryText.pipe((table, ctx): ProcedureTable | null | ReturnType<typeof ctx.error> => {
-    if (table === '') return null;
-    return PROCEDURE_TABLES.find((known) => known === table) ?? ctx.error({ message: Q.invalidTable });
-  }),
+  'table?': queryText
+    .pipe((raw) => raw || null)
+    .to(type.enumerated(...PROCEDURE_TABLES, null).configure({ message: Q.invalidTable })),
 });

@@ -60,9 +60,9 @@ export const surgeryListQuerySchema = type({
     return raw === 'true' ? true : ctx.error({ message: L.invalidIsSchedule });
   }),
   'date?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: L.invalidDate }))),
-  'ordering?': queryText.pipe((raw, ctx): SurgeryOrdering | ReturnType<typeof ctx.error> =>
-    raw === '' ? 'schedule' : (SURGERY_ORDERINGS.find((known) => known === raw) ?? ctx.error({ message: L.unknownOrdering })),
-  ),
+  'ordering?': queryText
+    .pipe((raw) => raw || 'schedule')
+    .to(type.enumerated(...SURGERY_ORDERINGS).configure({ message: L.unknownOrdering })),
   'search?': searchParam,
   'limit?': queryText.pipe((raw) => raw || String(SURGERY_PAGE_DEFAULT)).to(integerParam(1, SURGERY_PAGE_MAX, L.invalidLimit)),
   'offset?': queryText.pipe((raw) => raw || '0').to(integerParam(0, 999_999_999, L.invalidOffset)),

@@ -110,13 +110,7 @@ export const note = orNull(type('string').configure({ message: INVALID })).pipe(
   return trimmed === '' ? null : trimmed;
 });
 
-const paymentSource = type('string | null')
-  .configure({ message: INVALID })
-  .pipe((value, ctx) => {
-    if (value === null || value === '') return null;
-    const source = PAYMENT_SOURCES.find((known) => known === value);
-    return source ?? ctx.error({ message: M.invalidPaymentSource });
-  });
+const paymentSource = type.enumerated(...PAYMENT_SOURCES, null).configure({ message: M.invalidPaymentSource });
 
 /** The source as the root holds it, for the fields that depend on it (read before it is validated). */
 function sourceIn(root: unknown): string | null {
@@ -176,18 +170,12 @@ const U = UPDATE_SURGERY_MESSAGES;
 const L = LIFECYCLE_MESSAGES;
 
 /** A stage key (SPEC §3). */
-export const caseStatus = orNull(type('string'))
-  .pipe((value, ctx) => {
-    if (value === null || value === '') return ctx.error({ message: U.statusRequired });
-    return CASE_STATUSES.find((status) => status === value) ?? ctx.error({ message: U.unknownStatus });
-  })
-  .configure({ missing: U.statusRequired });
+export const caseStatus = type.enumerated(...CASE_STATUSES).configure({ message: U.unknownStatus, missing: U.statusRequired });
 
 /** The case version a move was made from (optional; a different stored version is a stale client's: 409). */
-export const caseVersion = orNull(type('number')).pipe((value, ctx): number | undefined | ArkError => {
-  if (value === null) return undefined;
-  return Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: U.invalidVersion });
-});
+export const caseVersion = type('number').pipe((value, ctx): number | ArkError =>
+  Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: U.invalidVersion }),
+);
 
 /** A date field: null, or a real yyyy-MM-dd date, else `message`; `notAfter` (today) for what already happened. */
 function dateField(message: string, notAfter?: string) {
@@ -198,9 +186,7 @@ function dateField(message: string, notAfter?: string) {
   });
 }
 
-const approval = orNull(type('string')).pipe(
-  (value, ctx) => (value === null ? null : (APPROVAL_VALUES.find((known) => known === value) ?? ctx.error({ message: U.invalidApproval }))),
-);
+const approval = type.enumerated(...APPROVAL_VALUES, null).configure({ message: U.invalidApproval });
 
 /** `yyyy-MM-dd HH:mm:ss`, São Paulo wall-clock time; SPEC §5's message for what is wrong. */
 const schedule = orNull(type('string')).pipe((value, ctx) => {

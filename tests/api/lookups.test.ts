@@ -61,7 +61,7 @@ describe('lookups: authentication and shared access', () => {
       expect(long.json().error).toEqual(['O texto de busca deve ter no máximo 100 caracteres.']);
       const repeated = await t.app.inject({ method: 'GET', url: `${path}?search=a&search=b`, headers: asMedic });
       expect(repeated.statusCode, path).toBe(400);
-      expect(repeated.json().error).toEqual(['Dados inválidos.']);
+      expect(repeated.json().error).toEqual(['Parâmetro repetido na consulta.']);
     }
   });
 

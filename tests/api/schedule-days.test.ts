@@ -171,7 +171,7 @@ describe('GET /surgery/api/v1/schedule_days/ (bad queries)', () => {
     for (const query of ['', '?month=', '?status__in=agendamento']) {
       const res = await days(token, query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error: ['Informe o mês (month) no formato aaaa-mm.'] });
+      expect(res.json()).toEqual({ error: ['Informe o mês (month) no formato aaaa-mm.'], month: ['Informe o mês (month) no formato aaaa-mm.'] });
     }
   });
 
@@ -180,7 +180,7 @@ describe('GET /surgery/api/v1/schedule_days/ (bad queries)', () => {
     for (const month of ['2026-13', '2026-00', '2026-1', '11/2026', '2026-11-01', 'novembro', '9999-12']) {
       const res = await days(token, `?month=${encodeURIComponent(month)}`);
       expect(res.statusCode, month).toBe(400);
-      expect(res.json()).toEqual({ error: ['Mês inválido: use o formato aaaa-mm.'] });
+      expect(res.json()).toEqual({ error: ['Mês inválido: use o formato aaaa-mm.'], month: ['Mês inválido: use o formato aaaa-mm.'] });
     }
   });
 
@@ -188,11 +188,11 @@ describe('GET /surgery/api/v1/schedule_days/ (bad queries)', () => {
     const token = await signedIn(await createMedic(t.deps));
     const unknown = await days(token, '?month=2026-11&status__in=agendamento,finalizado');
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toEqual({ error: ['Etapa desconhecida: finalizado.'] });
-    for (const query of ['?month=2026-11&month=2026-12', '?month=2026-11&status__in=agendamento&status__in=realizacao']) {
+    expect(unknown.json()).toEqual({ error: ['Etapa desconhecida: finalizado.'], status__in: ['Etapa desconhecida: finalizado.'] });
+    for (const [query, field] of [['?month=2026-11&month=2026-12', 'month'], ['?month=2026-11&status__in=agendamento&status__in=realizacao', 'status__in']] as const) {
       const res = await days(token, query);
       expect(res.statusCode, query).toBe(400);
-      expect(res.json()).toEqual({ error: ['Parâmetro repetido na consulta.'] });
+      expect(res.json()).toEqual({ error: ['Parâmetro repetido na consulta.'], [field!]: ['Parâmetro repetido na consulta.'] });
     }
   });
 });

@@ -83,7 +83,7 @@ describe('GET /surgery/api/v1/surgery/ (status filter)', () => {
     const { token } = await signedInMedic();
     const res = await list(token, '?status__in=ind_paciente,finalizado');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: ['Etapa desconhecida: finalizado.'] });
+    expect(res.json()).toEqual({ error: ['Etapa desconhecida: finalizado.'], status__in: ['Etapa desconhecida: finalizado.'] });
   });
 });
 
@@ -134,7 +134,7 @@ describe('GET /surgery/api/v1/surgery/ (schedule filters)', () => {
     for (const date of ['2025-02-30', '10/03/2025', '2025-3-1', 'hoje']) {
       const res = await list(token, `?is_schedule=true&date=${encodeURIComponent(date)}`);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: ['Data inválida: use o formato aaaa-mm-dd.'] });
+      expect(res.json()).toEqual({ error: ['Data inválida: use o formato aaaa-mm-dd.'], date: ['Data inválida: use o formato aaaa-mm-dd.'] });
     }
   });
 });
@@ -175,8 +175,9 @@ describe('GET /surgery/api/v1/surgery/ (order and pages)', () => {
       expect(res.json().error[0]).toMatch(/limite|deslocamento/);
     }
     const res = await list(token, '?status__in=ind_paciente&status__in=prep_doc');
+    const repeated = ['Parâmetro repetido na consulta.'];
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: ['Parâmetro repetido na consulta.'] });
+    expect(res.json()).toEqual({ error: repeated, status__in: repeated });
     expect((await list(token, '?limit=500')).statusCode).toBe(200);
   });
 });
@@ -227,13 +228,12 @@ describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
     for (const ordering of ['--schedule', 'id', 'SCHEDULE', '-status_changed_at,schedule', 'patient_name']) {
       const res = await list(token, `?ordering=${encodeURIComponent(ordering)}`);
       expect(res.statusCode, ordering).toBe(400);
-      expect(res.json()).toEqual({
-        error: ['Ordem desconhecida: use schedule, status_changed_at ou patient (com - na frente para inverter).'],
-      });
+      const unknown = ['Ordem desconhecida: use schedule, status_changed_at ou patient (com - na frente para inverter).'];
+      expect(res.json()).toEqual({ error: unknown, ordering: unknown });
     }
     const repeated = await list(token, '?ordering=schedule&ordering=-status_changed_at');
     expect(repeated.statusCode).toBe(400);
-    expect(repeated.json()).toEqual({ error: ['Parâmetro repetido na consulta.'] });
+    expect(repeated.json()).toEqual({ error: ['Parâmetro repetido na consulta.'], ordering: ['Parâmetro repetido na consulta.'] });
   });
 
   it('chooses the page ids from surgeries alone in the requested order, then joins only those (docs/BENCHMARKS.md)', async () => {

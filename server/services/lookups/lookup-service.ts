@@ -1,27 +1,12 @@
 import { and, asc, eq, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cids, healthPlans, hospitals, medicSecretaries, procedures, users } from '../../db/schema/index';
-import { badRequest } from '../../http/errors';
+import type { ProcedureTable } from '../../../machines/lookups/schemas';
 import type { AuthUser } from '../../plugins/authenticate';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, nameSearchOrder, startsWith } from './search-filter';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
 export const LOOKUP_LIMIT = 50;
-
-export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
-export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
-
-export const LOOKUP_MESSAGES = {
-  invalidTable: 'Tabela inválida: use tuss ou sigtap.',
-} as const;
-
-/** The `table` filter of the procedure list: absent/empty → null; anything but tuss/sigtap → 400. */
-export function readProcedureTable(value: unknown): ProcedureTable | null {
-  if (value === undefined || value === '') return null;
-  const known = PROCEDURE_TABLES.find((table) => table === value);
-  if (known) return known;
-  throw badRequest([LOOKUP_MESSAGES.invalidTable], { table: [LOOKUP_MESSAGES.invalidTable] });
-}
 
 /**
  * A search that looks like a CID-10 code, as the prefix of the stored code (which has its dot):

@@ -1,5 +1,8 @@
 import type { Type } from 'arktype';
 import { describe, expect, it } from 'vitest';
+import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
+import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import { createSurgerySchema, moveFromVersionSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 /**
@@ -7,7 +10,18 @@ import { bodyDifferences, operationsWithInput, queryDifferences } from '../../he
  * openapi/openapi.yaml says (same fields, required, types, enums): the contract, the server and the forms cannot
  * drift. Add a row when an operation gains a body or a query.
  */
-const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {};
+const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
+  createSurgery: { body: createSurgerySchema },
+  updateSurgery: { body: updateSurgerySchema('2026-11-26') },
+  archiveSurgery: { body: moveFromVersionSchema },
+  cancelSurgery: { body: moveFromVersionSchema },
+  listSurgeries: { query: surgeryListQuerySchema },
+  listScheduleDays: { query: scheduleDaysQuerySchema },
+  listHealthPlans: { query: lookupQuerySchema },
+  listHospitals: { query: lookupQuerySchema },
+  listCids: { query: lookupQuerySchema },
+  listProcedures: { query: procedureQuerySchema },
+};
 
 /** Operations whose input is not one of machines/' schemas, and why. */
 const NOT_SCHEMAS: Record<string, string> = {

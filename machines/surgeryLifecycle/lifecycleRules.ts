@@ -65,28 +65,58 @@ export const EMPTY_FACTS: LifecycleFacts = {
   date_payment: null,
 };
 
+/** What a stage offers besides saving its own fields in place (every active stage saves). */
+export type StageMoves = {
+  /** Where the stage's forward move leads once its requirements hold (pagamento finishes the case). */
+  advance: CaseStatus;
+  /** The single-step back move, if any. */
+  back?: ActiveStatus;
+  /** 'Arquivar ciclo' is offered. */
+  archive?: true;
+  /** 'Cancelar cirurgia' is offered. */
+  cancel?: true;
+  /** The stage's documents travel through include_surgery_files (its save and advance carry files). */
+  upload?: true;
+};
+
+/**
+ * THE move table of the seven-step lifecycle (SPEC §4; DECISIONS §4): save / advance / back / archive / cancel per
+ * active stage. The lifecycle machine's configuration is generated from it, and every other move rule below
+ * (nextStatus, BACK_MOVES, ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES) is read from it.
+ */
+export const LIFECYCLE_MOVES = {
+  ind_paciente: { advance: 'prep_doc', archive: true },
+  prep_doc: { advance: 'env_doc', back: 'ind_paciente', archive: true, upload: true },
+  env_doc: { advance: 'autorizacao', back: 'prep_doc', archive: true },
+  autorizacao: { advance: 'agendamento', back: 'env_doc', archive: true },
+  agendamento: { advance: 'realizacao', back: 'autorizacao', archive: true },
+  realizacao: { advance: 'pagamento', back: 'agendamento', archive: true },
+  pagamento: { advance: 'concluido', back: 'realizacao', cancel: true },
+} as const satisfies Record<ActiveStatus, StageMoves>;
+
+/** The moves of `status` (null for concluido, cancelado and arquiv, which take none). */
+export function stageMoves(status: CaseStatus): StageMoves | null {
+  return (LIFECYCLE_MOVES as Partial<Record<CaseStatus, StageMoves>>)[status] ?? null;
+}
+
 /** The stage after `status` in the workflow (pagamento → concluido), or null for the terminal ones. */
 export function nextStatus(status: CaseStatus): CaseStatus | null {
-  if (status === 'pagamento') return 'concluido';
-  const index = (ACTIVE_STATUSES as readonly CaseStatus[]).indexOf(status);
-  return index >= 0 ? ACTIVE_STATUSES[index + 1]! : null;
+  return stageMoves(status)?.advance ?? null;
 }
 
 /** SPEC §4: the six single-step back moves (from → to); ind_paciente has none. */
-export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = {
-  prep_doc: 'ind_paciente',
-  env_doc: 'prep_doc',
-  autorizacao: 'env_doc',
-  agendamento: 'autorizacao',
-  realizacao: 'agendamento',
-  pagamento: 'realizacao',
-};
+export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = Object.fromEntries(
+  ACTIVE_STATUSES.flatMap((status) => {
+    const back = stageMoves(status)?.back;
+    return back ? [[status, back]] : [];
+  }),
+);
 
 /** SPEC §4: 'Arquivar ciclo' is offered at steps 1–6. */
-export const ARCHIVABLE_STATUSES = ACTIVE_STATUSES.slice(0, 6) as readonly ActiveStatus[];
+export const ARCHIVABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.archive);
 
 /** SPEC §4: cancelling is offered at the payment step only. */
-export const CANCELLABLE_STATUSES = ['pagamento'] as const satisfies readonly ActiveStatus[];
+export const CANCELLABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.cancel);
 
 /** A real calendar date written yyyy-MM-dd (years 1900–2199). */
 export function isValidIsoDate(value: string | null | undefined): value is string {
@@ -243,3 +273,6 @@ export function stepOfField(field: string): ActiveStatus | null {
 export function opmeApprovalApplies(facts: Pick<LifecycleFacts, 'opme'>): boolean {
   return facts.opme;
 }
+
+/** The notes a step sends besides its facts (null clears one). */
+export type StepNotes = Partial<Record<NoteFieldName, string | null>>;

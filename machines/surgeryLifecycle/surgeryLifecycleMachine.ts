@@ -1,27 +1,51 @@
-import { assign, createActor, getNextSnapshot, setup, type SnapshotFrom } from 'xstate';
-import { CASE_STATUSES, type CaseStatus } from '../constants';
+import { assign, createActor, emit, fromPromise, getNextSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
+import { ACTIVE_STATUSES, CASE_STATUSES, type ActiveStatus, type CaseStatus } from '../constants';
 import {
   advanceProblems,
   applyFields,
   CONFLICT_JUMP_DELAY_MS,
+  LIFECYCLE_MOVES,
   type LifecycleFacts,
+  type StageMoves,
   type StepFields,
+  type StepNotes,
 } from './lifecycleRules';
+import {
+  closeInput,
+  loadInput,
+  updateInput,
+  uploadInput,
+  type CaseRead,
+  type CloseCaseInput,
+  type DocumentFiles,
+  type LifecycleContext,
+  type LifecycleInput,
+  type LifecycleNotice,
+  type LifecycleRequest,
+  type LoadCaseInput,
+  type MoveResult,
+  type RequestKind,
+  type UpdateCaseInput,
+  type UploadDocumentsInput,
+} from './lifecycleRequests';
 
 /**
- * The seven-step surgery lifecycle (SPEC §4, DECISIONS §4): one state per stage key, the one source of truth for
- * which moves exist. The SPA's details page runs it; the API asks it whether a requested move is allowed
- * (`decideMove` below) before writing anything.
+ * The seven-step surgery lifecycle (SPEC §4, DECISIONS §4), generated from the one move table
+ * (./lifecycleRules.ts `LIFECYCLE_MOVES`): one state per stage key. The API asks it whether a requested move is
+ * allowed (`decideMove` below) before writing anything; the details page runs it, and it drives the page's requests.
  *
- * - `lifecycle.advance` (with the step's fields) moves to the next stage when ./lifecycleRules.ts `advanceProblems`
- *   finds nothing missing; otherwise it stays.
- * - `lifecycle.save` keeps the stage and applies the fields (the authorization toggles use it).
- * - `lifecycle.back`: the six single-step back moves. `lifecycle.archive`: steps 1–6 → arquiv.
- *   `lifecycle.cancel`: pagamento → cancelado. concluido, cancelado and arquiv are final.
+ * The pure moves (the server's questions; the page's requests raise them once the server agreed):
+ * - `lifecycle.advance` (with the step's fields) moves on when `advanceProblems` finds nothing missing, else stays;
+ * - `lifecycle.save` keeps the stage and applies the fields; `lifecycle.back`, `lifecycle.archive`,
+ *   `lifecycle.cancel` as the table says; concluido, cancelado and arquiv are final;
  * - `lifecycle.conflict`: the server refused a move and said where the case really is; the machine waits in
- *   `jumping` for SPEC §9's 400 ms (the `conflictJump` delay) and then enters that stage. The server never sends it.
+ *   `jumping` for SPEC §9's 400 ms (`conflictJump`), enters that stage and reads the case again.
  *
- * The context holds the facts the guards read; a snapshot for any stage comes from `lifecycleSnapshot`.
+ * The requests (`case.*`, the page's events): each active stage rests in `idle` (or `failed`, after a refused
+ * request) and sends from `updating`, `uploading`, `archiving` or `cancelling`, whose IO actors are stubs here; the
+ * page supplies the real ones with `.provide` (src/features/surgeries/details/actors.ts), the tests fakes. An advance
+ * whose requirements are missing is not sent (`lifecycle.problems`). The server resolves a stage with its request
+ * sub-state `idle` and only ever sends the pure moves, so no actor runs there.
  */
 
 export type LifecycleEvent =
@@ -30,34 +54,80 @@ export type LifecycleEvent =
   | { type: 'lifecycle.back' }
   | { type: 'lifecycle.archive' }
   | { type: 'lifecycle.cancel' }
-  | { type: 'lifecycle.conflict'; actualStatus: CaseStatus };
+  | { type: 'lifecycle.conflict'; actualStatus: CaseStatus }
+  | { type: 'case.save'; fields: StepFields; notes?: StepNotes }
+  | { type: 'case.advance'; fields?: StepFields; notes?: StepNotes }
+  | { type: 'case.upload'; files: DocumentFiles; advance: boolean }
+  | { type: 'case.back' }
+  | { type: 'case.archive' }
+  | { type: 'case.cancel' }
+  /** Facts read elsewhere (the approvals), so the guards see what the server has. */
+  | { type: 'case.read'; fields: StepFields }
+  | { type: 'case.progress'; percent: number }
+  | { type: 'xstate.done.actor.request'; output: MoveResult }
+  | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
 
-export type LifecycleContext = {
-  facts: LifecycleFacts;
-  /** While `jumping`: the stage the page was showing and the one it is about to show. */
-  jumpFrom: CaseStatus | null;
-  jumpTo: CaseStatus | null;
-};
 
-export type LifecycleInput = { facts: LifecycleFacts };
+function notProvided(name: string): never {
+  throw new Error(`surgeryLifecycleMachine: the "${name}" actor must be provided with .provide()`);
+}
+
+const answerOf = (event: LifecycleEvent): MoveResult | null => (event.type === 'xstate.done.actor.request' ? event.output : null);
+const readOf = (event: LifecycleEvent): CaseRead | null => (event.type === 'xstate.done.actor.loadCase' ? event.output : null);
+
+/** The request an event starts (`params`: its kind and stages, from the move table). */
+function requestOf(event: LifecycleEvent, params: Pick<LifecycleRequest, 'kind' | 'from' | 'to'>): LifecycleRequest {
+  const fields = event.type === 'case.save' || event.type === 'case.advance' ? (event.fields ?? {}) : {};
+  const notes = event.type === 'case.save' || event.type === 'case.advance' ? (event.notes ?? {}) : {};
+  const files = event.type === 'case.upload' ? event.files : {};
+  return { ...params, fields, notes, files };
+}
+
+/** The pure move a request stood for, applied once the server agreed. */
+function moveOf(request: LifecycleRequest): LifecycleEvent {
+  switch (request.kind) {
+    case 'save':
+      return { type: 'lifecycle.save', fields: request.fields };
+    case 'advance':
+      return { type: 'lifecycle.advance', fields: request.fields };
+    case 'upload':
+      return request.to === request.from ? { type: 'lifecycle.save', fields: {} } : { type: 'lifecycle.advance' };
+    default:
+      return { type: `lifecycle.${request.kind}` };
+  }
+}
 
 const stepMachine = setup({
   types: {
     context: {} as LifecycleContext,
     events: {} as LifecycleEvent,
     input: {} as LifecycleInput,
+    emitted: {} as LifecycleNotice,
+  },
+  actors: {
+    updateCase: fromPromise<MoveResult, UpdateCaseInput>(async () => notProvided('updateCase')),
+    uploadDocuments: fromPromise<MoveResult, UploadDocumentsInput>(async () => notProvided('uploadDocuments')),
+    archiveCase: fromPromise<MoveResult, CloseCaseInput>(async () => notProvided('archiveCase')),
+    cancelCase: fromPromise<MoveResult, CloseCaseInput>(async () => notProvided('cancelCase')),
+    loadCase: fromPromise<CaseRead, LoadCaseInput>(async () => notProvided('loadCase')),
   },
   guards: {
     /** The stage's requirements hold once the event's fields are applied (DECISIONS §4). */
     stepComplete: ({ context, event }, params: { from: CaseStatus }) =>
-      event.type === 'lifecycle.advance' &&
+      (event.type === 'lifecycle.advance' || event.type === 'case.advance') &&
       advanceProblems(params.from, applyFields(context.facts, event.fields)).length === 0,
     jumpsTo: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status,
+    jumpsToCase: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status && context.surgery !== null,
+    uploadAdvances: ({ event }) => event.type === 'case.upload' && event.advance,
+    answerOk: ({ event }) => answerOf(event)?.kind === 'ok',
+    answerConflict: ({ event }) => answerOf(event)?.kind === 'conflict',
+    readOk: ({ event }) => readOf(event)?.kind === 'ok',
+    caseMissing: ({ event }) => readOf(event)?.kind === 'notFound',
   },
   actions: {
     applyFields: assign({
       facts: ({ context, event }) =>
-        event.type === 'lifecycle.advance' || event.type === 'lifecycle.save'
+        event.type === 'lifecycle.advance' || event.type === 'lifecycle.save' || event.type === 'case.read'
           ? applyFields(context.facts, event.fields)
           : context.facts,
     }),
@@ -66,60 +136,182 @@ const stepMachine = setup({
       jumpFrom: params.from,
       jumpTo: event.type === 'lifecycle.conflict' ? event.actualStatus : null,
     })),
-    endJump: assign({ jumpFrom: null, jumpTo: null }),
+    /** Landed: a closed stage is not read again, so the case takes the stage the server named. */
+    endJump: assign(({ context }) => ({
+      jumpFrom: null,
+      jumpTo: null,
+      surgery: context.surgery && context.jumpTo ? { ...context.surgery, status: context.jumpTo } : context.surgery,
+    })),
+    startRequest: assign(({ event }, params: Pick<LifecycleRequest, 'kind' | 'from' | 'to'>) => ({
+      request: requestOf(event, params),
+    })),
+    endRequest: assign({ request: null, progress: null }),
+    startProgress: assign({ progress: 0 }),
+    assignProgress: assign({ progress: ({ context, event }) => (event.type === 'case.progress' ? event.percent : context.progress) }),
+    assignAnswer: assign({
+      surgery: ({ context, event }) => {
+        const answer = answerOf(event);
+        return answer?.kind === 'ok' ? answer.surgery : context.surgery;
+      },
+    }),
+    assignRead: assign(({ context, event }) => {
+      const read = readOf(event);
+      if (read?.kind !== 'ok') return {};
+      return { surgery: read.surgery, facts: applyFields(context.facts, read.fields), reads: context.reads + 1 };
+    }),
+    raiseMove: raise(({ context }) => (context.request ? moveOf(context.request) : { type: 'lifecycle.save', fields: {} })),
+    raiseConflict: raise(({ event }) => {
+      const answer = answerOf(event);
+      return { type: 'lifecycle.conflict', actualStatus: answer?.kind === 'conflict' ? answer.actual : 'ind_paciente' };
+    }),
+    warnProblems: emit(({ context, event }, params: { from: CaseStatus }) => ({
+      type: 'lifecycle.problems' as const,
+      problems: advanceProblems(params.from, applyFields(context.facts, event.type === 'case.advance' ? event.fields : undefined)),
+    })),
+    emitMoved: emit(({ context }) => ({
+      type: 'lifecycle.moved' as const,
+      request: context.request?.kind ?? 'save',
+      to: context.request?.to ?? 'ind_paciente',
+    })),
+    emitRefused: emit(({ context, event }) => {
+      const answer = answerOf(event);
+      return {
+        type: 'lifecycle.refused' as const,
+        request: context.request?.kind ?? 'save',
+        // No answer at all (the actor failed): SPEC §8's generic message, as for a body without messages.
+        result: answer && answer.kind !== 'ok' ? answer : { kind: 'rejected' as const, status: 0, messages: [] },
+      };
+    }),
+    emitLost: emit({ type: 'lifecycle.lost' as const }),
   },
   delays: { conflictJump: CONFLICT_JUMP_DELAY_MS },
 });
 
-/** The transitions every active stage has: save in place, advance when complete, and the conflict jump. */
-function activeStage(from: CaseStatus, next: CaseStatus) {
+/** How a sending state ends: the pure move on success, the jump on 409, `failed` otherwise (always with a notice). */
+const settle = {
+  onDone: [
+    { guard: 'answerOk', target: 'idle', actions: ['assignAnswer', 'emitMoved', 'raiseMove', 'endRequest'] },
+    { guard: 'answerConflict', target: 'idle', actions: ['emitRefused', 'raiseConflict', 'endRequest'] },
+    { target: 'failed', actions: ['emitRefused', 'endRequest'] },
+  ],
+  onError: { target: 'failed', actions: ['emitRefused', 'endRequest'] },
+} as const;
+
+const sendingStates = {
+  updating: { tags: ['sending'], invoke: { id: 'request', src: 'updateCase', input: updateInput, ...settle } },
+  uploading: {
+    tags: ['sending'],
+    entry: 'startProgress',
+    on: { 'case.progress': { actions: 'assignProgress' } },
+    invoke: { id: 'request', src: 'uploadDocuments', input: uploadInput, ...settle },
+  },
+  archiving: { tags: ['sending'], invoke: { id: 'request', src: 'archiveCase', input: closeInput, ...settle } },
+  cancelling: { tags: ['sending'], invoke: { id: 'request', src: 'cancelCase', input: closeInput, ...settle } },
+} as const;
+
+/** The requests a resting stage takes, as the move table allows them. */
+function requests(from: ActiveStatus, moves: StageMoves) {
+  const start = (kind: RequestKind, to: CaseStatus, target: keyof typeof sendingStates) => ({
+    target,
+    actions: { type: 'startRequest' as const, params: { kind, from, to } },
+  });
   return {
-    save: { actions: 'applyFields' as const },
-    advance: {
-      target: next,
-      guard: { type: 'stepComplete' as const, params: { from } },
-      actions: 'applyFields' as const,
-    },
-    conflict: { target: 'jumping', actions: { type: 'startJump' as const, params: { from } } },
+    'case.save': start('save', from, 'updating'),
+    'case.advance': [
+      { guard: { type: 'stepComplete' as const, params: { from } }, ...start('advance', moves.advance, 'updating') },
+      { actions: { type: 'warnProblems' as const, params: { from } } },
+    ],
+    ...(moves.back ? { 'case.back': start('back', moves.back, 'updating') } : {}),
+    ...(moves.upload
+      ? {
+          'case.upload': [
+            { guard: 'uploadAdvances' as const, ...start('upload', moves.advance, 'uploading') },
+            start('upload', from, 'uploading'),
+          ],
+        }
+      : {}),
+    ...(moves.archive ? { 'case.archive': start('archive', 'arquiv', 'archiving') } : {}),
+    ...(moves.cancel ? { 'case.cancel': start('cancel', 'cancelado', 'cancelling') } : {}),
   };
 }
 
-function stage(from: CaseStatus, next: CaseStatus, moves: { back?: CaseStatus; archive?: boolean; cancel?: boolean }) {
-  const { save, advance, conflict } = activeStage(from, next);
+/** An active stage: its pure moves, and its request sub-states (resting in `idle`). */
+function stage(from: ActiveStatus) {
+  const moves: StageMoves = LIFECYCLE_MOVES[from];
+  const { uploading, archiving, cancelling, updating } = sendingStates;
   return {
+    initial: 'idle' as const,
     on: {
-      'lifecycle.save': save,
-      'lifecycle.advance': advance,
-      ...(moves.back ? { 'lifecycle.back': { target: moves.back } } : {}),
-      ...(moves.archive ? { 'lifecycle.archive': { target: 'arquiv' } } : {}),
-      ...(moves.cancel ? { 'lifecycle.cancel': { target: 'cancelado' } } : {}),
-      'lifecycle.conflict': conflict,
+      'lifecycle.save': { actions: 'applyFields' as const },
+      'lifecycle.advance': {
+        target: `#surgeryLifecycle.${moves.advance}`,
+        guard: { type: 'stepComplete' as const, params: { from } },
+        actions: 'applyFields' as const,
+      },
+      ...(moves.back ? { 'lifecycle.back': { target: `#surgeryLifecycle.${moves.back}` } } : {}),
+      ...(moves.archive ? { 'lifecycle.archive': { target: '#surgeryLifecycle.arquiv' } } : {}),
+      ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
+      'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
+      'case.read': { actions: 'applyFields' as const },
+    },
+    states: {
+      idle: { on: requests(from, moves) },
+      failed: { tags: ['failed'], on: requests(from, moves) },
+      /** After a conflict jump: the case as the server has it now. */
+      reloading: {
+        invoke: {
+          id: 'loadCase',
+          src: 'loadCase' as const,
+          input: loadInput,
+          onDone: [
+            { guard: 'readOk' as const, target: 'idle', actions: 'assignRead' as const },
+            { guard: 'caseMissing' as const, target: 'idle', actions: 'emitLost' as const },
+            { target: 'idle' },
+          ],
+          onError: { target: 'idle' },
+        },
+      },
+      updating,
+      ...(moves.upload ? { uploading } : {}),
+      ...(moves.archive ? { archiving } : {}),
+      ...(moves.cancel ? { cancelling } : {}),
     },
   };
 }
 
 export const surgeryLifecycleMachine = stepMachine.createMachine({
   id: 'surgeryLifecycle',
-  context: ({ input }) => ({ facts: input.facts, jumpFrom: null, jumpTo: null }),
+  context: ({ input }) => ({
+    facts: input.facts,
+    surgery: input.surgery ?? null,
+    request: null,
+    progress: null,
+    reads: 0,
+    jumpFrom: null,
+    jumpTo: null,
+  }),
   initial: 'ind_paciente',
   states: {
-    ind_paciente: stage('ind_paciente', 'prep_doc', { archive: true }),
-    prep_doc: stage('prep_doc', 'env_doc', { back: 'ind_paciente', archive: true }),
-    env_doc: stage('env_doc', 'autorizacao', { back: 'prep_doc', archive: true }),
-    autorizacao: stage('autorizacao', 'agendamento', { back: 'env_doc', archive: true }),
-    agendamento: stage('agendamento', 'realizacao', { back: 'autorizacao', archive: true }),
-    realizacao: stage('realizacao', 'pagamento', { back: 'agendamento', archive: true }),
-    pagamento: stage('pagamento', 'concluido', { back: 'realizacao', cancel: true }),
+    ind_paciente: stage('ind_paciente'),
+    prep_doc: stage('prep_doc'),
+    env_doc: stage('env_doc'),
+    autorizacao: stage('autorizacao'),
+    agendamento: stage('agendamento'),
+    realizacao: stage('realizacao'),
+    pagamento: stage('pagamento'),
     concluido: { type: 'final' },
     cancelado: { type: 'final' },
     arquiv: { type: 'final' },
     jumping: {
+      tags: ['jumping'],
       after: {
-        conflictJump: CASE_STATUSES.map((status) => ({
-          target: status,
-          guard: { type: 'jumpsTo' as const, params: { status } },
-          actions: 'endJump' as const,
-        })),
+        // An active stage reads the case again (when there is one: not on the server); a closed one cannot.
+        conflictJump: CASE_STATUSES.flatMap((status) => [
+          ...((ACTIVE_STATUSES as readonly string[]).includes(status)
+            ? [{ target: `${status}.reloading`, guard: { type: 'jumpsToCase' as const, params: { status } }, actions: 'endJump' as const }]
+            : []),
+          { target: status, guard: { type: 'jumpsTo' as const, params: { status } }, actions: 'endJump' as const },
+        ]),
       },
     },
   },
@@ -127,20 +319,29 @@ export const surgeryLifecycleMachine = stepMachine.createMachine({
 
 export type LifecycleSnapshot = SnapshotFrom<typeof surgeryLifecycleMachine>;
 
-/** The machine at `status` with the case's facts (a stored case, read back into the machine). */
-export function lifecycleSnapshot(status: CaseStatus, facts: LifecycleFacts): LifecycleSnapshot {
-  return surgeryLifecycleMachine.resolveState({ value: status, context: { facts, jumpFrom: null, jumpTo: null } });
+/** The machine at `status` (its request sub-state idle) with the case's facts (a stored case, read back in). */
+export function lifecycleSnapshot(status: CaseStatus, facts: LifecycleFacts, surgery: LifecycleInput['surgery'] = undefined): LifecycleSnapshot {
+  return surgeryLifecycleMachine.resolveState({
+    value: status,
+    context: { facts, surgery: surgery ?? null, request: null, progress: null, reads: 0, jumpFrom: null, jumpTo: null },
+  });
 }
 
-/** A started actor of the machine at `status` (the details page runs one per case). */
+/** A started actor of the machine at `status`. */
 export function startLifecycleActor(status: CaseStatus, facts: LifecycleFacts) {
   return createActor(surgeryLifecycleMachine, { snapshot: lifecycleSnapshot(status, facts), input: { facts } }).start();
 }
 
-/** The stage a snapshot shows: its state, or while jumping the stage it is leaving. */
+/** The stage (or `jumping`) a snapshot is in, whatever its request sub-state. */
+export function stageOf(snapshot: Pick<LifecycleSnapshot, 'value'>): CaseStatus | 'jumping' {
+  const { value } = snapshot;
+  return typeof value === 'string' ? value : (Object.keys(value)[0] as ActiveStatus);
+}
+
+/** The stage a snapshot shows: its stage, or while jumping the stage it is leaving. */
 export function shownStatus(snapshot: LifecycleSnapshot): CaseStatus {
-  if (snapshot.value === 'jumping') return snapshot.context.jumpFrom ?? 'ind_paciente';
-  return snapshot.value;
+  const stage = stageOf(snapshot);
+  return stage === 'jumping' ? (snapshot.context.jumpFrom ?? 'ind_paciente') : stage;
 }
 
 /** The stage `event` leads to from `status` by the machine's own transitions (guards aside), or null if none. */
@@ -171,7 +372,8 @@ type MoveKind = keyof typeof MOVE_EVENTS;
 /**
  * Asks the machine about a requested move (DECISIONS §4): which of its events leads from `current` to `requested`
  * (none: conflict), and whether that event's guard lets it through with `fields` applied (no: the step's
- * problems). Archive and cancel are asked for by `kind` (their routes carry no status).
+ * problems). Archive and cancel are asked for by `kind` (their routes carry no status). Only the pure moves are
+ * sent, to a snapshot resolved with the request sub-state idle: no actor runs.
  */
 export function decideMove(
   current: CaseStatus,
@@ -188,7 +390,7 @@ export function decideMove(
   const event = (kind === 'save' ? { type: MOVE_EVENTS.save, fields: fields ?? {} } : { type: MOVE_EVENTS[kind], fields }) as LifecycleEvent;
   const before = lifecycleSnapshot(current, facts);
   const after = getNextSnapshot(surgeryLifecycleMachine, before, event);
-  const to = after.value as CaseStatus;
+  const to = stageOf(after) as CaseStatus;
   if (kind !== 'save' && to === current) {
     // Only an advance has a guard that can refuse it; its problems are the guard's own reasons.
     return { kind: 'invalid', problems: advanceProblems(current, applyFields(facts, fields)) };

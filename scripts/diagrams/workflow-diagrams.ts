@@ -29,7 +29,17 @@ export const WORKFLOW_MACHINES: WorkflowMachine[] = [
     title: 'Ciclo de vida da cirurgia (sete etapas)',
     source: 'machines/surgeryLifecycle/surgeryLifecycleMachine.ts',
     machine: surgeryLifecycleMachine,
-    stateLabels: { ...STATUS_LABELS, jumping: 'Conflito: aguarda 400 ms e vai para a etapa real' },
+    stateLabels: {
+      ...STATUS_LABELS,
+      jumping: 'Conflito: aguarda 400 ms e vai para a etapa real',
+      idle: 'Aguardando',
+      failed: 'Pedido recusado',
+      reloading: 'Relendo a cirurgia',
+      updating: 'Enviando',
+      uploading: 'Enviando documentos',
+      archiving: 'Arquivando',
+      cancelling: 'Cancelando',
+    },
   },
   { file: 'session.md', title: 'Sessão (entrar, renovar, sair)', source: 'machines/session/sessionMachine.ts', machine: sessionMachine },
   {

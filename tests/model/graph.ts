@@ -21,6 +21,8 @@ export type PathOptions<M extends AnyStateMachine> = {
   /** The events to try in a state (concrete objects, payloads included). */
   events: EventFromLogic<M>[] | ((state: Snapshot<M>) => EventFromLogic<M>[]);
   input?: InputFrom<M>;
+  /** What makes two states the same (default: value and context); leave out what only counts. */
+  serializeState?: (state: Snapshot<M>) => string;
 };
 
 /**
@@ -34,8 +36,9 @@ export function transitionPaths<M extends AnyStateMachine>(
   pathName: (path: MachinePath<M>) => string,
 ): MachinePath<M>[] {
   const traversal = options as never;
+  const serialize = (state: Snapshot<M>) => (options.serializeState ? options.serializeState(state) : serializeSnapshot(state));
   const shortest = getShortestPaths(machine, traversal) as MachinePath<M>[];
-  const byState = new Map(shortest.map((p) => [serializeSnapshot(p.state), p]));
+  const byState = new Map(shortest.map((p) => [serialize(p.state), p]));
   const paths = [...shortest];
   const seen = new Set(paths.map(pathName));
   const adjacency = adjacencyMapToArray(getAdjacencyMap(machine, traversal)) as Array<{
@@ -44,9 +47,9 @@ export function transitionPaths<M extends AnyStateMachine>(
     nextState: Snapshot<M>;
   }>;
   for (const { state: from, event, nextState } of adjacency) {
-    const key = serializeSnapshot(from);
+    const key = serialize(from);
     const head = byState.get(key);
-    if (!head || serializeSnapshot(nextState) === key) continue; // unreachable source, or an ignored event
+    if (!head || serialize(nextState) === key) continue; // unreachable source, or an ignored event
     const path: MachinePath<M> = {
       state: nextState,
       steps: [...head.steps, { state: nextState, event }],

@@ -1,8 +1,10 @@
 import { getSimplePaths } from 'xstate/graph';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createActor, type SnapshotFrom } from 'xstate';
+import { createActor, fromPromise, type SnapshotFrom } from 'xstate';
 import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
 import {
+  BACK_MOVES,
+  conflictMessage,
   CONFLICT_JUMP_DELAY_MS,
   EMPTY_FACTS,
   nextStatus,
@@ -10,9 +12,13 @@ import {
   type StepFields,
 } from '../../machines/surgeryLifecycle/lifecycleRules';
 import {
+  stageOf,
   surgeryLifecycleMachine,
   type LifecycleEvent,
 } from '../../machines/surgeryLifecycle/surgeryLifecycleMachine';
+import type { CaseRead, LifecycleNotice, MoveResult } from '../../machines/surgeryLifecycle/lifecycleRequests';
+import { deferred } from '../helpers/deferred';
+import { surgeryAt } from '../unit/src/surgeries/details/surgeryFixture';
 import { replayPath, stateNodeValues, transitionPaths, valueLabel, type MachinePath } from './graph';
 
 /**
@@ -56,7 +62,7 @@ function eventsOf(byStage: (status: CaseStatus) => ModelEvent[]) {
   const table = new Map<string, ModelEvent[]>(CASE_STATUSES.map((status) => [status, byStage(status)]));
   table.set('jumping', [jump]);
   // The graph knows the machine's own event types; the timer is its `after` event.
-  return (state: Snapshot) => (table.get(valueLabel(state.value)) ?? []) as LifecycleEvent[];
+  return (state: Snapshot) => (table.get(stageOf(state)) ?? []) as LifecycleEvent[];
 }
 
 const dataComplete = eventsOf((status) => [
@@ -79,8 +85,14 @@ const dataMissing = eventsOf((status) =>
     : [label({ type: 'lifecycle.advance' as const, fields: {} }, 'advance'), label({ type: 'lifecycle.back' as const }, 'back')],
 );
 
+/** A stage resting in `idle` is named by its stage alone; any other request sub-state in full. */
+function stateLabel(state: Snapshot): string {
+  const label = valueLabel(state.value);
+  return label.endsWith('.idle') ? stageOf(state) : label;
+}
+
 function pathName(path: Path): string {
-  const steps = path.steps.slice(1).map((step) => `${labels.get(step.event) ?? step.event.type} → ${valueLabel(step.state.value)}`);
+  const steps = path.steps.slice(1).map((step) => `${labels.get(step.event) ?? step.event.type} → ${stateLabel(step.state)}`);
   return ['ind_paciente', ...steps].join(' → ').replace(/ → ([\w]+)$/, ' ⇒ $1');
 }
 
@@ -110,15 +122,204 @@ describe.each(models)('surgery lifecycle machine, $name: every transition', ({ p
   });
 });
 
+/**
+ * 4. The requests of the details page: a case that holds every step's data, whose IO actors are deferred fakes. Each resting stage is offered every request; each sending state every answer (the move agreed,
+ * a conflict, a refusal, an actor that failed); `uploading` its progress; `reloading` the case
+ * read again (once per path), gone, or unreadable.
+ */
+const answered = surgeryAt('env_doc');
+const REQUEST_DONE = 'xstate.done.actor.request';
+const REQUEST_ERROR = 'xstate.error.actor.request';
+const LOAD_DONE = 'xstate.done.actor.loadCase';
+type RequestModelEvent =
+  | ModelEvent
+  | { type: typeof REQUEST_DONE; output: MoveResult }
+  | { type: typeof REQUEST_ERROR; error: unknown }
+  | { type: typeof LOAD_DONE; output: CaseRead };
+
+const requestLabels = new Map<object, string>();
+const said = <E extends RequestModelEvent>(event: E, name: string): E => (requestLabels.set(event, name), event);
+const outcomes = (stage: CaseStatus): RequestModelEvent[] => [
+  said({ type: REQUEST_DONE, output: { kind: 'ok', surgery: answered } }, 'agreed'),
+  // A conflict one stage back (on, from the first; and from realizacao on too, so that every stage is jumped to).
+  ...[BACK_MOVES[stage] ?? nextStatus(stage), stage === 'realizacao' ? nextStatus(stage) : null].flatMap((actual) =>
+    actual ? [said({ type: REQUEST_DONE, output: { kind: 'conflict', message: conflictMessage(actual), actual } }, `409 at ${actual}`)] : [],
+  ),
+  said({ type: REQUEST_DONE, output: { kind: 'rejected', status: 400, messages: ['Dados inválidos.'] } }, '400'),
+  said({ type: REQUEST_ERROR, error: new Error('boom') }, 'actor failed'),
+];
+const resting = (stage: CaseStatus): RequestModelEvent[] => [
+  said({ type: 'case.save', fields: {}, notes: { document_note: 'Nota' } }, 'save'),
+  said({ type: 'case.advance', fields: completing[stage] ?? {} }, 'advance'),
+  said({ type: 'case.back' }, 'back'),
+  said({ type: 'case.archive' }, 'archive'),
+  said({ type: 'case.cancel' }, 'cancel'),
+  said({ type: 'case.upload', files: {}, advance: true }, 'upload and advance'),
+  said({ type: 'case.upload', files: {}, advance: false }, 'upload'),
+];
+const requestEvents = (state: Snapshot): LifecycleEvent[] => {
+  const stage = stageOf(state);
+  if (stage === 'jumping') return [jump] as unknown as LifecycleEvent[];
+  const sub = valueLabel(state.value).split('.')[1];
+  const events: RequestModelEvent[] =
+    sub === 'idle' || sub === 'failed'
+      ? resting(stage)
+      : sub === 'reloading'
+        ? [
+            // Read once per path at most: the read counter would make the graph endless.
+            ...(state.context.reads === 0 ? [said({ type: LOAD_DONE, output: { kind: 'ok', surgery: answered, fields: {} } }, 'case read')] : []),
+            said({ type: LOAD_DONE, output: { kind: 'notFound' } }, 'case gone'),
+            said({ type: LOAD_DONE, output: { kind: 'failed' } }, 'case unreadable'),
+          ]
+        : [...outcomes(stage), ...(sub === 'uploading' ? [said({ type: 'case.progress', percent: 40 }, 'progress 40%')] : [])];
+  return events as unknown as LifecycleEvent[];
+};
+
+function requestPathName(path: Path): string {
+  const steps = path.steps.slice(1).map((step) => `${requestLabels.get(step.event) ?? labels.get(step.event) ?? step.event.type} → ${stateLabel(step.state)}`);
+  return ['ind_paciente', ...steps].join(' → ');
+}
+
+const requestPaths = transitionPaths(
+  surgeryLifecycleMachine,
+  {
+    events: requestEvents,
+    input: { facts: allData, surgery: answered },
+  },
+  requestPathName,
+);
+
+/** The machine with deferred fakes for its IO actors, the inputs they got and the notices it emitted. */
+function requestSut(facts: LifecycleFacts) {
+  const pending = new Map<string, ReturnType<typeof deferred>>();
+  const inputs: unknown[] = [];
+  const fake = <T, I>(id: string) =>
+    fromPromise<T, I>(({ input }) => {
+      const d = deferred();
+      inputs.push(input);
+      pending.set(id, d);
+      return d.promise as Promise<T>;
+    });
+  const machine = surgeryLifecycleMachine.provide({
+    actors: {
+      updateCase: fake('request'),
+      uploadDocuments: fake('request'),
+      archiveCase: fake('request'),
+      cancelCase: fake('request'),
+      loadCase: fake('loadCase'),
+    },
+  });
+  const actor = createActor(machine, { input: { facts, surgery: answered } });
+  const notices: LifecycleNotice[] = [];
+  actor.on('*', (notice) => notices.push(notice));
+  actor.start();
+  async function exec(event: RequestModelEvent): Promise<void> {
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type);
+    if (event.type === JUMP_EVENT) vi.advanceTimersByTime(CONFLICT_JUMP_DELAY_MS);
+    else if (outcome) {
+      const [, kind, id = ''] = outcome;
+      const d = pending.get(id);
+      if (!d) throw new Error(`no pending "${id}" actor to settle`);
+      pending.delete(id);
+      if (kind === 'done') d.resolve((event as { output: unknown }).output);
+      else d.reject((event as { error: unknown }).error);
+    } else actor.send(event as LifecycleEvent);
+    await vi.advanceTimersByTimeAsync(0);
+  }
+  return { actor, exec, inputs, notices };
+}
+
+describe('surgery lifecycle machine, requests: every transition', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it.each(requestPaths.map((path) => [requestPathName(path), path] as const))('%s', async (_name, path) => {
+    const sut = requestSut(allData);
+    const last = await replayPath<RequestModelEvent>(path, sut);
+    const snapshot = sut.actor.getSnapshot();
+    const notice = sut.notices.at(-1);
+    if (last.type === REQUEST_DONE && last.output.kind === 'ok') expect(notice?.type).toBe('lifecycle.moved');
+    if (last.type === REQUEST_DONE && last.output.kind === 'conflict') {
+      expect(snapshot.value).toBe('jumping');
+      expect(notice).toMatchObject({ type: 'lifecycle.refused', result: { kind: 'conflict' } });
+    }
+    if (last.type === REQUEST_DONE && last.output.kind === 'rejected') expect(snapshot.hasTag('failed')).toBe(true);
+    if (last.type === REQUEST_ERROR) expect(notice).toMatchObject({ type: 'lifecycle.refused', result: { kind: 'rejected', status: 0 } });
+    if (last.type === LOAD_DONE && last.output.kind === 'notFound') expect(notice?.type).toBe('lifecycle.lost');
+    if (snapshot.hasTag('sending')) {
+      const request = snapshot.context.request!;
+      const input = sut.inputs.at(-1) as { body?: { new_status: CaseStatus }; newStatus?: CaseStatus; id: number };
+      expect(input.id).toBe(answered.id);
+      if (request.kind !== 'archive' && request.kind !== 'cancel') expect(input.body?.new_status ?? input.newStatus).toBe(request.to);
+    }
+  });
+});
+
+describe('surgery lifecycle machine, requests: before sending', () => {
+  it('warns with the step’s problems and sends nothing when its requirements are missing', () => {
+    const sut = requestSut(noData);
+    sut.actor.send({ type: 'case.advance', fields: {} });
+    for (const status of ['prep_doc', 'env_doc'] as const) {
+      expect(stageOf(sut.actor.getSnapshot())).not.toBe(status);
+    }
+    expect(sut.notices).toEqual([]);
+    const atEnvDoc = requestSut(noData);
+    atEnvDoc.actor.send({ type: 'lifecycle.advance' });
+    atEnvDoc.actor.send({ type: 'lifecycle.advance' });
+    atEnvDoc.actor.send({ type: 'case.advance', fields: {} });
+    expect(atEnvDoc.actor.getSnapshot().value).toEqual({ env_doc: 'idle' });
+    expect(atEnvDoc.notices).toEqual([{ type: 'lifecycle.problems', problems: ['Preencha a data de envio da documentação!'] }]);
+    expect(atEnvDoc.inputs).toEqual([]);
+  });
+
+  it('takes no second request while one is in flight', () => {
+    const sut = requestSut(allData);
+    sut.actor.send({ type: 'case.save', fields: {} });
+    expect(sut.actor.getSnapshot().value).toEqual({ ind_paciente: 'updating' });
+    expect(sut.actor.getSnapshot().can({ type: 'case.archive' })).toBe(false);
+    sut.actor.send({ type: 'case.archive' });
+    expect(sut.inputs).toHaveLength(1);
+  });
+
+  it('takes facts read elsewhere (the approvals) at any stage, so the advance sees them', () => {
+    const sut = requestSut({ ...allData, hospital_approvals: null });
+    for (let i = 0; i < 3; i++) sut.actor.send({ type: 'lifecycle.advance' });
+    sut.actor.send({ type: 'case.advance', fields: {} });
+    expect(sut.notices).toEqual([{ type: 'lifecycle.problems', problems: ['Todos os status tem que está aprovado!'] }]);
+    sut.actor.send({ type: 'case.read', fields: { hospital_approvals: 'aprovada' } });
+    sut.actor.send({ type: 'case.advance', fields: {} });
+    expect(sut.actor.getSnapshot().value).toEqual({ autorizacao: 'updating' });
+  });
+
+  it('reports the upload’s progress through the input it gives the actor', () => {
+    const sut = requestSut(allData);
+    sut.actor.send({ type: 'lifecycle.advance' });
+    sut.actor.send({ type: 'case.upload', files: {}, advance: true });
+    const input = sut.inputs.at(-1) as { onProgress: (percent: number) => void; newStatus: CaseStatus };
+    expect(input.newStatus).toBe('env_doc');
+    expect(sut.actor.getSnapshot().context.progress).toBe(0);
+    input.onProgress(40);
+    expect(sut.actor.getSnapshot().context.progress).toBe(40);
+  });
+});
+
 describe('surgery lifecycle machine: coverage', () => {
   it('reaches every state node and takes every event type', () => {
-    const all = models.flatMap((model) => model.paths);
+    const all = [...models.flatMap((model) => model.paths), ...requestPaths];
     const reached = new Set(all.map((path) => valueLabel(path.state.value)));
+    for (const path of all) {
+      for (const step of path.steps) {
+        const label = valueLabel(step.state.value);
+        reached.add(label).add(label.split('.')[0]!);
+      }
+    }
     for (const node of stateNodeValues(surgeryLifecycleMachine)) {
       if (node.id !== 'surgeryLifecycle') expect(reached, node.id).toContain(valueLabel(node.value));
     }
     const taken = new Set(all.flatMap((path) => path.steps.map((step) => step.event.type)));
-    for (const type of ['lifecycle.advance', 'lifecycle.save', 'lifecycle.back', 'lifecycle.archive', 'lifecycle.cancel', 'lifecycle.conflict', JUMP_EVENT]) {
+    const types = ['lifecycle.advance', 'lifecycle.save', 'lifecycle.back', 'lifecycle.archive', 'lifecycle.cancel', 'lifecycle.conflict', JUMP_EVENT];
+    types.push('case.save', 'case.advance', 'case.back', 'case.archive', 'case.cancel', 'case.upload', 'case.progress');
+    for (const type of [...types, REQUEST_DONE, REQUEST_ERROR, LOAD_DONE]) {
       expect(taken).toContain(type);
     }
   });
@@ -126,7 +327,7 @@ describe('surgery lifecycle machine: coverage', () => {
 
 describe('surgery lifecycle machine: the server paths', () => {
   const serverEvents = (state: Snapshot): LifecycleEvent[] => [
-    { type: 'lifecycle.advance', fields: completing[state.value as CaseStatus] ?? {} },
+    { type: 'lifecycle.advance', fields: completing[stageOf(state) as CaseStatus] ?? {} },
     { type: 'lifecycle.back' },
     { type: 'lifecycle.archive' },
     { type: 'lifecycle.cancel' },
@@ -137,7 +338,7 @@ describe('surgery lifecycle machine: the server paths', () => {
     serializeState: (state) => JSON.stringify(state.value),
     toState: (state) => ['concluido', 'cancelado', 'arquiv'].includes(state.value as string),
   });
-  const names = simple.map((path) => path.steps.map((step) => valueLabel(step.state.value)).join(' → ')).sort();
+  const names = simple.map((path) => path.steps.map((step) => stageOf(step.state)).join(' → ')).sort();
 
   it('are one to concluido, one to cancelado and six to arquiv (one per archivable stage)', () => {
     expect(names).toEqual(

@@ -10,8 +10,9 @@
  * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
  * (SPEC §6 sends a medic there from the first step too).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
+import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
@@ -28,7 +29,7 @@ import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
-import type { ListPath } from './details/useLifecycle';
+import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
 import type { Surgery } from './types';
 
@@ -188,18 +189,10 @@ export function SurgeryDetailsPage() {
   const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
 
-  const leave = useCallback((to: ListPath) => void navigate({ to }), [navigate]);
-
-  /** Reads the case again (after a conflict jump); a vanished case leaves as on the first load. */
-  const reload = useCallback(async () => {
-    if (typeof id !== 'number') return;
-    const result = await getSurgery(id).catch(() => ({ kind: 'error' }) as const);
-    if (result.kind === 'ok') setLoad({ kind: 'ok', surgery: result.value });
-    else if (result.kind === 'notFound') {
-      toastError(T.notFound);
-      void navigate({ to: exitTo, replace: true });
-    }
-  }, [id, exitTo, navigate]);
+  const leave = useCallback<CaseActorOptions['leave']>(
+    (to, options) => void navigate(options?.replace ? { to, replace: true } : { to }),
+    [navigate],
+  );
 
   useEffect(() => {
     if (typeof id !== 'number') return;
@@ -259,17 +252,7 @@ export function SurgeryDetailsPage() {
           </StyledTopEnd>
         </StyledTop>
         {load.kind === 'ok' ? (
-          <>
-            <SurgeryHeader surgery={load.surgery} />
-            <SurgeryLifecycle
-              surgery={load.surgery}
-              listPath={exitTo}
-              onSurgery={(surgery) => setLoad({ kind: 'ok', surgery })}
-              reload={reload}
-              leave={leave}
-              draftRef={stepDraft}
-            />
-          </>
+          <LoadedCase key={load.surgery.id} initial={load.surgery} listPath={exitTo} leave={leave} draftRef={stepDraft} />
         ) : load.kind === 'error' ? (
           <Card as="section" $stack>
             <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} />
@@ -280,6 +263,20 @@ export function SurgeryDetailsPage() {
       </StyledContent>
       <DiscardChangesDialog isOpen={askingDiscard} onDiscard={handleDiscard} onKeepEditing={() => setAskingDiscard(false)} />
     </StyledBackdrop>
+  );
+}
+
+type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null> };
+
+/** The case once read: its lifecycle actor holds it from here on; the header shows the case as the actor has it. */
+function LoadedCase({ initial, listPath, leave, draftRef }: LoadedCaseProps) {
+  const actor = useCaseActor(initial, { listPath, leave });
+  const surgery = useSelector(actor, (snapshot) => snapshot.context.surgery) ?? initial;
+  return (
+    <>
+      <SurgeryHeader surgery={surgery} />
+      <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
+    </>
   );
 }
 

@@ -6,6 +6,7 @@ import {
   decideMove,
   lifecycleSnapshot,
   shownStatus,
+  stageOf,
   startLifecycleActor,
   surgeryLifecycleMachine,
   transitionTarget,
@@ -37,14 +38,14 @@ describe('surgery lifecycle machine', () => {
 
   it('starts a new case at ind_paciente', () => {
     const actor = createActor(surgeryLifecycleMachine, { input: { facts: EMPTY_FACTS } }).start();
-    expect(actor.getSnapshot().value).toBe('ind_paciente');
+    expect(stageOf(actor.getSnapshot())).toBe('ind_paciente');
   });
 
   it('walks the seven steps to concluido when each step has its data', () => {
     const actor = startAt('ind_paciente', complete);
     for (const status of [...ACTIVE_STATUSES.slice(1), 'concluido']) {
       actor.send({ type: 'lifecycle.advance' });
-      expect(actor.getSnapshot().value).toBe(status);
+      expect(stageOf(actor.getSnapshot())).toBe(status);
     }
     expect(actor.getSnapshot().status).toBe('done');
   });
@@ -52,25 +53,25 @@ describe('surgery lifecycle machine', () => {
   it('stays at a step whose requirements are missing, and applies the fields that do complete it', () => {
     const actor = startAt('env_doc');
     actor.send({ type: 'lifecycle.advance' });
-    expect(actor.getSnapshot().value).toBe('env_doc');
+    expect(stageOf(actor.getSnapshot())).toBe('env_doc');
     actor.send({ type: 'lifecycle.advance', fields: { document_arrivals: '2026-03-01' } });
-    expect(actor.getSnapshot().value).toBe('autorizacao');
+    expect(stageOf(actor.getSnapshot())).toBe('autorizacao');
     expect(actor.getSnapshot().context.facts.document_arrivals).toBe('2026-03-01');
   });
 
   it('saves a step in place (the approval toggles)', () => {
     const actor = startAt('autorizacao');
     actor.send({ type: 'lifecycle.save', fields: { hospital_approvals: 'aprovada' } });
-    expect(actor.getSnapshot().value).toBe('autorizacao');
+    expect(stageOf(actor.getSnapshot())).toBe('autorizacao');
     expect(actor.getSnapshot().context.facts.hospital_approvals).toBe('aprovada');
     actor.send({ type: 'lifecycle.advance' });
-    expect(actor.getSnapshot().value).toBe('agendamento');
+    expect(stageOf(actor.getSnapshot())).toBe('agendamento');
   });
 
   it('goes back one step exactly where SPEC §4 allows, keeping the data', () => {
     for (const status of CASE_STATUSES) {
       const snapshot = after(status, { type: 'lifecycle.back' }, complete);
-      expect(snapshot.value).toBe(BACK_MOVES[status] ?? status);
+      expect(stageOf(snapshot)).toBe(BACK_MOVES[status] ?? status);
       expect(snapshot.context.facts).toEqual(complete);
     }
   });
@@ -79,21 +80,21 @@ describe('surgery lifecycle machine', () => {
     expect(ARCHIVABLE_STATUSES).toEqual(ACTIVE_STATUSES.slice(0, 6));
     for (const status of CASE_STATUSES) {
       const archivable = (ARCHIVABLE_STATUSES as readonly string[]).includes(status);
-      expect(after(status, { type: 'lifecycle.archive' }).value).toBe(archivable ? 'arquiv' : status);
-      expect(after(status, { type: 'lifecycle.cancel' }).value).toBe(status === 'pagamento' ? 'cancelado' : status);
+      expect(stageOf(after(status, { type: 'lifecycle.archive' }))).toBe(archivable ? 'arquiv' : status);
+      expect(stageOf(after(status, { type: 'lifecycle.cancel' }))).toBe(status === 'pagamento' ? 'cancelado' : status);
     }
   });
 
   it('jumps to the server’s actual stage 400 ms after a conflict, showing the old step meanwhile', () => {
     const actor = startAt('env_doc');
     actor.send({ type: 'lifecycle.conflict', actualStatus: 'agendamento' });
-    expect(actor.getSnapshot().value).toBe('jumping');
+    expect(stageOf(actor.getSnapshot())).toBe('jumping');
     expect(shownStatus(actor.getSnapshot())).toBe('env_doc');
     actor.send({ type: 'lifecycle.advance', fields: { document_arrivals: '2026-03-01' } });
     vi.advanceTimersByTime(399);
-    expect(actor.getSnapshot().value).toBe('jumping');
+    expect(stageOf(actor.getSnapshot())).toBe('jumping');
     vi.advanceTimersByTime(1);
-    expect(actor.getSnapshot().value).toBe('agendamento');
+    expect(stageOf(actor.getSnapshot())).toBe('agendamento');
     expect(actor.getSnapshot().context).toMatchObject({ jumpFrom: null, jumpTo: null });
   });
 

@@ -47,7 +47,8 @@ export function AccomplishmentPanel() {
       setError('accomplishment', { message: problem }, { shouldFocus: true });
       return;
     }
-    if (await lifecycle.advance(fields, { accomplishment_note: noteOf(values.accomplishment_note) })) draft.clear();
+    const notes = { accomplishment_note: noteOf(values.accomplishment_note) };
+    if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
   });
 
   if (!editable) {

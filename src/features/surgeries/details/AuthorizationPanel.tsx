@@ -176,7 +176,7 @@ export function AuthorizationPanel() {
   });
   const { control, getValues, handleSubmit } = form;
   const draft = useStepDraft(form);
-  const { syncFacts } = lifecycle;
+  const { actor } = lifecycle;
 
   useEffect(() => {
     const controller = new AbortController();
@@ -187,33 +187,38 @@ export function AuthorizationPanel() {
         setLoad(approvals ? { kind: 'ok', approvals } : { kind: 'failed' });
         if (approvals) {
           const { hospital_approvals, plan_approvals, opme_approvals } = approvals;
-          syncFacts({ hospital_approvals, plan_approvals, opme_approvals });
+          // Facts read here enter the actor, so its guards see what the server has.
+          actor.send({ type: 'case.read', fields: { hospital_approvals, plan_approvals, opme_approvals } });
         }
       },
       () => {},
     );
     return () => controller.abort();
-    // syncFacts is recreated each render; the read depends on the case and its stage only.
-  }, [surgery.id, surgery.status, attempt]);
+  }, [actor, surgery.id, surgery.status, attempt]);
 
   async function handleToggle(kind: ApprovalKind) {
     if (load.kind !== 'ok') return;
     const next = toggledApproval(load.approvals[FIELD[kind]]);
     setToggling(kind);
-    const saved = await lifecycle.save({ [FIELD[kind]]: next }, { [NOTE[kind]]: noteOf(getValues(NOTE[kind])) });
+    const saved = await lifecycle.request({
+      type: 'case.save',
+      fields: { [FIELD[kind]]: next },
+      notes: { [NOTE[kind]]: noteOf(getValues(NOTE[kind])) },
+    });
     setToggling(null);
     if (saved) setLoad((current) => (current.kind === 'ok' ? { kind: 'ok', approvals: { ...current.approvals, [FIELD[kind]]: next } } : current));
   }
 
   const onSubmit = handleSubmit(async (values) => {
-    const moved = await lifecycle.advance(
-      {},
-      {
+    const moved = await lifecycle.request({
+      type: 'case.advance',
+      fields: {},
+      notes: {
         hospital_approvals_note: noteOf(values.hospital_approvals_note),
         ...(load.kind === 'ok' && load.approvals.health_plan_approval ? { plan_approvals_note: noteOf(values.plan_approvals_note) } : {}),
         ...(load.kind === 'ok' && load.approvals.opme ? { opme_approvals_note: noteOf(values.opme_approvals_note) } : {}),
       },
-    );
+    });
     if (moved) draft.clear();
   });
 

@@ -14,7 +14,7 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
-import type { DocumentFiles } from './lifecycleApi';
+import type { DocumentFiles } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import { NextButton, PanelFrame, usePanel } from './PanelFrame';
 
 const T = surgeriesTexts.lifecycle.documents;
@@ -88,7 +88,7 @@ export function DocumentsPanel() {
       return;
     }
     setSending('save');
-    const saved = await lifecycle.upload(files, false);
+    const saved = await lifecycle.request({ type: 'case.upload', files, advance: false });
     setSending(null);
     if (saved) {
       setFiles({});
@@ -98,7 +98,7 @@ export function DocumentsPanel() {
 
   async function handleNext() {
     setSending('next');
-    const moved = await lifecycle.upload(files, true);
+    const moved = await lifecycle.request({ type: 'case.upload', files, advance: true });
     setSending(null);
     if (moved) setFiles({});
   }

@@ -13,7 +13,7 @@ export function IndicationPanel() {
   return (
     <PanelFrame
       intro={T.intro}
-      actions={<NextButton busy={lifecycle.pending === 'advance'} onClick={() => void lifecycle.advance({})} />}
+      actions={<NextButton busy={lifecycle.pending === 'advance'} onClick={() => void lifecycle.request({ type: 'case.advance', fields: {} })} />}
     >
       <FactList
         items={[

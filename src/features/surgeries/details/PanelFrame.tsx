@@ -4,9 +4,12 @@
  * or 'Cancelar cirurgia', and the step's own primary action.
  */
 import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
+import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
-import { ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
+import type { RequestKind } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
+import { stageMoves } from '../../../../machines/surgeryLifecycle/lifecycleRules';
+import type { LifecycleEvent } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { Button } from '../../../components/ui/Button';
 import { DraftNotice } from '../../../components/ui/DraftNotice';
 import { Icon } from '../../../components/ui/Icon';
@@ -16,13 +19,26 @@ import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { Surgery } from '../types';
 import { STEP_COUNT, stepIndexOf } from './stepData';
-import type { Lifecycle } from './useLifecycle';
+import type { CaseActor } from './caseActor';
 
 const T = surgeriesTexts.lifecycle;
 
+/** The case's lifecycle as a panel uses it: its actor, the request in flight, and a way to send one. */
+export type PanelLifecycle = {
+  actor: CaseActor;
+  /** The request in flight (its button shows 'Enviando...' and the others wait). */
+  pending: RequestKind | null;
+  /** Upload progress in percent while the documents go up. */
+  progress: number | null;
+  /** Sends a request (`case.*`); true once the server agreed (./caseActor.ts `sendRequest`). */
+  request: (event: LifecycleEvent) => Promise<boolean>;
+  /** The first step's back button: the user's list. */
+  leaveToList: () => void;
+};
+
 export type PanelContextValue = {
   surgery: Surgery;
-  lifecycle: Lifecycle;
+  lifecycle: PanelLifecycle;
   /** The stage this panel belongs to. */
   step: ActiveStatus;
   /** This panel is the case's current step: its form can be sent (unless `locked`). */
@@ -173,26 +189,34 @@ export function PanelFrame({ intro, children, actions, draft }: PanelFrameProps)
   );
 }
 
+/** The footer's moves: offered as the move table has them for the step, enabled as the machine can take them now. */
 function PanelFooter({ actions }: { actions: ReactNode }) {
   const { step, lifecycle, locked, askArchive, askCancel } = usePanel();
   const atFirst = step === 'ind_paciente';
   const going = lifecycle.pending === 'back';
-  const archivable = (ARCHIVABLE_STATUSES as readonly string[]).includes(step);
-  const cancellable = (CANCELLABLE_STATUSES as readonly string[]).includes(step);
+  const moves = stageMoves(step);
+  const canBack = useSelector(lifecycle.actor, (snapshot) => snapshot.can({ type: 'case.back' }));
+  const canArchive = useSelector(lifecycle.actor, (snapshot) => snapshot.can({ type: 'case.archive' }));
+  const canCancel = useSelector(lifecycle.actor, (snapshot) => snapshot.can({ type: 'case.cancel' }));
   return (
     <StyledFooter>
       <div>
-        <Button variant="secondary" onClick={() => void lifecycle.back()} disabled={locked} loading={going}>
+        <Button
+          variant="secondary"
+          onClick={() => (atFirst ? lifecycle.leaveToList() : void lifecycle.request({ type: 'case.back' }))}
+          disabled={atFirst ? locked : !canBack}
+          loading={going}
+        >
           {going ? T.goingBack : atFirst ? T.backToList : T.backStep}
         </Button>
-        {archivable ? (
-          <Button variant="ghost" onClick={askArchive} disabled={locked}>
+        {moves?.archive ? (
+          <Button variant="ghost" onClick={askArchive} disabled={!canArchive}>
             {T.archive.button}
           </Button>
         ) : null}
-        {cancellable ? (
+        {moves?.cancel ? (
           <StyledDangerLink>
-            <Button variant="ghost" onClick={askCancel} disabled={locked}>
+            <Button variant="ghost" onClick={askCancel} disabled={!canCancel}>
               {T.cancel.button}
             </Button>
           </StyledDangerLink>

@@ -1,7 +1,7 @@
 /**
  * Step 7, Pagamento de honorário (SPEC §4, §5): the value received (BRL, typed as digits; 'Insira um valor
  * recebido!'), the payment date ('Data invalida!'; 'A data não pode ser depois de hoje!') and notes. Confirming moves the case to concluido, shows
- * 'Finalizado com sucesso!' and opens /surgery-status (useLifecycle). Cancelling sits in the footer.
+ * 'Finalizado com sucesso!' and opens /surgery-status (./caseActor.ts). Cancelling sits in the footer.
  */
 import { useForm } from 'react-hook-form';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
@@ -48,7 +48,8 @@ export function PaymentPanel() {
       setError('date_payment', { message: LIFECYCLE_MESSAGES.futureDate }, { shouldFocus: problems.length === 1 });
     }
     if (problems.length > 0) return;
-    if (await lifecycle.advance(fields, { payment_notes: noteOf(values.payment_notes) })) draft.clear();
+    const notes = { payment_notes: noteOf(values.payment_notes) };
+    if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
   });
 
   const expected = surgery.fees_payments === null ? undefined : fill(T.expected, { value: formatBRL(surgery.fees_payments) });

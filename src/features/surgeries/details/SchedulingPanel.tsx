@@ -77,7 +77,8 @@ export function SchedulingPanel() {
       }
       return;
     }
-    if (await lifecycle.advance({ schedule: composed.schedule }, { schedule_note: noteOf(values.schedule_note) })) draft.clear();
+    const notes = { schedule_note: noteOf(values.schedule_note) };
+    if (await lifecycle.request({ type: 'case.advance', fields: { schedule: composed.schedule }, notes })) draft.clear();
   });
 
   if (!editable) {

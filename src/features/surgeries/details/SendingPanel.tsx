@@ -33,7 +33,8 @@ export function SendingPanel() {
       setError('document_arrivals', { message: problem }, { shouldFocus: true });
       return;
     }
-    if (await lifecycle.advance(fields, { document_note: noteOf(values.document_note) })) draft.clear();
+    const notes = { document_note: noteOf(values.document_note) };
+    if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
   });
 
   if (!editable) {

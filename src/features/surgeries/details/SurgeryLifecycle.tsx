@@ -1,10 +1,11 @@
 /**
  * The lifecycle part of /surgery-details (SPEC §2, §4): the 7-step indicator, whose steps open up to the current one
  * (any once the case is closed), the panel of the step on view (editable only when it is the current step), and the
- * 'Tem certeza?' dialogs of archiving and cancelling. One lifecycle actor per case (useLifecycle); should the
- * server's stage ever disagree with it outside a conflict jump, a fresh actor starts from the server's case.
+ * 'Tem certeza?' dialogs of archiving and cancelling, all rendered from the case's lifecycle actor (./caseActor.ts),
+ * which holds the case; the panels send it requests.
  */
 import { useState, type ComponentType, type MutableRefObject } from 'react';
+import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
@@ -16,7 +17,7 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, radii, space } from '../../../lib/theme';
 import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { Card } from '../components/Card';
-import type { Surgery } from '../types';
+import { shownStatus } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
 import { DocumentsPanel } from './DocumentsPanel';
@@ -26,7 +27,7 @@ import { PaymentPanel } from './PaymentPanel';
 import { SchedulingPanel } from './SchedulingPanel';
 import { SendingPanel } from './SendingPanel';
 import { canOpenStep, defaultStepIndex, isClosedStatus, stepIndexOf, stepStatus } from './stepData';
-import { useLifecycle, type ListPath } from './useLifecycle';
+import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
 
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
@@ -57,58 +58,27 @@ const StyledNotice = styled('p')<{ $tone: 'info' | 'closed' }>`
 `;
 
 export type SurgeryLifecycleProps = {
-  surgery: Surgery;
+  /** The case's lifecycle actor (./caseActor.ts): the case, its stage and its requests live there. */
+  actor: CaseActor;
   listPath: ListPath;
-  onSurgery: (surgery: Surgery) => void;
-  reload: () => Promise<void>;
-  leave: (to: ListPath) => void;
+  leave: CaseActorOptions['leave'];
   /** Receives the editable step form's draft (the page asks before leaving with unsaved changes). */
   draftRef?: MutableRefObject<FormDraft | null>;
 };
-
-export function SurgeryLifecycle({ surgery, listPath, onSurgery, reload, leave, draftRef }: SurgeryLifecycleProps) {
-  const [generation, setGeneration] = useState(0);
-  return (
-    <LifecycleView
-      key={`${surgery.id}:${generation}`}
-      surgery={surgery}
-      listPath={listPath}
-      onSurgery={onSurgery}
-      reload={reload}
-      leave={leave}
-      draftRef={draftRef}
-      onDesync={() => setGeneration((n) => n + 1)}
-    />
-  );
-}
 
 function closedNotice(status: CaseStatus): string | null {
   if (status === 'concluido' || status === 'cancelado' || status === 'arquiv') return T.closed[status];
   return null;
 }
 
-function LifecycleView({
-  surgery,
-  listPath,
-  onSurgery,
-  reload,
-  leave,
-  draftRef,
-  onDesync,
-}: SurgeryLifecycleProps & { onDesync: () => void }) {
-  const [reloads, setReloads] = useState(0);
-  const lifecycle = useLifecycle({
-    surgery,
-    listPath,
-    onSurgery,
-    reload: async () => {
-      await reload();
-      setReloads((n) => n + 1);
-    },
-    leave,
-    onDesync,
-  });
-  const { status, jumping } = lifecycle;
+export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLifecycleProps) {
+  const surgery = useSelector(actor, (snapshot) => snapshot.context.surgery);
+  const status = useSelector(actor, shownStatus);
+  const jumping = useSelector(actor, (snapshot) => snapshot.hasTag('jumping'));
+  const sending = useSelector(actor, (snapshot) => snapshot.hasTag('sending'));
+  const pending = useSelector(actor, (snapshot) => (snapshot.hasTag('sending') ? (snapshot.context.request?.kind ?? null) : null));
+  const progress = useSelector(actor, (snapshot) => snapshot.context.progress);
+  const reads = useSelector(actor, (snapshot) => snapshot.context.reads);
   // The step picked on the indicator, for the stage it was picked at; any move shows the new current step.
   const [selection, setSelection] = useState<{ status: CaseStatus; index: number } | null>(null);
   const [confirm, setConfirm] = useState<ConfirmKind | null>(null);
@@ -120,13 +90,20 @@ function LifecycleView({
   const Panel = PANELS[step];
   const notice = closedNotice(status);
 
+  if (!surgery) return null;
   const panel: PanelContextValue = {
     surgery,
-    lifecycle,
+    lifecycle: {
+      actor,
+      pending,
+      progress,
+      request: (event) => sendRequest(actor, event),
+      leaveToList: () => leave(listPath),
+    },
     step,
     // While jumping the panel stays as it was (locked) until the actual step shows.
     editable: !closed && viewIndex === current,
-    locked: jumping || lifecycle.pending !== null,
+    locked: jumping || sending,
     askArchive: () => setConfirm('archive'),
     askCancel: () => setConfirm('cancel'),
     goToCurrent: closed || viewIndex === current ? null : () => setSelection(null),
@@ -134,7 +111,7 @@ function LifecycleView({
   };
 
   async function handleConfirm(kind: ConfirmKind) {
-    await (kind === 'archive' ? lifecycle.archive() : lifecycle.cancel());
+    await sendRequest(actor, { type: kind === 'archive' ? 'case.archive' : 'case.cancel' });
     setConfirm(null);
   }
 
@@ -167,7 +144,7 @@ function LifecycleView({
       </Card>
       <Card>
         <PanelProvider value={panel}>
-          <Panel key={`${step}:${status}:${reloads}`} />
+          <Panel key={`${step}:${status}:${reads}`} />
         </PanelProvider>
       </Card>
       {CONFIRM_KINDS.map((kind) => (
@@ -178,7 +155,7 @@ function LifecycleView({
           text={T[kind].text}
           confirmLabel={T[kind].confirm}
           cancelLabel={T[kind].cancel}
-          busy={lifecycle.pending === kind}
+          busy={pending === kind}
           busyLabel={T[kind].busy}
           closeLabel={T.dialogClose}
           onConfirm={() => void handleConfirm(kind)}

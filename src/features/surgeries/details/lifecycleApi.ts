@@ -1,26 +1,19 @@
 /**
  * The lifecycle calls of /surgery-details (SPEC §7; openapi.yaml): update/{id}/, archive_surgery/{id}/,
  * cancel_surgery/{id}/, approvals/{id}/, include_surgery_files/{id}/ and download/{kind}/{id}/. Each answer becomes
- * a tagged result so that useLifecycle decides, in one place, what the user sees (SPEC §8): a move's 409 carries the
- * server's message and the actual stage; a 400 (or 413, 404) its `error` list.
+ * a tagged result (machines/surgeryLifecycle `MoveResult`) that the lifecycle machine settles and the page shows
+ * (SPEC §8): a move's 409 carries the server's message and the actual stage; a 400 (or 413, 404) its `error` list.
  */
-import { isCaseStatus, type CaseStatus, type SurgeryDocumentKind } from '../../../../machines/constants';
+import { isCaseStatus, type CaseStatus } from '../../../../machines/constants';
 import { api, bearer } from '../../../api/client';
 import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
+import type { DocumentFiles, MoveResult, UpdateSurgeryBody } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import type { components } from '../../../../openapi/schema';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
 
-export type UpdateSurgeryBody = components['schemas']['UpdateSurgery'];
 export type Approvals = components['schemas']['Approvals'];
 export type TemplateKind = components['schemas']['TemplateKind'];
-
-export type MoveResult =
-  | { kind: 'ok'; surgery: Surgery }
-  | { kind: 'conflict'; message: string; actual: CaseStatus }
-  | { kind: 'rejected'; status: number; messages: string[] }
-  /** The call threw instead of answering; `message` is SPEC §8's generic message for why. */
-  | { kind: 'offline'; message: string };
 
 /** Reads any lifecycle answer (status + parsed body) into a MoveResult. */
 export function moveResultOf(status: number, body: unknown): MoveResult {
@@ -131,8 +124,6 @@ export function saveBlob(blob: Blob, filename: string): void {
   // Let the browser start reading the blob before it goes away.
   window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
-
-export type DocumentFiles = Partial<Record<SurgeryDocumentKind, File>>;
 
 /** Upload progress: bytes sent of the whole request. */
 export type UploadProgress = { loaded: number; total: number };

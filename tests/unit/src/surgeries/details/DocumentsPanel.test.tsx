@@ -19,6 +19,7 @@ vi.mock('../../../../../src/api/client', () => ({
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
 const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
 
 /** A stand-in for XMLHttpRequest: records what is sent and lets the test drive progress and the answer. */
 class FakeXhr {
@@ -58,8 +59,9 @@ class FakeXhr {
 }
 
 function Harness({ initial }: { initial: Surgery }) {
-  const [surgery, setSurgery] = useState(initial);
-  return <SurgeryLifecycle surgery={surgery} listPath="/patients-surgery" onSurgery={setSurgery} reload={async () => {}} leave={vi.fn()} />;
+  const [leave] = useState(() => vi.fn());
+  const actor = useCaseActor(initial, { listPath: '/patients-surgery', leave });
+  return <SurgeryLifecycle actor={actor} listPath="/patients-surgery" leave={leave} />;
 }
 
 async function choose(kind: string, file: File) {

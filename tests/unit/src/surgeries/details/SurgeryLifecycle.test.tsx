@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { useState, type MutableRefObject } from 'react';
+import type { MutableRefObject } from 'react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CaseStatus } from '../../../../../machines/constants';
@@ -23,6 +23,7 @@ vi.mock('../../../../../src/api/client', () => ({
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
 const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
 const { setDraftOwner } = await import('../../../../../src/lib/drafts/draftStore');
 type FormDraft = import('../../../../../src/lib/drafts/useFormDraft').FormDraft;
 
@@ -33,25 +34,20 @@ if (typeof CSS === 'undefined' || !CSS.escape) {
 
 const leave = vi.fn();
 
-/** The page's part: holds the case, takes the server's answers, reloads from `server`. */
-function Harness({ initial, server, draftRef }: { initial: Surgery; server?: () => Surgery; draftRef?: MutableRefObject<FormDraft | null> }) {
-  const [surgery, setSurgery] = useState(initial);
-  return (
-    <SurgeryLifecycle
-      draftRef={draftRef}
-      surgery={surgery}
-      listPath="/patients-surgery"
-      onSurgery={setSurgery}
-      reload={async () => {
-        if (server) setSurgery(server());
-      }}
-      leave={leave}
-    />
-  );
+/** The page's part: the case's lifecycle actor, started from the case as first read. */
+function Harness({ initial, draftRef }: { initial: Surgery; draftRef?: MutableRefObject<FormDraft | null> }) {
+  const actor = useCaseActor(initial, { listPath: '/patients-surgery', leave });
+  return <SurgeryLifecycle actor={actor} draftRef={draftRef} listPath="/patients-surgery" leave={leave} />;
 }
 
+/** Renders the case at `status`; `server` answers GET surgery/{id}/ (the case read again after a conflict jump). */
 function renderAt(status: CaseStatus, overrides: Partial<Surgery> = {}, server?: () => Surgery) {
-  return render(<Harness initial={surgeryAt(status, overrides)} server={server} />);
+  if (server) {
+    client.GET.mockImplementation(async (path: string) =>
+      path === '/surgery/api/v1/surgery/{id}/' ? answer(200, server()) : answer(404, { error: ['Não encontrado.'] }),
+    );
+  }
+  return render(<Harness initial={surgeryAt(status, overrides)} />);
 }
 
 function panelTitle(): string {

@@ -6,12 +6,12 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, nameSearchOrder, startsWith } from './search-filter';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
-export const LOOKUP_LIMIT = 50;
+const LOOKUP_LIMIT = 50;
 
-export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
-export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
+const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
+type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
 
-export const LOOKUP_MESSAGES = {
+const LOOKUP_MESSAGES = {
   invalidTable: 'Tabela inválida: use tuss ou sigtap.',
 } as const;
 
@@ -27,7 +27,7 @@ export function readProcedureTable(value: unknown): ProcedureTable | null {
  * A search that looks like a CID-10 code, as the prefix of the stored code (which has its dot):
  * 'k802' and 'K80.2' → 'K80.2'; 'k80' → 'K80'; 'k8' → 'K8'. Null for anything else.
  */
-export function cidCodePrefix(search: string): string | null {
+function cidCodePrefix(search: string): string | null {
   const match = /^([A-Za-z])(\d{1,2})(?:\.?(\d{1,2}))?\.?$/.exec(search.trim());
   if (!match) return null;
   const [, letter = '', group = '', detail] = match;
@@ -113,5 +113,3 @@ export function createLookupService({ db }: { db: Database }) {
     },
   };
 }
-
-export type LookupService = ReturnType<typeof createLookupService>;

@@ -31,7 +31,7 @@ import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClas
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 
-export type SearchSelectProps<T> = {
+type SearchSelectProps<T> = {
   label: string;
   name?: string;
   placeholder?: string;

@@ -13,15 +13,15 @@ import { LoadFailed } from '../../components/ui/LoadFailed';
 import { Spinner } from '../../components/ui/Spinner';
 import { dashboardTexts as T } from '../../lib/i18n/dashboard';
 import { colors, fontSizes, space } from '../../lib/theme';
-import type { Dashboard } from './api';
+import type { Dashboard } from '../../api/dashboard';
 import { StyledChartGrid } from './components/chartLayout';
 import { proceduresLabel } from './components/BarChart';
 import { CountChartPair } from './components/CountChartPair';
 import { PieChart } from './components/PieChart';
 import { Widgets } from './components/Widgets';
 import { chartColor, colorsByName } from './chartColors';
-import { dashboardWidgets, type GraphItem } from './figures';
-import { useDashboard } from './useDashboard';
+import { dashboardWidgets, type GraphItem } from '../../lib/dashboard/figures';
+import { useDashboard } from '../../lib/dashboard/useDashboard';
 
 const StyledLoading = styled('div')`
   display: flex;

@@ -29,7 +29,7 @@ import { Card } from './components/Card';
 import { ListMessage } from './components/ListMessage';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import type { ListPath } from './details/useLifecycle';
-import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
+import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
 
 const T = surgeriesTexts.details;

@@ -26,13 +26,13 @@ import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date'
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { ListMessage } from './components/ListMessage';
-import { SurgeryListFooter } from './components/SurgeryListFooter';
-import { SurgerySearchField, SurgerySortSelect } from './components/SurgeryListControls';
-import { SurgeryTable } from './components/SurgeryTable';
-import { useSurgeryList } from './hooks/useSurgeryList';
-import type { SurgeryOrdering } from './api';
-import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from './listSearch';
-import { STAGE_OPTIONS } from './surgeryText';
+import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
+import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
+import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import type { SurgeryOrdering } from '../../api/surgeryList';
+import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
+import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 
 const T = surgeriesTexts.status;
 const routeApi = getRouteApi('/app/surgery-status');

@@ -20,5 +20,3 @@ export const sessionTexts = {
   /** Problems returned by machines/signup/rules.ts (and the wizards' `errors`). */
   signup: SIGNUP_MESSAGES,
 } as const;
-
-export type SessionTexts = typeof sessionTexts;

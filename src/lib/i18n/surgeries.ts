@@ -309,5 +309,3 @@ export const surgeriesTexts = {
     },
   },
 } as const;
-
-export type SurgeriesTexts = typeof surgeriesTexts;

@@ -4,15 +4,14 @@
  * A failed read leaves an empty list (SPEC §7: silently) and says so, so the screen can offer a retry.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CaseStatus } from '../../../../machines/constants';
-import { appendPage, hasMorePages } from '../../../lib/paging';
-import { listSurgeries, type SurgeryOrdering } from '../api';
-import type { Surgery } from '../types';
+import type { CaseStatus } from '../../../machines/constants';
+import { appendPage, hasMorePages } from '../paging';
+import { listSurgeries, type Surgery, type SurgeryOrdering } from '../../api/surgeryList';
 
 /** Cases per page: a screenful on a desktop, cheap on a phone. */
-export const SURGERY_PAGE_SIZE = 50;
+const SURGERY_PAGE_SIZE = 50;
 
-export type SurgeryListFilters = {
+type SurgeryListFilters = {
   /** Null: no `status__in` (the server lists every stage but concluido). */
   statuses: readonly CaseStatus[] | null;
   /** yyyy-MM-dd, or null for every day. */

@@ -48,12 +48,31 @@ export default tseslint.config(
     rules: {
       // Unused locals and parameters are already compile errors (tsconfig noUnusedLocals / noUnusedParameters).
       '@typescript-eslint/no-unused-vars': 'off',
+      // goober's `glob` is a tagged template run for its effect (the global styles).
+      '@typescript-eslint/no-unused-expressions': ['error', { allowTaggedTemplates: true }],
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'scripts/bench-floor/**/*.tsx', 'tests/**/*.tsx'],
+    // The server finds and strips control characters on purpose (http/control-characters.ts, uploaded file names).
+    files: ['server/**'],
+    rules: { 'no-control-regex': 'off' },
+  },
+  {
+    // Tests send numbers beyond 2^53 on purpose, to hold the server to its integer bounds.
+    files: ['tests/**'],
+    rules: { 'no-loss-of-precision': 'off' },
+  },
+  {
+    // The React Compiler's checks (refs, effects, purity…) on the product code; they are most of lint's time.
+    files: ['src/**/*.{ts,tsx}', 'scripts/bench-floor/**/*.tsx'],
     ...reactHooks.configs.flat.recommended,
     rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests' harness components: the two classic hooks rules only.
+    files: ['tests/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     plugins: { 'import-x': importX },
@@ -86,5 +105,17 @@ export default tseslint.config(
       'server/routes/**',
     ],
     rules: { 'house/no-unused-exports': 'warn' },
+  },
+  {
+    // TODO(issue 12): error once the schema/lifecycle/wizard work lands. The wizards (one step-wizard factory, one
+    // arktype resolver) and the details page (driven by the lifecycle machine) are being rewritten beside this
+    // change; these are their hooks findings (refs read in render, loading set in effects), reported, not yet fixed.
+    files: ['src/features/signup/**', 'src/features/surgeries/details/**', 'src/features/patients/PatientWizardModal.tsx'],
+    rules: {
+      'react-hooks/refs': 'warn',
+      'react-hooks/set-state-in-effect': 'warn',
+      'react-hooks/exhaustive-deps': 'warn',
+      'no-useless-assignment': 'warn',
+    },
   },
 );

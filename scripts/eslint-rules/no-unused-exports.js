@@ -50,8 +50,9 @@ function namesUsedBy(node) {
 function buildIndex(root, scannedFolders) {
   const options = compilerOptionsOf(root);
   const used = new Map();
+  const resolutionCache = ts.createModuleResolutionCache(root, (name) => name, options);
   const markUsed = (specifier, fromFile, names) => {
-    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, options, ts.sys);
+    const { resolvedModule } = ts.resolveModuleName(specifier, fromFile, options, ts.sys, resolutionCache);
     if (!resolvedModule || resolvedModule.isExternalLibraryImport) return;
     const target = resolve(resolvedModule.resolvedFileName);
     if (!used.has(target)) used.set(target, new Set());

@@ -9,7 +9,7 @@
  * `rowTone` colours a row (DataTable) and writes its meaning in the last-change column, with an icon whose shape
  * differs per tone, so the colour is never the only cue (WCAG 1.4.1).
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { DataTable, type DataColumn, type DataSort, type RowTone } from '../ui/DataTable';
 import { Icon, type IconName } from '../ui/Icon';
@@ -207,7 +207,12 @@ export function SurgeryTable({
   onOrderingChange,
 }: SurgeryTableProps) {
   // "Now" is read once per set of rows, so every row of one answer is judged against the same day.
-  const now = useMemo(() => new Date(), [surgeries]);
+  const [now, setNow] = useState(() => new Date());
+  const [judgedRows, setJudgedRows] = useState(surgeries);
+  if (judgedRows !== surgeries) {
+    setJudgedRows(surgeries);
+    setNow(new Date());
+  }
   const columns = useMemo(() => surgeryColumns({ showMedic, rowTone, now }), [showMedic, rowTone, now]);
 
   return (

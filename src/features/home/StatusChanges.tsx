@@ -6,7 +6,7 @@
  * waited (statusChangeTone) and says it in words in its last-change column; a legend explains the colours. A row
  * opens the case with `state: { id, back }`, so 'Voltar' and Escape return here.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import type { RowTone } from '../../components/ui/DataTable';
@@ -105,7 +105,12 @@ export function StatusChanges() {
   });
 
   // "Now" is read once per list answer, so every row of one answer is judged against the same day.
-  const now = useMemo(() => new Date(), [list.items]);
+  const [now, setNow] = useState(() => new Date());
+  const [judgedItems, setJudgedItems] = useState(list.items);
+  if (judgedItems !== list.items) {
+    setJudgedItems(list.items);
+    setNow(new Date());
+  }
   const rowTone = useCallback(
     (surgery: Surgery): SurgeryRowTone | undefined => {
       const result = statusChangeTone(surgery, now);

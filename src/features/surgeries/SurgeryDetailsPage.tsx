@@ -187,6 +187,13 @@ export function SurgeryDetailsPage() {
   const stepDraft = useRef<FormDraft | null>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
+  // Another case (or exit) is read anew: loading from this render on (the effect below only reads).
+  const caseKey = `${id}|${exitTo}`;
+  const [readKey, setReadKey] = useState(caseKey);
+  if (readKey !== caseKey) {
+    setReadKey(caseKey);
+    if (typeof id === 'number') setLoad({ kind: 'loading' });
+  }
 
   const leave = useCallback((to: ListPath) => void navigate({ to }), [navigate]);
 
@@ -204,7 +211,6 @@ export function SurgeryDetailsPage() {
   useEffect(() => {
     if (typeof id !== 'number') return;
     const controller = new AbortController();
-    setLoad({ kind: 'loading' });
     getSurgery(id, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
@@ -228,6 +234,11 @@ export function SurgeryDetailsPage() {
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
   });
+
+  function handleRetry() {
+    setLoad({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }
 
   /** 'Voltar' and Escape: the list the case came from, as it was left (filters in its address). */
   function handleBack() {
@@ -272,7 +283,7 @@ export function SurgeryDetailsPage() {
           </>
         ) : load.kind === 'error' ? (
           <Card as="section" $stack>
-            <ListMessage title={T.failed} retryLabel={T.retry} onRetry={() => setAttempt((n) => n + 1)} />
+            <ListMessage title={T.failed} retryLabel={T.retry} onRetry={handleRetry} />
           </Card>
         ) : (
           <HeaderSkeleton />

@@ -1,7 +1,7 @@
 /**
  * /surgery-status (both roles; SPEC §2 Surgery status, §4 Status filter, DECISIONS §11; issue 11, items 6 and 12).
  *
- * - Every filter lives in the URL (routes/surgery-status validateSearch; features/surgeries/listSearch), so a reload,
+ * - Every filter lives in the URL (routes/surgery-status validateSearch; lib/surgeries/listSearch), so a reload,
  *   the browser's back and 'Voltar'/Escape from a case come back to the same list.
  * - The stage filter defaults to the seven active stages; cleared, the list is read without `status__in` (the
  *   server then leaves out concluido). A stage passed by the doctor home's stage panel (`stage` in the URL, and

@@ -37,6 +37,15 @@ export type SurgeryListState = {
   retry: () => void;
 };
 
+const LOADING: Omit<SurgeryListState, 'loadMore' | 'retry'> = {
+  status: 'loading',
+  items: [],
+  count: null,
+  hasMore: false,
+  loadingMore: false,
+  moreFailed: false,
+};
+
 function statusesOf(key: string): CaseStatus[] | null {
   return key === '' ? null : (key.split(',') as CaseStatus[]);
 }
@@ -45,20 +54,16 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
   const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
   const { date, ordering, search = '', pageSize = SURGERY_PAGE_SIZE } = filters;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>({
-    status: 'loading',
-    items: [],
-    count: null,
-    hasMore: false,
-    loadingMore: false,
-    moreFailed: false,
-  });
+  const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>(LOADING);
   const moreController = useRef<AbortController | null>(null);
+  // Other filters start a new first page: loading from this render on (the effect below only reads). The search
+  // comes last in the key, so a "|" typed in it cannot make two filter sets look alike.
+  const filtersKey = `${statusKey}|${date}|${ordering}|${pageSize}|${search}`;
+  const [listedKey, setListedKey] = useState(filtersKey);
 
   useEffect(() => {
     const controller = new AbortController();
     moreController.current?.abort();
-    setState({ status: 'loading', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
     listSurgeries(
       { statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset: 0 },
       controller.signal,
@@ -74,7 +79,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
         }),
       () => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
+        setState({ ...LOADING, status: 'error' });
       },
     );
     return () => controller.abort();
@@ -110,7 +115,14 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     );
   }, [canLoadMore, statusKey, date, ordering, search, pageSize, offset]);
 
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  const retry = useCallback(() => {
+    setState(LOADING);
+    setAttempt((current) => current + 1);
+  }, []);
 
+  if (listedKey !== filtersKey) {
+    setListedKey(filtersKey);
+    setState(LOADING);
+  }
   return { ...state, loadMore, retry };
 }

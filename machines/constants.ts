@@ -114,4 +114,3 @@ export const DASHBOARD_GRAPHS = [
   'qtd_procedim_prev',
   'qtd_procedim_real',
 ] as const;
-export type DashboardGraph = (typeof DASHBOARD_GRAPHS)[number];

@@ -11,6 +11,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 
 const LAYERS = [
+  ['lint', 'lint'],
   ['typecheck', 'typecheck'],
   ['unit and model', 'test:unit'],
   ['API (embedded PostgreSQL)', 'test:api'],

@@ -67,7 +67,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-export const MESSAGES = {
+const MESSAGES = {
   invalidData: 'Dados inválidos.',
   notFound: 'Recurso não encontrado.',
   internal: 'Ocorreu um erro interno!',
@@ -76,9 +76,9 @@ export const MESSAGES = {
 } as const;
 
 /** Upload limits (DECISIONS §7): no file above 10 MB, at most 10 files per request. */
-export const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
+const UPLOAD_LIMITS = { fileSize: 10 * 1024 * 1024, files: 10 } as const;
 
-export type BuildAppOptions = {
+type BuildAppOptions = {
   logger?: FastifyServerOptions['logger'] | boolean;
   /** Called for every route as it is registered (the route-coverage test lists them this way). */
   onRoute?: (route: RouteOptions) => void;

@@ -9,8 +9,8 @@ import {
   sessionActor,
   useSession,
   waitForSignedInOrOut,
-} from './features/session/session';
-import { takeReturnPlace } from './features/session/expiredSession';
+} from './lib/session/session';
+import { takeReturnPlace } from './lib/session/expiredSession';
 import { applyGlobalStyles } from './lib/theme';
 import { AppToaster } from './lib/toast';
 import { reportUnexpectedErrors } from './lib/unexpectedErrors';

@@ -5,7 +5,7 @@ import { onlyDigits } from './cpf';
  * do not exist: 23, 25, 26, 29, 36, 39, 52, 56, 57, 58, 59, 72, 76, 78 (issue 11, item 16).
  * @see https://www.gov.br/anatel/pt-br/regulado/numeracao/tabela-de-codigos-nacionais
  */
-export const BRAZILIAN_AREA_CODES: ReadonlySet<string> = new Set([
+const BRAZILIAN_AREA_CODES: ReadonlySet<string> = new Set([
   ...['11', '12', '13', '14', '15', '16', '17', '18', '19'],
   ...['21', '22', '24', '27', '28'],
   ...['31', '32', '33', '34', '35', '37', '38'],

@@ -29,7 +29,7 @@ export type SettingsPayload =
   | { form: 'password'; password: string; new_password: string }
   | { form: 'invite'; first_name: string; last_name: string; email: string };
 
-export type SettingsModalContext = {
+type SettingsModalContext = {
   /** The open modal (null when closed). */
   form: SettingsForm | null;
   /** The server's messages of the last failed send (empty when it gave none). */
@@ -155,5 +155,3 @@ export const settingsModalMachine = setup({
     },
   },
 });
-
-export type SettingsModalMachine = typeof settingsModalMachine;

@@ -53,7 +53,7 @@ export function isNoteTooLong(note: string): boolean {
  * What to say when CIDs or procedures are missing: one `summary` for the whole form (the toast / the `error` list)
  * and the message of each missing field (null when that field is filled). Null when both are filled.
  */
-export type MissingCodes = { summary: string; cid: string | null; procedure: string | null };
+type MissingCodes = { summary: string; cid: string | null; procedure: string | null };
 
 /** SPEC §5: both missing → 'Preencha CID e Procedimento!' and each field marked; one missing → its own message. */
 export function missingCodes(cidCount: number, procedureCount: number): MissingCodes | null {

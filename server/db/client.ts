@@ -5,7 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The Drizzle database, the same type for both drivers. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle; has the same query API as Database. */
@@ -44,7 +44,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
-export type PostgresOptions = { poolMax?: number; connectionTimeoutMillis?: number };
+type PostgresOptions = { poolMax?: number; connectionTimeoutMillis?: number };
 
 /** Opens a bounded connection pool to a real PostgreSQL server. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {

@@ -4,7 +4,7 @@
  */
 
 /** Parses CSV text into rows of fields. A trailing line break does not make an empty last row. */
-export function parseCsv(text: string): string[][] {
+function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

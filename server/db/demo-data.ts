@@ -184,7 +184,7 @@ function generatePhone(random: Random): string {
   return `(${random.pick(AREA_CODES)}) 9 ${random.int(6000, 9999)}-${String(random.int(0, 9999)).padStart(4, '0')}`;
 }
 
-export type DemoPatient = {
+type DemoPatient = {
   nomeCompleto: string;
   gender: Gender;
   cpf: string;
@@ -258,14 +258,14 @@ export function saoPauloDate(instant: Date): string {
 }
 
 /** The instant of `hh:mm` São Paulo time (UTC−3, no daylight saving since 2019), `dayOffset` days from `now`'s day. */
-export function saoPauloInstant(now: Date, dayOffset: number, hour: number, minute = 0): Date {
+function saoPauloInstant(now: Date, dayOffset: number, hour: number, minute = 0): Date {
   const [y, m, d] = saoPauloDate(now).split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d + dayOffset, hour + 3, minute));
 }
 
 const DAY_MS = 86_400_000;
 
-export type DemoSurgeryPlan = {
+type DemoSurgeryPlan = {
   status: CaseStatus;
   path: CaseStatus[];
   /** When each status of `path` was entered (increasing, all ≤ now). */
@@ -320,7 +320,7 @@ export function planTimeline(random: Random, now: Date, status: CaseStatus, slot
   return { status, path, times, schedule };
 }
 
-export type DemoPaymentChoice = { source: PaymentSource; opme: boolean; fees: string | null };
+type DemoPaymentChoice = { source: PaymentSource; opme: boolean; fees: string | null };
 
 export function choosePayment(random: Random, status: CaseStatus): DemoPaymentChoice {
   const reachedPayment = status === PAG || status === CONC || status === CANC;

@@ -8,7 +8,7 @@ import { runMigrations } from './migrate';
 export const PGDATA_NAME = 'pgdata';
 const INITIALIZING_NAME = `${PGDATA_NAME}.initializing`;
 
-export type EmbeddedDatabaseOptions = {
+type EmbeddedDatabaseOptions = {
   /**
    * Runs once, inside the not-yet-published first database (after the migrations), e.g. the seed.
    * If it throws or the process dies, the next start begins the first initialisation again.
@@ -16,7 +16,7 @@ export type EmbeddedDatabaseOptions = {
   onFirstInit?: (handle: DatabaseHandle) => Promise<void>;
 };
 
-export type EmbeddedDatabaseHandle = DatabaseHandle & {
+type EmbeddedDatabaseHandle = DatabaseHandle & {
   dataDir: string;
   /** True when this call created the database (first start on this directory). */
   firstInit: boolean;

@@ -18,7 +18,7 @@ export type CatalogueRow = {
 };
 
 /** The name a procedure is matched by across catalogues: lower case, no accents, single spaces. */
-export const procedureNameKey = (description: string): string => normalizeSearchText(description);
+const procedureNameKey = (description: string): string => normalizeSearchText(description);
 
 /** The TUSS rows (each carrying its SIGTAP twins' codes) and the SIGTAP rows without a TUSS twin. */
 export function mergeProcedureCatalogues(tuss: readonly CatalogueRow[], sigtap: readonly CatalogueRow[]): CatalogueRow[] {

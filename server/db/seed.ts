@@ -57,7 +57,7 @@ const BATCH_SIZE = 500;
 const dataDir = new URL('../data/', import.meta.url);
 
 /** 'full': every reference row; 'small': a fast subset for tests (all specialties and hospitals). */
-export type LookupSet = 'full' | 'small';
+type LookupSet = 'full' | 'small';
 
 const csvCache = new Map<string, Record<string, string>[]>();
 function readData(name: string): Record<string, string>[] {
@@ -141,7 +141,7 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
   });
 }
 
-export type SeedDemoOptions = {
+type SeedDemoOptions = {
   now: Date;
   hashPassword: (plain: string) => Promise<string>;
 };
@@ -400,7 +400,7 @@ function buildSurgery(
   return { row, path, times, procedureIds, cidIds };
 }
 
-export type SeedAllOptions = {
+type SeedAllOptions = {
   /** Seed the demo accounts and practice (DECISIONS §10; `SEED_DEMO=false` in production). */
   seedDemo: boolean;
   now: Date;
@@ -417,7 +417,7 @@ export async function seedAll(handle: DatabaseHandle, options: SeedAllOptions): 
 }
 
 /** True when no account exists yet (a fresh or emptied database: seed it). */
-export async function hasNoUsers(db: Executor): Promise<boolean> {
+async function hasNoUsers(db: Executor): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   return (row?.count ?? 0) === 0;
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * @fastify/static; this covers only the dynamic answers (a page of 100 cases is ~150 kB of JSON).
  * A small hook rather than @fastify/compress: that plugin would be a new dependency for these few lines.
  */
-export const JSON_COMPRESSION_THRESHOLD = 1024;
+const JSON_COMPRESSION_THRESHOLD = 1024;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

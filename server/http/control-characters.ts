@@ -14,7 +14,7 @@ const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 /** Body fields where a person types several lines (the surgery's notes). */
-export function isMultiLineField(name: string): boolean {
+function isMultiLineField(name: string): boolean {
   return /_notes?$/.test(name);
 }
 

@@ -10,7 +10,7 @@
  * - Any other error: its name, code and message (the first line only: a multi-line message may carry data).
  * - The stack: only its `at …` frames (the first stack lines repeat the message).
  */
-export type LoggedError = {
+type LoggedError = {
   name: string;
   code?: unknown;
   message: string;

@@ -87,5 +87,5 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   });
 }
 
-export const authenticatePlugin = fp(authenticate, { name: 'authenticate', fastify: '5.x' });
+const authenticatePlugin = fp(authenticate, { name: 'authenticate', fastify: '5.x' });
 export default authenticatePlugin;

@@ -12,7 +12,7 @@ import type { paths } from '../../openapi/schema';
  * - `authApi`: no middleware; for POST /auth/token and POST /auth/revoke (and the profile read
  *   right after signing in, with an explicit header).
  *
- * The session is reached through `configureAuth` (called by src/features/session/session.ts) so
+ * The session is reached through `configureAuth` (called by src/lib/session/session.ts) so
  * this module imports neither React nor the session: no import cycle.
  */
 

@@ -77,7 +77,7 @@ export const radii = {
   pill: '999px',
 } as const;
 
-export const fonts = {
+const fonts = {
   body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
 } as const;
 

@@ -7,7 +7,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { colors, fontSizes, radii, shadows } from './theme';
 
 /** SPEC §9. */
-export const TOAST_DURATION_MS = 3000;
+const TOAST_DURATION_MS = 3000;
 
 const baseStyle = {
   color: colors.text,

@@ -12,13 +12,13 @@ export const isEmptyText = (value: string): boolean => value === '';
  */
 export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS, passAtOnce?: (value: T) => boolean): T {
   const [debounced, setDebounced] = useState(value);
+  const atOnce = passAtOnce?.(value) ?? false;
+  // Taken during this render, so that a later value waits from this one, not from an older one.
+  if (atOnce && !Object.is(debounced, value)) setDebounced(value);
   useEffect(() => {
-    if (passAtOnce?.(value)) {
-      setDebounced(value);
-      return undefined;
-    }
+    if (atOnce) return undefined;
     const timer = setTimeout(() => setDebounced(value), delayMs);
     return () => clearTimeout(timer);
-  }, [value, delayMs, passAtOnce]);
-  return debounced;
+  }, [value, delayMs, atOnce]);
+  return atOnce ? value : debounced;
 }

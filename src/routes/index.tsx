@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validateHomeSearch } from '../features/surgeries/listSearch';
+import { validateHomeSearch } from '../lib/surgeries/listSearch';
 import { appRoute } from './app';
 
 /**

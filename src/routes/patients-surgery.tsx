@@ -3,9 +3,9 @@ import { appRoute } from './app';
 import { requirePatientRegistration } from './guards';
 
 /** `?id=` pre-links a patient (SPEC §2); anything but a positive integer is ignored. */
-export type PatientsSurgerySearch = { id?: number };
+type PatientsSurgerySearch = { id?: number };
 
-export function validatePatientsSurgerySearch(search: Record<string, unknown>): PatientsSurgerySearch {
+function validatePatientsSurgerySearch(search: Record<string, unknown>): PatientsSurgerySearch {
   const raw = search.id;
   const id = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : NaN;
   return Number.isSafeInteger(id) && id > 0 ? { id } : {};

@@ -1,6 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import type { Profile } from '../../machines/session/sessionMachine';
-import type { Place } from '../features/session/expiredSession';
+import type { Place } from '../lib/session/expiredSession';
 
 /**
  * What every route's guard can use (STYLE §14: the router context carries the session, not a React context).

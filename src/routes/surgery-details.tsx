@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-route
 import { appRoute } from './app';
 
 /** A usable case id from navigation state, or null. */
-export function surgeryIdFromState(state: { id?: unknown }): number | null {
+function surgeryIdFromState(state: { id?: unknown }): number | null {
   const { id } = state;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 }

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validateSurgeryStatusSearch } from '../features/surgeries/listSearch';
+import { validateSurgeryStatusSearch } from '../lib/surgeries/listSearch';
 import { appRoute } from './app';
 
 /**

@@ -15,22 +15,22 @@ import { visibleMedicIds } from '../access/scope';
 import { SAO_PAULO, saoPauloMonthDays } from '../sao-paulo-time';
 
 /** The contract's Dashboard (openapi getDashboard). */
-export type Dashboard = components['schemas']['Dashboard'];
+type Dashboard = components['schemas']['Dashboard'];
 type Graphs = Dashboard['dash_graph'];
 type GraphName = keyof Graphs;
 type Distribution = Dashboard['data']['distribution'];
 
 /** 'Cirurgias autorizadas': scheduled or further, not yet paid (DECISIONS §5). */
-export const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
+const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
 /** 'Cirurgia pendentes': not yet authorized. */
-export const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
+const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
 /** `*_prev` of the charts: cases not carried out yet (ind_paciente to agendamento). */
-export const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
+const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
 /** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
-export const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
+const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
 
 /** The name of a chart slice when a case has neither a plan nor a payment source (nor a hospital). */
-export const NOT_INFORMED = 'Não informado';
+const NOT_INFORMED = 'Não informado';
 
 
 /**
@@ -258,5 +258,3 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
     },
   };
 }
-
-export type DashboardService = ReturnType<typeof createDashboardService>;

@@ -9,7 +9,7 @@ import { loadAppSecret } from '../app-secrets';
 /** Links live at most 15 minutes (issue 11 item 18; openapi: getPatientPhoto, getSurgeryDocument). */
 export const SIGNED_LINK_TTL_SECONDS = 15 * 60;
 /** Expiries are rounded up to this step, so a page's links stay stable for a while (10 to 15 minutes of life). */
-export const SIGNED_LINK_STEP_SECONDS = 5 * 60;
+const SIGNED_LINK_STEP_SECONDS = 5 * 60;
 export const INVALID_LINK_MESSAGE = 'Link inválido ou expirado.';
 
 const SECRET_NAME = 'file_link_key';
@@ -22,7 +22,7 @@ const FAMILY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const linkSigningContext = new AsyncLocalStorage<{ familyId: string | null }>();
 
 /** Who a link was issued to: the user of a sign-in that is still live. */
-export type LinkViewer = { id: number; type: UserType };
+type LinkViewer = { id: number; type: UserType };
 
 export type LinkQuery = { expires?: unknown; session?: unknown; signature?: unknown };
 

@@ -6,13 +6,13 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, nameSearchOrder, startsWith } from './search-filter';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
-export const LOOKUP_LIMIT = 50;
+const LOOKUP_LIMIT = 50;
 
 /**
  * A search that looks like a CID-10 code, as the prefix of the stored code (which has its dot):
  * 'k802' and 'K80.2' → 'K80.2'; 'k80' → 'K80'; 'k8' → 'K8'. Null for anything else.
  */
-export function cidCodePrefix(search: string): string | null {
+function cidCodePrefix(search: string): string | null {
   const match = /^([A-Za-z])(\d{1,2})(?:\.?(\d{1,2}))?\.?$/.exec(search.trim());
   if (!match) return null;
   const [, letter = '', group = '', detail] = match;
@@ -98,5 +98,3 @@ export function createLookupService({ db }: { db: Database }) {
     },
   };
 }
-
-export type LookupService = ReturnType<typeof createLookupService>;

@@ -4,10 +4,10 @@ import { badRequest } from '../../http/errors';
 import { normalizeSearchText } from '../search-text';
 
 /** Longest `search` accepted (a name, a code or a few words of a description). */
-export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_LENGTH = 100;
 
 /** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the user's text matches literally. */
-export function escapeLike(text: string): string {
+function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
@@ -71,7 +71,7 @@ export function byteOrder(column: AnyPgColumn): SQL {
   return sql`${column} collate "C"`;
 }
 
-export const SEARCH_MESSAGES = {
+const SEARCH_MESSAGES = {
   invalid: 'Dados inválidos.',
   tooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
 } as const;

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 
-export type SmtpMailer = Mailer & { close(): void };
+type SmtpMailer = Mailer & { close(): void };
 
 /**
  * Sends e-mail through the SMTP server of `SMTP_URL` (e.g. `smtps://user:pass@smtp.example.com:465`

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import type { RateLimitCount, RateLimiter } from './rate-limiter';
 
-export type RedisRateLimiter = RateLimiter & { close(): Promise<void> };
+type RedisRateLimiter = RateLimiter & { close(): Promise<void> };
 
 const PREFIX = 'cirurgias:rl:';
 

@@ -20,7 +20,7 @@ export const MAX_TEMPLATE_BYTES = 10 * 1024 * 1024;
  * What a template may expand to, read from the zip's central directory before anything is inflated (a
  * 62 KB zip bomb expanded to 60 MB and stalled the server): the sum of the entries' sizes and their number.
  */
-export const MAX_TEMPLATE_EXPANDED_BYTES = 25 * 1024 * 1024;
+const MAX_TEMPLATE_EXPANDED_BYTES = 25 * 1024 * 1024;
 export const MAX_TEMPLATE_ENTRIES = 1000;
 
 export const TOO_LARGE_MESSAGE =

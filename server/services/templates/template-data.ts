@@ -77,7 +77,7 @@ export const TEMPLATE_FIELDS = {
 } as const;
 
 /** The lists a template can repeat (`{#lista_procedimentos}…{/lista_procedimentos}`) and the fields of each item. */
-export const TEMPLATE_LISTS = {
+const TEMPLATE_LISTS = {
   lista_procedimentos: {
     description: 'Um item por procedimento, na ordem do cadastro',
     fields: { numero: 'Posição (1, 2, ...)', codigo: 'Código TUSS ou SIGTAP', descricao: 'Descrição', tabela: 'TUSS ou SIGTAP' },
@@ -88,7 +88,7 @@ export const TEMPLATE_LISTS = {
   },
 } as const;
 
-export type TemplateField = keyof typeof TEMPLATE_FIELDS;
+type TemplateField = keyof typeof TEMPLATE_FIELDS;
 
 /** Every name a template may use: scalars, lists and the fields of list items. */
 export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
@@ -97,7 +97,7 @@ export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
   ...Object.values(TEMPLATE_LISTS).flatMap((list) => Object.keys(list.fields)),
 ]);
 
-export type TemplateValues = Record<TemplateField, string> & {
+type TemplateValues = Record<TemplateField, string> & {
   lista_procedimentos: { numero: string; codigo: string; descricao: string; tabela: string }[];
   lista_cids: { numero: string; codigo: string; descricao: string }[];
 };

@@ -11,7 +11,7 @@ import type { FileStorage } from '../storage/file-storage';
  *   CLI (scripts/template.ts) after checking the file.
  */
 
-export const SHIPPED_PREFIX = 'shipped/';
+const SHIPPED_PREFIX = 'shipped/';
 
 /** The generic templates shipped with the product, by what they are for. */
 export const SHIPPED_TEMPLATES = {

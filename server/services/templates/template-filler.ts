@@ -3,12 +3,12 @@ import { TemplateProblemError, type TemplateProblem } from './docx-template';
 import type { FillReply, FillRequest } from './fill-worker';
 
 /** A fill that takes longer than this (booting the worker included) is abandoned and its worker replaced. */
-export const FILL_TIMEOUT_MS = 30_000;
+const FILL_TIMEOUT_MS = 30_000;
 /** The worker's heap: a template that inflates past it kills the worker, not the server. */
 const WORKER_HEAP_MB = 256;
 const WORKER_URL = new URL('./fill-worker-boot.mjs', import.meta.url);
 
-export const FILL_FAILED_PROBLEM: TemplateProblem = {
+const FILL_FAILED_PROBLEM: TemplateProblem = {
   id: 'fill_failed',
   message: 'O modelo não pôde ser preenchido (grande ou complexo demais).',
 };

@@ -29,8 +29,8 @@ import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplat
  */
 
 /** Which template a download asks for (openapi TemplateKind): the case's hospital's, or its health plan's. */
-export const TEMPLATE_KINDS = ['hospital', 'plano'] as const;
-export type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+const TEMPLATE_KINDS = ['hospital', 'plano'] as const;
+type TemplateKind = (typeof TEMPLATE_KINDS)[number];
 
 export const TEMPLATE_MESSAGES = {
   /** SPEC §8, exactly. */
@@ -181,7 +181,7 @@ function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes
   };
 }
 
-export type FilledTemplate = { filename: string; contentType: string; data: Buffer };
+type FilledTemplate = { filename: string; contentType: string; data: Buffer };
 
 export function createTemplateService({
   db,
@@ -221,15 +221,13 @@ export function createTemplateService({
   };
 }
 
-export type TemplateService = ReturnType<typeof createTemplateService>;
-
 /* ---------------------------------------------------------------------------------------- attaching (CLI) */
 
 export type TemplateOwner = 'hospital' | 'plano';
 
 const ownerTable = (owner: TemplateOwner) => (owner === 'hospital' ? hospitals : healthPlans);
 
-export const ATTACH_MESSAGES = {
+const ATTACH_MESSAGES = {
   hospitalNotFound: (id: number) => `Hospital ${id} não encontrado.`,
   planNotFound: (id: number) => `Plano de saúde ${id} não encontrado.`,
 } as const;

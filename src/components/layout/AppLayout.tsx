@@ -19,7 +19,7 @@ import {
   zIndices,
 } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { reloadProfileFromServer, useSession } from '../../features/session/session';
+import { reloadProfileFromServer, useSession } from '../../lib/session/session';
 import { Avatar } from '../ui/Avatar';
 import { Icon } from '../ui/Icon';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
@@ -29,7 +29,7 @@ import { NavMenu } from './NavMenu';
 
 // Loaded when first opened: the dropzone stays out of every page's first download.
 const ProfilePhotoModal = lazy(() =>
-  import('../../features/profilePhoto/ProfilePhotoModal').then((module) => ({ default: module.ProfilePhotoModal })),
+  import('../profilePhoto/ProfilePhotoModal').then((module) => ({ default: module.ProfilePhotoModal })),
 );
 
 const StyledShell = styled('div')`

@@ -3,7 +3,7 @@
  * focus moves into it on open, Tab stays inside, and Escape, a click on the backdrop or choosing a link closes it;
  * focus then returns to the menu button (done by the opener).
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { keyframes, styled } from 'goober';
 import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
@@ -78,9 +78,8 @@ type MobileMenuProps = {
 export function MobileMenu({ id, onClose, header, children }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
-  // Kept in a ref so that a new onClose identity does not re-run the effect (and steal the focus again).
-  const onCloseRef = useRef(onClose);
-  onCloseRef.current = onClose;
+  // An effect event, so that a new onClose identity does not re-run the effect (and steal the focus again).
+  const closeOnEscape = useEffectEvent(onClose);
 
   useEffect(() => {
     closeRef.current?.focus();
@@ -90,7 +89,7 @@ export function MobileMenu({ id, onClose, header, children }: MobileMenuProps) {
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === 'Escape') {
         event.preventDefault();
-        onCloseRef.current();
+        closeOnEscape();
         return;
       }
       if (event.key === 'Tab' && panelRef.current) {

@@ -3,7 +3,7 @@
  */
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
-import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
 
 const StyledPage = styled('div')`
   width: 100%;
@@ -24,15 +24,6 @@ const StyledTitle = styled('h1')`
   ${media.md} { font-size: ${fontSizes.xxl}; }
 `;
 
-const StyledPanel = styled('section')`
-  padding: ${space.xl};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
-  color: ${colors.textMuted};
-`;
-
 type PageProps = {
   title: string;
   children?: ReactNode;
@@ -45,14 +36,4 @@ export function Page({ title, children }: PageProps) {
       {children}
     </StyledPage>
   );
-}
-
-type PanelProps = {
-  children: ReactNode;
-  label?: string;
-};
-
-/** A white content block inside a page. */
-export function Panel({ children, label }: PanelProps) {
-  return <StyledPanel aria-label={label}>{children}</StyledPanel>;
 }

@@ -3,7 +3,7 @@
  * image"): the person's initials when the name is given, else a silhouette. Photos are short-lived signed links: when
  * one fails to load (expired, removed) the placeholder shows instead of a broken image.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights } from '../../lib/theme';
 
@@ -61,7 +61,12 @@ function Silhouette({ size }: { size: number }) {
 
 export function Avatar({ src, alt, size = 40, name, onFailed }: AvatarProps) {
   const [failed, setFailed] = useState(false);
-  useEffect(() => setFailed(false), [src]);
+  // A new `src` is tried again (reset during this render, not in an effect after it).
+  const [triedSrc, setTriedSrc] = useState(src);
+  if (triedSrc !== src) {
+    setTriedSrc(src);
+    setFailed(false);
+  }
   const showPhoto = Boolean(src) && !failed;
   const initials = name ? initialsOf(name) : '';
   return (

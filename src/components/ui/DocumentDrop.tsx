@@ -15,7 +15,7 @@ import { fieldErrorClassName } from './Field';
 import { Icon } from './Icon';
 import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
 
-export type DocumentDropTexts = FileRejectionTexts & {
+type DocumentDropTexts = FileRejectionTexts & {
   prompt: string;
   hint: string;
   chosen: string;
@@ -108,7 +108,7 @@ const removeClass = css`
 `;
 
 /** '120 KB', '2,4 MB' (pt-BR decimals). */
-export function fileSizeText(bytes: number): string {
+function fileSizeText(bytes: number): string {
   if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
   return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
 }

@@ -117,17 +117,17 @@ type DropzoneProps = {
 
 /** The object URL of a chosen file, revoked when the file changes or the component goes away. */
 function useObjectUrl(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file) {
-      setUrl(null);
-      return undefined;
-    }
-    const next = URL.createObjectURL(file);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
+    if (!file) return undefined;
+    const url = URL.createObjectURL(file);
+    // The object URL is a resource the effect owns (created here, revoked by the cleanup, again under StrictMode's
+    // second run), so it can only reach the state from here; a URL made during render would leak or be revoked early.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPreview({ file, url });
+    return () => URL.revokeObjectURL(url);
   }, [file]);
-  return url;
+  return preview !== null && preview.file === file ? preview.url : null;
 }
 
 export function Dropzone({

@@ -27,7 +27,7 @@ import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndi
 import { fieldClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 
-export type MultiSelectOption = { value: string; label: string };
+type MultiSelectOption = { value: string; label: string };
 
 type MultiSelectProps = {
   label: string;

@@ -12,7 +12,7 @@
  *
  * @see https://react-spectrum.adobe.com/react-aria/ComboBox.html
  */
-import { useCallback, useEffect, useId, useRef, useState, type FocusEvent, type Key, type MouseEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type Key, type MouseEvent } from 'react';
 import {
   Button as AriaButton,
   ComboBox,
@@ -31,7 +31,7 @@ import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClas
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 
-export type SearchSelectProps<T> = {
+type SearchSelectProps<T> = {
   label: string;
   name?: string;
   placeholder?: string;
@@ -183,16 +183,21 @@ export function SearchSelect<T>({
   const timerRef = useRef<ReturnType<typeof setTimeout> | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const controllerRef = useRef<AbortController | null>(null);
+  // The latest `search`, for a search that starts after a pause in typing.
   const searchRef = useRef(search);
-  searchRef.current = search;
+  useLayoutEffect(() => {
+    searchRef.current = search;
+  });
 
   const selectedKey = value === null ? null : itemKey(value);
   const selectedLabel = value === null ? '' : itemLabel(value);
 
-  // The value may change from outside (a form reset, a rule clearing the field): show its label.
-  useEffect(() => {
+  // The value may change from outside (a form reset, a rule clearing the field): show its label, from this render on.
+  const [shownValue, setShownValue] = useState({ key: selectedKey, label: selectedLabel });
+  if (shownValue.key !== selectedKey || shownValue.label !== selectedLabel) {
+    setShownValue({ key: selectedKey, label: selectedLabel });
     setInputText(selectedLabel);
-  }, [selectedKey, selectedLabel]);
+  }
 
   const cancelPending = useCallback(() => {
     if (timerRef.current !== null) clearTimeout(timerRef.current);

@@ -17,7 +17,7 @@ export type FileRejectionTexts = {
 };
 
 /** The message of a refused choice: too many files first, then too large, else the wrong type. */
-export function rejectionMessage(details: FileRejectDetails, texts: FileRejectionTexts): string {
+function rejectionMessage(details: FileRejectDetails, texts: FileRejectionTexts): string {
   const errors = details.files.flatMap((rejection) => rejection.errors);
   if (errors.includes('TOO_MANY_FILES')) return texts.tooMany;
   if (errors.includes('FILE_TOO_LARGE')) return texts.tooLarge;

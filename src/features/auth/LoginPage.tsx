@@ -17,8 +17,8 @@ import { Icon } from '../../components/ui/Icon';
 import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastWarning } from '../../lib/toast';
-import { useSession } from '../session/session';
-import { hasExpiredSessionNote } from '../session/expiredSession';
+import { useSession } from '../../lib/session/session';
+import { hasExpiredSessionNote } from '../../lib/session/expiredSession';
 
 const loginSchema = type({
   email: type('string.email').configure({ message: () => ptBR.validation.emailInvalid }),

@@ -12,15 +12,15 @@ import { Page } from '../../components/layout/Page';
 import { Notice } from '../../components/ui/Notice';
 import { dashboardTexts as T } from '../../lib/i18n/dashboard';
 import { colors, fontSizes, space } from '../../lib/theme';
-import type { Dashboard } from './api';
+import type { Dashboard } from '../../api/dashboard';
 import { StyledChartGrid } from './components/chartLayout';
 import { proceduresLabel } from './components/BarChart';
 import { CountChartPair } from './components/CountChartPair';
 import { PieChart } from './components/PieChart';
 import { Widgets } from './components/Widgets';
 import { chartColor, colorsByName } from './chartColors';
-import { dashboardWidgets, type GraphItem } from './figures';
-import { useDashboard } from './useDashboard';
+import { dashboardWidgets, type GraphItem } from '../../lib/dashboard/figures';
+import { useDashboard } from '../../lib/dashboard/useDashboard';
 
 const StyledNote = styled('p')`
   margin-bottom: -${space.md};

@@ -10,7 +10,7 @@ import { todayInSaoPaulo } from '../../lib/format/date';
 import { space } from '../../lib/theme';
 import { DayPatients } from './DayPatients';
 import { MonthCalendar } from './MonthCalendar';
-import type { HomeSearch } from '../surgeries/listSearch';
+import type { HomeSearch } from '../../lib/surgeries/listSearch';
 
 const routeApi = getRouteApi('/app/');
 

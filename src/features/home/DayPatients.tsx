@@ -15,9 +15,9 @@ import { whatsappLink } from '../../lib/format/phone';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
-import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
-import type { Surgery } from '../surgeries/types';
-import { medicName } from '../surgeries/surgeryText';
+import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import type { Surgery } from '../../api/surgeryList';
+import { medicName } from '../../lib/surgeries/surgeryText';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 
@@ -130,7 +130,7 @@ const StyledMore = styled('div')`
 `;
 
 /** dd/MM of a yyyy-MM-dd day (SPEC §2 'Pacientes do dia dd/MM'). */
-export function dayTitle(date: string): string {
+function dayTitle(date: string): string {
   return fill(T.title, { date: formatDate(date).slice(0, 5) });
 }
 

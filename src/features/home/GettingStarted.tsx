@@ -15,7 +15,7 @@ import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { HomePanel } from './HomePanel';
 
-export type GettingStartedSteps = components['schemas']['GettingStarted'];
+type GettingStartedSteps = components['schemas']['GettingStarted'];
 
 const T = homeTexts.gettingStarted;
 
@@ -30,7 +30,7 @@ async function getGettingStarted(signal: AbortSignal): Promise<GettingStartedSte
 }
 
 /** Every step done: the panel goes away. A secretary linked meanwhile also ends it (she registers from now on). */
-export function isGettingStartedDone(steps: GettingStartedSteps): boolean {
+function isGettingStartedDone(steps: GettingStartedSteps): boolean {
   return steps.secretary === 'linked' || (steps.patient && steps.surgery && steps.secretary === 'invited');
 }
 
@@ -117,7 +117,7 @@ function Step({ n, title, text, action, doneLabel = T.done }: StepProps) {
 type GettingStartedViewProps = { steps: GettingStartedSteps };
 
 /** The panel for steps not all done (GettingStarted decides whether to show it). */
-export function GettingStartedView({ steps }: GettingStartedViewProps) {
+function GettingStartedView({ steps }: GettingStartedViewProps) {
   return (
     <HomePanel title={T.title} subtitle={T.subtitle}>
       <StyledList aria-label={T.listLabel}>

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { homeTexts } from '../../lib/i18n/home';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
-import { useSession } from '../session/session';
+import { useSession } from '../../lib/session/session';
 import { Notice } from '../../components/ui/Notice';
 import { HomeShell } from './HomeShell';
 

@@ -1,10 +1,10 @@
 import { registersPatients } from '../../lib/access';
-import { useSession } from '../session/session';
+import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
 import { GettingStarted } from './GettingStarted';
 import { StageDistribution } from './StageDistribution';
 import { SummaryPanel } from './SummaryPanel';
-import { useDashboard } from '../dashboard/useDashboard';
+import { useDashboard } from '../../lib/dashboard/useDashboard';
 
 /**
  * The doctor's panels (SPEC §2 Doctor home), under the greeting of HomeShell: 'Resumo' and 'Distribuição por etapa

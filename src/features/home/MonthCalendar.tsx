@@ -49,7 +49,7 @@ const StyledState = styled('span')`
 `;
 
 /** 'n cirurgias' for a day's count. */
-export function casesOnDayLabel(count: number): string {
+function casesOnDayLabel(count: number): string {
   return count === 1 ? T.one : fill(T.many, { count });
 }
 

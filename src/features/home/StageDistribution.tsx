@@ -13,12 +13,12 @@ import { homeTexts } from '../../lib/i18n/home';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
-import type { DashboardState } from '../dashboard/useDashboard';
+import type { DashboardState } from '../../lib/dashboard/useDashboard';
 
 const T = homeTexts.distribution;
 
 /** One icon per stage, drawn after what happens in it. */
-export const STAGE_ICONS: Record<ActiveStatus, IconName> = {
+const STAGE_ICONS: Record<ActiveStatus, IconName> = {
   ind_paciente: 'clipboard',
   prep_doc: 'fileText',
   env_doc: 'send',

@@ -6,7 +6,7 @@
  * waited (statusChangeTone) and says it in words in its last-change column; a legend explains the colours. A row
  * opens the case with `state: { id, back }`, so 'Voltar' and Escape return here.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import type { RowTone } from '../../components/ui/DataTable';
@@ -14,14 +14,13 @@ import { Icon } from '../../components/ui/Icon';
 import { MultiSelect } from '../../components/ui/MultiSelect';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
-import type { SurgeryOrdering } from '../surgeries/api';
-import { SurgerySearchField, SurgerySortSelect } from '../surgeries/components/SurgeryListControls';
-import { SurgeryListFooter } from '../surgeries/components/SurgeryListFooter';
-import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../surgeries/components/SurgeryTable';
-import { useSurgeryList } from '../surgeries/hooks/useSurgeryList';
-import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../surgeries/listSearch';
-import { STAGE_OPTIONS } from '../surgeries/surgeryText';
-import type { Surgery } from '../surgeries/types';
+import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
+import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../../components/surgeryList/SurgeryTable';
+import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../../lib/surgeries/listSearch';
+import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
+import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
@@ -40,7 +39,7 @@ const TONE_SOFT_COLORS: Record<RowTone, string> = {
 };
 
 /** Rows per page: the latest changes fit on a screen or two; 'Carregar mais' brings older ones. */
-export const CHANGES_PAGE_SIZE = 20;
+const CHANGES_PAGE_SIZE = 20;
 
 const StyledControls = styled('div')`
   display: grid;
@@ -106,7 +105,12 @@ export function StatusChanges() {
   });
 
   // "Now" is read once per list answer, so every row of one answer is judged against the same day.
-  const now = useMemo(() => new Date(), [list.items]);
+  const [now, setNow] = useState(() => new Date());
+  const [judgedItems, setJudgedItems] = useState(list.items);
+  if (judgedItems !== list.items) {
+    setJudgedItems(list.items);
+    setNow(new Date());
+  }
   const rowTone = useCallback(
     (surgery: Surgery): SurgeryRowTone | undefined => {
       const result = statusChangeTone(surgery, now);

@@ -10,7 +10,7 @@ import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
-import type { DashboardState } from '../dashboard/useDashboard';
+import type { DashboardState } from '../../lib/dashboard/useDashboard';
 
 const T = homeTexts.summary;
 

@@ -18,13 +18,13 @@ import { homeTexts } from '../../lib/i18n/home';
 import type { RowTone } from '../../components/ui/DataTable';
 
 /** The last day counted as success, and the last counted as warning (DECISIONS §6). */
-export const SUCCESS_MAX_DAYS = 7;
-export const WARNING_MAX_DAYS = 15;
+const SUCCESS_MAX_DAYS = 7;
+const WARNING_MAX_DAYS = 15;
 
 /** Stages whose scheduled day should not pass while the case still sits in them. */
-export const SCHEDULE_WATCHED_STATUSES: readonly CaseStatus[] = ['agendamento', 'realizacao'];
+const SCHEDULE_WATCHED_STATUSES: readonly CaseStatus[] = ['agendamento', 'realizacao'];
 
-export type StatusChangeTone =
+type StatusChangeTone =
   | { tone: RowTone; reason: 'sinceChange'; days: number }
   | { tone: 'danger'; reason: 'schedulePassed'; scheduledOn: string };
 

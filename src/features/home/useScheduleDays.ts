@@ -6,9 +6,9 @@
  */
 import { AGENDA_STATUSES } from '../../../machines/constants';
 import { useRetryableRead } from '../../lib/useRetryableRead';
-import { listScheduleDays } from '../surgeries/api';
+import { listScheduleDays } from '../../api/surgeryList';
 
-export type ScheduleDaysState = {
+type ScheduleDaysState = {
   status: 'loading' | 'ready' | 'error';
   /** yyyy-MM-dd → how many cases are scheduled that day (days without cases are absent). */
   counts: ReadonlyMap<string, number>;

@@ -12,10 +12,11 @@ import { SearchSelect } from '../../components/ui/SearchSelect';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { media, space } from '../../lib/theme';
 import { GenderField } from './GenderField';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES, type PatientFormValues } from './patientForm';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../lib/photoFiles';
+import type { PatientFormValues } from './patientForm';
 import { useMedics } from './useMedics';
 
-export const StyledFields = styled('div')`
+const StyledFields = styled('div')`
   display: flex;
   flex-direction: column;
   gap: ${space.lg};

@@ -105,7 +105,7 @@ export const submitPatient = fromPromise<SavedPatient, PatientSubmitInput>(({ in
   savePatient(input, signal),
 );
 
-export type PatientPage = { results: Patient[]; count: number | null };
+type PatientPage = { results: Patient[]; count: number | null };
 
 /**
  * GET /surgery/api/v1/patient/ with an optional name search (accent- and case-insensitive on the server), one page
@@ -134,7 +134,7 @@ export async function fetchPatient(id: number, signal?: AbortSignal): Promise<Pa
   return data;
 }
 
-export type DeleteOutcome = 'deleted' | 'hasSurgery' | 'failed';
+type DeleteOutcome = 'deleted' | 'hasSurgery' | 'failed';
 
 /** DELETE /surgery/api/v1/update_patient/{id}/: 204 deleted; 403 the patient has a surgery (SPEC §6, §8). */
 export async function deletePatient(id: number): Promise<DeleteOutcome> {

@@ -13,11 +13,15 @@ type MedicsState =
 export function useMedics(enabled: boolean): MedicsState & { retry: () => void } {
   const [state, setState] = useState<MedicsState>({ status: enabled ? 'loading' : 'ready', items: [] });
   const [attempt, setAttempt] = useState(0);
+  const [loadedFor, setLoadedFor] = useState(enabled);
+  if (loadedFor !== enabled) {
+    setLoadedFor(enabled);
+    if (enabled) setState({ status: 'loading', items: [] });
+  }
 
   useEffect(() => {
     if (!enabled) return undefined;
     const controller = new AbortController();
-    setState({ status: 'loading', items: [] });
     fetchMedics(controller.signal).then(
       (items) => {
         if (!controller.signal.aborted) setState({ status: 'ready', items });
@@ -29,6 +33,9 @@ export function useMedics(enabled: boolean): MedicsState & { retry: () => void }
     return () => controller.abort();
   }, [enabled, attempt]);
 
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  const retry = useCallback(() => {
+    setState({ status: 'loading', items: [] });
+    setAttempt((current) => current + 1);
+  }, []);
   return { ...state, retry };
 }

@@ -21,6 +21,14 @@ const INITIAL: PatientListState = {
   loadMoreFailed: false,
 };
 
+/** A new first page is on its way: the rows shown stay until it lands. */
+const reloading = (current: PatientListState): PatientListState => ({
+  ...current,
+  status: 'loading',
+  loadingMore: false,
+  loadMoreFailed: false,
+});
+
 /**
  * The patients list of /patients for a (debounced) search text: the first page on every new search (older answers
  * are aborted and ignored), 'Carregar mais' appending the next page, `retry` after a failure and `refresh` after a
@@ -30,11 +38,16 @@ export function usePatientList(search: string) {
   const [state, setState] = useState<PatientListState>(INITIAL);
   const [generation, setGeneration] = useState(0);
   const moreController = useRef<AbortController | null>(null);
+  // A new search starts a new first page: loading from this render on (the effect below only reads).
+  const [listedSearch, setListedSearch] = useState(search);
+  if (listedSearch !== search) {
+    setListedSearch(search);
+    setState(reloading);
+  }
 
   useEffect(() => {
     const controller = new AbortController();
     moreController.current?.abort();
-    setState((current) => ({ ...current, status: 'loading', loadingMore: false, loadMoreFailed: false }));
     fetchPatients({ search, offset: 0, signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
@@ -82,7 +95,10 @@ export function usePatientList(search: string) {
     );
   }, [search, state.status, state.hasMore, state.loadingMore, state.items.length]);
 
-  const refresh = useCallback(() => setGeneration((current) => current + 1), []);
+  const refresh = useCallback(() => {
+    setState(reloading);
+    setGeneration((current) => current + 1);
+  }, []);
 
   return { ...state, loadMore, retry: refresh, refresh };
 }

@@ -9,7 +9,7 @@ import { SettingsSendError, type SettingsPayload } from '../../../machines/setti
 import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
-import { reloadProfileFromServer } from '../session/session';
+import { reloadProfileFromServer } from '../../lib/session/session';
 
 export type Settings = components['schemas']['Settings'];
 export type LinkedPerson = Settings['secretary_set'][number];

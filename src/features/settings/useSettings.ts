@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getSettings, type Settings } from './actors';
 
-export type SettingsState = { status: 'loading' } | { status: 'ready'; settings: Settings } | { status: 'error' };
+type SettingsState = { status: 'loading' } | { status: 'ready'; settings: Settings } | { status: 'error' };
 
 /**
  * The settings read of /settings. A failed first read is silent (SPEC §7): the page offers `retry`. `reload` refreshes

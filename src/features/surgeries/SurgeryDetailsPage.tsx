@@ -30,7 +30,7 @@ import { getSurgery } from './api';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
-import { medicName, paymentSourceLabel, proceduresText, statusLabel } from './surgeryText';
+import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
 
 const T = surgeriesTexts.details;
@@ -188,6 +188,13 @@ export function SurgeryDetailsPage() {
   const stepDraft = useRef<FormDraft | null>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
+  // Another case (or exit) is read anew: loading from this render on (the effect below only reads).
+  const caseKey = `${id}|${exitTo}`;
+  const [readKey, setReadKey] = useState(caseKey);
+  if (readKey !== caseKey) {
+    setReadKey(caseKey);
+    if (typeof id === 'number') setLoad({ kind: 'loading' });
+  }
 
   const leave = useCallback<CaseActorOptions['leave']>(
     (to, options) => void navigate(options?.replace ? { to, replace: true } : { to }),
@@ -197,7 +204,6 @@ export function SurgeryDetailsPage() {
   useEffect(() => {
     if (typeof id !== 'number') return;
     const controller = new AbortController();
-    setLoad({ kind: 'loading' });
     getSurgery(id, controller.signal).then(
       (result) => {
         if (controller.signal.aborted) return;
@@ -221,6 +227,11 @@ export function SurgeryDetailsPage() {
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
   });
+
+  function handleRetry() {
+    setLoad({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }
 
   /** 'Voltar' and Escape: the list the case came from, as it was left (filters in its address). */
   function handleBack() {
@@ -255,7 +266,7 @@ export function SurgeryDetailsPage() {
           <LoadedCase key={load.surgery.id} initial={load.surgery} listPath={exitTo} leave={leave} draftRef={stepDraft} />
         ) : load.kind === 'error' ? (
           <Card as="section" $stack>
-            <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} />
+            <Notice kind="failed" title={T.failed} onRetry={handleRetry} />
           </Card>
         ) : (
           <HeaderSkeleton />

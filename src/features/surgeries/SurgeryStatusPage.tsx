@@ -1,7 +1,7 @@
 /**
  * /surgery-status (both roles; SPEC §2 Surgery status, §4 Status filter, DECISIONS §11; issue 11, items 6 and 12).
  *
- * - Every filter lives in the URL (routes/surgery-status validateSearch; features/surgeries/listSearch), so a reload,
+ * - Every filter lives in the URL (routes/surgery-status validateSearch; lib/surgeries/listSearch), so a reload,
  *   the browser's back and 'Voltar'/Escape from a case come back to the same list.
  * - The stage filter defaults to the seven active stages; cleared, the list is read without `status__in` (the
  *   server then leaves out concluido). A stage passed by the doctor home's stage panel (`stage` in the URL, and
@@ -26,13 +26,13 @@ import { Notice } from '../../components/ui/Notice';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
-import { SurgeryListFooter } from './components/SurgeryListFooter';
-import { SurgerySearchField, SurgerySortSelect } from './components/SurgeryListControls';
-import { SurgeryTable } from './components/SurgeryTable';
-import { useSurgeryList } from './hooks/useSurgeryList';
-import type { SurgeryOrdering } from './api';
-import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from './listSearch';
-import { STAGE_OPTIONS } from './surgeryText';
+import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
+import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
+import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import type { SurgeryOrdering } from '../../api/surgeryList';
+import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
+import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 
 const T = surgeriesTexts.status;
 const routeApi = getRouteApi('/app/surgery-status');

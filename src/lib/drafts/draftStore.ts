@@ -2,7 +2,7 @@
  * Form drafts kept in this tab's sessionStorage (docs/first-week/drafts.md): what was typed in a form and not saved
  * yet, so that a reload or an accidental close does not lose it. Drafts hold patient data (DECISIONS §17), hence
  * sessionStorage (gone with the tab), one key per user, form and case (`draft:<userId>:<scope>`), and removal on
- * save, on discard and on sign-out (src/features/session/session.ts).
+ * save, on discard and on sign-out (src/lib/session/session.ts).
  *
  * The owner is the signed-in user, set by the session; with no owner nothing is read or written.
  */

@@ -49,7 +49,8 @@ export function useFormDraft<T extends FieldValues>(
   scope: string | null,
   options: DraftOptions<T> = {},
 ): FormDraft {
-  const transient = (options.transient ?? []) as readonly string[];
+  // The key and the fields are fixed for the mount.
+  const [transient] = useState(() => (options.transient ?? []) as readonly string[]);
   const [key] = useState(() => (scope === null ? null : draftKeyOf(scope)));
   const [saved] = useState(() => structuredCloneValues(form.getValues()));
   const [draft] = useState(() => {
@@ -66,9 +67,9 @@ export function useFormDraft<T extends FieldValues>(
   const [restored, setRestored] = useState(draft !== null);
 
   useLayoutEffect(() => {
+    // Once, when the form opens: `form` and `draft` do not change while it is open.
     if (draft) form.reset(draft as T, { keepDefaultValues: true });
-    // Once, when the form opens.
-  }, []);
+  }, [form, draft]);
 
   useEffect(() => {
     if (key === null) return undefined;
@@ -78,8 +79,7 @@ export function useFormDraft<T extends FieldValues>(
       else writeDraft(key, changed);
     });
     return () => subscription.unsubscribe();
-    // The key and the fields are fixed for the mount.
-  }, [form, key, saved]);
+  }, [form, key, saved, transient]);
 
   const hasChanges = useCallback(() => fingerprint(form.getValues()) !== fingerprint(saved), [form, saved]);
 

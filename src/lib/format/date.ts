@@ -10,7 +10,7 @@ import { Temporal } from 'temporal-polyfill';
  * unreadable value, so callers choose their own placeholder ('-', 'Desconhecido').
  */
 
-export const SAO_PAULO = 'America/Sao_Paulo';
+const SAO_PAULO = 'America/Sao_Paulo';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const BR_DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;

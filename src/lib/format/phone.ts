@@ -1,7 +1,7 @@
 import { onlyDigits } from '../../../machines/rules/cpf';
 
 /** Brazil's country calling code, used in WhatsApp links (SPEC §9). */
-export const BRAZIL_COUNTRY_CODE = '55';
+const BRAZIL_COUNTRY_CODE = '55';
 
 /**
  * WhatsApp link for a Brazilian cellphone (SPEC §2 doctor home): the country code 55 followed by

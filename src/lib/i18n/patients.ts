@@ -133,5 +133,3 @@ export const patientsTexts = {
   /** Problems returned by machines/patientWizard/rules.ts (and the wizard's `problems`). */
   rules: PATIENT_MESSAGES,
 } as const;
-
-export type PatientsTexts = typeof patientsTexts;

@@ -3,7 +3,7 @@ import { SIGNUP_MESSAGES } from '../../../machines/signup/rules';
 
 /**
  * User-facing pt-BR texts of the session and signup modules (machines/session, machines/signup,
- * src/features/session, src/api/client). Messages given by SPEC §5/§8 are verbatim, including
+ * src/lib/session, src/api/client). Messages given by SPEC §5/§8 are verbatim, including
  * their spelling ('CPF Invalido!', 'Dados invalido!'). The machines cannot import src/, so the
  * texts they produce live next to them and are re-exported here: this object is the one place to read
  * them from.
@@ -20,5 +20,3 @@ export const sessionTexts = {
   /** Problems returned by machines/signup/rules.ts (and the wizards' `errors`). */
   signup: SIGNUP_MESSAGES,
 } as const;
-
-export type SessionTexts = typeof sessionTexts;

@@ -308,5 +308,3 @@ export const surgeriesTexts = {
     },
   },
 } as const;
-
-export type SurgeriesTexts = typeof surgeriesTexts;

@@ -86,7 +86,7 @@ describe('Stately export of the workflow machines (docs/workflows)', () => {
             try {
               [next] = transition(runnable, snapshot, event);
             } catch (error) {
-              throw new Error(`${label} threw: ${(error as Error).message}`);
+              throw new Error(`${label} threw: ${(error as Error).message}`, { cause: error });
             }
             for (const target of candidate.target ?? []) {
               expect(next.matches(valueOf(target) as never), `${label} ${target.id}`).toBe(true);

@@ -14,7 +14,7 @@ const sessionState = vi.hoisted(() => ({
   profile: null as Profile | null,
 }));
 
-vi.mock('../../../src/features/session/session', () => ({
+vi.mock('../../../src/lib/session/session', () => ({
   useSession: () => ({
     status: sessionState.profile ? 'signedIn' : 'signedOut',
     profile: sessionState.profile,

@@ -111,9 +111,9 @@ let loaded: Array<{ disposeSession(): void }> = [];
 
 async function load() {
   vi.resetModules();
-  const session = await import('../../../src/features/session/session');
+  const session = await import('../../../src/lib/session/session');
   const client = await import('../../../src/api/client');
-  const actors = await import('../../../src/features/session/actors');
+  const actors = await import('../../../src/lib/session/actors');
   loaded.push(session);
   const reload = vi.spyOn(actors.browserPage, 'reload').mockImplementation(() => {});
   return { ...session, ...client, actors, reload };

@@ -13,7 +13,7 @@ import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontWeights } from '../../../lib/theme';
-import { formatCount, totalOf, truncateLabel, type GraphItem } from '../figures';
+import { formatCount, totalOf, truncateLabel, type GraphItem } from '../../../lib/dashboard/figures';
 import { useElementWidth } from '../useElementWidth';
 import { ChartCard, VisuallyHidden } from './ChartCard';
 
@@ -37,7 +37,7 @@ const StyledPlot = styled('div')`
 `;
 
 /** How a count reads: '1 cirurgia', '3 cirurgias'. */
-export function surgeriesLabel(count: number): string {
+function surgeriesLabel(count: number): string {
   return count === 1 ? T.charts.surgeriesCountOne : fill(T.charts.surgeriesCount, { count: formatCount(count) });
 }
 

@@ -9,7 +9,7 @@ import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import type { GraphItem } from '../figures';
+import type { GraphItem } from '../../../lib/dashboard/figures';
 import { BarChart } from './BarChart';
 import { StyledChartGrid } from './chartLayout';
 

@@ -11,7 +11,7 @@ import { formatBRL } from '../../../lib/format/money';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { formatShare, totalOf, type GraphItem } from '../figures';
+import { formatShare, totalOf, type GraphItem } from '../../../lib/dashboard/figures';
 import { ChartCard } from './ChartCard';
 
 const DONUT_SIZE = 180;

@@ -3,7 +3,7 @@ import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
 import { chartColor } from '../chartColors';
-import type { Widget } from '../figures';
+import type { Widget } from '../../../lib/dashboard/figures';
 
 const StyledList = styled('dl')`
   margin: 0;

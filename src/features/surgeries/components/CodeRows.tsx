@@ -95,7 +95,7 @@ function PlusIcon() {
 }
 
 /** The texts of one list (procedures or CIDs); `{n}` is the row number, `{max}` the limit. */
-export type CodeRowsTexts = {
+type CodeRowsTexts = {
   legend: string;
   label: string;
   placeholder: string;

@@ -26,16 +26,19 @@ type NotesFieldProps<T extends FieldValues> = {
 
 export function NotesField<T extends FieldValues>({ control, name, label, placeholder, counter, disabled = false }: NotesFieldProps<T>) {
   const id = useId();
-  const { field, fieldState } = useController({ control, name });
+  const {
+    field: { ref, name: fieldName, value: fieldValue, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name });
   const error = fieldState.error?.message;
-  const value = typeof field.value === 'string' ? field.value : '';
+  const value = typeof fieldValue === 'string' ? fieldValue : '';
   const hint = fill(counter, { count: value.length, max: MAX_NOTE_LENGTH });
   return (
     <Field id={id} label={label} hint={hint} error={error} optional>
       <textarea
-        ref={field.ref}
+        ref={ref}
         id={id}
-        name={field.name}
+        name={fieldName}
         className={`${inputClassName} ${textareaClass}`}
         value={value}
         maxLength={MAX_NOTE_LENGTH}
@@ -43,8 +46,8 @@ export function NotesField<T extends FieldValues>({ control, name, label, placeh
         disabled={disabled}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => field.onChange(event.target.value.slice(0, MAX_NOTE_LENGTH))}
-        onBlur={field.onBlur}
+        onChange={(event) => onChange(event.target.value.slice(0, MAX_NOTE_LENGTH))}
+        onBlur={onBlur}
       />
     </Field>
   );

@@ -97,14 +97,15 @@ export function PatientSearch({ onLink, autoFocus = false }: PatientSearchProps)
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const query = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const typing = text.trim() !== query;
+  const [searchedQuery, setSearchedQuery] = useState(query);
+  if (searchedQuery !== query) {
+    setSearchedQuery(query);
+    setState({ status: query === '' ? 'idle' : 'loading' });
+  }
 
   useEffect(() => {
-    if (query === '') {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (query === '') return;
     const controller = new AbortController();
-    setState({ status: 'loading' });
     searchPatients(query, controller.signal).then(
       (patients) => setState({ status: 'ready', patients }),
       () => {
@@ -115,6 +116,7 @@ export function PatientSearch({ onLink, autoFocus = false }: PatientSearchProps)
   }, [query, attempt]);
 
   function handleRetry() {
+    setState({ status: 'loading' });
     setAttempt((current) => current + 1);
   }
 

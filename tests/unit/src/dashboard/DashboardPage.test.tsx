@@ -13,7 +13,7 @@ vi.hoisted(() => {
   globalThis.Request = SameOriginRequest as typeof Request;
 });
 
-import type { Dashboard } from '../../../../src/features/dashboard/api';
+import type { Dashboard } from '../../../../src/api/dashboard';
 import { DashboardPage } from '../../../../src/features/dashboard/DashboardPage';
 
 const NBSP = '\u00a0';

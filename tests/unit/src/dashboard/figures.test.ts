@@ -7,8 +7,8 @@ import {
   totalOf,
   totalSurgeries,
   truncateLabel,
-} from '../../../../src/features/dashboard/figures';
-import type { DashboardFigures } from '../../../../src/features/dashboard/api';
+} from '../../../../src/lib/dashboard/figures';
+import type { DashboardFigures } from '../../../../src/api/dashboard';
 
 const NBSP = '\u00a0';
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVE_STATUSES, AGENDA_STATUSES } from '../../../../machines/constants';
-import type { Surgery } from '../../../../src/features/surgeries/types';
+import type { Surgery } from '../../../../src/api/surgeryList';
 import { answer, surgeryAt } from '../surgeries/details/surgeryFixture';
 
 /**
@@ -45,7 +45,7 @@ const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(),
 
 vi.mock('../../../../src/api/client', () => ({ api: client }));
 vi.mock('../../../../src/lib/toast', () => toasts);
-vi.mock('../../../../src/features/session/session', () => ({ useSession: () => ({ profile: session.profile }) }));
+vi.mock('../../../../src/lib/session/session', () => ({ useSession: () => ({ profile: session.profile }) }));
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   useNavigate: () => navigate,

@@ -13,7 +13,7 @@ vi.hoisted(() => {
 
 // The session module starts the app's session actor when loaded; only its profile re-read matters here.
 const session = vi.hoisted(() => ({ reloadProfileFromServer: vi.fn(async () => {}) }));
-vi.mock('../../../../src/features/session/session', () => session);
+vi.mock('../../../../src/lib/session/session', () => session);
 
 import { getSettings, isSettingsShape, removeSecretary, sendSettings } from '../../../../src/features/settings/actors';
 import { SettingsSendError } from '../../../../machines/settings/settingsModalMachine';

@@ -4,11 +4,11 @@
  * has rows.
  */
 import { styled } from 'goober';
-import { Button } from '../../../components/ui/Button';
-import { fill } from '../../../lib/i18n/pt-BR';
-import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, fontSizes, space } from '../../../lib/theme';
-import type { SurgeryListState } from '../hooks/useSurgeryList';
+import { Button } from '../ui/Button';
+import { fill } from '../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { colors, fontSizes, space } from '../../lib/theme';
+import type { SurgeryListState } from '../../lib/surgeries/useSurgeryList';
 
 const T = surgeriesTexts.status;
 

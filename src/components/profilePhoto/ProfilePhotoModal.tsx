@@ -6,16 +6,16 @@
  */
 import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
-import { Button } from '../../components/ui/Button';
-import { Dropzone } from '../../components/ui/Dropzone';
-import { Icon } from '../../components/ui/Icon';
-import { Modal } from '../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../components/ui/modalParts';
+import { Button } from '../ui/Button';
+import { Dropzone } from '../ui/Dropzone';
+import { Icon } from '../ui/Icon';
+import { Modal } from '../ui/Modal';
+import { ModalActions, ModalProblem, ModalText } from '../ui/modalParts';
 import { profilePhotoTexts as T } from '../../lib/i18n/profilePhoto';
 import { media, space } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
-import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../patients/patientForm';
-import { reloadProfileFromServer } from '../session/session';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../lib/photoFiles';
+import { reloadProfileFromServer } from '../../lib/session/session';
 import { removeProfilePhoto, uploadProfilePhoto } from './actors';
 
 const StyledBody = styled('div')`

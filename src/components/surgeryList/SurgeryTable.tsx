@@ -9,16 +9,15 @@
  * `rowTone` colours a row (DataTable) and writes its meaning in the last-change column, with an icon whose shape
  * differs per tone, so the colour is never the only cue (WCAG 1.4.1).
  */
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { styled } from 'goober';
-import { DataTable, type DataColumn, type DataSort, type RowTone } from '../../../components/ui/DataTable';
-import { Icon, type IconName } from '../../../components/ui/Icon';
-import { fill } from '../../../lib/i18n/pt-BR';
-import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
-import type { SurgeryOrdering } from '../api';
-import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../surgeryText';
-import type { Surgery } from '../types';
+import { DataTable, type DataColumn, type DataSort, type RowTone } from '../ui/DataTable';
+import { Icon, type IconName } from '../ui/Icon';
+import { fill } from '../../lib/i18n/pt-BR';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
+import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
 
 const T = surgeriesTexts.table;
 
@@ -168,14 +167,14 @@ function splitToneLabel(label: string): [string, string] {
 }
 
 /** The list order as the table's sorted column (the server's `ordering`: a key, '-' for descending). */
-export function tableSort(ordering: SurgeryOrdering): DataSort {
+function tableSort(ordering: SurgeryOrdering): DataSort {
   return ordering.startsWith('-')
     ? { key: ordering.slice(1), direction: 'descending' }
     : { key: ordering, direction: 'ascending' };
 }
 
 /** The order after a click on a sortable header: the other direction of the same column, or the column's natural one. */
-export function nextOrdering(current: SurgeryOrdering, key: string): SurgeryOrdering {
+function nextOrdering(current: SurgeryOrdering, key: string): SurgeryOrdering {
   const sort = tableSort(current);
   if (sort.key === key) return (sort.direction === 'ascending' ? `-${key}` : key) as SurgeryOrdering;
   return (key === 'status_changed_at' ? '-status_changed_at' : key) as SurgeryOrdering;
@@ -208,7 +207,12 @@ export function SurgeryTable({
   onOrderingChange,
 }: SurgeryTableProps) {
   // "Now" is read once per set of rows, so every row of one answer is judged against the same day.
-  const now = useMemo(() => new Date(), [surgeries]);
+  const [now, setNow] = useState(() => new Date());
+  const [judgedRows, setJudgedRows] = useState(surgeries);
+  if (judgedRows !== surgeries) {
+    setJudgedRows(surgeries);
+    setNow(new Date());
+  }
   const columns = useMemo(() => surgeryColumns({ showMedic, rowTone, now }), [showMedic, rowTone, now]);
 
   return (

@@ -14,7 +14,7 @@ import {
 } from '../../../machines/session/sessionMachine';
 import { USER_TYPES } from '../../../machines/constants';
 import { authApi } from '../../api/client';
-import { sessionTexts } from '../../lib/i18n/session';
+import { sessionTexts } from '../i18n/session';
 import { currentPlace, noteSessionExpired } from './expiredSession';
 
 /**

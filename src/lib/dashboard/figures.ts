@@ -3,8 +3,8 @@
  * them) and the text of chart labels. No IO, no React.
  */
 import { DASHBOARD_GRAPHS } from '../../../machines/constants';
-import { formatBRL } from '../../lib/format/money';
-import type { Dashboard, DashboardFigures } from './api';
+import { formatBRL } from '../format/money';
+import type { Dashboard, DashboardFigures } from '../../api/dashboard';
 
 export type GraphItem = { name: string; value: number };
 
@@ -37,7 +37,7 @@ export function formatCount(value: number): string {
 }
 
 /** Shown for a figure that has no value (no concluded case has no mean time). */
-export const NO_VALUE = '—';
+const NO_VALUE = '—';
 
 /**
  * 'Tempo médio (dias/cirurgias)': the mean in days with at most one decimal, e.g. 12.5 → '12,5', 12 → '12'; '—'

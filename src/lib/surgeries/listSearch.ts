@@ -12,7 +12,7 @@
  * - `stage` (/surgery-status only): the one stage a home panel opened the list with (its filter then hidden).
  */
 import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/constants';
-import type { SurgeryOrdering } from './api';
+import type { SurgeryOrdering } from '../../api/surgeryList';
 
 export const LIST_SORTS = [
   'schedule',
@@ -26,7 +26,7 @@ export const LIST_SORTS = [
 /** Longest search the server takes (openapi listSurgeries `search`). */
 export const LIST_SEARCH_MAX = 100;
 
-export type SurgeryListSearch = {
+type SurgeryListSearch = {
   status?: string;
   q?: string;
   sort?: SurgeryOrdering;
@@ -42,7 +42,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** A real calendar day written yyyy-MM-dd, or undefined. */
-export function readDay(value: unknown): string | undefined {
+function readDay(value: unknown): string | undefined {
   const day = text(value);
   if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -60,7 +60,7 @@ function readStatus(value: unknown): string | undefined {
 }
 
 /** The part of a URL search both lists share; anything unreadable is dropped (the page's default applies). */
-export function readListSearch(search: Record<string, unknown>): SurgeryListSearch {
+function readListSearch(search: Record<string, unknown>): SurgeryListSearch {
   const out: SurgeryListSearch = {};
   const status = readStatus(search.status);
   if (status !== undefined) out.status = status;

@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { styled } from 'goober';
-import { inputClassName } from '../../../components/ui/Field';
-import { Icon } from '../../../components/ui/Icon';
-import { Select } from '../../../components/ui/Select';
-import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
-import type { SurgeryOrdering } from '../api';
-import { LIST_SEARCH_MAX, LIST_SORTS } from '../listSearch';
+import { inputClassName } from '../ui/Field';
+import { Icon } from '../ui/Icon';
+import { Select } from '../ui/Select';
+import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import type { SurgeryOrdering } from '../../api/surgeryList';
+import { LIST_SEARCH_MAX, LIST_SORTS } from '../../lib/surgeries/listSearch';
 
 const T = surgeriesTexts.listControls;
 

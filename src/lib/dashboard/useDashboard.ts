@@ -1,5 +1,5 @@
-import { useRetryableRead, type ReadState } from '../../lib/useRetryableRead';
-import { getDashboard, type Dashboard } from './api';
+import { useRetryableRead, type ReadState } from '../useRetryableRead';
+import { getDashboard, type Dashboard } from '../../api/dashboard';
 import { isDashboardShape } from './figures';
 
 export type DashboardState = ReadState<Dashboard>;

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
 import { api, configureAuth } from '../../api/client';
-import { clearAllDrafts, clearDraftsOfOthers, draftOwner, setDraftOwner } from '../../lib/drafts/draftStore';
+import { clearAllDrafts, clearDraftsOfOthers, draftOwner, setDraftOwner } from '../drafts/draftStore';
 import {
   closeSessionChannel,
   isRotation,

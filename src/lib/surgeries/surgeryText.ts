@@ -1,10 +1,10 @@
 /** How a surgery's fields read in lists and headers (SPEC §2): labels, joined procedures, d/M schedule. */
 import { CASE_STATUSES, PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { Temporal } from 'temporal-polyfill';
-import { formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
-import { fill } from '../../lib/i18n/pt-BR';
-import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import type { Surgery } from './types';
+import { formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../format/date';
+import { fill } from '../i18n/pt-BR';
+import { surgeriesTexts } from '../i18n/surgeries';
+import type { Surgery } from '../../api/surgeryList';
 
 const T = surgeriesTexts.table;
 
@@ -36,7 +36,7 @@ export function medicName(medic: Surgery['medic']): string {
 }
 
 /** São Paulo calendar days from the last status change to `now` (0 for a change dated later), or null if unreadable. */
-export function daysSinceChange(changedAt: string, now: Date = new Date()): number | null {
+function daysSinceChange(changedAt: string, now: Date = new Date()): number | null {
   const changedOn = saoPauloDate(changedAt);
   if (changedOn === '') return null;
   const today = Temporal.PlainDate.from(todayInSaoPaulo(now));

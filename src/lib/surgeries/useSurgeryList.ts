@@ -4,15 +4,14 @@
  * A failed read leaves an empty list (SPEC §7: silently) and says so, so the screen can offer a retry.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CaseStatus } from '../../../../machines/constants';
-import { appendPage, hasMorePages } from '../../../lib/paging';
-import { listSurgeries, type SurgeryOrdering } from '../api';
-import type { Surgery } from '../types';
+import type { CaseStatus } from '../../../machines/constants';
+import { appendPage, hasMorePages } from '../paging';
+import { listSurgeries, type Surgery, type SurgeryOrdering } from '../../api/surgeryList';
 
 /** Cases per page: a screenful on a desktop, cheap on a phone. */
-export const SURGERY_PAGE_SIZE = 50;
+const SURGERY_PAGE_SIZE = 50;
 
-export type SurgeryListFilters = {
+type SurgeryListFilters = {
   /** Null: no `status__in` (the server lists every stage but concluido). */
   statuses: readonly CaseStatus[] | null;
   /** yyyy-MM-dd, or null for every day. */
@@ -38,6 +37,15 @@ export type SurgeryListState = {
   retry: () => void;
 };
 
+const LOADING: Omit<SurgeryListState, 'loadMore' | 'retry'> = {
+  status: 'loading',
+  items: [],
+  count: null,
+  hasMore: false,
+  loadingMore: false,
+  moreFailed: false,
+};
+
 function statusesOf(key: string): CaseStatus[] | null {
   return key === '' ? null : (key.split(',') as CaseStatus[]);
 }
@@ -46,20 +54,16 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
   const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
   const { date, ordering, search = '', pageSize = SURGERY_PAGE_SIZE } = filters;
   const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>({
-    status: 'loading',
-    items: [],
-    count: null,
-    hasMore: false,
-    loadingMore: false,
-    moreFailed: false,
-  });
+  const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>(LOADING);
   const moreController = useRef<AbortController | null>(null);
+  // Other filters start a new first page: loading from this render on (the effect below only reads). The search
+  // comes last in the key, so a "|" typed in it cannot make two filter sets look alike.
+  const filtersKey = `${statusKey}|${date}|${ordering}|${pageSize}|${search}`;
+  const [listedKey, setListedKey] = useState(filtersKey);
 
   useEffect(() => {
     const controller = new AbortController();
     moreController.current?.abort();
-    setState({ status: 'loading', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
     listSurgeries(
       { statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset: 0 },
       controller.signal,
@@ -75,7 +79,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
         }),
       () => {
         if (controller.signal.aborted) return;
-        setState({ status: 'error', items: [], count: null, hasMore: false, loadingMore: false, moreFailed: false });
+        setState({ ...LOADING, status: 'error' });
       },
     );
     return () => controller.abort();
@@ -111,7 +115,14 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     );
   }, [canLoadMore, statusKey, date, ordering, search, pageSize, offset]);
 
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
+  const retry = useCallback(() => {
+    setState(LOADING);
+    setAttempt((current) => current + 1);
+  }, []);
 
+  if (listedKey !== filtersKey) {
+    setListedKey(filtersKey);
+    setState(LOADING);
+  }
   return { ...state, loadMore, retry };
 }

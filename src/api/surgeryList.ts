@@ -1,0 +1,83 @@
+/**
+ * The surgery list's reads (the 'Cirurgias' page and the homes share them): one page of cases and the days of a
+ * month with scheduled cases.
+ */
+import type { CaseStatus } from '../../machines/constants';
+import type { components, paths } from '../../openapi/schema';
+import { api } from './client';
+
+export type Surgery = components['schemas']['Surgery'];
+
+export class RequestFailed extends Error {
+  constructor(readonly status: number) {
+    super(`request failed with ${status}`);
+  }
+}
+
+type SurgeryListQuery = {
+  /** Null: no status__in (the server lists every stage but concluido, SPEC §4). */
+  statuses: readonly CaseStatus[] | null;
+  /** yyyy-MM-dd: only cases scheduled that São Paulo day (with is_schedule=true, DECISIONS §11). */
+  date: string | null;
+  limit: number;
+  offset: number;
+  /**
+   * The list's order (openapi `ordering`): 'schedule' (the server's default: scheduled day, then the last status
+   * change) or '-status_changed_at' (the newest status change first, the secretary's 'Alterações de status').
+   * Omitted: the server's default.
+   */
+  ordering?: SurgeryOrdering;
+  /** The patient's name or CPF digits (openapi `search`); omitted or '' = no search. */
+  search?: string;
+};
+
+/** openapi listSurgeries `ordering`: each order ascending, or descending with a leading '-'. */
+export type SurgeryOrdering = NonNullable<
+  NonNullable<paths['/surgery/api/v1/surgery/']['get']['parameters']['query']>['ordering']
+>;
+
+type SurgeryPage = {
+  results: Surgery[];
+  /** Total matching cases, when the server tells it. */
+  count: number | null;
+};
+
+/** GET /surgery/api/v1/surgery/ with the status filter, the optional day and a page window. */
+export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal): Promise<SurgeryPage> {
+  const { data, response } = await api.GET('/surgery/api/v1/surgery/', {
+    params: {
+      query: {
+        limit: query.limit,
+        offset: query.offset,
+        ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
+        ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
+        ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
+        ...(query.search ? { search: query.search } : {}),
+      },
+    },
+    signal,
+  });
+  if (!response.ok || !data) throw new RequestFailed(response.status);
+  return { results: data.results, count: data.count ?? null };
+}
+
+/** One day of a month with scheduled cases (openapi listScheduleDays). */
+type ScheduleDay = { date: string; count: number };
+
+/**
+ * GET /surgery/api/v1/schedule_days/?month=yyyy-MM&status__in=…: the days of one São Paulo month that have scheduled
+ * cases in those stages, with how many each (the homes' calendar marks a whole month with one request). An empty
+ * `statuses` sends no `status__in` (the server then leaves out concluido). Throws on failure.
+ */
+export async function listScheduleDays(
+  month: string,
+  statuses: readonly CaseStatus[],
+  signal: AbortSignal,
+): Promise<ScheduleDay[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/schedule_days/', {
+    params: { query: { month, ...(statuses.length > 0 ? { status__in: statuses.join(',') } : {}) } },
+    signal,
+  });
+  if (!response.ok || !data) throw new RequestFailed(response.status);
+  return data.results;
+}

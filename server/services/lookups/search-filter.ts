@@ -1,10 +1,8 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../http/errors';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../../../machines/validation/fields';
 import { normalizeSearchText } from '../search-text';
-
-/** Longest `search` accepted (a name, a code or a few words of a description). */
-export const SEARCH_MAX_LENGTH = 100;
 
 /** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the user's text matches literally. */
 export function escapeLike(text: string): string {
@@ -73,7 +71,7 @@ export function byteOrder(column: AnyPgColumn): SQL {
 
 export const SEARCH_MESSAGES = {
   invalid: 'Dados inválidos.',
-  tooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
+  tooLong: SEARCH_TOO_LONG,
 } as const;
 
 /**

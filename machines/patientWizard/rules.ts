@@ -10,7 +10,7 @@ import { detailsSchema, identificationSchema, MASKED_CPF, type PatientRuleOption
  * failed save. The machine guards `wizard.next` / `wizard.submit` with the step problems.
  */
 
-export type { PatientRuleOptions, PatientWizardMode };
+export type { PatientWizardMode };
 
 /** A health plan as GET /surgery/api/v1/healthplan/ lists it. */
 export type HealthPlanRef = { id: number; fantasy_name: string };

@@ -39,7 +39,8 @@ const PG_INTEGER_MAX = 2_147_483_647;
 /**
  * A text field refused with the message `problem` gives for its trimmed value (null: the value holds); the output is
  * the trimmed value. The check runs on the input, before the trim: arktype checks what follows a morph only when
- * nothing else failed, and every field's problem must be found at once.
+ * nothing else failed, and every field's problem must be found at once. A field that pipes the output further
+ * configures `missing` again at its end, where ../validation/problems.ts reads it.
  */
 function checkedText(problem: (value: string) => string | null, missing: string = INVALID) {
   return anyString
@@ -57,21 +58,26 @@ function maskDigits(value: string): string | null {
 }
 
 /** Paciente (both sides): required, at most PATIENT_NAME_MAX_LENGTH; the output has its runs of spaces as one. */
-export const patientName = checkedText((value) => {
+const patientName = checkedText((value) => {
   if (value === '') return M.nameRequired;
   return visibleLength(normalizePatientName(value)) > PATIENT_NAME_MAX_LENGTH ? M.nameTooLong : null;
-}, M.nameRequired).pipe(normalizePatientName);
+})
+  .pipe(normalizePatientName)
+  .configure({ missing: M.nameRequired });
+
+const addressProblem = (value: string) =>
+  visibleLength(normalizePatientName(value)) > PATIENT_ADDRESS_MAX_LENGTH ? M.addressTooLong : null;
 
 /** Endereço (both sides): optional, at most PATIENT_ADDRESS_MAX_LENGTH once its runs of spaces are one. */
-export const address = checkedText((value) =>
-  visibleLength(normalizePatientName(value)) > PATIENT_ADDRESS_MAX_LENGTH ? M.addressTooLong : null,
-).pipe(normalizePatientName);
+const address = checkedText(addressProblem).pipe(normalizePatientName);
+/** The address as the API stores it: null when empty. */
+const storedAddress = address.pipe((value) => value || null);
 
 /** Sexo Biológico (both sides): male or female. */
-export const gender = type.enumerated(...GENDERS).configure({ message: M.genderRequired, missing: M.genderRequired });
+const gender = type.enumerated(...GENDERS).configure({ message: M.genderRequired, missing: M.genderRequired });
 
 /** The wizard's Telefone: an 11-digit mobile as its mask (00) 0 0000-0000 makes it, with a DDD in service. */
-export const maskedMobile = checkedText((value) => {
+const maskedMobile = checkedText((value) => {
   if (value === '') return M.phoneRequired;
   if (isValidCellphone(value)) return null;
   // A well-formed mobile whose DDD is not in service gets the message that names the DDD.
@@ -79,12 +85,14 @@ export const maskedMobile = checkedText((value) => {
 }, M.phoneRequired);
 
 /** The API's cellphone: 10 or 11 digits, bare or with mask punctuation, with a DDD in service; the output is the digits. */
-export const phoneNumber = checkedText((value) => {
+const phoneNumber = checkedText((value) => {
   if (value === '') return M.phoneRequired;
   const digits = maskDigits(value);
   if (digits === null || digits.length < 10 || digits.length > 11) return M.phoneNumberInvalid;
   return hasRealAreaCode(digits) ? null : M.areaCodeUnknown;
-}, M.phoneRequired).pipe(onlyDigits);
+})
+  .pipe(onlyDigits)
+  .configure({ missing: M.phoneRequired });
 
 /** The wizard's CPF as its mask makes it (000.000.000-00), with SPEC §5's message for the mode. */
 function maskedCpf(mode: PatientWizardMode) {
@@ -98,17 +106,19 @@ function maskedCpf(mode: PatientWizardMode) {
 export const MASKED_CPF = { create: maskedCpf('create'), edit: maskedCpf('edit') } as const;
 
 /** The API's CPF: bare or masked, valid by its check digits; the output is the 11 digits. */
-export const cpfNumber = checkedText((value) => {
+const cpfNumber = checkedText((value) => {
   if (value === '') return M.cpfRequired;
   const digits = maskDigits(value);
   return digits !== null && isValidCpf(digits) ? null : M.cpfInvalid;
-}, M.cpfRequired).pipe(onlyDigits);
+})
+  .pipe(onlyDigits)
+  .configure({ missing: M.cpfRequired });
 
 /** The wizard's CEP, optional: empty, or 8 digits as its mask makes them (00.000-000). */
-export const maskedCep = checkedText((value) => (value === '' || isValidCep(value) ? null : M.cepInvalid));
+const maskedCep = checkedText((value) => (value === '' || isValidCep(value) ? null : M.cepInvalid));
 
 /** The API's CEP, optional: empty or 8 digits with any mask punctuation; the output is the digits, or null. */
-export const cepNumber = checkedText((value) =>
+const cepNumber = checkedText((value) =>
   value === '' || maskDigits(value)?.length === CEP_DIGITS ? null : M.cepInvalid,
 ).pipe((value) => onlyDigits(value) || null);
 
@@ -148,10 +158,9 @@ const chosenMedic = type('string | number | null')
 /** An id sent as a text part: empty (or 'null') for none, else 1..PG_INTEGER_MAX, else `unknown` (names no record). */
 function idPart(unknown: string) {
   const none = (value: string) => value === '' || value === 'null';
-  return checkedText((value) => {
-    if (none(value) || (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= PG_INTEGER_MAX)) return null;
-    return unknown;
-  }).pipe((value) => (none(value) ? null : Number(value)));
+  return checkedText((value) =>
+    none(value) || (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= PG_INTEGER_MAX) ? null : unknown,
+  ).pipe((value) => (none(value) ? null : Number(value)));
 }
 
 /**
@@ -220,7 +229,7 @@ export const patientFormSchema = perDay(
       gender,
       convenio: idPart(M.planUnknown).default(''),
       birthday: isoBirthday(today).default(''),
-      address: address.pipe((value) => value || null).default(''),
+      address: storedAddress.default(''),
       cep: cepNumber.default(''),
       medic: idPart(M.medicUnknown).default(''),
     }),
@@ -230,7 +239,7 @@ export const patientFormSchema = perDay(
 /** The patient form once read: trimmed, digits only for phone, CPF and CEP, null for what was left empty. */
 export type CheckedPatientForm = ReturnType<typeof patientFormSchema>['infer'];
 
-export const PATIENT_PAGE_SIZE = { default: 50, max: 200 } as const;
+const PATIENT_PAGE_SIZE = { default: 50, max: 200 } as const;
 
 export const PATIENT_LIST_MESSAGES = {
   limit: `O parâmetro limit deve ser um número inteiro de 1 a ${PATIENT_PAGE_SIZE.max}.`,

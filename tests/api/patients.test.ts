@@ -380,6 +380,8 @@ describe('POST /surgery/api/v1/add_paciente/', () => {
       ['Dados inválidos.'],
     );
     await expectRefused(() => create(asMedicA, fields({ apelido: 'x' })), ['Campo não reconhecido: apelido.']);
+    // @fastify/multipart itself refuses a part named __proto__.
+    await expectRefused(() => create(asMedicA, fields({ ['__proto__']: 'x' })), ['Dados inválidos.']);
     const repeated = formOf(fields());
     repeated.append('nome_completo', 'Outro Nome');
     await expectRefused(() => create(asMedicA, repeated), ['Dados inválidos.']);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
-import { check } from '../../../machines/validation/problems';
+import { check, type Problems } from '../../../machines/validation/problems';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
@@ -98,7 +98,7 @@ function checkedInput(upload: PatientUpload, today: string): PatientInput {
   const type = upload.photo ? photoTypeOf(upload.photo) : null;
   const refusedPhoto = upload.photo !== null && type === null;
   if (form.ok && !refusedPhoto) return { form: form.value, photo: upload.photo && type ? { data: upload.photo, type } : null };
-  const problems = form.ok ? { error: [], fields: {} } : form.problems;
+  const problems: Problems = form.ok ? { error: [], fields: {} } : form.problems;
   if (refusedPhoto) {
     problems.error.push(PATIENT_MESSAGES.photoType);
     problems.fields.foto = [PATIENT_MESSAGES.photoType];

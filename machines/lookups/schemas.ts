@@ -1,4 +1,5 @@
 import { type } from 'arktype';
+import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../validation/fields';
 
 /**
  * The lookups' queries (openapi listHealthPlans, listHospitals, listProcedures, listCids; SPEC §7): an optional
@@ -6,14 +7,11 @@ import { type } from 'arktype';
  * are ignored, as a browser's cache-busting ones would be.
  */
 
-export const SEARCH_MAX_LENGTH = 100;
-
 export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
 export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
 
 export const QUERY_MESSAGES = {
   repeated: 'Parâmetro repetido na consulta.',
-  searchTooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
   invalidTable: 'Tabela inválida: use tuss ou sigtap.',
 } as const;
 
@@ -26,7 +24,7 @@ export const queryText = type('string | string[]').pipe((value, ctx) =>
 
 /** The `search` text: '' when absent, at most SEARCH_MAX_LENGTH characters. */
 export const searchParam = queryText.pipe((search, ctx) =>
-  search.length > SEARCH_MAX_LENGTH ? ctx.error({ message: Q.searchTooLong }) : search,
+  search.length > SEARCH_MAX_LENGTH ? ctx.error({ message: SEARCH_TOO_LONG }) : search,
 );
 
 export const lookupQuerySchema = type({ 'search?': searchParam });

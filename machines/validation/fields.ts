@@ -26,15 +26,19 @@ export type TextRule = {
   tooLong: string;
 };
 
-/** A text field: trimmed (the output), required when `rule.required`, bounded by `rule.max`. */
+/**
+ * A text field: trimmed (the output), required when `rule.required`, bounded by `rule.max`. The checks run on the
+ * input, before the trim: arktype checks what follows a morph only when nothing else in the body failed, and a
+ * form must see every field's problem at once.
+ */
 export function text(rule: TextRule) {
-  const bounded = type('string').narrow((value, ctx) => visibleLength(value) <= rule.max || ctx.reject({ message: rule.tooLong }));
-  const filled = rule.required
-    ? type('string > 0').configure({ message: rule.required }).to(bounded)
-    : bounded;
   return anyString
+    .narrow((value, ctx) => {
+      const trimmed = value.trim();
+      if (rule.required && trimmed === '') return ctx.reject({ message: rule.required });
+      return visibleLength(trimmed) <= rule.max || ctx.reject({ message: rule.tooLong });
+    })
     .pipe((value) => value.trim())
-    .to(filled)
     .configure({ missing: rule.required ?? INVALID });
 }
 
@@ -45,3 +49,10 @@ export function orNull<T extends type.Any>(t: T) {
 
 /** The largest PostgreSQL `integer` (int4): every id column of the schema. */
 export const MAX_INT4 = 2_147_483_647;
+
+/** Longest `search` accepted by a list or a lookup (a name, a code or a few words of a description). */
+export const SEARCH_MAX_LENGTH = 100;
+export const SEARCH_TOO_LONG = `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`;
+
+/** The `search` query parameter: trimmed, at most SEARCH_MAX_LENGTH; absent → '' (a repeated one: 'Dados inválidos.'). */
+export const searchText = text({ max: SEARCH_MAX_LENGTH, tooLong: SEARCH_TOO_LONG }).default('');

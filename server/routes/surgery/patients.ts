@@ -1,25 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
+import { check, type Problems } from '../../../machines/validation/problems';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { validated } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
+import { photoTypeOf } from '../../services/files/photo';
 import { INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
-import { readSearchParam } from '../../services/lookups/search-filter';
-import {
-  FieldProblems,
-  parseId,
-  PATIENT_FORM_FIELDS,
-  PATIENT_MESSAGES,
-  readPage,
-  type PatientFormField,
-  type PatientFormFields,
-} from '../../services/patients/patient-form';
 import { patientPhotoPath } from '../../services/patients/patient-response';
-import { createPatientService, type PatientInput } from '../../services/patients/patient-service';
+import { createPatientService, PATIENT_MESSAGES, type PatientInput } from '../../services/patients/patient-service';
+import { saoPauloDay } from '../../services/sao-paulo-time';
 
 type IdRoute = { Params: { id: string } };
 type QueryRoute = { Querystring: Record<string, unknown> };
+type ListRoute = { Querystring: typeof patientListQuerySchema.infer };
+/** The multipart patient form as sent: its text parts by name, and the `foto` bytes if a file was sent. */
+type PatientUpload = { fields: Record<string, string>; photo: Buffer | null };
 
 /** Per-request multipart limits: one photo of at most 5 MB; a text field of at most 64 KB. */
 const MULTIPART_LIMITS = { fileSize: MAX_PHOTO_BYTES, fieldSize: 64 * 1024, parts: 50 };
@@ -31,7 +30,7 @@ function viewerOf(request: FastifyRequest): AuthUser {
 
 /** The path's id; malformed ids are "not found" like another medic's patient. */
 function patientId(raw: string): number {
-  const id = parseId(raw);
+  const id = pathId(raw.trim());
   if (id === null) throw notFound(PATIENT_MESSAGES.notFound);
   return id;
 }
@@ -48,15 +47,14 @@ function multipartError(error: unknown): HttpError {
 }
 
 /**
- * Reads the patient form (multipart/form-data, SPEC §3): the known text fields once each, and `foto`
- * as a file part (an empty file part, or an empty `foto` text field, means no photo). Problems are
- * collected while the parts are read to the end (unexpected files are drained, not kept), so the
- * client is not cut off mid-upload. Not multipart, a text `foto`, a repeated or unknown field, an
- * unexpected file: 400; a photo over 5 MB: 413.
+ * Reads the patient form (multipart/form-data, SPEC §3): each text part once, and `foto` as a file part (an empty
+ * file part, or an empty `foto` text field, means no photo). Problems are collected while the parts are read to the
+ * end (unexpected files are drained, not kept), so the client is not cut off mid-upload. Not multipart, a text
+ * `foto`, a repeated field, an unexpected file: 400; a photo over 5 MB: 413. The text parts are the schema's to check.
  */
-async function readPatientInput(request: FastifyRequest): Promise<PatientInput> {
+async function readPatientUpload(request: FastifyRequest): Promise<PatientUpload> {
   if (!request.isMultipart()) throw invalidBody();
-  const fields: PatientFormFields = {};
+  const fields = new Map<string, string>();
   const seen = new Set<string>();
   let photo: Buffer | null = null;
   let problem: HttpError | null = null;
@@ -75,24 +73,37 @@ async function readPatientInput(request: FastifyRequest): Promise<PatientInput> 
       } else if (part.fieldname === 'foto') {
         // A text `foto` (a URL sent back, say) is not a file; an empty one just means "no new photo".
         if (part.value !== '') problem ??= notAFile();
-      } else if (
-        repeated ||
-        !(PATIENT_FORM_FIELDS as readonly string[]).includes(part.fieldname) ||
-        typeof part.value !== 'string' ||
-        part.valueTruncated
-      ) {
+      } else if (repeated || typeof part.value !== 'string' || part.valueTruncated) {
         problem ??= invalidBody();
       } else if (hasControlCharacters(part.value)) {
         problem ??= controlCharactersError(part.fieldname);
       } else {
-        fields[part.fieldname as PatientFormField] = part.value;
+        fields.set(part.fieldname, part.value);
       }
     }
   } catch (error) {
     throw multipartError(error);
   }
   if (problem) throw problem;
-  return { fields, photo };
+  // A Map, then an object with each name as its own key: a part named `__proto__` is an unknown field, not a prototype.
+  return { fields: Object.fromEntries(fields), photo };
+}
+
+/**
+ * The form's text parts checked by its schema (machines/patientWizard/schemas.ts, built for São Paulo's today) and
+ * its photo by its content; the problems of both are answered together (400), nothing is written.
+ */
+function checkedInput(upload: PatientUpload, today: string): PatientInput {
+  const form = check(patientFormSchema({ today }), upload.fields);
+  const type = upload.photo ? photoTypeOf(upload.photo) : null;
+  const refusedPhoto = upload.photo !== null && type === null;
+  if (form.ok && !refusedPhoto) return { form: form.value, photo: upload.photo && type ? { data: upload.photo, type } : null };
+  const problems: Problems = form.ok ? { error: [], fields: {} } : form.problems;
+  if (refusedPhoto) {
+    problems.error.push(PATIENT_MESSAGES.photoType);
+    problems.fields.foto = [PATIENT_MESSAGES.photoType];
+  }
+  throw badRequest(problems.error, problems.fields);
 }
 
 /**
@@ -103,13 +114,8 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   const service = createPatientService(deps);
   const auth = { preHandler: app.authenticate };
 
-  app.get<QueryRoute>('/surgery/api/v1/patient/', auth, async (request) => {
-    const problems = new FieldProblems();
-    const page = readPage(request.query, problems);
-    problems.throwIfAny();
-    const search = readSearchParam(request.query.search);
-    return service.list(viewerOf(request), { search, ...page });
-  });
+  const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
+  app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => service.list(viewerOf(request), request.query));
 
   app.get<IdRoute>('/surgery/api/v1/patient/:id/', auth, async (request) => {
     const patient = await service.get(viewerOf(request), patientId(request.params.id));
@@ -119,7 +125,8 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   app.post('/surgery/api/v1/add_paciente/', auth, async (request, reply) => {
     const viewer = viewerOf(request);
-    const patient = await service.create(viewer, await readPatientInput(request));
+    const input = checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
+    const patient = await service.create(viewer, input);
     return reply.code(201).send(patient);
   });
 
@@ -128,7 +135,8 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
     const id = patientId(request.params.id);
     // Not the viewer's (or no such patient): 404 before the upload is even read.
     if (!(await service.isVisible(viewer, id))) throw notFound(PATIENT_MESSAGES.notFound);
-    const patient = await service.update(viewer, id, await readPatientInput(request));
+    const input = checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
+    const patient = await service.update(viewer, id, input);
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
     return patient;
   });
@@ -140,7 +148,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   });
 
   app.get<IdRoute & QueryRoute>('/surgery/api/v1/patient/:id/foto/', async (request, reply) => {
-    const id = parseId(request.params.id);
+    const id = pathId(request.params.id.trim());
     const { expires } = request.query;
     // The link is the authorization: its signature and its sign-in are checked before anything about the
     // patient is looked up; then its viewer must still see the patient (a removed secretary does not).

@@ -1,10 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { badRequest } from '../../http/errors';
 import { normalizeSearchText } from '../search-text';
-
-/** Longest `search` accepted (a name, a code or a few words of a description). */
-const SEARCH_MAX_LENGTH = 100;
 
 /** Escapes LIKE's wildcards (`%`, `_`) and its escape character, so the user's text matches literally. */
 function escapeLike(text: string): string {
@@ -69,23 +65,4 @@ export function nameSearchOrder(searchText: AnyPgColumn, search: string): SQL[] 
 /** `ORDER BY` on a text column, byte-wise, so PGlite and PostgreSQL (any locale) give the same order. */
 export function byteOrder(column: AnyPgColumn): SQL {
   return sql`${column} collate "C"`;
-}
-
-const SEARCH_MESSAGES = {
-  invalid: 'Dados inválidos.',
-  tooLong: `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`,
-} as const;
-
-/**
- * The `search` query parameter: absent or empty → ''. A repeated parameter (a list) or a text over
- * SEARCH_MAX_LENGTH → 400 with a pt-BR message.
- */
-export function readSearchParam(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw badRequest([SEARCH_MESSAGES.invalid], { search: [SEARCH_MESSAGES.invalid] });
-  const search = value.trim();
-  if (search.length > SEARCH_MAX_LENGTH) {
-    throw badRequest([SEARCH_MESSAGES.tooLong], { search: [SEARCH_MESSAGES.tooLong] });
-  }
-  return search;
 }

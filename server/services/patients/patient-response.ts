@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
+import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
 import type { Executor } from '../../db/client';
 import { healthPlans, patients, users } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
-import { buildFullAddress } from './patient-form';
 
 /** The Patient of openapi.yaml (SPEC §3). */
 export type PatientResponse = components['schemas']['Patient'];
@@ -38,6 +38,12 @@ export function selectPatients(db: Executor) {
     .from(patients)
     .leftJoin(healthPlans, eq(healthPlans.id, patients.healthPlanId))
     .innerJoin(users, eq(users.id, patients.medicId));
+}
+
+/** The address for display: 'Rua X, 10 - CEP 01.310-100', either part alone, or null. */
+export function buildFullAddress(address: string | null, cep: string | null): string | null {
+  const parts = [address?.trim() || null, cep ? `CEP ${formatCep(cep)}` : null].filter(Boolean);
+  return parts.length > 0 ? parts.join(' - ') : null;
 }
 
 export type PatientView = Awaited<ReturnType<ReturnType<typeof selectPatients>['execute']>>[number];

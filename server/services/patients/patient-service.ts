@@ -6,27 +6,34 @@ import { badRequest, forbidden, payloadTooLarge, type HttpError } from '../../ht
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
 import { FILE_EXTENSIONS, MAX_PHOTO_BYTES, type SniffedType } from '../files/file-type';
-import { photoTypeOf } from '../files/photo';
+import { PHOTO_MESSAGES } from '../files/photo';
 import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
-import { saoPauloDay } from '../sao-paulo-time';
 import { normalizeSearchText } from '../search-text';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
-import {
-  buildFullAddress,
-  FieldProblems,
-  PATIENT_MESSAGES,
-  readPatientForm,
-  type PatientFormFields,
-  type PatientValues,
-} from './patient-form';
-import { selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
+import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWizard/patientFields';
+import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
+import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
 export type Viewer = Pick<AuthUser, 'id' | 'type'>;
 export type PatientServiceDeps = { db: Database; storage: FileStorage; now: () => Date };
-/** The patient form as the route read it: text fields and the `foto` bytes, if a file was sent. */
-export type PatientInput = { fields: PatientFormFields; photo: Buffer | null };
+/** A photo sent with the form, as its content says it is (JPEG, PNG or WebP). */
+export type PatientPhoto = { data: Buffer; type: SniffedType };
+/** The patient form as the route checked it (machines/patientWizard/schemas.ts), and its photo if one was sent. */
+export type PatientInput = { form: CheckedPatientForm; photo: PatientPhoto | null };
 export type PatientPage = { search: string; limit: number; offset: number };
+
+/** The API's own messages about patients; those of the form's fields are machines/patientWizard/patientFields.ts'. */
+export const PATIENT_MESSAGES = {
+  notFound: 'Paciente não encontrado.',
+  photoNotFound: PHOTO_MESSAGES.notFound,
+  duplicate: 'Paciente já cadastrado para esse médico',
+  hasSurgery: 'Não é possível deletar um paciente que possui cirurgia cadastrada.',
+  medicLocked: 'Não é possível trocar o médico de um paciente que possui cirurgia cadastrada.',
+  photoType: PHOTO_MESSAGES.type,
+  photoTooLarge: PHOTO_MESSAGES.tooLarge,
+  invalidData: 'Dados inválidos.',
+} as const;
 
 /** The PostgreSQL error code of a failed query (drizzle wraps the driver's error in `cause`). */
 function pgErrorCode(error: unknown): string | null {
@@ -87,24 +94,6 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     return Boolean(row);
   }
 
-  /** A medic's patient is always theirs; a secretary names one of her linked medics. */
-  async function resolveMedic(
-    viewer: Viewer,
-    requested: number | null,
-    raw: string | undefined,
-    problems: FieldProblems,
-  ): Promise<number | null> {
-    if (viewer.type === 'medic') return viewer.id;
-    if (!raw?.trim()) {
-      problems.add('medic', PATIENT_MESSAGES.medicRequired);
-      return null;
-    }
-    const medicIds = await visibleMedicIds(db, viewer);
-    if (requested !== null && medicIds.includes(requested)) return requested;
-    problems.add('medic', PATIENT_MESSAGES.medicUnknown);
-    return null;
-  }
-
   async function isDuplicate(medicId: number, cpf: string, exceptId: number | null): Promise<boolean> {
     const others = exceptId ? ne(patients.id, exceptId) : undefined;
     const same = and(eq(patients.medicId, medicId), eq(patients.cpf, cpf), others);
@@ -112,36 +101,43 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     return Boolean(row);
   }
 
-  /** Every check of the form, the database ones included; throws 400 with all problems at once. */
-  async function validate(viewer: Viewer, input: PatientInput, existing: PatientRow | null) {
-    if (input.photo && input.photo.length > MAX_PHOTO_BYTES) throw payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
-    const problems = new FieldProblems();
-    const values = readPatientForm(input.fields, saoPauloDay(now()), problems);
-    const photoType = input.photo ? photoTypeOf(input.photo) : null;
-    if (input.photo && !photoType) {
-      problems.add('foto', PATIENT_MESSAGES.photoType);
-    }
-    const medicId = await resolveMedic(viewer, values.medicId, input.fields.medic, problems);
-    if (values.healthPlanId !== null) {
-      const [plan] = await db
-        .select({ id: healthPlans.id })
-        .from(healthPlans)
-        .where(eq(healthPlans.id, values.healthPlanId));
-      if (!plan) problems.add('convenio', PATIENT_MESSAGES.planUnknown);
-    }
-    if (existing && medicId !== null && medicId !== existing.medicId && (await hasSurgery(db, existing.id))) {
-      problems.add('medic', PATIENT_MESSAGES.medicLocked);
-    }
-    problems.throwIfAny();
-    if (medicId === null) throw new Error('medic unresolved without a problem');
-    if (await isDuplicate(medicId, values.cpf, existing?.id ?? null)) throw duplicatePatient();
-    return { values, medicId, photoType };
+  async function planExists(id: number): Promise<boolean> {
+    const [plan] = await db.select({ id: healthPlans.id }).from(healthPlans).where(eq(healthPlans.id, id));
+    return Boolean(plan);
   }
 
-  async function storePhoto(data: Buffer | null, type: SniffedType | null): Promise<string | null> {
-    if (!data || !type) return null;
-    const key = `patients/photo-${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[type]}`;
-    await storage.put(key, data, type);
+  /**
+   * The checks that need the user or the database (the route checked the form): the medic (a medic's patient is
+   * always theirs; a secretary names one of her linked medics, kept while the patient has a surgery), the health plan,
+   * then a duplicate CPF. Throws 400 with all the problems at once; answers the patient's medic.
+   */
+  async function validate(viewer: Viewer, input: PatientInput, existing: PatientRow | null): Promise<number> {
+    if (input.photo && input.photo.data.length > MAX_PHOTO_BYTES) throw payloadTooLarge(PATIENT_MESSAGES.photoTooLarge);
+    const { form } = input;
+    const problems: { medic?: string; convenio?: string } = {};
+    const medicId = viewer.type === 'medic' ? viewer.id : form.medic;
+    if (medicId === null) problems.medic = FIELD_MESSAGES.medicRequired;
+    else if (viewer.type !== 'medic' && !(await visibleMedicIds(db, viewer)).includes(medicId)) {
+      problems.medic = FIELD_MESSAGES.medicUnknown;
+    } else if (existing && medicId !== existing.medicId && (await hasSurgery(db, existing.id))) {
+      problems.medic = PATIENT_MESSAGES.medicLocked;
+    }
+    if (form.convenio !== null && !(await planExists(form.convenio))) problems.convenio = FIELD_MESSAGES.planUnknown;
+    const found = Object.entries(problems);
+    if (medicId === null || found.length > 0) {
+      throw badRequest(
+        found.map(([, message]) => message),
+        Object.fromEntries(found.map(([field, message]) => [field, [message]])),
+      );
+    }
+    if (await isDuplicate(medicId, form.cpf, existing?.id ?? null)) throw duplicatePatient();
+    return medicId;
+  }
+
+  async function storePhoto(photo: PatientPhoto | null): Promise<string | null> {
+    if (!photo) return null;
+    const key = `patients/photo-${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[photo.type]}`;
+    await storage.put(key, photo.data, photo.type);
     return key;
   }
 
@@ -150,19 +146,19 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     if (key) await storage.delete(key).catch(() => {});
   }
 
-  function columns(values: PatientValues, medicId: number) {
+  function columns(form: CheckedPatientForm, medicId: number) {
     return {
       medicId,
-      nomeCompleto: values.nomeCompleto,
-      searchText: normalizeSearchText(values.nomeCompleto),
-      cellphone: values.cellphone,
-      healthPlanId: values.healthPlanId,
-      birthday: values.birthday,
-      address: values.address,
-      fullAddress: buildFullAddress(values.address, values.cep),
-      cep: values.cep,
-      cpf: values.cpf,
-      gender: values.gender,
+      nomeCompleto: form.nome_completo,
+      searchText: normalizeSearchText(form.nome_completo),
+      cellphone: form.cellphone,
+      healthPlanId: form.convenio,
+      birthday: form.birthday,
+      address: form.address,
+      fullAddress: buildFullAddress(form.address, form.cep),
+      cep: form.cep,
+      cpf: form.cpf,
+      gender: form.gender,
     };
   }
 
@@ -194,16 +190,16 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     },
 
     async create(viewer: Viewer, input: PatientInput): Promise<PatientResponse> {
-      const { values, medicId, photoType } = await validate(viewer, input, null);
-      const photoKey = await storePhoto(input.photo, photoType);
+      const medicId = await validate(viewer, input, null);
+      const photoKey = await storePhoto(input.photo);
       let id: number;
       try {
         const [row] = await db
           .insert(patients)
           .values({
-            ...columns(values, medicId),
+            ...columns(input.form, medicId),
             photoKey,
-            photoContentType: photoKey ? photoType : null,
+            photoContentType: input.photo?.type ?? null,
             createdBy: viewer.id,
           })
           .returning({ id: patients.id });
@@ -219,17 +215,17 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     async update(viewer: Viewer, id: number, input: PatientInput): Promise<PatientResponse | null> {
       const existing = await findRow(db, viewer, id);
       if (!existing) return null;
-      const { values, medicId, photoType } = await validate(viewer, input, existing);
-      const photoKey = await storePhoto(input.photo, photoType);
+      const medicId = await validate(viewer, input, existing);
+      const photoKey = await storePhoto(input.photo);
       let outcome: { found: boolean; replacedKey: string | null };
       try {
         outcome = await db.transaction(async (tx) => {
           const current = await findRow(tx, viewer, id, true);
           if (!current) return { found: false, replacedKey: null };
-          const photo = photoKey ? { photoKey, photoContentType: photoType } : {};
+          const photo = photoKey && input.photo ? { photoKey, photoContentType: input.photo.type } : {};
           await tx
             .update(patients)
-            .set({ ...columns(values, medicId), ...photo, updatedAt: now() })
+            .set({ ...columns(input.form, medicId), ...photo, updatedAt: now() })
             .where(eq(patients.id, id));
           return { found: true, replacedKey: photoKey ? current.photoKey : null };
         });

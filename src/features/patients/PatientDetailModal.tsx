@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useState } from 'react';
 import { styled } from 'goober';
-import { formatCep } from '../../../machines/patientWizard/rules';
+import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';

@@ -1,14 +1,16 @@
 /**
  * The registration and edit modal of /patients (SPEC §2 Patients; §8 patient rows; §9 close delay). The patient
  * wizard machine owns the step, the save and the 200 ms close; react-hook-form owns the fields and marks them with
- * the machine's own rules (STYLE §17). Each open is a fresh mount (the parent renders it only while open).
+ * the schema of the step shown, the one the machine's guard uses (STYLE §17). Each open is a fresh mount (the parent
+ * renders it only while open).
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
 import { styled } from 'goober';
 import { patientWizardMachine, type PatientWizardInput } from '../../../machines/patientWizard/patientWizardMachine';
-import { EMPTY_PATIENT, type PatientRuleOptions } from '../../../machines/patientWizard/rules';
+import { EMPTY_PATIENT } from '../../../machines/patientWizard/rules';
+import { detailsSchema, identificationSchema } from '../../../machines/patientWizard/schemas';
 import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
 import { DraftNotice } from '../../components/ui/DraftNotice';
@@ -22,7 +24,7 @@ import { fill, ptBR } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitPatient, type Patient } from './actors';
-import { patientResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
+import { stepResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
 import { ModalActions } from './ModalActions';
 import { DetailsStep, IdentificationStep } from './PatientWizardSteps';
 
@@ -94,15 +96,13 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
   const failed = snapshot.matches({ details: 'failed' });
   const [linkPressed, setLinkPressed] = useState(false);
 
-  const rules = useRef<{ step: PatientStep; options: PatientRuleOptions }>({
-    step,
-    options: { mode, requiresMedic, today: input.today },
-  });
-  rules.current = { step, options: { mode, requiresMedic, today: input.today } };
+  const stepSchema =
+    step === 'identification' ? identificationSchema : detailsSchema({ mode, requiresMedic, today: input.today });
   const form = useForm<PatientFormValues>({
     defaultValues: toFormValues({ ...EMPTY_PATIENT, ...input.initial }),
     mode: 'onTouched',
-    resolver: patientResolver(() => rules.current),
+    // react-hook-form reads the resolver of the latest render: the schema of the step shown.
+    resolver: stepResolver(stepSchema),
   });
   const { handleSubmit, clearErrors, getValues } = form;
   // Typing survives a reload or a close until saved or discarded (docs/first-week/drafts.md); a photo does not.

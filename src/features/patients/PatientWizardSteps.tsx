@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { styled } from 'goober';
-import { CPF_MASKED_LENGTH } from '../../../machines/patientWizard/rules';
+import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';

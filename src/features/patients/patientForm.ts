@@ -1,20 +1,14 @@
 /**
- * The patient form's values and their conversions: to the wizard machine's data, from a saved Patient (edit prefill,
- * masks applied to what the API stores as digits), and a react-hook-form resolver built on the wizard's own rules
- * (machines/patientWizard/rules.ts), so that the step rules exist once (STYLE §17: RHF owns the field state, the
+ * The patient form's values and their conversions: to the wizard machine's data, and from a saved Patient (edit
+ * prefill, masks applied to what the API stores as digits). The form checks them with the step schemas of
+ * machines/patientWizard/schemas.ts, the ones the machine's guards use (STYLE §17: RHF owns the field state, the
  * machine owns the step).
  */
-import type { FieldError, Resolver } from 'react-hook-form';
-import {
-  detailsProblems,
-  EMPTY_PATIENT,
-  formatCep,
-  identificationProblems,
-  isoToBrDate,
-  type PatientProblem,
-  type PatientRuleOptions,
-  type PatientWizardData,
-} from '../../../machines/patientWizard/rules';
+import type { Type } from 'arktype';
+import { arktypeResolver } from '@hookform/resolvers/arktype';
+import type { Resolver } from 'react-hook-form';
+import { formatCep, isoToBrDate } from '../../../machines/patientWizard/patientFields';
+import { EMPTY_PATIENT, type PatientWizardData } from '../../../machines/patientWizard/rules';
 import { formatCpf } from '../../lib/format/cpf';
 import { formatPhone } from '../../lib/format/phone';
 import type { HealthPlan, Patient } from './actors';
@@ -89,20 +83,10 @@ export function wizardDataFromPatient(patient: Patient): Partial<PatientWizardDa
   };
 }
 
-/** The problems of a step for the form's current values. */
-export function problemsOfStep(step: PatientStep, values: PatientFormValues, options: PatientRuleOptions): PatientProblem[] {
-  const data = { ...toWizardData(values) } as PatientWizardData;
-  return step === 'identification' ? identificationProblems(data) : detailsProblems(data, options);
-}
-
-/** A resolver that marks each field with its first problem for the step shown (read through `current()`). */
-export function patientResolver(current: () => { step: PatientStep; options: PatientRuleOptions }): Resolver<PatientFormValues> {
-  return async (values) => {
-    const { step, options } = current();
-    const problems = problemsOfStep(step, values, options);
-    if (problems.length === 0) return { values, errors: {} };
-    const errors: Partial<Record<keyof PatientFormValues, FieldError>> = {};
-    for (const problem of problems) errors[problem.field] ??= { type: 'rule', message: problem.message };
-    return { values: {}, errors: errors as never };
-  };
+/**
+ * The form's resolver for the step shown: arktypeResolver over the step's schema, the values kept as typed (raw).
+ * A step schema declares only its step's fields (the others pass unread), hence the widening to the whole form.
+ */
+export function stepResolver(schema: Type<object>): Resolver<PatientFormValues> {
+  return arktypeResolver(schema as Type<PatientFormValues>, undefined, { raw: true });
 }

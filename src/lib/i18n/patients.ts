@@ -1,10 +1,10 @@
-import { PATIENT_MESSAGES } from '../../../machines/patientWizard/rules';
+import { PATIENT_MESSAGES } from '../../../machines/patientWizard/patientFields';
 
 /**
  * Every user-facing pt-BR text of /patients (SPEC §2 Patients, §5, §8): the list, the search, the registration and
  * edit wizard, the detail modal and the delete confirmation. Texts SPEC gives are verbatim, spelling included
  * ('Arraste a foto para aqui', 'Imagem selecionado!', 'CPF Invalido!'); the rest are ours. The wizard's step
- * problems live with their rules in machines/patientWizard/rules.ts and are re-exported here as `rules`.
+ * problems live with their rules in machines/patientWizard/patientFields.ts and are re-exported here as `rules`.
  * `{name}`-style placeholders are filled with `fill()` from ./pt-BR.
  */
 export const patientsTexts = {
@@ -130,6 +130,6 @@ export const patientsTexts = {
     internal: 'Ocorreu um erro interno!',
     updateInternal: 'Erro interno!',
   },
-  /** Problems returned by machines/patientWizard/rules.ts (and the wizard's `problems`). */
+  /** The messages of the patient schemas (machines/patientWizard/schemas.ts), in the form and from the API. */
   rules: PATIENT_MESSAGES,
 } as const;

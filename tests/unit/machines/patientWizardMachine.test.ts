@@ -7,7 +7,8 @@ import {
   type PatientWizardInput,
   type SavedPatient,
 } from '../../../machines/patientWizard/patientWizardMachine';
-import { EMPTY_PATIENT, PATIENT_MESSAGES as M, PatientSaveError } from '../../../machines/patientWizard/rules';
+import { PATIENT_MESSAGES as M } from '../../../machines/patientWizard/patientFields';
+import { EMPTY_PATIENT, PatientSaveError } from '../../../machines/patientWizard/rules';
 
 const identification = {
   nome_completo: 'Ana Souza',

@@ -2,21 +2,23 @@ import { describe, expect, it } from 'vitest';
 import {
   birthdayIssue,
   brDateToIso,
-  cpfProblems,
-  detailsProblems,
-  identificationProblems,
+  formatCep,
+  isGender,
   isoToBrDate,
+  isRealIsoDate,
   isValidCellphone,
   isValidCep,
+  normalizePatientName,
   PATIENT_MESSAGES as M,
+} from '../../../machines/patientWizard/patientFields';
+import {
+  cpfProblems,
+  detailsProblems,
+  EMPTY_PATIENT,
+  identificationProblems,
   PatientSaveError,
   patientSaveMessages,
   toPatientPayload,
-  EMPTY_PATIENT,
-  formatCep,
-  isGender,
-  isRealIsoDate,
-  normalizePatientName,
 } from '../../../machines/patientWizard/rules';
 
 const TODAY = '2026-03-10';

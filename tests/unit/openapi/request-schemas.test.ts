@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { createSurgerySchema, moveFromVersionSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
+import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
+
+const patientForm = patientFormSchema({ today: '2026-03-10' });
 
 /**
  * Every request body and query the API reads is one schema of machines/, and that schema says what
@@ -21,6 +24,9 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   listHospitals: { query: lookupQuerySchema },
   listCids: { query: lookupQuerySchema },
   listProcedures: { query: procedureQuerySchema },
+  createPatient: { body: patientForm },
+  updatePatient: { body: patientForm },
+  listPatients: { query: patientListQuerySchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -7,10 +7,10 @@ import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../validation/fields';
  * are ignored, as a browser's cache-busting ones would be.
  */
 
-export const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
+const PROCEDURE_TABLES = ['tuss', 'sigtap'] as const;
 export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
 
-export const QUERY_MESSAGES = {
+const QUERY_MESSAGES = {
   repeated: 'Parâmetro repetido na consulta.',
   invalidTable: 'Tabela inválida: use tuss ou sigtap.',
 } as const;

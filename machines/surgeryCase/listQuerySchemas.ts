@@ -10,7 +10,7 @@ import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
 
 /** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
 export const SURGERY_PAGE_DEFAULT = 100;
-export const SURGERY_PAGE_MAX = 500;
+const SURGERY_PAGE_MAX = 500;
 
 /** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
 export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter((status) => status !== 'concluido');
@@ -19,10 +19,10 @@ export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter
  * The list orders of `ordering`, each ascending or, with a leading '-', descending: the schedule (default;
  * unscheduled last either way), the last status change, or the patient's name.
  */
-export const SURGERY_ORDERINGS = ['schedule', '-schedule', 'status_changed_at', '-status_changed_at', 'patient', '-patient'] as const;
+const SURGERY_ORDERINGS = ['schedule', '-schedule', 'status_changed_at', '-status_changed_at', 'patient', '-patient'] as const;
 export type SurgeryOrdering = (typeof SURGERY_ORDERINGS)[number];
 
-export const LIST_MESSAGES = {
+const LIST_MESSAGES = {
   unknownStatus: (values: string) => `Etapa desconhecida: ${values.slice(0, 80)}.`,
   invalidDate: 'Data inválida: use o formato aaaa-mm-dd.',
   invalidIsSchedule: 'O filtro is_schedule aceita apenas true ou false.',

@@ -35,7 +35,7 @@ const INVALID = VALIDATION_MESSAGES.invalidData;
 const C = SURGERY_CREATION_MESSAGES;
 
 /** The largest amount a money column (numeric(12,2)) holds: below 10^10 reais. */
-export const MAX_MONEY = 9_999_999_999.99;
+const MAX_MONEY = 9_999_999_999.99;
 
 export const CREATE_SURGERY_MESSAGES = {
   tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
@@ -53,7 +53,7 @@ export const CREATE_SURGERY_MESSAGES = {
 const M = CREATE_SURGERY_MESSAGES;
 
 /** An id as a body sends it (a JSON number or a string of digits), as the positive int4 it names, or null. */
-export function idOf(value: number | string): number | null {
+function idOf(value: number | string): number | null {
   const id = typeof value === 'string' && /^\s*\d{1,10}\s*$/.test(value) ? Number(value) : value;
   return typeof id === 'number' && Number.isInteger(id) && id >= 1 && id <= MAX_INT4 ? id : null;
 }
@@ -92,7 +92,7 @@ function codeList(other: 'cid' | 'procedure', messages: { missing: string; tooMa
 }
 
 /** The expected fee: reais ≥ 0 with at most two decimals within numeric(12,2), as the numeric text stored. */
-export const money = type('number | string')
+const money = type('number | string')
   .configure({ message: INVALID })
   .pipe((value, ctx) => {
     if (value === '') return null;
@@ -104,7 +104,7 @@ export const money = type('number | string')
   });
 
 /** A free-text note (SPEC §5, §9): trimmed, at most MAX_NOTE_LENGTH characters, '' stored as null. */
-export const note = orNull(type('string').configure({ message: INVALID })).pipe((value, ctx) => {
+const note = orNull(type('string').configure({ message: INVALID })).pipe((value, ctx) => {
   const trimmed = value?.trim() ?? '';
   if (visibleLength(trimmed) > MAX_NOTE_LENGTH) return ctx.error({ message: C.noteTooLong });
   return trimmed === '' ? null : trimmed;
@@ -170,10 +170,10 @@ const U = UPDATE_SURGERY_MESSAGES;
 const L = LIFECYCLE_MESSAGES;
 
 /** A stage key (SPEC §3). */
-export const caseStatus = type.enumerated(...CASE_STATUSES).configure({ message: U.unknownStatus, missing: U.statusRequired });
+const caseStatus = type.enumerated(...CASE_STATUSES).configure({ message: U.unknownStatus, missing: U.statusRequired });
 
 /** The case version a move was made from (optional; a different stored version is a stale client's: 409). */
-export const caseVersion = type('number').pipe((value, ctx): number | ArkError =>
+const caseVersion = type('number').pipe((value, ctx): number | ArkError =>
   Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: U.invalidVersion }),
 );
 
@@ -272,7 +272,7 @@ export function updateInputOf(body: UpdateSurgeryBody): UpdateSurgeryInput {
   return { newStatus: body.new_status, fields, notes, step, version: body.version };
 }
 
-export type UpdateSurgeryBody = ReturnType<typeof buildUpdateSchema>['infer'];
+type UpdateSurgeryBody = ReturnType<typeof buildUpdateSchema>['infer'];
 
 const updateSchemaOfDay = new Map<string, ReturnType<typeof buildUpdateSchema>>();
 

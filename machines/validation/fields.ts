@@ -18,7 +18,7 @@ export const anyBoolean = type('boolean').configure({ message: INVALID });
 /** The length a person counts: code points, so an emoji or an accented letter typed as two is one. */
 export const visibleLength = (text: string): number => [...text].length;
 
-export type TextRule = {
+type TextRule = {
   /** The message for a blank or absent value; without it the text may be empty. */
   required?: string;
   /** At most this many characters (code points), else `tooLong`. */
@@ -31,7 +31,7 @@ export type TextRule = {
  * input, before the trim: arktype checks what follows a morph only when nothing else in the body failed, and a
  * form must see every field's problem at once.
  */
-export function text(rule: TextRule) {
+function text(rule: TextRule) {
   return anyString
     .narrow((value, ctx) => {
       const trimmed = value.trim();

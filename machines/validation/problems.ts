@@ -61,7 +61,7 @@ function messageOf(schema: Type, error: ArkError): string {
 }
 
 /** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */
-export function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
+function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
   const problems: Problems = { error: [], fields: {} };
   for (const error of errors) {
     const message = messageOf(schema, error);
@@ -77,7 +77,7 @@ export function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
   return problems;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problems };
+type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problems };
 
 /** Runs `schema` over `input`: its output, or the problems in SPEC §8's shape. */
 export function check<S extends Type>(schema: S, input: unknown): Checked<S['infer']> {

@@ -8,6 +8,8 @@
 import type { Type } from 'arktype';
 import { loadContract } from './contract';
 
+// JSON Schema documents walked by key: any node may be any shape, checked where read.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = Record<string, any>;
 
 /** The JSON types a JSON-schema node admits ('integer' counts as a number type of its own). */

@@ -14,7 +14,7 @@ import { Button } from './Button';
 import { Icon, type IconName } from './Icon';
 import { Spinner } from './Spinner';
 
-export type NoticeKind = 'loading' | 'empty' | 'failed' | 'noResults';
+type NoticeKind = 'loading' | 'empty' | 'failed' | 'noResults';
 
 const StyledNotice = styled('div')<{ $compact: boolean }>`
   display: flex;

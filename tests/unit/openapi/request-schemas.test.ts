@@ -39,18 +39,29 @@ const NOT_SCHEMAS: Record<string, string> = {
   updateProfilePhoto: 'one file part, checked by its content (server/services/files/photo.ts)',
 };
 
+/**
+ * Operations still read by hand, to move next (issue 12): the account's bodies (server/routes/project-auth.ts,
+ * services/auth) and the text parts of include_surgery_files. The test fails when this list names an operation
+ * that already has a schema, so it only shrinks.
+ */
+const NOT_MOVED_YET = ['signupDoctor', 'signupSecretary', 'updateSettings', 'changePassword', 'createSecretary', 'includeSurgeryFiles'];
+
 describe('request schemas against openapi.yaml', () => {
   const rows = Object.entries(REQUEST_SCHEMAS);
 
   it('covers every operation with a body or a query', () => {
     const missing = operationsWithInput()
       .filter(({ operationId, body, query }) => {
-        if (NOT_SCHEMAS[operationId]) return false;
+        if (NOT_SCHEMAS[operationId] || NOT_MOVED_YET.includes(operationId)) return false;
         const row = REQUEST_SCHEMAS[operationId];
         return !row || (body && !row.body) || (query && !row.query);
       })
       .map(({ operationId }) => operationId);
     expect(missing).toEqual([]);
+  });
+
+  it('lists as not yet moved only operations without a schema', () => {
+    expect(NOT_MOVED_YET.filter((operationId) => REQUEST_SCHEMAS[operationId])).toEqual([]);
   });
 
   it.each(rows.filter(([, row]) => row.body).map(([id, row]) => [id, row.body!] as const))('%s body', (id, schema) => {

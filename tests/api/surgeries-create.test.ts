@@ -336,9 +336,11 @@ describe('POST /surgery/api/v1/create_surgery/ (references and values)', () => {
   it('answers "Dados inválidos." to a body of the wrong shape', async () => {
     const invalid = { error: ['Dados inválidos.'] };
     for (const body of [[1, 2], payload({ cid: 5 }), payload({ opme: 'sim' }), payload({ patient: { id: 1 } }),
-      payload({ surgery_note: 12 }), payload({ payment_fountains: 1 }), payload({ fees_payments: true })]) {
+      payload({ surgery_note: 12 }), payload({ fees_payments: true })]) {
       await expectRejected(body, invalid);
     }
+    // An enumerated field names its values whatever was sent.
+    await expectRejected(payload({ payment_fountains: 1 }), { error: ['Fonte pagadora inválida.'] });
     for (const raw of ['{"cid": [1,', '"texto"', 'null', '']) {
       const before = await counts();
       const res = await t.app.inject({

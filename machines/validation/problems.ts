@@ -31,7 +31,8 @@ type ArkError = InstanceType<typeof type.errors>[number];
 /** The message configured for an absent key of `schema` at `key`, if any. */
 function missingMessage(schema: Type, key: string): string | undefined {
   try {
-    return (schema as unknown as { get(key: string): Type }).get(key).meta.missing;
+    // The input side: a narrowed object whose fields transform is a pipe, which has no keys of its own.
+    return (schema.in as unknown as { get(key: string): Type }).get(key).meta.missing;
   } catch {
     return undefined; // a key the schema does not declare, or a root that is not an object
   }
@@ -48,7 +49,8 @@ function messageOf(schema: Type, error: ArkError): string {
 /** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */
 export function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
   const problems: Problems = { error: [], fields: {} };
-  for (const error of errors) {
+  // Several errors at one path come as one 'intersection' error: each is listed.
+  for (const error of [...errors].flatMap((each) => each.flat)) {
     const message = messageOf(schema, error);
     const [key] = error.path;
     const unknownKey = error.code === 'predicate' && error.expected === 'removed';
@@ -66,6 +68,8 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problem
 
 /** Runs `schema` over `input`: its output, or the problems in SPEC §8's shape. */
 export function check<S extends Type>(schema: S, input: unknown): Checked<S['infer']> {
+  // A JSON array is an object to arktype; no body or form of this product is one.
+  if (Array.isArray(input)) return { ok: false, problems: { error: [VALIDATION_MESSAGES.invalidData], fields: {} } };
   const out = schema(input);
   if (out instanceof type.errors) return { ok: false, problems: problemsOf(schema, out) };
   return { ok: true, value: out as S['infer'] };

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, isWellFormedEmail, passwordProblems } from '../rules/account';
 import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../rules/phone';
-import { anyString, orNull, text } from '../validation/fields';
+import { anyBoolean, anyString, text } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 
 /**
@@ -54,8 +54,22 @@ const M = ACCOUNT_FIELD_MESSAGES;
 export const firstName = text({ required: M.firstNameRequired, max: NAME_MAX_LENGTH, tooLong: M.nameTooLong });
 export const lastName = text({ required: M.lastNameRequired, max: NAME_MAX_LENGTH, tooLong: M.nameTooLong });
 
+const INVALID = VALIDATION_MESSAGES.invalidData;
+
+/**
+ * JSON null, where a field may be cleared. A union needs its own message, given after any pipe (arktype rebuilds the
+ * union there): fields.ts' `orNull` gives none, so a wrong type would say arktype's English.
+ */
+const nullValue = type('null').configure({ message: INVALID });
+
+/** Any text or null, as sent. */
+export const anyStringOrNull = anyString.or(nullValue).configure({ message: INVALID });
+
 /** An optional nickname: trimmed, at most 150 characters; empty or null is "none" (null). */
-export const nickname = orNull(text({ max: NAME_MAX_LENGTH, tooLong: M.nameTooLong })).pipe((value) => value || null);
+export const nickname = text({ max: NAME_MAX_LENGTH, tooLong: M.nameTooLong })
+  .or(nullValue)
+  .pipe((value) => value || null)
+  .configure({ message: INVALID });
 
 /** An e-mail address, trimmed (the server lower-cases it where it compares and stores). */
 export function email(messages: { required: string; invalid: string }) {
@@ -102,7 +116,7 @@ const MAX_ID = 2_147_483_647;
 export const specialty = type('number')
   .configure({
     message: (ctx) =>
-      ctx.data === null ? M.specialtyRequired : typeof ctx.data === 'string' ? M.specialtyUnknown : VALIDATION_MESSAGES.invalidData,
+      ctx.data === null ? M.specialtyRequired : typeof ctx.data === 'string' ? M.specialtyUnknown : INVALID,
   })
   .narrow((id, ctx) => (Number.isInteger(id) && id >= 1 && id <= MAX_ID) || ctx.reject({ message: M.specialtyUnknown }))
   .configure({ missing: M.specialtyRequired });
@@ -124,8 +138,7 @@ export function newPassword(required: string) {
 /** Any text the other password field is compared with (the match is the schema's cross-field rule). */
 export const passwordConfirmation = anyString.configure({ missing: M.passwordsDiffer });
 
-/** The LGPD consent: must be given (true). */
-export const consent = type('boolean')
-  .configure({ message: VALIDATION_MESSAGES.invalidData })
-  .narrow((value, ctx) => value || ctx.reject({ message: M.consentRequired }))
-  .configure({ missing: M.consentRequired });
+/** The LGPD consent: must be given (true). A pipe, so the contract still reads a boolean (a narrow would be `true`). */
+export const consent = anyBoolean
+  .pipe((given, ctx) => given || ctx.error({ message: M.consentRequired }))
+  .configure({ message: INVALID, missing: M.consentRequired });

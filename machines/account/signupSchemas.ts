@@ -1,9 +1,10 @@
 import { type } from 'arktype';
 import { isWellFormedEmail } from '../rules/account';
-import { anyBoolean, anyString, orNull } from '../validation/fields';
+import { anyBoolean, anyString } from '../validation/fields';
 import {
   ACCOUNT_FIELD_MESSAGES as M,
   accountEmail,
+  anyStringOrNull,
   address,
   cellphone,
   chosenSpecialty,
@@ -56,7 +57,7 @@ function doctorAccessRules(value: SecretaryChoice & { password: string; confirmP
 const personalFields = { first_name: firstName, last_name: lastName };
 const doctorProfessionalFields = { address, cellphone, crm, specialty };
 const credentialFields = { email: accountEmail, password: newPassword(M.passwordRequired), confirmPassword: passwordConfirmation };
-const secretaryChoiceFields = { 'IHaveASecretary?': anyBoolean, 'secretary?': orNull(anyString) };
+const secretaryChoiceFields = { 'IHaveASecretary?': anyBoolean, 'secretary?': anyStringOrNull };
 
 /** Doctor step 1: names and CPF (judged once complete, SPEC §5). */
 export const doctorPersonalStep = type({ ...personalFields, cpf: cpfAsTyped });
@@ -115,7 +116,7 @@ export const newSecretarySchema = type({
  * read by newSecretarySchema when the invite's e-mail has no account yet (only the database knows).
  */
 export const secretarySignupSchema = existingAccountStep.merge({
-  'nickname?': orNull(anyString),
+  'nickname?': anyStringOrNull,
   'first_name?': anyString,
   'last_name?': anyString,
   'cpf?': anyString,

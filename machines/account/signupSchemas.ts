@@ -71,9 +71,17 @@ export const doctorProfessionalForm = type({ ...doctorProfessionalFields, specia
 /** Doctor step 3: e-mail, password confirmed, the secretary's e-mail when 'has a secretary' is checked. */
 export const doctorAccessStep = type({ ...credentialFields, ...secretaryChoiceFields }).narrow(doctorAccessRules);
 
-/** Doctor step 3 as the form checks it: with the LGPD consent, which the wizard machine leaves to the form. */
-export const doctorAccessForm = type({ ...credentialFields, ...secretaryChoiceFields, IAcceptToStoreData: consent }).narrow(
-  doctorAccessRules,
+/**
+ * Doctor step 3 as the form checks it: with the LGPD consent, which the wizard machine leaves to the form. Here the
+ * consent is a rule of the step, not of its field, so an unchecked box does not hold back the passwords' match
+ * while the person is still typing.
+ */
+export const doctorAccessForm = type({ ...credentialFields, ...secretaryChoiceFields, IAcceptToStoreData: anyBoolean }).narrow(
+  (value, ctx) => {
+    const rulesHold = doctorAccessRules(value, ctx);
+    const consented = value.IAcceptToStoreData || ctx.reject({ path: ['IAcceptToStoreData'], message: M.consentRequired });
+    return rulesHold && consented;
+  },
 );
 
 /** POST /project_auth/api/v1/cadastro/ (openapi DoctorSignup): the three steps, a whole CPF, the consent. */

@@ -1399,7 +1399,8 @@ export interface components {
              * @description Igual a `password`.
              */
             confirmPassword: string;
-            IAcceptToStoreData?: boolean;
+            /** @description Autoriza o armazenamento dos dados (LGPD); obrigatório e verdadeiro para criar a conta. */
+            IAcceptToStoreData: boolean;
             IHaveASecretary?: boolean;
             /** @description E-mail da secretária a convidar quando `IHaveASecretary` é true (vazio ou nulo caso contrário). */
             secretary?: string | null;

@@ -1,32 +1,43 @@
-import { ACCOUNT_MESSAGES, isWellFormedEmail, PASSWORD_MIN_LENGTH } from '../rules/account';
-import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf } from '../rules/cpf';
+import type { Type } from 'arktype';
+import { ACCOUNT_FIELD_MESSAGES as F, cpfAsTyped } from '../account/fields';
+import {
+  doctorAccessStep,
+  doctorPersonalStep,
+  doctorProfessionalStep,
+  existingAccountStep,
+  secretaryAccessStep,
+  secretaryPersonalStep,
+} from '../account/signupSchemas';
+import { isWellFormedEmail, PASSWORD_MIN_LENGTH } from '../rules/account';
+import { CPF_MASKED_LENGTH } from '../rules/cpf';
+import { problemsIn } from '../validation/problems';
 
 /**
- * Step-validity rules of the doctor and secretary signup wizards (SPEC §2, §5).
- * Pure functions: each returns the pt-BR problems of one step, an empty list meaning "valid".
- * The wizard machines guard `wizard.next` / `wizard.submit` with them; the SPA may call them too
- * (e.g. to show the problems next to the fields).
+ * Step-validity rules of the doctor and secretary signup wizards (SPEC §2, §5), over the step schemas of
+ * machines/account/signupSchemas.ts (the forms resolve with the same schemas, the API's bodies are built from them).
+ * Each returns the pt-BR problems of one step in the order of the step's fields, an empty list meaning "valid".
+ * The wizard machines guard `wizard.next` / `wizard.submit` with them.
  */
 
 export { CPF_MASKED_LENGTH, PASSWORD_MIN_LENGTH };
 
-/** Every pt-BR message of the signup rules; 'CPF Invalido!' is SPEC's, the others ours. */
+/** Every pt-BR message of the signup rules; 'CPF Invalido!' is SPEC's, the others ours (shared with the API). */
 export const SIGNUP_MESSAGES = {
-  firstNameRequired: 'Preencha o nome.',
-  lastNameRequired: 'Preencha o sobrenome.',
-  cpfRequired: 'Preencha o CPF.',
-  cpfInvalid: CPF_INVALID_MESSAGE,
-  addressRequired: 'Preencha o endereço.',
-  cellphoneRequired: 'Preencha o celular.',
-  crmRequired: 'Preencha o CRM.',
-  specialtyRequired: 'Escolha a especialidade.',
-  emailRequired: 'Preencha o e-mail.',
-  emailInvalid: 'Informe um e-mail válido.',
-  passwordRequired: 'Preencha a senha.',
-  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
-  passwordsDiffer: 'As senhas não conferem.',
-  secretaryEmailRequired: 'Preencha o e-mail da secretária.',
-  secretaryEmailInvalid: 'Informe um e-mail válido para a secretária.',
+  firstNameRequired: F.firstNameRequired,
+  lastNameRequired: F.lastNameRequired,
+  cpfRequired: F.cpfRequired,
+  cpfInvalid: F.cpfInvalid,
+  addressRequired: F.addressRequired,
+  cellphoneRequired: F.cellphoneRequired,
+  crmRequired: F.crmRequired,
+  specialtyRequired: F.specialtyRequired,
+  emailRequired: F.emailRequired,
+  emailInvalid: F.emailInvalid,
+  passwordRequired: F.passwordRequired,
+  passwordTooShort: F.passwordTooShort,
+  passwordsDiffer: F.passwordsDiffer,
+  secretaryEmailRequired: F.secretaryEmailRequired,
+  secretaryEmailInvalid: F.secretaryEmailInvalid,
   /** Submit failed with an error that carries no messages. */
   unknownError: 'Ocorreu um erro interno!',
 } as const;
@@ -50,72 +61,48 @@ export type DoctorAccessData = {
 export type SecretaryPersonalData = { first_name: string; last_name: string; cpf: string };
 export type SecretaryAccessData = { email: string; password: string; confirmPassword: string };
 
-function isBlank(value: string | null | undefined): boolean {
-  return !value || value.trim() === '';
-}
-
 /** True when the value looks like an e-mail address (the server applies the same rule). */
 export const isEmail = isWellFormedEmail;
 
+/** The step's problems, field by field in the order the step shows them. */
+function stepProblems(step: Type, fieldOrder: readonly string[], data: unknown): string[] {
+  const problems = problemsIn(step, data);
+  if (!problems) return [];
+  const ordered = fieldOrder.flatMap((field) => problems.fields[field] ?? []);
+  return [...ordered, ...problems.error.filter((message) => !ordered.includes(message))];
+}
+
+const NAMES_AND_CPF = ['first_name', 'last_name', 'cpf'] as const;
+const CREDENTIALS = ['email', 'password', 'confirmPassword'] as const;
+
 /** CPF rule of SPEC §5: required; when complete (14 masked chars) it must be a valid CPF. */
 export function cpfProblems(cpf: string): string[] {
-  if (isBlank(cpf)) return [SIGNUP_MESSAGES.cpfRequired];
-  if (cpf.length === CPF_MASKED_LENGTH && !isValidCpf(cpf)) return [SIGNUP_MESSAGES.cpfInvalid];
-  return [];
-}
-
-function namesProblems(data: { first_name: string; last_name: string }): string[] {
-  const problems: string[] = [];
-  if (isBlank(data.first_name)) problems.push(SIGNUP_MESSAGES.firstNameRequired);
-  if (isBlank(data.last_name)) problems.push(SIGNUP_MESSAGES.lastNameRequired);
-  return problems;
-}
-
-function credentialsProblems(data: SecretaryAccessData): string[] {
-  const problems: string[] = [];
-  if (isBlank(data.email)) problems.push(SIGNUP_MESSAGES.emailRequired);
-  else if (!isEmail(data.email)) problems.push(SIGNUP_MESSAGES.emailInvalid);
-  if (isBlank(data.password)) problems.push(SIGNUP_MESSAGES.passwordRequired);
-  else if (data.password.length < PASSWORD_MIN_LENGTH) problems.push(SIGNUP_MESSAGES.passwordTooShort);
-  else if (data.password !== data.confirmPassword) problems.push(SIGNUP_MESSAGES.passwordsDiffer);
-  return problems;
+  return problemsIn(cpfAsTyped, cpf)?.error ?? [];
 }
 
 /** Doctor step 1: first name, last name and CPF. */
 export function doctorPersonalProblems(data: DoctorPersonalData): string[] {
-  return [...namesProblems(data), ...cpfProblems(data.cpf)];
+  return stepProblems(doctorPersonalStep, NAMES_AND_CPF, data);
 }
 
-/** Doctor step 2: address, cellphone and CRM filled; a specialty chosen. */
+/** Doctor step 2: address, cellphone (a real DDD) and CRM filled; a specialty chosen. */
 export function doctorProfessionalProblems(data: DoctorProfessionalData): string[] {
-  const problems: string[] = [];
-  if (isBlank(data.address)) problems.push(SIGNUP_MESSAGES.addressRequired);
-  if (isBlank(data.cellphone)) problems.push(SIGNUP_MESSAGES.cellphoneRequired);
-  if (isBlank(data.crm)) problems.push(SIGNUP_MESSAGES.crmRequired);
-  if (data.specialty === null || !Number.isInteger(data.specialty)) {
-    problems.push(SIGNUP_MESSAGES.specialtyRequired);
-  }
-  return problems;
+  return stepProblems(doctorProfessionalStep, ['address', 'cellphone', 'crm', 'specialty'], data);
 }
 
 /** Doctor step 3: e-mail, password confirmed; the secretary's e-mail when IHaveASecretary. */
 export function doctorAccessProblems(data: DoctorAccessData): string[] {
-  const problems = credentialsProblems(data);
-  if (data.IHaveASecretary) {
-    if (isBlank(data.secretary)) problems.push(SIGNUP_MESSAGES.secretaryEmailRequired);
-    else if (!isEmail(data.secretary)) problems.push(SIGNUP_MESSAGES.secretaryEmailInvalid);
-  }
-  return problems;
+  return stepProblems(doctorAccessStep, [...CREDENTIALS, 'secretary'], data);
 }
 
 /** Secretary step 1: first name, last name and CPF. */
 export function secretaryPersonalProblems(data: SecretaryPersonalData): string[] {
-  return [...namesProblems(data), ...cpfProblems(data.cpf)];
+  return stepProblems(secretaryPersonalStep, NAMES_AND_CPF, data);
 }
 
 /** Secretary step 2: e-mail and password confirmed. */
 export function secretaryAccessProblems(data: SecretaryAccessData): string[] {
-  return credentialsProblems(data);
+  return stepProblems(secretaryAccessStep, CREDENTIALS, data);
 }
 
 /**
@@ -123,7 +110,7 @@ export function secretaryAccessProblems(data: SecretaryAccessData): string[] {
  * the account's current password is asked.
  */
 export function secretaryExistingAccountProblems(data: { password: string }): string[] {
-  return isBlank(data.password) ? [SIGNUP_MESSAGES.passwordRequired] : [];
+  return stepProblems(existingAccountStep, ['password'], data);
 }
 
 /**

@@ -31,7 +31,7 @@ type TextRule = {
  * input, before the trim: arktype checks what follows a morph only when nothing else in the body failed, and a
  * form must see every field's problem at once.
  */
-function text(rule: TextRule) {
+export function text(rule: TextRule) {
   return anyString
     .narrow((value, ctx) => {
       const trimmed = value.trim();

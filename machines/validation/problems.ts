@@ -63,7 +63,8 @@ function messageOf(schema: Type, error: ArkError): string {
 /** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */
 function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
   const problems: Problems = { error: [], fields: {} };
-  for (const error of errors) {
+  // Several errors at one path come as one 'intersection' error: each is listed.
+  for (const error of [...errors].flatMap((each) => each.flat)) {
     const message = messageOf(schema, error);
     const [key] = error.path;
     const unknownKey = error.code === 'predicate' && error.expected === 'removed';
@@ -81,6 +82,8 @@ type Checked<T> = { ok: true; value: T } | { ok: false; problems: Problems };
 
 /** Runs `schema` over `input`: its output, or the problems in SPEC §8's shape. */
 export function check<S extends Type>(schema: S, input: unknown): Checked<S['infer']> {
+  // A JSON array is an object to arktype; no body or form of this product is one.
+  if (Array.isArray(input)) return { ok: false, problems: { error: [VALIDATION_MESSAGES.invalidData], fields: {} } };
   const out = schema(input);
   if (out instanceof type.errors) return { ok: false, problems: problemsOf(schema, out) };
   return { ok: true, value: out as S['infer'] };

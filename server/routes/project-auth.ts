@@ -1,8 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Type } from 'arktype';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../machines/account/settingsSchemas';
+import { doctorSignupSchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 import { specialties } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../http/errors';
 import { pathId } from '../http/path-id';
+import { validated } from '../http/validation';
 import { bearerToken } from '../plugins/authenticate';
 import {
   ACCOUNT_MESSAGES,
@@ -11,6 +15,7 @@ import {
   TooManyPasswordAttempts,
   type ChangePasswordInput,
   type CreateSecretaryInput,
+  type SettingsUpdateInput,
 } from '../services/auth/account-service';
 import { INVITE_MESSAGES } from '../services/auth/invite-service';
 import { createProfilePhotoService, PHOTO_VERSION, profilePhotoPath } from '../services/auth/profile-photo';
@@ -27,68 +32,6 @@ import {
 import { createLookupService } from '../services/lookups/lookup-service';
 
 const INVALID_DATA = 'Dados inválidos.';
-
-type FieldKind = 'string' | 'boolean' | 'id';
-type KindValue<K extends FieldKind> = K extends 'string' ? string : K extends 'boolean' ? boolean : number | string;
-
-/**
- * Checks a JSON body's shape by hand (Fastify's AJV would answer in English): it must be an object
- * and each known field absent, null or of its kind; else 400 'Dados inválidos.'. Unknown fields are
- * ignored. The services then check the content, in pt-BR.
- */
-function readBody<S extends Record<string, FieldKind>>(body: unknown, shape: S): { [K in keyof S]?: KindValue<S[K]> | null } {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest([INVALID_DATA]);
-  const source = body as Record<string, unknown>;
-  const result: Record<string, unknown> = {};
-  for (const [name, kind] of Object.entries(shape)) {
-    const value = source[name];
-    if (value === undefined || value === null) continue;
-    const ok =
-      kind === 'id' ? typeof value === 'number' || typeof value === 'string' : typeof value === kind;
-    if (!ok) throw badRequest([INVALID_DATA]);
-    result[name] = value;
-  }
-  return result as { [K in keyof S]?: KindValue<S[K]> | null };
-}
-
-const DOCTOR_SIGNUP_SHAPE = {
-  nickname: 'string',
-  first_name: 'string',
-  last_name: 'string',
-  cpf: 'string',
-  specialty: 'id',
-  address: 'string',
-  cellphone: 'string',
-  crm: 'string',
-  password: 'string',
-  confirmPassword: 'string',
-  email: 'string',
-  IAcceptToStoreData: 'boolean',
-  IHaveASecretary: 'boolean',
-  secretary: 'string',
-  news: 'boolean',
-} as const satisfies Record<keyof DoctorSignupInput, FieldKind>;
-
-const SECRETARY_SIGNUP_SHAPE = {
-  nickname: 'string',
-  first_name: 'string',
-  last_name: 'string',
-  cpf: 'string',
-  password: 'string',
-  confirmPassword: 'string',
-  email: 'string',
-  news: 'boolean',
-} as const satisfies Record<keyof SecretarySignupInput, FieldKind>;
-
-const CHANGE_PASSWORD_SHAPE = { password: 'string', new_password: 'string' } as const satisfies Record<
-  keyof ChangePasswordInput,
-  FieldKind
->;
-
-const CREATE_SECRETARY_SHAPE = { first_name: 'string', last_name: 'string', email: 'string' } as const satisfies Record<
-  keyof CreateSecretaryInput,
-  FieldKind
->;
 
 const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
@@ -189,17 +132,22 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     return { results: rows.map((row) => ({ id: row.id, nome_fantasia: row.name })) };
   });
 
-  app.post('/project_auth/api/v1/cadastro/', async (request, reply) => {
-    // Counted before anything is read, so refused and malformed attempts count too (one atomic hit).
+  // Counted before the body is read, so refused and malformed attempts count too (one atomic hit).
+  async function countSignupAttempt(request: FastifyRequest, reply: FastifyReply) {
     const attempts = await deps.rateLimiter.hit(`signup:address:${request.ip}`, SIGNUP_LIMITS.windowSeconds);
-    if (attempts.count > SIGNUP_LIMITS.perAddress) {
-      reply.header('Retry-After', String(Math.max(1, attempts.resetInSeconds)));
-      return reply.code(429).send({ error: [SIGNUP_MESSAGES.tooManySignups] });
-    }
-    const input = readBody(request.body, DOCTOR_SIGNUP_SHAPE);
-    const { id } = await accounts.signupMedic(input);
-    return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
-  });
+    if (attempts.count <= SIGNUP_LIMITS.perAddress) return;
+    reply.header('Retry-After', String(Math.max(1, attempts.resetInSeconds)));
+    return reply.code(429).send({ error: [SIGNUP_MESSAGES.tooManySignups] });
+  }
+
+  app.post<{ Body: DoctorSignupInput }>(
+    '/project_auth/api/v1/cadastro/',
+    { preValidation: [countSignupAttempt, validated({ body: doctorSignupSchema })] },
+    async (request, reply) => {
+      const { id } = await accounts.signupMedic(request.body);
+      return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
+    },
+  );
 
   app.get<{ Params: { token: string } }>('/project_auth/api/v1/secretaria_convite/:token', async (request) => {
     const invite = await accounts.invites.getInvite(inviteToken(request.params.token));
@@ -212,12 +160,14 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     };
   });
 
-  app.post<{ Params: { token: string } }>('/project_auth/api/v1/secretaria_convite/:token', async (request, reply) => {
-    const token = inviteToken(request.params.token);
-    const input = readBody(request.body, SECRETARY_SIGNUP_SHAPE);
-    const { id } = await accounts.signupSecretary(token, input);
-    return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
-  });
+  app.post<{ Params: { token: string }; Body: SecretarySignupInput }>(
+    '/project_auth/api/v1/secretaria_convite/:token',
+    { preValidation: validated({ body: secretarySignupSchema }) },
+    async (request, reply) => {
+      const { id } = await accounts.signupSecretary(inviteToken(request.params.token), request.body);
+      return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
+    },
+  );
 
   app.get('/project_auth/api/v1/settings/', medicOnly, async (request) => {
     const settings = await account.getSettings(request.user!.id);
@@ -227,32 +177,41 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(request.user!.id));
 
-  app.put('/project_auth/api/v1/settings/', medicOnly, async (request) => {
+  // Who may call comes before what was sent (onRequest, before the body's preValidation).
+  const medicSends = (body: Type) => ({ onRequest: app.requireRole('medic'), preValidation: validated({ body }) });
+
+  app.put<{ Body: SettingsUpdateInput }>('/project_auth/api/v1/settings/', medicSends(settingsUpdateSchema), async (request) => {
     const settings = await account.updateSettings(request.user!.id, request.body);
     if (!settings) throw unauthorized();
     return settings;
   });
 
-  app.post('/project_auth/api/v1/change_password/', { preHandler: app.authenticate }, async (request, reply) => {
-    const input = readBody(request.body, CHANGE_PASSWORD_SHAPE);
-    try {
-      // The bearer token is present (authenticate passed): its sign-in is the one kept.
-      return await account.changePassword(request.user!.id, input, bearerToken(request) ?? '');
-    } catch (error) {
-      if (!(error instanceof TooManyPasswordAttempts)) throw error;
-      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
-    }
-  });
+  app.post<{ Body: ChangePasswordInput }>(
+    '/project_auth/api/v1/change_password/',
+    { onRequest: app.authenticate, preValidation: validated({ body: changePasswordSchema }) },
+    async (request, reply) => {
+      try {
+        // The bearer token is present (authenticate passed): its sign-in is the one kept.
+        return await account.changePassword(request.user!.id, request.body, bearerToken(request) ?? '');
+      } catch (error) {
+        if (!(error instanceof TooManyPasswordAttempts)) throw error;
+        return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
+      }
+    },
+  );
 
-  app.post('/project_auth/api/v1/create_secretary/', medicOnly, async (request, reply) => {
-    const input = readBody(request.body, CREATE_SECRETARY_SHAPE);
-    try {
-      return reply.code(201).send(await account.createSecretary(request.user!.id, input));
-    } catch (error) {
-      if (!(error instanceof TooManyInvites)) throw error;
-      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
-    }
-  });
+  app.post<{ Body: CreateSecretaryInput }>(
+    '/project_auth/api/v1/create_secretary/',
+    medicSends(createSecretarySchema),
+    async (request, reply) => {
+      try {
+        return reply.code(201).send(await account.createSecretary(request.user!.id, request.body));
+      } catch (error) {
+        if (!(error instanceof TooManyInvites)) throw error;
+        return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
+      }
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/project_auth/api/v1/resend_invite/:id', medicOnly, async (request, reply) => {
     const id = pathId(request.params.id);

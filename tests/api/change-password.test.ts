@@ -108,22 +108,25 @@ describe('POST /project_auth/api/v1/change_password/ (refusals write nothing)', 
     expect((await profile(other.access_token)).statusCode).toBe(200);
   });
 
+  // Each field's messages come beside the `error` list (SPEC §8).
   it.each([
-    [{ password: TEST_PASSWORD, new_password: 'curta' }, ['A senha deve ter pelo menos 8 caracteres.']],
-    [{ password: TEST_PASSWORD, new_password: 'x'.repeat(129) }, ['A senha deve ter no máximo 128 caracteres.']],
-    [{ password: TEST_PASSWORD, new_password: TEST_PASSWORD }, ['A nova senha deve ser diferente da senha atual.']],
-    [{ password: '', new_password: NEW_PASSWORD }, ['O campo Senha atual é obrigatório.']],
-    [{ password: TEST_PASSWORD }, ['O campo Nova senha é obrigatório.']],
-    [{}, ['O campo Senha atual é obrigatório.', 'O campo Nova senha é obrigatório.']],
-    [{ password: TEST_PASSWORD, new_password: 12345678 }, ['Dados inválidos.']],
-    [[TEST_PASSWORD, NEW_PASSWORD], ['Dados inválidos.']],
-  ])('answers 400 in pt-BR for %j', async (payload, messages) => {
+    [{ password: TEST_PASSWORD, new_password: 'curta' }, { new_password: ['A senha deve ter pelo menos 8 caracteres.'] }],
+    [{ password: TEST_PASSWORD, new_password: 'x'.repeat(129) }, { new_password: ['A senha deve ter no máximo 128 caracteres.'] }],
+    [{ password: TEST_PASSWORD, new_password: TEST_PASSWORD }, { new_password: ['A nova senha deve ser diferente da atual.'] }],
+    [{ password: '', new_password: NEW_PASSWORD }, { password: ['Informe a senha atual.'] }],
+    [{ password: TEST_PASSWORD }, { new_password: ['Informe a nova senha.'] }],
+    [{}, { password: ['Informe a senha atual.'], new_password: ['Informe a nova senha.'] }],
+    [{ password: TEST_PASSWORD, new_password: 12345678 }, { new_password: ['Dados inválidos.'] }],
+    [[TEST_PASSWORD, NEW_PASSWORD], {}],
+  ])('answers 400 in pt-BR for %j', async (payload, fields: Record<string, string[]>) => {
     const medic = await createMedic(t.deps);
     const { current, other } = await twoDevices(medic);
     const before = await passwordHash(medic.id);
     const res = await changePassword(current.access_token, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: messages });
+    const messages = Object.values(fields).flat();
+    expect(res.json()).toEqual({ error: messages.length > 0 ? expect.arrayContaining(messages) : ['Dados inválidos.'], ...fields });
+    expect(res.json().error).toHaveLength(Math.max(1, messages.length));
     expect(await passwordHash(medic.id)).toBe(before);
     expect((await profile(other.access_token)).statusCode).toBe(200);
   });

@@ -81,20 +81,26 @@ describe('POST /project_auth/api/v1/create_secretary/', () => {
     expect((await get(await tokenOf(medic), '/project_auth/api/v1/settings/')).json().secretary_set).toEqual([]);
   });
 
+  // Each field's messages come beside the `error` list (SPEC §8).
   it.each([
-    [{ first_name: '', last_name: ' ', email: '' }, ['O campo Nome é obrigatório.', 'O campo Sobrenome é obrigatório.', 'O campo E-mail é obrigatório.']],
-    [{ last_name: 'Dias', email: 'joana@clinica.com.br' }, ['O campo Nome é obrigatório.']],
-    [{ first_name: 'Joana', last_name: 'Dias', email: 'nao-e-email' }, ['E-mail inválido.']],
-    [{ first_name: 'J'.repeat(151), last_name: 'Dias', email: 'joana@clinica.com.br' }, ['O campo Nome deve ter no máximo 150 caracteres.']],
-    [{ first_name: 'Joana', last_name: 'Dias', email: 42 }, ['Dados inválidos.']],
-    [['Joana'], ['Dados inválidos.']],
-  ])('answers 400 in pt-BR for %j, without storing or sending anything', async (payload, messages) => {
+    [
+      { first_name: '', last_name: ' ', email: '' },
+      { first_name: ['Preencha o nome.'], last_name: ['Preencha o sobrenome.'], email: ['Preencha o e-mail.'] },
+    ],
+    [{ last_name: 'Dias', email: 'joana@clinica.com.br' }, { first_name: ['Preencha o nome.'] }],
+    [{ first_name: 'Joana', last_name: 'Dias', email: 'nao-e-email' }, { email: ['Informe um e-mail válido.'] }],
+    [{ first_name: 'J'.repeat(151), last_name: 'Dias', email: 'joana@clinica.com.br' }, { first_name: ['Use no máximo 150 caracteres.'] }],
+    [{ first_name: 'Joana', last_name: 'Dias', email: 42 }, { email: ['Dados inválidos.'] }],
+    [['Joana'], {}],
+  ])('answers 400 in pt-BR for %j, without storing or sending anything', async (payload, fields: Record<string, string[]>) => {
     const medic = await createMedic(t.deps);
     const token = await tokenOf(medic);
     const before = await counts();
     const res = await invite(token, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: messages });
+    const messages = Object.values(fields).flat();
+    expect(res.json()).toEqual({ error: messages.length > 0 ? expect.arrayContaining(messages) : ['Dados inválidos.'], ...fields });
+    expect(res.json().error).toHaveLength(Math.max(1, messages.length));
     expect(await counts()).toEqual(before);
   });
 

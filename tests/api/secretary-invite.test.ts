@@ -82,7 +82,7 @@ describe('createInvite', () => {
       body: { error: ['Esta secretária já está vinculada a você.'] },
     });
     await expect(service.createInvite({ medicId: medic.id, email: 'nao-e-email' })).rejects.toMatchObject({
-      body: { error: ['E-mail inválido.'] },
+      body: { error: ['Informe um e-mail válido.'] },
     });
   });
 });
@@ -197,9 +197,9 @@ describe('POST /project_auth/api/v1/secretaria_convite/{token}', () => {
   });
 
   it.each([
-    [{ first_name: '' }, 'O campo Nome é obrigatório.'],
-    [{ last_name: undefined }, 'O campo Sobrenome é obrigatório.'],
-    [{ cpf: '123.456.789-00' }, 'CPF inválido.'],
+    [{ first_name: '' }, 'Preencha o nome.'],
+    [{ last_name: undefined }, 'Preencha o sobrenome.'],
+    [{ cpf: '123.456.789-00' }, 'CPF Invalido!'],
     [{ confirmPassword: 'Outra@2024' }, 'As senhas não conferem.'],
     [{ password: 'curta', confirmPassword: 'curta' }, 'A senha deve ter pelo menos 8 caracteres.'],
     [{ first_name: 7 }, 'Dados inválidos.'],

@@ -146,26 +146,31 @@ describe('PUT /project_auth/api/v1/settings/ (saving)', () => {
 });
 
 describe('PUT /project_auth/api/v1/settings/ (refusals write nothing)', () => {
+  // Each field's messages come beside the `error` list (SPEC §8); a refusal of the body as a whole has none.
   it.each([
-    [{ first_name: 'Paula' }, ['Envie o nome e o sobrenome juntos.']],
-    [{ last_name: 'Reis', nickname: 'P' }, ['Envie o nome e o sobrenome juntos.']],
-    [{}, ['Envie o nome e o sobrenome, ou o apelido.']],
-    [{ first_name: '   ', last_name: '' }, ['O campo Nome é obrigatório.', 'O campo Sobrenome é obrigatório.']],
-    [{ first_name: null, last_name: 'Reis' }, ['O campo Nome é obrigatório.']],
-    [{ first_name: 'B'.repeat(151), last_name: 'Reis' }, ['O campo Nome deve ter no máximo 150 caracteres.']],
-    [{ nickname: 'C'.repeat(151) }, ['O campo Apelido deve ter no máximo 150 caracteres.']],
-    [{ nickname: 'P', email: 'outro@clinica.com.br' }, ['O campo E-mail não pode ser alterado.']],
-    [{ crm: '999/SP' }, ['O campo CRM não pode ser alterado.', 'Envie o nome e o sobrenome, ou o apelido.']],
-    [{ nickname: 'P', apelido: 'Q' }, ['Campo não reconhecido: apelido.']],
-    [{ first_name: 1, last_name: 'Reis' }, ['Dados inválidos.']],
-    [{ nickname: ['P'] }, ['Dados inválidos.']],
-    [['nickname'], ['Dados inválidos.']],
-  ])('answers 400 in pt-BR for %j', async (payload, messages) => {
+    [{ first_name: 'Paula' }, ['Envie o nome e o sobrenome juntos.'], {}],
+    [{ last_name: 'Reis', nickname: 'P' }, ['Envie o nome e o sobrenome juntos.'], {}],
+    [{}, ['Envie o nome e o sobrenome, ou o apelido.'], {}],
+    [
+      { first_name: '   ', last_name: '' },
+      ['Preencha o nome.', 'Preencha o sobrenome.'],
+      { first_name: ['Preencha o nome.'], last_name: ['Preencha o sobrenome.'] },
+    ],
+    [{ first_name: null, last_name: 'Reis' }, ['Dados inválidos.'], { first_name: ['Dados inválidos.'] }],
+    [{ first_name: 'B'.repeat(151), last_name: 'Reis' }, ['Use no máximo 150 caracteres.'], { first_name: ['Use no máximo 150 caracteres.'] }],
+    [{ nickname: 'C'.repeat(151) }, ['Use no máximo 150 caracteres.'], { nickname: ['Use no máximo 150 caracteres.'] }],
+    [{ nickname: 'P', email: 'outro@clinica.com.br' }, ['O campo E-mail não pode ser alterado.'], {}],
+    [{ crm: '999/SP' }, ['O campo CRM não pode ser alterado.', 'Envie o nome e o sobrenome, ou o apelido.'], {}],
+    [{ nickname: 'P', apelido: 'Q' }, ['Campo não reconhecido: apelido.'], {}],
+    [{ first_name: 1, last_name: 'Reis' }, ['Dados inválidos.'], { first_name: ['Dados inválidos.'] }],
+    [{ nickname: ['P'] }, ['Dados inválidos.'], { nickname: ['Dados inválidos.'] }],
+    [['nickname'], ['Dados inválidos.'], {}],
+  ])('answers 400 in pt-BR for %j', async (payload, messages, fields) => {
     const { medic, token } = await signedInMedic({ firstName: 'Paulo', lastName: 'Reis', nickname: 'Dr. P' });
     const before = await userRow(medic.id);
     const res = await putSettings(token, payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: messages });
+    expect(res.json()).toEqual({ error: messages, ...fields });
     expect(await userRow(medic.id)).toEqual(before);
   });
 

@@ -115,16 +115,16 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
   });
 
   it.each([
-    ['first_name', 'O campo Nome é obrigatório.'],
-    ['last_name', 'O campo Sobrenome é obrigatório.'],
-    ['cpf', 'O campo CPF é obrigatório.'],
-    ['address', 'O campo Endereço é obrigatório.'],
-    ['cellphone', 'O campo Celular é obrigatório.'],
-    ['crm', 'O campo CRM é obrigatório.'],
-    ['specialty', 'O campo Especialidade é obrigatório.'],
-    ['email', 'O campo E-mail é obrigatório.'],
-    ['password', 'O campo Senha é obrigatório.'],
-    ['confirmPassword', 'O campo Confirmação de senha é obrigatório.'],
+    ['first_name', 'Preencha o nome.'],
+    ['last_name', 'Preencha o sobrenome.'],
+    ['cpf', 'Preencha o CPF.'],
+    ['address', 'Preencha o endereço.'],
+    ['cellphone', 'Preencha o celular.'],
+    ['crm', 'Preencha o CRM.'],
+    ['specialty', 'Escolha a especialidade.'],
+    ['email', 'Preencha o e-mail.'],
+    ['password', 'Preencha a senha.'],
+    ['confirmPassword', 'As senhas não conferem.'],
   ])('rejects a missing %s and writes nothing', async (field, message) => {
     const body = payload();
     delete body[field];
@@ -134,13 +134,13 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
   });
 
   it('rejects an invalid CPF', async () => {
-    await expectRejected(payload({ cpf: '123.456.789-00' }), 'CPF inválido.');
-    await expectRejected(payload({ cpf: '111.111.111-11' }), 'CPF inválido.');
+    await expectRejected(payload({ cpf: '123.456.789-00' }), 'CPF Invalido!');
+    await expectRejected(payload({ cpf: '111.111.111-11' }), 'CPF Invalido!');
   });
 
   it('rejects a malformed e-mail', async () => {
-    await expectRejected(payload({ email: 'carla@' }), 'E-mail inválido.');
-    await expectRejected(payload({ email: 'carla clinica.com' }), 'E-mail inválido.');
+    await expectRejected(payload({ email: 'carla@' }), 'Informe um e-mail válido.');
+    await expectRejected(payload({ email: 'carla clinica.com' }), 'Informe um e-mail válido.');
   });
 
   it('rejects an e-mail already registered, whatever its case', async () => {
@@ -180,15 +180,15 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
   });
 
   it('requires consent to store the data', async () => {
-    await expectRejected(payload({ IAcceptToStoreData: false }), 'É preciso aceitar o armazenamento dos dados para se cadastrar.');
+    await expectRejected(payload({ IAcceptToStoreData: false }), 'É preciso autorizar o armazenamento dos dados para criar a conta.');
     const body = payload();
     delete body.IAcceptToStoreData;
-    await expectRejected(body, 'É preciso aceitar o armazenamento dos dados para se cadastrar.');
+    await expectRejected(body, 'É preciso autorizar o armazenamento dos dados para criar a conta.');
   });
 
   it('requires a valid secretary e-mail when IHaveASecretary is checked', async () => {
-    await expectRejected(payload({ IHaveASecretary: true, secretary: '' }), 'Informe o e-mail da secretária.');
-    await expectRejected(payload({ IHaveASecretary: true, secretary: 'joana@' }), 'E-mail da secretária inválido.');
+    await expectRejected(payload({ IHaveASecretary: true, secretary: '' }), 'Preencha o e-mail da secretária.');
+    await expectRejected(payload({ IHaveASecretary: true, secretary: 'joana@' }), 'Informe um e-mail válido para a secretária.');
   });
 
   it('writes nothing when the invited secretary e-mail belongs to a medic', async () => {
@@ -200,15 +200,21 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
   });
 
   it('bounds the lengths of the texts', async () => {
-    await expectRejected(payload({ first_name: 'a'.repeat(151) }), 'O campo Nome deve ter no máximo 150 caracteres.');
-    await expectRejected(payload({ address: 'a'.repeat(301) }), 'O campo Endereço deve ter no máximo 300 caracteres.');
+    await expectRejected(payload({ first_name: 'a'.repeat(151) }), 'Use no máximo 150 caracteres.');
+    await expectRejected(payload({ address: 'a'.repeat(301) }), 'Use no máximo 300 caracteres.');
   });
 
   it('lists every problem at once', async () => {
-    const res = await expectRejected(payload({ cpf: '123', confirmPassword: 'x', IAcceptToStoreData: false }), 'CPF inválido.');
-    expect(res.json().error).toEqual(
-      expect.arrayContaining(['As senhas não conferem.', 'É preciso aceitar o armazenamento dos dados para se cadastrar.']),
-    );
+    const res = await expectRejected(payload({ cpf: '123', email: 'carla@', IAcceptToStoreData: false }), 'CPF Invalido!');
+    expect(res.json()).toMatchObject({
+      error: expect.arrayContaining(['Informe um e-mail válido.', 'É preciso autorizar o armazenamento dos dados para criar a conta.']),
+      cpf: ['CPF Invalido!'],
+      email: ['Informe um e-mail válido.'],
+    });
+    // A rule across fields (the passwords match) is checked once every field is well-formed.
+    const mismatch = await expectRejected(payload({ cpf: '123', confirmPassword: 'x' }), 'CPF Invalido!');
+    expect(mismatch.json().error).not.toContain('As senhas não conferem.');
+    await expectRejected(payload({ confirmPassword: 'x' }), 'As senhas não conferem.');
   });
 
   it('answers Dados inválidos. for a body that is not an object or has wrong types', async () => {

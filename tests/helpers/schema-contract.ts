@@ -51,8 +51,19 @@ export function inputJsonSchema(schema: Type): Json {
 function objectOf(node: Json): Json {
   // A narrowed or unioned root still describes one object.
   if (node.type === 'object') return node;
+  if (Array.isArray(node.anyOf) && node.anyOf.every((branch: Json) => branch.type === 'object')) return mergedAlternatives(node.anyOf);
   const branches = (node.allOf ?? node.anyOf ?? []) as Json[];
   return branches.find((branch) => branch.type === 'object') ?? node;
+}
+
+/**
+ * Alternative objects (the contract's `anyOf`, e.g. SettingsUpdate: the names, or the nickname) as the one object a
+ * schema checks them with: every field any alternative has, required when every alternative requires it.
+ */
+function mergedAlternatives(alternatives: Json[]): Json {
+  const properties = Object.assign({}, ...alternatives.map((branch) => branch.properties ?? {}));
+  const required = Object.keys(properties).filter((name) => alternatives.every((branch) => (branch.required ?? []).includes(name)));
+  return { type: 'object', properties, required };
 }
 
 /** The differences between a body schema and the requestBody of `operationId` (empty when they agree). */

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { EMAIL_MAX_LENGTH } from '../../../machines/rules/account';
+import type { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
 import { invites, medicSecretaries, patients, surgeries, users } from '../../db/schema/index';
@@ -7,11 +7,10 @@ import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { FileStorage } from '../storage/file-storage';
-import { createInviteService, NAME_MAX_LENGTH, normaliseEmail } from './invite-service';
-import { hashPassword, passwordProblems, verifyPassword } from './password';
+import { createInviteService, normaliseEmail } from './invite-service';
+import { hashPassword, verifyPassword } from './password';
 import { createTokenService } from './token-service';
 import { createProfilePhotoService } from './profile-photo';
-import { Problems, required } from './user-service';
 
 /** Wrong current passwords allowed per window and account before change_password waits (as sign-in, DECISIONS §3). */
 export const CHANGE_PASSWORD_LIMITS = { windowSeconds: 15 * 60, perAccount: 5 } as const;
@@ -28,13 +27,7 @@ export const INVITE_LIMITS = {
 } as const;
 
 export const ACCOUNT_MESSAGES = {
-  invalidData: 'Dados inválidos.',
-  nameOrNickname: 'Envie o nome e o sobrenome, ou o apelido.',
-  namesTogether: 'Envie o nome e o sobrenome juntos.',
-  readOnly: (field: string) => `O campo ${field} não pode ser alterado.`,
-  unknownField: (field: string) => `Campo não reconhecido: ${field.slice(0, 40)}.`,
   wrongPassword: 'Senha atual incorreta.',
-  samePassword: 'A nova senha deve ser diferente da senha atual.',
   passwordChanged: 'Senha alterada com sucesso!',
   tooManyPasswordAttempts: 'Muitas tentativas com a senha atual incorreta. Aguarde alguns minutos e tente novamente.',
   inviteSent: 'Enviado com sucesso!',
@@ -68,8 +61,10 @@ export type Settings = {
   invite_set: PendingInvite[];
 };
 
-export type ChangePasswordInput = { password?: string | null; new_password?: string | null };
-export type CreateSecretaryInput = { first_name?: string | null; last_name?: string | null; email?: string | null };
+/** The bodies after their schemas (machines/account/settingsSchemas.ts). */
+export type SettingsUpdateInput = typeof settingsUpdateSchema.infer;
+export type ChangePasswordInput = typeof changePasswordSchema.infer;
+export type CreateSecretaryInput = typeof createSecretarySchema.infer;
 
 export type AccountServiceDeps = {
   db: Database;
@@ -78,16 +73,6 @@ export type AccountServiceDeps = {
   storage: FileStorage;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
-};
-
-const SETTINGS_FIELDS = new Set(['first_name', 'last_name', 'nickname']);
-/** Settings the user sees but cannot change here, with their pt-BR labels. */
-const READ_ONLY_FIELDS: Record<string, string> = {
-  email: 'E-mail',
-  crm: 'CRM',
-  image: 'Imagem',
-  secretary_set: 'Secretárias',
-  invite_set: 'Convites',
 };
 
 /** 429 for too many wrong current passwords; the route adds `Retry-After` from `retryAfterSeconds`. */
@@ -112,46 +97,6 @@ export class TooManyInvites extends HttpError {
  * a case, and whether a secretary is linked, only invited (a pending invite that has not expired) or neither.
  */
 export type GettingStarted = { patient: boolean; surgery: boolean; secretary: 'linked' | 'invited' | 'none' };
-
-type SettingsUpdate = { names: { firstName: string; lastName: string } | null; nickname: string | null | undefined };
-
-/** A text the body may send as a string (or null, meaning empty); any other JSON type is malformed. */
-function optionalText(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value !== 'string') throw badRequest([ACCOUNT_MESSAGES.invalidData]);
-  return value;
-}
-
-/**
- * Reads PUT settings/ (openapi SettingsUpdate): `first_name` and `last_name` together, and/or
- * `nickname`; names trimmed, required and ≤ 150 characters; an empty nickname is null. Read-only and
- * unknown fields are refused, so a misspelt field never passes as a save. 400 listing every problem.
- */
-function readSettingsUpdate(body: unknown): SettingsUpdate {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest([ACCOUNT_MESSAGES.invalidData]);
-  const source = body as Record<string, unknown>;
-  const problems = new Problems();
-  for (const key of Object.keys(source)) {
-    if (READ_ONLY_FIELDS[key]) problems.add(ACCOUNT_MESSAGES.readOnly(READ_ONLY_FIELDS[key]));
-    else if (!SETTINGS_FIELDS.has(key)) problems.add(ACCOUNT_MESSAGES.unknownField(key));
-  }
-  const hasFirst = 'first_name' in source;
-  const hasLast = 'last_name' in source;
-  const hasNickname = 'nickname' in source;
-  if (!hasFirst && !hasLast && !hasNickname) problems.add(ACCOUNT_MESSAGES.nameOrNickname);
-  if (hasFirst !== hasLast) problems.add(ACCOUNT_MESSAGES.namesTogether);
-  let names: SettingsUpdate['names'] = null;
-  if (hasFirst && hasLast) {
-    const firstName = problems.text(optionalText(source.first_name), 'Nome', NAME_MAX_LENGTH);
-    const lastName = problems.text(optionalText(source.last_name), 'Sobrenome', NAME_MAX_LENGTH);
-    names = { firstName, lastName };
-  }
-  const nickname = hasNickname
-    ? problems.text(optionalText(source.nickname), 'Apelido', NAME_MAX_LENGTH, false) || null
-    : undefined;
-  problems.throwIfAny();
-  return { names, nickname };
-}
 
 /**
  * The account of the signed-in user (SPEC §2 Settings, §3, §7; openapi getSettings, updateSettings,
@@ -257,13 +202,14 @@ export function createAccountService(deps: AccountServiceDeps) {
       };
     },
 
-    /** Saves the names and/or the nickname (readSettingsUpdate) and answers the settings as they are now. */
-    async updateSettings(medicId: number, body: unknown): Promise<Settings | null> {
-      const update = readSettingsUpdate(body);
+    /** Saves the names (both) and/or the nickname and answers the settings as they are now. */
+    async updateSettings(medicId: number, update: SettingsUpdateInput): Promise<Settings | null> {
       await db
         .update(users)
         .set({
-          ...(update.names ? { firstName: update.names.firstName, lastName: update.names.lastName } : {}),
+          ...(update.first_name !== undefined && update.last_name !== undefined
+            ? { firstName: update.first_name, lastName: update.last_name }
+            : {}),
           ...(update.nickname !== undefined ? { nickname: update.nickname } : {}),
           updatedAt: now(),
         })
@@ -272,22 +218,13 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /**
-     * Changes the password of `userId` after checking the current one. Checks that need only the body
-     * come first (both present, the new one follows the signup's policy and differs from the current);
-     * then the wrong-password counter (429 once it reached the limit, as sign-in), then the KDF. On
+     * Changes the password of `userId` after checking the current one (the body's own rules are its
+     * schema's): first the wrong-password counter (429 once it reached the limit, as sign-in), then the KDF. On
      * success the hash is replaced (only if it did not change meanwhile) and every other sign-in of
      * the user is revoked in the same transaction; the one holding `keepToken` stays valid.
      */
     async changePassword(userId: number, input: ChangePasswordInput, keepToken: string): Promise<{ message: string }> {
-      const current = input.password ?? '';
-      const next = input.new_password ?? '';
-      const problems = new Problems();
-      if (!current) problems.add(required('Senha atual'));
-      if (!next) problems.add(required('Nova senha'));
-      else passwordProblems(next).forEach((problem) => problems.add(problem));
-      if (current && next && current.normalize('NFKC') === next.normalize('NFKC')) problems.add(ACCOUNT_MESSAGES.samePassword);
-      problems.throwIfAny();
-
+      const { password: current, new_password: next } = input;
       const counterKey = `password:user:${userId}`;
       const attempts = await rateLimiter.peek(counterKey);
       if (attempts.count >= CHANGE_PASSWORD_LIMITS.perAccount) {
@@ -315,17 +252,12 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
 
     /**
-     * Invites a secretary for the medic (Settings' 'Adicionar uma pessoa a sua conta'): Nome,
-     * Sobrenome and E-mail required, then the invite service's own checks and e-mail (DECISIONS §2).
+     * Invites a secretary for the medic (Settings' 'Adicionar uma pessoa a sua conta'): the invite
+     * service's own checks and e-mail (DECISIONS §2), within the invite limits.
      */
     async createSecretary(medicId: number, input: CreateSecretaryInput): Promise<{ message: string }> {
-      const problems = new Problems();
-      const firstName = problems.text(input.first_name, 'Nome', NAME_MAX_LENGTH);
-      const lastName = problems.text(input.last_name, 'Sobrenome', NAME_MAX_LENGTH);
-      const email = problems.text(input.email, 'E-mail', EMAIL_MAX_LENGTH);
-      problems.throwIfAny();
-      await countInviteSend(medicId, email);
-      await inviteService.createInvite({ medicId, email, firstName, lastName });
+      await countInviteSend(medicId, input.email);
+      await inviteService.createInvite({ medicId, email: input.email, firstName: input.first_name, lastName: input.last_name });
       return { message: ACCOUNT_MESSAGES.inviteSent };
     },
 

@@ -1,3 +1,4 @@
+import { ACCOUNT_FIELD_MESSAGES } from '../../../machines/account/fields';
 import { isWellFormedEmail } from '../../../machines/rules/account';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';
@@ -9,17 +10,16 @@ import { generateOpaqueToken, hashToken } from './token-service';
 
 /** Invites are valid for seven days (DECISIONS §2). */
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-export const NAME_MAX_LENGTH = 150;
 
 export const INVITE_MESSAGES = {
   notFound: 'Convite não encontrado.',
   used: 'Este convite já foi utilizado.',
   expired: 'Este convite expirou. Peça um novo convite ao médico.',
-  invalidEmail: 'E-mail inválido.',
+  /** The callers' schemas already refuse it; the service keeps its own guard. */
+  invalidEmail: ACCOUNT_FIELD_MESSAGES.emailInvalid,
   medicEmail: 'Este e-mail pertence a uma conta de médico e não pode ser usado por uma secretária.',
   alreadyLinked: 'Esta secretária já está vinculada a você.',
   unknownMedic: 'Médico não encontrado.',
-  nameTooLong: `O nome deve ter no máximo ${NAME_MAX_LENGTH} caracteres.`,
 } as const;
 
 /**
@@ -40,8 +40,6 @@ export class InviteDeliveryError extends Error {
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
-
-export { isWellFormedEmail };
 
 export type InviteServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
 
@@ -95,7 +93,6 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
     const firstName = (input.firstName ?? '').trim();
     const lastName = (input.lastName ?? '').trim();
     if (!isWellFormedEmail(email)) throw badRequest([INVITE_MESSAGES.invalidEmail]);
-    if (firstName.length > NAME_MAX_LENGTH || lastName.length > NAME_MAX_LENGTH) throw badRequest([INVITE_MESSAGES.nameTooLong]);
 
     const [medic] = await executor
       .select({ firstName: users.firstName, lastName: users.lastName })

@@ -1,15 +1,22 @@
 /**
  * The four modals of /settings (SPEC §2 Settings): 'Atualizar Nome do Perfil' (Nome, Sobrenome), 'Atualizar perfil'
  * ('Como você gostaria de ser chamado'), 'Atualizar a senha' (current, new, confirmation) and 'Adicionar uma pessoa a
- * sua conta' (Nome, Sobrenome, E-mail). react-hook-form owns the fields and checks them with ./settingsForms.ts
- * before anything is sent; the settings modal machine (driven by the page) owns sending and closing. Each modal is
+ * sua conta' (Nome, Sobrenome, E-mail). react-hook-form owns the fields and checks them with the schemas of
+ * machines/account/settingsSchemas.ts (the API's own) before anything is sent; the settings modal machine (driven by the page) owns sending and closing. Each modal is
  * mounted only while open, so every open starts from the current values.
  */
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
+import {
+  changePasswordForm,
+  createSecretarySchema,
+  settingsNameSchema,
+  settingsNicknameSchema,
+} from '../../../machines/account/settingsSchemas';
 import type { SettingsPayload } from '../../../machines/settings/settingsModalMachine';
 import { FormTextField } from '../../components/form/FormTextField';
+import { stepResolver } from '../../components/form/stepResolver';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
@@ -18,14 +25,9 @@ import { settingsTexts as T } from '../../lib/i18n/settings';
 import { media, space } from '../../lib/theme';
 import {
   invitePayload,
-  inviteProblems,
   namePayload,
-  nameProblems,
   nicknamePayload,
-  nicknameProblems,
-  passwordFormProblems,
   passwordPayload,
-  problemsResolver,
   type InviteValues,
   type NameValues,
   type NicknameValues,
@@ -104,6 +106,12 @@ function FormModal({ title, submitLabel, sending, locked, messages, onCancel, on
   );
 }
 
+const nameResolver = stepResolver<NameValues>(settingsNameSchema);
+const nicknameResolver = stepResolver<NicknameValues>(settingsNicknameSchema);
+/** The body's rules and the new password repeated (a form-only field). */
+const passwordResolver = stepResolver<PasswordValues>(changePasswordForm);
+const inviteResolver = stepResolver<InviteValues>(createSecretarySchema);
+
 function useSettingsForm<T extends Record<string, string>>(defaultValues: DefaultValues<T>, resolver: Resolver<T>) {
   // Checked on submit, then as the person fixes each field (and on leaving a field once touched).
   return useForm<T>({ defaultValues, resolver, mode: 'onTouched', reValidateMode: 'onChange' });
@@ -112,7 +120,7 @@ function useSettingsForm<T extends Record<string, string>>(defaultValues: Defaul
 type NameModalProps = SettingsModalState & { current: NameValues };
 
 export function NameModal({ current, ...state }: NameModalProps) {
-  const { control, handleSubmit } = useSettingsForm<NameValues>(current, problemsResolver(nameProblems));
+  const { control, handleSubmit } = useSettingsForm<NameValues>(current, nameResolver);
   return (
     <FormModal
       {...state}
@@ -133,7 +141,7 @@ type NicknameModalProps = SettingsModalState & { current: string | null };
 export function NicknameModal({ current, ...state }: NicknameModalProps) {
   const { control, handleSubmit } = useSettingsForm<NicknameValues>(
     { nickname: current ?? '' },
-    problemsResolver(nicknameProblems),
+    nicknameResolver,
   );
   return (
     <FormModal
@@ -158,7 +166,7 @@ export function NicknameModal({ current, ...state }: NicknameModalProps) {
 export function PasswordModal(state: SettingsModalState) {
   const form = useSettingsForm<PasswordValues>(
     { password: '', new_password: '', confirm_password: '' },
-    problemsResolver(passwordFormProblems),
+    passwordResolver,
   );
   const { control, handleSubmit, watch, trigger, getFieldState } = form;
   const newPassword = watch('new_password');
@@ -203,7 +211,7 @@ export function PasswordModal(state: SettingsModalState) {
 export function InviteModal(state: SettingsModalState) {
   const { control, handleSubmit } = useSettingsForm<InviteValues>(
     { first_name: '', last_name: '', email: '' },
-    problemsResolver(inviteProblems),
+    inviteResolver,
   );
   return (
     <FormModal

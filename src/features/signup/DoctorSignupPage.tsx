@@ -1,30 +1,26 @@
 /**
  * /signup (SPEC §2 Doctor signup, 3 steps; §5 validation). The doctor signup machine owns the step shown and the
- * submit; react-hook-form owns the field state (STYLE §17). Each step is checked with the same rules the machine
- * guards with; the step's values go to the machine as `wizard.next` / `wizard.submit` data.
+ * submit; react-hook-form owns the field state (STYLE §17). Each step is checked with its schema of
+ * machines/account/signupSchemas.ts, the one the machine guards with and the API's body is built from; the step's
+ * values go to the machine as `wizard.next` / `wizard.submit` data.
  */
 import { useEffect, useRef } from 'react';
-import { useForm, type FieldErrors } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import {
   doctorSignupMachine,
   type DoctorSignupData,
 } from '../../../machines/signup/doctorSignupMachine';
-import {
-  doctorAccessProblems,
-  doctorPersonalProblems,
-  doctorProfessionalProblems,
-  SIGNUP_MESSAGES,
-} from '../../../machines/signup/rules';
+import { doctorAccessForm, doctorPersonalStep, doctorProfessionalForm } from '../../../machines/account/signupSchemas';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { StepIndicator } from '../../components/ui/StepIndicator';
+import { stepResolver } from '../../components/form/stepResolver';
 import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitDoctorSignup } from './actors';
 import { DoctorAccessStep, DoctorPersonalStep, DoctorProfessionalStep } from './DoctorSignupSteps';
-import { ruleResolver } from './ruleResolver';
 import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
 
 /** The form's values: the wizard data with the specialty as the select's string value. */
@@ -33,22 +29,11 @@ export type DoctorSignupForm = Omit<DoctorSignupData, 'specialty' | 'nickname'> 
 const STEPS = ['personal', 'professional', 'access'] as const;
 type Step = (typeof STEPS)[number];
 
-const FIELD_OF_PROBLEM: Record<string, keyof DoctorSignupForm> = {
-  [SIGNUP_MESSAGES.firstNameRequired]: 'first_name',
-  [SIGNUP_MESSAGES.lastNameRequired]: 'last_name',
-  [SIGNUP_MESSAGES.cpfRequired]: 'cpf',
-  [SIGNUP_MESSAGES.cpfInvalid]: 'cpf',
-  [SIGNUP_MESSAGES.addressRequired]: 'address',
-  [SIGNUP_MESSAGES.cellphoneRequired]: 'cellphone',
-  [SIGNUP_MESSAGES.crmRequired]: 'crm',
-  [SIGNUP_MESSAGES.specialtyRequired]: 'specialty',
-  [SIGNUP_MESSAGES.emailRequired]: 'email',
-  [SIGNUP_MESSAGES.emailInvalid]: 'email',
-  [SIGNUP_MESSAGES.passwordRequired]: 'password',
-  [SIGNUP_MESSAGES.passwordsDiffer]: 'confirmPassword',
-  [SIGNUP_MESSAGES.secretaryEmailRequired]: 'secretary',
-  [SIGNUP_MESSAGES.secretaryEmailInvalid]: 'secretary',
-  [ptBR.validation.consentRequired]: 'IAcceptToStoreData',
+/** Each step's schema: the form's own where it holds a value differently (the specialty's select) or checks more (consent). */
+const STEP_RESOLVERS: Record<Step, Resolver<DoctorSignupForm>> = {
+  personal: stepResolver<DoctorSignupForm>(doctorPersonalStep),
+  professional: stepResolver<DoctorSignupForm>(doctorProfessionalForm),
+  access: stepResolver<DoctorSignupForm>(doctorAccessForm),
 };
 
 const DEFAULT_VALUES: DoctorSignupForm = {
@@ -75,15 +60,6 @@ function toWizardData(values: DoctorSignupForm): Partial<DoctorSignupData> {
   return { ...values, specialty: Number.isInteger(specialty) ? specialty : null };
 }
 
-function problemsOfStep(step: Step, values: DoctorSignupForm): string[] {
-  const data = { ...toWizardData(values), nickname: '' } as DoctorSignupData;
-  if (step === 'personal') return doctorPersonalProblems(data);
-  if (step === 'professional') return doctorProfessionalProblems(data);
-  const problems = doctorAccessProblems(data);
-  // LGPD consent: required to create the account (the machine's rules leave it to the form).
-  return values.IAcceptToStoreData ? problems : [...problems, ptBR.validation.consentRequired];
-}
-
 function stepOf(value: unknown): Step | 'submitting' | 'done' {
   return value === 'personal' || value === 'professional' || value === 'submitting' || value === 'done'
     ? value
@@ -103,7 +79,7 @@ export function DoctorSignupPage() {
   const form = useForm<DoctorSignupForm>({
     defaultValues: DEFAULT_VALUES,
     mode: 'onTouched',
-    resolver: ruleResolver<DoctorSignupForm>((values) => problemsOfStep(stepRef.current, values), FIELD_OF_PROBLEM),
+    resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
   });
   const { control, handleSubmit, clearErrors } = form;
 
@@ -130,11 +106,6 @@ export function DoctorSignupPage() {
     send(step === 'access' ? { type: 'wizard.submit', data } : { type: 'wizard.next', data });
   }
 
-  function handleInvalid(errors: FieldErrors<DoctorSignupForm>) {
-    const root = errors.root?.message;
-    if (root) toastWarning(root);
-  }
-
   function handleBack() {
     send({ type: 'wizard.back', data: toWizardData(form.getValues()) });
   }
@@ -146,7 +117,7 @@ export function DoctorSignupPage() {
     <AuthLayout wide>
       <AuthHeading title={ptBR.signup.title} subtitle={ptBR.signup.subtitle} />
       <StepIndicator steps={ptBR.signup.steps} current={stepIndex} label={ptBR.signup.stepsLabel} />
-      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-busy={submitting}>
+      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid)} aria-busy={submitting}>
         <StepTitle stepKey={step} index={stepIndex} total={STEPS.length}>
           {stepName}
         </StepTitle>

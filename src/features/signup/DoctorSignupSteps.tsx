@@ -1,6 +1,6 @@
 /** The three steps' fields of the doctor signup (SPEC §2). */
 import type { Control, UseFormReturn } from 'react-hook-form';
-import { CPF_MASKED_LENGTH } from '../../../machines/signup/rules';
+import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';

@@ -6,25 +6,24 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { SIGNUP_MESSAGES, signupErrorMessages } from '../../../machines/signup/rules';
+import { existingAccountStep } from '../../../machines/account/signupSchemas';
+import { signupErrorMessages } from '../../../machines/signup/rules';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormTextField } from '../../components/form/FormTextField';
+import { stepResolver } from '../../components/form/stepResolver';
 import { Button } from '../../components/ui/Button';
 import { colors, fontSizes } from '../../lib/theme';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { acceptInviteWithExistingAccount } from './actors';
-import { ruleResolver } from './ruleResolver';
 import type { Invite } from './useInvite';
 import { StyledWizardForm, WizardFooter } from './WizardLayout';
 import { TextLink } from '../../components/ui/TextLink';
 
 type ExistingAccountValues = { email: string; password: string; news: boolean };
 
-const resolver = ruleResolver<ExistingAccountValues>(
-  (values) => (values.password === '' ? [SIGNUP_MESSAGES.passwordRequired] : []),
-  { [SIGNUP_MESSAGES.passwordRequired]: 'password' },
-);
+/** Only the account's password is checked: the e-mail is the invite's, the checkbox optional. */
+const resolver = stepResolver<ExistingAccountValues>(existingAccountStep);
 
 const StyledText = styled('p')`
   font-size: ${fontSizes.sm};

@@ -3,51 +3,38 @@
  * repetition and the notifications checkbox. Same split as the doctor wizard: machine = steps, RHF = fields.
  */
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
 import { useNavigate } from '@tanstack/react-router';
 import {
   secretarySignupMachine,
   type SecretarySignupData,
 } from '../../../machines/signup/secretarySignupMachine';
-import {
-  CPF_MASKED_LENGTH,
-  SIGNUP_MESSAGES,
-  secretaryAccessProblems,
-  secretaryPersonalProblems,
-} from '../../../machines/signup/rules';
+import { secretaryAccessStep, secretaryPersonalStep } from '../../../machines/account/signupSchemas';
+import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormTextField } from '../../components/form/FormTextField';
+import { stepResolver } from '../../components/form/stepResolver';
 import { StepIndicator } from '../../components/ui/StepIndicator';
 import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitSecretarySignup } from './actors';
 import { NewPasswordFields } from './NewPasswordFields';
-import { ruleResolver } from './ruleResolver';
 import type { Invite } from './useInvite';
 import { StepTitle, StyledFieldRow, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
 
 type SecretarySignupForm = Omit<SecretarySignupData, 'nickname'>;
 type Step = 'personal' | 'access';
 
-const FIELD_OF_PROBLEM: Record<string, keyof SecretarySignupForm> = {
-  [SIGNUP_MESSAGES.firstNameRequired]: 'first_name',
-  [SIGNUP_MESSAGES.lastNameRequired]: 'last_name',
-  [SIGNUP_MESSAGES.cpfRequired]: 'cpf',
-  [SIGNUP_MESSAGES.cpfInvalid]: 'cpf',
-  [SIGNUP_MESSAGES.emailRequired]: 'email',
-  [SIGNUP_MESSAGES.emailInvalid]: 'email',
-  [SIGNUP_MESSAGES.passwordRequired]: 'password',
-  [SIGNUP_MESSAGES.passwordsDiffer]: 'confirmPassword',
+/** Each step's schema, the one the machine guards with (machines/account/signupSchemas.ts). */
+const STEP_RESOLVERS: Record<Step, Resolver<SecretarySignupForm>> = {
+  personal: stepResolver<SecretarySignupForm>(secretaryPersonalStep),
+  access: stepResolver<SecretarySignupForm>(secretaryAccessStep),
 };
 
 const signupMachine = secretarySignupMachine.provide({ actors: { submitSignup: submitSecretarySignup } });
-
-function problemsOfStep(step: Step, values: SecretarySignupForm): string[] {
-  return step === 'personal' ? secretaryPersonalProblems(values) : secretaryAccessProblems(values);
-}
 
 type SecretaryWizardProps = {
   token: string;
@@ -67,7 +54,7 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
   const form = useForm<SecretarySignupForm>({
     defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false },
     mode: 'onTouched',
-    resolver: ruleResolver<SecretarySignupForm>((values) => problemsOfStep(stepRef.current, values), FIELD_OF_PROBLEM),
+    resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
   });
   const { control, handleSubmit, clearErrors, trigger } = form;
 

@@ -58,7 +58,6 @@ export const ptBR = {
   validation: {
     emailInvalid: 'Informe um e-mail válido.',
     passwordRequired: 'Informe a senha.',
-    consentRequired: 'É preciso autorizar o armazenamento dos dados para criar a conta.',
   },
   nav: {
     label: 'Menu principal',

@@ -1,5 +1,3 @@
-import { ACCOUNT_MESSAGES } from '../../../machines/rules/account';
-
 /**
  * Every user-facing pt-BR text of /settings (SPEC §2 Settings; §8 messages). Modal titles, field labels, button texts
  * and messages that SPEC gives are verbatim ('Atualizar Nome do Perfil', 'Como você gostaria de ser chamado',
@@ -52,19 +50,6 @@ export const settingsTexts = {
     newPassword: 'Nova senha',
     newPasswordHint: 'Mínimo de 8 caracteres.',
     confirmPassword: 'Confirme a nova senha',
-  },
-  validation: {
-    firstNameRequired: 'Preencha o nome.',
-    lastNameRequired: 'Preencha o sobrenome.',
-    nameTooLong: 'Use no máximo 150 caracteres.',
-    emailRequired: 'Preencha o e-mail.',
-    emailInvalid: 'Informe um e-mail válido.',
-    currentPasswordRequired: 'Informe a senha atual.',
-    newPasswordRequired: 'Informe a nova senha.',
-    newPasswordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
-    newPasswordTooLong: ACCOUNT_MESSAGES.passwordTooLong,
-    newPasswordSame: 'A nova senha deve ser diferente da atual.',
-    passwordsDiffer: 'As senhas não conferem.',
   },
   people: {
     title: 'Pessoas vinculadas a conta',

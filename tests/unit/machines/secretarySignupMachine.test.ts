@@ -56,7 +56,11 @@ describe('secretarySignupMachine', () => {
     actor.send({ type: 'wizard.next', data: personal });
     actor.send({ type: 'wizard.submit', data: { ...access, email: '', confirmPassword: 'x' } });
     expect(actor.getSnapshot().value).toBe('access');
-    expect(actor.getSnapshot().context.errors).toEqual([M.emailRequired, M.passwordsDiffer]);
+    // The passwords' match is a rule across fields: checked once every field of the step is well-formed.
+    expect(actor.getSnapshot().context.errors).toEqual([M.emailRequired]);
+    actor.send({ type: 'wizard.submit', data: { ...access, confirmPassword: 'x' } });
+    expect(actor.getSnapshot().value).toBe('access');
+    expect(actor.getSnapshot().context.errors).toEqual([M.passwordsDiffer]);
     expect(submitSignup).not.toHaveBeenCalled();
   });
 

@@ -1,29 +1,40 @@
+import type { Type } from 'arktype';
 import { describe, expect, it } from 'vitest';
+import { NAME_MAX_LENGTH } from '../../../../machines/account/fields';
+import {
+  changePasswordForm,
+  createSecretarySchema,
+  settingsNameSchema,
+  settingsNicknameSchema,
+} from '../../../../machines/account/settingsSchemas';
+import { problemsIn } from '../../../../machines/validation/problems';
+import { stepResolver } from '../../../../src/components/form/stepResolver';
 import {
   failureToasts,
   invitePayload,
-  inviteProblems,
-  NAME_MAX_LENGTH,
   namePayload,
-  nameProblems,
   nicknamePayload,
-  nicknameProblems,
-  passwordFormProblems,
   passwordPayload,
-  problemsResolver,
   successToast,
+  type NameValues,
 } from '../../../../src/features/settings/settingsForms';
+
+/** What a modal marks: each field's first message (the modals check with these schemas). */
+function marked(schema: Type, values: unknown): Record<string, string> {
+  const problems = problemsIn(schema, values);
+  return Object.fromEntries(Object.entries(problems?.fields ?? {}).map(([field, messages]) => [field, messages[0]!]));
+}
 
 describe('settings forms', () => {
   it('asks for both names and trims them in the payload', () => {
-    expect(nameProblems({ first_name: ' ', last_name: '' })).toEqual({
+    expect(marked(settingsNameSchema, { first_name: ' ', last_name: '' })).toEqual({
       first_name: 'Preencha o nome.',
       last_name: 'Preencha o sobrenome.',
     });
-    expect(nameProblems({ first_name: 'Helena', last_name: 'x'.repeat(NAME_MAX_LENGTH + 1) })).toEqual({
+    expect(marked(settingsNameSchema, { first_name: 'Helena', last_name: 'x'.repeat(NAME_MAX_LENGTH + 1) })).toEqual({
       last_name: 'Use no máximo 150 caracteres.',
     });
-    expect(nameProblems({ first_name: 'Helena', last_name: 'Duarte' })).toEqual({});
+    expect(marked(settingsNameSchema, { first_name: 'Helena', last_name: 'Duarte' })).toEqual({});
     expect(namePayload({ first_name: ' Helena ', last_name: 'Duarte ' })).toEqual({
       form: 'name',
       first_name: 'Helena',
@@ -32,37 +43,37 @@ describe('settings forms', () => {
   });
 
   it('accepts an empty nickname and sends it as null', () => {
-    expect(nicknameProblems({ nickname: '' })).toEqual({});
-    expect(nicknameProblems({ nickname: 'x'.repeat(NAME_MAX_LENGTH + 1) })).toEqual({ nickname: 'Use no máximo 150 caracteres.' });
+    expect(marked(settingsNicknameSchema, { nickname: '' })).toEqual({});
+    expect(marked(settingsNicknameSchema, { nickname: 'x'.repeat(NAME_MAX_LENGTH + 1) })).toEqual({ nickname: 'Use no máximo 150 caracteres.' });
     expect(nicknamePayload({ nickname: '   ' })).toEqual({ form: 'nickname', nickname: null });
     expect(nicknamePayload({ nickname: ' Dra. Helena ' })).toEqual({ form: 'nickname', nickname: 'Dra. Helena' });
   });
 
   it('checks the password change on the client: current given, policy, different, confirmed', () => {
-    expect(passwordFormProblems({ password: '', new_password: '', confirm_password: '' })).toEqual({
+    expect(marked(changePasswordForm, { password: '', new_password: '', confirm_password: '' })).toEqual({
       password: 'Informe a senha atual.',
       new_password: 'Informe a nova senha.',
     });
-    expect(passwordFormProblems({ password: 'Antiga@2026', new_password: 'curta', confirm_password: 'curta' })).toEqual({
+    expect(marked(changePasswordForm, { password: 'Antiga@2026', new_password: 'curta', confirm_password: 'curta' })).toEqual({
       new_password: 'A senha deve ter pelo menos 8 caracteres.',
     });
-    expect(passwordFormProblems({ password: 'Antiga@2026', new_password: 'Antiga@2026', confirm_password: 'Antiga@2026' })).toEqual({
+    expect(marked(changePasswordForm, { password: 'Antiga@2026', new_password: 'Antiga@2026', confirm_password: 'Antiga@2026' })).toEqual({
       new_password: 'A nova senha deve ser diferente da atual.',
     });
-    expect(passwordFormProblems({ password: 'Antiga@2026', new_password: 'Nova@20260', confirm_password: 'Nova@2026' })).toEqual({
+    expect(marked(changePasswordForm, { password: 'Antiga@2026', new_password: 'Nova@20260', confirm_password: 'Nova@2026' })).toEqual({
       confirm_password: 'As senhas não conferem.',
     });
     const valid = { password: 'Antiga@2026', new_password: 'Nova@20260', confirm_password: 'Nova@20260' };
-    expect(passwordFormProblems(valid)).toEqual({});
+    expect(marked(changePasswordForm, valid)).toEqual({});
     expect(passwordPayload(valid)).toEqual({ form: 'password', password: 'Antiga@2026', new_password: 'Nova@20260' });
   });
 
   it('asks for the invitee’s names and a well-formed e-mail', () => {
-    expect(inviteProblems({ first_name: '', last_name: 'Lima', email: '' })).toEqual({
+    expect(marked(createSecretarySchema, { first_name: '', last_name: 'Lima', email: '' })).toEqual({
       first_name: 'Preencha o nome.',
       email: 'Preencha o e-mail.',
     });
-    expect(inviteProblems({ first_name: 'Marta', last_name: 'Lima', email: 'marta@' })).toEqual({
+    expect(marked(createSecretarySchema, { first_name: 'Marta', last_name: 'Lima', email: 'marta@' })).toEqual({
       email: 'Informe um e-mail válido.',
     });
     expect(invitePayload({ first_name: ' Marta', last_name: 'Lima ', email: ' Marta@Exemplo.com.br ' })).toEqual({
@@ -73,12 +84,12 @@ describe('settings forms', () => {
     });
   });
 
-  it('puts each problem on its field through the resolver', async () => {
-    const resolver = problemsResolver(nameProblems);
+  it('puts each problem on its field through the resolver, and keeps what was typed', async () => {
+    const resolver = stepResolver<NameValues>(settingsNameSchema);
     const refused = await resolver({ first_name: '', last_name: 'Duarte' }, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(refused.errors).toEqual({ first_name: { type: 'rule', message: 'Preencha o nome.' } });
-    const accepted = await resolver({ first_name: 'Helena', last_name: 'Duarte' }, undefined, { fields: {}, shouldUseNativeValidation: false });
-    expect(accepted).toEqual({ values: { first_name: 'Helena', last_name: 'Duarte' }, errors: {} });
+    expect(refused.errors).toEqual({ first_name: expect.objectContaining({ message: 'Preencha o nome.' }) });
+    const accepted = await resolver({ first_name: ' Helena', last_name: 'Duarte' }, undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(accepted).toEqual({ values: { first_name: ' Helena', last_name: 'Duarte' }, errors: {} });
   });
 
   it('chooses SPEC §8’s toasts for each outcome', () => {

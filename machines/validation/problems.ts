@@ -42,9 +42,6 @@ function missingMessage(schema: Type, key: string): string | undefined {
   return undefined;
 }
 
-/** arktype's codes for a value of the wrong JSON type (or none of a union's): always 'Dados inválidos.'. */
-const WRONG_TYPE_CODES: ReadonlySet<string> = new Set(['domain', 'union', 'unit', 'proto']);
-
 /** Whether arktype wrote the message itself ('x must be … (was …)'), in English: no schema configured one. */
 function isDefaultMessage(error: ArkError): boolean {
   return error.message === error.problem || error.message.endsWith(` ${error.problem}`);
@@ -56,7 +53,8 @@ function messageOf(schema: Type, error: ArkError): string {
     return VALIDATION_MESSAGES.unknownField(key);
   }
   if (typeof key === 'string' && error.code === 'required') return missingMessage(schema, key) ?? VALIDATION_MESSAGES.invalidData;
-  if (WRONG_TYPE_CODES.has(error.code) || isDefaultMessage(error)) return VALIDATION_MESSAGES.invalidData;
+  // A wrong JSON type says 'Dados inválidos.' unless the field configured its own message for it.
+  if (isDefaultMessage(error)) return VALIDATION_MESSAGES.invalidData;
   return error.message;
 }
 

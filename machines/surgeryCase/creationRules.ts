@@ -15,6 +15,8 @@ export const SURGERY_CREATION_MESSAGES = {
   fillCid: 'Preencha CID!',
   fillProcedure: 'Preencha procedimento!',
   hospitalRequired: 'Selecione o hospital.',
+  /** The form's own rule: the API accepts a case without a source. */
+  paymentSourceRequired: 'Selecione a fonte pagadora.',
   healthPlanRequired: 'Selecione o convênio.',
   noteTooLong: `As observações devem ter no máximo ${MAX_NOTE_LENGTH} caracteres.`,
 } as const;

@@ -144,6 +144,45 @@ export const createSurgerySchema = type({
 export type CreateSurgeryInput = typeof createSurgerySchema.infer;
 
 /*
+ * The registration form (SPEC §5 "Surgery creation") holds what the page shows: rows of chosen CIDs and procedures,
+ * the hospital and plan as chosen items. Its rules are createSurgerySchema's, with one deliberate difference: the
+ * form asks for a payment source, which the API leaves optional (a case registered by another client may have none).
+ */
+
+/** A form row: the item chosen in its search field, or null while none is. */
+const chosenItem = type({ id: 'number' }).or('null');
+
+/** The rows of `field`; none chosen: `missing` on the first row, listed as 'Preencha CID e Procedimento!' when the other list is empty too. */
+function chosenRows(field: 'cids' | 'procedures', other: 'cids' | 'procedures', missing: string) {
+  const hasChoice = (rows: unknown) => Array.isArray(rows) && rows.some((row) => (row as { item?: unknown } | null)?.item);
+  return type({ item: chosenItem })
+    .array()
+    .narrow((rows, ctx) => {
+      if (hasChoice(rows)) return true;
+      const listed = hasChoice((ctx.root as Record<string, unknown> | undefined)?.[other]) ? undefined : C.fillBoth;
+      return ctx.reject({ path: [field, 0, 'item'], message: missing, meta: { listed } });
+    });
+}
+
+export const surgeryRegistrationSchema = type({
+  procedures: chosenRows('procedures', 'cids', C.fillProcedure),
+  cids: chosenRows('cids', 'procedures', C.fillCid),
+  payment_fountains: type
+    .enumerated(...PAYMENT_SOURCES, '')
+    .narrow((source, ctx) => source !== '' || ctx.reject({ message: C.paymentSourceRequired })),
+  // A transform, not a narrow: a narrow on a union does not see the root it reads the source from.
+  health_plan: chosenItem.pipe((plan, ctx) =>
+    plan === null && isHealthPlanEnabled(sourceIn(ctx.root) as PaymentSource | null) ? ctx.error({ message: C.healthPlanRequired }) : plan,
+  ),
+  hospital: chosenItem.narrow((hospital, ctx) => hospital !== null || ctx.reject({ message: C.hospitalRequired })),
+  fees_payments: 'number | null',
+  opme: 'boolean',
+  surgery_note: type('string').narrow(
+    (text, ctx) => visibleLength(text.trim()) <= MAX_NOTE_LENGTH || ctx.reject({ message: C.noteTooLong }),
+  ),
+});
+
+/*
  * The update/{id}/ body (openapi UpdateSurgery; SPEC §5, §7; DECISIONS §4): `new_status` and the fields of one step.
  * `null` clears a field (a later advance asks for it again). The fields sent must all belong to one step S, and
  * `new_status` must be S (a save) or the stage after it (an advance): a step's data is never written by a back move
@@ -167,6 +206,11 @@ export const UPDATE_SURGERY_MESSAGES = {
 } as const;
 
 const U = UPDATE_SURGERY_MESSAGES;
+
+export const FILES_MESSAGES = {
+  statusRequired: 'Informe o novo status da cirurgia (new_status).',
+  statusUnknown: 'Status da cirurgia inválido.',
+} as const;
 const L = LIFECYCLE_MESSAGES;
 
 /** A stage key (SPEC §3). */
@@ -289,3 +333,19 @@ export function updateSurgerySchema(today: string) {
 
 /** archive_surgery / cancel_surgery (openapi MoveFromVersion): only the optional version counts. */
 export const moveFromVersionSchema = type({ 'version?': caseVersion }).configure({ message: INVALID });
+
+/**
+ * The text parts of include_surgery_files (openapi SurgeryFilesForm; its file parts are checked by their content):
+ * `new_status` (prep_doc saves, env_doc advances) and the optional case version, as the form sends them, text.
+ */
+export const surgeryFilesFieldsSchema = type({
+  '+': 'reject',
+  new_status: type('string')
+    .pipe((value, ctx) => value.trim() || ctx.error({ message: FILES_MESSAGES.statusRequired }))
+    .to(type.enumerated(...CASE_STATUSES).configure({ message: FILES_MESSAGES.statusUnknown }))
+    .configure({ missing: FILES_MESSAGES.statusRequired }),
+  'version?': type('string').pipe((value, ctx) => {
+    const version = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
+    return version <= MAX_INT4 ? version : ctx.error({ message: U.invalidVersion });
+  }),
+});

@@ -3,7 +3,7 @@ import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
-import { MAX_INT4, pathId } from '../../http/path-id';
+import { pathId } from '../../http/path-id';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
@@ -56,8 +56,7 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
   if (!request.isMultipart()) throw invalidBody();
   const seen = new Set<string>();
   const documents: UploadedDocument[] = [];
-  let newStatus: string | undefined;
-  let version: number | undefined;
+  const fields: Record<string, string> = {};
   let problem: HttpError | null = null;
   let current: string | null = null;
   try {
@@ -77,11 +76,8 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
         problem ??= invalidBody();
       } else if (hasControlCharacters(part.value)) {
         problem ??= controlCharactersError(isDocumentKind(part.fieldname) || part.fieldname === 'new_status' ? part.fieldname : null);
-      } else if (part.fieldname === 'new_status') {
-        newStatus = part.value;
-      } else if (part.fieldname === 'version') {
-        if (/^[1-9]\d{0,9}$/.test(part.value) && Number(part.value) <= MAX_INT4) version = Number(part.value);
-        else problem ??= invalidBody();
+      } else if (part.fieldname === 'new_status' || part.fieldname === 'version') {
+        fields[part.fieldname] = part.value;
       } else if (isDocumentKind(part.fieldname)) {
         // A text where a file belongs: empty means "not sent"; anything else (a link sent back) is not a file.
         const message = M.documentType(part.fieldname);
@@ -98,7 +94,7 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
     throw invalidBody();
   }
   if (problem) throw problem;
-  return { newStatus, documents, version };
+  return { fields, documents };
 }
 
 /**

@@ -2,14 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   DOCUMENT_LABELS,
-  isCaseStatus,
   SURGERY_DOCUMENT_KINDS,
   type CaseStatus,
   type SurgeryDocumentKind,
 } from '../../../machines/constants';
 import type { Database } from '../../db/client';
 import { surgeries, surgeryDocuments } from '../../db/schema/index';
-import { badRequest, payloadTooLarge } from '../../http/errors';
+import { surgeryFilesFieldsSchema } from '../../../machines/surgeryCase/schemas';
+import { addProblem, check, noProblems } from '../../../machines/validation/problems';
+import { payloadTooLarge } from '../../http/errors';
+import { throwIfProblems } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgery } from '../access/scope';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
@@ -37,8 +39,6 @@ import { checkVersion } from './move-checks';
 
 export const SURGERY_FILES_MESSAGES = {
   invalidData: 'Dados inválidos.',
-  statusRequired: 'Informe o novo status da cirurgia (new_status).',
-  statusUnknown: 'Status da cirurgia inválido.',
   documentType: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`,
   documentTooLarge: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: o arquivo deve ter no máximo 10 MB.`,
   anyTooLarge: 'Cada documento deve ter no máximo 10 MB.',
@@ -49,13 +49,11 @@ const M = SURGERY_FILES_MESSAGES;
 /** One document of the form as the route read it. */
 export type UploadedDocument = { kind: SurgeryDocumentKind; data: Buffer; filename: string | null };
 
-/** The form as the route read it: `new_status` (as sent, if sent) and the documents (at most one per kind). */
-export type SurgeryFilesInput = {
-  newStatus: string | undefined;
-  documents: UploadedDocument[];
-  /** The case version the client read, when it sent one (a different stored version is a stale move: 409). */
-  version?: number;
-};
+/**
+ * The form as the route read it: its text parts as sent (`new_status`, `version`: surgeryFilesFieldsSchema checks
+ * them) and the documents (at most one per kind).
+ */
+export type SurgeryFilesInput = { fields: Record<string, string>; documents: UploadedDocument[] };
 
 const MAX_NAME_LENGTH = 200;
 
@@ -69,29 +67,28 @@ export function isDocumentKind(value: string): value is SurgeryDocumentKind {
   return (SURGERY_DOCUMENT_KINDS as readonly string[]).includes(value);
 }
 
-type Checked = { status: CaseStatus; documents: Array<UploadedDocument & { type: SniffedType }> };
+type Checked = {
+  status: CaseStatus;
+  /** The case version the client read, when it sent one (a different stored version is a stale move: 409). */
+  version: number | undefined;
+  documents: Array<UploadedDocument & { type: SniffedType }>;
+};
 
 /** Step 1: every problem of the form at once (400), or a document over the limit (413). Pure. */
 export function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
   const tooLarge = input.documents.find((document) => document.data.length > MAX_DOCUMENT_BYTES);
   if (tooLarge) throw payloadTooLarge(M.documentTooLarge(tooLarge.kind));
-  const messages: string[] = [];
-  const fields: Record<string, string[]> = {};
-  const problem = (field: string, message: string) => {
-    messages.push(message);
-    fields[field] = [...(fields[field] ?? []), message];
-  };
-  const raw = input.newStatus?.trim() ?? '';
-  if (raw === '') problem('new_status', M.statusRequired);
-  else if (!isCaseStatus(raw)) problem('new_status', M.statusUnknown);
+  const checked = check(surgeryFilesFieldsSchema, input.fields);
+  const problems = checked.ok ? noProblems() : checked.problems;
   const documents: Checked['documents'] = [];
   for (const document of input.documents) {
     const type = sniffFileType(document.data);
     if (type && DOCUMENT_TYPES.includes(type)) documents.push({ ...document, type });
-    else problem(document.kind, M.documentType(document.kind));
+    else addProblem(problems, document.kind, M.documentType(document.kind));
   }
-  if (messages.length > 0) throw badRequest(messages, fields);
-  return { status: raw as CaseStatus, documents };
+  throwIfProblems(problems);
+  if (!checked.ok) throw new Error('include_surgery_files: fields checked but unreadable'); // unreachable
+  return { status: checked.value.new_status, version: checked.value.version, documents };
 }
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -117,7 +114,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
 
     /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */
     async include(user: User, id: number, input: SurgeryFilesInput): Promise<SurgeryResponse> {
-      const { status, documents } = checkSurgeryFiles(input);
+      const { status, version, documents } = checkSurgeryFiles(input);
 
       const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
       try {
@@ -141,7 +138,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
           { requested: status },
           {
             only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
-            check: (row) => checkVersion(input.version, row),
+            check: (row) => checkVersion(version, row),
             alsoWrite: async (tx) => {
               if (stored.length === 0) return;
               // The case row is locked by the move: no other upload of this case runs between these two statements.

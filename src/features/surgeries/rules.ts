@@ -1,11 +1,12 @@
 /**
  * The surgery registration form's values and their conversions (SPEC §5 "Surgery creation"), kept apart from React so
- * they are unit-tested on their own. The rules the server applies too (1..5 CIDs/procedures, the clt and plano_saude
- * rules, the notes' length, and their messages) live once in machines/surgeryCase/creationRules.ts; this module maps
- * them onto the form's fields. The SPA checks them first so the secretary is told at once.
+ * they are unit-tested on their own. The form's rules are one schema, machines/surgeryCase/schemas.ts
+ * `surgeryRegistrationSchema` (the server's createSurgerySchema's, plus a required payment source).
  */
 import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants';
-import { isFeesDisabled, isHealthPlanEnabled, isNoteTooLong, missingCodes } from '../../../machines/surgeryCase/creationRules';
+import { isFeesDisabled, isHealthPlanEnabled } from '../../../machines/surgeryCase/creationRules';
+import { surgeryRegistrationSchema } from '../../../machines/surgeryCase/schemas';
+import { problemsIn } from '../../../machines/validation/problems';
 import { errorStrings, generalErrorMessages } from '../../api/errors';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Cid, CreateSurgeryBody, HealthPlan, Hospital, Procedure } from './types';
@@ -53,38 +54,13 @@ export function chosenIds(rows: readonly { item: { id: number } | null }[]): num
   return ids;
 }
 
-/** Where a problem is shown: a form field (react-hook-form path) or `root` (a toast only). */
-export type FormProblem = { field: string; message: string; toast?: string };
-
-/**
- * The missing CID / procedure problems (creationRules `missingCodes`) on the form's first rows, in the order the
- * fields appear (procedures first): with both missing, one toast 'Preencha CID e Procedimento!' and each field
- * marked; with one missing, its own message.
- */
-export function missingCodeProblems(cidCount: number, procedureCount: number): FormProblem[] {
-  const missing = missingCodes(cidCount, procedureCount);
-  if (missing === null) return [];
-  const problems: FormProblem[] = [];
-  if (missing.procedure !== null) problems.push({ field: 'procedures.0.item', message: missing.procedure });
-  if (missing.cid !== null) problems.push({ field: 'cids.0.item', message: missing.cid });
-  const [first] = problems;
-  if (first) first.toast = missing.summary;
-  return problems;
+/** SPEC §5's toast when CIDs or procedures are missing ('Preencha CID e Procedimento!' for both), or null. */
+export function missingCodesToast(values: SurgeryFormValues): string | null {
+  const listed = problemsIn(surgeryRegistrationSchema, values)?.error ?? [];
+  return listed.find((message) => CODE_MESSAGES.includes(message)) ?? null;
 }
 
-/** Every problem of the form, in the order the fields appear. An empty list means it can be sent. */
-export function surgeryFormProblems(values: SurgeryFormValues): FormProblem[] {
-  const problems = missingCodeProblems(chosenIds(values.cids).length, chosenIds(values.procedures).length);
-  if (values.payment_fountains === '') {
-    problems.push({ field: 'payment_fountains', message: V.paymentSourceRequired });
-  }
-  if (isHealthPlanEnabled(values.payment_fountains) && values.health_plan === null) {
-    problems.push({ field: 'health_plan', message: V.healthPlanRequired });
-  }
-  if (values.hospital === null) problems.push({ field: 'hospital', message: V.hospitalRequired });
-  if (isNoteTooLong(values.surgery_note)) problems.push({ field: 'surgery_note', message: V.noteTooLong });
-  return problems;
-}
+const CODE_MESSAGES: readonly string[] = [V.fillBoth, V.fillCid, V.fillProcedure];
 
 /** The createSurgery body (openapi CreateSurgery), with the clt / plano_saude rules applied once more. */
 export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues): CreateSurgeryBody {
@@ -102,6 +78,9 @@ export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues
     payment_fountains: source,
   };
 }
+
+/** A server's field problem placed on the form (a react-hook-form path). */
+type FormProblem = { field: string; message: string };
 
 /** A failed createSurgery answer read into what the page shows (SPEC §8 shapes). */
 export type ServerProblems = {

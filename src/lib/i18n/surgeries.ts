@@ -31,10 +31,7 @@ export const surgeriesTexts = {
    * Problems of the registration form: those the server answers too live with their rules in
    * machines/surgeryCase/creationRules.ts; the payment source is required by the form only.
    */
-  validation: {
-    ...SURGERY_CREATION_MESSAGES,
-    paymentSourceRequired: 'Selecione a fonte pagadora.',
-  },
+  validation: SURGERY_CREATION_MESSAGES,
   registration: {
     title: 'Vincular cirurgia',
     searchTitle: 'Escolha o paciente',

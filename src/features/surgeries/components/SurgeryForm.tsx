@@ -5,7 +5,9 @@
  * expected value; any source but plano_saude clears and disables the health plan.
  */
 import { useEffect, type RefObject } from 'react';
-import { Controller, useForm, type FieldErrors, type FieldPath, type Resolver } from 'react-hook-form';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
+import { stepResolver } from '../../../components/form/stepResolver';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
@@ -26,7 +28,7 @@ import { createSurgery, searchCids, searchHospitals, searchProcedures } from '..
 import {
   emptySurgeryForm,
   readServerProblems,
-  surgeryFormProblems,
+  missingCodesToast,
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../rules';
@@ -68,24 +70,8 @@ function isPaymentSource(value: string): value is PaymentSource {
   return (PAYMENT_SOURCES as readonly string[]).includes(value);
 }
 
-/** react-hook-form resolver over the pure rules (rules.ts), so the rules exist once. */
-const surgeryResolver: Resolver<SurgeryFormValues> = async (values) => {
-  const problems = surgeryFormProblems(values);
-  if (problems.length === 0) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const problem of problems) errors[problem.field] ??= { type: 'rule', message: problem.message };
-  // Nested paths ('cids.0.item') must be nested objects for react-hook-form.
-  const nested: Record<string, unknown> = {};
-  for (const [path, error] of Object.entries(errors)) {
-    const keys = path.split('.');
-    let target = nested;
-    keys.forEach((key, index) => {
-      if (index === keys.length - 1) target[key] = error;
-      else target = (target[key] ??= /^\d+$/.test(keys[index + 1] ?? '') ? [] : {}) as Record<string, unknown>;
-    });
-  }
-  return { values: {}, errors: nested as FieldErrors<SurgeryFormValues> };
-};
+/** The form's rules: one schema of machines/, shared with the API's createSurgerySchema. */
+const surgeryResolver = stepResolver<SurgeryFormValues>(surgeryRegistrationSchema);
 
 const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`;
 const procedureDetail = (item: Procedure) => item.table.toUpperCase();
@@ -147,8 +133,8 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
   }
 
   function handleInvalid() {
-    const values = getValues();
-    for (const problem of surgeryFormProblems(values)) if (problem.toast) toastWarning(problem.toast);
+    const toast = missingCodesToast(getValues());
+    if (toast) toastWarning(toast);
   }
 
   return (

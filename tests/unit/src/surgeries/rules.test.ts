@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
+import { problemsIn } from '../../../../machines/validation/problems';
 import {
   chosenIds,
   emptySurgeryForm,
-  missingCodeProblems,
+  missingCodesToast,
   readServerProblems,
-  surgeryFormProblems,
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../../../../src/features/surgeries/rules';
@@ -36,40 +37,45 @@ describe('chosenIds', () => {
   });
 });
 
-describe('missingCodeProblems', () => {
+const problemsOf = (values: SurgeryFormValues) => problemsIn(surgeryRegistrationSchema, values);
+const noCodes = { procedures: [{ item: null }], cids: [{ item: null }] };
+
+describe('the missing codes (surgeryRegistrationSchema, missingCodesToast)', () => {
   it('asks for both with one toast when both are missing', () => {
-    const problems = missingCodeProblems(0, 0);
-    expect(problems.map((p) => p.toast).filter(Boolean)).toEqual(['Preencha CID e Procedimento!']);
-    expect(problems.map((p) => p.message)).toEqual(['Preencha procedimento!', 'Preencha CID!']);
+    const values = filled(noCodes);
+    expect(missingCodesToast(values)).toBe('Preencha CID e Procedimento!');
+    expect(problemsOf(values)?.fields).toEqual({ procedures: ['Preencha procedimento!'], cids: ['Preencha CID!'] });
   });
   it('asks for the CID alone', () => {
-    expect(missingCodeProblems(0, 2)).toEqual([{ field: 'cids.0.item', message: 'Preencha CID!', toast: 'Preencha CID!' }]);
+    const values = filled({ cids: noCodes.cids });
+    expect(missingCodesToast(values)).toBe('Preencha CID!');
+    expect(problemsOf(values)?.fields).toEqual({ cids: ['Preencha CID!'] });
   });
   it('asks for the procedure alone', () => {
-    expect(missingCodeProblems(1, 0)).toEqual([
-      { field: 'procedures.0.item', message: 'Preencha procedimento!', toast: 'Preencha procedimento!' },
-    ]);
+    const values = filled({ procedures: noCodes.procedures });
+    expect(missingCodesToast(values)).toBe('Preencha procedimento!');
+    expect(problemsOf(values)?.fields).toEqual({ procedures: ['Preencha procedimento!'] });
   });
   it('is happy with both', () => {
-    expect(missingCodeProblems(1, 1)).toEqual([]);
+    expect(missingCodesToast(filled())).toBeNull();
   });
 });
 
-describe('surgeryFormProblems', () => {
+describe('surgeryRegistrationSchema', () => {
   it('accepts a complete form', () => {
-    expect(surgeryFormProblems(filled())).toEqual([]);
+    expect(problemsOf(filled())).toBeNull();
   });
   it('needs the payment source and the hospital', () => {
-    const fields = surgeryFormProblems(filled({ payment_fountains: '', health_plan: null, hospital: null })).map((p) => p.field);
-    expect(fields).toEqual(['payment_fountains', 'hospital']);
+    const fields = Object.keys(problemsOf(filled({ payment_fountains: '', health_plan: null, hospital: null }))?.fields ?? {});
+    expect(fields.sort()).toEqual(['hospital', 'payment_fountains']);
   });
   it('needs the health plan for plano_saude only', () => {
-    expect(surgeryFormProblems(filled({ health_plan: null })).map((p) => p.message)).toEqual(['Selecione o convênio.']);
-    expect(surgeryFormProblems(filled({ payment_fountains: 'particular', health_plan: null }))).toEqual([]);
+    expect(problemsOf(filled({ health_plan: null }))?.error).toEqual(['Selecione o convênio.']);
+    expect(problemsOf(filled({ payment_fountains: 'particular', health_plan: null }))).toBeNull();
   });
   it('limits the notes to 1000 characters', () => {
-    expect(surgeryFormProblems(filled({ surgery_note: 'a'.repeat(1000) }))).toEqual([]);
-    expect(surgeryFormProblems(filled({ surgery_note: 'a'.repeat(1001) })).map((p) => p.field)).toEqual(['surgery_note']);
+    expect(problemsOf(filled({ surgery_note: 'a'.repeat(1000) }))).toBeNull();
+    expect(Object.keys(problemsOf(filled({ surgery_note: 'a'.repeat(1001) }))?.fields ?? {})).toEqual(['surgery_note']);
   });
 });
 

@@ -11,7 +11,7 @@ export type Invite = {
   existing_account: boolean;
 };
 
-export type InviteState =
+type InviteState =
   | { status: 'loading' }
   /** `retryable`: the API could not answer (network, 5xx); a 404/410 is final. */
   | { status: 'invalid'; messages: string[]; retryable: boolean }

@@ -24,8 +24,8 @@ import { noteOf } from './stepData';
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
 
-export const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
+type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 const FIELD = { hospital: 'hospital_approvals', plan: 'plan_approvals', opme: 'opme_approvals' } as const;
 const NOTE = { hospital: 'hospital_approvals_note', plan: 'plan_approvals_note', opme: 'opme_approvals_note' } as const;
@@ -35,14 +35,14 @@ const NOTE_LABEL = { hospital: T.hospitalNote, plan: T.planNote, opme: T.opmeNot
 type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
 
 /** Whether an approval applies to the case (SPEC §4: the others are greyed out). */
-export function approvalApplies(kind: ApprovalKind, approvals: Approvals): boolean {
+function approvalApplies(kind: ApprovalKind, approvals: Approvals): boolean {
   if (kind === 'plan') return approvals.health_plan_approval;
   if (kind === 'opme') return approvals.opme;
   return true;
 }
 
 /** The value a click asks for: approved, or, from approved, denied. */
-export function toggledApproval(value: ApprovalValue | null): ApprovalValue {
+function toggledApproval(value: ApprovalValue | null): ApprovalValue {
   return value === 'aprovada' ? 'negada' : 'aprovada';
 }
 

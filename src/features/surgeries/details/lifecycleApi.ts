@@ -63,7 +63,7 @@ export async function getApprovals(id: number, signal?: AbortSignal): Promise<Ap
   }
 }
 
-export type TemplateResult =
+type TemplateResult =
   | { kind: 'ok'; blob: Blob; filename: string }
   | { kind: 'failed'; status: number; messages: string[] }
   | { kind: 'offline'; message: string };
@@ -126,7 +126,7 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** Upload progress: bytes sent of the whole request. */
-export type UploadProgress = { loaded: number; total: number };
+type UploadProgress = { loaded: number; total: number };
 
 function sendOnce(
   url: string,

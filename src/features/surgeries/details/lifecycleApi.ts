@@ -128,6 +128,16 @@ export function saveBlob(blob: Blob, filename: string): void {
 /** Upload progress: bytes sent of the whole request. */
 type UploadProgress = { loaded: number; total: number };
 
+/** A response body as JSON; an empty or malformed one reads as null. */
+function jsonOrNull(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 function sendOnce(
   url: string,
   form: FormData,
@@ -142,15 +152,7 @@ function sendOnce(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    };
+    request.onload = () => resolve({ status: request.status, body: jsonOrNull(request.responseText) });
     request.onerror = () => resolve(null);
     request.onabort = () => resolve(null);
     request.send(form);

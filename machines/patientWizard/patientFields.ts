@@ -10,7 +10,7 @@ import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode } from '../rules/phone';
 export type PatientWizardMode = 'create' | 'edit';
 
 /** Birthdays before this year are taken as typing mistakes. */
-export const MIN_BIRTH_YEAR = 1900;
+const MIN_BIRTH_YEAR = 1900;
 /** A CEP has 8 digits (00.000-000). */
 export const CEP_DIGITS = 8;
 export const PATIENT_NAME_MAX_LENGTH = 200;

@@ -57,7 +57,7 @@ export type PatientSubmitInput = {
   payload: PatientPayload;
 };
 
-export type PatientWizardContext = StepWizardContext<PatientWizardData> & {
+type PatientWizardContext = StepWizardContext<PatientWizardData> & {
   mode: PatientWizardMode;
   patientId: number | null;
   requiresMedic: boolean;
@@ -71,7 +71,7 @@ export type PatientWizardContext = StepWizardContext<PatientWizardData> & {
 
 export type PatientWizardEvent = StepWizardEvent<PatientWizardData, { link: boolean }> | StepWizardCancelEvent;
 
-export type PatientWizardOutput = { saved: SavedPatient | null; link: boolean };
+type PatientWizardOutput = { saved: SavedPatient | null; link: boolean };
 
 /** Step 2's problems: its rules depend on the mode, the user (a secretary picks the medic) and today. */
 function detailsStepProblems(data: PatientWizardData, context: PatientWizardContext): PatientProblem[] {
@@ -119,5 +119,3 @@ export const patientWizardMachine = createStepWizardMachine({
   savedDelay: { name: 'modalCloseDelay', ms: MODAL_CLOSE_DELAY_MS },
   output: (context) => ({ saved: context.saved, link: context.link }),
 });
-
-export type PatientWizardMachine = typeof patientWizardMachine;

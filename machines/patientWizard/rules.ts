@@ -13,7 +13,7 @@ import { detailsSchema, identificationSchema, MASKED_CPF, type PatientRuleOption
 export type { PatientWizardMode };
 
 /** A health plan as GET /surgery/api/v1/healthplan/ lists it. */
-export type HealthPlanRef = { id: number; fantasy_name: string };
+type HealthPlanRef = { id: number; fantasy_name: string };
 
 /** What the two steps collect. Masked texts are kept as typed ('(11) 9 8765-4321', '01/02/1980'). */
 export type PatientWizardData = {
@@ -35,7 +35,7 @@ export type PatientWizardData = {
   medic: number | null;
 };
 
-export type PatientField = Exclude<keyof PatientWizardData, 'foto'>;
+type PatientField = Exclude<keyof PatientWizardData, 'foto'>;
 export type PatientProblem = { field: PatientField; message: string };
 
 export const EMPTY_PATIENT: PatientWizardData = {

@@ -47,7 +47,7 @@ export type DoctorSignupPayload = {
   news: boolean;
 };
 
-export type DoctorSignupContext = StepWizardContext<DoctorSignupData>;
+type DoctorSignupContext = StepWizardContext<DoctorSignupData>;
 
 export type DoctorSignupEvent = StepWizardEvent<DoctorSignupData>;
 
@@ -108,5 +108,3 @@ export const doctorSignupMachine = createStepWizardMachine({
     errors: signupErrorMessages,
   },
 });
-
-export type DoctorSignupMachine = typeof doctorSignupMachine;

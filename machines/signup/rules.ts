@@ -8,8 +8,7 @@ import {
   secretaryAccessStep,
   secretaryPersonalStep,
 } from '../account/signupSchemas';
-import { isWellFormedEmail, PASSWORD_MIN_LENGTH } from '../rules/account';
-import { CPF_MASKED_LENGTH } from '../rules/cpf';
+import { isWellFormedEmail } from '../rules/account';
 import { problemsIn } from '../validation/problems';
 
 /**
@@ -18,8 +17,6 @@ import { problemsIn } from '../validation/problems';
  * Each returns the pt-BR problems of one step in the order of the step's fields, an empty list meaning "valid".
  * The wizard machines guard `wizard.next` / `wizard.submit` with them.
  */
-
-export { CPF_MASKED_LENGTH, PASSWORD_MIN_LENGTH };
 
 /** Every pt-BR message of the signup rules; 'CPF Invalido!' is SPEC's, the others ours (shared with the API). */
 export const SIGNUP_MESSAGES = {

@@ -35,7 +35,7 @@ export type SecretarySignupData = SecretaryPersonalData &
  * Body of POST /project_auth/api/v1/secretaria_convite/{token} (SPEC §3): every field for a new
  * account; only `password` (and `news`) for an existing one.
  */
-export type SecretarySignupPayload = {
+type SecretarySignupPayload = {
   nickname?: string;
   first_name?: string;
   last_name?: string;
@@ -48,7 +48,7 @@ export type SecretarySignupPayload = {
 
 export type SecretarySubmitInput = { token: string; payload: SecretarySignupPayload };
 
-export type SecretarySignupContext = StepWizardContext<SecretarySignupData> & {
+type SecretarySignupContext = StepWizardContext<SecretarySignupData> & {
   token: string;
   existingAccount: boolean;
 };
@@ -64,7 +64,7 @@ export type SecretarySignupInput = {
 
 export type SecretarySignupEvent = StepWizardEvent<SecretarySignupData>;
 
-export const EMPTY_SECRETARY_SIGNUP: SecretarySignupData = {
+const EMPTY_SECRETARY_SIGNUP: SecretarySignupData = {
   first_name: '',
   last_name: '',
   cpf: '',
@@ -122,5 +122,3 @@ export const secretarySignupMachine = createStepWizardMachine({
     errors: signupErrorMessages,
   },
 });
-
-export type SecretarySignupMachine = typeof secretarySignupMachine;

@@ -115,9 +115,6 @@ export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = Object.from
 /** SPEC §4: 'Arquivar ciclo' is offered at steps 1–6. */
 export const ARCHIVABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.archive);
 
-/** SPEC §4: cancelling is offered at the payment step only. */
-export const CANCELLABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.cancel);
-
 /** A real calendar date written yyyy-MM-dd (years 1900–2199). */
 export function isValidIsoDate(value: string | null | undefined): value is string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
@@ -204,8 +201,8 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts): string
 }
 
 /** The fields that date what already happened: never after today (São Paulo). */
-export const PAST_DATE_FIELDS = ['accomplishment', 'date_payment'] as const;
-export type PastDateField = (typeof PAST_DATE_FIELDS)[number];
+const PAST_DATE_FIELDS = ['accomplishment', 'date_payment'] as const;
+type PastDateField = (typeof PAST_DATE_FIELDS)[number];
 
 /** The past-date fields of `fields` dated after `today` (both `yyyy-MM-dd`; ISO dates compare as text). */
 export function futureDateFields(fields: StepFields, today: string): PastDateField[] {
@@ -245,12 +242,7 @@ export const STEP_FIELDS = {
 } as const satisfies Record<ActiveStatus, readonly string[]>;
 
 /** A field of update/{id}/ other than `new_status`. */
-export type StepFieldName = (typeof STEP_FIELDS)[ActiveStatus][number];
-
-/** Every step field, in step order. */
-export const STEP_FIELD_NAMES: readonly StepFieldName[] = ACTIVE_STATUSES.flatMap(
-  (status) => STEP_FIELDS[status] as readonly StepFieldName[],
-);
+type StepFieldName = (typeof STEP_FIELDS)[ActiveStatus][number];
 
 /** The free-text notes among the step fields (at most MAX_NOTE_LENGTH characters each, SPEC §5). */
 export const NOTE_FIELD_NAMES = [

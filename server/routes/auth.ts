@@ -7,7 +7,7 @@ import { createSignInGuard, deviceCookieFrom, deviceCookieHeader } from '../serv
 import { createTokenService, type TokenPair } from '../services/auth/token-service';
 import { createUserService } from '../services/auth/user-service';
 
-export const AUTH_MESSAGES = {
+const AUTH_MESSAGES = {
   invalidClient: 'Cliente não autorizado.',
   invalidCredentials: 'Usuário ou senha inválidos.',
   invalidRefresh: 'Sessão expirada. Entre novamente.',
@@ -65,7 +65,7 @@ function clientCredentials(request: FastifyRequest, params: Params): { id: unkno
  * The authorization server's metadata (RFC 8414 §2). Only the token and revocation endpoints exist: no authorization
  * endpoint, so no response types (the field is required, hence the empty list) and no PKCE.
  */
-export function authorizationServerMetadata(issuer: string) {
+function authorizationServerMetadata(issuer: string) {
   const clientAuth = ['client_secret_post', 'client_secret_basic'];
   return {
     issuer,

@@ -13,7 +13,7 @@ import { createTokenService } from './token-service';
 import { createProfilePhotoService } from './profile-photo';
 
 /** Wrong current passwords allowed per window and account before change_password waits (as sign-in, DECISIONS §3). */
-export const CHANGE_PASSWORD_LIMITS = { windowSeconds: 15 * 60, perAccount: 5 } as const;
+const CHANGE_PASSWORD_LIMITS = { windowSeconds: 15 * 60, perAccount: 5 } as const;
 
 /**
  * Invite e-mails a medic may send (new invites and resends together; issue 11 items 7 and 18): three per address
@@ -39,7 +39,7 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /** A pending invite as settings/ lists it (openapi Settings.invite_set). */
-export type PendingInvite = {
+type PendingInvite = {
   id: number;
   email: string;
   first_name: string;
@@ -50,7 +50,7 @@ export type PendingInvite = {
 };
 
 /** The Settings of the contract (openapi components.schemas.Settings). */
-export type Settings = {
+type Settings = {
   first_name: string;
   last_name: string;
   nickname: string | null;
@@ -66,7 +66,7 @@ export type SettingsUpdateInput = typeof settingsUpdateSchema.infer;
 export type ChangePasswordInput = typeof changePasswordSchema.infer;
 export type CreateSecretaryInput = typeof createSecretarySchema.infer;
 
-export type AccountServiceDeps = {
+type AccountServiceDeps = {
   db: Database;
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -96,7 +96,7 @@ export class TooManyInvites extends HttpError {
  * The first steps of a new medic's account (openapi getGettingStarted, DECISIONS §13): whether he has a patient and
  * a case, and whether a secretary is linked, only invited (a pending invite that has not expired) or neither.
  */
-export type GettingStarted = { patient: boolean; surgery: boolean; secretary: 'linked' | 'invited' | 'none' };
+type GettingStarted = { patient: boolean; surgery: boolean; secretary: 'linked' | 'invited' | 'none' };
 
 /**
  * The account of the signed-in user (SPEC §2 Settings, §3, §7; openapi getSettings, updateSettings,
@@ -298,5 +298,3 @@ export function createAccountService(deps: AccountServiceDeps) {
     },
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -41,11 +41,11 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export type InviteServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
+type InviteServiceDeps = { db: Database; mailer: Mailer; config: Pick<Config, 'publicUrl'>; now: () => Date };
 
-export type NewInvite = { medicId: number; email: string; firstName?: string; lastName?: string };
+type NewInvite = { medicId: number; email: string; firstName?: string; lastName?: string };
 
-export type InviteInfo = {
+type InviteInfo = {
   email: string;
   firstName: string;
   lastName: string;
@@ -256,5 +256,3 @@ export function createInviteService({ db, mailer, config, now }: InviteServiceDe
     },
   };
 }
-
-export type InviteService = ReturnType<typeof createInviteService>;

@@ -13,8 +13,6 @@ const KEY_BYTES = 64;
 /** Upper bound accepted when verifying a stored hash, so a tampered row cannot exhaust memory. */
 const MAX_COST = 2 ** 20;
 
-export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordProblems } from '../../../machines/rules/account';
-
 /** scrypt needs about 128·N·r bytes; Node's default ceiling (32 MiB) is exactly too small for N=2^15, r=8. */
 function maxmemFor(cost: number, blockSize: number, parallelism: number): number {
   return 128 * cost * blockSize * (parallelism + 2);

@@ -8,7 +8,7 @@ import { PHOTO_MESSAGES, photoTypeOf } from '../files/photo';
 import { createLinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 
-export type ProfilePhotoDeps = { db: Database; storage: FileStorage; now: () => Date };
+type ProfilePhotoDeps = { db: Database; storage: FileStorage; now: () => Date };
 
 /** A stored photo's version: the random part of its key (`users/photo-<32 hex>.<ext>`), so a new photo gets a new link. */
 const KEY_VERSION = /^users\/photo-([0-9a-f]{32})\.[a-z]+$/;
@@ -83,5 +83,3 @@ export function createProfilePhotoService({ db, storage, now }: ProfilePhotoDeps
     },
   };
 }
-
-export type ProfilePhotoService = ReturnType<typeof createProfilePhotoService>;

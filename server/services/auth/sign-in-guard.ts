@@ -25,18 +25,18 @@ export const SIGN_IN_LIMITS = {
 } as const;
 
 /** How long a browser or an address stays known after its last successful sign-in. */
-export const TRUSTED_SIGN_IN_TTL_SECONDS = 90 * 24 * 60 * 60;
+const TRUSTED_SIGN_IN_TTL_SECONDS = 90 * 24 * 60 * 60;
 /** The device cookie: opaque, HttpOnly, SameSite=Strict, sent only to the token endpoint. */
-export const DEVICE_COOKIE = 'cirurgias_device';
+const DEVICE_COOKIE = 'cirurgias_device';
 const DEVICE_COOKIE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /** Who is signing in, as far as the guard can tell before the password is checked. */
-export type SignInClient =
+type SignInClient =
   | { kind: 'device'; counterKey: string }
   | { kind: 'address'; counterKey: string }
   | { kind: 'unknown'; counterKey: string };
 
-export type SignInVerdict = { refuseForSeconds: number } | { delayMs: number };
+type SignInVerdict = { refuseForSeconds: number } | { delayMs: number };
 
 const sha256 = (value: string) => createHash('sha256').update(value, 'utf8').digest('hex');
 
@@ -59,7 +59,7 @@ export function deviceCookieHeader(token: string, secure: boolean): string {
 }
 
 /** The delay an unknown client waits once the account has `failures` failures from unknown clients. */
-export function unknownClientDelayMs(failures: number): number {
+function unknownClientDelayMs(failures: number): number {
   if (failures < SIGN_IN_LIMITS.perAccount) return 0;
   const doublings = Math.min(failures - SIGN_IN_LIMITS.perAccount, 20);
   return Math.min(SIGN_IN_LIMITS.baseDelayMs * 2 ** doublings, SIGN_IN_LIMITS.maxDelayMs);
@@ -143,5 +143,3 @@ export function createSignInGuard({ db, rateLimiter, now }: { db: Database; rate
     },
   };
 }
-
-export type SignInGuard = ReturnType<typeof createSignInGuard>;

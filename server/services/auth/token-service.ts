@@ -4,13 +4,13 @@ import type { Database, Executor } from '../../db/client';
 import { oauthTokens, users, type UserRow } from '../../db/schema/index';
 
 /** Access tokens live one hour, refresh tokens thirty days (DECISIONS §3). */
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
-export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * A refresh token presented again less than this after its exchange gets the same successor pair
  * (DECISIONS §14: two tabs, or a retried request, must never sign the user out); later, it is reuse.
  */
-export const REFRESH_GRACE_SECONDS = 30;
+const REFRESH_GRACE_SECONDS = 30;
 
 export type TokenPair = {
   accessToken: string;
@@ -20,7 +20,7 @@ export type TokenPair = {
   familyId: string;
 };
 
-export type TokenServiceDeps = {
+type TokenServiceDeps = {
   db: Database;
   now: () => Date;
   /** Access token lifetime; ACCESS_TOKEN_TTL_SECONDS unless the config shortens it (e2e refresh checks). */
@@ -235,5 +235,3 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
     },
   };
 }
-
-export type TokenService = ReturnType<typeof createTokenService>;

@@ -39,14 +39,14 @@ export type SecretarySignupInput = typeof secretarySignupSchema.infer;
  * SPEC §3 Profile plus `has_secretary` (DECISIONS §13): whether a medic has a linked secretary, which decides his
  * menu; always false for a secretary.
  */
-export type Profile = {
+type Profile = {
   type: UserType;
   /** `image`: the signed link of the user's own photo (issue 11 item 13), or null. */
   user: { id: number; first_name: string; last_name: string; nickname: string | null; image: string | null };
   has_secretary: boolean;
 };
 
-export type UserServiceDeps = {
+type UserServiceDeps = {
   db: Database;
   mailer: Mailer;
   storage: FileStorage;
@@ -226,5 +226,3 @@ export function createUserService(deps: UserServiceDeps) {
     },
   };
 }
-
-export type UserService = ReturnType<typeof createUserService>;

@@ -15,13 +15,13 @@ import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWiz
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
-export type Viewer = Pick<AuthUser, 'id' | 'type'>;
-export type PatientServiceDeps = { db: Database; storage: FileStorage; now: () => Date };
+type Viewer = Pick<AuthUser, 'id' | 'type'>;
+type PatientServiceDeps = { db: Database; storage: FileStorage; now: () => Date };
 /** A photo sent with the form, as its content says it is (JPEG, PNG or WebP). */
-export type PatientPhoto = { data: Buffer; type: SniffedType };
+type PatientPhoto = { data: Buffer; type: SniffedType };
 /** The patient form as the route checked it (machines/patientWizard/schemas.ts), and its photo if one was sent. */
 export type PatientInput = { form: CheckedPatientForm; photo: PatientPhoto | null };
-export type PatientPage = { search: string; limit: number; offset: number };
+type PatientPage = { search: string; limit: number; offset: number };
 
 /** The API's own messages about patients; those of the form's fields are machines/patientWizard/patientFields.ts'. */
 export const PATIENT_MESSAGES = {
@@ -269,5 +269,3 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     },
   };
 }
-
-export type PatientService = ReturnType<typeof createPatientService>;

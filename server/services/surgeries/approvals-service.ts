@@ -5,7 +5,7 @@ import { surgeries } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgery } from '../access/scope';
 
-export type ApprovalsResponse = components['schemas']['Approvals'];
+type ApprovalsResponse = components['schemas']['Approvals'];
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 

@@ -44,7 +44,7 @@ export type ExtraColumns = Partial<
 >;
 
 /** The moves the machine can allow (a decision that is neither a conflict nor invalid). */
-export type MoveKind = Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>;
+type MoveKind = Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>;
 
 export type MoveOptions<R = void> = {
   /** Written with a save or an advance (a back move, archive and cancel write no step data). */
@@ -70,17 +70,17 @@ export type MoveOptions<R = void> = {
 };
 
 /** What a move did: its kind, the status it found and the one it left, and what `readBack` read. */
-export type MoveOutcome<R = void> = { kind: MoveKind; from: CaseStatus; to: CaseStatus; result: R | undefined };
+type MoveOutcome<R = void> = { kind: MoveKind; from: CaseStatus; to: CaseStatus; result: R | undefined };
 
 /** The stored schedule instant as São Paulo wall-clock time, `yyyy-MM-dd HH:mm:ss` (what the machine reads). */
-export function scheduleToLocal(instant: Date | null): string | null {
+function scheduleToLocal(instant: Date | null): string | null {
   if (!instant) return null;
   const local = Temporal.Instant.fromEpochMilliseconds(instant.getTime()).toZonedDateTimeISO(SAO_PAULO).toPlainDateTime();
   return local.toString({ smallestUnit: 'second' }).replace('T', ' ');
 }
 
 /** A `yyyy-MM-dd HH:mm:ss` São Paulo wall-clock time (already checked by the rules) as an instant. */
-export function scheduleFromLocal(local: string): Date {
+function scheduleFromLocal(local: string): Date {
   const zoned = Temporal.PlainDateTime.from(local.replace(' ', 'T')).toZonedDateTime(SAO_PAULO);
   return new Date(zoned.epochMilliseconds);
 }
@@ -180,5 +180,3 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
     },
   };
 }
-
-export type LifecycleMoves = ReturnType<typeof createLifecycleMoves>;

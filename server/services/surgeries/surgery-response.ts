@@ -29,8 +29,8 @@ import { toSaoPauloIso } from '../sao-paulo-time';
 export type SurgeryResponse = components['schemas']['Surgery'];
 
 /** Where a patient's photo and a surgery's document are served (signed links, openapi). */
-export const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
-export const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
+const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
+const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
   `/surgery/api/v1/surgery/${surgeryId}/documents/${kind}/`;
 
 /**
@@ -84,7 +84,7 @@ export function selectSurgeryRows(db: Executor) {
     .$dynamic();
 }
 
-export type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
+type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
 
 /** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
 export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJoinedRow | undefined> {
@@ -93,7 +93,7 @@ export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJ
 }
 
 /** The list order (DECISIONS §11): scheduled date (unscheduled last), latest status change first, then id. */
-export const SURGERY_LIST_ORDER: SQL[] = [
+const SURGERY_LIST_ORDER: SQL[] = [
   sql`${surgeries.schedule} asc nulls last`,
   sql`${surgeries.statusChangedAt} desc`,
   sql`${surgeries.id} asc`,
@@ -106,7 +106,7 @@ const patientKey = sql`${patients.searchText} collate "C"`;
  * Each `ordering` of the list (openapi listSurgeries) as its ORDER BY; `id` last, so pages never overlap. The
  * schedule puts unscheduled cases last in both directions; the patient orders need the patients table.
  */
-export const SURGERY_ORDER_BY: Record<SurgeryOrdering, SQL[]> = {
+const SURGERY_ORDER_BY: Record<SurgeryOrdering, SQL[]> = {
   schedule: SURGERY_LIST_ORDER,
   '-schedule': [sql`${surgeries.schedule} desc nulls last`, sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
   status_changed_at: [sql`${surgeries.statusChangedAt} asc`, sql`${surgeries.id} asc`],

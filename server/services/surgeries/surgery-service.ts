@@ -35,13 +35,13 @@ import {
 
 export const SURGERY_NOT_FOUND = 'Não foi possível encontrar essa cirurgia';
 
-export type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
+type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
 type User = Pick<AuthUser, 'id' | 'type'>;
 
-export type SurgeryList = { results: SurgeryResponse[]; count: number };
+type SurgeryList = { results: SurgeryResponse[]; count: number };
 
 /** openapi listScheduleDays: the days of a month with visible scheduled cases, in order. */
-export type ScheduleDays = { month: string; results: Array<{ date: string; count: number }> };
+type ScheduleDays = { month: string; results: Array<{ date: string; count: number }> };
 
 /** The foreign key of a case's patient (server/db/migrations). */
 const PATIENT_FOREIGN_KEY = 'surgeries_patient_id_patients_id_fk';
@@ -248,5 +248,3 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     },
   };
 }
-
-export type SurgeryService = ReturnType<typeof createSurgeryService>;

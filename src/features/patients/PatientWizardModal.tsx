@@ -4,7 +4,7 @@
  * the schema of the step shown, the one the machine's guard uses (STYLE §17). Each open is a fresh mount (the parent
  * renders it only while open).
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
 import { styled } from 'goober';
@@ -124,8 +124,8 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
 
   // SPEC §8: the toasts of a save; SPEC §9: the close 200 ms later (the machine's `done`).
   const previous = useRef(value);
-  const callbacks = useRef({ onClose, onSaved });
-  callbacks.current = { onClose, onSaved };
+  const close = useEffectEvent(onClose);
+  const closeSaved = useEffectEvent(onSaved);
   useEffect(() => {
     const was = previous.current;
     previous.current = value;
@@ -134,9 +134,9 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
       toastSuccess(mode === 'edit' ? T.wizard.updated : T.wizard.created);
     }
     if (failed && was === 'submitting') for (const message of snapshot.context.errors) toastWarning(message);
-    if (value === 'cancelled' && was !== 'cancelled') callbacks.current.onClose();
+    if (value === 'cancelled' && was !== 'cancelled') close();
     if (value === 'done' && was !== 'done' && snapshot.context.saved) {
-      callbacks.current.onSaved(snapshot.context.saved as Patient, snapshot.context.link);
+      closeSaved(snapshot.context.saved as Patient, snapshot.context.link);
     }
   }, [value, failed, mode, snapshot.context.errors, snapshot.context.saved, snapshot.context.link, clearDraft]);
 

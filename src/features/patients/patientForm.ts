@@ -32,10 +32,6 @@ export type PatientStep = 'identification' | 'details';
 /** The empty form: the wizard's empty data (EMPTY_PATIENT) as form values. */
 export const EMPTY_FORM: PatientFormValues = toFormValues(EMPTY_PATIENT);
 
-/** Photos the server accepts (DECISIONS §7): JPEG, PNG or WebP up to 5 MB. */
-export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-
 export function toWizardData(values: PatientFormValues): Partial<PatientWizardData> {
   const medic = Number.parseInt(values.medic, 10);
   return {

@@ -39,7 +39,7 @@ export function successToast(form: SettingsForm): string {
   return form === 'invite' ? T.toasts.sent : T.toasts.updated;
 }
 
-export type FailureToasts = { error: string | null; warnings: string[] };
+type FailureToasts = { error: string | null; warnings: string[] };
 
 /**
  * SPEC §8 on a failed send. Password: the server's text when it gave one (each as a warning), else 'Ocorreu uma falha

@@ -73,13 +73,11 @@ export function DoctorSignupPage() {
   const submitting = machineStep === 'submitting';
   const step: Step = machineStep === 'submitting' || machineStep === 'done' ? 'access' : machineStep;
 
-  // The resolver reads the step through a ref: it is created once, the step changes.
-  const stepRef = useRef<Step>(step);
-  stepRef.current = step;
   const form = useForm<DoctorSignupForm>({
     defaultValues: DEFAULT_VALUES,
     mode: 'onTouched',
-    resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
+    // react-hook-form reads the resolver of the latest render: the schema of the step shown.
+    resolver: STEP_RESOLVERS[step],
   });
   const { control, handleSubmit, clearErrors } = form;
 

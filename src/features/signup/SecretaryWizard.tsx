@@ -49,12 +49,11 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
   const submitting = value === 'submitting';
   const step: Step = value === 'personal' ? 'personal' : 'access';
 
-  const stepRef = useRef<Step>(step);
-  stepRef.current = step;
   const form = useForm<SecretarySignupForm>({
     defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false },
     mode: 'onTouched',
-    resolver: (values, context, options) => STEP_RESOLVERS[stepRef.current](values, context, options),
+    // react-hook-form reads the resolver of the latest render: the schema of the step shown.
+    resolver: STEP_RESOLVERS[step],
   });
   const { control, handleSubmit, clearErrors, trigger } = form;
 

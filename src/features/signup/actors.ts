@@ -14,7 +14,7 @@ import { ptBR } from '../../lib/i18n/pt-BR';
  * The pt-BR messages of an error body (SPEC §8 shapes): the `error` list, then `non_field_errors`, then `message`;
  * 'Ocorreu um erro interno!' when the body has none of them.
  */
-export function messagesFromErrorBody(body: unknown): string[] {
+function messagesFromErrorBody(body: unknown): string[] {
   const messages = generalErrorMessages(body);
   return messages.length > 0 ? messages : [ptBR.errors.internal];
 }

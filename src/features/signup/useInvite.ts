@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { ptBR } from '../../lib/i18n/pt-BR';
+import { useRetryableRead } from '../../lib/useRetryableRead';
 import { messagesForFailure } from './actors';
 
 export type Invite = {
@@ -11,42 +11,29 @@ export type Invite = {
   existing_account: boolean;
 };
 
-export type InviteState =
+type InviteState =
   | { status: 'loading' }
   /** `retryable`: the API could not answer (network, 5xx); a 404/410 is final. */
   | { status: 'invalid'; messages: string[]; retryable: boolean }
   | { status: 'ready'; invite: Invite };
 
+type InviteAnswer = Exclude<InviteState, { status: 'loading' }>;
+
 /** GET /project_auth/api/v1/secretaria_convite/{token}: the invite, or the server's message (404 / 410). */
 export function useInvite(token: string): InviteState & { retry: () => void } {
-  const [state, setState] = useState<InviteState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let cancelled = false;
-    setState({ status: 'loading' });
-    api
-      .GET('/project_auth/api/v1/secretaria_convite/{token}', { params: { path: { token } } })
-      .then(({ data, error, response }) => {
-        if (cancelled) return;
-        if (response.ok && data) {
-          setState({ status: 'ready', invite: data });
-          return;
-        }
-        setState({
-          status: 'invalid',
-          messages: messagesForFailure(response.status, error),
-          retryable: response.status >= 500,
-        });
-      })
-      .catch(() => {
-        if (!cancelled) setState({ status: 'invalid', messages: [ptBR.errors.noResponse], retryable: true });
+  const { state, retry } = useRetryableRead(
+    async (signal): Promise<InviteAnswer> => {
+      const { data, error, response } = await api.GET('/project_auth/api/v1/secretaria_convite/{token}', {
+        params: { path: { token } },
+        signal,
       });
-    return () => {
-      cancelled = true;
-    };
-  }, [token, attempt]);
-
-  const retry = useCallback(() => setAttempt((current) => current + 1), []);
-  return { ...state, retry };
+      if (response.ok && data) return { status: 'ready', invite: data };
+      return { status: 'invalid', messages: messagesForFailure(response.status, error), retryable: response.status >= 500 };
+    },
+    [token],
+  );
+  if (state.status === 'ready') return { ...state.value, retry };
+  // The read rejects only when no answer came (network).
+  if (state.status === 'error') return { status: 'invalid', messages: [ptBR.errors.noResponse], retryable: true, retry };
+  return { status: 'loading', retry };
 }

@@ -1,7 +1,7 @@
 import { api } from '../../api/client';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 
-export type Specialty = { id: number; nome_fantasia: string };
+type Specialty = { id: number; nome_fantasia: string };
 
 type SpecialtiesState = { status: 'loading' | 'error' | 'ready'; items: Specialty[]; retry: () => void };
 

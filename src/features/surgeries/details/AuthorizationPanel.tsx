@@ -24,8 +24,8 @@ import { noteOf } from './stepData';
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
 
-export const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
-export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
+type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 const FIELD = { hospital: 'hospital_approvals', plan: 'plan_approvals', opme: 'opme_approvals' } as const;
 const NOTE = { hospital: 'hospital_approvals_note', plan: 'plan_approvals_note', opme: 'opme_approvals_note' } as const;
@@ -35,14 +35,14 @@ const NOTE_LABEL = { hospital: T.hospitalNote, plan: T.planNote, opme: T.opmeNot
 type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
 
 /** Whether an approval applies to the case (SPEC §4: the others are greyed out). */
-export function approvalApplies(kind: ApprovalKind, approvals: Approvals): boolean {
+function approvalApplies(kind: ApprovalKind, approvals: Approvals): boolean {
   if (kind === 'plan') return approvals.health_plan_approval;
   if (kind === 'opme') return approvals.opme;
   return true;
 }
 
 /** The value a click asks for: approved, or, from approved, denied. */
-export function toggledApproval(value: ApprovalValue | null): ApprovalValue {
+function toggledApproval(value: ApprovalValue | null): ApprovalValue {
   return value === 'aprovada' ? 'negada' : 'aprovada';
 }
 
@@ -164,8 +164,11 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
 
 export function AuthorizationPanel() {
   const { surgery, lifecycle, editable, locked } = usePanel();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  // A new case, a move or a retry reads the approvals again; until that read lands, the panel is loading.
+  const readKey = `${surgery.id}/${surgery.status}/${attempt}`;
+  const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [toggling, setToggling] = useState<ApprovalKind | null>(null);
   const form = useForm<NoteValues>({
     defaultValues: {
@@ -180,11 +183,10 @@ export function AuthorizationPanel() {
 
   useEffect(() => {
     const controller = new AbortController();
-    setLoad({ kind: 'loading' });
     getApprovals(surgery.id, controller.signal).then(
       (approvals) => {
         if (controller.signal.aborted) return;
-        setLoad(approvals ? { kind: 'ok', approvals } : { kind: 'failed' });
+        setRead({ key: readKey, load: approvals ? { kind: 'ok', approvals } : { kind: 'failed' } });
         if (approvals) {
           const { hospital_approvals, plan_approvals, opme_approvals } = approvals;
           // Facts read here enter the actor, so its guards see what the server has.
@@ -194,7 +196,7 @@ export function AuthorizationPanel() {
       () => {},
     );
     return () => controller.abort();
-  }, [actor, surgery.id, surgery.status, attempt]);
+  }, [actor, surgery.id, readKey]);
 
   async function handleToggle(kind: ApprovalKind) {
     if (load.kind !== 'ok') return;
@@ -206,7 +208,13 @@ export function AuthorizationPanel() {
       notes: { [NOTE[kind]]: noteOf(getValues(NOTE[kind])) },
     });
     setToggling(null);
-    if (saved) setLoad((current) => (current.kind === 'ok' ? { kind: 'ok', approvals: { ...current.approvals, [FIELD[kind]]: next } } : current));
+    if (saved) {
+      setRead((current) =>
+        current?.load.kind === 'ok'
+          ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: next } } }
+          : current,
+      );
+    }
   }
 
   const onSubmit = handleSubmit(async (values) => {

@@ -20,11 +20,11 @@ import { NextButton, PanelFrame, usePanel } from './PanelFrame';
 const T = surgeriesTexts.lifecycle.documents;
 
 /** DECISIONS §7: documents are PDF or images (JPEG, PNG, WebP), at most 10 MB each. */
-export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
+const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** The slots a case shows: the plan's filled template only when the case has a health plan. */
-export function documentKindsOf(surgery: Pick<Surgery, 'health_plan'>): SurgeryDocumentKind[] {
+function documentKindsOf(surgery: Pick<Surgery, 'health_plan'>): SurgeryDocumentKind[] {
   return SURGERY_DOCUMENT_KINDS.filter((kind) => kind !== 'health_plan_template' || surgery.health_plan !== null);
 }
 

@@ -24,7 +24,7 @@ import type { CaseActor } from './caseActor';
 const T = surgeriesTexts.lifecycle;
 
 /** The case's lifecycle as a panel uses it: its actor, the request in flight, and a way to send one. */
-export type PanelLifecycle = {
+type PanelLifecycle = {
   actor: CaseActor;
   /** The request in flight (its button shows 'Enviando...' and the others wait). */
   pending: RequestKind | null;
@@ -239,7 +239,7 @@ const StyledFacts = styled('dl')`
   & dd { margin: 0; color: ${colors.text}; overflow-wrap: anywhere; white-space: pre-line; }
 `;
 
-export type FactItem = { term: string; value: ReactNode; wide?: boolean };
+type FactItem = { term: string; value: ReactNode; wide?: boolean };
 
 /** Saved data shown read-only (a definition list; '-' when empty). */
 export function FactList({ items }: { items: readonly FactItem[] }) {

@@ -22,7 +22,7 @@ function percentOf(loaded: number, total: number): number {
   return total > 0 ? Math.min(100, Math.round((loaded / total) * 100)) : 0;
 }
 
-export const caseActors = {
+const caseActors = {
   updateCase: fromPromise<MoveResult, UpdateCaseInput>(({ input }) => updateSurgery(input.id, input.body)),
   uploadDocuments: fromPromise<MoveResult, UploadDocumentsInput>(({ input }) =>
     uploadSurgeryFiles(input.id, input.version, input.files, input.newStatus, ({ loaded, total }) =>

@@ -63,7 +63,7 @@ export async function getApprovals(id: number, signal?: AbortSignal): Promise<Ap
   }
 }
 
-export type TemplateResult =
+type TemplateResult =
   | { kind: 'ok'; blob: Blob; filename: string }
   | { kind: 'failed'; status: number; messages: string[] }
   | { kind: 'offline'; message: string };
@@ -126,7 +126,17 @@ export function saveBlob(blob: Blob, filename: string): void {
 }
 
 /** Upload progress: bytes sent of the whole request. */
-export type UploadProgress = { loaded: number; total: number };
+type UploadProgress = { loaded: number; total: number };
+
+/** A response body as JSON; an empty or malformed one reads as null. */
+function jsonOrNull(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
 
 function sendOnce(
   url: string,
@@ -142,15 +152,7 @@ function sendOnce(
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };
-    request.onload = () => {
-      let body: unknown = null;
-      try {
-        body = request.responseText ? (JSON.parse(request.responseText) as unknown) : null;
-      } catch {
-        body = null;
-      }
-      resolve({ status: request.status, body });
-    };
+    request.onload = () => resolve({ status: request.status, body: jsonOrNull(request.responseText) });
     request.onerror = () => resolve(null);
     request.onabort = () => resolve(null);
     request.send(form);

@@ -207,7 +207,7 @@ export const UPDATE_SURGERY_MESSAGES = {
 
 const U = UPDATE_SURGERY_MESSAGES;
 
-export const FILES_MESSAGES = {
+const FILES_MESSAGES = {
   statusRequired: 'Informe o novo status da cirurgia (new_status).',
   statusUnknown: 'Status da cirurgia inválido.',
 } as const;

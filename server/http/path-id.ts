@@ -1,5 +1,4 @@
-/** The largest PostgreSQL `integer` (int4): every id column of the schema. */
-export const MAX_INT4 = 2_147_483_647;
+import { MAX_INT4 } from '../../machines/validation/fields';
 
 /**
  * A path id (openapi IdPath: an integer from 1 to MAX_INT4) or null. Anything else names no record, so routes answer

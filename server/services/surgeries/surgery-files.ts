@@ -75,7 +75,7 @@ type Checked = {
 };
 
 /** Step 1: every problem of the form at once (400), or a document over the limit (413). Pure. */
-export function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
+function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
   const tooLarge = input.documents.find((document) => document.data.length > MAX_DOCUMENT_BYTES);
   if (tooLarge) throw payloadTooLarge(M.documentTooLarge(tooLarge.kind));
   const checked = check(surgeryFilesFieldsSchema, input.fields);
@@ -93,7 +93,7 @@ export function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 
-export type SurgeryFilesDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
+type SurgeryFilesDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
 
 export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryFilesDeps) {
   const moves = createLifecycleMoves({ db, now });
@@ -190,5 +190,3 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
     },
   };
 }
-
-export type SurgeryFilesService = ReturnType<typeof createSurgeryFilesService>;

@@ -83,7 +83,7 @@ export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues
 type FormProblem = { field: string; message: string };
 
 /** A failed createSurgery answer read into what the page shows (SPEC §8 shapes). */
-export type ServerProblems = {
+type ServerProblems = {
   /** Shown as warning toasts: the `error` list, then `non_field_errors`, then `message`. */
   toasts: string[];
   /** Field errors placed on the form (`cid`, `procedure`, and the other known fields). */

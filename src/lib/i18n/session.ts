@@ -1,9 +1,8 @@
 import { SESSION_FALLBACK_ERROR } from '../../../machines/session/sessionMachine';
-import { SIGNUP_MESSAGES } from '../../../machines/signup/rules';
 
 /**
- * User-facing pt-BR texts of the session and signup modules (machines/session, machines/signup,
- * src/lib/session, src/api/client). Messages given by SPEC §5/§8 are verbatim, including
+ * User-facing pt-BR texts of the session module (machines/session, src/lib/session, src/api/client); the signup
+ * wizards' messages live with their schemas (machines/account). Messages given by SPEC §5/§8 are verbatim, including
  * their spelling ('CPF Invalido!', 'Dados invalido!'). The machines cannot import src/, so the
  * texts they produce live next to them and are re-exported here: this object is the one place to read
  * them from.
@@ -17,6 +16,4 @@ export const sessionTexts = {
     /** The login form was submitted with invalid data (SPEC §8). */
     invalidData: 'Dados invalido!',
   },
-  /** Problems returned by machines/signup/rules.ts (and the wizards' `errors`). */
-  signup: SIGNUP_MESSAGES,
 } as const;

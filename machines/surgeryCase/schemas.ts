@@ -169,12 +169,12 @@ export const surgeryRegistrationSchema = type({
   cids: chosenRows('cids', 'procedures', C.fillCid),
   payment_fountains: type
     .enumerated(...PAYMENT_SOURCES, '')
-    .narrow((source, ctx) => source !== '' || ctx.reject({ message: C.paymentSourceRequired })),
-  // A transform, not a narrow: a narrow on a union does not see the root it reads the source from.
+    .pipe((source, ctx) => source || ctx.error({ message: C.paymentSourceRequired })),
+  // Transforms, not narrows: a narrow on a union runs per branch (null fails its own, in English) and sees no root.
   health_plan: chosenItem.pipe((plan, ctx) =>
     plan === null && isHealthPlanEnabled(sourceIn(ctx.root) as PaymentSource | null) ? ctx.error({ message: C.healthPlanRequired }) : plan,
   ),
-  hospital: chosenItem.narrow((hospital, ctx) => hospital !== null || ctx.reject({ message: C.hospitalRequired })),
+  hospital: chosenItem.pipe((hospital, ctx) => hospital ?? ctx.error({ message: C.hospitalRequired })),
   fees_payments: 'number | null',
   opme: 'boolean',
   surgery_note: type('string').narrow(

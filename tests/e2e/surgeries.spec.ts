@@ -105,6 +105,7 @@ test.describe('surgeries', () => {
     await expect(page.getByText('Preencha CID e Procedimento!')).toBeVisible();
     await expect(page.getByText('Preencha procedimento!')).toBeVisible();
     await expect(page.getByText('Preencha CID!')).toBeVisible();
+    await expect(page.getByText('Selecione o hospital.')).toBeVisible();
 
     // Two procedures and, in between, the missing-CID message alone.
     await pickOption(page, 'Procedimento 1', 'apendicectomia', /APENDICECTOMIA/);

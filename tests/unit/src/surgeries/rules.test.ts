@@ -66,8 +66,8 @@ describe('surgeryRegistrationSchema', () => {
     expect(problemsOf(filled())).toBeNull();
   });
   it('needs the payment source and the hospital', () => {
-    const fields = Object.keys(problemsOf(filled({ payment_fountains: '', health_plan: null, hospital: null }))?.fields ?? {});
-    expect(fields.sort()).toEqual(['hospital', 'payment_fountains']);
+    const problems = problemsOf(filled({ payment_fountains: '', health_plan: null, hospital: null }));
+    expect(problems?.fields).toEqual({ payment_fountains: ['Selecione a fonte pagadora.'], hospital: ['Selecione o hospital.'] });
   });
   it('needs the health plan for plano_saude only', () => {
     expect(problemsOf(filled({ health_plan: null }))?.error).toEqual(['Selecione o convênio.']);

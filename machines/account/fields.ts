@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, isWellFormedEmail, passwordProblems } from '../rules/account';
 import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../rules/phone';
-import { anyBoolean, anyString, text } from '../validation/fields';
+import { anyBoolean, anyString, MAX_INT4, text } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 
 /**
@@ -106,9 +106,6 @@ export const cellphone = text({ required: M.cellphoneRequired, max: 30, tooLong:
   })
   .configure({ missing: M.cellphoneRequired });
 
-/** The largest PostgreSQL `integer`: a larger specialty id names no row. */
-const MAX_ID = 2_147_483_647;
-
 /**
  * The specialty's id (list_specialty). Null (the wizard's "none chosen yet") and absence ask to choose one; a value
  * that can be no id (text, a fraction, out of range) is "not found", as an id the database does not know.
@@ -118,7 +115,7 @@ export const specialty = type('number')
     message: (ctx) =>
       ctx.data === null ? M.specialtyRequired : typeof ctx.data === 'string' ? M.specialtyUnknown : INVALID,
   })
-  .narrow((id, ctx) => (Number.isInteger(id) && id >= 1 && id <= MAX_ID) || ctx.reject({ message: M.specialtyUnknown }))
+  .narrow((id, ctx) => (Number.isInteger(id) && id >= 1 && id <= MAX_INT4) || ctx.reject({ message: M.specialtyUnknown }))
   .configure({ missing: M.specialtyRequired });
 
 /** The specialty as the signup form's select holds it: the chosen option's value, '' until one is chosen. */

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { GENDERS } from '../constants';
 import { CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 import { hasRealAreaCode } from '../rules/phone';
-import { anyString, searchText, visibleLength } from '../validation/fields';
+import { anyString, int4OfText, MAX_INT4, searchText, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import {
   birthdayIssue,
@@ -33,8 +33,6 @@ import {
  */
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
-/** The largest PostgreSQL `integer`: every id column, and the furthest a list can be paged. */
-const PG_INTEGER_MAX = 2_147_483_647;
 
 /**
  * A text field refused with the message `problem` gives for its trimmed value (null: the value holds); the output is
@@ -155,11 +153,11 @@ const chosenMedic = type('string | number | null')
   })
   .configure({ message: M.medicRequired, missing: M.medicRequired });
 
-/** An id sent as a text part: empty (or 'null') for none, else 1..PG_INTEGER_MAX, else `unknown` (names no record). */
+/** An id sent as a text part: empty (or 'null') for none, else a positive int4, else `unknown` (names no record). */
 function idPart(unknown: string) {
   const none = (value: string) => value === '' || value === 'null';
   return checkedText((value) =>
-    none(value) || (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= PG_INTEGER_MAX) ? null : unknown,
+    none(value) || int4OfText(value) !== null ? null : unknown,
   ).pipe((value) => (none(value) ? null : Number(value)));
 }
 
@@ -260,5 +258,5 @@ function pageNumber(range: { min: number; max: number; fallback: number }, messa
 export const patientListQuerySchema = type({
   search: searchText,
   limit: pageNumber({ min: 1, max: PATIENT_PAGE_SIZE.max, fallback: PATIENT_PAGE_SIZE.default }, PATIENT_LIST_MESSAGES.limit),
-  offset: pageNumber({ min: 0, max: PG_INTEGER_MAX, fallback: 0 }, PATIENT_LIST_MESSAGES.offset),
+  offset: pageNumber({ min: 0, max: MAX_INT4, fallback: 0 }, PATIENT_LIST_MESSAGES.offset),
 });

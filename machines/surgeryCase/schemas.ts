@@ -21,7 +21,7 @@ import {
   type NoteFieldName,
   type StepFields,
 } from '../surgeryLifecycle/lifecycleRules';
-import { anyBoolean, MAX_INT4, orNull, visibleLength } from '../validation/fields';
+import { anyBoolean, int4OfText, MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from './creationRules';
 
@@ -344,8 +344,5 @@ export const surgeryFilesFieldsSchema = type({
     .pipe((value, ctx) => value.trim() || ctx.error({ message: FILES_MESSAGES.statusRequired }))
     .to(type.enumerated(...CASE_STATUSES).configure({ message: FILES_MESSAGES.statusUnknown }))
     .configure({ missing: FILES_MESSAGES.statusRequired }),
-  'version?': type('string').pipe((value, ctx) => {
-    const version = /^[1-9]\d{0,9}$/.test(value) ? Number(value) : Number.NaN;
-    return version <= MAX_INT4 ? version : ctx.error({ message: U.invalidVersion });
-  }),
+  'version?': type('string').pipe((value, ctx) => int4OfText(value) ?? ctx.error({ message: U.invalidVersion })),
 });

@@ -50,6 +50,13 @@ export function orNull<T extends type.Any>(t: T) {
 /** The largest PostgreSQL `integer` (int4): every id column of the schema. */
 export const MAX_INT4 = 2_147_483_647;
 
+/** A positive int4 written in digits (a path id, a multipart id or version: '12'), or null for anything else. */
+export function int4OfText(text: string): number | null {
+  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
+  const value = Number(text);
+  return value <= MAX_INT4 ? value : null;
+}
+
 /** Longest `search` accepted by a list or a lookup (a name, a code or a few words of a description). */
 export const SEARCH_MAX_LENGTH = 100;
 export const SEARCH_TOO_LONG = `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`;

@@ -7,6 +7,13 @@ import {
   SURGERY_DOCUMENT_KINDS,
   USER_TYPES,
 } from '../../../machines/constants';
+import {
+  AUTHORIZATION_PAYERS,
+  AUTHORIZATION_STATUSES,
+  DISPATCH_CHANNELS,
+  LOSS_REASONS,
+  OPME_DECISIONS,
+} from '../../../machines/preoperative/constants';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
 export const caseStatusEnum = pgEnum('case_status', CASE_STATUSES);
@@ -16,3 +23,8 @@ export const approvalEnum = pgEnum('approval', APPROVAL_VALUES);
 export const surgeryDocumentKindEnum = pgEnum('surgery_document_kind', SURGERY_DOCUMENT_KINDS);
 export const procedureTableEnum = pgEnum('procedure_table', ['tuss', 'sigtap']);
 export const tokenKindEnum = pgEnum('token_kind', ['access', 'refresh']);
+export const authorizationPayerEnum = pgEnum('authorization_payer', AUTHORIZATION_PAYERS);
+export const authorizationStatusEnum = pgEnum('authorization_status', AUTHORIZATION_STATUSES);
+export const opmeDecisionEnum = pgEnum('opme_decision', OPME_DECISIONS);
+export const dispatchChannelEnum = pgEnum('dispatch_channel', DISPATCH_CHANNELS);
+export const lossReasonEnum = pgEnum('loss_reason', LOSS_REASONS);

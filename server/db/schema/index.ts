@@ -5,3 +5,4 @@ export * from './users';
 export * from './auth';
 export * from './patients';
 export * from './surgeries';
+export * from './preoperative';

@@ -4,13 +4,14 @@ import {
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
 import { bytea, timestamps, timestamptz } from './_helpers';
-import { approvalEnum, caseStatusEnum, paymentSourceEnum, surgeryDocumentKindEnum } from './enums';
+import { approvalEnum, caseStatusEnum, lossReasonEnum, paymentSourceEnum, surgeryDocumentKindEnum } from './enums';
 import { cids, healthPlans, hospitals, procedures } from './lookups';
 import { patients } from './patients';
 import { users } from './users';
@@ -55,6 +56,8 @@ export const surgeries = pgTable(
     planoTemplateOk: boolean('plano_template_ok').notNull().default(false),
     concludedAt: timestamptz('concluded_at'),
     createdBy: integer('created_by').references(() => users.id),
+    /** Who holds the case now (issue 13): a linked secretary, or null for the medic. */
+    holderId: integer('holder_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -124,6 +127,11 @@ export const surgeryStatusHistory = pgTable(
     toStatus: caseStatusEnum('to_status').notNull(),
     changedBy: integer('changed_by').references(() => users.id),
     changedAt: timestamptz('changed_at').notNull().defaultNow(),
+    /** Why the case was archived or cancelled (issue 13), with the free text beside it. */
+    reason: lossReasonEnum('reason'),
+    reasonNote: text('reason_note'),
+    /** The required documents still missing when the move to env_doc was confirmed without them (their names). */
+    missingDocuments: jsonb('missing_documents').$type<string[]>(),
   },
   (t) => [index('surgery_status_history_surgery_idx').on(t.surgeryId, t.changedAt)],
 );

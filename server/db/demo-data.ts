@@ -233,9 +233,26 @@ export function generatePatients(random: Random, count: number, planCount: numbe
 
 const [IND, PREP, ENV, AUT, AGE, REA, PAG, CONC, CANC, ARQ] = CASE_STATUSES;
 
-/** How many demo cases sit at each stage (40 in all, every stage present). */
+/** How many demo cases sit at each stage (40 in all, every stage present; DEMO_LOST_CASES come after them). */
 export const DEMO_STAGE_PLAN: ReadonlyArray<[CaseStatus, number]> = [
   [IND, 5], [PREP, 4], [ENV, 4], [AUT, 5], [AGE, 5], [REA, 6], [PAG, 4], [CONC, 4], [CANC, 1], [ARQ, 2],
+];
+
+/**
+ * Two more archived cases (issue 13), for patients who have no other case, drawn from a random sequence of their own
+ * so the forty above stay as they were: cases lost to the pre-operative work itself, whose reasons the dashboard
+ * counts beside the cancelled and the other archived ones.
+ */
+export const DEMO_LOST_CASES: ReadonlyArray<{
+  archivedFrom: CaseStatus;
+  planApprovals: 'aprovada' | 'negada';
+  /** Extra days it waited at its last stage before it was archived. */
+  waitedDays?: number;
+}> = [
+  // The plan refused the procedure at the authorization step.
+  { archivedFrom: AUT, planApprovals: 'negada' },
+  // Everything was approved, but the plan's guide (valid 30 days) expired before the hospital had a date.
+  { archivedFrom: AGE, planApprovals: 'aprovada', waitedDays: 35 },
 ];
 
 const ACTIVE_ORDER: CaseStatus[] = [IND, PREP, ENV, AUT, AGE, REA, PAG, CONC];
@@ -278,9 +295,16 @@ type DemoSurgeryPlan = {
  * Places one case on the calendar: scheduled cases (realizacao) around today, some of them today;
  * finished ones weeks back; early ones with their last change 0–25 days ago (all three colours).
  */
-export function planTimeline(random: Random, now: Date, status: CaseStatus, slot: number): DemoSurgeryPlan {
-  const archivedFrom = random.pick([IND, PREP, ENV, AUT, AGE, REA]);
-  const path = statusPath(status, archivedFrom);
+export function planTimeline(
+  random: Random,
+  now: Date,
+  status: CaseStatus,
+  slot: number,
+  /** Where an archived case left the workflow; drawn at random when absent (drawn either way: the sequence stays). */
+  archivedFromOverride?: CaseStatus,
+): DemoSurgeryPlan {
+  const drawn = random.pick([IND, PREP, ENV, AUT, AGE, REA]);
+  const path = statusPath(status, archivedFromOverride ?? drawn);
   const times: Date[] = new Array(path.length);
   let schedule: Date | null = null;
   let anchor: number;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { CaseStatus, Gender } from '../../machines/constants';
+import type { CaseStatus, Gender, PaymentSource } from '../../machines/constants';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
 import { shippedTemplateKey } from '../services/templates/template-files';
@@ -16,6 +16,7 @@ import {
   DEMO_TEMPLATE_HOSPITALS,
   DEMO_TEMPLATE_PLAN_REGISTRIES,
   DEMO_INDICATIONS,
+  DEMO_LOST_CASES,
   SMALL_CID_CODES,
   SMALL_PLAN_REGISTRIES,
   SMALL_SIGTAP_CODES,
@@ -30,16 +31,23 @@ import {
   type DemoIndication,
   type Random,
 } from './demo-data';
+import { DEMO_DOCUMENT_REQUIREMENTS, demoLossReason, planDemoPreoperative, type DemoPreoperativePlan } from './demo-preoperative';
 import {
   cids,
+  documentRequirements,
   healthPlans,
   hospitals,
   medicSecretaries,
+  opmeItems,
+  opmeQuotes,
   patients,
   procedures,
   specialties,
   surgeries,
+  surgeryAuthorizations,
+  surgeryChecklistMarks,
   surgeryCids,
+  surgeryDispatches,
   surgeryProcedures,
   surgeryStatusHistory,
   users,
@@ -156,11 +164,11 @@ async function loadDemoLookups(db: Executor) {
     db.select({ id: cids.id, code: cids.code }).from(cids).where(inArray(cids.code, cidCodes)),
     db.select({ id: procedures.id, code: procedures.code }).from(procedures).where(inArray(procedures.code, procedureCodes)),
     db
-      .select({ id: healthPlans.id })
+      .select({ id: healthPlans.id, name: healthPlans.fantasyName, registry: healthPlans.ansRegistry })
       .from(healthPlans)
       .where(inArray(healthPlans.ansRegistry, [...SMALL_PLAN_REGISTRIES]))
       .orderBy(healthPlans.ansRegistry),
-    db.select({ id: hospitals.id }).from(hospitals).orderBy(hospitals.fantasyName),
+    db.select({ id: hospitals.id, name: hospitals.fantasyName }).from(hospitals).orderBy(hospitals.fantasyName),
     db.select({ id: specialties.id }).from(specialties).where(eq(specialties.name, 'Cirurgia Geral')),
   ]);
   const cidIds = new Map(cidRows.map((row) => [row.code, row.id]));
@@ -176,13 +184,16 @@ async function loadDemoLookups(db: Executor) {
     }),
     plans: planRows.map((row) => row.id),
     hospitals: hospitalRows.map((row) => row.id),
+    planById: new Map(planRows.map((row) => [row.id, row])),
+    hospitalNames: new Map(hospitalRows.map((row) => [row.id, row.name])),
     specialtyId: specialtyRows[0]?.id ?? null,
   };
 }
 type DemoLookups = Awaited<ReturnType<typeof loadDemoLookups>>;
 
 /**
- * Seeds the demo medic, the linked secretary and their ~40 patients and ~40 cases over every stage,
+ * Seeds the demo medic, the linked secretary and their ~40 patients and ~40 cases over every stage, with the
+ * pre-operative work of issue 13 (authorizations, OPME, checklists, sendings, holders, loss reasons),
  * unless a demo account already exists. Deterministic apart from `now`, which places the cases
  * around today.
  */
@@ -294,10 +305,58 @@ async function insertDemoCases(
   const statuses = DEMO_STAGE_PLAN.flatMap(([status, count]) => Array.from({ length: count }, () => status));
   const plans = statuses.map((status, index) => {
     const slot = statuses.slice(0, index).filter((s) => s === status).length;
-    // Cases 0–35 one per patient, 36–39 a second case for patients 0–3; patients 36–39 have none.
+    // Cases 0–35 one per patient, 36–39 a second case for patients 0–3; patients 36–39 have none here (36 and 37
+    // get the two lost cases below, 38 and 39 have no case).
     const patient = patientRows[index < 36 ? index : index - 36]!;
     return { ...buildSurgery(random, lookups, { status, slot, now, medicId, secretaryId, patient }), patient };
   });
+
+  // Issue 13: two more lost cases, for patients 36 and 37, from a random sequence of their own.
+  const lostRandom = createRandom(20_240_502);
+  for (const [slot, lost] of DEMO_LOST_CASES.entries()) {
+    const patient = patientRows[36 + slot]!;
+    const plan = buildSurgery(lostRandom, lookups, {
+      status: 'arquiv',
+      slot,
+      now,
+      medicId,
+      secretaryId,
+      patient,
+      archivedFrom: lost.archivedFrom,
+      payment: { source: 'plano_saude', opme: false },
+    });
+    if (lost.waitedDays) {
+      // It waited this long for a date before it was archived: every step but the last moves back.
+      const shift = lost.waitedDays * 86_400_000;
+      for (let step = 0; step < plan.times.length - 1; step++) plan.times[step] = new Date(plan.times[step]!.getTime() - shift);
+      plan.row.createdAt = plan.times[0]!;
+      plan.row.documentArrivals = saoPauloDate(plan.times[plan.path.indexOf('autorizacao')]!);
+    }
+    plan.row.hospitalApprovals = 'aprovada';
+    plan.row.planApprovals = lost.planApprovals;
+    plan.row.surgeryNote = demoLossReason({ status: 'arquiv', path: plan.path, planApprovals: lost.planApprovals })!.reasonNote;
+    plans.push({ ...plan, patient });
+  }
+
+  const preoperative = planDemoPreoperative(
+    plans.map((plan) => ({
+      status: plan.row.status!,
+      path: plan.path,
+      times: plan.times,
+      schedule: plan.schedule,
+      paymentFountains: plan.row.paymentFountains ?? null,
+      opme: plan.row.opme ?? false,
+      hospitalApprovals: plan.row.hospitalApprovals ?? null,
+      planApprovals: plan.row.planApprovals ?? null,
+      opmeApprovals: plan.row.opmeApprovals ?? null,
+      hospitalName: lookups.hospitalNames.get(plan.row.hospitalId!) ?? '',
+      planName: plan.row.healthPlanId ? (lookups.planById.get(plan.row.healthPlanId)?.name ?? null) : null,
+      planRegistry: plan.row.healthPlanId ? (lookups.planById.get(plan.row.healthPlanId)?.registry ?? null) : null,
+      procedureCodes: plan.procedureCodes,
+    })),
+    now,
+  );
+  for (const index of preoperative.heldBySecretary) plans[index]!.row.holderId = secretaryId;
 
   const inserted = await tx
     .insert(surgeries)
@@ -310,6 +369,7 @@ async function insertDemoCases(
     const surgeryId = inserted[index]!.id;
     procedureLinks.push(...plan.procedureIds.map((procedureId, position) => ({ surgeryId, position, procedureId })));
     cidLinks.push(...plan.cidIds.map((cidId, position) => ({ surgeryId, position, cidId })));
+    const loss = demoLossReason({ status: plan.row.status!, path: plan.path, planApprovals: plan.row.planApprovals ?? null });
     history.push(
       ...plan.path.map((toStatus, step) => ({
         surgeryId,
@@ -317,12 +377,84 @@ async function insertDemoCases(
         toStatus,
         changedBy: step % 3 === 2 ? medicId : secretaryId,
         changedAt: plan.times[step]!,
+        ...(loss && step === plan.path.length - 1 ? loss : {}),
+        ...(toStatus === 'env_doc' && preoperative.missingDocuments.has(index)
+          ? { missingDocuments: preoperative.missingDocuments.get(index)! }
+          : {}),
       })),
     );
   }
   await tx.insert(surgeryProcedures).values(procedureLinks);
   await tx.insert(surgeryCids).values(cidLinks);
   await insertBatches(history, (batch) => tx.insert(surgeryStatusHistory).values(batch));
+  await insertDemoPreoperative(tx, preoperative, {
+    medicId,
+    secretaryId,
+    now,
+    surgeryIds: inserted.map((row) => row.id),
+    caseTimes: plans.map((plan) => plan.times),
+    lookups,
+  });
+}
+
+/** Writes the pre-operative records planned by demo-preoperative.ts (issue 13) for the inserted demo cases. */
+async function insertDemoPreoperative(
+  tx: Executor,
+  plan: DemoPreoperativePlan,
+  who: { medicId: number; secretaryId: number; now: Date; surgeryIds: number[]; caseTimes: Date[][]; lookups: DemoLookups },
+): Promise<void> {
+  const { medicId, secretaryId, now, surgeryIds, caseTimes, lookups } = who;
+  const idOf = (caseIndex: number) => surgeryIds[caseIndex]!;
+  // Written when the case was created, last changed at its last status change.
+  await tx.insert(surgeryAuthorizations).values(
+    plan.authorizations.map(({ caseIndex, ...record }) => ({
+      surgeryId: idOf(caseIndex),
+      ...record,
+      updatedBy: secretaryId,
+      createdAt: caseTimes[caseIndex]![0]!,
+      updatedAt: caseTimes[caseIndex]!.at(-1)!,
+    })),
+  );
+  const hospitalIds = new Map([...lookups.hospitalNames].map(([id, name]) => [name, id]));
+  const planIds = new Map([...lookups.planById.values()].map((row) => [row.registry, row.id]));
+  await tx.insert(documentRequirements).values(
+    DEMO_DOCUMENT_REQUIREMENTS.flatMap((list) =>
+      list.items.map((item, position) => ({
+        medicId,
+        hospitalId: 'hospital' in list ? hospitalIds.get(list.hospital)! : null,
+        healthPlanId: 'planRegistry' in list ? planIds.get(list.planRegistry)! : null,
+        documentKind: 'documentKind' in item ? item.documentKind : null,
+        name: 'name' in item ? item.name : null,
+        position,
+        createdAt: now,
+      })),
+    ),
+  );
+  if (plan.marks.length) {
+    await tx
+      .insert(surgeryChecklistMarks)
+      .values(plan.marks.map((mark) => ({ surgeryId: idOf(mark.caseIndex), name: mark.name, markedBy: secretaryId, markedAt: mark.markedAt })));
+  }
+  if (plan.dispatches.length) {
+    await tx
+      .insert(surgeryDispatches)
+      .values(
+        plan.dispatches.map(({ caseIndex, ...dispatch }) => ({
+          surgeryId: idOf(caseIndex),
+          ...dispatch,
+          createdBy: secretaryId,
+          // Recorded at the end of the day it was sent (never after the seed's instant).
+          createdAt: new Date(Math.min(now.getTime(), Date.parse(`${dispatch.sentOn}T21:00:00Z`))),
+        })),
+      );
+  }
+  for (const { caseIndex, quotes, ...item } of plan.opmeItems) {
+    const [row] = await tx
+      .insert(opmeItems)
+      .values({ surgeryId: idOf(caseIndex), ...item, createdAt: caseTimes[caseIndex]![0]!, updatedAt: caseTimes[caseIndex]!.at(-1)! })
+      .returning({ id: opmeItems.id });
+    await tx.insert(opmeQuotes).values(quotes.map((quote) => ({ itemId: row!.id, ...quote })));
+  }
 }
 
 function reached(path: CaseStatus[], status: CaseStatus): boolean {
@@ -340,15 +472,19 @@ function buildSurgery(
     medicId: number;
     secretaryId: number;
     patient: { id: number; healthPlanId: number | null; gender: Gender | null };
+    /** Fixed choices for the lost cases (the random draws happen anyway). */
+    archivedFrom?: CaseStatus;
+    payment?: { source: PaymentSource; opme: boolean };
   },
 ) {
   const { status, slot, now, medicId, secretaryId, patient } = input;
-  const { path, times, schedule } = planTimeline(random, now, status, slot);
-  const payment = choosePayment(random, status);
+  const { path, times, schedule } = planTimeline(random, now, status, slot, input.archivedFrom);
+  const payment = { ...choosePayment(random, status), ...input.payment };
   const plano = payment.source === 'plano_saude';
   const last = times[times.length - 1]!;
   // Procedures and CIDs that go together, and that fit the patient's sex.
-  const { procedureIds, cidIds } = lookups.codesOf(chooseIndication(random, patient.gender));
+  const indication = chooseIndication(random, patient.gender);
+  const { procedureIds, cidIds } = lookups.codesOf(indication);
   const note = <T>(items: readonly T[]) => random.pick(items);
   const passedAuth = reached(path, 'agendamento');
   const row: NewSurgeryRow = {
@@ -397,7 +533,7 @@ function buildSurgery(
   }
   if (status === 'cancelado') row.paymentNotes = 'Convênio glosou o procedimento; caso cancelado.';
   if (status === 'arquiv') row.surgeryNote = 'Paciente optou por não operar no momento.';
-  return { row, path, times, procedureIds, cidIds };
+  return { row, path, times, schedule, procedureIds, cidIds, procedureCodes: indication.procedures };
 }
 
 type SeedAllOptions = {

@@ -1,7 +1,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASE_STATUSES } from '../../machines/constants';
+import { CASE_STATUSES, type ActiveStatus } from '../../machines/constants';
+import {
+  AUTHORIZATION_STATUSES,
+  AUTHORIZATION_WARNING_DAYS,
+  DEFAULT_STAGE_TARGET_DAYS,
+  DISPATCH_CHANNELS,
+  LOSS_REASONS,
+  MIN_OPME_SUPPLIERS,
+  OPME_DECISIONS,
+} from '../../machines/preoperative/constants';
 import { isValidCpf } from '../../machines/rules/cpf';
 import { openPglite, type DatabaseHandle } from '../../server/db/client';
 import { saoPauloDate } from '../../server/db/demo-data';
@@ -26,6 +35,12 @@ const TABLES: Record<string, PgTable> = {
   surgeryProcedures: schema.surgeryProcedures,
   surgeryCids: schema.surgeryCids,
   history: schema.surgeryStatusHistory,
+  authorizations: schema.surgeryAuthorizations,
+  documentRequirements: schema.documentRequirements,
+  checklistMarks: schema.surgeryChecklistMarks,
+  dispatches: schema.surgeryDispatches,
+  opmeItems: schema.opmeItems,
+  opmeQuotes: schema.opmeQuotes,
 };
 
 async function countAll(handle: DatabaseHandle): Promise<Record<string, number>> {
@@ -103,7 +118,8 @@ describe('seedAll (full lookups and the demo)', () => {
 
   it('spreads ~40 surgeries over all ten stages, with codes and a consistent status history', async () => {
     const cases = await handle.db.select().from(schema.surgeries);
-    expect(cases).toHaveLength(40);
+    // Forty over the stages, and two more lost cases (issue 13).
+    expect(cases).toHaveLength(42);
     expect(new Set(cases.map((surgery) => surgery.status))).toEqual(new Set(CASE_STATUSES));
 
     const history = await handle.db
@@ -158,6 +174,174 @@ describe('seedAll (full lookups and the demo)', () => {
     const again = await seedAll(handle, { seedDemo: true, now: new Date(NOW.getTime() + 86_400_000) });
     expect(again.seeded).toBe(false);
     expect(await countAll(handle)).toEqual(firstCounts);
+  });
+});
+
+/** yyyy-MM-dd `days` after `day`, and the days from `from` to `to`. */
+const plusDays = (day: string, days: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+
+describe('the demo covers the pre-operative work (issue 13, item 6)', () => {
+  const today = saoPauloDate(NOW);
+  const read = async () => {
+    const [cases, records, history] = await Promise.all([
+      handle.db.select().from(schema.surgeries).orderBy(asc(schema.surgeries.id)),
+      handle.db.select().from(schema.surgeryAuthorizations),
+      handle.db
+        .select()
+        .from(schema.surgeryStatusHistory)
+        .orderBy(asc(schema.surgeryStatusHistory.surgeryId), asc(schema.surgeryStatusHistory.changedAt)),
+    ]);
+    return { cases, records, history };
+  };
+
+  it("gives every case one authorization record per payer that applies, its aprovada/negada the case's toggle", async () => {
+    const { cases, records } = await read();
+    for (const surgery of cases) {
+      const payers = ['hospital', ...(surgery.paymentFountains === 'plano_saude' ? ['plano'] : []), ...(surgery.opme ? ['opme'] : [])];
+      const own = records.filter((record) => record.surgeryId === surgery.id);
+      expect(own.map((record) => record.payer).sort(), `case ${surgery.id}`).toEqual(payers.sort());
+      const toggles = { hospital: surgery.hospitalApprovals, plano: surgery.planApprovals, opme: surgery.opmeApprovals };
+      for (const record of own) {
+        const where = `case ${surgery.id} ${record.payer}`;
+        const toggle = toggles[record.payer];
+        if (toggle) expect(record.status, where).toBe(toggle);
+        else expect(['pendente', 'solicitada', 'parcial'], where).toContain(record.status);
+        if (record.status !== 'pendente') {
+          expect(record.requestedOn, where).toBeTruthy();
+          expect(record.protocol, where).toBeTruthy();
+        }
+        if (record.status === 'aprovada') {
+          expect(record.decidedOn! >= record.requestedOn! && record.decidedOn! <= today, where).toBe(true);
+          expect(record.validUntil! > record.decidedOn!, where).toBe(true);
+        }
+        if (record.payer === 'plano' && record.status === 'aprovada') expect(record.password, where).toMatch(/^[0-9A-Z]{8}$/);
+      }
+    }
+    // Every status a record can have is shown somewhere.
+    expect(new Set(records.map((record) => record.status))).toEqual(new Set(AUTHORIZATION_STATUSES));
+  });
+
+  it('warns as DECISIONS §15 says: expiring within 7 days, expired, expiring before the surgery date', async () => {
+    const { cases, records } = await read();
+    const beforeSurgery = new Map(
+      cases.filter((surgery) => ['autorizacao', 'agendamento', 'realizacao'].includes(surgery.status)).map((s) => [s.id, s]),
+    );
+    const valid = records.filter((record) => record.status === 'aprovada' && beforeSurgery.has(record.surgeryId));
+    const lastWarned = plusDays(today, AUTHORIZATION_WARNING_DAYS - 1);
+    const expiring = valid.filter((record) => record.validUntil! >= today && record.validUntil! <= lastWarned);
+    const expired = valid.filter((record) => record.validUntil! < today);
+    const beforeSchedule = valid.filter((record) => {
+      const schedule = beforeSurgery.get(record.surgeryId)!.schedule;
+      return schedule && record.validUntil! >= today && record.validUntil! < saoPauloDate(schedule);
+    });
+    expect(expiring.length).toBeGreaterThanOrEqual(2);
+    expect(expired.length).toBeGreaterThanOrEqual(1);
+    expect(beforeSchedule.length).toBeGreaterThanOrEqual(1);
+    // One of each is enough to tell them apart: the one before the date is not also about to expire.
+    expect(beforeSchedule.some((record) => record.validUntil! > lastWarned)).toBe(true);
+  });
+
+  it('lists OPME items with at least three suppliers, a chosen quote, and every kind of item decision', async () => {
+    const { cases, history } = await read();
+    const items = await handle.db.select().from(schema.opmeItems);
+    const quotes = await handle.db.select().from(schema.opmeQuotes);
+    for (const surgery of cases) {
+      const own = items.filter((item) => item.surgeryId === surgery.id);
+      const preparedDocuments = history.some((row) => row.surgeryId === surgery.id && row.toStatus === 'prep_doc');
+      if (!surgery.opme || !preparedDocuments) expect(own, `case ${surgery.id}`).toEqual([]);
+      else expect(own.length, `case ${surgery.id}`).toBeGreaterThan(0);
+      // CFM 1.956/2010 and the approval rule: 'aprovada' only when every item is decided.
+      if (surgery.opmeApprovals === 'aprovada') expect(own.every((item) => item.decision !== null), `case ${surgery.id}`).toBe(true);
+    }
+    for (const item of items) {
+      const asked = quotes.filter((quote) => quote.itemId === item.id);
+      expect(asked.length, item.description).toBeGreaterThanOrEqual(MIN_OPME_SUPPLIERS);
+      expect(new Set(asked.map((quote) => quote.supplier)).size).toBe(asked.length);
+      if (item.chosenQuote !== null) expect(asked.find((quote) => quote.position === item.chosenQuote)?.unitPrice).toMatch(/^\d+\.\d{2}$/);
+      if (item.decision === 'parcial') expect(item.authorizedQuantity! > 0 && item.authorizedQuantity! < item.quantity).toBe(true);
+      else expect(item.authorizedQuantity).toBeNull();
+    }
+    expect(items.some((item) => item.chosenQuote !== null)).toBe(true);
+    expect(items.some((item) => item.decision === null)).toBe(true);
+    expect(new Set(items.map((item) => item.decision))).toEqual(new Set([...OPME_DECISIONS, null]));
+    // A case still gathering quotes: a supplier has not answered yet.
+    expect(quotes.some((quote) => quote.unitPrice === null)).toBe(true);
+  });
+
+  it('configures checklists for hospitals and a plan, marks documents received and records the sendings', async () => {
+    const { cases, history } = await read();
+    const requirements = await handle.db.select().from(schema.documentRequirements);
+    const marks = await handle.db.select().from(schema.surgeryChecklistMarks);
+    const dispatches = await handle.db.select().from(schema.surgeryDispatches);
+    expect(new Set(requirements.flatMap((row) => (row.hospitalId ? [row.hospitalId] : []))).size).toBeGreaterThanOrEqual(2);
+    expect(new Set(requirements.flatMap((row) => (row.healthPlanId ? [row.healthPlanId] : []))).size).toBeGreaterThanOrEqual(1);
+    expect(requirements.some((row) => row.documentKind)).toBe(true);
+    expect(requirements.map((row) => row.name)).toEqual(expect.arrayContaining(['Risco cirúrgico', 'Exames pré-operatórios']));
+
+    const namedFor = (surgery: (typeof cases)[number]) =>
+      requirements
+        .filter(
+          (row) =>
+            row.name &&
+            (row.hospitalId === surgery.hospitalId ||
+              (surgery.paymentFountains === 'plano_saude' && row.healthPlanId === surgery.healthPlanId)),
+        )
+        .map((row) => row.name!);
+    for (const mark of marks) {
+      expect(namedFor(cases.find((surgery) => surgery.id === mark.surgeryId)!)).toContain(mark.name);
+    }
+    // A case still at the document steps misses a named document.
+    const missing = cases.filter(
+      (surgery) =>
+        ['prep_doc', 'env_doc'].includes(surgery.status) &&
+        namedFor(surgery).some((name) => !marks.some((mark) => mark.surgeryId === surgery.id && mark.name === name)),
+    );
+    expect(missing.length).toBeGreaterThanOrEqual(1);
+    // The moves to env_doc with documents missing carry the recorded confirmation, and only those moves.
+    const confirmed = history.filter((row) => row.missingDocuments !== null);
+    expect(confirmed.length).toBeGreaterThanOrEqual(1);
+    for (const row of confirmed) {
+      expect(row).toMatchObject({ fromStatus: 'prep_doc', toStatus: 'env_doc' });
+      expect(row.missingDocuments!.length).toBeGreaterThan(0);
+    }
+
+    expect(new Set(dispatches.map((row) => row.channel))).toEqual(new Set(DISPATCH_CHANNELS));
+    for (const row of dispatches) {
+      const surgery = cases.find((candidate) => candidate.id === row.surgeryId)!;
+      expect(row.recipient.length).toBeGreaterThan(0);
+      expect(row.items.length).toBeGreaterThan(0);
+      expect(row.sentOn >= saoPauloDate(surgery.createdAt) && row.sentOn <= today).toBe(true);
+    }
+  });
+
+  it('has cases past their stage target and cases within it, and some held by the secretary', async () => {
+    const { cases } = await read();
+    const [secretary] = await handle.db.select().from(schema.users).where(eq(schema.users.email, DEMO_SECRETARY_EMAIL));
+    const active = cases.filter((surgery) => surgery.status in DEFAULT_STAGE_TARGET_DAYS);
+    const late = (surgery: (typeof cases)[number]) =>
+      daysBetween(saoPauloDate(surgery.statusChangedAt), today) - DEFAULT_STAGE_TARGET_DAYS[surgery.status as ActiveStatus];
+    // Strictly past and strictly within, whichever way the day of the target itself is counted.
+    expect(active.filter((surgery) => late(surgery) > 0).length).toBeGreaterThanOrEqual(3);
+    expect(active.filter((surgery) => late(surgery) < 0).length).toBeGreaterThanOrEqual(3);
+    expect(cases.every((surgery) => surgery.holderId === null || surgery.holderId === secretary!.id)).toBe(true);
+    expect(cases.filter((surgery) => surgery.holderId === secretary!.id).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('writes a reason on the last status row of every cancelled and archived case', async () => {
+    const { cases, history } = await read();
+    const lost = cases.filter((surgery) => surgery.status === 'cancelado' || surgery.status === 'arquiv');
+    expect(lost.map((surgery) => surgery.status)).toContain('cancelado');
+    for (const surgery of lost) {
+      const last = history.filter((row) => row.surgeryId === surgery.id).at(-1)!;
+      expect(LOSS_REASONS, `case ${surgery.id}`).toContain(last.reason);
+      expect(last.reasonNote, `case ${surgery.id}`).toBeTruthy();
+    }
+    expect(history.filter((row) => row.reason !== null)).toHaveLength(lost.length);
+    expect(new Set(lost.map((surgery) => history.filter((row) => row.surgeryId === surgery.id).at(-1)!.reason)).size).toBeGreaterThanOrEqual(3);
   });
 });
 
@@ -246,7 +430,7 @@ describe('the demo is clinically coherent (issue 11, item 9)', () => {
       .select({ surgeryId: schema.surgeryProcedures.surgeryId, description: schema.procedures.description })
       .from(schema.surgeryProcedures)
       .innerJoin(schema.procedures, eq(schema.procedures.id, schema.surgeryProcedures.procedureId));
-    expect(cases).toHaveLength(40);
+    expect(cases).toHaveLength(42);
     const sexes = new Set<string>();
     for (const surgery of cases) {
       const codes = caseCids.filter((row) => row.surgeryId === surgery.id).map((row) => row.code);
@@ -288,7 +472,7 @@ describe('seedLookups small set', () => {
       expect(counts.procedures).toBe(52);
       const result = await seedDemo(small.db, { now: NOW, hashPassword: async (plain) => `plain:${plain}` });
       expect(result.seeded).toBe(true);
-      expect((await countAll(small)).surgeries).toBe(40);
+      expect((await countAll(small)).surgeries).toBe(42);
     } finally {
       await small.close();
     }

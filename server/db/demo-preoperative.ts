@@ -1,4 +1,11 @@
-import { DOCUMENT_LABELS, type ApprovalValue, type CaseStatus, type PaymentSource, type SurgeryDocumentKind } from '../../machines/constants';
+import {
+  DOCUMENT_LABELS,
+  SURGERY_DOCUMENT_KINDS,
+  type ApprovalValue,
+  type CaseStatus,
+  type PaymentSource,
+  type SurgeryDocumentKind,
+} from '../../machines/constants';
 import type {
   AuthorizationPayer,
   AuthorizationStatus,
@@ -227,8 +234,10 @@ function checklistsOf(demoCase: DemoCase) {
 /** A case's whole checklist, as document names. */
 function checklistOf(demoCase: DemoCase): { kinds: string[]; extras: string[] } {
   const { hospital, plan } = checklistsOf(demoCase);
+  // As the case's checklist lists them: SPEC's kinds in SPEC's order, then the named ones (the hospital's first).
+  const order = SURGERY_DOCUMENT_KINDS.map((kind) => DOCUMENT_LABELS[kind]);
   return {
-    kinds: [...new Set([...hospital.kinds, ...plan.kinds])],
+    kinds: [...new Set([...hospital.kinds, ...plan.kinds])].sort((a, b) => order.indexOf(a) - order.indexOf(b)),
     extras: [...new Set([...hospital.extras, ...plan.extras])],
   };
 }

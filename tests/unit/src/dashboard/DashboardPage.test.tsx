@@ -72,6 +72,8 @@ const full: Dashboard = {
     ],
     qtd_procedim_real: [{ name: 'Colecistectomia', value: 1 }],
   },
+  // The one cancelled case of the distribution.
+  lost_by_reason: [{ reason: 'autorizacao_negada', name: 'Autorização negada', value: 1 }],
 };
 
 function answerWith(...bodies: Array<Dashboard | number>) {

@@ -1,4 +1,4 @@
-import { type } from 'arktype';
+import { type, type Traversal } from 'arktype';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { orNull, visibleLength } from '../validation/fields';
 import { LOSS_REASON_LABELS, LOSS_REASONS, type LossReason } from './constants';
@@ -51,20 +51,25 @@ function reasonIn(root: unknown): unknown {
   return (root as { reason?: unknown } | undefined)?.reason;
 }
 
-/**
- * The reason: one of LOSS_REASONS; 'outro' without a note says so on `reason_note` (the rule lives on the reason,
- * so that an absent note is caught too). `blank` is what an empty value says ('' from the form's placeholder).
- */
-function reasonField(blank: string) {
-  return type('string')
-    .configure({ message: M.reasonUnknown })
-    .pipe((value, ctx) => {
-      if (value.trim() === '') return ctx.error({ message: blank });
-      if (!isLossReason(value)) return ctx.error({ message: M.reasonUnknown });
-      if (value === 'outro' && noteIn(ctx.root) === '') return ctx.error({ message: M.noteRequired, path: ['reason_note'] });
-      return value;
-    });
+/** 'outro' needs the note: said on `reason_note` (the rule lives on the reason, so that an absent note is caught too). */
+function outroNeedsNote(reason: LossReason, ctx: Traversal) {
+  return reason === 'outro' && noteIn(ctx.root) === '' ? ctx.error({ message: M.noteRequired, path: ['reason_note'] }) : reason;
 }
+
+/** The API's reason: one of LOSS_REASONS (anything else, null included: 'Motivo inválido.'). */
+const apiReason = type
+  .enumerated(...LOSS_REASONS)
+  .pipe(outroNeedsNote)
+  .configure({ message: M.reasonUnknown });
+
+/** The form's reason: the select's value, '' before a choice ('Selecione o motivo.'). */
+const formReason = type('string')
+  .configure({ message: M.reasonUnknown })
+  .pipe((value, ctx) => {
+    if (value.trim() === '') return ctx.error({ message: M.reasonRequired });
+    return isLossReason(value) ? outroNeedsNote(value, ctx) : ctx.error({ message: M.reasonUnknown });
+  })
+  .configure({ missing: M.reasonRequired });
 
 /** The free text: trimmed, at most LOSS_REASON_NOTE_MAX characters, '' stored as null; a note needs a reason. */
 const reasonNote = orNull(type('string').configure({ message: INVALID })).pipe((value, ctx) => {
@@ -76,13 +81,13 @@ const reasonNote = orNull(type('string').configure({ message: INVALID })).pipe((
 
 /** The API's reason fields (both optional), spread into archive/cancel's body schema (surgeryCase/schemas.ts). */
 export const lossReasonFields = {
-  'reason?': reasonField(M.reasonUnknown),
+  'reason?': apiReason,
   'reason_note?': reasonNote,
 } as const;
 
 /** The archive and cancel dialogs' form: the reason required, the note required with 'outro'. */
 export const lossReasonFormSchema = type({
-  reason: reasonField(M.reasonRequired).configure({ missing: M.reasonRequired }),
+  reason: formReason,
   reason_note: reasonNote,
 }).configure({ message: INVALID });
 

@@ -18,7 +18,7 @@ import { LOSS_REASON_LABELS, LOSS_REASONS, type LossReason } from './constants';
 /** At most this many characters of free text beside the reason. */
 export const LOSS_REASON_NOTE_MAX = 500;
 
-export const LOSS_REASON_MESSAGES = {
+const LOSS_REASON_MESSAGES = {
   reasonRequired: 'Selecione o motivo.',
   reasonUnknown: 'Motivo inválido.',
   noteRequired: 'Descreva o motivo.',

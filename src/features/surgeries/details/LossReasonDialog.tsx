@@ -8,7 +8,7 @@
  */
 import { useId } from 'react';
 import { css, styled } from 'goober';
-import { useController, useForm, type Control } from 'react-hook-form';
+import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { LOSS_REASON_NOTE_MAX, lossReasonFormSchema, isLossReason, type LossReasonChoice, type LossReasonValues } from '../../../../machines/preoperative/reasonSchemas';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { stepResolver } from '../../../components/form/stepResolver';
@@ -41,17 +41,20 @@ const textareaClass = css`
 /** The reason's free text: at most LOSS_REASON_NOTE_MAX characters, optional unless the reason is 'outro'. */
 function ReasonNoteField({ control, required, disabled }: { control: Control<LossReasonValues>; required: boolean; disabled: boolean }) {
   const id = useId();
-  const { field, fieldState } = useController({ control, name: 'reason_note' });
+  const {
+    field: { ref, name, value: fieldValue, onChange, onBlur },
+    fieldState,
+  } = useController({ control, name: 'reason_note' });
   const error = fieldState.error?.message;
-  const value = typeof field.value === 'string' ? field.value : '';
+  const value = typeof fieldValue === 'string' ? fieldValue : '';
   const counter = { count: [...value].length, max: LOSS_REASON_NOTE_MAX };
   const hint = fill(required ? R.noteRequiredHint : R.noteCounter, counter);
   return (
     <Field id={id} label={R.noteLabel} hint={hint} error={error} optional={!required}>
       <textarea
-        ref={field.ref}
+        ref={ref}
         id={id}
-        name={field.name}
+        name={name}
         className={`${inputClassName} ${textareaClass}`}
         value={value}
         maxLength={LOSS_REASON_NOTE_MAX}
@@ -60,8 +63,8 @@ function ReasonNoteField({ control, required, disabled }: { control: Control<Los
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        onChange={(event) => field.onChange(event.target.value)}
-        onBlur={field.onBlur}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
       />
     </Field>
   );
@@ -76,14 +79,14 @@ type LossReasonDialogProps = {
 };
 
 export function LossReasonDialog({ kind, busy, onConfirm, onCancel }: LossReasonDialogProps) {
-  const { control, handleSubmit, watch } = useForm<LossReasonValues>({
+  const { control, handleSubmit } = useForm<LossReasonValues>({
     defaultValues: { reason: '', reason_note: '' },
     resolver,
     mode: 'onTouched',
     reValidateMode: 'onChange',
   });
   const texts = T[kind];
-  const reason = watch('reason');
+  const reason = useWatch({ control, name: 'reason' });
   const confirm = handleSubmit((values) => {
     if (!isLossReason(values.reason)) return;
     const note = values.reason_note.trim();

@@ -515,6 +515,8 @@ export interface paths {
          *         hospital (nome fantasia) e por procedimento (descrição; um caso com dois procedimentos conta em cada um).
          *         `*_prev` = casos ainda não realizados (ind_paciente a agendamento); `*_real` = casos que chegaram à
          *         realização (realizacao, pagamento, concluido). Casos cancelados e arquivados ficam de fora.
+         *     - `lost_by_reason` (Cirurgias perdidas por motivo): os casos cancelados e arquivados contados pelo motivo
+         *       gravado na mudança de status que os levou até lá ("Sem motivo informado" quando não houve motivo).
          *
          *     "Mês corrente" no fuso America/Sao_Paulo. Sem paginação.
          */
@@ -710,8 +712,11 @@ export interface paths {
         /**
          * Arquivar o caso
          * @description Move o caso para `arquiv` ("Arquivar ciclo"). Permitido a partir das seis primeiras etapas (ind_paciente a
-         *     realizacao); de outra etapa: 409 com o status atual. Não há corpo (um objeto JSON vazio também é aceito; JSON
-         *     malformado: 400 "Dados inválidos.").
+         *     realizacao); de outra etapa: 409 com o status atual. O corpo é opcional (sem corpo, ou um objeto JSON vazio,
+         *     também é aceito; JSON malformado: 400 "Dados inválidos."). Pode trazer o motivo (`reason`, `reason_note`;
+         *     DECISIONS §15), gravado no histórico de status junto com a mudança; um motivo inválido, ou `outro` sem
+         *     descrição: 400 e nada muda. O motivo é opcional na API para que as chamadas sem corpo do SPEC §7 continuem
+         *     valendo; o SPA sempre o pede.
          *     Sucesso: 200 com a cirurgia atualizada (o SPA mostra "Cirurgia arquivado com sucesso!").
          */
         put: operations["archiveSurgery"];
@@ -736,8 +741,10 @@ export interface paths {
         /**
          * Cancelar o caso
          * @description Move o caso para `cancelado`. Permitido só na etapa `pagamento`; de outra etapa: 409 com o status atual.
-         *     Não há corpo (um objeto JSON vazio também é aceito; JSON malformado: 400 "Dados inválidos."). Sucesso: 200
-         *     com a cirurgia atualizada (o SPA mostra "Cirurgia cancelada com sucesso!").
+         *     O corpo é opcional (sem corpo, ou um objeto JSON vazio, também é aceito; JSON malformado: 400 "Dados
+         *     inválidos."). Pode trazer o motivo (`reason`, `reason_note`), gravado no histórico de status como no
+         *     arquivamento (mesmas regras, opcional na API). Sucesso: 200 com a cirurgia atualizada (o SPA mostra
+         *     "Cirurgia cancelada com sucesso!").
          */
         put: operations["cancelSurgery"];
         post?: never;
@@ -1475,7 +1482,17 @@ export interface components {
             value: number;
         };
         GraphList: components["schemas"]["GraphItem"][];
+        LostByReasonItem: {
+            /** @description O motivo; `null` para os casos cuja mudança não trouxe motivo. */
+            reason: components["schemas"]["LossReason"] | null;
+            /** @description O rótulo do motivo em pt-BR ("Sem motivo informado" quando `reason` é null). */
+            name: string;
+            /** @description Número de casos. */
+            value: number;
+        };
         Dashboard: {
+            /** @description Cirurgias perdidas por motivo: os casos hoje em `cancelado` ou `arquiv`, contados pelo motivo da mudança de status que os levou até lá; do maior número para o menor (empate: a ordem da lista de motivos, "Sem motivo informado" por último); só motivos com casos. */
+            lost_by_reason: components["schemas"]["LostByReasonItem"][];
             data: {
                 /** @description Recebimento previsto (R$). */
                 pending_surgery_value: number;
@@ -1600,6 +1617,10 @@ export interface components {
             created_at: string;
             /** @description Aumenta a cada gravação do caso. Enviada de volta com um movimento (`update`, `include_surgery_files`, `archive_surgery`, `cancel_surgery`), faz um movimento feito sobre uma versão antiga receber 409 com o status atual, em vez de cair calado em outra etapa. */
             version: number;
+            /** @description Caso cancelado ou arquivado: o motivo gravado na mudança que o levou a esse status; `null` em qualquer outro status, ou quando a mudança não trouxe motivo. */
+            loss_reason: components["schemas"]["LossReason"] | null;
+            /** @description A descrição livre desse motivo, ou `null`. */
+            loss_reason_note: string | null;
         };
         Approvals: {
             plan_approvals: components["schemas"]["ApprovalValue"] | null;
@@ -1653,10 +1674,18 @@ export interface components {
         };
         /** @description A `version` da cirurgia que o cliente leu (opcional). Diferente da gravada: 409 com o status atual ("Essa mudança de etapa não é permitida: ..."), nada é gravado. */
         CaseVersion: number;
-        /** @description Corpo opcional de arquivar/cancelar. Sem corpo, ou um objeto vazio, também são aceitos. */
+        /** @description Corpo opcional de arquivar/cancelar. Sem corpo, ou um objeto vazio, também são aceitos. `reason` e `reason_note` são o motivo da perda do caso (DECISIONS §15), gravados na linha do histórico de status. */
         MoveFromVersion: {
             version?: components["schemas"]["CaseVersion"];
+            reason?: components["schemas"]["LossReason"];
+            /** @description Descrição livre do motivo (até 500 caracteres; espaços nas pontas são removidos, vazio vira null). Obrigatória com `reason` = `outro` ("Descreva o motivo."); sem `reason`: 400 "Selecione o motivo da descrição.". */
+            reason_note?: string | null;
         };
+        /**
+         * @description Motivo de um arquivamento ou cancelamento: paciente_desistiu (Paciente desistiu), condicao_clinica (Condição clínica do paciente), autorizacao_negada (Autorização negada), autorizacao_expirada (Autorização expirada), documentacao_incompleta (Documentação incompleta), opme_indisponivel (OPME indisponível), financeiro (Motivo financeiro), troca_medico_hospital (Troca de médico ou hospital), outro (Outro motivo; pede descrição). Outro valor: 400 "Motivo inválido.".
+         * @enum {string}
+         */
+        LossReason: "paciente_desistiu" | "condicao_clinica" | "autorizacao_negada" | "autorizacao_expirada" | "documentacao_incompleta" | "opme_indisponivel" | "financeiro" | "troca_medico_hospital" | "outro";
         /** @description multipart/form-data da etapa de preparação; cada documento é opcional. */
         SurgeryFilesForm: {
             /** @description `prep_doc` (só grava) ou `env_doc` (grava e avança). */

@@ -21,6 +21,7 @@ import {
   type NoteFieldName,
   type StepFields,
 } from '../surgeryLifecycle/lifecycleRules';
+import { lossReasonFields } from '../preoperative/reasonSchemas';
 import { anyBoolean, int4OfText, MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from './creationRules';
@@ -331,8 +332,12 @@ export function updateSurgerySchema(today: string) {
   return schema;
 }
 
-/** archive_surgery / cancel_surgery (openapi MoveFromVersion): only the optional version counts. */
-export const moveFromVersionSchema = type({ 'version?': caseVersion }).configure({ message: INVALID });
+/**
+ * archive_surgery / cancel_surgery (openapi MoveFromVersion): the optional version and the optional loss reason
+ * (machines/preoperative/reasonSchemas.ts; optional so that SPEC §7's archive and cancel without a body keep
+ * working). Any other key is ignored, as before.
+ */
+export const moveFromVersionSchema = type({ 'version?': caseVersion, ...lossReasonFields }).configure({ message: INVALID });
 
 /**
  * The text parts of include_surgery_files (openapi SurgeryFilesForm; its file parts are checked by their content):

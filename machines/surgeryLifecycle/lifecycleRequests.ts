@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/schema';
 import type { ActiveStatus, CaseStatus, SurgeryDocumentKind } from '../constants';
+import type { LossReasonChoice } from '../preoperative/reasonSchemas';
 import type { LifecycleFacts, StepFields, StepNotes } from './lifecycleRules';
 
 /**
@@ -37,6 +38,8 @@ export type LifecycleRequest = {
   fields: StepFields;
   notes: StepNotes;
   files: DocumentFiles;
+  /** Why an archive or a cancel is asked (issue 13), null for any other request or when none was given. */
+  reason: LossReasonChoice | null;
 };
 
 export type UpdateCaseInput = { id: number; body: UpdateSurgeryBody };
@@ -48,7 +51,7 @@ export type UploadDocumentsInput = {
   /** Reports the upload's progress, in percent, to the machine. */
   onProgress: (percent: number) => void;
 };
-export type CloseCaseInput = { id: number; version: number };
+export type CloseCaseInput = { id: number; version: number; reason: LossReasonChoice | null };
 export type LoadCaseInput = { id: number };
 
 /** What the machine tells the page (emitted events; the page turns them into SPEC §8's toasts and navigation). */
@@ -108,8 +111,8 @@ export function uploadInput({ context, self }: RequestArgs & { self: { send: (ev
 }
 
 export function closeInput({ context }: RequestArgs): CloseCaseInput {
-  const { surgery } = inFlight(context);
-  return { id: surgery.id, version: surgery.version };
+  const { surgery, request } = inFlight(context);
+  return { id: surgery.id, version: surgery.version, reason: request.reason };
 }
 
 export function loadInput({ context }: RequestArgs): LoadCaseInput {

@@ -1,5 +1,6 @@
 import { assign, createActor, emit, fromPromise, getNextSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
 import { ACTIVE_STATUSES, CASE_STATUSES, type ActiveStatus, type CaseStatus } from '../constants';
+import type { LossReasonChoice } from '../preoperative/reasonSchemas';
 import {
   advanceProblems,
   applyFields,
@@ -59,8 +60,9 @@ export type LifecycleEvent =
   | { type: 'case.advance'; fields?: StepFields; notes?: StepNotes }
   | { type: 'case.upload'; files: DocumentFiles; advance: boolean }
   | { type: 'case.back' }
-  | { type: 'case.archive' }
-  | { type: 'case.cancel' }
+  /** `reason`: why (issue 13), sent with the request; the API takes none too, the page always asks for one. */
+  | { type: 'case.archive'; reason?: LossReasonChoice }
+  | { type: 'case.cancel'; reason?: LossReasonChoice }
   /** Facts read elsewhere (the approvals), so the guards see what the server has. */
   | { type: 'case.read'; fields: StepFields }
   | { type: 'case.progress'; percent: number }
@@ -80,7 +82,8 @@ function requestOf(event: LifecycleEvent, params: Pick<LifecycleRequest, 'kind' 
   const fields = event.type === 'case.save' || event.type === 'case.advance' ? (event.fields ?? {}) : {};
   const notes = event.type === 'case.save' || event.type === 'case.advance' ? (event.notes ?? {}) : {};
   const files = event.type === 'case.upload' ? event.files : {};
-  return { ...params, fields, notes, files };
+  const reason = event.type === 'case.archive' || event.type === 'case.cancel' ? (event.reason ?? null) : null;
+  return { ...params, fields, notes, files, reason };
 }
 
 /** The pure move a request stood for, applied once the server agreed. */

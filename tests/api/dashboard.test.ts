@@ -43,6 +43,8 @@ type Dashboard = {
     | 'qtd_procedim_real',
     Array<{ name: string; value: number }>
   >;
+  /** Issue 13's lost cases by reason (tests/api/loss-reasons.test.ts checks it; B has none). */
+  lost_by_reason: Array<{ reason: string | null; name: string; value: number }>;
 };
 
 /** GET the dashboard as `token`: 200, checked against the contract here (and again by t.close()). */
@@ -232,6 +234,7 @@ const EMPTY: Dashboard = {
     valores_a_receber: [], valores_recebidos: [], qtd_convenio_prev: [], qtd_convenio_real: [],
     qtd_hospital_prev: [], qtd_hospital_real: [], qtd_procedim_prev: [], qtd_procedim_real: [],
   },
+  lost_by_reason: [],
 };
 
 let medicAToken: string;
@@ -390,6 +393,7 @@ describe('GET /surgery/api/v1/dashboard/ (a medic)', () => {
           { name: 'Herniorrafia inguinal', value: 1 },
         ],
       },
+      lost_by_reason: [],
     });
   });
 

@@ -1,3 +1,4 @@
+import { LOSS_REASONS } from '../../machines/preoperative/constants';
 import { getSimplePaths, type StatePath } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STATUSES, type CaseStatus, type PaymentSource } from '../../machines/constants';
@@ -131,17 +132,17 @@ function put(url: string, userId: number, payload?: Record<string, unknown>) {
   return t.app.inject({ method: 'PUT', url, headers: authHeader(tokens.get(userId)!), ...(payload ? { payload } : {}) });
 }
 
-/** The HTTP request of a machine event taken from `from`. */
-function send(id: number, from: CaseStatus, event: LifecycleEvent, userId: number) {
+/** The HTTP request of a machine event taken from `from`; archive and cancel carry `reason` when given (issue 13). */
+function send(id: number, from: CaseStatus, event: LifecycleEvent, userId: number, reason?: Record<string, unknown>) {
   switch (event.type) {
     case 'lifecycle.advance':
       return put(`/surgery/api/v1/update/${id}/`, userId, { new_status: transitionTarget(from, event.type), ...event.fields });
     case 'lifecycle.back':
       return put(`/surgery/api/v1/update/${id}/`, userId, { new_status: transitionTarget(from, event.type) });
     case 'lifecycle.archive':
-      return put(`/surgery/api/v1/archive_surgery/${id}/`, userId);
+      return put(`/surgery/api/v1/archive_surgery/${id}/`, userId, reason);
     case 'lifecycle.cancel':
-      return put(`/surgery/api/v1/cancel_surgery/${id}/`, userId);
+      return put(`/surgery/api/v1/cancel_surgery/${id}/`, userId, reason);
     default:
       throw new Error(`not a server event: ${event.type}`);
   }
@@ -169,13 +170,16 @@ describe.each(CASE_KINDS)('lifecycle paths ($name)', (kind) => {
   paths.forEach((path, index) => it(pathName(path), async () => {
     // Alternate who works the case, so the history's author is checked for both roles.
     const userId = index % 2 === 0 ? medic.id : secretary.id;
+    // Every third path closes with a reason (each of the list in turn), the others without a body (SPEC §7).
+    const lossReason = index % 3 === 0 ? LOSS_REASONS[(index / 3) % LOSS_REASONS.length]! : null;
+    const reasonBody = lossReason ? { reason: lossReason, reason_note: 'Motivo do teste' } : undefined;
     const surgery = await newCase(kind);
     expect(surgery.status).toBe(stageOf(path.steps[0]!.state));
     let rows = 0;
     for (let i = 1; i < path.steps.length; i++) {
       const from =stageOf( path.steps[i - 1]!.state) as CaseStatus;
       const { event, state } = path.steps[i]!;
-      const res = await send(surgery.id, from, event, userId);
+      const res = await send(surgery.id, from, event, userId, reasonBody);
       expect(res.statusCode, `${eventLabel(event)} from ${from}: ${res.body}`).toBe(200);
       expect((res.json() as { status: string }).status).toBe(stageOf(state));
       const { row, history } = await stored(surgery.id);
@@ -183,7 +187,14 @@ describe.each(CASE_KINDS)('lifecycle paths ($name)', (kind) => {
       expect(factsOf(row)).toEqual(state.context.facts);
       rows += 1;
       expect(history).toHaveLength(rows);
-      expect(history.at(-1)).toMatchObject({ fromStatus: from, toStatus: stageOf(state), changedBy: userId });
+      const closing = event.type === 'lifecycle.archive' || event.type === 'lifecycle.cancel';
+      expect(history.at(-1)).toMatchObject({
+        fromStatus: from,
+        toStatus: stageOf(state),
+        changedBy: userId,
+        reason: closing ? lossReason : null,
+        reasonNote: closing && lossReason ? 'Motivo do teste' : null,
+      });
     }
   }));
 });

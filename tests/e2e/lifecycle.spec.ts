@@ -321,6 +321,11 @@ test.describe('surgery lifecycle', () => {
     await expect(dialog).toBeHidden();
     expect((await statusOf(request, headers, toArchive.id)).status).toBe('agendamento');
     await page.getByRole('button', { name: 'Arquivar ciclo' }).click();
+    // The reason is asked (issue 13): nothing is sent without it.
+    await dialog.getByRole('button', { name: 'Sim, arquivar!' }).click();
+    await expect(dialog.getByText('Selecione o motivo.')).toBeVisible();
+    expect((await statusOf(request, headers, toArchive.id)).status).toBe('agendamento');
+    await dialog.getByLabel('Motivo do arquivamento').selectOption({ label: 'Paciente desistiu' });
     await dialog.getByRole('button', { name: 'Sim, arquivar!' }).click();
     await expect(page.getByText('Cirurgia arquivado com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/patients-surgery$/);
@@ -332,6 +337,7 @@ test.describe('surgery lifecycle', () => {
     await page.getByRole('button', { name: 'Cancelar cirurgia' }).click();
     dialog = page.getByRole('alertdialog', { name: 'Tem certeza?' });
     await expect(dialog.getByRole('button', { name: 'Fechar' })).toBeFocused();
+    await dialog.getByLabel('Motivo do cancelamento').selectOption({ label: 'Motivo financeiro' });
     await dialog.getByRole('button', { name: 'Sim, cancelar!' }).click();
     await expect(page.getByText('Cirurgia cancelada com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/patients-surgery$/);

@@ -148,12 +148,15 @@ const outcomes = (stage: CaseStatus): RequestModelEvent[] => [
   said({ type: REQUEST_DONE, output: { kind: 'rejected', status: 400, messages: ['Dados inválidos.'] } }, '400'),
   said({ type: REQUEST_ERROR, error: new Error('boom') }, 'actor failed'),
 ];
+/** The reasons the dialogs send with archive and cancel (issue 13): they reach the actor's input as they are. */
+const ARCHIVE_REASON = { reason: 'paciente_desistiu', reason_note: null } as const;
+const CANCEL_REASON = { reason: 'outro', reason_note: 'Mudou de cidade.' } as const;
 const resting = (stage: CaseStatus): RequestModelEvent[] => [
   said({ type: 'case.save', fields: {}, notes: { document_note: 'Nota' } }, 'save'),
   said({ type: 'case.advance', fields: completing[stage] ?? {} }, 'advance'),
   said({ type: 'case.back' }, 'back'),
-  said({ type: 'case.archive' }, 'archive'),
-  said({ type: 'case.cancel' }, 'cancel'),
+  said({ type: 'case.archive', reason: ARCHIVE_REASON }, 'archive'),
+  said({ type: 'case.cancel', reason: CANCEL_REASON }, 'cancel'),
   said({ type: 'case.upload', files: {}, advance: true }, 'upload and advance'),
   said({ type: 'case.upload', files: {}, advance: false }, 'upload'),
 ];
@@ -248,9 +251,10 @@ describe('surgery lifecycle machine, requests: every transition', () => {
     if (last.type === LOAD_DONE && last.output.kind === 'notFound') expect(notice?.type).toBe('lifecycle.lost');
     if (snapshot.hasTag('sending')) {
       const request = snapshot.context.request!;
-      const input = sut.inputs.at(-1) as { body?: { new_status: CaseStatus }; newStatus?: CaseStatus; id: number };
+      const input = sut.inputs.at(-1) as { body?: { new_status: CaseStatus }; newStatus?: CaseStatus; id: number; reason?: unknown };
       expect(input.id).toBe(answered.id);
       if (request.kind !== 'archive' && request.kind !== 'cancel') expect(input.body?.new_status ?? input.newStatus).toBe(request.to);
+      else expect(input.reason).toEqual(request.kind === 'archive' ? ARCHIVE_REASON : CANCEL_REASON);
     }
   });
 });
@@ -270,6 +274,16 @@ describe('surgery lifecycle machine, requests: before sending', () => {
     expect(atEnvDoc.actor.getSnapshot().value).toEqual({ env_doc: 'idle' });
     expect(atEnvDoc.notices).toEqual([{ type: 'lifecycle.problems', problems: ['Preencha a data de envio da documentação!'] }]);
     expect(atEnvDoc.inputs).toEqual([]);
+  });
+
+  it('hands archive’s reason to the actor, and null when the event carries none', () => {
+    const withReason = requestSut(allData);
+    withReason.actor.send({ type: 'case.archive', reason: { reason: 'financeiro', reason_note: 'Sem cobertura.' } });
+    expect(withReason.actor.getSnapshot().value).toEqual({ ind_paciente: 'archiving' });
+    expect(withReason.inputs).toEqual([{ id: answered.id, version: answered.version, reason: { reason: 'financeiro', reason_note: 'Sem cobertura.' } }]);
+    const without = requestSut(allData);
+    without.actor.send({ type: 'case.archive' });
+    expect(without.inputs).toEqual([{ id: answered.id, version: answered.version, reason: null }]);
   });
 
   it('takes no second request while one is in flight', () => {

@@ -33,7 +33,10 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
  * - Any 400 writes nothing. 200 answers the whole Surgery as the move left it.
  *
  * PUT archive_surgery/{id}/ (ind_paciente … realizacao → arquiv) and cancel_surgery/{id}/ (pagamento → cancelado):
- * no body (an empty one, `{}`, or any JSON object, whose content is ignored); 200 with the Surgery, else 409.
+ * no body (an empty one, `{}`, or any JSON object, whose other keys are ignored), or the optional `version` and
+ * loss reason (`reason` of LOSS_REASONS, `reason_note`; 'outro' needs the note), stored on the history row; a bad
+ * reason is 400 and nothing moves. The reason is optional here so SPEC §7's calls without a body keep working; the
+ * SPA's dialogs require it. 200 with the Surgery, else 409.
  *
  * GET approvals/{id}/: the authorization step's approvals (services/surgeries/approvals-service.ts).
  */
@@ -83,20 +86,24 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     );
   });
 
-  /** archive and cancel take no body, or a JSON object whose only meaningful key is the optional `version`. */
-  function versionOf(body: unknown): number | undefined {
-    if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined;
-    return parse(moveFromVersionSchema, body).version;
+  /**
+   * archive and cancel take no body, or a JSON object whose meaningful keys are the optional `version` and the
+   * optional loss reason (`reason`, `reason_note`; issue 13), stored on the move's history row.
+   */
+  function closeOptionsOf(body: unknown): Omit<MoveOptions, 'readBack'> {
+    const input = !body || typeof body !== 'object' || Array.isArray(body) ? {} : parse(moveFromVersionSchema, body);
+    return {
+      check: (row) => checkVersion(input.version, row),
+      history: { reason: input.reason ?? null, reasonNote: input.reason_note ?? null },
+    };
   }
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
-    const version = versionOf(request.body);
-    return moveAndAnswer(request, { kind: 'archive' }, { check: (row) => checkVersion(version, row) });
+    return moveAndAnswer(request, { kind: 'archive' }, closeOptionsOf(request.body));
   });
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
-    const version = versionOf(request.body);
-    return moveAndAnswer(request, { kind: 'cancel' }, { check: (row) => checkVersion(version, row) });
+    return moveAndAnswer(request, { kind: 'cancel' }, closeOptionsOf(request.body));
   });
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {

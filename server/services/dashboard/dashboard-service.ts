@@ -9,7 +9,9 @@ import {
   type CaseStatus,
 } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
-import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../db/schema/index';
+import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
+import { isLossReason, NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
+import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures, surgeryStatusHistory } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
 import { SAO_PAULO, saoPauloMonthDays } from '../sao-paulo-time';
@@ -28,6 +30,8 @@ const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] 
 const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
 /** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
 const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
+/** 'Cirurgias perdidas por motivo': cancelled and archived cases. */
+const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
 
 /** The name of a chart slice when a case has neither a plan nor a payment source (nor a hospital). */
 const NOT_INFORMED = 'Não informado';
@@ -51,6 +55,7 @@ const payerName = (planName: SQL, source: SQL) => sql`coalesce(${planName}, case
 type Row = Record<string, unknown>;
 type FigureName = Exclude<keyof Dashboard['data'], 'distribution'>;
 type ListRow = { list: GraphName | 'data' | 'distribution'; name: string; amount: string | null };
+type LostRow = { reason: string | null; name: string; amount: string };
 
 /** The rows of a raw statement (both drivers answer `{ rows }`). */
 async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
@@ -191,9 +196,42 @@ function proceduresStatement(medicIds: number[]): SQL {
     ${LIST_ORDER}`;
 }
 
-/** The two statements of a dashboard read, for `medicIds` at `now` (the benchmark EXPLAINs them). */
-export function dashboardStatements(medicIds: number[], now: Date): { cases: SQL; procedures: SQL } {
-  return { cases: casesStatement(medicIds, saoPauloMonthDays(now)), procedures: proceduresStatement(medicIds) };
+/**
+ * 'Cirurgias perdidas por motivo' (issue 13; DECISIONS §15): the medics' cases now cancelado or arquiv, counted by
+ * the reason of the history row that put them there (the latest row into the case's current status; one index
+ * lookup per lost case), no reason (or no row) as NO_LOSS_REASON_LABEL. Rows `(reason, name, amount)`, largest count
+ * first, ties in LOSS_REASONS' order with no reason last.
+ */
+function lostByReasonStatement(medicIds: number[]): SQL {
+  const name = sql`case h.reason::text ${sql.join(
+    LOSS_REASONS.map((reason) => sql`when ${reason} then ${LOSS_REASON_LABELS[reason]}`),
+    sql` `,
+  )} else ${NO_LOSS_REASON_LABEL} end`;
+  const position = sql`array_position(array[${sql.join(
+    LOSS_REASONS.map((reason) => sql`${reason}`),
+    sql`, `,
+  )}]::text[], h.reason::text)`;
+  return sql`select h.reason::text as reason, ${name} as name, count(*)::text as amount
+    from ${surgeries}
+      left join lateral (
+        select ${surgeryStatusHistory.reason} as reason
+        from ${surgeryStatusHistory}
+        where ${surgeryStatusHistory.surgeryId} = ${surgeries.id} and ${surgeryStatusHistory.toStatus} = ${surgeries.status}
+        order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
+        limit 1
+      ) as h on true
+    where ${inArray(surgeries.medicId, medicIds)} and ${statusIn(LOST_STATUSES)}
+    group by h.reason
+    order by count(*) desc, ${position} asc nulls last`;
+}
+
+/** The statements of a dashboard read, for `medicIds` at `now` (the benchmark EXPLAINs them). */
+export function dashboardStatements(medicIds: number[], now: Date): { cases: SQL; procedures: SQL; lost: SQL } {
+  return {
+    cases: casesStatement(medicIds, saoPauloMonthDays(now)),
+    procedures: proceduresStatement(medicIds),
+    lost: lostByReasonStatement(medicIds),
+  };
 }
 
 /**
@@ -225,13 +263,14 @@ function emptyDashboard(): Dashboard {
       fees_payments_month: 0,
     },
     dash_graph: emptyGraphs(),
+    lost_by_reason: [],
   };
 }
 
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5; openapi getDashboard): every figure computed
  * in SQL over the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked
- * to, none when she has none). "This month" is São Paulo's month at `now()`. Two statements, run side by side.
+ * to, none when she has none). "This month" is São Paulo's month at `now()`. Three statements, run side by side.
  */
 export function createDashboardService({ db, now }: { db: Database; now: () => Date }) {
   return {
@@ -241,10 +280,16 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
       if (medicIds.length === 0) return dashboard;
       const statements = dashboardStatements(medicIds, now());
       // Independent statements: on PostgreSQL they run side by side on two pooled connections.
-      const [caseRows, procedureRows] = await Promise.all([
+      const [caseRows, procedureRows, lostRows] = await Promise.all([
         readCases(db, statements.cases),
         rowsOf<ListRow>(db, statements.procedures),
+        rowsOf<LostRow>(db, statements.lost),
       ]);
+      dashboard.lost_by_reason = lostRows.map(({ reason, name, amount }) => ({
+        reason: isLossReason(reason) ? reason : null,
+        name,
+        value: Number(amount),
+      }));
       const { data, dash_graph: graphs } = dashboard;
       for (const { list, name, amount } of [...caseRows, ...procedureRows]) {
         const value = amount === null ? 0 : Number(amount);

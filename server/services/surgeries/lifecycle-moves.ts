@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { CaseStatus } from '../../../machines/constants';
+import type { LossReason } from '../../../machines/preoperative/constants';
 import { conflictMessage, type LifecycleFacts, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import { decideMove, type MoveDecision } from '../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import type { Database, Transaction } from '../../db/client';
@@ -67,6 +68,11 @@ export type MoveOptions<R = void> = {
    * outcome. Only through `tx`: on PGlite a query on the database handle would wait for this transaction forever.
    */
   readBack?: (tx: Transaction, row: SurgeryRow) => Promise<R>;
+  /**
+   * Written on the status history row of the move (issue 13): why an archive or a cancel happened. Ignored when the
+   * move does not change the status (no history row is written then).
+   */
+  history?: { reason?: LossReason | null; reasonNote?: string | null };
 };
 
 /** What a move did: its kind, the status it found and the one it left, and what `readBack` read. */
@@ -171,7 +177,15 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         if (moved) {
           await tx
             .insert(surgeryStatusHistory)
-            .values({ surgeryId: id, fromStatus: from, toStatus: decision.to, changedBy: user.id, changedAt: at });
+            .values({
+              surgeryId: id,
+              fromStatus: from,
+              toStatus: decision.to,
+              changedBy: user.id,
+              changedAt: at,
+              reason: options.history?.reason ?? null,
+              reasonNote: options.history?.reasonNote ?? null,
+            });
         }
         await options.alsoWrite?.(tx, updated);
         const result = options.readBack ? await options.readBack(tx, updated) : undefined;

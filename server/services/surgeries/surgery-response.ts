@@ -12,8 +12,10 @@ import {
   surgeryCids,
   surgeryDocuments,
   surgeryProcedures,
+  surgeryStatusHistory,
   users,
 } from '../../db/schema/index';
+import type { LossReason } from '../../../machines/preoperative/constants';
 import type { LinkSigner } from '../files/signed-links';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
@@ -56,6 +58,18 @@ const cidList = sql<SurgeryResponse['cid'] | null>`(
 const documentKinds = sql<SurgeryDocumentKind[] | null>`(
   select json_agg(${surgeryDocuments.kind}) from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
 
+/**
+ * Why a cancelled or archived case was lost (issue 13): the reason and note of the history row that put it in its
+ * current status (the latest such row), as JSON; null for any other status, or when no history row says.
+ */
+const lossReason = sql<{ reason: LossReason | null; note: string | null } | null>`(
+  select json_build_object('reason', ${surgeryStatusHistory.reason}, 'note', ${surgeryStatusHistory.reasonNote})
+  from ${surgeryStatusHistory}
+  where ${surgeryStatusHistory.surgeryId} = ${surgeries.id} and ${surgeryStatusHistory.toStatus} = ${surgeries.status}
+    and ${surgeries.status} in ('cancelado', 'arquiv')
+  order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
+  limit 1)`;
+
 const surgeryRowColumns = {
   ...getTableColumns(surgeries),
   patientName: patients.nomeCompleto,
@@ -70,6 +84,7 @@ const surgeryRowColumns = {
   procedureList,
   cidList,
   documentKinds,
+  lossReason,
 };
 
 /** The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging. */
@@ -199,6 +214,8 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     status_changed_at: toSaoPauloIso(row.statusChangedAt),
     created_at: toSaoPauloIso(row.createdAt),
     version: row.version,
+    loss_reason: row.lossReason?.reason ?? null,
+    loss_reason_note: row.lossReason?.note ?? null,
   };
 }
 

@@ -3,7 +3,7 @@
  * alertdialog on top of whatever is open, with configurable texts and which answer has the focus when it opens, so
  * that a stray Enter never confirms a destructive action. Escape answers "cancel" (unless `busy`).
  */
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Modal } from './Modal';
@@ -73,6 +73,8 @@ type ConfirmDialogProps = {
   closeLabel: string;
   /** Maximum width from md up, in px (longer answers need more to stay on one line). Default 440. */
   maxWidth?: number;
+  /** Anything the confirmation asks besides yes or no (e.g. the archive's reason), under the text. */
+  children?: ReactNode;
 };
 
 export function ConfirmDialog({
@@ -89,6 +91,7 @@ export function ConfirmDialog({
   busyLabel,
   closeLabel,
   maxWidth = 440,
+  children,
 }: ConfirmDialogProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -132,6 +135,7 @@ export function ConfirmDialog({
       }
     >
       {text ? <StyledText>{text}</StyledText> : null}
+      {children}
     </Modal>
   );
 }

@@ -4,7 +4,8 @@
  *
  * Layout: the widgets; the two money donuts side by side ('Valores a receber', 'Valores recebidos'); then one section
  * per count chart pair ('Cirurgias por convênio', 'por hospital', 'por procedimentos'), each with 'Previstas' and
- * 'Realizadas' side by side. Below about 720 px of content everything stacks in one column.
+ * 'Realizadas' side by side; then 'Cirurgias perdidas por motivo' (issue 13: the cancelled and archived cases by the
+ * reason given when they were closed). Below about 720 px of content everything stacks in one column.
  * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
  */
 import { styled } from 'goober';
@@ -16,6 +17,7 @@ import type { Dashboard } from '../../api/dashboard';
 import { StyledChartGrid } from './components/chartLayout';
 import { proceduresLabel } from './components/BarChart';
 import { CountChartPair } from './components/CountChartPair';
+import { LostByReasonPanel } from './components/LostByReasonPanel';
 import { PieChart } from './components/PieChart';
 import { Widgets } from './components/Widgets';
 import { chartColor, colorsByName } from './chartColors';
@@ -69,6 +71,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           note={T.charts.procedureNote}
           totalLabel={proceduresLabel}
         />
+        <LostByReasonPanel items={dashboard.lost_by_reason} />
       </StyledCounts>
     </>
   );

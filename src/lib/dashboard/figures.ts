@@ -17,14 +17,19 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * Whether an answer has the parts the page draws (the figures, the distribution and the eight lists). The contract
+ * Whether an answer has the parts the page draws (the figures, the distribution, the eight lists and the lost cases
+ * by reason). The contract
  * guarantees it; a body that breaks it (a proxy's page, a half-deployed server) is shown as a failed read instead of
  * breaking the screen.
  */
 export function isDashboardShape(value: unknown): value is Dashboard {
   if (!isRecord(value) || !isRecord(value.data) || !isRecord(value.dash_graph)) return false;
   const graph = value.dash_graph;
-  return isRecord(value.data.distribution) && DASHBOARD_GRAPHS.every((list) => Array.isArray(graph[list]));
+  return (
+    isRecord(value.data.distribution) &&
+    DASHBOARD_GRAPHS.every((list) => Array.isArray(graph[list])) &&
+    Array.isArray(value.lost_by_reason)
+  );
 }
 
 /** 'Quantidade de cirurgias': the sum of the distribution over every stage key (SPEC §2). */

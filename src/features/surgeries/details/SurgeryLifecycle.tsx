@@ -8,7 +8,6 @@ import { useState, type ComponentType, type MutableRefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
-import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StepIndicator } from '../../../components/ui/StepIndicator';
@@ -17,9 +16,13 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, radii, space } from '../../../lib/theme';
 import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { Card } from '../components/Card';
+import type { Surgery } from '../types';
 import { shownStatus } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
+import { lossReasonLabel, type LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
+import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
+import { LossReasonDialog } from './LossReasonDialog';
 import { DocumentsPanel } from './DocumentsPanel';
 import { IndicationPanel } from './IndicationPanel';
 import { PanelProvider, type PanelContextValue } from './PanelFrame';
@@ -42,9 +45,15 @@ const PANELS: Record<ActiveStatus, ComponentType> = {
   pagamento: PaymentPanel,
 };
 
-/** The two moves asked with a 'Tem certeza?' dialog (SPEC §8), in the order their dialogs are rendered. */
-const CONFIRM_KINDS = ['archive', 'cancel'] as const;
-type ConfirmKind = (typeof CONFIRM_KINDS)[number];
+/** The two moves asked with a 'Tem certeza?' dialog (SPEC §8) that also asks why (./LossReasonDialog.tsx). */
+type ConfirmKind = 'archive' | 'cancel';
+
+const StyledReason = styled('span')`
+  display: block;
+  margin-top: ${space.xxs};
+  color: ${colors.text};
+  overflow-wrap: anywhere;
+`;
 
 const StyledNotice = styled('p')<{ $tone: 'info' | 'closed' }>`
   display: flex;
@@ -65,6 +74,15 @@ export type SurgeryLifecycleProps = {
   /** Receives the editable step form's draft (the page asks before leaving with unsaved changes). */
   draftRef?: MutableRefObject<FormDraft | null>;
 };
+
+/** 'Motivo: …' of a lost case (issue 13), with its text when there is one; null when none was given. */
+function reasonLine(surgery: { loss_reason: Surgery['loss_reason']; loss_reason_note: string | null }): string | null {
+  if (!surgery.loss_reason) return null;
+  const reason = lossReasonLabel(surgery.loss_reason);
+  return surgery.loss_reason_note
+    ? fill(reasonsTexts.caseReasonWithNote, { reason, note: surgery.loss_reason_note })
+    : fill(reasonsTexts.caseReason, { reason });
+}
 
 function closedNotice(status: CaseStatus): string | null {
   if (status === 'concluido' || status === 'cancelado' || status === 'arquiv') return T.closed[status];
@@ -89,6 +107,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
   const step = stepStatus(viewIndex);
   const Panel = PANELS[step];
   const notice = closedNotice(status);
+  const lostReason = surgery && (status === 'cancelado' || status === 'arquiv') ? reasonLine(surgery) : null;
 
   if (!surgery) return null;
   const panel: PanelContextValue = {
@@ -110,8 +129,8 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
     draftRef,
   };
 
-  async function handleConfirm(kind: ConfirmKind) {
-    await sendRequest(actor, { type: kind === 'archive' ? 'case.archive' : 'case.cancel' });
+  async function handleConfirm(kind: ConfirmKind, reason: LossReasonChoice) {
+    await sendRequest(actor, { type: kind === 'archive' ? 'case.archive' : 'case.cancel', reason });
     setConfirm(null);
   }
 
@@ -138,7 +157,10 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
         ) : notice ? (
           <StyledNotice $tone="closed">
             <Icon name={status === 'concluido' ? 'check' : 'alert'} size={16} />
-            {notice}
+            <span>
+              {notice}
+              {lostReason ? <StyledReason>{lostReason}</StyledReason> : null}
+            </span>
           </StyledNotice>
         ) : null}
       </Card>
@@ -147,21 +169,15 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
           <Panel key={`${step}:${status}:${reads}`} />
         </PanelProvider>
       </Card>
-      {CONFIRM_KINDS.map((kind) => (
-        <ConfirmDialog
-          key={kind}
-          isOpen={confirm === kind}
-          title={T[kind].title}
-          text={T[kind].text}
-          confirmLabel={T[kind].confirm}
-          cancelLabel={T[kind].cancel}
-          busy={pending === kind}
-          busyLabel={T[kind].busy}
-          closeLabel={T.dialogClose}
-          onConfirm={() => void handleConfirm(kind)}
+      {confirm ? (
+        <LossReasonDialog
+          key={confirm}
+          kind={confirm}
+          busy={pending === confirm}
+          onConfirm={(reason) => void handleConfirm(confirm, reason)}
           onCancel={() => setConfirm(null)}
         />
-      ))}
+      ) : null}
     </>
   );
 }

@@ -29,8 +29,8 @@ const caseActors = {
       input.onProgress(percentOf(loaded, total)),
     ),
   ),
-  archiveCase: fromPromise<MoveResult, CloseCaseInput>(({ input }) => archiveSurgery(input.id, input.version)),
-  cancelCase: fromPromise<MoveResult, CloseCaseInput>(({ input }) => cancelSurgery(input.id, input.version)),
+  archiveCase: fromPromise<MoveResult, CloseCaseInput>(({ input }) => archiveSurgery(input.id, input.version, input.reason)),
+  cancelCase: fromPromise<MoveResult, CloseCaseInput>(({ input }) => cancelSurgery(input.id, input.version, input.reason)),
   /** The case again after a conflict jump; a read that fails is silent (SPEC §7), one that finds nothing leaves. */
   loadCase: fromPromise<CaseRead, LoadCaseInput>(async ({ input }) => {
     const result = await getSurgery(input.id).catch(() => ({ kind: 'error' }) as const);

@@ -9,6 +9,7 @@ import { api, bearer } from '../../../api/client';
 import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
 import type { DocumentFiles, MoveResult, UpdateSurgeryBody } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import type { components } from '../../../../openapi/schema';
+import type { LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
 
@@ -42,14 +43,19 @@ export function updateSurgery(id: number, body: UpdateSurgeryBody): Promise<Move
   return settle(() => api.PUT('/surgery/api/v1/update/{id}/', { params: { path: { id } }, body }));
 }
 
-/** PUT archive_surgery/{id}/ ('Arquivar ciclo'), from the case `version` the page shows. */
-export function archiveSurgery(id: number, version: number): Promise<MoveResult> {
-  return settle(() => api.PUT('/surgery/api/v1/archive_surgery/{id}/', { params: { path: { id } }, body: { version } }));
+/** The body of archive and cancel: the version the page shows and, when given, the reason (issue 13). */
+function closeBody(version: number, reason: LossReasonChoice | null) {
+  return reason ? { version, reason: reason.reason, reason_note: reason.reason_note } : { version };
 }
 
-/** PUT cancel_surgery/{id}/ (payment step only), from the case `version` the page shows. */
-export function cancelSurgery(id: number, version: number): Promise<MoveResult> {
-  return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: { version } }));
+/** PUT archive_surgery/{id}/ ('Arquivar ciclo'), from the case `version` the page shows, with the reason asked. */
+export function archiveSurgery(id: number, version: number, reason: LossReasonChoice | null = null): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/archive_surgery/{id}/', { params: { path: { id } }, body: closeBody(version, reason) }));
+}
+
+/** PUT cancel_surgery/{id}/ (payment step only), from the case `version` the page shows, with the reason asked. */
+export function cancelSurgery(id: number, version: number, reason: LossReasonChoice | null = null): Promise<MoveResult> {
+  return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: closeBody(version, reason) }));
 }
 
 /** GET approvals/{id}/; null when it cannot be read (SPEC §7: "null for the approvals read"). */

@@ -72,6 +72,8 @@ const full: Dashboard = {
     ],
     qtd_procedim_real: [{ name: 'Colecistectomia', value: 1 }],
   },
+  // The one cancelled case of the distribution.
+  lost_by_reason: [{ reason: 'autorizacao_negada', name: 'Autorização negada', value: 1 }],
 };
 
 function answerWith(...bodies: Array<Dashboard | number>) {
@@ -191,6 +193,36 @@ describe('DashboardPage', () => {
     expect(figures).toHaveLength(8);
     for (const figure of figures) expect(within(figure).getByText('Dados não disponíveis!')).toBeTruthy();
     expect(document.querySelectorAll('path[data-arc], rect[data-bar]')).toHaveLength(0);
+  });
+
+  it('lists the lost cases by reason, largest first, each read with its count and share (issue 13)', async () => {
+    answerWith({
+      ...full,
+      lost_by_reason: [
+        { reason: 'paciente_desistiu', name: 'Paciente desistiu', value: 3 },
+        { reason: null, name: 'Sem motivo informado', value: 2 },
+        { reason: 'outro', name: 'Outro motivo', value: 1 },
+        { reason: 'financeiro', name: 'Motivo financeiro', value: 1 },
+      ],
+    });
+    render(<DashboardPage />);
+    const panel = await screen.findByRole('region', { name: 'Cirurgias perdidas por motivo' });
+    expect(within(panel).getByText('7 cirurgias perdidas')).toBeTruthy();
+    const rows = within(within(panel).getByRole('list')).getAllByRole('listitem');
+    expect(rows.map((row) => row.getAttribute('aria-label'))).toEqual([
+      'Paciente desistiu: 3 cirurgias (42,9%)',
+      'Sem motivo informado: 2 cirurgias (28,6%)',
+      'Outro motivo: 1 cirurgia (14,3%)',
+      'Motivo financeiro: 1 cirurgia (14,3%)',
+    ]);
+  });
+
+  it('says when no case was lost', async () => {
+    answerWith({ ...full, lost_by_reason: [] });
+    render(<DashboardPage />);
+    const panel = await screen.findByRole('region', { name: 'Cirurgias perdidas por motivo' });
+    expect(within(panel).getByText('Nenhuma cirurgia cancelada ou arquivada.')).toBeTruthy();
+    expect(within(panel).queryByRole('list')).toBeNull();
   });
 
   it('shows only the empty charts as empty', async () => {

@@ -78,9 +78,10 @@ describe('dashboard figures', () => {
     const graph = Object.fromEntries(
       ['valores_a_receber', 'valores_recebidos', 'qtd_convenio_prev', 'qtd_convenio_real', 'qtd_hospital_prev', 'qtd_hospital_real', 'qtd_procedim_prev', 'qtd_procedim_real'].map((key) => [key, []]),
     );
-    expect(isDashboardShape({ data, dash_graph: graph })).toBe(true);
+    expect(isDashboardShape({ data, dash_graph: graph, lost_by_reason: [] })).toBe(true);
+    expect(isDashboardShape({ data, dash_graph: graph })).toBe(false);
     expect(isDashboardShape({ results: [] })).toBe(false);
-    expect(isDashboardShape({ data, dash_graph: { ...graph, qtd_procedim_real: undefined } })).toBe(false);
-    expect(isDashboardShape({ data: { ...data, distribution: null }, dash_graph: graph })).toBe(false);
+    expect(isDashboardShape({ data, dash_graph: { ...graph, qtd_procedim_real: undefined }, lost_by_reason: [] })).toBe(false);
+    expect(isDashboardShape({ data: { ...data, distribution: null }, dash_graph: graph, lost_by_reason: [] })).toBe(false);
   });
 });

@@ -108,6 +108,7 @@ const DASHBOARD = {
     qtd_procedim_prev: [],
     qtd_procedim_real: [],
   },
+  lost_by_reason: [],
 };
 
 type Query = Record<string, string | number | boolean | undefined>;

@@ -279,16 +279,44 @@ describe('back, archive and the conflict jump', () => {
     expect(client.PUT).not.toHaveBeenCalled();
   });
 
-  it('archives after "Tem certeza?" with "Sim, arquivar!"', async () => {
+  it('archives after "Tem certeza?" with a reason and "Sim, arquivar!"', async () => {
     client.PUT.mockResolvedValue(answer(200, surgeryAt('arquiv')));
     renderAt('agendamento');
     fireEvent.click(screen.getByRole('button', { name: 'Arquivar ciclo' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
     expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    // Without a reason nothing is sent: the select says why.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, arquivar!' }));
+    expect(await within(dialog).findByText('Selecione o motivo.')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+    // 'Outro motivo' needs its text.
+    fireEvent.change(within(dialog).getByLabelText('Motivo do arquivamento'), { target: { value: 'outro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, arquivar!' }));
+    expect(await within(dialog).findByText('Descreva o motivo.')).toBeTruthy();
+    expect(client.PUT).not.toHaveBeenCalled();
+    fireEvent.change(within(dialog).getByLabelText(/Descrição do motivo/), { target: { value: '  Mudou de cidade. ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, arquivar!' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('/patients-surgery'));
     expect(putCalls()[0]![0]).toBe('/surgery/api/v1/archive_surgery/{id}/');
+    expect(putCalls()[0]![1].body).toEqual({ version: 3, reason: 'outro', reason_note: 'Mudou de cidade.' });
     expect(toasts.toastSuccess).toHaveBeenCalledWith('Cirurgia arquivado com sucesso!');
+  });
+
+  it('cancels with the reason chosen, its text optional', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('cancelado')));
+    renderAt('pagamento');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancelar cirurgia' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    fireEvent.change(within(dialog).getByLabelText('Motivo do cancelamento'), { target: { value: 'financeiro' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, cancelar!' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith('/patients-surgery'));
+    expect(putCalls()[0]).toEqual(['/surgery/api/v1/cancel_surgery/{id}/', expect.objectContaining({ body: { version: 3, reason: 'financeiro', reason_note: null } })]);
+    expect(toasts.toastSuccess).toHaveBeenCalledWith('Cirurgia cancelada com sucesso!');
+  });
+
+  it('shows why a lost case was closed', () => {
+    renderAt('cancelado', { loss_reason: 'autorizacao_negada', loss_reason_note: 'Guia negada pelo plano.' });
+    expect(screen.getByText('Motivo: Autorização negada — Guia negada pelo plano.')).toBeTruthy();
   });
 
   it('offers cancelling at the payment step only, with "Sim, cancelar!" / "Fechar"', async () => {
@@ -377,7 +405,9 @@ describe('step drafts (docs/first-week/drafts.md)', () => {
     expect(draftKeys()).toEqual(['draft:5:surgery/41/autorizacao']);
     client.PUT.mockResolvedValue(answer(200, surgeryAt('arquiv')));
     fireEvent.click(screen.getByRole('button', { name: 'Arquivar ciclo' }));
-    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Tem certeza?' })).getByRole('button', { name: 'Sim, arquivar!' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Tem certeza?' });
+    fireEvent.change(within(dialog).getByLabelText('Motivo do arquivamento'), { target: { value: 'paciente_desistiu' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sim, arquivar!' }));
     await waitFor(() => expect(leave).toHaveBeenCalled());
     expect(draftKeys()).toEqual([]);
   });

@@ -42,6 +42,8 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     status_changed_at: '2026-03-01T10:00:00-03:00',
     created_at: '2026-02-20T09:00:00-03:00',
     version: 3,
+    loss_reason: null,
+    loss_reason_note: null,
     ...overrides,
   };
 }

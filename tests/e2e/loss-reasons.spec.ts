@@ -1,0 +1,154 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, signOut, validCpf } from './helpers';
+
+/**
+ * Loss reasons (issue 13 item 5; DECISIONS §15 "Reasons"): the demo secretary cancels a case at the payment step and
+ * the 'Tem certeza?' asks why ('Outro motivo' needs its text); then the demo medic sees the case on the dashboard's
+ * 'Cirurgias perdidas por motivo' (the panel says what the API counts) and the reason on the cancelled case. Axe
+ * scans the dialog and the dashboard.
+ */
+
+const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
+type Headers = Record<string, string>;
+type LostItem = { reason: string | null; name: string; value: number };
+
+async function bearer(request: APIRequestContext): Promise<Headers> {
+  const answer = await request.post('/auth/token', {
+    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
+  });
+  expect(answer.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
+}
+
+async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
+  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
+  expect(body.results[0], path).toBeDefined();
+  return body.results[0]!.id;
+}
+
+async function put(request: APIRequestContext, headers: Headers, path: string, data: object): Promise<void> {
+  const answer = await request.put(path, { headers, data });
+  expect(answer.status(), `${path} ${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
+}
+
+/** A new patient's case (paid privately, no OPME) registered and moved to pagamento through the API. */
+async function caseAtPayment(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
+  const name = `Perda Motivo ${seed}`;
+  const patient = await request.post('/surgery/api/v1/add_paciente/', {
+    headers,
+    multipart: {
+      nome_completo: name,
+      cellphone: '(11) 9 7777-6666',
+      cpf: validCpf(seed),
+      gender: 'female',
+      convenio: String(await firstId(request, headers, '/surgery/api/v1/healthplan/?search=amil')),
+      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
+    },
+  });
+  expect(patient.status(), await patient.text()).toBe(201);
+  const created = await request.post('/surgery/api/v1/create_surgery/', {
+    headers,
+    data: {
+      patient: ((await patient.json()) as { id: number }).id,
+      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
+      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
+      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
+      health_plan: null,
+      fees_payments: 3100,
+      surgery_note: null,
+      opme: false,
+      payment_fountains: 'particular',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const path = `/surgery/api/v1/update/${id}/`;
+  for (const body of [
+    { new_status: 'prep_doc' },
+    { new_status: 'env_doc' },
+    { new_status: 'autorizacao', document_arrivals: '2026-03-02' },
+    { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
+    { new_status: 'agendamento' },
+    { new_status: 'realizacao', schedule: '2026-03-20 08:00:00' },
+    { new_status: 'pagamento', accomplishment: '2026-03-20' },
+  ]) {
+    await put(request, headers, path, body);
+  }
+  return { id, name };
+}
+
+/** Opens a case from /surgery-status, with the stage filter narrowed to `stageLabel`. */
+async function openFromStatusList(page: Page, stageLabel: string, patientName: string): Promise<void> {
+  await page.goto('/surgery-status');
+  await page.getByRole('button', { name: /Etapas/ }).click();
+  await page.getByRole('option', { name: 'Todos' }).click();
+  await page.getByRole('option', { name: 'Todos' }).click();
+  await page.getByPlaceholder('Procurar').fill(stageLabel.slice(0, 8));
+  await page.getByRole('option', { name: stageLabel }).click();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: patientName }).click();
+  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
+}
+
+test('the secretary cancels with a reason; the medic sees it on the dashboard and on the case', async ({ page, request }) => {
+  const headers = await bearer(request);
+  const lost = await caseAtPayment(request, headers);
+  const note = `Paciente mudou de cidade (${lost.id}).`;
+
+  await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await openFromStatusList(page, 'Pagamento de honorário', lost.name);
+  await page.getByRole('button', { name: 'Cancelar cirurgia' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Tem certeza?' });
+  await expect(dialog.getByText('A cirurgia será cancelada e não poderá mais ser alterada.')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Fechar' })).toBeFocused();
+
+  // 'Outro motivo' without its text is refused on the spot; nothing is sent.
+  await dialog.getByLabel('Motivo do cancelamento').selectOption({ label: 'Outro motivo' });
+  await dialog.getByRole('button', { name: 'Sim, cancelar!' }).click();
+  await expect(dialog.getByText('Descreva o motivo.')).toBeVisible();
+  await expect(dialog.getByLabel('Descrição do motivo')).toBeFocused();
+  await expectNoSeriousA11yViolations(page, { label: 'cancel dialog with its reason' });
+  const stillOpen = (await (await request.get(`/surgery/api/v1/surgery/${lost.id}/`, { headers })).json()) as { status: string };
+  expect(stillOpen.status).toBe('pagamento');
+
+  await dialog.getByLabel('Descrição do motivo').fill(note);
+  await dialog.getByRole('button', { name: 'Sim, cancelar!' }).click();
+  await expect(page.getByText('Cirurgia cancelada com sucesso!')).toBeVisible();
+  await expect(page).toHaveURL(/\/patients-surgery$/);
+  const closed = (await (await request.get(`/surgery/api/v1/surgery/${lost.id}/`, { headers })).json()) as Record<string, unknown>;
+  expect(closed).toMatchObject({ status: 'cancelado', loss_reason: 'outro', loss_reason_note: note });
+
+  await signOut(page);
+  await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+  await expect(page.getByRole('banner')).toBeVisible();
+  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
+  if (await menuButton.isVisible()) await menuButton.click();
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/all-data$/);
+
+  const panel = page.getByRole('region', { name: 'Cirurgias perdidas por motivo' });
+  await expect(panel).toBeVisible();
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const answer = await page.request.get('/surgery/api/v1/dashboard/', { headers: { Authorization: `Bearer ${token}` } });
+  const items = ((await answer.json()) as { lost_by_reason: LostItem[] }).lost_by_reason;
+  const outro = items.find((item) => item.reason === 'outro');
+  expect(outro?.value).toBeGreaterThanOrEqual(1);
+  // The panel shows the API's list, in its order.
+  const rows = panel.getByRole('listitem');
+  await expect(rows).toHaveCount(items.length);
+  const total = items.reduce((sum, item) => sum + item.value, 0);
+  const share = (value: number) => new Intl.NumberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 }).format(value / total);
+  const count = (value: number) => (value === 1 ? '1 cirurgia' : `${value} cirurgias`);
+  const labels = await rows.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('aria-label')));
+  expect(labels).toEqual(items.map((item) => `${item.name}: ${count(item.value)} (${share(item.value)})`));
+  await expect(panel.getByRole('listitem').filter({ hasText: 'Outro motivo' })).toBeVisible();
+  await panel.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page, { label: 'dashboard with the lost cases by reason' });
+
+  await openFromStatusList(page, 'Cancelado', lost.name);
+  await expect(page.getByText(`Motivo: Outro motivo — ${note}`)).toBeVisible();
+});

@@ -26,7 +26,7 @@ export type AuthorizationValidity = {
   valid_until: string | null;
 };
 
-export type AuthorizationAlert = {
+type AuthorizationAlert = {
   payer: AuthorizationPayer;
   kind: AuthorizationAlertKind;
   valid_until: string;
@@ -34,7 +34,7 @@ export type AuthorizationAlert = {
 };
 
 /** The case facts the alerts depend on. `schedule` starts with its São Paulo day (`yyyy-MM-dd…`), or is null. */
-export type AlertCase = { status: CaseStatus; schedule: string | null };
+type AlertCase = { status: CaseStatus; schedule: string | null };
 
 /** The stages in which a case is not yet operated. */
 export const WATCHED_STATUSES: readonly CaseStatus[] = [
@@ -57,7 +57,7 @@ const SUBJECT: Record<AuthorizationPayer, string> = {
 };
 
 /** yyyy-MM-dd as dd/MM/yyyy. */
-export function brDate(iso: string): string {
+function brDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
 }

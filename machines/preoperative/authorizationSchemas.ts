@@ -29,7 +29,7 @@ import { AUTHORIZATION_STATUSES, type AuthorizationStatus } from './constants';
 const INVALID = VALIDATION_MESSAGES.invalidData;
 
 /** The longest protocol (guide number) or senha: payers' codes are a few dozen characters at most. */
-export const AUTHORIZATION_CODE_MAX = 60;
+const AUTHORIZATION_CODE_MAX = 60;
 
 export const AUTHORIZATION_MESSAGES = {
   statusRequired: 'Informe a situação da autorização.',
@@ -56,9 +56,9 @@ export const AUTHORIZATION_MESSAGES = {
 const M = AUTHORIZATION_MESSAGES;
 
 /** The statuses that carry a decision (and a decision date). */
-export const DECIDED_STATUSES: readonly AuthorizationStatus[] = ['aprovada', 'parcial', 'negada'];
+const DECIDED_STATUSES: readonly AuthorizationStatus[] = ['aprovada', 'parcial', 'negada'];
 
-export function isDecided(status: AuthorizationStatus): boolean {
+function isDecided(status: AuthorizationStatus): boolean {
   return DECIDED_STATUSES.includes(status);
 }
 
@@ -123,7 +123,7 @@ function buildAuthorizationSchema(today: string) {
   }).configure({ message: INVALID });
 }
 
-export type AuthorizationSchema = ReturnType<typeof buildAuthorizationSchema>;
+type AuthorizationSchema = ReturnType<typeof buildAuthorizationSchema>;
 export type AuthorizationInput = AuthorizationSchema['infer'];
 
 const schemaOfDay = new Map<string, AuthorizationSchema>();

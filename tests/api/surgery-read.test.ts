@@ -106,6 +106,7 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       status_changed_at: '2025-03-01T12:00:00-03:00',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
       version: expect.any(Number),
+      authorization_alerts: [],
     });
   });
 

@@ -53,6 +53,7 @@ function surgery(overrides: Record<string, unknown> = {}) {
     status_changed_at: '2026-03-02T10:00:00-03:00',
     created_at: '2026-03-01T09:30:00-03:00',
     version: 3,
+    authorization_alerts: [],
     ...overrides,
   };
 }

@@ -42,6 +42,7 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     status_changed_at: '2026-03-01T10:00:00-03:00',
     created_at: '2026-02-20T09:00:00-03:00',
     version: 3,
+    authorization_alerts: [],
     ...overrides,
   };
 }

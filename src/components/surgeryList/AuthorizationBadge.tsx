@@ -1,7 +1,7 @@
 /**
  * A small warning badge beside a case's status in the status list (issue 13; DECISIONS §15) when an authorization
- * expires within 7 days, has expired or ends before the scheduled day: a glyph and a short word, the full sentences
- * in its tooltip and read out.
+ * expires within 7 days, has expired or ends before the scheduled day: a warning glyph (danger-toned when one has
+ * expired), the full sentences in its tooltip and read out. No word beside it: the stage name keeps the room.
  */
 import { styled } from 'goober';
 import type { components } from '../../../openapi/schema';
@@ -17,7 +17,7 @@ const StyledBadge = styled('span')<{ $danger: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${space.xxs};
-  padding: 0 ${space.xs};
+  padding: ${space.xxs};
   border-radius: ${radii.pill};
   background: ${(p) => (p.$danger ? colors.dangerSoft : colors.warningSoft)};
   color: ${(p) => (p.$danger ? colors.danger : colors.warning)};
@@ -49,8 +49,7 @@ function AuthorizationBadge({ alerts }: { alerts: readonly Alert[] }) {
   const messages = alerts.map((alert) => alert.message).join('; ');
   return (
     <StyledBadge $danger={alerts.some((alert) => alert.kind === 'expired')} title={messages} data-authorization-badge>
-      <Icon name="alert" size={12} />
-      <span aria-hidden="true">{authorizationTexts.alerts.badge}</span>
+      <Icon name="alert" size={14} />
       <StyledHidden>{fill(authorizationTexts.alerts.badgeLabel, { messages })}</StyledHidden>
     </StyledBadge>
   );

@@ -13,6 +13,7 @@ export const authorizationTexts = {
     decidedOn: 'Decidida em',
     validUntil: 'Válida até',
     notes: 'Observações da autorização',
+    notesShort: 'Observações',
     none: '-',
     edit: 'Editar registro',
     register: 'Registrar autorização',
@@ -38,7 +39,6 @@ export const authorizationTexts = {
   },
   alerts: {
     caseLabel: 'Avisos de autorização',
-    badge: 'Autorização',
     badgeLabel: 'Aviso de autorização: {messages}',
   },
   home: {

@@ -119,7 +119,7 @@ export function AuthorizationRecordSummary({ record, alerts, canEdit, onEdit }: 
     [R.decidedOn, formatDate(record.decided_on) || null],
     [R.validUntil, formatDate(record.valid_until) || null],
   ];
-  if (record.notes) facts.push([R.notes, record.notes]);
+  if (record.notes) facts.push([R.notesShort, record.notes]);
   return (
     <StyledSummary data-authorization-record={record.payer}>
       <h4>{R.heading}</h4>

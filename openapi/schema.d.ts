@@ -816,6 +816,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/{id}/authorizations/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Autorizações do caso (hospital, plano, OPME)
+         * @description Os registros de autorização do caso (DECISIONS §15), um por pagador que precisa aprovar: `hospital` sempre;
+         *     `plano` quando a fonte pagadora é plano_saude; `opme` quando o caso usa OPME, nessa ordem. Um pagador ainda
+         *     sem registro aparece com a situação do botão de aprovação do SPEC (`aprovada`/`negada`) ou `pendente`, e os
+         *     demais campos nulos. Cirurgia inexistente ou de outro médico: 404.
+         */
+        get: operations["listAuthorizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/authorizations/{payer}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Quem autoriza. */
+                payer: components["schemas"]["AuthorizationPayer"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gravar a autorização de um pagador
+         * @description Grava o registro inteiro (situação, data da solicitação, protocolo ou número da guia, senha, data da decisão,
+         *     validade, observações) numa transação que trava o caso. A situação `aprovada`/`negada` é o botão de aprovação
+         *     do SPEC (`hospital_approvals`, `plan_approvals`, `opme_approvals`), gravado junto; qualquer outra situação
+         *     desmarca o botão. A versão do caso aumenta.
+         *
+         *     - `solicitada` exige a data da solicitação; `pendente` e `solicitada` não têm data de decisão; uma situação
+         *       decidida (`aprovada`, `parcial`, `negada`) sem data de decisão é decidida hoje.
+         *     - A decisão não é antes da solicitação; a validade não é antes da decisão (nem, sem decisão, da solicitação);
+         *       solicitação e decisão não são depois de hoje.
+         *     - Pagador que não se aplica ao caso (plano sem plano_saude, OPME sem OPME): 400. Depois da etapa Autorização
+         *       a situação não muda mais (400); os demais dados sim. Caso concluído, cancelado ou arquivado, ou `version`
+         *       diferente da gravada: 409 com o status atual.
+         *     - Pagador desconhecido, cirurgia inexistente ou de outro médico: 404.
+         *     - Sucesso: 200 com o registro gravado e a cirurgia como ficou (nova `version`, `authorization_alerts`).
+         */
+        put: operations["updateAuthorization"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/authorization_alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Autorizações vencendo, vencidas ou que vencem antes da cirurgia
+         * @description Os avisos de autorização dos casos visíveis ao usuário ainda não operados (ind_paciente … realizacao), para
+         *     as telas iniciais: autorização aprovada ou parcial que vence em até 7 dias, que já venceu, ou que vence antes
+         *     da data agendada. A validade mais próxima primeiro. Cada aviso traz o caso, o paciente, o pagador, o tipo, a
+         *     validade, a data agendada e a frase em pt-BR.
+         */
+        get: operations["listAuthorizationAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/healthplan/": {
         parameters: {
             query?: never;
@@ -1621,6 +1708,11 @@ export interface components {
             loss_reason: components["schemas"]["LossReason"] | null;
             /** @description A descrição livre desse motivo, ou `null`. */
             loss_reason_note: string | null;
+            /**
+             * @description Avisos das autorizações do caso enquanto não operado (ind_paciente … realizacao): aprovada ou parcial que
+             *     vence em até 7 dias, que venceu ou que vence antes da data agendada; a validade mais próxima primeiro.
+             */
+            authorization_alerts: components["schemas"]["AuthorizationAlert"][];
         };
         Approvals: {
             plan_approvals: components["schemas"]["ApprovalValue"] | null;
@@ -1630,6 +1722,90 @@ export interface components {
             opme: boolean;
             /** @description A aprovação do plano se aplica (fonte pagadora plano_saude). */
             health_plan_approval: boolean;
+        };
+        /**
+         * @description Quem autoriza o caso (hospital, plano de saúde, OPME).
+         * @enum {string}
+         */
+        AuthorizationPayer: "hospital" | "plano" | "opme";
+        /**
+         * @description Situação de uma autorização; `aprovada` e `negada` são os botões de aprovação do SPEC.
+         * @enum {string}
+         */
+        AuthorizationStatus: "pendente" | "solicitada" | "aprovada" | "parcial" | "negada";
+        /**
+         * @description `expiring`: vence em até 7 dias; `expired`: venceu; `before_schedule`: vence antes da data agendada.
+         * @enum {string}
+         */
+        AuthorizationAlertKind: "expiring" | "expired" | "before_schedule";
+        AuthorizationAlert: {
+            payer: components["schemas"]["AuthorizationPayer"];
+            kind: components["schemas"]["AuthorizationAlertKind"];
+            /** Format: date */
+            valid_until: string;
+            /** @description O aviso em pt-BR (ex.:"Autorização do hospital vence em 3 dias (30/11/2026)"). */
+            message: string;
+        };
+        AuthorizationRecord: {
+            payer: components["schemas"]["AuthorizationPayer"];
+            status: components["schemas"]["AuthorizationStatus"];
+            /** Format: date */
+            requested_on: string | null;
+            /** @description Protocolo ou número da guia. */
+            protocol: string | null;
+            /** @description Senha da autorização. */
+            password: string | null;
+            /** Format: date */
+            decided_on: string | null;
+            /** Format: date */
+            valid_until: string | null;
+            notes: string | null;
+        };
+        AuthorizationList: {
+            results: components["schemas"]["AuthorizationRecord"][];
+        };
+        AuthorizationUpdate: {
+            status: components["schemas"]["AuthorizationStatus"];
+            /**
+             * Format: date
+             * @description Data da solicitação (obrigatória com `solicitada`; não depois de hoje).
+             */
+            requested_on: string | null;
+            protocol: string | null;
+            password: string | null;
+            /**
+             * Format: date
+             * @description Data da decisão (só com situação decidida; vazia = hoje; não antes da solicitação).
+             */
+            decided_on: string | null;
+            /**
+             * Format: date
+             * @description Validade (não antes da decisão).
+             */
+            valid_until: string | null;
+            notes: string | null;
+            version?: components["schemas"]["CaseVersion"];
+        };
+        AuthorizationSaved: {
+            authorization: components["schemas"]["AuthorizationRecord"];
+            surgery: components["schemas"]["Surgery"];
+        };
+        AuthorizationAlertList: {
+            results: {
+                surgery_id: number;
+                status: components["schemas"]["CaseStatus"];
+                /** Format: date-time */
+                schedule: string | null;
+                patient: {
+                    id: number;
+                    nome_completo: string;
+                };
+                payer: components["schemas"]["AuthorizationPayer"];
+                kind: components["schemas"]["AuthorizationAlertKind"];
+                /** Format: date */
+                valid_until: string;
+                message: string;
+            }[];
         };
         CreateSurgery: {
             /** @description Ids de CID (1 a 5). Ids não numéricos são descartados e repetidos contam uma vez (SPEC §5); vazio ou null: 'Preencha CID!'. */
@@ -2779,6 +2955,88 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuthorizations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Autorizações. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateAuthorization: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Quem autoriza. */
+                payer: components["schemas"]["AuthorizationPayer"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AuthorizationUpdate"];
+            };
+        };
+        responses: {
+            /** @description Autorização gravada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationSaved"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuthorizationAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Avisos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthorizationAlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -10,7 +10,7 @@ import type { LifecycleFacts, StepFields, StepNotes } from './lifecycleRules';
  */
 
 /** The case as the API answers it (openapi Surgery). */
-type SurgeryCase = components['schemas']['Surgery'];
+export type SurgeryCase = components['schemas']['Surgery'];
 export type UpdateSurgeryBody = components['schemas']['UpdateSurgery'];
 export type DocumentFiles = Partial<Record<SurgeryDocumentKind, File>>;
 

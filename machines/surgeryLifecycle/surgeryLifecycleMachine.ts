@@ -18,6 +18,7 @@ import {
   uploadInput,
   type CaseRead,
   type CloseCaseInput,
+  type SurgeryCase,
   type DocumentFiles,
   type LifecycleContext,
   type LifecycleInput,
@@ -65,6 +66,11 @@ export type LifecycleEvent =
   | { type: 'case.cancel'; reason?: LossReasonChoice }
   /** Facts read elsewhere (the approvals), so the guards see what the server has. */
   | { type: 'case.read'; fields: StepFields }
+  /**
+   * The case as another write left it (an authorization record's save: new version, alerts, toggles), so the next
+   * request is sent from the version the server has.
+   */
+  | { type: 'case.refreshed'; surgery: SurgeryCase; fields: StepFields }
   | { type: 'case.progress'; percent: number }
   | { type: 'xstate.done.actor.request'; output: MoveResult }
   | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
@@ -157,6 +163,9 @@ const stepMachine = setup({
         return answer?.kind === 'ok' ? answer.surgery : context.surgery;
       },
     }),
+    assignRefreshed: assign(({ context, event }) =>
+      event.type === 'case.refreshed' ? { surgery: event.surgery, facts: applyFields(context.facts, event.fields) } : {},
+    ),
     assignRead: assign(({ context, event }) => {
       const read = readOf(event);
       if (read?.kind !== 'ok') return {};
@@ -256,6 +265,7 @@ function stage(from: ActiveStatus) {
       ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
       'case.read': { actions: 'applyFields' as const },
+      'case.refreshed': { actions: 'assignRefreshed' as const },
     },
     states: {
       idle: { on: requests(from, moves) },

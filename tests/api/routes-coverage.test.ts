@@ -55,6 +55,10 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/profile_photo/',
   'DELETE /project_auth/api/v1/profile_photo/',
   'GET /project_auth/api/v1/profile_photo/{userId}/{version}/',
+  // Issue 13: authorization records and their alerts.
+  'GET /surgery/api/v1/surgery/{id}/authorizations/',
+  'PUT /surgery/api/v1/surgery/{id}/authorizations/{payer}/',
+  'GET /surgery/api/v1/authorization_alerts/',
 ];
 
 let t: TestApp;

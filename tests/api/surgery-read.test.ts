@@ -108,6 +108,7 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       version: expect.any(Number),
       loss_reason: null,
       loss_reason_note: null,
+      authorization_alerts: [],
     });
   });
 

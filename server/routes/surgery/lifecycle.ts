@@ -11,6 +11,7 @@ import { checkAtCase, checkVersion, noteColumns } from '../../services/surgeries
 import { moveFromVersionSchema, updateInputOf, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
 import { parse } from '../../http/validation';
 import { saoPauloDay } from '../../services/sao-paulo-time';
+import { syncAuthorizationToggles } from '../../services/preoperative/authorizations';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -73,7 +74,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
       readBack: (tx) => readSurgeryRow(tx, id),
     });
     if (!row) throw new Error('lifecycle: moved case not read back');
-    return toSurgeryResponse(row, signer);
+    return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
   }
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
@@ -82,7 +83,17 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     return moveAndAnswer(
       request,
       { requested: input.newStatus, fields: input.fields },
-      { extra: noteColumns(input.notes), check: (row) => checkAtCase(input, row, factsOf(row)) },
+      {
+        extra: noteColumns(input.notes),
+        check: (row) => checkAtCase(input, row, factsOf(row)),
+        // DECISIONS §15: the toggles are the authorization records' aprovada/negada, written in the same transaction.
+        alsoWrite: (tx) =>
+          syncAuthorizationToggles(tx, caseId(request), input.fields, {
+            today: saoPauloDay(deps.now()),
+            at: deps.now(),
+            userId: request.user!.id,
+          }),
+      },
     );
   });
 

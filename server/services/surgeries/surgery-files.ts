@@ -20,6 +20,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
 import { checkVersion } from './move-checks';
+import { saoPauloDay } from '../sao-paulo-time';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
@@ -186,7 +187,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
       await discard(replaced);
 
       if (!outcome.result) throw new Error('include_surgery_files: the moved case was not read back');
-      return toSurgeryResponse(outcome.result, signer);
+      return toSurgeryResponse(outcome.result, signer, saoPauloDay(now()));
     },
   };
 }

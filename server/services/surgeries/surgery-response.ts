@@ -11,6 +11,7 @@ import {
   surgeries,
   surgeryCids,
   surgeryDocuments,
+  surgeryAuthorizations,
   surgeryProcedures,
   surgeryStatusHistory,
   users,
@@ -19,6 +20,7 @@ import type { LossReason } from '../../../machines/preoperative/constants';
 import type { LinkSigner } from '../files/signed-links';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
+import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
@@ -29,6 +31,9 @@ import { toSaoPauloIso } from '../sao-paulo-time';
  * list, and the lifecycle writes) goes through here.
  */
 export type SurgeryResponse = components['schemas']['Surgery'];
+
+/** The joined row of one case, as selectSurgeryRows reads it. */
+export type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
 
 /** Where a patient's photo and a surgery's document are served (signed links, openapi). */
 const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
@@ -70,6 +75,17 @@ const lossReason = sql<{ reason: LossReason | null; note: string | null } | null
   order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
   limit 1)`;
 
+/**
+ * The case's granted authorizations with a validity (issue 13; DECISIONS §15), as JSON (null when none): what its
+ * `authorization_alerts` are computed from (machines/preoperative/authorizationRules.ts). Read by the primary key.
+ */
+const authorizationValidities = sql<AuthorizationValidity[] | null>`(
+  select json_agg(json_build_object(
+      'payer', ${surgeryAuthorizations.payer}, 'status', ${surgeryAuthorizations.status}, 'valid_until', ${surgeryAuthorizations.validUntil}))
+  from ${surgeryAuthorizations}
+  where ${surgeryAuthorizations.surgeryId} = ${surgeries.id} and ${surgeryAuthorizations.validUntil} is not null
+    and ${surgeryAuthorizations.status} in ('aprovada', 'parcial'))`;
+
 const surgeryRowColumns = {
   ...getTableColumns(surgeries),
   patientName: patients.nomeCompleto,
@@ -85,6 +101,7 @@ const surgeryRowColumns = {
   cidList,
   documentKinds,
   lossReason,
+  authorizationValidities,
 };
 
 /** The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging. */
@@ -98,8 +115,6 @@ export function selectSurgeryRows(db: Executor) {
     .leftJoin(healthPlans, eq(healthPlans.id, surgeries.healthPlanId))
     .$dynamic();
 }
-
-type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
 
 /** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
 export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJoinedRow | undefined> {
@@ -174,13 +189,14 @@ async function documentLinks(surgeryId: number, kinds: SurgeryDocumentKind[] | n
  * Paulo's offset, money as numbers, files as signed links (null when absent), and the template flags
  * read from the hospital and plan themselves (whether they have a DOCX template).
  */
-export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigner): Promise<SurgeryResponse> {
+export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigner, today: string): Promise<SurgeryResponse> {
+  const schedule = row.schedule ? toSaoPauloIso(row.schedule) : null;
   const healthPlan =
     row.healthPlanId !== null && row.healthPlanName !== null ? { id: row.healthPlanId, fantasy_name: row.healthPlanName } : null;
   return {
     id: row.id,
     status: row.status,
-    schedule: row.schedule ? toSaoPauloIso(row.schedule) : null,
+    schedule,
     patient: {
       id: row.patientId,
       nome_completo: row.patientName,
@@ -216,10 +232,12 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     version: row.version,
     loss_reason: row.lossReason?.reason ?? null,
     loss_reason_note: row.lossReason?.note ?? null,
+    // `today` is São Paulo's (saoPauloDay(deps.now())): the alerts count days from it.
+    authorization_alerts: authorizationAlerts(row.authorizationValidities ?? [], { status: row.status, schedule }, today),
   };
 }
 
 /** Rows (already filtered, ordered and paged) as Surgery objects, in the same order. */
-export function toSurgeryResponses(rows: SurgeryJoinedRow[], signer: LinkSigner): Promise<SurgeryResponse[]> {
-  return Promise.all(rows.map((row) => toSurgeryResponse(row, signer)));
+export function toSurgeryResponses(rows: SurgeryJoinedRow[], signer: LinkSigner, today: string): Promise<SurgeryResponse[]> {
+  return Promise.all(rows.map((row) => toSurgeryResponse(row, signer, today)));
 }

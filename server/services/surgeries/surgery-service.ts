@@ -22,7 +22,7 @@ import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
 import { addProblem, noProblems } from '../../../machines/validation/problems';
 import { throwIfProblems } from '../../http/validation';
-import { SAO_PAULO } from '../sao-paulo-time';
+import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
@@ -133,7 +133,7 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     const visible = await visibleSurgery(executor, user, id);
     if (!visible) return null;
     const [row] = await selectSurgeryRows(executor).where(visible).limit(1);
-    return row ? toSurgeryResponse(row, signer) : null;
+    return row ? toSurgeryResponse(row, signer, saoPauloDay(now())) : null;
   }
 
   return {
@@ -206,7 +206,7 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
         selectSurgeryPage(db, where, filters),
         db.select({ total: count() }).from(surgeries).where(where),
       ]);
-      return { results: await toSurgeryResponses(rows, signer), count: Number(totals[0]?.total ?? 0) };
+      return { results: await toSurgeryResponses(rows, signer, saoPauloDay(now())), count: Number(totals[0]?.total ?? 0) };
     },
 
     /**

@@ -17,6 +17,7 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
+import { StatusWithBadge } from './AuthorizationBadge';
 import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
 
 const T = surgeriesTexts.table;
@@ -131,7 +132,13 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
     { key: 'plan', header: T.healthPlan, cell: (s) => s.health_plan?.fantasy_name ?? T.none, cardOnly: true },
     { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '11%' : '14%' },
     { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} /> },
-    { key: 'status', header: T.status, cell: (s) => statusLabel(s.status), truncate: true, width: showMedic ? '15%' : '16%' },
+    {
+      key: 'status',
+      header: T.status,
+      cell: (s) => <StatusWithBadge text={statusLabel(s.status)} alerts={s.authorization_alerts} />,
+      truncate: true,
+      width: showMedic ? '15%' : '16%',
+    },
     { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
     {
       key: 'changed',

@@ -1,6 +1,7 @@
 import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
+import { AuthorizationAlerts } from './AuthorizationAlerts';
 import { GettingStarted } from './GettingStarted';
 import { StageDistribution } from './StageDistribution';
 import { SummaryPanel } from './SummaryPanel';
@@ -19,6 +20,7 @@ export function MedicHome() {
       {profile && registersPatients(profile) ? <GettingStarted /> : null}
       <SummaryPanel dashboard={state} onRetry={retry} />
       <StageDistribution dashboard={state} />
+      <AuthorizationAlerts />
       <AgendaSection />
     </>
   );

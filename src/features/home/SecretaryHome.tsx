@@ -1,4 +1,5 @@
 import { AgendaSection } from './AgendaSection';
+import { AuthorizationAlerts } from './AuthorizationAlerts';
 import { StatusChanges } from './StatusChanges';
 
 /**
@@ -8,6 +9,7 @@ import { StatusChanges } from './StatusChanges';
 export function SecretaryHome() {
   return (
     <>
+      <AuthorizationAlerts />
       <AgendaSection />
       <StatusChanges />
     </>

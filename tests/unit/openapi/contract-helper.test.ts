@@ -55,6 +55,7 @@ function surgery(overrides: Record<string, unknown> = {}) {
     version: 3,
     loss_reason: null,
     loss_reason_note: null,
+    authorization_alerts: [],
     ...overrides,
   };
 }

@@ -4,15 +4,22 @@
  * flips only when the server agreed. The plan's box is greyed out when the payment source is not a health plan,
  * OPME's when the case uses none. 'Próximo passo' needs every approval that applies ('Todos os status tem que está
  * aprovado!', checked by the lifecycle before sending).
+ *
+ * Issue 13 (DECISIONS §15): under each box that applies, the payer's authorization record (./AuthorizationRecordView.tsx)
+ * with its warnings and its editor (./AuthorizationRecordEditor.tsx). A record's aprovada/negada is the box's switch:
+ * a saved record updates the switch and the case (its version), and a toggle re-reads the records.
  */
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import type { ApprovalValue } from '../../../../machines/constants';
+import type { AuthorizationPayer } from '../../../../machines/preoperative/constants';
+import type { AuthorizationSaved } from '../../../api/authorizations';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Switch } from '../../../components/ui/Switch';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
 import { getApprovals, type Approvals } from './lifecycleApi';
@@ -20,9 +27,12 @@ import { StyledForm } from './formLayout';
 import { NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
+import { AuthorizationRecordEditor } from './AuthorizationRecordEditor';
+import { AuthorizationRecordSummary, useAuthorizationRecords } from './AuthorizationRecordView';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
+const R = authorizationTexts.record;
 
 const APPROVAL_KINDS = ['hospital', 'plan', 'opme'] as const;
 type ApprovalKind = (typeof APPROVAL_KINDS)[number];
@@ -31,6 +41,13 @@ const FIELD = { hospital: 'hospital_approvals', plan: 'plan_approvals', opme: 'o
 const NOTE = { hospital: 'hospital_approvals_note', plan: 'plan_approvals_note', opme: 'opme_approvals_note' } as const;
 const LABEL = { hospital: T.hospital, plan: T.plan, opme: T.opme } as const;
 const NOTE_LABEL = { hospital: T.hospitalNote, plan: T.planNote, opme: T.opmeNote } as const;
+/** The authorization record's payer of each box. */
+const PAYER = { hospital: 'hospital', plan: 'plano', opme: 'opme' } as const satisfies Record<ApprovalKind, AuthorizationPayer>;
+const KIND_OF_PAYER = { hospital: 'hospital', plano: 'plan', opme: 'opme' } as const satisfies Record<AuthorizationPayer, ApprovalKind>;
+
+/** The stages after which a record's status no longer changes (the server refuses it). */
+const STATUS_LOCKED_AT = new Set(['agendamento', 'realizacao', 'pagamento']);
+const CLOSED = new Set(['concluido', 'cancelado', 'arquiv']);
 
 type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
 
@@ -118,9 +135,11 @@ type ApprovalBoxProps = {
   onToggle: () => void;
   control: Control<NoteValues>;
   savedNote: string | null;
+  /** The payer's authorization record, under the box (null: not read, or the payer does not apply). */
+  record?: ReactNode;
 };
 
-function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote }: ApprovalBoxProps) {
+function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote, record }: ApprovalBoxProps) {
   const reasonId = useId();
   const applies = approvalApplies(kind, approvals);
   const value = approvals[FIELD[kind]];
@@ -158,6 +177,7 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
           <strong>{NOTE_LABEL[kind]}:</strong> {savedNote ?? L.none}
         </StyledReason>
       )}
+      {applies ? record : null}
     </StyledBox>
   );
 }
@@ -170,6 +190,8 @@ export function AuthorizationPanel() {
   const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
   const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [toggling, setToggling] = useState<ApprovalKind | null>(null);
+  const records = useAuthorizationRecords(surgery.id);
+  const [editing, setEditing] = useState<AuthorizationPayer | null>(null);
   const form = useForm<NoteValues>({
     defaultValues: {
       hospital_approvals_note: surgery.hospital_approvals_note ?? '',
@@ -209,6 +231,8 @@ export function AuthorizationPanel() {
     });
     setToggling(null);
     if (saved) {
+      // The toggle wrote the record's status on the server (DECISIONS §15).
+      records.reload();
       setRead((current) =>
         current?.load.kind === 'ok'
           ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: next } } }
@@ -216,6 +240,57 @@ export function AuthorizationPanel() {
       );
     }
   }
+
+  /** A saved record: its switch, the case (version, warnings) and the actor's facts follow it. */
+  function handleRecordSaved(saved: AuthorizationSaved) {
+    const kind = KIND_OF_PAYER[saved.authorization.payer];
+    const toggle: ApprovalValue | null =
+      saved.authorization.status === 'aprovada' || saved.authorization.status === 'negada' ? saved.authorization.status : null;
+    records.replace(saved.authorization);
+    setRead((current) =>
+      current?.load.kind === 'ok'
+        ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: toggle } } }
+        : current,
+    );
+    actor.send({ type: 'case.refreshed', surgery: saved.surgery, fields: { [FIELD[kind]]: toggle } });
+    setEditing(null);
+  }
+
+  function recordOf(kind: ApprovalKind): ReactNode {
+    if (records.state.kind === 'loading') return <StyledReason role="status">{R.loading}</StyledReason>;
+    if (records.state.kind === 'failed') {
+      return (
+        <StyledState role="alert">
+          {R.failed}
+          <Button variant="secondary" onClick={records.retry}>
+            {R.retry}
+          </Button>
+        </StyledState>
+      );
+    }
+    const record = records.state.records.find((each) => each.payer === PAYER[kind]);
+    if (!record) return null;
+    return (
+      <AuthorizationRecordSummary
+        record={record}
+        alerts={surgery.authorization_alerts.filter((alert) => alert.payer === record.payer)}
+        canEdit={!CLOSED.has(surgery.status) && !locked}
+        onEdit={setEditing}
+      />
+    );
+  }
+
+  const editedRecord = records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === editing) : undefined;
+  const editor = editedRecord ? (
+    <AuthorizationRecordEditor
+      surgeryId={surgery.id}
+      version={surgery.version}
+      record={editedRecord}
+      statusLocked={STATUS_LOCKED_AT.has(surgery.status)}
+      onClose={() => setEditing(null)}
+      onSaved={handleRecordSaved}
+    />
+  ) : null;
 
   const onSubmit = handleSubmit(async (values) => {
     const moved = await lifecycle.request({
@@ -256,17 +331,29 @@ export function AuthorizationPanel() {
             onToggle={() => void handleToggle(kind)}
             control={control}
             savedNote={surgery[NOTE[kind]]}
+            record={recordOf(kind)}
           />
         ))}
       </StyledList>
     );
 
-  if (!editable) return <PanelFrame>{body}</PanelFrame>;
+  if (!editable) {
+    return (
+      <>
+        <PanelFrame>{body}</PanelFrame>
+        {editor}
+      </>
+    );
+  }
   return (
-    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
-        {body}
-      </PanelFrame>
-    </StyledForm>
+    <>
+      <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
+        <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
+          {body}
+        </PanelFrame>
+      </StyledForm>
+      {/* Outside the step form: the editor is a form of its own (a modal portal, but kept out of the tree too). */}
+      {editor}
+    </>
   );
 }

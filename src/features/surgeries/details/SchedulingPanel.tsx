@@ -16,6 +16,7 @@ import { NotesField } from '../components/NotesField';
 import { StyledForm } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
+import { useScheduleValidityConfirm } from './ScheduleValidityConfirm';
 import { noteOf } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
@@ -67,6 +68,7 @@ export function SchedulingPanel() {
   const { field: day, fieldState: dayState } = useController({ control, name: 'day' });
   const hour = useWatch({ control, name: 'hour' });
   const nextDayNotice = nextDayNoticeOf(day.value, hour);
+  const validity = useScheduleValidityConfirm(surgery.id, lifecycle.pending === 'advance');
 
   const onSubmit = handleSubmit(async (values) => {
     const composed = composeSchedule(values.day, values.hour);
@@ -78,7 +80,10 @@ export function SchedulingPanel() {
       return;
     }
     const notes = { schedule_note: noteOf(values.schedule_note) };
-    if (await lifecycle.request({ type: 'case.advance', fields: { schedule: composed.schedule }, notes })) draft.clear();
+    // Issue 13: a day after an authorization's validity asks first (./ScheduleValidityConfirm.tsx).
+    await validity.confirmFirst(composed.schedule.slice(0, 10), async () => {
+      if (await lifecycle.request({ type: 'case.advance', fields: { schedule: composed.schedule }, notes })) draft.clear();
+    });
   });
 
   if (!editable) {
@@ -117,6 +122,7 @@ export function SchedulingPanel() {
           </StyledSide>
         </StyledColumns>
       </PanelFrame>
+      {validity.dialog}
     </StyledForm>
   );
 }

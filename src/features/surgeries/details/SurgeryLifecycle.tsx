@@ -23,6 +23,7 @@ import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
 import { LossReasonDialog } from './LossReasonDialog';
+import { CaseAuthorizationAlerts } from './CaseAuthorizationAlerts';
 import { DocumentsPanel } from './DocumentsPanel';
 import { IndicationPanel } from './IndicationPanel';
 import { PanelProvider, type PanelContextValue } from './PanelFrame';
@@ -163,6 +164,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
             </span>
           </StyledNotice>
         ) : null}
+        <CaseAuthorizationAlerts alerts={surgery.authorization_alerts} />
       </Card>
       <Card>
         <PanelProvider value={panel}>

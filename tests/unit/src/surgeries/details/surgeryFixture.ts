@@ -44,6 +44,7 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     version: 3,
     loss_reason: null,
     loss_reason_note: null,
+    authorization_alerts: [],
     ...overrides,
   };
 }

@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AUTHORIZATION_PAYERS, type AuthorizationPayer } from '../../../machines/preoperative/constants';
+import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { parse } from '../../http/validation';
+import { createLinkSigner } from '../../services/files/signed-links';
+import { AUTHORIZATION_NOT_FOUND, createAuthorizationService } from '../../services/preoperative/authorizations';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+
+type CaseRequest = FastifyRequest<{ Params: { id: string; payer?: string } }>;
+
+/**
+ * A case's authorization records and the homes' authorization alerts (issue 13; DECISIONS §15; openapi
+ * listAuthorizations, updateAuthorization, listAuthorizationAlerts; services/preoperative/authorizations.ts). Both
+ * roles; a case outside the user's medics, or a path id that is no id, is 404 'Não foi possível encontrar essa
+ * cirurgia'; an unknown payer 404 'Autorização não encontrada.'.
+ */
+export default async function authorizationRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const signer = createLinkSigner(deps);
+  const authorizations = createAuthorizationService({ db: deps.db, now: deps.now });
+
+  function caseId(request: CaseRequest): number {
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    return id;
+  }
+
+  function payerOf(request: CaseRequest): AuthorizationPayer {
+    const payer = AUTHORIZATION_PAYERS.find((known) => known === request.params.payer);
+    if (!payer) throw notFound(AUTHORIZATION_NOT_FOUND);
+    return payer;
+  }
+
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
+    const results = await authorizations.list(request.user!, caseId(request));
+    if (!results) throw notFound(SURGERY_NOT_FOUND);
+    return { results };
+  });
+
+  app.put<{ Params: { id: string; payer: string } }>(
+    '/surgery/api/v1/surgery/:id/authorizations/:payer/',
+    { preHandler: app.authenticate },
+    async (request) => {
+      const id = caseId(request);
+      const payer = payerOf(request);
+      const today = saoPauloDay(deps.now());
+      const input = parse(authorizationSchema(today), request.body);
+      const { authorization, row } = await authorizations.save(request.user!, id, payer, input);
+      return { authorization, surgery: await toSurgeryResponse(row, signer, today) };
+    },
+  );
+
+  app.get('/surgery/api/v1/authorization_alerts/', { preHandler: app.authenticate }, async (request) => {
+    return { results: await authorizations.alerts(request.user!, saoPauloDay(deps.now())) };
+  });
+}

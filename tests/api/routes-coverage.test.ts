@@ -55,6 +55,14 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/profile_photo/',
   'DELETE /project_auth/api/v1/profile_photo/',
   'GET /project_auth/api/v1/profile_photo/{userId}/{version}/',
+  // Issue 13 item 2: document checklists and sendings.
+  'GET /surgery/api/v1/document_requirements/',
+  'GET /surgery/api/v1/document_requirements/{scope}/{id}/',
+  'PUT /surgery/api/v1/document_requirements/{scope}/{id}/',
+  'GET /surgery/api/v1/surgery/{id}/checklist/',
+  'PUT /surgery/api/v1/surgery/{id}/checklist/',
+  'GET /surgery/api/v1/surgery/{id}/dispatches/',
+  'POST /surgery/api/v1/surgery/{id}/dispatches/',
 ];
 
 let t: TestApp;

@@ -8,6 +8,7 @@ import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schem
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgery } from '../access/scope';
+import { checklistFacts } from '../preoperative/checklists';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
@@ -98,6 +99,8 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
     accomplishment: row.accomplishment,
     payment_done: row.paymentDone === null ? null : Number(row.paymentDone),
     date_payment: row.datePayment,
+    // Read from other tables inside the move (`move` below); a row alone has none.
+    missing_documents: [],
   };
 }
 
@@ -142,7 +145,9 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         const row = await lockCase(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
-        const decision: MoveDecision = decideMove(from, factsOf(row), request);
+        // The facts held elsewhere (issue 13: the checklist's missing documents) are read through the same lock.
+        const facts: LifecycleFacts = { ...factsOf(row), ...(await checklistFacts(tx, row)) };
+        const decision: MoveDecision = decideMove(from, facts, request);
         if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
         // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.
         const kind: MoveKind = decision.kind === 'invalid' ? 'advance' : decision.kind;
@@ -171,7 +176,15 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         if (moved) {
           await tx
             .insert(surgeryStatusHistory)
-            .values({ surgeryId: id, fromStatus: from, toStatus: decision.to, changedBy: user.id, changedAt: at });
+            .values({
+              surgeryId: id,
+              fromStatus: from,
+              toStatus: decision.to,
+              changedBy: user.id,
+              changedAt: at,
+              // Moving on with required documents missing (the request confirmed it): which ones.
+              ...(kind === 'advance' && facts.missing_documents.length > 0 ? { missingDocuments: facts.missing_documents } : {}),
+            });
         }
         await options.alsoWrite?.(tx, updated);
         const result = options.readBack ? await options.readBack(tx, updated) : undefined;

@@ -71,6 +71,8 @@ type Checked = {
   status: CaseStatus;
   /** The case version the client read, when it sent one (a different stored version is a stale move: 409). */
   version: number | undefined;
+  /** The user confirmed moving on with required documents missing (issue 13). */
+  confirmMissing: boolean;
   documents: Array<UploadedDocument & { type: SniffedType }>;
 };
 
@@ -88,7 +90,12 @@ function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
   }
   throwIfProblems(problems);
   if (!checked.ok) throw new Error('include_surgery_files: fields checked but unreadable'); // unreachable
-  return { status: checked.value.new_status, version: checked.value.version, documents };
+  return {
+    status: checked.value.new_status,
+    version: checked.value.version,
+    confirmMissing: checked.value.missing_documents_confirmed === true,
+    documents,
+  };
 }
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -114,7 +121,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
 
     /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */
     async include(user: User, id: number, input: SurgeryFilesInput): Promise<SurgeryResponse> {
-      const { status, version, documents } = checkSurgeryFiles(input);
+      const { status, version, confirmMissing, documents } = checkSurgeryFiles(input);
 
       const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
       try {
@@ -135,7 +142,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
         outcome = await moves.move(
           user,
           id,
-          { requested: status },
+          { requested: status, confirm: { missing_documents: confirmMissing } },
           {
             only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
             check: (row) => checkVersion(version, row),

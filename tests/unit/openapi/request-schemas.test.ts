@@ -6,6 +6,12 @@ import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, u
 import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
+import {
+  checklistMarkSchema,
+  dispatchSchema,
+  documentRequirementsSchema,
+  requirementsQuerySchema,
+} from '../../../machines/preoperative/checklistSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -35,6 +41,11 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateSettings: { body: settingsUpdateSchema },
   changePassword: { body: changePasswordSchema },
   createSecretary: { body: createSecretarySchema },
+  listDocumentRequirements: { query: requirementsQuerySchema },
+  getDocumentRequirements: { query: requirementsQuerySchema },
+  updateDocumentRequirements: { body: documentRequirementsSchema, query: requirementsQuerySchema },
+  markSurgeryChecklist: { body: checklistMarkSchema },
+  createSurgeryDispatch: { body: dispatchSchema('2026-11-26') },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

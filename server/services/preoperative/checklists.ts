@@ -62,7 +62,11 @@ const itemOf = (row: { documentKind: SurgeryDocumentKind | null; name: string | 
 const ownerColumn = (scope: ChecklistScope) => (scope === 'hospital' ? documentRequirements.hospitalId : documentRequirements.healthPlanId);
 
 /** The checklist of a stored case, read through `db` (inside a move or a mark: its transaction). */
-export async function checklistOfCase(db: Executor, row: Pick<SurgeryRow, 'id' | 'medicId' | 'hospitalId' | 'healthPlanId' | 'paymentFountains'>): Promise<Checklist> {
+async function checklistOfCase(
+  db: Executor,
+  row: Pick<SurgeryRow, 'id' | 'medicId' | 'hospitalId' | 'healthPlanId' | 'paymentFountains'>,
+  arriving: readonly SurgeryDocumentKind[] = [],
+): Promise<Checklist> {
   const owners: SQL[] = [];
   if (row.hospitalId !== null) owners.push(eq(documentRequirements.hospitalId, row.hospitalId));
   if (planChecklistApplies(row.paymentFountains) && row.healthPlanId !== null) owners.push(eq(documentRequirements.healthPlanId, row.healthPlanId));
@@ -80,16 +84,21 @@ export async function checklistOfCase(db: Executor, row: Pick<SurgeryRow, 'id' |
   const uploaded = await db.select({ kind: surgeryDocuments.kind }).from(surgeryDocuments).where(eq(surgeryDocuments.surgeryId, row.id));
   const marks = await db.select({ name: surgeryChecklistMarks.name }).from(surgeryChecklistMarks).where(eq(surgeryChecklistMarks.surgeryId, row.id));
   const rows: RequirementRow[] = requirements.map((r) => ({ scope: r.hospitalId !== null ? 'hospital' : 'plano', kind: r.kind, name: r.name }));
-  return buildChecklist(rows, uploaded.map((u) => u.kind), marks.map((m) => m.name));
+  return buildChecklist(rows, [...uploaded.map((u) => u.kind), ...arriving], marks.map((m) => m.name));
 }
 
 /**
  * The lifecycle facts of the checklist (machines/surgeryLifecycle/lifecycleRules.ts `missing_documents`): what the
- * case lacks while it is at prep_doc, the only stage they hold back; read through the move's `tx`.
+ * case lacks while it is at prep_doc, the only stage they hold back, the documents uploaded with the move counted
+ * (`arriving`); read through the move's `tx`.
  */
-export async function checklistFacts(tx: Transaction, row: SurgeryRow): Promise<{ missing_documents: string[] }> {
+export async function checklistFacts(
+  tx: Transaction,
+  row: SurgeryRow,
+  arriving: readonly SurgeryDocumentKind[] = [],
+): Promise<{ missing_documents: string[] }> {
   if (row.status !== 'prep_doc') return { missing_documents: [] };
-  return { missing_documents: (await checklistOfCase(tx, row)).missing };
+  return { missing_documents: (await checklistOfCase(tx, row, arriving)).missing };
 }
 
 export function createChecklistService({ db, now }: { db: Database; now: () => Date }) {

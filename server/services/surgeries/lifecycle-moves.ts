@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { CaseStatus } from '../../../machines/constants';
+import type { CaseStatus, SurgeryDocumentKind } from '../../../machines/constants';
 import { conflictMessage, type LifecycleFacts, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import { decideMove, type MoveDecision } from '../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import type { Database, Transaction } from '../../db/client';
@@ -50,6 +50,8 @@ type MoveKind = Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>;
 export type MoveOptions<R = void> = {
   /** Written with a save or an advance (a back move, archive and cancel write no step data). */
   extra?: ExtraColumns;
+  /** The documents this request stores with the move (include_surgery_files): they count as received. */
+  arriving?: readonly SurgeryDocumentKind[];
   /** Narrows what this route may do (include_surgery_files: only save or advance, only from prep_doc); else 409. */
   only?: { from?: readonly CaseStatus[]; kinds?: readonly MoveKind[] };
   /**
@@ -146,7 +148,7 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
         // The facts held elsewhere (issue 13: the checklist's missing documents) are read through the same lock.
-        const facts: LifecycleFacts = { ...factsOf(row), ...(await checklistFacts(tx, row)) };
+        const facts: LifecycleFacts = { ...factsOf(row), ...(await checklistFacts(tx, row, options.arriving)) };
         const decision: MoveDecision = decideMove(from, facts, request);
         if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
         // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.

@@ -12,7 +12,7 @@ import type { ChecklistScope } from './constants';
 export type RequirementRow = { scope: ChecklistScope; kind: SurgeryDocumentKind | null; name: string | null };
 
 /** One document of a case's checklist: who requires it, and whether the case has it. */
-export type ChecklistItem = {
+type ChecklistItem = {
   /** The SPEC document kind (received by its upload), or null for a named extra (received when marked). */
   kind: SurgeryDocumentKind | null;
   /** What the user reads: the kind's label or the extra's name. */

@@ -22,11 +22,11 @@ const INVALID = VALIDATION_MESSAGES.invalidData;
 /** Named extra documents per hospital or plan. */
 export const MAX_EXTRA_DOCUMENTS = 20;
 /** The length of a document's name. */
-export const MAX_DOCUMENT_NAME_LENGTH = 80;
+const MAX_DOCUMENT_NAME_LENGTH = 80;
 /** Documents listed in one sending. */
-export const MAX_DISPATCH_ITEMS = 30;
+const MAX_DISPATCH_ITEMS = 30;
 /** The length of a sending's recipient ("Hospital X — setor de internação"). */
-export const MAX_RECIPIENT_LENGTH = 120;
+const MAX_RECIPIENT_LENGTH = 120;
 
 export const CHECKLIST_MESSAGES = {
   unknownKind: 'Tipo de documento desconhecido.',
@@ -61,7 +61,7 @@ export const CHECKLIST_MESSAGES = {
 const M = CHECKLIST_MESSAGES;
 
 /** A document's name as written (trimmed, inner spaces collapsed). */
-export function cleanDocumentName(name: string): string {
+function cleanDocumentName(name: string): string {
   return name.trim().replace(/\s+/g, ' ');
 }
 
@@ -71,7 +71,7 @@ export function documentNameKey(name: string): string {
 }
 
 /** The SPEC kind whose label is `name`, if any ("Pedido médico" → doctor_request). */
-export function kindNamed(name: string): SurgeryDocumentKind | null {
+function kindNamed(name: string): SurgeryDocumentKind | null {
   const key = documentNameKey(name);
   return SURGERY_DOCUMENT_KINDS.find((kind) => documentNameKey(DOCUMENT_LABELS[kind]) === key) ?? null;
 }

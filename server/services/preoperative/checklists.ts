@@ -41,10 +41,10 @@ import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 type User = Pick<AuthUser, 'id' | 'type'>;
 
 /** A configured document as the API shows it. */
-export type RequirementItem = { kind: SurgeryDocumentKind | null; name: string };
-export type RequirementList = { scope: ChecklistScope; id: number; name: string; items: RequirementItem[] };
+type RequirementItem = { kind: SurgeryDocumentKind | null; name: string };
+type RequirementList = { scope: ChecklistScope; id: number; name: string; items: RequirementItem[] };
 
-export type DispatchAnswer = {
+type DispatchAnswer = {
   id: number;
   sent_on: string;
   recipient: string;

@@ -48,7 +48,7 @@ export const checklistsTexts = {
   kinds: DOCUMENT_LABELS,
   checklist: {
     title: 'Documentos exigidos',
-    intro: 'Pedidos pelo hospital{plan}. Envie os arquivos acima; marque os outros documentos quando chegarem.',
+    intro: 'Pedidos pelo hospital{plan}. Envie os arquivos abaixo; marque os outros documentos quando chegarem.',
     planSuffix: ' e pelo plano de saúde',
     none: 'Nenhum documento exigido configurado para o hospital{plan} deste caso.',
     configureLink: 'Configurar documentos exigidos',

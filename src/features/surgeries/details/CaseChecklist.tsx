@@ -117,6 +117,8 @@ const Tags = styled('span')`
     font-size: ${fontSizes.xs};
     font-weight: ${fontWeights.semibold};
   }
+  & span[data-state='received'] { background: ${colors.successSoft}; color: ${colors.success}; }
+  & span[data-state='missing'] { background: ${colors.warningSoft}; color: ${colors.warning}; }
 `;
 
 const Intro = styled('p')`
@@ -184,7 +186,7 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable }: CaseC
               {item.required_by.map((scope) => (
                 <span key={scope}>{T.requiredBy[scope]}</span>
               ))}
-              <span>{item.received ? T.received : T.missing}</span>
+              <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
             </Tags>
           </li>
         ))}

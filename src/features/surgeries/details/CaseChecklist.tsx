@@ -33,7 +33,9 @@ export function useCaseChecklist(surgeryId: number, revision: number) {
     const controller = new AbortController();
     getChecklist(surgeryId, controller.signal).then(
       (result) => {
-        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
+        // An answer without the lists (a proxy's page, say) reads as a failed read.
+        const ok = result.kind === 'ok' && Array.isArray(result.value.items) && Array.isArray(result.value.missing);
+        if (!controller.signal.aborted) setState(ok ? { status: 'ready', value: result.value } : { status: 'error' });
       },
       () => undefined,
     );

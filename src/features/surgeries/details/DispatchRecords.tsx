@@ -246,13 +246,14 @@ export function DispatchRecords({ surgery, editable }: { surgery: Surgery; edita
     const controller = new AbortController();
     getDispatches(surgery.id, controller.signal).then(
       (result) => {
-        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
+        // An answer that is not a list (a proxy's page, say) reads as a failed read.
+        if (!controller.signal.aborted) setState(result.kind === 'ok' && Array.isArray(result.value) ? { status: 'ready', value: result.value } : { status: 'error' });
       },
       () => undefined,
     );
     getChecklist(surgery.id, controller.signal).then(
       (result) => {
-        if (!controller.signal.aborted && result.kind === 'ok') setChecklist(result.value.items.map((item) => item.name));
+        if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.items)) setChecklist(result.value.items.map((item) => item.name));
       },
       () => undefined,
     );

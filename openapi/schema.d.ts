@@ -791,6 +791,124 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/document_requirements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Documentos exigidos por hospital e plano (visão geral)
+         * @description As listas de documentos exigidos que o médico configurou (issue 13; DECISIONS §15), uma por hospital ou plano
+         *     de saúde, com seus documentos (tipos do cadastro da cirurgia e documentos extras com nome). Hospitais
+         *     primeiro, por nome. O médico lê as suas; a secretária as de um médico vinculado, informado em `medic`
+         *     (pode omitir quando tem só um médico; senão 400 "Selecione o médico."). `medic` que não é do usuário: 400
+         *     "Médico não encontrado.".
+         */
+        get: operations["listDocumentRequirements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/document_requirements/{scope}/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Documentos exigidos por um hospital ou plano
+         * @description A lista do médico para o hospital ou plano (vazia quando nada foi configurado). Escopo desconhecido, ou
+         *     hospital/plano inexistente: 404 ("Hospital não encontrado." / "Convênio não encontrado."). `medic` como em
+         *     listDocumentRequirements.
+         */
+        get: operations["getDocumentRequirements"];
+        /**
+         * Gravar os documentos exigidos por um hospital ou plano
+         * @description Substitui a lista: `kinds` (tipos de documento do cadastro, cada um uma vez) e `extras` (nomes livres, até
+         *     20, cada um com até 80 caracteres, sem repetir e sem repetir o nome de um tipo). Duas listas vazias apagam a
+         *     configuração. Corpo inválido: 400 com as mensagens, nada gravado. 200 com a lista gravada.
+         */
+        put: operations["updateDocumentRequirements"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/checklist/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Checklist de documentos do caso
+         * @description Os documentos exigidos para o caso: a lista do hospital do caso e, quando a fonte pagadora é plano de saúde,
+         *     a do plano, cada documento uma vez (`required_by` diz quem o exige). Um tipo do cadastro está recebido quando
+         *     o caso tem o arquivo; um documento extra, quando marcado. `missing`: os nomes dos que faltam. Caso de outro
+         *     médico: 404.
+         */
+        get: operations["getSurgeryChecklist"];
+        /**
+         * Marcar um documento extra como recebido
+         * @description Marca (`received: true`) ou desmarca um documento extra do checklist do caso. Um nome que não é documento
+         *     extra do checklist: 400 "Este documento não é um dos documentos extras exigidos para esta cirurgia." (os
+         *     tipos do cadastro são recebidos pelo envio do arquivo). 200 com o checklist.
+         */
+        put: operations["markSurgeryChecklist"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/dispatches/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Envios de documentos do caso
+         * @description Os envios registrados, do mais recente (data do envio, depois registro) ao mais antigo.
+         */
+        get: operations["listSurgeryDispatches"];
+        put?: never;
+        /**
+         * Registrar um envio de documentos
+         * @description O que foi enviado (`items`, ao menos um nome), quando (`sent_on`, não depois de hoje), para quem
+         *     (`recipient`) e como (`channel`: email, portal ou presencial), com uma observação opcional. 400 com as
+         *     mensagens, nada gravado. 201 com o envio.
+         */
+        post: operations["createSurgeryDispatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/approvals/{id}/": {
         parameters: {
             query?: never;
@@ -1847,6 +1965,8 @@ export interface components {
             date_payment?: string | null;
             payment_notes?: string | null;
             version?: components["schemas"]["CaseVersion"];
+            /** @description `true` confirma avançar de `prep_doc` para `env_doc` com documentos exigidos faltando (issue 13); os nomes ficam registrados no histórico. Sem ele: 400 "Faltam documentos exigidos: ... Confirme para avançar mesmo assim.". */
+            missing_documents_confirmed?: boolean;
         };
         /** @description A `version` da cirurgia que o cliente leu (opcional). Diferente da gravada: 409 com o status atual ("Essa mudança de etapa não é permitida: ..."), nada é gravado. */
         CaseVersion: number;
@@ -1868,6 +1988,8 @@ export interface components {
             new_status: components["schemas"]["CaseStatus"];
             /** @description A `version` da cirurgia que o cliente leu (opcional; diferente da gravada = 409). */
             version?: string;
+            /** @description `true` confirma avançar para `env_doc` com documentos exigidos faltando (issue 13); sem ele o avanço é recusado (400 "Faltam documentos exigidos: ... Confirme para avançar mesmo assim."). */
+            missing_documents_confirmed?: string;
             /** Format: binary */
             doctor_request?: string;
             /** Format: binary */
@@ -1886,6 +2008,70 @@ export interface components {
             hospital_template?: string;
             /** Format: binary */
             health_plan_template?: string;
+        };
+        /** @enum {string} */
+        ChecklistScope: "hospital" | "plano";
+        /** @description Um documento exigido. `kind` é o tipo do cadastro, ou null para um documento extra (`name`). */
+        RequirementItem: {
+            kind: components["schemas"]["SurgeryDocumentKind"] | null;
+            name: string;
+        };
+        DocumentRequirementList: {
+            medic_id?: number;
+            scope: components["schemas"]["ChecklistScope"];
+            id: number;
+            /** @description O nome do hospital ou do plano. */
+            name: string;
+            items: components["schemas"]["RequirementItem"][];
+        };
+        DocumentRequirementsOverview: {
+            medic_id: number;
+            lists: components["schemas"]["DocumentRequirementList"][];
+        };
+        DocumentRequirementsUpdate: {
+            kinds: components["schemas"]["SurgeryDocumentKind"][];
+            extras: string[];
+        };
+        ChecklistItem: {
+            kind: components["schemas"]["SurgeryDocumentKind"] | null;
+            name: string;
+            required_by: components["schemas"]["ChecklistScope"][];
+            received: boolean;
+        };
+        SurgeryChecklist: {
+            items: components["schemas"]["ChecklistItem"][];
+            /** @description Os nomes dos documentos exigidos que faltam. */
+            missing: string[];
+        };
+        ChecklistMark: {
+            name: string;
+            received: boolean;
+        };
+        /** @enum {string} */
+        DispatchChannel: "email" | "portal" | "presencial";
+        DispatchCreate: {
+            /** Format: date */
+            sent_on: string;
+            recipient: string;
+            channel: components["schemas"]["DispatchChannel"];
+            items: string[];
+            notes?: string | null;
+        };
+        Dispatch: {
+            id: number;
+            /** Format: date */
+            sent_on: string;
+            recipient: string;
+            channel: components["schemas"]["DispatchChannel"];
+            items: string[];
+            notes: string | null;
+            /** Format: date-time */
+            created_at: string;
+            created_by: {
+                id: number;
+                first_name: string;
+                last_name: string;
+            } | null;
         };
         Patient: {
             id: number;
@@ -2096,6 +2282,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+        RequirementsMedic: number;
         /** @description Id do registro. */
         IdPath: number;
         /** @description Token do convite, recebido por e-mail. */
@@ -2929,6 +3117,214 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDocumentRequirements: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As listas configuradas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentRequirementsOverview"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDocumentRequirements: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A lista. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentRequirementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDocumentRequirements: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DocumentRequirementsUpdate"];
+            };
+        };
+        responses: {
+            /** @description A lista gravada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentRequirementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSurgeryChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O checklist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryChecklist"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markSurgeryChecklist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChecklistMark"];
+            };
+        };
+        responses: {
+            /** @description O checklist atualizado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryChecklist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSurgeryDispatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os envios. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispatch"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSurgeryDispatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DispatchCreate"];
+            };
+        };
+        responses: {
+            /** @description Envio registrado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispatch"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

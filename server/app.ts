@@ -29,6 +29,7 @@ import surgeryRoutes from './routes/surgery/surgeries';
 import surgeryFileRoutes from './routes/surgery/surgery-files';
 import dashboardRoutes from './routes/surgery/dashboard';
 import authorizationRoutes from './routes/surgery/authorizations';
+import checklistRoutes from './routes/surgery/checklists';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(surgeryFileRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
   await app.register(authorizationRoutes, { deps });
+  await app.register(checklistRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -10,6 +10,7 @@ import { RouteError } from './components/layout/RouteError';
 import { allDataRoute } from './routes/all-data';
 import { appRoute } from './routes/app';
 import { authRoute } from './routes/auth';
+import { documentChecklistsRoute } from './routes/document-checklists';
 import { indexRoute } from './routes/index';
 import { notFoundRoute } from './routes/not-found';
 import { patientsRoute } from './routes/patients';
@@ -30,6 +31,7 @@ export const routeTree = rootRoute.addChildren([
     settingsRoute,
     allDataRoute,
     surgeryStatusRoute,
+    documentChecklistsRoute,
     surgeryDetailsRoute,
     patientsRoute,
     patientsSurgeryRoute,

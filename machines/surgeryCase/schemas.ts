@@ -18,6 +18,7 @@ import {
   NOTE_FIELD_NAMES,
   scheduleProblem,
   stepOfField,
+  type AdvanceConfirmations,
   type NoteFieldName,
   type StepFields,
 } from '../surgeryLifecycle/lifecycleRules';
@@ -260,6 +261,8 @@ export type UpdateSurgeryInput = {
   /** The step whose fields were sent, or null when only `new_status` was. */
   step: ActiveStatus | null;
   version: number | undefined;
+  /** What the request confirms (issue 13: moving on with required documents missing). */
+  confirm: AdvanceConfirmations;
 };
 
 /**
@@ -299,6 +302,8 @@ function buildUpdateSchema(today: string) {
     'payment_done?': payment,
     'date_payment?': dateField(L.invalidDate, today),
     ...(notes as Record<`${NoteFieldName}?`, typeof note>),
+    // Issue 13: prep_doc → env_doc with required documents missing, confirmed by the user.
+    'missing_documents_confirmed?': anyBoolean,
   })
     .configure({ message: INVALID })
     .narrow((body, ctx) => stepOf(body, ctx) !== false);
@@ -314,7 +319,14 @@ export function updateInputOf(body: UpdateSurgeryBody): UpdateSurgeryInput {
     else if (stepOfField(key)) Object.assign(fields, { [key]: value });
     step ??= stepOfField(key);
   }
-  return { newStatus: body.new_status, fields, notes, step, version: body.version };
+  return {
+    newStatus: body.new_status,
+    fields,
+    notes,
+    step,
+    version: body.version,
+    confirm: body.missing_documents_confirmed === true ? { missing_documents: true } : {},
+  };
 }
 
 type UpdateSurgeryBody = ReturnType<typeof buildUpdateSchema>['infer'];
@@ -341,7 +353,8 @@ export const moveFromVersionSchema = type({ 'version?': caseVersion, ...lossReas
 
 /**
  * The text parts of include_surgery_files (openapi SurgeryFilesForm; its file parts are checked by their content):
- * `new_status` (prep_doc saves, env_doc advances) and the optional case version, as the form sends them, text.
+ * `new_status` (prep_doc saves, env_doc advances), the optional case version and the optional confirmation of
+ * missing documents, as the form sends them, text.
  */
 export const surgeryFilesFieldsSchema = type({
   '+': 'reject',
@@ -350,4 +363,8 @@ export const surgeryFilesFieldsSchema = type({
     .to(type.enumerated(...CASE_STATUSES).configure({ message: FILES_MESSAGES.statusUnknown }))
     .configure({ missing: FILES_MESSAGES.statusRequired }),
   'version?': type('string').pipe((value, ctx) => int4OfText(value) ?? ctx.error({ message: U.invalidVersion })),
+  // Issue 13: 'true' confirms moving on to env_doc with required documents missing ('false': not confirmed).
+  'missing_documents_confirmed?': type('string').pipe((value, ctx) =>
+    value === 'true' ? true : value === 'false' ? false : ctx.error({ message: INVALID }),
+  ),
 });

@@ -1,7 +1,7 @@
 import type { components } from '../../openapi/schema';
 import type { ActiveStatus, CaseStatus, SurgeryDocumentKind } from '../constants';
 import type { LossReasonChoice } from '../preoperative/reasonSchemas';
-import type { LifecycleFacts, StepFields, StepNotes } from './lifecycleRules';
+import type { AdvanceConfirmations, LifecycleFacts, StepFields, StepNotes } from './lifecycleRules';
 
 /**
  * The requests of the details page as the lifecycle machine (./surgeryLifecycleMachine.ts) sees them: what its IO
@@ -40,6 +40,8 @@ export type LifecycleRequest = {
   files: DocumentFiles;
   /** Why an archive or a cancel is asked (issue 13), null for any other request or when none was given. */
   reason: LossReasonChoice | null;
+  /** What the user confirmed for this move (issue 13: advancing with required documents missing). */
+  confirm: AdvanceConfirmations;
 };
 
 export type UpdateCaseInput = { id: number; body: UpdateSurgeryBody };
@@ -48,6 +50,8 @@ export type UploadDocumentsInput = {
   version: number;
   files: DocumentFiles;
   newStatus: CaseStatus;
+  /** Sent as `missing_documents_confirmed: true`: the user confirmed moving on with required documents missing. */
+  confirmMissingDocuments: boolean;
   /** Reports the upload's progress, in percent, to the machine. */
   onProgress: (percent: number) => void;
 };
@@ -95,7 +99,13 @@ export function updateInput({ context }: RequestArgs): UpdateCaseInput {
   const { surgery, request } = inFlight(context);
   return {
     id: surgery.id,
-    body: { new_status: request.to, ...request.fields, ...request.notes, version: surgery.version },
+    body: {
+      new_status: request.to,
+      ...request.fields,
+      ...request.notes,
+      ...(request.confirm.missing_documents ? { missing_documents_confirmed: true } : {}),
+      version: surgery.version,
+    },
   };
 }
 
@@ -106,6 +116,7 @@ export function uploadInput({ context, self }: RequestArgs & { self: { send: (ev
     version: surgery.version,
     files: request.files,
     newStatus: request.to,
+    confirmMissingDocuments: request.confirm.missing_documents === true,
     onProgress: (percent) => self.send({ type: 'case.progress', percent }),
   };
 }

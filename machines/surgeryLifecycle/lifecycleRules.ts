@@ -20,6 +20,9 @@ export const LIFECYCLE_MESSAGES = {
   archived: 'Cirurgia arquivado com sucesso!',
   cancelled: 'Cirurgia cancelada com sucesso!',
   finished: 'Finalizado com sucesso!',
+  /** Issue 13 (DECISIONS §15): prep_doc → env_doc with required documents missing needs the user's confirmation. */
+  missingDocuments: (names: readonly string[]) =>
+    `Faltam documentos exigidos: ${names.join(', ')}. Confirme para avançar mesmo assim.`,
 } as const;
 
 const M = LIFECYCLE_MESSAGES;
@@ -47,10 +50,21 @@ export type LifecycleFacts = {
   accomplishment: string | null;
   payment_done: number | null;
   date_payment: string | null;
+  /**
+   * The required documents the case lacks (issue 13: its hospital's and, when the plan pays, its plan's checklist),
+   * by name; read by the server from the database, never sent by a step.
+   */
+  missing_documents: string[];
 };
 
 /** The facts a step may change (everything but the case's payment source and OPME flag, fixed at creation). */
-export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme'>>;
+export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents'>>;
+
+/**
+ * What a request confirms it is doing although a stage would refuse it (issue 13): moving on from prep_doc with
+ * required documents missing (`missing_documents_confirmed: true` on update/{id}/ and include_surgery_files).
+ */
+export type AdvanceConfirmations = { missing_documents?: boolean };
 
 export const EMPTY_FACTS: LifecycleFacts = {
   payment_fountains: null,
@@ -63,6 +77,7 @@ export const EMPTY_FACTS: LifecycleFacts = {
   accomplishment: null,
   payment_done: null,
   date_payment: null,
+  missing_documents: [],
 };
 
 /** What a stage offers besides saving its own fields in place (every active stage saves). */
@@ -175,10 +190,14 @@ export function allApproved(facts: LifecycleFacts): boolean {
 
 /**
  * What keeps a case at `from` from moving on to the next stage, given its facts (stored data with the request's
- * fields applied): the messages of SPEC §5, empty when the move may happen (DECISIONS §4's table).
+ * fields applied) and what the request confirms: the messages of SPEC §5, empty when the move may happen
+ * (DECISIONS §4's table; issue 13's missing documents, unless confirmed).
  */
-export function advanceProblems(from: CaseStatus, facts: LifecycleFacts): string[] {
+export function advanceProblems(from: CaseStatus, facts: LifecycleFacts, confirmed: AdvanceConfirmations = {}): string[] {
   switch (from) {
+    case 'prep_doc':
+      // Every document is optional (SPEC §4) unless the hospital's or the plan's checklist requires it.
+      return facts.missing_documents.length > 0 && !confirmed.missing_documents ? [M.missingDocuments(facts.missing_documents)] : [];
     case 'env_doc':
       return isValidIsoDate(facts.document_arrivals) ? [] : [M.documentArrivalsRequired];
     case 'autorizacao':
@@ -196,7 +215,7 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts): string
       return problems;
     }
     default:
-      return []; // ind_paciente and prep_doc need nothing (the documents are each optional)
+      return []; // ind_paciente needs nothing
   }
 }
 

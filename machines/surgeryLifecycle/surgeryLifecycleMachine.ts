@@ -6,6 +6,7 @@ import {
   applyFields,
   CONFLICT_JUMP_DELAY_MS,
   LIFECYCLE_MOVES,
+  type AdvanceConfirmations,
   type LifecycleFacts,
   type StageMoves,
   type StepFields,
@@ -51,15 +52,16 @@ import {
  */
 
 export type LifecycleEvent =
-  | { type: 'lifecycle.advance'; fields?: StepFields }
+  /** `confirm`: what the user confirmed although the stage would refuse it (issue 13: missing documents). */
+  | { type: 'lifecycle.advance'; fields?: StepFields; confirm?: AdvanceConfirmations }
   | { type: 'lifecycle.save'; fields: StepFields }
   | { type: 'lifecycle.back' }
   | { type: 'lifecycle.archive' }
   | { type: 'lifecycle.cancel' }
   | { type: 'lifecycle.conflict'; actualStatus: CaseStatus }
   | { type: 'case.save'; fields: StepFields; notes?: StepNotes }
-  | { type: 'case.advance'; fields?: StepFields; notes?: StepNotes }
-  | { type: 'case.upload'; files: DocumentFiles; advance: boolean }
+  | { type: 'case.advance'; fields?: StepFields; notes?: StepNotes; confirm?: AdvanceConfirmations }
+  | { type: 'case.upload'; files: DocumentFiles; advance: boolean; confirm?: AdvanceConfirmations }
   | { type: 'case.back' }
   /** `reason`: why (issue 13), sent with the request; the API takes none too, the page always asks for one. */
   | { type: 'case.archive'; reason?: LossReasonChoice }
@@ -89,7 +91,8 @@ function requestOf(event: LifecycleEvent, params: Pick<LifecycleRequest, 'kind' 
   const notes = event.type === 'case.save' || event.type === 'case.advance' ? (event.notes ?? {}) : {};
   const files = event.type === 'case.upload' ? event.files : {};
   const reason = event.type === 'case.archive' || event.type === 'case.cancel' ? (event.reason ?? null) : null;
-  return { ...params, fields, notes, files, reason };
+  const confirm = event.type === 'case.advance' || event.type === 'case.upload' ? (event.confirm ?? {}) : {};
+  return { ...params, fields, notes, files, reason, confirm };
 }
 
 /** The pure move a request stood for, applied once the server agreed. */
@@ -98,9 +101,9 @@ function moveOf(request: LifecycleRequest): LifecycleEvent {
     case 'save':
       return { type: 'lifecycle.save', fields: request.fields };
     case 'advance':
-      return { type: 'lifecycle.advance', fields: request.fields };
+      return { type: 'lifecycle.advance', fields: request.fields, confirm: request.confirm };
     case 'upload':
-      return request.to === request.from ? { type: 'lifecycle.save', fields: {} } : { type: 'lifecycle.advance' };
+      return request.to === request.from ? { type: 'lifecycle.save', fields: {} } : { type: 'lifecycle.advance', confirm: request.confirm };
     default:
       return { type: `lifecycle.${request.kind}` };
   }
@@ -121,10 +124,13 @@ const stepMachine = setup({
     loadCase: fromPromise<CaseRead, LoadCaseInput>(async () => notProvided('loadCase')),
   },
   guards: {
-    /** The stage's requirements hold once the event's fields are applied (DECISIONS §4). */
+    /**
+     * The stage's requirements hold once the event's fields are applied (DECISIONS §4), or what is missing was
+     * confirmed where a confirmation is enough (issue 13: the required documents at prep_doc).
+     */
     stepComplete: ({ context, event }, params: { from: CaseStatus }) =>
       (event.type === 'lifecycle.advance' || event.type === 'case.advance') &&
-      advanceProblems(params.from, applyFields(context.facts, event.fields)).length === 0,
+      advanceProblems(params.from, applyFields(context.facts, event.fields), event.confirm).length === 0,
     jumpsTo: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status,
     jumpsToCase: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status && context.surgery !== null,
     uploadAdvances: ({ event }) => event.type === 'case.upload' && event.advance,
@@ -178,7 +184,10 @@ const stepMachine = setup({
     }),
     warnProblems: emit(({ context, event }, params: { from: CaseStatus }) => ({
       type: 'lifecycle.problems' as const,
-      problems: advanceProblems(params.from, applyFields(context.facts, event.type === 'case.advance' ? event.fields : undefined)),
+      problems:
+        event.type === 'case.advance'
+          ? advanceProblems(params.from, applyFields(context.facts, event.fields), event.confirm)
+          : advanceProblems(params.from, context.facts),
     })),
     emitMoved: emit(({ context }) => ({
       type: 'lifecycle.moved' as const,
@@ -391,22 +400,25 @@ type MoveKind = keyof typeof MOVE_EVENTS;
 export function decideMove(
   current: CaseStatus,
   facts: LifecycleFacts,
-  request: { requested: CaseStatus; fields?: StepFields } | { kind: 'archive' | 'cancel' },
+  request: { requested: CaseStatus; fields?: StepFields; confirm?: AdvanceConfirmations } | { kind: 'archive' | 'cancel' },
 ): MoveDecision {
   const kinds: MoveKind[] = 'kind' in request ? [request.kind] : ['save', 'advance', 'back'];
   const fields = 'kind' in request ? undefined : request.fields;
+  const confirm = 'kind' in request ? undefined : request.confirm;
   const kind = kinds.find((candidate) => {
     const target = transitionTarget(current, MOVE_EVENTS[candidate]);
     return target !== null && ('kind' in request || target === request.requested);
   });
   if (!kind) return { kind: 'conflict' };
-  const event = (kind === 'save' ? { type: MOVE_EVENTS.save, fields: fields ?? {} } : { type: MOVE_EVENTS[kind], fields }) as LifecycleEvent;
+  const event = (
+    kind === 'save' ? { type: MOVE_EVENTS.save, fields: fields ?? {} } : { type: MOVE_EVENTS[kind], fields, confirm }
+  ) as LifecycleEvent;
   const before = lifecycleSnapshot(current, facts);
   const after = getNextSnapshot(surgeryLifecycleMachine, before, event);
   const to = stageOf(after) as CaseStatus;
   if (kind !== 'save' && to === current) {
     // Only an advance has a guard that can refuse it; its problems are the guard's own reasons.
-    return { kind: 'invalid', problems: advanceProblems(current, applyFields(facts, fields)) };
+    return { kind: 'invalid', problems: advanceProblems(current, applyFields(facts, fields), confirm) };
   }
   return { kind, to, facts: after.context.facts };
 }

@@ -1,5 +1,5 @@
 import { LOSS_REASONS } from '../../machines/preoperative/constants';
-import { getSimplePaths, type StatePath } from 'xstate/graph';
+import { adjacencyMapToArray, getAdjacencyMap, getSimplePaths, type StatePath } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STATUSES, type CaseStatus, type PaymentSource } from '../../machines/constants';
 import {
@@ -345,4 +345,63 @@ describe.each(CASE_KINDS)('missing or invalid step fields: 400 with SPEC §5’s
     expect((res.json() as { error: string[] }).error).toEqual(messages);
     expect(await stored(surgery.id)).toEqual(before);
   });
+});
+
+/**
+ * 4. Issue 13: prep_doc → env_doc with required documents missing. The machine, given the case's missing documents,
+ * is asked for every advance it is offered at prep_doc (without and with the confirmation); each of its answers
+ * (stay: the server's 400 with the missing names, nothing written; move: 200 and a history row naming them) is
+ * replayed against the server on a case whose hospital requires documents it lacks.
+ */
+describe('prep_doc with required documents missing (issue 13): the machine’s answer is the server’s', () => {
+  const missingNames = ['Pedido médico', 'Risco cirúrgico'];
+  const facts: LifecycleFacts = { ...CASE_KINDS[1]!.facts, missing_documents: missingNames };
+  const offered: LifecycleEvent[] = [
+    { type: 'lifecycle.advance' },
+    { type: 'lifecycle.advance', confirm: { missing_documents: false } },
+    { type: 'lifecycle.advance', confirm: { missing_documents: true } },
+  ];
+  const traversal = { input: { facts }, events: (state: LifecycleSnapshot) => (stageOf(state) === 'prep_doc' ? offered : [{ type: 'lifecycle.advance' }]) };
+  // xstate/graph's types lose the machine's emitted events (as in tests/model/graph.ts): the traversal is untyped.
+  const adjacency = (
+    adjacencyMapToArray(getAdjacencyMap(surgeryLifecycleMachine as never, traversal as never)) as Array<{
+      state: LifecycleSnapshot;
+      event: LifecycleEvent;
+      nextState: LifecycleSnapshot;
+    }>
+  ).filter(({ state }) => stageOf(state) === 'prep_doc');
+
+  let hospitalId: number;
+  beforeAll(async () => {
+    hospitalId = (await lookupIds(t.deps.db)).hospitalIds[3]!;
+    const res = await put(`/surgery/api/v1/document_requirements/hospital/${hospitalId}/`, medic.id, { kinds: ['doctor_request'], extras: ['Risco cirúrgico'] });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
+  it('offers every variant at prep_doc', () => {
+    expect(adjacency.map(({ event }) => JSON.stringify((event as { confirm?: unknown }).confirm ?? null)).sort()).toEqual(
+      ['null', '{"missing_documents":false}', '{"missing_documents":true}'].sort(),
+    );
+  });
+
+  for (const { event, nextState } of adjacency) {
+    const confirm = (event as { confirm?: { missing_documents?: boolean } }).confirm;
+    const moves = stageOf(nextState) === 'env_doc';
+    it(`advance ${confirm ? JSON.stringify(confirm) : 'without confirmation'} ⇒ ${moves ? '200, recorded' : '400, nothing written'}`, async () => {
+      const surgery = await newCase(CASE_KINDS[1]!, { status: 'prep_doc', hospitalId });
+      const before = await stored(surgery.id);
+      const body = { new_status: 'env_doc', ...(confirm?.missing_documents !== undefined ? { missing_documents_confirmed: confirm.missing_documents } : {}) };
+      const res = await put(`/surgery/api/v1/update/${surgery.id}/`, secretary.id, body);
+      if (!moves) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ error: [`Faltam documentos exigidos: ${missingNames.join(', ')}. Confirme para avançar mesmo assim.`] });
+        expect(await stored(surgery.id)).toEqual(before);
+        return;
+      }
+      expect(res.statusCode, res.body).toBe(200);
+      const { row, history } = await stored(surgery.id);
+      expect(row.status).toBe('env_doc');
+      expect(history).toEqual([expect.objectContaining({ fromStatus: 'prep_doc', toStatus: 'env_doc', changedBy: secretary.id, missingDocuments: missingNames })]);
+    });
+  }
 });

@@ -59,6 +59,14 @@ const REQUIRED = [
   'GET /surgery/api/v1/surgery/{id}/authorizations/',
   'PUT /surgery/api/v1/surgery/{id}/authorizations/{payer}/',
   'GET /surgery/api/v1/authorization_alerts/',
+  // Issue 13 item 2: document checklists and sendings.
+  'GET /surgery/api/v1/document_requirements/',
+  'GET /surgery/api/v1/document_requirements/{scope}/{id}/',
+  'PUT /surgery/api/v1/document_requirements/{scope}/{id}/',
+  'GET /surgery/api/v1/surgery/{id}/checklist/',
+  'PUT /surgery/api/v1/surgery/{id}/checklist/',
+  'GET /surgery/api/v1/surgery/{id}/dispatches/',
+  'POST /surgery/api/v1/surgery/{id}/dispatches/',
 ];
 
 let t: TestApp;

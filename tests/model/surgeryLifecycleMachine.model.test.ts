@@ -96,10 +96,54 @@ function pathName(path: Path): string {
   return ['ind_paciente', ...steps].join(' → ').replace(/ → ([\w]+)$/, ' ⇒ $1');
 }
 
+/**
+ * 3. "Documents missing" (issue 13): a case whose hospital requires documents it lacks. At prep_doc the advance is
+ * offered without and with the confirmation; every other stage its completing advance and back.
+ */
+const missingDocuments: LifecycleFacts = { ...allData, missing_documents: ['Risco cirúrgico', 'Pedido médico'] };
+const documentsMissing = eventsOf((status) =>
+  status === 'prep_doc'
+    ? [
+        label({ type: 'lifecycle.advance' as const, fields: {} }, 'advance unconfirmed'),
+        label({ type: 'lifecycle.advance' as const, fields: {}, confirm: { missing_documents: true } }, 'advance confirmed'),
+        label({ type: 'lifecycle.back' as const }, 'back'),
+      ]
+    : [label({ type: 'lifecycle.advance' as const, fields: completing[status] ?? {} }, 'advance'), label({ type: 'lifecycle.back' as const }, 'back')],
+);
+
 const models = [
   { name: 'data complete', paths: transitionPaths(surgeryLifecycleMachine, { events: dataComplete, input: { facts: allData } }, pathName) },
   { name: 'data missing', paths: transitionPaths(surgeryLifecycleMachine, { events: dataMissing, input: { facts: noData } }, pathName) },
+  {
+    name: 'documents missing',
+    paths: transitionPaths(surgeryLifecycleMachine, { events: documentsMissing, input: { facts: missingDocuments } }, pathName),
+  },
 ];
+
+describe('surgery lifecycle machine, documents missing (issue 13)', () => {
+  const paths = models[2]!.paths;
+
+  it('leaves prep_doc only with the confirmation', () => {
+    const leaving = paths.flatMap((path) =>
+      path.steps.slice(1).flatMap((step, i) => (stageOf(path.steps[i]!.state) === 'prep_doc' && stageOf(step.state) === 'env_doc' ? [step.event] : [])),
+    );
+    expect(leaving.length).toBeGreaterThan(0);
+    for (const event of leaving) expect(event).toMatchObject({ confirm: { missing_documents: true } });
+  });
+
+  it('refuses the unconfirmed advance with the missing names (the server’s 400)', () => {
+    const actor = createActor(surgeryLifecycleMachine, { input: { facts: missingDocuments } }).start();
+    actor.send({ type: 'lifecycle.advance' });
+    actor.send({ type: 'lifecycle.advance', confirm: { missing_documents: false } });
+    expect(stageOf(actor.getSnapshot())).toBe('prep_doc');
+    const notices: LifecycleNotice[] = [];
+    actor.on('*', (notice) => notices.push(notice));
+    actor.send({ type: 'case.advance' });
+    expect(notices).toEqual([
+      { type: 'lifecycle.problems', problems: ['Faltam documentos exigidos: Risco cirúrgico, Pedido médico. Confirme para avançar mesmo assim.'] },
+    ]);
+  });
+});
 
 describe.each(models)('surgery lifecycle machine, $name: every transition', ({ paths }) => {
   beforeEach(() => vi.useFakeTimers());
@@ -303,6 +347,29 @@ describe('surgery lifecycle machine, requests: before sending', () => {
     sut.actor.send({ type: 'case.read', fields: { hospital_approvals: 'aprovada' } });
     sut.actor.send({ type: 'case.advance', fields: {} });
     expect(sut.actor.getSnapshot().value).toEqual({ autorizacao: 'updating' });
+  });
+
+  it('carries the confirmation of missing documents to the upload and the update, and moves on once agreed', async () => {
+    vi.useFakeTimers();
+    const facts = { ...allData, missing_documents: ['Risco cirúrgico'] };
+    const upload = requestSut(facts);
+    upload.actor.send({ type: 'lifecycle.advance' });
+    upload.actor.send({ type: 'case.upload', files: {}, advance: true, confirm: { missing_documents: true } });
+    expect(upload.inputs.at(-1)).toMatchObject({ newStatus: 'env_doc', confirmMissingDocuments: true });
+    await upload.exec({ type: REQUEST_DONE, output: { kind: 'ok', surgery: answered } });
+    expect(upload.actor.getSnapshot().value).toEqual({ env_doc: 'idle' });
+    const update = requestSut(facts);
+    update.actor.send({ type: 'lifecycle.advance' });
+    update.actor.send({ type: 'case.advance', confirm: { missing_documents: true } });
+    expect(update.inputs.at(-1)).toMatchObject({ body: { new_status: 'env_doc', missing_documents_confirmed: true } });
+    await update.exec({ type: REQUEST_DONE, output: { kind: 'ok', surgery: answered } });
+    expect(update.actor.getSnapshot().value).toEqual({ env_doc: 'idle' });
+    // Without the confirmation the upload goes out unconfirmed (the server answers the missing names).
+    const plain = requestSut(facts);
+    plain.actor.send({ type: 'lifecycle.advance' });
+    plain.actor.send({ type: 'case.upload', files: {}, advance: true });
+    expect(plain.inputs.at(-1)).toMatchObject({ confirmMissingDocuments: false });
+    vi.useRealTimers();
   });
 
   it('reports the upload’s progress through the input it gives the actor', () => {

@@ -82,7 +82,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
       request,
-      { requested: input.newStatus, fields: input.fields },
+      { requested: input.newStatus, fields: input.fields, confirm: input.confirm },
       {
         extra: noteColumns(input.notes),
         check: (row) => checkAtCase(input, row, factsOf(row)),

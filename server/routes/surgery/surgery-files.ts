@@ -76,7 +76,7 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
         problem ??= invalidBody();
       } else if (hasControlCharacters(part.value)) {
         problem ??= controlCharactersError(isDocumentKind(part.fieldname) || part.fieldname === 'new_status' ? part.fieldname : null);
-      } else if (part.fieldname === 'new_status' || part.fieldname === 'version') {
+      } else if (part.fieldname === 'new_status' || part.fieldname === 'version' || part.fieldname === 'missing_documents_confirmed') {
         fields[part.fieldname] = part.value;
       } else if (isDocumentKind(part.fieldname)) {
         // A text where a file belongs: empty means "not sent"; anything else (a link sent back) is not a file.

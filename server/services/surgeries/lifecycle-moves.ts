@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
-import type { CaseStatus } from '../../../machines/constants';
 import type { LossReason } from '../../../machines/preoperative/constants';
+import type { CaseStatus, SurgeryDocumentKind } from '../../../machines/constants';
 import { conflictMessage, type LifecycleFacts, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import { decideMove, type MoveDecision } from '../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import type { Database, Transaction } from '../../db/client';
@@ -9,6 +9,7 @@ import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schem
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgery } from '../access/scope';
+import { checklistFacts } from '../preoperative/checklists';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
@@ -50,6 +51,8 @@ type MoveKind = Exclude<MoveDecision['kind'], 'conflict' | 'invalid'>;
 export type MoveOptions<R = void> = {
   /** Written with a save or an advance (a back move, archive and cancel write no step data). */
   extra?: ExtraColumns;
+  /** The documents this request stores with the move (include_surgery_files): they count as received. */
+  arriving?: readonly SurgeryDocumentKind[];
   /** Narrows what this route may do (include_surgery_files: only save or advance, only from prep_doc); else 409. */
   only?: { from?: readonly CaseStatus[]; kinds?: readonly MoveKind[] };
   /**
@@ -104,6 +107,8 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
     accomplishment: row.accomplishment,
     payment_done: row.paymentDone === null ? null : Number(row.paymentDone),
     date_payment: row.datePayment,
+    // Read from other tables inside the move (`move` below); a row alone has none.
+    missing_documents: [],
   };
 }
 
@@ -148,7 +153,9 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         const row = await lockCase(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
-        const decision: MoveDecision = decideMove(from, factsOf(row), request);
+        // The facts held elsewhere (issue 13: the checklist's missing documents) are read through the same lock.
+        const facts: LifecycleFacts = { ...factsOf(row), ...(await checklistFacts(tx, row, options.arriving)) };
+        const decision: MoveDecision = decideMove(from, facts, request);
         if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
         // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.
         const kind: MoveKind = decision.kind === 'invalid' ? 'advance' : decision.kind;
@@ -185,6 +192,8 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
               changedAt: at,
               reason: options.history?.reason ?? null,
               reasonNote: options.history?.reasonNote ?? null,
+              // Moving on with required documents missing (the request confirmed it): which ones.
+              ...(kind === 'advance' && facts.missing_documents.length > 0 ? { missingDocuments: facts.missing_documents } : {}),
             });
         }
         await options.alsoWrite?.(tx, updated);

@@ -72,6 +72,8 @@ type Checked = {
   status: CaseStatus;
   /** The case version the client read, when it sent one (a different stored version is a stale move: 409). */
   version: number | undefined;
+  /** The user confirmed moving on with required documents missing (issue 13). */
+  confirmMissing: boolean;
   documents: Array<UploadedDocument & { type: SniffedType }>;
 };
 
@@ -89,7 +91,12 @@ function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
   }
   throwIfProblems(problems);
   if (!checked.ok) throw new Error('include_surgery_files: fields checked but unreadable'); // unreachable
-  return { status: checked.value.new_status, version: checked.value.version, documents };
+  return {
+    status: checked.value.new_status,
+    version: checked.value.version,
+    confirmMissing: checked.value.missing_documents_confirmed === true,
+    documents,
+  };
 }
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -115,7 +122,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
 
     /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */
     async include(user: User, id: number, input: SurgeryFilesInput): Promise<SurgeryResponse> {
-      const { status, version, documents } = checkSurgeryFiles(input);
+      const { status, version, confirmMissing, documents } = checkSurgeryFiles(input);
 
       const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
       try {
@@ -136,9 +143,10 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
         outcome = await moves.move(
           user,
           id,
-          { requested: status },
+          { requested: status, confirm: { missing_documents: confirmMissing } },
           {
             only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
+            arriving: stored.map((file) => file.kind),
             check: (row) => checkVersion(version, row),
             alsoWrite: async (tx) => {
               if (stored.length === 0) return;

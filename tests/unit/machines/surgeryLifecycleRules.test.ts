@@ -86,6 +86,14 @@ describe('lifecycle rules', () => {
   it('lists what each forward move still needs, with the messages of SPEC §5', () => {
     expect(advanceProblems('ind_paciente', facts())).toEqual([]);
     expect(advanceProblems('prep_doc', facts())).toEqual([]);
+    // Issue 13: required documents missing hold prep_doc back unless the request confirms them.
+    const missing = facts({ missing_documents: ['Laudo médico', 'Risco cirúrgico'] });
+    expect(advanceProblems('prep_doc', missing)).toEqual([
+      'Faltam documentos exigidos: Laudo médico, Risco cirúrgico. Confirme para avançar mesmo assim.',
+    ]);
+    expect(advanceProblems('prep_doc', missing, { missing_documents: false })).toHaveLength(1);
+    expect(advanceProblems('prep_doc', missing, { missing_documents: true })).toEqual([]);
+    expect(advanceProblems('env_doc', missing, { missing_documents: true })).toEqual(['Preencha a data de envio da documentação!']);
     expect(advanceProblems('env_doc', facts())).toEqual(['Preencha a data de envio da documentação!']);
     expect(advanceProblems('env_doc', facts({ document_arrivals: '2026-03-10' }))).toEqual([]);
     expect(advanceProblems('autorizacao', facts())).toEqual(['Todos os status tem que está aprovado!']);

@@ -7,6 +7,12 @@ import { patientFormSchema, patientListQuerySchema } from '../../../machines/pat
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
+import {
+  checklistMarkSchema,
+  dispatchSchema,
+  documentRequirementsSchema,
+  requirementsQuerySchema,
+} from '../../../machines/preoperative/checklistSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -37,6 +43,11 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   changePassword: { body: changePasswordSchema },
   createSecretary: { body: createSecretarySchema },
   updateAuthorization: { body: authorizationSchema('2026-11-26') },
+  listDocumentRequirements: { query: requirementsQuerySchema },
+  getDocumentRequirements: { query: requirementsQuerySchema },
+  updateDocumentRequirements: { body: documentRequirementsSchema, query: requirementsQuerySchema },
+  markSurgeryChecklist: { body: checklistMarkSchema },
+  createSurgeryDispatch: { body: dispatchSchema('2026-11-26') },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -8,6 +8,9 @@ import { useState } from 'react';
 import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../../machines/constants';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { CaseChecklist, stillMissing, useCaseChecklist } from './CaseChecklist';
+import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { DocumentDrop } from '../../../components/ui/DocumentDrop';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
@@ -70,6 +73,9 @@ export function DocumentsPanel() {
   const { surgery, lifecycle, editable, locked } = usePanel();
   const [files, setFiles] = useState<DocumentFiles>({});
   const [sending, setSending] = useState<'save' | 'next' | null>(null);
+  // Issue 13: the required documents still missing, asked about before moving on.
+  const [confirming, setConfirming] = useState<string[] | null>(null);
+  const checklist = useCaseChecklist(surgery.id, surgery.version);
   const kinds = documentKindsOf(surgery);
   const chosen = Object.values(files).filter(Boolean).length;
 
@@ -96,11 +102,21 @@ export function DocumentsPanel() {
     }
   }
 
-  async function handleNext() {
+  async function handleNext(confirmed = false) {
+    const { state } = checklist;
+    const missing = state.status === 'ready' ? stillMissing(state.value, Object.keys(files)) : [];
+    if (!confirmed && missing.length > 0) {
+      setConfirming(missing);
+      return;
+    }
     setSending('next');
-    const moved = await lifecycle.request({ type: 'case.upload', files, advance: true });
+    const confirm = confirmed ? { missing_documents: true } : undefined;
+    const moved = await lifecycle.request({ type: 'case.upload', files, advance: true, confirm });
     setSending(null);
+    setConfirming(null);
     if (moved) setFiles({});
+    // Refused (another tab changed the checklist, say): read it again, so the next try asks about the right ones.
+    else checklist.retry();
   }
 
   const uploading = lifecycle.pending === 'upload';
@@ -122,6 +138,7 @@ export function DocumentsPanel() {
       }
     >
       {uploading && lifecycle.progress !== null ? <UploadProgress percent={lifecycle.progress} /> : null}
+      <CaseChecklist surgeryId={surgery.id} hasPlan={surgery.payment_fountains === 'plano_saude'} checklist={checklist} editable={editable && !locked} />
       <StyledGrid>
         {kinds.map((kind) => (
           <DocumentDrop
@@ -139,6 +156,20 @@ export function DocumentsPanel() {
           />
         ))}
       </StyledGrid>
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        title={checklistsTexts.checklist.confirmTitle}
+        text={fill(checklistsTexts.checklist.confirmText, { names: (confirming ?? []).join(', ') })}
+        confirmLabel={checklistsTexts.checklist.confirm}
+        cancelLabel={checklistsTexts.checklist.cancel}
+        tone="primary"
+        busy={uploading && sending === 'next'}
+        busyLabel={surgeriesTexts.lifecycle.busy}
+        closeLabel={checklistsTexts.checklist.close}
+        maxWidth={520}
+        onConfirm={() => void handleNext(true)}
+        onCancel={() => setConfirming(null)}
+      />
     </PanelFrame>
   );
 }

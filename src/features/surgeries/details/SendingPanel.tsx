@@ -11,6 +11,7 @@ import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 import { TemplateDownloads } from './TemplateDownloads';
+import { DispatchRecords } from './DispatchRecords';
 import { StyledForm, StyledRow } from './formLayout';
 
 const L = surgeriesTexts.lifecycle;
@@ -47,6 +48,7 @@ export function SendingPanel() {
           ]}
         />
         <TemplateDownloads surgeryId={surgery.id} hasHealthPlan={surgery.health_plan !== null} />
+        <DispatchRecords surgery={surgery} editable={false} />
       </PanelFrame>
     );
   }
@@ -59,6 +61,7 @@ export function SendingPanel() {
         </StyledRow>
         <NotesField control={control} name="document_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
         <TemplateDownloads surgeryId={surgery.id} hasHealthPlan={surgery.health_plan !== null} />
+        <DispatchRecords surgery={surgery} editable />
       </PanelFrame>
     </StyledForm>
   );

@@ -25,8 +25,13 @@ function percentOf(loaded: number, total: number): number {
 const caseActors = {
   updateCase: fromPromise<MoveResult, UpdateCaseInput>(({ input }) => updateSurgery(input.id, input.body)),
   uploadDocuments: fromPromise<MoveResult, UploadDocumentsInput>(({ input }) =>
-    uploadSurgeryFiles(input.id, input.version, input.files, input.newStatus, ({ loaded, total }) =>
-      input.onProgress(percentOf(loaded, total)),
+    uploadSurgeryFiles(
+      input.id,
+      input.version,
+      input.files,
+      input.newStatus,
+      ({ loaded, total }) => input.onProgress(percentOf(loaded, total)),
+      input.confirmMissingDocuments,
     ),
   ),
   archiveCase: fromPromise<MoveResult, CloseCaseInput>(({ input }) => archiveSurgery(input.id, input.version, input.reason)),

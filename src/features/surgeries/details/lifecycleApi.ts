@@ -176,10 +176,13 @@ export async function uploadSurgeryFiles(
   files: DocumentFiles,
   newStatus: CaseStatus,
   onProgress: (progress: UploadProgress) => void,
+  confirmMissingDocuments = false,
 ): Promise<MoveResult> {
   const form = new FormData();
   form.append('new_status', newStatus);
   form.append('version', String(version));
+  // Issue 13: the user confirmed moving on with required documents missing.
+  if (confirmMissingDocuments) form.append('missing_documents_confirmed', 'true');
   for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file, file.name);
   const url = `/surgery/api/v1/include_surgery_files/${id}/`;
   const token = bearer.current();

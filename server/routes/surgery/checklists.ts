@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  checklistMarkSchema,
+  CHECKLIST_MESSAGES,
+  dispatchSchema,
+  documentRequirementsSchema,
+  isChecklistScope,
+  requirementsQuerySchema,
+  type ChecklistMarkInput,
+  type DocumentRequirementsInput,
+} from '../../../machines/preoperative/checklistSchemas';
+import type { ChecklistScope } from '../../../machines/preoperative/constants';
+import type { AppDeps } from '../../deps';
+import { notFound, unauthorized } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { parse, validated } from '../../http/validation';
+import type { AuthUser } from '../../plugins/authenticate';
+import { createChecklistService } from '../../services/preoperative/checklists';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+
+type RequirementsQuery = { medic: number | null };
+type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
+type IdRoute = { Params: { id: string } };
+
+function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** The path's hospital or plan: an unknown scope or an id that is no id is 404 (no such list can exist). */
+function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
+  const { scope } = params;
+  if (!isChecklistScope(scope)) throw notFound(CHECKLIST_MESSAGES.scopeUnknown);
+  const id = pathId(params.id);
+  if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
+  return { scope, id };
+}
+
+function caseId(params: { id: string }): number {
+  const id = pathId(params.id);
+  if (id === null) throw notFound(SURGERY_NOT_FOUND);
+  return id;
+}
+
+/**
+ * The document checklists (issue 13 item 2; DECISIONS §15; openapi tag checklists). Both roles, bearer token.
+ *
+ * - GET document_requirements/?medic= — every hospital and plan the medic configured, with their documents.
+ * - GET / PUT document_requirements/{hospital|plano}/{id}/?medic= — one list; PUT replaces it with
+ *   `{ kinds, extras }`. An unknown scope, hospital or plan is 404 (the path names nothing); `medic` naming no medic
+ *   of the user is 400 on `medic` (a secretary with several medics must name one).
+ * - GET surgery/{id}/checklist/ — the case's checklist; PUT `{ name, received }` marks a named extra.
+ * - GET / POST surgery/{id}/dispatches/ — the sendings, newest first; POST records one (201).
+ * A case outside the user's medics is 404 'Não foi possível encontrar essa cirurgia'; a 400 writes nothing.
+ */
+export default async function checklistRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const service = createChecklistService({ db: deps.db, now: deps.now });
+  const query = validated({ query: requirementsQuerySchema });
+
+  app.get<{ Querystring: RequirementsQuery }>(
+    '/surgery/api/v1/document_requirements/',
+    { preHandler: [app.authenticate, query] },
+    async (request) => service.overview(userOf(request), request.query.medic),
+  );
+
+  app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { preHandler: [app.authenticate, query] }, async (request) => {
+    const { scope, id } = ownerOf(request.params);
+    return service.get(userOf(request), request.query.medic, scope, id);
+  });
+
+  app.put<ScopeRoute & { Body: DocumentRequirementsInput }>(
+    '/surgery/api/v1/document_requirements/:scope/:id/',
+    { preHandler: [app.authenticate, query, validated({ body: documentRequirementsSchema })] },
+    async (request) => {
+      const { scope, id } = ownerOf(request.params);
+      return service.put(userOf(request), request.query.medic, scope, id, request.body);
+    },
+  );
+
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) =>
+    service.checklist(userOf(request), caseId(request.params)),
+  );
+
+  app.put<IdRoute & { Body: ChecklistMarkInput }>(
+    '/surgery/api/v1/surgery/:id/checklist/',
+    { preHandler: [app.authenticate, validated({ body: checklistMarkSchema })] },
+    async (request) => service.mark(userOf(request), caseId(request.params), request.body),
+  );
+
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) =>
+    service.dispatches(userOf(request), caseId(request.params)),
+  );
+
+  app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
+    const id = caseId(request.params);
+    const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
+    const created = await service.dispatch(userOf(request), id, input);
+    return reply.code(201).send(created);
+  });
+}

@@ -1,0 +1,521 @@
+/**
+ * /document-checklists, 'Documentos exigidos' (issue 13 item 2; DECISIONS §15): which documents each hospital and
+ * health plan asks for, per medic. Pick a hospital or a plan (the registration's search selects), tick SPEC's
+ * document kinds and add named extras, save. A secretary with several medics picks the medic first. The lists already
+ * configured are listed below, each one opening its editor. Loading, empty and failure states are designed.
+ */
+import { useEffect, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
+import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
+import { check } from '../../../machines/validation/problems';
+import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
+import { Page } from '../../components/layout/Page';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { Icon } from '../../components/ui/Icon';
+import { Notice } from '../../components/ui/Notice';
+import { SearchSelect } from '../../components/ui/SearchSelect';
+import { Select } from '../../components/ui/Select';
+import { TextField } from '../../components/ui/TextField';
+import { checklistsTexts } from '../../lib/i18n/checklists';
+import { fill } from '../../lib/i18n/pt-BR';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { toastSuccess, toastWarning } from '../../lib/toast';
+import {
+  fetchChecklistMedics,
+  searchHospitalsForChecklist as searchHospitals,
+  type Hospital,
+  type MedicItem,
+  getRequirements,
+  getRequirementsOverview,
+  saveRequirements,
+  type ChecklistScope,
+  type RequirementList,
+  type RequirementsOverview,
+} from '../../api/checklists';
+
+const T = checklistsTexts.page;
+const routeApi = getRouteApi('/app/document-checklists');
+
+const Card = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.card};
+  ${media.md} { padding: ${space.xl}; }
+`;
+
+const Intro = styled('p')`
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+  max-width: 70ch;
+`;
+
+const Grid = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.lg};
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: end; }
+`;
+
+const Segmented = styled('div')`
+  display: inline-flex;
+  padding: ${space.xxs};
+  border-radius: ${radii.pill};
+  background: ${colors.disabled};
+  gap: ${space.xxs};
+  & button {
+    min-height: 40px;
+    padding: ${space.xs} ${space.lg};
+    border: 0;
+    border-radius: ${radii.pill};
+    background: transparent;
+    color: ${colors.textMuted};
+    font: inherit;
+    font-size: ${fontSizes.sm};
+    font-weight: ${fontWeights.semibold};
+    cursor: pointer;
+  }
+  & button[aria-pressed='true'] { background: ${colors.surface}; color: ${colors.primary}; box-shadow: ${shadows.card}; }
+  & button:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const GroupLabel = styled('span')`
+  display: block;
+  margin-bottom: ${space.xs};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  color: ${colors.text};
+`;
+
+const SectionTitle = styled('h2')`
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.bold};
+  color: ${colors.text};
+`;
+
+const Fieldset = styled('fieldset')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  & legend { padding: 0; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & > p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+const KindGrid = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.sm} ${space.lg};
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+const Chips = styled('ul')`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    display: inline-flex;
+    align-items: center;
+    gap: ${space.xs};
+    padding: ${space.xs} ${space.xs} ${space.xs} ${space.md};
+    border-radius: ${radii.pill};
+    background: ${colors.primarySoft};
+    color: ${colors.primaryDeep};
+    font-size: ${fontSizes.sm};
+    font-weight: ${fontWeights.medium};
+  }
+  & li button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    width: 32px;
+    height: 32px;
+    border: 0;
+    border-radius: ${radii.pill};
+    background: transparent;
+    color: inherit;
+    cursor: pointer;
+  }
+  & li button:hover { background: ${colors.surface}; }
+  & li button:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const AddRow = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  ${media.md} { flex-direction: row; align-items: flex-start; & > div:first-child { flex: 1; } & > button { margin-top: 26px; } }
+`;
+
+const Muted = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const Actions = styled('div')`
+  display: flex;
+  justify-content: flex-end;
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+  & button { width: 100%; }
+  ${media.md} { & button { width: auto; } }
+`;
+
+const ListOfLists = styled('ul')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+  & button {
+    display: flex;
+    flex-direction: column;
+    gap: ${space.xs};
+    width: 100%;
+    padding: ${space.md} ${space.lg};
+    border: 1px solid ${colors.border};
+    border-radius: ${radii.md};
+    background: ${colors.surface};
+    text-align: left;
+    font: inherit;
+    color: ${colors.text};
+    cursor: pointer;
+  }
+  & button:hover { border-color: ${colors.primary}; background: ${colors.primaryTint}; }
+  & button:focus-visible { outline: none; box-shadow: ${focusRing}; }
+  & strong { font-weight: ${fontWeights.semibold}; }
+  & span { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+type Owner = { scope: ChecklistScope; id: number; name: string };
+
+/** The editor of one hospital's or plan's list, from its stored items. */
+function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: number | null; onSaved: (list: RequirementList) => void }) {
+  const [kinds, setKinds] = useState<SurgeryDocumentKind[]>(() => list.items.flatMap((item) => (item.kind ? [item.kind] : [])));
+  const [extras, setExtras] = useState<string[]>(() => list.items.flatMap((item) => (item.kind ? [] : [item.name])));
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [saving, setSaving] = useState(false);
+
+  function toggle(kind: SurgeryDocumentKind, on: boolean) {
+    setKinds((current) => (on ? [...current, kind] : current.filter((each) => each !== kind)));
+  }
+
+  function addExtra() {
+    const next = [...extras, draft];
+    // The server's own rules (machines/preoperative/checklistSchemas.ts), so the form says what the API would.
+    const checked = check(documentRequirementsSchema, { kinds, extras: next });
+    if (!checked.ok) {
+      setError(checked.problems.fields.extras?.[0] ?? checked.problems.error[0]);
+      return;
+    }
+    setExtras(checked.value.extras);
+    setDraft('');
+    setError(undefined);
+  }
+
+  async function save() {
+    const checked = check(documentRequirementsSchema, { kinds, extras });
+    if (!checked.ok) {
+      for (const message of checked.problems.error) toastWarning(message);
+      return;
+    }
+    setSaving(true);
+    const result = await saveRequirements(list.scope, list.id, medic, checked.value);
+    setSaving(false);
+    if (result.kind === 'ok') {
+      toastSuccess(T.saved);
+      onSaved(result.value);
+    } else for (const message of result.messages.length ? result.messages : [T.saveFailed]) toastWarning(message);
+  }
+
+  return (
+    <Card aria-labelledby="checklist-editor-title">
+      <SectionTitle id="checklist-editor-title">{list.name}</SectionTitle>
+      <Fieldset>
+        <legend>{T.kindsTitle}</legend>
+        <p>{T.kindsHint}</p>
+        <KindGrid>
+          {SURGERY_DOCUMENT_KINDS.map((kind) => (
+            <Checkbox key={kind} name={`kind-${kind}`} checked={kinds.includes(kind)} onChange={(on) => toggle(kind, on)}>
+              {checklistsTexts.kinds[kind]}
+            </Checkbox>
+          ))}
+        </KindGrid>
+      </Fieldset>
+      <Fieldset>
+        <legend>{T.extrasTitle}</legend>
+        <p>{T.extrasHint}</p>
+        {extras.length > 0 ? (
+          <Chips aria-label={T.extrasTitle}>
+            {extras.map((name) => (
+              <li key={name}>
+                {name}
+                <button type="button" aria-label={fill(T.removeExtra, { name })} onClick={() => setExtras((current) => current.filter((each) => each !== name))}>
+                  <Icon name="close" size={16} />
+                </button>
+              </li>
+            ))}
+          </Chips>
+        ) : (
+          <Muted>{T.noExtras}</Muted>
+        )}
+        {extras.length < MAX_EXTRA_DOCUMENTS ? (
+          <AddRow>
+            <TextField
+              label={T.extraLabel}
+              name="extra"
+              value={draft}
+              onChange={(value) => {
+                setDraft(value);
+                setError(undefined);
+              }}
+              placeholder={T.extraPlaceholder}
+              error={error}
+            />
+            <Button variant="secondary" onClick={addExtra} disabled={draft.trim() === ''}>
+              {T.addExtra}
+            </Button>
+          </AddRow>
+        ) : null}
+      </Fieldset>
+      <Actions>
+        <Button onClick={() => void save()} loading={saving}>
+          {saving ? T.saving : T.save}
+        </Button>
+      </Actions>
+    </Card>
+  );
+}
+
+/** The secretary's medics (not read for a medic, who edits their own lists), with a retry. */
+function useMedics(enabled: boolean) {
+  const [state, setState] = useState<{ status: 'loading' | 'error' | 'ready'; items: MedicItem[] }>({ status: enabled ? 'loading' : 'ready', items: [] });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new AbortController();
+    fetchChecklistMedics(controller.signal).then(
+      (items) => !controller.signal.aborted && setState({ status: 'ready', items }),
+      () => !controller.signal.aborted && setState({ status: 'error', items: [] }),
+    );
+    return () => controller.abort();
+  }, [enabled, attempt]);
+  return {
+    ...state,
+    retry: () => {
+      setState({ status: 'loading', items: [] });
+      setAttempt((n) => n + 1);
+    },
+  };
+}
+
+type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
+
+/** The list of `owner` for `medic`, read again after a retry or a save elsewhere. */
+function useList(owner: Owner | null, medic: number | null, enabled: boolean, attempt: number): Loaded<RequirementList> | null {
+  const [state, setState] = useState<Loaded<RequirementList>>({ status: 'loading' });
+  const key = owner && enabled ? `${owner.scope}:${owner.id}:${medic}:${attempt}` : null;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  if (key !== loadedKey) {
+    setLoadedKey(key);
+    setState({ status: 'loading' });
+  }
+  useEffect(() => {
+    if (!owner || !enabled) return undefined;
+    const controller = new AbortController();
+    getRequirements(owner.scope, owner.id, medic, controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+    // The key names what is read.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return key ? state : null;
+}
+
+function useOverview(medic: number | null, enabled: boolean, attempt: number): Loaded<RequirementsOverview> | null {
+  const [state, setState] = useState<Loaded<RequirementsOverview>>({ status: 'loading' });
+  const key = enabled ? `${medic}:${attempt}` : null;
+  const [loadedKey, setLoadedKey] = useState<string | null>(null);
+  if (key !== loadedKey) {
+    setLoadedKey(key);
+    setState({ status: 'loading' });
+  }
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const controller = new AbortController();
+    getRequirementsOverview(medic, controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return key ? state : null;
+}
+
+export function DocumentChecklistsPage() {
+  const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
+  const isSecretary = profileType === 'secretary';
+  const medics = useMedics(isSecretary);
+  const [chosenMedic, setChosenMedic] = useState('');
+  // A secretary with one medic works on that medic's lists; with several she picks one.
+  const medic = !isSecretary ? null : medics.items.length === 1 ? medics.items[0]!.id : chosenMedic ? Number(chosenMedic) : null;
+  const medicReady = !isSecretary || (medics.status === 'ready' && medic !== null);
+
+  const [scope, setScope] = useState<ChecklistScope>('hospital');
+  const [hospital, setHospital] = useState<Hospital | null>(null);
+  const [plan, setPlan] = useState<HealthPlan | null>(null);
+  const [owner, setOwner] = useState<Owner | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const list = useList(owner, medic, medicReady, attempt);
+  const overview = useOverview(medic, medicReady, attempt);
+
+  function choose(next: Owner | null) {
+    setOwner(next);
+  }
+
+  function openList(entry: RequirementList) {
+    setScope(entry.scope);
+    if (entry.scope === 'hospital') setHospital({ id: entry.id, fantasy_name: entry.name } as Hospital);
+    else setPlan({ id: entry.id, fantasy_name: entry.name } as HealthPlan);
+    choose({ scope: entry.scope, id: entry.id, name: entry.name });
+  }
+
+  return (
+    <Page title={T.title}>
+      <Card aria-label={T.title}>
+        <Intro>{T.intro}</Intro>
+        {isSecretary && medics.items.length !== 1 ? (
+          <Select
+            label={T.medic}
+            name="medic"
+            value={chosenMedic}
+            onChange={(value) => {
+              setChosenMedic(value);
+              setOwner(null);
+            }}
+            options={medics.items.map((item) => ({ value: String(item.id), label: `${item.first_name} ${item.last_name}` }))}
+            placeholder={T.medicPlaceholder}
+            loading={medics.status === 'loading'}
+            loadingText={T.medicsLoading}
+            loadError={medics.status === 'error' ? T.medicsFailed : undefined}
+            retryLabel={T.retry}
+            onRetry={medics.retry}
+          />
+        ) : null}
+        <Grid>
+          <div role="group" aria-labelledby="checklist-scope-label">
+            <GroupLabel id="checklist-scope-label">{T.scopeLabel}</GroupLabel>
+            <Segmented>
+              {(['hospital', 'plano'] as const).map((each) => (
+                <button
+                  key={each}
+                  type="button"
+                  aria-pressed={scope === each}
+                  onClick={() => {
+                    setScope(each);
+                    const picked = each === 'hospital' ? hospital : plan;
+                    choose(picked ? { scope: each, id: picked.id, name: picked.fantasy_name } : null);
+                  }}
+                >
+                  {T.scopes[each]}
+                </button>
+              ))}
+            </Segmented>
+          </div>
+          {scope === 'hospital' ? (
+            <SearchSelect
+              key="hospital"
+              label={T.hospital}
+              name="hospital"
+              placeholder={T.hospitalPlaceholder}
+              value={hospital}
+              onChange={(item) => {
+                setHospital(item);
+                choose(item ? { scope: 'hospital', id: item.id, name: item.fantasy_name } : null);
+              }}
+              search={searchHospitals}
+              itemKey={(item) => item.id}
+              itemLabel={(item) => item.fantasy_name}
+              disabled={!medicReady}
+            />
+          ) : (
+            <SearchSelect
+              key="plano"
+              label={T.plan}
+              name="health_plan"
+              placeholder={T.planPlaceholder}
+              value={plan}
+              onChange={(item) => {
+                setPlan(item);
+                choose(item ? { scope: 'plano', id: item.id, name: item.fantasy_name } : null);
+              }}
+              search={searchHealthPlans}
+              itemKey={(item) => item.id}
+              itemLabel={(item) => item.fantasy_name}
+              disabled={!medicReady}
+            />
+          )}
+        </Grid>
+      </Card>
+
+      {!medicReady ? (
+        isSecretary && medics.status === 'ready' ? <Notice kind="empty" icon="userPlus" title={T.pickMedicFirst} announce={false} /> : null
+      ) : list === null ? (
+        <Notice kind="empty" icon="fileText" title={T.pickFirst} text={T.pickFirstText} announce={false} />
+      ) : list.status === 'loading' ? (
+        <Notice kind="loading" title={T.loading} />
+      ) : list.status === 'error' ? (
+        <Notice kind="failed" title={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
+      ) : (
+        <ListEditor key={`${list.value.scope}:${list.value.id}:${medic}:${attempt}`} list={list.value} medic={medic} onSaved={() => setAttempt((n) => n + 1)} />
+      )}
+
+      {medicReady && overview ? (
+        <Card aria-labelledby="checklist-configured-title">
+          <SectionTitle id="checklist-configured-title">{T.configured}</SectionTitle>
+          {overview.status === 'loading' ? (
+            <Notice kind="loading" title={T.loading} compact />
+          ) : overview.status === 'error' ? (
+            <Notice kind="failed" title={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} compact />
+          ) : overview.value.lists.length === 0 ? (
+            <Notice kind="empty" icon="fileText" title={T.configuredEmpty} text={T.configuredEmptyText} compact announce={false} />
+          ) : (
+            <ListOfLists>
+              {overview.value.lists.map((entry) => (
+                <li key={`${entry.scope}:${entry.id}`}>
+                  <button type="button" onClick={() => openList(entry)}>
+                    <strong>{entry.name}</strong>
+                    <span>
+                      {T.scopes[entry.scope]} · {fill(T.documentsCount, { count: entry.items.length })}
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ListOfLists>
+          )}
+        </Card>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,198 @@
+/**
+ * A case's document checklist on the document-preparation step (issue 13 item 2): the documents its hospital (and,
+ * when the plan pays, its plan) require, which were received (a kind by its upload, a named extra when marked here)
+ * and what is missing. The step's panel (surgeries/details/DocumentsPanel.tsx) asks before moving on with missing
+ * documents (`stillMissing`).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { styled } from 'goober';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { Icon } from '../../../components/ui/Icon';
+import { Notice } from '../../../components/ui/Notice';
+import { checklistsTexts } from '../../../lib/i18n/checklists';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
+import { toastWarning } from '../../../lib/toast';
+import { getChecklist, markChecklist, type SurgeryChecklist } from '../../../api/checklists';
+
+const T = checklistsTexts.checklist;
+
+/** The names still missing once the files chosen for this upload are counted. */
+export function stillMissing(checklist: SurgeryChecklist, chosen: readonly string[]): string[] {
+  return checklist.items.filter((item) => !item.received && !(item.kind !== null && chosen.includes(item.kind))).map((item) => item.name);
+}
+
+type ChecklistState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: SurgeryChecklist };
+
+/** The case's checklist, read again whenever `revision` changes (the case's version: an upload changes it). */
+export function useCaseChecklist(surgeryId: number, revision: number) {
+  const [state, setState] = useState<ChecklistState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    const controller = new AbortController();
+    getChecklist(surgeryId, controller.signal).then(
+      (result) => {
+        // An answer without the lists (a proxy's page, say) reads as a failed read.
+        const ok = result.kind === 'ok' && Array.isArray(result.value.items) && Array.isArray(result.value.missing);
+        if (!controller.signal.aborted) setState(ok ? { status: 'ready', value: result.value } : { status: 'error' });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [surgeryId, revision, attempt]);
+  const retry = useCallback(() => {
+    setState({ status: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
+  return { state, setState, retry };
+}
+
+const Box = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.md};
+  padding: ${space.lg};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  background: ${colors.primaryTint};
+`;
+
+const Head = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.sm};
+  & h3 { font-size: ${fontSizes.md}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
+`;
+
+const Summary = styled('p')<{ $ok: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  background: ${(p) => (p.$ok ? colors.successSoft : colors.warningSoft)};
+  color: ${(p) => (p.$ok ? colors.success : colors.warning)};
+`;
+
+const Items = styled('ul')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${space.xs} ${space.md};
+    min-height: 44px;
+    padding: ${space.xs} ${space.md};
+    border-radius: ${radii.sm};
+    background: ${colors.surface};
+  }
+`;
+
+const Name = styled('span')<{ $ok: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.sm};
+  color: ${colors.text};
+  & svg { color: ${(p) => (p.$ok ? colors.success : colors.warning)}; flex-shrink: 0; }
+`;
+
+const Tags = styled('span')`
+  display: inline-flex;
+  flex-wrap: wrap;
+  gap: ${space.xs};
+  & span {
+    padding: ${space.xxs} ${space.sm};
+    border-radius: ${radii.pill};
+    background: ${colors.disabled};
+    color: ${colors.textMuted};
+    font-size: ${fontSizes.xs};
+    font-weight: ${fontWeights.semibold};
+  }
+  & span[data-state='received'] { background: ${colors.successSoft}; color: ${colors.success}; }
+  & span[data-state='missing'] { background: ${colors.warningSoft}; color: ${colors.warning}; }
+`;
+
+const Intro = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  & a { color: ${colors.primary}; font-weight: ${fontWeights.semibold}; }
+`;
+
+type CaseChecklistProps = {
+  surgeryId: number;
+  hasPlan: boolean;
+  checklist: ReturnType<typeof useCaseChecklist>;
+  /** Named extras can be marked (the step is the case's current one and nothing is being sent). */
+  editable: boolean;
+};
+
+export function CaseChecklist({ surgeryId, hasPlan, checklist, editable }: CaseChecklistProps) {
+  const { state, setState, retry } = checklist;
+  const [marking, setMarking] = useState<string | null>(null);
+  const plan = hasPlan ? T.planSuffix : '';
+
+  async function mark(name: string, received: boolean) {
+    setMarking(name);
+    const result = await markChecklist(surgeryId, name, received);
+    setMarking(null);
+    if (result.kind === 'ok') setState({ status: 'ready', value: result.value });
+    else for (const message of result.messages.length ? result.messages : [T.markFailed]) toastWarning(message);
+  }
+
+  if (state.status === 'loading') return <Notice kind="loading" title={T.loading} compact />;
+  if (state.status === 'error') return <Notice kind="failed" title={T.failed} onRetry={retry} compact />;
+  const { items, missing } = state.value;
+  if (items.length === 0) {
+    return (
+      <Intro>
+        {fill(T.none, { plan })} <Link to="/document-checklists">{T.configureLink}</Link>
+      </Intro>
+    );
+  }
+  return (
+    <Box aria-labelledby="case-checklist-title">
+      <Head>
+        <h3 id="case-checklist-title">{T.title}</h3>
+        <Summary $ok={missing.length === 0} role="status">
+          <Icon name={missing.length === 0 ? 'check' : 'alert'} size={14} />
+          {missing.length === 0 ? T.allReceived : fill(T.missingCount, { count: missing.length })}
+        </Summary>
+      </Head>
+      <Intro>{fill(T.intro, { plan })}</Intro>
+      <Items>
+        {items.map((item) => (
+          <li key={item.name} data-received={item.received}>
+            {item.kind === null && editable ? (
+              <Checkbox name={`received-${item.name}`} checked={item.received} onChange={(on) => void mark(item.name, on)}>
+                {item.name}
+                {marking === item.name ? '…' : ''}
+              </Checkbox>
+            ) : (
+              <Name $ok={item.received}>
+                <Icon name={item.received ? 'check' : 'alert'} size={16} />
+                {item.name}
+              </Name>
+            )}
+            <Tags>
+              {item.required_by.map((scope) => (
+                <span key={scope}>{T.requiredBy[scope]}</span>
+              ))}
+              <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
+            </Tags>
+          </li>
+        ))}
+      </Items>
+    </Box>
+  );
+}

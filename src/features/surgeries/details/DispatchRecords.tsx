@@ -1,0 +1,307 @@
+/**
+ * The sendings of a case's documents on the sending step (issue 13 item 2; DECISIONS §15): what was sent, when, to
+ * whom and how (e-mail, portal, presencial), newest first, and a form to record one. The form sits inside the step's
+ * own form, so it is a group of fields with a button, not a nested <form>; it checks with the API's schema
+ * (machines/preoperative/checklistSchemas.ts `dispatchSchema`) and marks each field with its message.
+ */
+import { useEffect, useState } from 'react';
+import { styled } from 'goober';
+import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
+import { dispatchSchema } from '../../../../machines/preoperative/checklistSchemas';
+import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';
+import { check } from '../../../../machines/validation/problems';
+import { IMaskInput } from 'react-imask';
+import { Button } from '../../../components/ui/Button';
+import { Checkbox } from '../../../components/ui/Checkbox';
+import { fieldErrorClassName, inputClassName } from '../../../components/ui/Field';
+import { Notice } from '../../../components/ui/Notice';
+import { Select } from '../../../components/ui/Select';
+import { TextField } from '../../../components/ui/TextField';
+import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';
+import { checklistsTexts } from '../../../lib/i18n/checklists';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { toastSuccess, toastWarning } from '../../../lib/toast';
+import type { Surgery } from '../types';
+import { createDispatch, getChecklist, getDispatches, type Dispatch } from '../../../api/checklists';
+
+const T = checklistsTexts.dispatch;
+
+const Box = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.md};
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+  & h3 { font-size: ${fontSizes.md}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
+`;
+
+const Head = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.sm};
+  & p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+const Records = styled('ol')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li { display: flex; flex-direction: column; gap: ${space.xxs}; padding: ${space.md}; border-radius: ${radii.md}; background: ${colors.primaryTint}; }
+  & strong { font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
+  & span { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; overflow-wrap: anywhere; }
+`;
+
+const FormBox = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding: ${space.lg};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+`;
+
+const Row = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.lg};
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); align-items: start; }
+`;
+
+const DateField = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  & label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+`;
+
+const Items = styled('fieldset')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  margin: 0;
+  padding: 0;
+  border: 0;
+  & legend { padding: 0; margin-bottom: ${space.xs}; font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & > div { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${space.xs} ${space.lg}; }
+  ${media.md} { & > div { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+`;
+
+const AddRow = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  ${media.md} { flex-direction: row; align-items: flex-start; & > div:first-child { flex: 1; } & > button { margin-top: 26px; } }
+`;
+
+const Actions = styled('div')`
+  display: flex;
+  flex-direction: column-reverse;
+  gap: ${space.sm};
+  ${media.md} { flex-direction: row; justify-content: flex-end; }
+`;
+
+const ItemsError = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.danger};
+`;
+
+type Values = { sent_on: string; recipient: string; channel: string; items: string[]; notes: string };
+type Errors = Partial<Record<keyof Values, string>>;
+
+/** What the case can list as sent: its checklist's documents, else the documents it has files for. */
+function suggestedItems(surgery: Surgery, checklist: string[]): string[] {
+  if (checklist.length > 0) return checklist;
+  return SURGERY_DOCUMENT_KINDS.filter((kind) => surgery[kind]).map((kind) => DOCUMENT_LABELS[kind]);
+}
+
+function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Surgery; suggestions: string[]; onDone: (d: Dispatch) => void; onCancel: () => void }) {
+  const today = todayInSaoPaulo();
+  const [values, setValues] = useState<Values>({ sent_on: formatDate(today), recipient: '', channel: '', items: [], notes: '' });
+  const [options, setOptions] = useState<string[]>(suggestions);
+  const [other, setOther] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
+    setValues((current) => ({ ...current, [key]: value }));
+    setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  function toggle(name: string, on: boolean) {
+    set('items', on ? [...values.items, name] : values.items.filter((each) => each !== name));
+  }
+
+  function addOther() {
+    const name = other.trim().replace(/\s+/g, ' ');
+    if (!name) return;
+    if (!options.includes(name)) setOptions((current) => [...current, name]);
+    if (!values.items.includes(name)) set('items', [...values.items, name]);
+    setOther('');
+  }
+
+  async function submit() {
+    const payload = {
+      sent_on: parseBrDate(values.sent_on) ?? values.sent_on,
+      recipient: values.recipient,
+      channel: values.channel,
+      items: values.items,
+      notes: values.notes.trim() === '' ? null : values.notes,
+    };
+    const checked = check(dispatchSchema(today), payload);
+    if (!checked.ok) {
+      const fields = checked.problems.fields;
+      setErrors(Object.fromEntries(Object.entries(fields).map(([key, list]) => [key, list[0]])) as Errors);
+      return;
+    }
+    setSaving(true);
+    const result = await createDispatch(surgery.id, checked.value);
+    setSaving(false);
+    if (result.kind === 'ok') {
+      toastSuccess(T.saved);
+      onDone(result.value);
+    } else for (const message of result.messages.length ? result.messages : [T.failed]) toastWarning(message);
+  }
+
+  const dateId = 'dispatch-sent-on';
+  return (
+    <FormBox role="group" aria-label={T.add}>
+      <Row>
+        <DateField>
+          <label htmlFor={dateId}>{T.sentOn}</label>
+          <IMaskInput
+            id={dateId}
+            name="sent_on"
+            mask="00/00/0000"
+            value={values.sent_on}
+            onAccept={(value: string) => set('sent_on', value)}
+            placeholder="dd/mm/aaaa"
+            inputMode="numeric"
+            className={inputClassName}
+            aria-invalid={errors.sent_on ? true : undefined}
+            aria-describedby={errors.sent_on ? `${dateId}-error` : undefined}
+          />
+          {errors.sent_on ? (
+            <p id={`${dateId}-error`} className={fieldErrorClassName}>
+              {errors.sent_on}
+            </p>
+          ) : null}
+        </DateField>
+        <TextField label={T.recipient} name="recipient" value={values.recipient} onChange={(v) => set('recipient', v)} placeholder={T.recipientPlaceholder} error={errors.recipient} />
+        <Select
+          label={T.channel}
+          name="channel"
+          value={values.channel}
+          onChange={(v) => set('channel', v)}
+          options={DISPATCH_CHANNELS.map((channel) => ({ value: channel, label: T.channels[channel] }))}
+          placeholder={T.channelPlaceholder}
+          error={errors.channel}
+        />
+      </Row>
+      <Items>
+        <legend>{T.items}</legend>
+        {options.length > 0 ? (
+          <div>
+            {options.map((name) => (
+              <Checkbox key={name} name={`sent-${name}`} checked={values.items.includes(name)} onChange={(on) => toggle(name, on)}>
+                {name}
+              </Checkbox>
+            ))}
+          </div>
+        ) : null}
+        <AddRow>
+          <TextField label={T.otherItem} name="other_item" value={other} onChange={setOther} placeholder={T.otherItemPlaceholder} />
+          <Button variant="secondary" onClick={addOther} disabled={other.trim() === ''}>
+            {T.addItem}
+          </Button>
+        </AddRow>
+        {errors.items ? <ItemsError role="alert">{errors.items}</ItemsError> : null}
+      </Items>
+      <TextField label={T.notes} name="dispatch_notes" value={values.notes} onChange={(v) => set('notes', v)} placeholder={T.notesPlaceholder} error={errors.notes} optional />
+      <Actions>
+        <Button variant="ghost" onClick={onCancel}>
+          {checklistsTexts.checklist.cancel}
+        </Button>
+        <Button onClick={() => void submit()} loading={saving}>
+          {saving ? T.saving : T.save}
+        </Button>
+      </Actions>
+    </FormBox>
+  );
+}
+
+type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: Dispatch[] };
+
+export function DispatchRecords({ surgery, editable }: { surgery: Surgery; editable: boolean }) {
+  const [state, setState] = useState<Loaded>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [adding, setAdding] = useState(false);
+  const [checklist, setChecklist] = useState<string[]>([]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    getDispatches(surgery.id, controller.signal).then(
+      (result) => {
+        // An answer that is not a list (a proxy's page, say) reads as a failed read.
+        if (!controller.signal.aborted) setState(result.kind === 'ok' && Array.isArray(result.value) ? { status: 'ready', value: result.value } : { status: 'error' });
+      },
+      () => undefined,
+    );
+    getChecklist(surgery.id, controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.items)) setChecklist(result.value.items.map((item) => item.name));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [surgery.id, attempt]);
+
+  return (
+    <Box aria-labelledby="dispatches-title">
+      <Head>
+        <div>
+          <h3 id="dispatches-title">{T.title}</h3>
+          <p>{T.intro}</p>
+        </div>
+        {editable && !adding ? (
+          <Button variant="secondary" onClick={() => setAdding(true)}>
+            {T.add}
+          </Button>
+        ) : null}
+      </Head>
+      {adding ? (
+        <DispatchForm
+          surgery={surgery}
+          suggestions={suggestedItems(surgery, checklist)}
+          onCancel={() => setAdding(false)}
+          onDone={(created) => {
+            setAdding(false);
+            setState((current) => ({ status: 'ready', value: [created, ...(current.status === 'ready' ? current.value : [])].sort((a, b) => (a.sent_on < b.sent_on ? 1 : a.sent_on > b.sent_on ? -1 : b.id - a.id)) }));
+          }}
+        />
+      ) : null}
+      {state.status === 'loading' ? (
+        <Notice kind="loading" title={T.loading} compact />
+      ) : state.status === 'error' ? (
+        <Notice kind="failed" title={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} compact />
+      ) : state.value.length === 0 ? (
+        <Notice kind="empty" icon="send" title={T.empty} text={T.emptyText} compact announce={false} />
+      ) : (
+        <Records aria-label={T.title}>
+          {state.value.map((dispatch) => (
+            <li key={dispatch.id}>
+              <strong>{fill(T.summary, { date: formatDate(dispatch.sent_on), channel: T.channels[dispatch.channel as DispatchChannel], recipient: dispatch.recipient })}</strong>
+              <span>{dispatch.items.join(', ')}</span>
+              {dispatch.notes ? <span>{dispatch.notes}</span> : null}
+              {dispatch.created_by ? <span>{fill(T.by, { name: `${dispatch.created_by.first_name} ${dispatch.created_by.last_name}` })}</span> : null}
+            </li>
+          ))}
+        </Records>
+      )}
+    </Box>
+  );
+}

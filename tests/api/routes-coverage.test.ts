@@ -55,6 +55,11 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/profile_photo/',
   'DELETE /project_auth/api/v1/profile_photo/',
   'GET /project_auth/api/v1/profile_photo/{userId}/{version}/',
+  // Issue 13 item 4: stage targets and case holders.
+  'GET /project_auth/api/v1/stage_targets/',
+  'PUT /project_auth/api/v1/stage_targets/',
+  'GET /surgery/api/v1/surgery/{id}/holders/',
+  'PUT /surgery/api/v1/surgery/{id}/holder/',
 ];
 
 let t: TestApp;

@@ -106,6 +106,10 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       status_changed_at: '2025-03-01T12:00:00-03:00',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/),
       version: expect.any(Number),
+      days_in_stage: expect.any(Number),
+      stage_target_days: 7,
+      overdue: true,
+      holder: { id: medic.id, first_name: 'Renata', last_name: 'Lopes' },
     });
   });
 

@@ -19,6 +19,7 @@ import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
+import { saoPauloDay } from '../sao-paulo-time';
 import { checkVersion } from './move-checks';
 
 /**
@@ -175,7 +176,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
               replaced = previous.map((row) => row.fileKey);
             },
             // The answer is read in the same transaction (exactly this upload's outcome); links are signed after it.
-            readBack: (tx) => readSurgeryRow(tx, id),
+            readBack: (tx) => readSurgeryRow(tx, id, saoPauloDay(now())),
           },
         );
       } catch (error) {

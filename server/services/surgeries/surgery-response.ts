@@ -17,6 +17,7 @@ import {
 import type { LinkSigner } from '../files/signed-links';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
+import { daysInStageSql, holderSql, overdueSql, stageTargetSql } from './clocks';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
@@ -56,7 +57,8 @@ const cidList = sql<SurgeryResponse['cid'] | null>`(
 const documentKinds = sql<SurgeryDocumentKind[] | null>`(
   select json_agg(${surgeryDocuments.kind}) from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
 
-const surgeryRowColumns = {
+/** The joined row's columns; `today` (yyyy-MM-dd, São Paulo) sets the days-in-stage clock (./clocks.ts). */
+const surgeryRowColumns = (today: string) => ({
   ...getTableColumns(surgeries),
   patientName: patients.nomeCompleto,
   patientCellphone: patients.cellphone,
@@ -70,12 +72,19 @@ const surgeryRowColumns = {
   procedureList,
   cidList,
   documentKinds,
-};
+  daysInStage: daysInStageSql(today),
+  stageTargetDays: stageTargetSql,
+  overdue: overdueSql(today),
+  holder: holderSql,
+});
 
-/** The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging. */
-export function selectSurgeryRows(db: Executor) {
+/**
+ * The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging; `today` is the São
+ * Paulo day the clocks count to (saoPauloDay(deps.now())).
+ */
+export function selectSurgeryRows(db: Executor, today: string) {
   return db
-    .select(surgeryRowColumns)
+    .select(surgeryRowColumns(today))
     .from(surgeries)
     .innerJoin(patients, eq(patients.id, surgeries.patientId))
     .innerJoin(users, eq(users.id, surgeries.medicId))
@@ -87,8 +96,8 @@ export function selectSurgeryRows(db: Executor) {
 type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[number];
 
 /** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
-export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJoinedRow | undefined> {
-  const [row] = await selectSurgeryRows(db).where(eq(surgeries.id, id)).limit(1);
+export async function readSurgeryRow(db: Executor, id: number, today: string): Promise<SurgeryJoinedRow | undefined> {
+  const [row] = await selectSurgeryRows(db, today).where(eq(surgeries.id, id)).limit(1);
   return row;
 }
 
@@ -127,6 +136,7 @@ export function selectSurgeryPage(
   db: Executor,
   where: SQL | undefined,
   page: { limit: number; offset: number; ordering?: SurgeryOrdering },
+  today: string,
 ) {
   const ordering = page.ordering ?? 'schedule';
   const orderBy = SURGERY_ORDER_BY[ordering];
@@ -137,7 +147,7 @@ export function selectSurgeryPage(
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
-  return selectSurgeryRows(db)
+  return selectSurgeryRows(db, today)
     .innerJoin(chosen, eq(chosen.id, surgeries.id))
     .orderBy(...orderBy);
 }
@@ -199,6 +209,10 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     status_changed_at: toSaoPauloIso(row.statusChangedAt),
     created_at: toSaoPauloIso(row.createdAt),
     version: row.version,
+    days_in_stage: row.daysInStage === null ? null : Number(row.daysInStage),
+    stage_target_days: row.stageTargetDays === null ? null : Number(row.stageTargetDays),
+    overdue: row.overdue === true,
+    holder: row.holder,
   };
 }
 

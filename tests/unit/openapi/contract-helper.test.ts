@@ -53,6 +53,10 @@ function surgery(overrides: Record<string, unknown> = {}) {
     status_changed_at: '2026-03-02T10:00:00-03:00',
     created_at: '2026-03-01T09:30:00-03:00',
     version: 3,
+    days_in_stage: 1,
+    stage_target_days: 3,
+    overdue: false,
+    holder: { id: 3, first_name: 'Renata', last_name: 'Lopes' },
     ...overrides,
   };
 }

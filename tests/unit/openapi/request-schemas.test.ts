@@ -6,6 +6,7 @@ import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, u
 import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
+import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -35,6 +36,9 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateSettings: { body: settingsUpdateSchema },
   changePassword: { body: changePasswordSchema },
   createSecretary: { body: createSecretarySchema },
+  getStageTargets: { query: stageTargetsQuerySchema },
+  updateStageTargets: { body: stageTargetsSchema },
+  updateSurgeryHolder: { body: surgeryHolderSchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

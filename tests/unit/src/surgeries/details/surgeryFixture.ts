@@ -42,6 +42,10 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     status_changed_at: '2026-03-01T10:00:00-03:00',
     created_at: '2026-02-20T09:00:00-03:00',
     version: 3,
+    days_in_stage: 9,
+    stage_target_days: 5,
+    overdue: true,
+    holder: { id: 3, first_name: 'Carlos Eduardo', last_name: 'Mendes' },
     ...overrides,
   };
 }

@@ -64,6 +64,8 @@ export type LifecycleEvent =
   /** Facts read elsewhere (the approvals), so the guards see what the server has. */
   | { type: 'case.read'; fields: StepFields }
   | { type: 'case.progress'; percent: number }
+  /** The case as another write answered it (the holder's reassignment): same stage, newer version. */
+  | { type: 'case.replaced'; surgery: NonNullable<LifecycleContext['surgery']> }
   | { type: 'xstate.done.actor.request'; output: MoveResult }
   | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
 
@@ -183,6 +185,11 @@ const stepMachine = setup({
       };
     }),
     emitLost: emit({ type: 'lifecycle.lost' as const }),
+    /** Another write's answer for the same stage (the holder changed): the case, its version included, as it is now. */
+    assignReplaced: assign({
+      surgery: ({ context, event }) =>
+        event.type === 'case.replaced' && context.surgery && event.surgery.id === context.surgery.id ? event.surgery : context.surgery,
+    }),
   },
   delays: { conflictJump: CONFLICT_JUMP_DELAY_MS },
 });
@@ -253,6 +260,7 @@ function stage(from: ActiveStatus) {
       ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
       'case.read': { actions: 'applyFields' as const },
+      'case.replaced': { actions: 'assignReplaced' as const },
     },
     states: {
       idle: { on: requests(from, moves) },

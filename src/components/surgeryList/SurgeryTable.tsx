@@ -15,6 +15,7 @@ import { DataTable, type DataColumn, type DataSort, type RowTone } from '../ui/D
 import { Icon, type IconName } from '../ui/Icon';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { clocksTexts } from '../../lib/i18n/clocks';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
@@ -132,6 +133,14 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
     { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '11%' : '14%' },
     { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} /> },
     { key: 'status', header: T.status, cell: (s) => statusLabel(s.status), truncate: true, width: showMedic ? '15%' : '16%' },
+    {
+      key: 'clock',
+      header: clocksTexts.list.column,
+      cell: (s) => <StageClock surgery={s} long />,
+      tableCell: (s) => <StageClock surgery={s} />,
+      nowrap: true,
+      width: '104px',
+    },
     { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
     {
       key: 'changed',
@@ -143,6 +152,53 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
     },
   ];
   return columns.filter((column): column is DataColumn<Surgery> => column !== null);
+}
+
+const StyledClock = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+`;
+
+const StyledOverdue = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+  padding: 0 ${space.xs};
+  border-radius: ${radii.pill};
+  background: ${colors.dangerSoft};
+  color: ${colors.danger};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+`;
+
+/**
+ * Days in the current stage (issue 13; DECISIONS §15), with an 'Atrasado' badge past the stage's target; '-' for a
+ * closed case. The table says '9 d' (the full sentence in the tooltip), a phone card the sentence.
+ */
+function StageClock({ surgery, long = false }: { surgery: Surgery; long?: boolean }) {
+  const C = clocksTexts.list;
+  const days = surgery.days_in_stage;
+  if (days === null) return <>{C.closed}</>;
+  const sentence = fill(C.daysLong, { n: days, target: surgery.stage_target_days ?? '-' });
+  return (
+    <StyledClock title={sentence} data-overdue={surgery.overdue || undefined}>
+      {long ? (
+        sentence
+      ) : (
+        <>
+          <span aria-hidden="true">{fill(C.days, { n: days })}</span>
+          <StyledHidden>{sentence}</StyledHidden>
+        </>
+      )}
+      {surgery.overdue ? (
+        <StyledOverdue>
+          <Icon name="alert" size={12} />
+          {C.overdueBadge}
+        </StyledOverdue>
+      ) : null}
+    </StyledClock>
+  );
 }
 
 /** A row's tone in words, with an icon whose shape differs per tone (the colour is never the only cue). */

@@ -1,3 +1,4 @@
+import { OverdueCases } from './OverdueCases';
 import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
@@ -18,6 +19,7 @@ export function MedicHome() {
     <>
       {profile && registersPatients(profile) ? <GettingStarted /> : null}
       <SummaryPanel dashboard={state} onRetry={retry} />
+      <OverdueCases />
       <StageDistribution dashboard={state} />
       <AgendaSection />
     </>

@@ -1,3 +1,4 @@
+import { OverdueCases } from './OverdueCases';
 import { AgendaSection } from './AgendaSection';
 import { StatusChanges } from './StatusChanges';
 
@@ -8,6 +9,7 @@ import { StatusChanges } from './StatusChanges';
 export function SecretaryHome() {
   return (
     <>
+      <OverdueCases />
       <AgendaSection />
       <StatusChanges />
     </>

@@ -20,6 +20,7 @@ import { Card } from '../components/Card';
 import { shownStatus } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
+import { CaseClock } from './CaseClock';
 import { DocumentsPanel } from './DocumentsPanel';
 import { IndicationPanel } from './IndicationPanel';
 import { PanelProvider, type PanelContextValue } from './PanelFrame';
@@ -141,6 +142,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
             {notice}
           </StyledNotice>
         ) : null}
+        <CaseClock actor={actor} />
       </Card>
       <Card>
         <PanelProvider value={panel}>

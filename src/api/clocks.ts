@@ -37,7 +37,8 @@ export function saveStageTargets(targets: StageTargets): Promise<WriteResult<Sta
 /** GET surgery/{id}/holders/: the case's medic, then his linked secretaries. */
 export async function listHolders(id: number, signal?: AbortSignal): Promise<HolderOption[]> {
   const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/holders/', { params: { path: { id } }, signal }));
-  if (result.kind !== 'ok') throw new Error('holders: read failed');
+  // A body without the list (the contract guarantees it) is a failed read, not a broken screen.
+  if (result.kind !== 'ok' || !Array.isArray(result.value?.results)) throw new Error('holders: read failed');
   return result.value.results;
 }
 

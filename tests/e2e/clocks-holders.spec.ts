@@ -91,7 +91,7 @@ test.describe('clocks and holders', () => {
     const listed = panel.getByRole('listitem');
     expect(await listed.count()).toBe(Math.min(5, overdue.count));
     // Each line names its days, stage and target, and who holds it.
-    await expect(listed.first()).toContainText(/\d+ dias em .+ \(prazo \d+\)/);
+    await expect(listed.first()).toContainText(/\d+ dias em .+ \(prazo: \d+ dias\)/);
     await expect(listed.first()).toContainText(/^.*Com .+/);
     if (overdue.count > 5) await expect(panel).toContainText(`e mais ${overdue.count - 5}`);
     await expectNoSeriousA11yViolations(page, { label: 'secretary home with Casos atrasados' });

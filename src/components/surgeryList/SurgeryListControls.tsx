@@ -12,7 +12,7 @@ import { Checkbox } from '../ui/Checkbox';
 import { Select } from '../ui/Select';
 import { clocksTexts } from '../../lib/i18n/clocks';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SurgeryOrdering } from '../../api/surgeryList';
 import { LIST_SEARCH_MAX, LIST_SORTS } from '../../lib/surgeries/listSearch';
 
@@ -141,6 +141,7 @@ const StyledPending = styled('fieldset')`
   margin: 0;
   padding: 0;
   border: 0;
+  ${media.md} { grid-column: span 2; }
   & > legend {
     float: left;
     width: 100%;

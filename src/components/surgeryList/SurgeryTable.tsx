@@ -139,7 +139,7 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       cell: (s) => <StageClock surgery={s} long />,
       tableCell: (s) => <StageClock surgery={s} />,
       nowrap: true,
-      width: '104px',
+      width: '78px',
     },
     { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
     {
@@ -154,49 +154,53 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
   return columns.filter((column): column is DataColumn<Surgery> => column !== null);
 }
 
-const StyledClock = styled('span')`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xs};
-`;
-
-const StyledOverdue = styled('span')`
+const StyledClock = styled('span')<{ $late: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: 2px;
-  padding: 0 ${space.xs};
-  border-radius: ${radii.pill};
-  background: ${colors.dangerSoft};
-  color: ${colors.danger};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
+  ${(p) =>
+    p.$late
+      ? `padding: 0 ${space.xs}; border-radius: ${radii.pill}; background: ${colors.dangerSoft}; color: ${colors.danger}; font-weight: ${fontWeights.semibold};`
+      : ''}
+`;
+
+const StyledClockLine = styled('span')`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.xs} ${space.sm};
 `;
 
 /**
- * Days in the current stage (issue 13; DECISIONS §15), with an 'Atrasado' badge past the stage's target; '-' for a
- * closed case. The table says '9 d' (the full sentence in the tooltip), a phone card the sentence.
+ * Days in the current stage (issue 13; DECISIONS §15); past the stage's target, an 'Atrasado' badge: a red pill with an
+ * alert icon (its shape, not only its colour) and the word for screen readers and the tooltip; '-' for a closed case.
+ * The table says '9 d', a phone card the whole sentence and 'Atrasado'.
  */
 function StageClock({ surgery, long = false }: { surgery: Surgery; long?: boolean }) {
   const C = clocksTexts.list;
   const days = surgery.days_in_stage;
   if (days === null) return <>{C.closed}</>;
   const sentence = fill(C.daysLong, { n: days, target: surgery.stage_target_days ?? '-' });
+  const late = surgery.overdue;
+  if (long) {
+    // A phone card: the sentence, then the badge.
+    return (
+      <StyledClockLine data-overdue={late || undefined}>
+        <span>{sentence}</span>
+        {late ? (
+          <StyledClock $late>
+            <Icon name="alert" size={12} />
+            {C.overdueBadge}
+          </StyledClock>
+        ) : null}
+      </StyledClockLine>
+    );
+  }
   return (
-    <StyledClock title={sentence} data-overdue={surgery.overdue || undefined}>
-      {long ? (
-        sentence
-      ) : (
-        <>
-          <span aria-hidden="true">{fill(C.days, { n: days })}</span>
-          <StyledHidden>{sentence}</StyledHidden>
-        </>
-      )}
-      {surgery.overdue ? (
-        <StyledOverdue>
-          <Icon name="alert" size={12} />
-          {C.overdueBadge}
-        </StyledOverdue>
-      ) : null}
+    <StyledClock $late={late} title={late ? `${C.overdueBadge} · ${sentence}` : sentence} data-overdue={late || undefined}>
+      {late ? <Icon name="alert" size={12} /> : null}
+      <span aria-hidden="true">{fill(C.days, { n: days })}</span>
+      <StyledHidden>{late ? `${C.overdueBadge}: ${sentence}` : sentence}</StyledHidden>
     </StyledClock>
   );
 }

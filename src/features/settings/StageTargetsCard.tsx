@@ -42,6 +42,8 @@ const StyledGrid = styled('div')`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 190px), 1fr));
   gap: ${space.md} ${space.lg};
+  /* Labels wrap to one or two lines: the inputs line up at the bottom. */
+  align-items: end;
 `;
 
 const StyledActions = styled('div')`

@@ -38,7 +38,7 @@ export const clocksTexts = {
   list: {
     column: 'Na etapa',
     days: '{n} d',
-    daysLong: '{n} dias na etapa (prazo {target})',
+    daysLong: '{n} dias na etapa (prazo: {target} dias)',
     closed: '-',
     overdueBadge: 'Atrasado',
     overdueFilter: 'Atrasados',
@@ -55,7 +55,7 @@ export const clocksTexts = {
     seeAll: 'Ver todos os atrasados',
     more: 'e mais {n}',
     listLabel: 'Casos atrasados',
-    caseLine: '{days} dias em {stage} (prazo {target})',
+    caseLine: '{days} dias em {stage} (prazo: {target} dias)',
     holder: 'Com {name}',
     openCase: 'Abrir o caso de {name}',
   },

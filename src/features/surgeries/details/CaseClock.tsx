@@ -28,7 +28,7 @@ const StyledClock = styled('section')`
   padding-top: ${space.md};
   border-top: 1px solid ${colors.border};
   ${media.md} {
-    grid-template-columns: minmax(0, 1fr) minmax(220px, 320px);
+    grid-template-columns: minmax(0, 1fr) minmax(240px, 360px);
     align-items: end;
   }
 `;

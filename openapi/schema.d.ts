@@ -380,6 +380,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/stage_targets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prazos por etapa
+         * @description O prazo (em dias) de cada uma das sete etapas ativas (DECISIONS §15 "Clocks and holders"): o que o médico
+         *     gravou, ou o padrão (3, 5, 3, 10, 7, 2, 30) nas etapas que ele nunca mudou. Um caso com mais dias na etapa
+         *     que o prazo aparece como atrasado (`overdue` da cirurgia). O médico lê os seus (`medic` omitido ou o próprio
+         *     id; outro id: 404); a secretária informa em `medic` um dos médicos a que está vinculada (sem `medic`: 400; um
+         *     médico que não é o seu: 404 "Médico não encontrado.").
+         */
+        get: operations["getStageTargets"];
+        /**
+         * Alterar os prazos por etapa
+         * @description Grava os sete prazos do médico (card "Prazos por etapa" das Configurações), todos juntos: inteiros de 1 a
+         *     365 dias. Prazo ausente, fora da faixa ou não inteiro, ou campo desconhecido: 400 com a mensagem em pt-BR e
+         *     nada gravado. Responde os prazos gravados. Só para médicos (secretária: 403).
+         */
+        put: operations["updateStageTargets"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/create_secretary/": {
         parameters: {
             query?: never;
@@ -554,6 +584,7 @@ export interface paths {
          *       "Alterações de status"). Casos sem data agendada ficam por último nas duas ordens por data.
          *     - `search`: o nome do paciente (todas as palavras, em qualquer ordem, sem diferenciar maiúsculas nem acentos)
          *       ou, só com dígitos (com ou sem a máscara), parte do CPF.
+         *     - `overdue=true`: só casos atrasados na etapa; `mine=true`: só casos de que o usuário é o responsável.
          *     - Parâmetro inválido (etapa desconhecida, data inválida, ordem desconhecida, `limit`/`offset` fora da faixa,
          *       busca com mais de 100 caracteres, parâmetro repetido): 400 com a mensagem em pt-BR.
          */
@@ -586,6 +617,56 @@ export interface paths {
          */
         get: operations["listScheduleDays"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/holders/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Quem pode ser responsável pelo caso
+         * @description As pessoas que podem ficar com o caso (DECISIONS §15): o médico do caso primeiro, depois as secretárias
+         *     vinculadas a ele, por nome. Cirurgia inexistente ou de outro médico: 404.
+         */
+        get: operations["listSurgeryHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/holder/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Passar o caso para outro responsável
+         * @description Define quem está com o caso (`holder`): o médico do caso ou uma secretária vinculada a ele; qualquer outra
+         *     pessoa: 400 "O responsável deve ser o médico do caso ou uma secretária vinculada a ele." e nada gravado.
+         *     A versão do caso aumenta quando o responsável muda (uma gravação feita sobre a versão antiga recebe 409).
+         *     Responde a cirurgia com o novo `holder`. Cirurgia inexistente ou de outro médico: 404.
+         */
+        put: operations["updateSurgeryHolder"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1583,6 +1664,26 @@ export interface components {
              */
             new_password: string;
         };
+        /** @description O prazo em dias de cada etapa ativa (DECISIONS §15). Padrão: 3, 5, 3, 10, 7, 2 e 30 dias. */
+        StageTargets: {
+            ind_paciente: number;
+            prep_doc: number;
+            env_doc: number;
+            autorizacao: number;
+            agendamento: number;
+            realizacao: number;
+            pagamento: number;
+        };
+        SurgeryHolderUpdate: {
+            /** @description Id do novo responsável (o médico do caso ou uma secretária vinculada a ele). */
+            holder: number;
+        };
+        SurgeryHolderOption: {
+            id: number;
+            first_name: string;
+            last_name: string;
+            role: components["schemas"]["UserType"];
+        };
         CreateSecretary: {
             first_name: string;
             last_name: string;
@@ -1831,6 +1932,17 @@ export interface components {
              *     vence em até 7 dias, que venceu ou que vence antes da data agendada; a validade mais próxima primeiro.
              */
             authorization_alerts: components["schemas"]["AuthorizationAlert"][];
+            /**
+             * @description Dias inteiros desde que o caso entrou na etapa atual (dias do calendário de São Paulo até hoje); `null`
+             *     quando o caso está encerrado (concluido, cancelado, arquiv).
+             */
+            days_in_stage: number | null;
+            /** @description O prazo da etapa atual (o do médico, ou o padrão); `null` quando o caso está encerrado. */
+            stage_target_days: number | null;
+            /** @description Mais dias na etapa que o prazo dela (`days_in_stage > stage_target_days`). */
+            overdue: boolean;
+            /** @description Quem está com o caso (DECISIONS §15); o médico quando ninguém foi designado. */
+            holder: components["schemas"]["MedicRef"];
         };
         Approvals: {
             plan_approvals: components["schemas"]["ApprovalValue"] | null;
@@ -2726,6 +2838,61 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getStageTargets: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os sete prazos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageTargets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateStageTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StageTargets"];
+            };
+        };
+        responses: {
+            /** @description Prazos gravados. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StageTargets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createSecretary: {
         parameters: {
             query?: never;
@@ -2873,6 +3040,13 @@ export interface operations {
                 ordering?: "schedule" | "-schedule" | "status_changed_at" | "-status_changed_at" | "patient" | "-patient";
                 /** @description Nome do paciente (sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
                 search?: string;
+                /** @description Com `true`, só casos atrasados (mais dias na etapa que o prazo dela; DECISIONS §15). */
+                overdue?: boolean;
+                /**
+                 * @description Com `true`, só casos com o usuário como responsável ("Minhas pendências"): os que foram passados a ele, e,
+                 *     para o médico, os seus que não foram passados a ninguém.
+                 */
+                mine?: boolean;
                 /** @description Tamanho da página (1 a 500; padrão 100). */
                 limit?: number;
                 /** @description Quantos casos pular, na ordem da lista (padrão 0). */
@@ -2935,6 +3109,65 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSurgeryHolders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Responsáveis possíveis. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["SurgeryHolderOption"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSurgeryHolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurgeryHolderUpdate"];
+            };
+        };
+        responses: {
+            /** @description Cirurgia com o novo responsável. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Surgery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

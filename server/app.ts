@@ -30,6 +30,7 @@ import surgeryFileRoutes from './routes/surgery/surgery-files';
 import dashboardRoutes from './routes/surgery/dashboard';
 import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
+import clockRoutes from './routes/surgery/clocks';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -277,6 +278,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes, { deps });
   await app.register(authorizationRoutes, { deps });
   await app.register(checklistRoutes, { deps });
+  await app.register(clockRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -26,6 +26,8 @@ const LIST_MESSAGES = {
   unknownStatus: (values: string) => `Etapa desconhecida: ${values.slice(0, 80)}.`,
   invalidDate: 'Data inválida: use o formato aaaa-mm-dd.',
   invalidIsSchedule: 'O filtro is_schedule aceita apenas true ou false.',
+  invalidOverdue: 'O filtro overdue aceita apenas true ou false.',
+  invalidMine: 'O filtro mine aceita apenas true ou false.',
   invalidLimit: `O limite deve ser um número inteiro de 1 a ${SURGERY_PAGE_MAX}.`,
   invalidOffset: 'O deslocamento (offset) deve ser um número inteiro maior ou igual a zero.',
   unknownOrdering: 'Ordem desconhecida: use schedule, status_changed_at ou patient (com - na frente para inverter).',
@@ -53,12 +55,24 @@ function integerParam(min: number, max: number, message: string) {
   });
 }
 
+/** A true/false filter: 'true' turns it on; '' or 'false' leaves it off; anything else is `message`. */
+function flagParam(message: string) {
+  return queryText.pipe((raw, ctx) => {
+    if (raw === '' || raw === 'false') return false;
+    return raw === 'true' ? true : ctx.error({ message });
+  });
+}
+
 export const surgeryListQuerySchema = type({
   'status__in?': statusList,
   'is_schedule?': queryText.pipe((raw, ctx) => {
     if (raw === '' || raw === 'false') return false;
     return raw === 'true' ? true : ctx.error({ message: L.invalidIsSchedule });
   }),
+  /** Only cases past their stage's target (DECISIONS §15). */
+  'overdue?': flagParam(L.invalidOverdue),
+  /** Only cases the signed-in user holds ('Minhas pendências'). */
+  'mine?': flagParam(L.invalidMine),
   'date?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: L.invalidDate }))),
   'ordering?': queryText
     .pipe((raw) => raw || 'schedule')

@@ -74,6 +74,8 @@ export type LifecycleEvent =
    */
   | { type: 'case.refreshed'; surgery: SurgeryCase; fields: StepFields }
   | { type: 'case.progress'; percent: number }
+  /** The case as another write answered it (the holder's reassignment): same stage, newer version. */
+  | { type: 'case.replaced'; surgery: NonNullable<LifecycleContext['surgery']> }
   | { type: 'xstate.done.actor.request'; output: MoveResult }
   | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
 
@@ -204,6 +206,11 @@ const stepMachine = setup({
       };
     }),
     emitLost: emit({ type: 'lifecycle.lost' as const }),
+    /** Another write's answer for the same stage (the holder changed): the case, its version included, as it is now. */
+    assignReplaced: assign({
+      surgery: ({ context, event }) =>
+        event.type === 'case.replaced' && context.surgery && event.surgery.id === context.surgery.id ? event.surgery : context.surgery,
+    }),
   },
   delays: { conflictJump: CONFLICT_JUMP_DELAY_MS },
 });
@@ -275,6 +282,7 @@ function stage(from: ActiveStatus) {
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
       'case.read': { actions: 'applyFields' as const },
       'case.refreshed': { actions: 'assignRefreshed' as const },
+      'case.replaced': { actions: 'assignReplaced' as const },
     },
     states: {
       idle: { on: requests(from, moves) },

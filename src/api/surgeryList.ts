@@ -29,6 +29,10 @@ type SurgeryListQuery = {
   ordering?: SurgeryOrdering;
   /** The patient's name or CPF digits (openapi `search`); omitted or '' = no search. */
   search?: string;
+  /** Only cases past their stage's target (openapi `overdue`). */
+  overdue?: boolean;
+  /** Only cases the signed-in user holds (openapi `mine`, 'Minhas pendências'). */
+  mine?: boolean;
 };
 
 /** openapi listSurgeries `ordering`: each order ascending, or descending with a leading '-'. */
@@ -53,6 +57,8 @@ export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal
         ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
         ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
         ...(query.search ? { search: query.search } : {}),
+        ...(query.overdue ? { overdue: true } : {}),
+        ...(query.mine ? { mine: true } : {}),
       },
     },
     signal,

@@ -67,6 +67,11 @@ const REQUIRED = [
   'PUT /surgery/api/v1/surgery/{id}/checklist/',
   'GET /surgery/api/v1/surgery/{id}/dispatches/',
   'POST /surgery/api/v1/surgery/{id}/dispatches/',
+  // Issue 13 item 4: stage targets and case holders.
+  'GET /project_auth/api/v1/stage_targets/',
+  'PUT /project_auth/api/v1/stage_targets/',
+  'GET /surgery/api/v1/surgery/{id}/holders/',
+  'PUT /surgery/api/v1/surgery/{id}/holder/',
 ];
 
 let t: TestApp;

@@ -109,6 +109,10 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       loss_reason: null,
       loss_reason_note: null,
       authorization_alerts: [],
+      days_in_stage: expect.any(Number),
+      stage_target_days: 7,
+      overdue: true,
+      holder: { id: medic.id, first_name: 'Renata', last_name: 'Lopes' },
     });
   });
 

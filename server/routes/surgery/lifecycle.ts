@@ -71,7 +71,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     const { result: row } = await moves.move(request.user!, id, move, {
       ...options,
       // Only the row is read in the transaction; the links are signed after it (the signer may query the database).
-      readBack: (tx) => readSurgeryRow(tx, id),
+      readBack: (tx) => readSurgeryRow(tx, id, saoPauloDay(deps.now())),
     });
     if (!row) throw new Error('lifecycle: moved case not read back');
     return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));

@@ -11,6 +11,7 @@ import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
 import { createTokenService } from './token-service';
 import { createProfilePhotoService } from './profile-photo';
+import { releaseHeldCases } from '../surgeries/holder-service';
 
 /** Wrong current passwords allowed per window and account before change_password waits (as sign-in, DECISIONS §3). */
 const CHANGE_PASSWORD_LIMITS = { windowSeconds: 15 * 60, perAccount: 5 } as const;
@@ -287,6 +288,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           .where(and(eq(medicSecretaries.medicId, medicId), eq(medicSecretaries.secretaryId, secretaryId)))
           .returning({ secretaryId: medicSecretaries.secretaryId });
         if (!removed) return false;
+        // The cases she held go back to the medic (DECISIONS §15: the holder is the medic or a linked secretary).
+        await releaseHeldCases(tx, medicId, secretaryId);
         const [secretary] = await tx.select({ email: users.email }).from(users).where(eq(users.id, secretaryId));
         if (secretary) {
           await tx

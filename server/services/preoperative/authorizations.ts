@@ -14,7 +14,7 @@ import { patients, surgeries, surgeryAuthorizations, type SurgeryRow } from '../
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
-import { toSaoPauloIso } from '../sao-paulo-time';
+import { saoPauloDay, toSaoPauloIso } from '../sao-paulo-time';
 import { checkVersion } from '../surgeries/move-checks';
 import { readSurgeryRow, type SurgeryJoinedRow } from '../surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
@@ -201,7 +201,7 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
           .update(surgeries)
           .set({ [TOGGLE_COLUMN[payer]]: toggleOf(input.status), version: sql`${surgeries.version} + 1`, updatedAt: at })
           .where(eq(surgeries.id, id));
-        const joined = await readSurgeryRow(tx, id);
+        const joined = await readSurgeryRow(tx, id, saoPauloDay(at));
         if (!saved || !joined) throw new Error('authorizations: saved record not read back');
         return { authorization: recordOf(payer, saved, null), row: joined };
       });

@@ -20,6 +20,10 @@ export type SurgeryListFilters = {
   ordering: SurgeryOrdering;
   /** The patient's name (every word, case- and accent-insensitive) or CPF digits; '' = no search. */
   search: string;
+  /** Only cases past their stage's target (DECISIONS §15). */
+  overdue: boolean;
+  /** Only cases the signed-in user holds ('Minhas pendências'). */
+  mine: boolean;
 };
 
 export function listFiltersOf(query: typeof surgeryListQuerySchema.infer): SurgeryListFilters {
@@ -31,6 +35,8 @@ export function listFiltersOf(query: typeof surgeryListQuerySchema.infer): Surge
     offset: query.offset ?? 0,
     ordering: query.ordering ?? 'schedule',
     search: query.search ?? '',
+    overdue: query.overdue ?? false,
+    mine: query.mine ?? false,
   };
 }
 

@@ -19,8 +19,8 @@ import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
-import { checkVersion } from './move-checks';
 import { saoPauloDay } from '../sao-paulo-time';
+import { checkVersion } from './move-checks';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
@@ -184,7 +184,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
               replaced = previous.map((row) => row.fileKey);
             },
             // The answer is read in the same transaction (exactly this upload's outcome); links are signed after it.
-            readBack: (tx) => readSurgeryRow(tx, id),
+            readBack: (tx) => readSurgeryRow(tx, id, saoPauloDay(now())),
           },
         );
       } catch (error) {

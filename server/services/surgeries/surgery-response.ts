@@ -21,6 +21,7 @@ import type { LinkSigner } from '../files/signed-links';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
+import { daysInStageSql, holderSql, overdueSql, stageTargetSql } from './clocks';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
@@ -86,7 +87,8 @@ const authorizationValidities = sql<AuthorizationValidity[] | null>`(
   where ${surgeryAuthorizations.surgeryId} = ${surgeries.id} and ${surgeryAuthorizations.validUntil} is not null
     and ${surgeryAuthorizations.status} in ('aprovada', 'parcial'))`;
 
-const surgeryRowColumns = {
+/** The joined row's columns; `today` (yyyy-MM-dd, São Paulo) sets the days-in-stage clock (./clocks.ts). */
+const surgeryRowColumns = (today: string) => ({
   ...getTableColumns(surgeries),
   patientName: patients.nomeCompleto,
   patientCellphone: patients.cellphone,
@@ -102,12 +104,19 @@ const surgeryRowColumns = {
   documentKinds,
   lossReason,
   authorizationValidities,
-};
+  daysInStage: daysInStageSql(today),
+  stageTargetDays: stageTargetSql,
+  overdue: overdueSql(today),
+  holder: holderSql,
+});
 
-/** The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging. */
-export function selectSurgeryRows(db: Executor) {
+/**
+ * The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging; `today` is the São
+ * Paulo day the clocks count to (saoPauloDay(deps.now())).
+ */
+export function selectSurgeryRows(db: Executor, today: string) {
   return db
-    .select(surgeryRowColumns)
+    .select(surgeryRowColumns(today))
     .from(surgeries)
     .innerJoin(patients, eq(patients.id, surgeries.patientId))
     .innerJoin(users, eq(users.id, surgeries.medicId))
@@ -117,8 +126,8 @@ export function selectSurgeryRows(db: Executor) {
 }
 
 /** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
-export async function readSurgeryRow(db: Executor, id: number): Promise<SurgeryJoinedRow | undefined> {
-  const [row] = await selectSurgeryRows(db).where(eq(surgeries.id, id)).limit(1);
+export async function readSurgeryRow(db: Executor, id: number, today: string): Promise<SurgeryJoinedRow | undefined> {
+  const [row] = await selectSurgeryRows(db, today).where(eq(surgeries.id, id)).limit(1);
   return row;
 }
 
@@ -157,6 +166,7 @@ export function selectSurgeryPage(
   db: Executor,
   where: SQL | undefined,
   page: { limit: number; offset: number; ordering?: SurgeryOrdering },
+  today: string,
 ) {
   const ordering = page.ordering ?? 'schedule';
   const orderBy = SURGERY_ORDER_BY[ordering];
@@ -167,7 +177,7 @@ export function selectSurgeryPage(
     .limit(page.limit)
     .offset(page.offset)
     .as('page');
-  return selectSurgeryRows(db)
+  return selectSurgeryRows(db, today)
     .innerJoin(chosen, eq(chosen.id, surgeries.id))
     .orderBy(...orderBy);
 }
@@ -234,6 +244,10 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     loss_reason_note: row.lossReason?.note ?? null,
     // `today` is São Paulo's (saoPauloDay(deps.now())): the alerts count days from it.
     authorization_alerts: authorizationAlerts(row.authorizationValidities ?? [], { status: row.status, schedule }, today),
+    days_in_stage: row.daysInStage === null ? null : Number(row.daysInStage),
+    stage_target_days: row.stageTargetDays === null ? null : Number(row.stageTargetDays),
+    overdue: row.overdue === true,
+    holder: row.holder,
   };
 }
 

@@ -23,6 +23,7 @@ import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../
 import { addProblem, noProblems } from '../../../machines/validation/problems';
 import { throwIfProblems } from '../../http/validation';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
+import { heldByCondition, overdueSql } from './clocks';
 import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
@@ -112,9 +113,19 @@ function patientSearchCondition(db: Executor, medicIds: number[], search: string
   return inArray(surgeries.patientId, found);
 }
 
-/** The WHERE of a list: the user's medics, the stages, the schedule filters and the patient search. */
-function listCondition(db: Executor, medicIds: number[], filters: SurgeryListFilters): SQL | undefined {
+/**
+ * The WHERE of a list: the user's medics, the stages, the schedule filters, the patient search, and the clocks'
+ * filters (overdue at `today`; held by the user).
+ */
+function listCondition(
+  db: Executor,
+  medicIds: number[],
+  filters: SurgeryListFilters,
+  clock: { userId: number; today: string },
+): SQL | undefined {
   const conditions: SQL[] = [inArray(surgeries.medicId, medicIds), inArray(surgeries.status, [...filters.statuses])];
+  if (filters.overdue) conditions.push(overdueSql(clock.today));
+  if (filters.mine) conditions.push(heldByCondition(clock.userId));
   if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
   if (filters.day) conditions.push(gte(surgeries.schedule, filters.day.start), lt(surgeries.schedule, filters.day.end));
   const search = patientSearchCondition(db, medicIds, filters.search);
@@ -132,8 +143,9 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
   async function get(user: User, id: number, executor: Executor = db): Promise<SurgeryResponse | null> {
     const visible = await visibleSurgery(executor, user, id);
     if (!visible) return null;
-    const [row] = await selectSurgeryRows(executor).where(visible).limit(1);
-    return row ? toSurgeryResponse(row, signer, saoPauloDay(now())) : null;
+    const today = saoPauloDay(now());
+    const [row] = await selectSurgeryRows(executor, today).where(visible).limit(1);
+    return row ? toSurgeryResponse(row, signer, today) : null;
   }
 
   return {
@@ -201,9 +213,10 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
       const filters = listFiltersOf(query);
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0 || filters.statuses.length === 0) return { results: [], count: 0 };
-      const where = listCondition(db, medicIds, filters);
+      const today = saoPauloDay(now());
+      const where = listCondition(db, medicIds, filters, { userId: user.id, today });
       const [rows, totals] = await Promise.all([
-        selectSurgeryPage(db, where, filters),
+        selectSurgeryPage(db, where, filters, today),
         db.select({ total: count() }).from(surgeries).where(where),
       ]);
       return { results: await toSurgeryResponses(rows, signer, saoPauloDay(now())), count: Number(totals[0]?.total ?? 0) };

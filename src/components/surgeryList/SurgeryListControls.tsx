@@ -8,9 +8,11 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { styled } from 'goober';
 import { inputClassName } from '../ui/Field';
 import { Icon } from '../ui/Icon';
+import { Checkbox } from '../ui/Checkbox';
 import { Select } from '../ui/Select';
+import { clocksTexts } from '../../lib/i18n/clocks';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SurgeryOrdering } from '../../api/surgeryList';
 import { LIST_SEARCH_MAX, LIST_SORTS } from '../../lib/surgeries/listSearch';
 
@@ -127,5 +129,48 @@ export function SurgerySortSelect({ value, onChange }: SortSelectProps) {
       options={SORT_OPTIONS}
       onChange={(next) => onChange(next as SurgeryOrdering)}
     />
+  );
+}
+
+const StyledPending = styled('fieldset')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.xs} ${space.lg};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  ${media.md} { grid-column: span 2; }
+  & > legend {
+    float: left;
+    width: 100%;
+    margin-bottom: ${space.xs};
+    padding: 0;
+    font-size: ${fontSizes.sm};
+    font-weight: ${fontWeights.semibold};
+    color: ${colors.text};
+  }
+`;
+
+type PendingFiltersProps = {
+  overdue: boolean;
+  mine: boolean;
+  onChange: (patch: { overdue?: boolean; mine?: boolean }) => void;
+};
+
+/** 'Atrasados' (cases past their stage's target) and 'Minhas pendências' (the cases the user holds); issue 13. */
+export function SurgeryPendingFilters({ overdue, mine, onChange }: PendingFiltersProps) {
+  const C = clocksTexts.list;
+  return (
+    <StyledPending>
+      <legend>{C.filtersLabel}</legend>
+      <Checkbox name="overdue" checked={overdue} onChange={(checked) => onChange({ overdue: checked })}>
+        {C.overdueFilter}
+      </Checkbox>
+      <Checkbox name="mine" checked={mine} onChange={(checked) => onChange({ mine: checked })}>
+        {C.mineFilter}
+      </Checkbox>
+    </StyledPending>
   );
 }

@@ -15,6 +15,7 @@ import { DataTable, type DataColumn, type DataSort, type RowTone } from '../ui/D
 import { Icon, type IconName } from '../ui/Icon';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
+import { clocksTexts } from '../../lib/i18n/clocks';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { StatusWithBadge } from './AuthorizationBadge';
@@ -139,6 +140,14 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       truncate: true,
       width: showMedic ? '15%' : '16%',
     },
+    {
+      key: 'clock',
+      header: clocksTexts.list.column,
+      cell: (s) => <StageClock surgery={s} long />,
+      tableCell: (s) => <StageClock surgery={s} />,
+      nowrap: true,
+      width: '78px',
+    },
     { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
     {
       key: 'changed',
@@ -150,6 +159,57 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
     },
   ];
   return columns.filter((column): column is DataColumn<Surgery> => column !== null);
+}
+
+const StyledClock = styled('span')<{ $late: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 2px;
+  ${(p) =>
+    p.$late
+      ? `padding: 0 ${space.xs}; border-radius: ${radii.pill}; background: ${colors.dangerSoft}; color: ${colors.danger}; font-weight: ${fontWeights.semibold};`
+      : ''}
+`;
+
+const StyledClockLine = styled('span')`
+  display: inline-flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.xs} ${space.sm};
+`;
+
+/**
+ * Days in the current stage (issue 13; DECISIONS §15); past the stage's target, an 'Atrasado' badge: a red pill with an
+ * alert icon (its shape, not only its colour) and the word for screen readers and the tooltip; '-' for a closed case.
+ * The table says '9 d', a phone card the whole sentence and 'Atrasado'.
+ */
+function StageClock({ surgery, long = false }: { surgery: Surgery; long?: boolean }) {
+  const C = clocksTexts.list;
+  const days = surgery.days_in_stage;
+  if (days === null) return <>{C.closed}</>;
+  const sentence = fill(C.daysLong, { n: days, target: surgery.stage_target_days ?? '-' });
+  const late = surgery.overdue;
+  if (long) {
+    // A phone card: the sentence, then the badge.
+    return (
+      <StyledClockLine data-overdue={late || undefined}>
+        <span>{sentence}</span>
+        {late ? (
+          <StyledClock $late>
+            <Icon name="alert" size={12} />
+            {C.overdueBadge}
+          </StyledClock>
+        ) : null}
+      </StyledClockLine>
+    );
+  }
+  return (
+    <StyledClock $late={late} title={late ? `${C.overdueBadge} · ${sentence}` : sentence} data-overdue={late || undefined}>
+      {late ? <Icon name="alert" size={12} /> : null}
+      <span aria-hidden="true">{fill(C.days, { n: days })}</span>
+      <StyledHidden>{late ? `${C.overdueBadge}: ${sentence}` : sentence}</StyledHidden>
+    </StyledClock>
+  );
 }
 
 /** A row's tone in words, with an icon whose shape differs per tone (the colour is never the only cue). */

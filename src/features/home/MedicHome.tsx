@@ -1,3 +1,4 @@
+import { OverdueCases } from './OverdueCases';
 import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
@@ -19,6 +20,7 @@ export function MedicHome() {
     <>
       {profile && registersPatients(profile) ? <GettingStarted /> : null}
       <SummaryPanel dashboard={state} onRetry={retry} />
+      <OverdueCases />
       <StageDistribution dashboard={state} />
       <AuthorizationAlerts />
       <AgendaSection />

@@ -1,3 +1,4 @@
+import { OverdueCases } from './OverdueCases';
 import { AgendaSection } from './AgendaSection';
 import { AuthorizationAlerts } from './AuthorizationAlerts';
 import { StatusChanges } from './StatusChanges';
@@ -10,6 +11,7 @@ export function SecretaryHome() {
   return (
     <>
       <AuthorizationAlerts />
+      <OverdueCases />
       <AgendaSection />
       <StatusChanges />
     </>

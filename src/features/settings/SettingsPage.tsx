@@ -19,6 +19,7 @@ import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoMod
 import { useSession } from '../../lib/session/session';
 import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
+import { StageTargetsCard } from './StageTargetsCard';
 import { failureToasts, successToast } from './settingsForms';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
 import { useSettings } from './useSettings';
@@ -90,6 +91,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
           onAdd={() => handleOpen('invite')}
           onChanged={reload}
         />
+        <StageTargetsCard />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

@@ -27,7 +27,7 @@ import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date'
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
-import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
 import type { SurgeryOrdering } from '../../api/surgeryList';
@@ -119,7 +119,14 @@ export function SurgeryStatusPage() {
   const dateInvalid = dateOn && parseBrDate(dateText) === null;
 
   const statuses = useMemo<CaseStatus[] | null>(() => (stage ? [stage] : statusesOf(selected)), [stage, selected]);
-  const list = useSurgeryList({ statuses, date: search.day ?? null, ordering, search: search.q ?? '' });
+  const list = useSurgeryList({
+    statuses,
+    date: search.day ?? null,
+    ordering,
+    search: search.q ?? '',
+    overdue: search.overdue === 1,
+    mine: search.mine === 1,
+  });
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
 
   /** Changes the URL's search in place (no new history entry per keystroke or click). */
@@ -221,6 +228,16 @@ export function SurgeryStatusPage() {
             ) : null}
           </StyledDateField>
         </StyledDate>
+        <SurgeryPendingFilters
+          overdue={search.overdue === 1}
+          mine={search.mine === 1}
+          onChange={(patch) =>
+            setSearch({
+              ...(patch.overdue !== undefined ? { overdue: patch.overdue ? 1 : undefined } : {}),
+              ...(patch.mine !== undefined ? { mine: patch.mine ? 1 : undefined } : {}),
+            })
+          }
+        />
       </StyledFilters>
 
       <SurgeryTable

@@ -10,6 +10,7 @@
  * - `sort`: one of LIST_SORTS (the server's `ordering`); absent = the page's default order.
  * - `day`: a yyyy-MM-dd day (the list's scheduled day on /surgery-status, the calendar's day on the home).
  * - `stage` (/surgery-status only): the one stage a home panel opened the list with (its filter then hidden).
+ * - `overdue`, `mine` (/surgery-status only; issue 13): 'Atrasados' and 'Minhas pendências', written `1` when on.
  */
 import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/constants';
 import type { SurgeryOrdering } from '../../api/surgeryList';
@@ -32,7 +33,10 @@ type SurgeryListSearch = {
   sort?: SurgeryOrdering;
 };
 
-export type SurgeryStatusSearch = SurgeryListSearch & { day?: string; stage?: CaseStatus };
+export type SurgeryStatusSearch = SurgeryListSearch & { day?: string; stage?: CaseStatus; overdue?: 1; mine?: 1 };
+
+/** A filter switched on in the URL: `1` (or `true`, as a person might type it). */
+const isOn = (value: unknown) => value === 1 || value === '1' || value === true || value === 'true';
 export type HomeSearch = SurgeryListSearch & { day?: string };
 
 function text(value: unknown): string | undefined {
@@ -76,6 +80,8 @@ export function validateSurgeryStatusSearch(search: Record<string, unknown>): Su
   const day = readDay(search.day);
   if (day) out.day = day;
   if (isCaseStatus(search.stage)) out.stage = search.stage;
+  if (isOn(search.overdue)) out.overdue = 1;
+  if (isOn(search.mine)) out.mine = 1;
   return out;
 }
 

@@ -22,6 +22,10 @@ type SurgeryListFilters = {
   search?: string;
   /** Cases per page (default SURGERY_PAGE_SIZE). */
   pageSize?: number;
+  /** Only overdue cases ('Atrasados'). */
+  overdue?: boolean;
+  /** Only the signed-in user's cases ('Minhas pendências'). */
+  mine?: boolean;
 };
 
 export type SurgeryListState = {
@@ -52,20 +56,20 @@ function statusesOf(key: string): CaseStatus[] | null {
 
 export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
   const statusKey = filters.statuses === null ? '' : filters.statuses.join(',');
-  const { date, ordering, search = '', pageSize = SURGERY_PAGE_SIZE } = filters;
+  const { date, ordering, search = '', pageSize = SURGERY_PAGE_SIZE, overdue = false, mine = false } = filters;
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<Omit<SurgeryListState, 'loadMore' | 'retry'>>(LOADING);
   const moreController = useRef<AbortController | null>(null);
   // Other filters start a new first page: loading from this render on (the effect below only reads). The search
   // comes last in the key, so a "|" typed in it cannot make two filter sets look alike.
-  const filtersKey = `${statusKey}|${date}|${ordering}|${pageSize}|${search}`;
+  const filtersKey = `${statusKey}|${date}|${ordering}|${pageSize}|${overdue}|${mine}|${search}`;
   const [listedKey, setListedKey] = useState(filtersKey);
 
   useEffect(() => {
     const controller = new AbortController();
     moreController.current?.abort();
     listSurgeries(
-      { statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset: 0 },
+      { statuses: statusesOf(statusKey), date, ordering, search, overdue, mine, limit: pageSize, offset: 0 },
       controller.signal,
     ).then(
       (page) =>
@@ -83,7 +87,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       },
     );
     return () => controller.abort();
-  }, [statusKey, date, ordering, search, pageSize, attempt]);
+  }, [statusKey, date, ordering, search, pageSize, overdue, mine, attempt]);
 
   useEffect(() => () => moreController.current?.abort(), []);
 
@@ -95,7 +99,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     const controller = new AbortController();
     moreController.current = controller;
     setState((current) => ({ ...current, loadingMore: true, moreFailed: false }));
-    listSurgeries({ statuses: statusesOf(statusKey), date, ordering, search, limit: pageSize, offset }, controller.signal).then(
+    listSurgeries({ statuses: statusesOf(statusKey), date, ordering, search, overdue, mine, limit: pageSize, offset }, controller.signal).then(
       (page) =>
         setState((current) => {
           const items = appendPage(current.items, page.results);
@@ -113,7 +117,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
         setState((current) => ({ ...current, loadingMore: false, moreFailed: true }));
       },
     );
-  }, [canLoadMore, statusKey, date, ordering, search, pageSize, offset]);
+  }, [canLoadMore, statusKey, date, ordering, search, pageSize, overdue, mine, offset]);
 
   const retry = useCallback(() => {
     setState(LOADING);

@@ -56,6 +56,10 @@ function surgery(overrides: Record<string, unknown> = {}) {
     loss_reason: null,
     loss_reason_note: null,
     authorization_alerts: [],
+    days_in_stage: 1,
+    stage_target_days: 3,
+    overdue: false,
+    holder: { id: 3, first_name: 'Renata', last_name: 'Lopes' },
     ...overrides,
   };
 }

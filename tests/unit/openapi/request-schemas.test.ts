@@ -13,6 +13,7 @@ import {
   documentRequirementsSchema,
   requirementsQuerySchema,
 } from '../../../machines/preoperative/checklistSchemas';
+import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -48,6 +49,9 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateDocumentRequirements: { body: documentRequirementsSchema, query: requirementsQuerySchema },
   markSurgeryChecklist: { body: checklistMarkSchema },
   createSurgeryDispatch: { body: dispatchSchema('2026-11-26') },
+  getStageTargets: { query: stageTargetsQuerySchema },
+  updateStageTargets: { body: stageTargetsSchema },
+  updateSurgeryHolder: { body: surgeryHolderSchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -24,6 +24,7 @@ import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
 import { LossReasonDialog } from './LossReasonDialog';
 import { CaseAuthorizationAlerts } from './CaseAuthorizationAlerts';
+import { CaseClock } from './CaseClock';
 import { DocumentsPanel } from './DocumentsPanel';
 import { IndicationPanel } from './IndicationPanel';
 import { PanelProvider, type PanelContextValue } from './PanelFrame';
@@ -165,6 +166,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
           </StyledNotice>
         ) : null}
         <CaseAuthorizationAlerts alerts={surgery.authorization_alerts} />
+        <CaseClock actor={actor} />
       </Card>
       <Card>
         <PanelProvider value={panel}>

@@ -415,7 +415,7 @@ describe('SecretaryHome: Alterações de status', () => {
     render(<SecretaryHome />);
     const panel = await screen.findByRole('region', { name: 'Alterações de status' });
     expect((await within(panel).findAllByText('Recente Souza')).length).toBeGreaterThan(0);
-    const listCall = calls.find((call) => call.path === '/surgery/api/v1/surgery/' && !call.query.date);
+    const listCall = calls.find((call) => call.path === '/surgery/api/v1/surgery/' && !call.query.date && !call.query.overdue);
     expect(listCall?.query).toMatchObject({
       ordering: '-status_changed_at',
       status__in: ACTIVE_STATUSES.join(','),

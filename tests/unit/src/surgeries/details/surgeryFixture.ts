@@ -45,6 +45,10 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     loss_reason: null,
     loss_reason_note: null,
     authorization_alerts: [],
+    days_in_stage: 9,
+    stage_target_days: 5,
+    overdue: true,
+    holder: { id: 3, first_name: 'Carlos Eduardo', last_name: 'Mendes' },
     ...overrides,
   };
 }

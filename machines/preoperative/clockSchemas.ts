@@ -1,0 +1,71 @@
+import { type } from 'arktype';
+import { STATUS_LABELS, type ActiveStatus } from '../constants';
+import { queryText } from '../lookups/schemas';
+import { int4OfText, MAX_INT4 } from '../validation/fields';
+import { MAX_STAGE_TARGET_DAYS } from './constants';
+
+/**
+ * The clocks and holders of a case (issue 13 item 4; DECISIONS §15 "Clocks and holders"): the medic's stage targets
+ * (PUT /project_auth/api/v1/stage_targets/ and the settings card 'Prazos por etapa'), who may read them (GET's
+ * `medic`), and the case's holder (PUT /surgery/api/v1/surgery/{id}/holder/ and the case's reassign select).
+ * The days in stage, the target and the overdue flag are computed by the server's SQL (server/services/surgeries/
+ * clocks.ts) and answered with every Surgery.
+ */
+
+export const CLOCK_MESSAGES = {
+  targetMissing: (status: ActiveStatus) => `Informe o prazo da etapa "${STATUS_LABELS[status]}".`,
+  targetInvalid: (status: ActiveStatus) =>
+    `O prazo da etapa "${STATUS_LABELS[status]}" deve ser um número inteiro de 1 a ${MAX_STAGE_TARGET_DAYS} dias.`,
+  holderMissing: 'Escolha quem fica responsável pelo caso.',
+  holderInvalid: 'Responsável inválido.',
+  /** The holder is neither the case's medic nor one of the medic's secretaries (checked by the server). */
+  holderNotAllowed: 'O responsável deve ser o médico do caso ou uma secretária vinculada a ele.',
+  medicInvalid: 'Médico inválido.',
+  /** A secretary reading targets without naming the medic. */
+  medicRequired: 'Informe o médico (medic).',
+  /** A medic the user does not see. */
+  medicNotFound: 'Médico não encontrado.',
+} as const;
+
+const C = CLOCK_MESSAGES;
+
+/** One stage's target: a whole number of days, 1..MAX_STAGE_TARGET_DAYS (a form's empty field is NaN: the same message). */
+function targetDays(status: ActiveStatus) {
+  return type('number')
+    .configure({ message: C.targetInvalid(status) })
+    .narrow((value, ctx) =>
+      (Number.isInteger(value) && value >= 1 && value <= MAX_STAGE_TARGET_DAYS) || ctx.reject({ message: C.targetInvalid(status) }),
+    )
+    .configure({ missing: C.targetMissing(status) });
+}
+
+export type StageTargets = Record<ActiveStatus, number>;
+
+/** PUT /project_auth/api/v1/stage_targets/ (openapi StageTargets): the seven active stages' targets, every one. */
+export const stageTargetsSchema = type({
+  '+': 'reject',
+  ind_paciente: targetDays('ind_paciente'),
+  prep_doc: targetDays('prep_doc'),
+  env_doc: targetDays('env_doc'),
+  autorizacao: targetDays('autorizacao'),
+  agendamento: targetDays('agendamento'),
+  realizacao: targetDays('realizacao'),
+  pagamento: targetDays('pagamento'),
+});
+
+/** GET /project_auth/api/v1/stage_targets/: `medic` (a secretary names one of her medics; a medic may name himself). */
+export const stageTargetsQuerySchema = type({
+  'medic?': queryText.pipe((raw, ctx) => {
+    if (raw === '') return null;
+    return int4OfText(raw) ?? ctx.error({ message: C.medicInvalid });
+  }),
+});
+
+/** PUT /surgery/api/v1/surgery/{id}/holder/ (openapi SurgeryHolderUpdate): the user who holds the case from now on. */
+export const surgeryHolderSchema = type({
+  '+': 'reject',
+  holder: type('number')
+    .configure({ message: C.holderInvalid })
+    .narrow((value, ctx) => (Number.isInteger(value) && value >= 1 && value <= MAX_INT4) || ctx.reject({ message: C.holderInvalid }))
+    .configure({ missing: C.holderMissing }),
+});

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  stageTargetsQuerySchema,
+  stageTargetsSchema,
+  surgeryHolderSchema,
+  type StageTargets,
+} from '../../../machines/preoperative/clockSchemas';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { validated } from '../../http/validation';
+import { createLinkSigner } from '../../services/files/signed-links';
+import { createClockService } from '../../services/surgeries/holder-service';
+import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+
+/**
+ * The clocks and holders (issue 13 item 4; DECISIONS §15 "Clocks and holders"; openapi getStageTargets,
+ * updateStageTargets, listSurgeryHolders, updateSurgeryHolder). Thin: the rules live in services/surgeries/clocks.ts
+ * and holder-service.ts.
+ *
+ * - GET /project_auth/api/v1/stage_targets/: the medic's seven targets (defaults where never changed); a secretary
+ *   names one of her medics with `medic` (absent: 400; not hers: 404).
+ * - PUT /project_auth/api/v1/stage_targets/: the medic saves all seven (a secretary: 403, as the settings).
+ * - GET /surgery/api/v1/surgery/{id}/holders/: who may hold the case (its medic, then his linked secretaries).
+ * - PUT /surgery/api/v1/surgery/{id}/holder/ `{ holder }`: reassigns the case; answers the Surgery.
+ */
+export default async function clockRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const signer = createLinkSigner(deps);
+  const clocks = createClockService({ db: deps.db, now: deps.now });
+
+  app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
+    '/project_auth/api/v1/stage_targets/',
+    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    async (request) => clocks.getTargets(request.user!, request.query.medic),
+  );
+
+  // Who may call comes before what was sent (onRequest, before the body's preValidation), as PUT settings/.
+  app.put<{ Body: StageTargets }>(
+    '/project_auth/api/v1/stage_targets/',
+    { onRequest: app.requireRole('medic'), preValidation: validated({ body: stageTargetsSchema }) },
+    async (request) => clocks.putTargets(request.user!.id, request.body),
+  );
+
+  function caseId(raw: string): number {
+    const id = pathId(raw);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    return id;
+  }
+
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => ({
+    results: await clocks.holderOptions(request.user!, caseId(request.params.id)),
+  }));
+
+  app.put<{ Params: { id: string }; Body: typeof surgeryHolderSchema.infer }>(
+    '/surgery/api/v1/surgery/:id/holder/',
+    { preHandler: [app.authenticate, validated({ body: surgeryHolderSchema })] },
+    async (request) => {
+      const row = await clocks.setHolder(request.user!, caseId(request.params.id), request.body.holder);
+      // The row is read in the transaction; the links are signed after it (the signer may query the database).
+      return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
+    },
+  );
+}

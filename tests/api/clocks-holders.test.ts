@@ -198,6 +198,29 @@ describe('days in stage, target and overdue on the Surgery', () => {
     }
   });
 
+  it('at realizacao the target counts from the surgery\'s day when it is later than the stage\'s first day', async () => {
+    const own = await signInTenants(t);
+    const entered = new Date('2026-02-28T15:00:00Z'); // 10 days in the stage
+    const at = async (schedule: string | null) => {
+      const patient = await insertPatient(t.deps.db, own.medic.id);
+      const row = await insertSurgery(t.deps.db, patient, {
+        status: 'realizacao',
+        statusChangedAt: entered,
+        schedule: schedule === null ? null : new Date(schedule),
+      });
+      return (await readCase(row.id, own.medicToken)).json();
+    };
+    // Surgery next week: ten days in the stage, yet not late for a 2-day target that starts on the surgery's day.
+    expect(await at('2026-03-17T13:00:00Z')).toMatchObject({ days_in_stage: 10, stage_target_days: 2, overdue: false });
+    // Surgery on 8 March (São Paulo), unrecorded 2 days later: on time; on 7 March, 3 days later: late.
+    expect(await at('2026-03-08T13:00:00Z')).toMatchObject({ days_in_stage: 10, overdue: false });
+    expect(await at('2026-03-07T13:00:00Z')).toMatchObject({ days_in_stage: 10, overdue: true });
+    // 22:30 UTC on 9 March is 19:30 in São Paulo, still 9 March: 1 day after, on time.
+    expect(await at('2026-03-09T22:30:00Z')).toMatchObject({ overdue: false });
+    // Without a schedule the stage's own first day counts.
+    expect(await at(null)).toMatchObject({ days_in_stage: 10, overdue: true });
+  });
+
   it('a closed case has no clock', async () => {
     const own = await signInTenants(t);
     for (const status of ['concluido', 'cancelado', 'arquiv'] as const) {

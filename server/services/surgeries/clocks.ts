@@ -40,9 +40,21 @@ export const stageTargetSql = sql<number | null>`(case when ${isActive}
     where ${stageTargets.medicId} = ${surgeries.medicId} and ${stageTargets.status} = ${surgeries.status}), ${defaultTarget})
   else null end)`;
 
-/** The case is past its stage's target (strictly more days than the target); false when closed. */
+/**
+ * The São Paulo day a stage's target counts from: the day the case entered it, except at realizacao, whose work (to
+ * record the surgery) can only start on the surgery's day: there it counts from the scheduled day when that is later.
+ * A case scheduled for next month is not late for the stage's 2 days; one whose surgery was 3 days ago and is still
+ * unrecorded is.
+ */
+const targetStartDay = sql`(case when ${surgeries.status} = 'realizacao' and ${surgeries.schedule} is not null
+  then greatest(${stageDay}, (${surgeries.schedule} at time zone ${sql.raw(`'${SAO_PAULO}'`)})::date) else ${stageDay} end)`;
+
+/**
+ * The case is past its stage's target: strictly more days since the target's start (targetStartDay) than the target;
+ * false when closed.
+ */
 export function overdueSql(today: string): SQL<boolean> {
-  return sql<boolean>`coalesce(${daysInStageSql(today)} > ${stageTargetSql}, false)`;
+  return sql<boolean>`coalesce(case when ${isActive} then ${today}::date - ${targetStartDay} > ${stageTargetSql} end, false)`;
 }
 
 /** Who holds the case: the holder, or the medic when there is none, as `{ id, first_name, last_name }`. */

@@ -22,6 +22,8 @@ export const clocksTexts = {
     oneDay: '1 dia nesta etapa',
     today: 'Entrou nesta etapa hoje',
     target: 'Prazo: {n} dias',
+    /** realizacao's target counts from the surgery's day (server/services/surgeries/clocks.ts). */
+    targetAfterSurgery: 'Prazo: {n} dias após a cirurgia',
     overdue: 'Atrasado',
     onTime: 'No prazo',
     holder: 'Responsável',

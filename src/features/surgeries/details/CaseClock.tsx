@@ -99,7 +99,7 @@ export function CaseClock({ actor }: { actor: CaseActor }) {
           <p>
             <Icon name="clock" size={16} />
             <strong>{daysText(days)}</strong>
-            {target !== null ? <span>· {fill(T.target, { n: target })}</span> : null}
+            {target !== null ? <span>· {fill(surgery.status === 'realizacao' ? T.targetAfterSurgery : T.target, { n: target })}</span> : null}
             <StyledFlag $late={overdue} data-overdue={overdue || undefined}>
               <Icon name={overdue ? 'alert' : 'check'} size={14} />
               {overdue ? T.overdue : T.onTime}

@@ -4,8 +4,11 @@ import {
   advanceProblems,
   applyFields,
   CONFLICT_JUMP_DELAY_MS,
+  GUARDED_SAVE_STAGES,
   LIFECYCLE_MOVES,
+  saveProblems,
   type LifecycleFacts,
+  type ReadFields,
   type StageMoves,
   type StepFields,
   type StepNotes,
@@ -61,8 +64,11 @@ export type LifecycleEvent =
   | { type: 'case.back' }
   | { type: 'case.archive' }
   | { type: 'case.cancel' }
-  /** Facts read elsewhere (the approvals), so the guards see what the server has. */
-  | { type: 'case.read'; fields: StepFields }
+  /**
+   * Facts read elsewhere (the approvals, the OPME items' undecided count), so the guards see what the server has;
+   * `version`: the case's version after a write elsewhere (the OPME items), so the next request is not stale.
+   */
+  | { type: 'case.read'; fields: ReadFields; version?: number }
   | { type: 'case.progress'; percent: number }
   | { type: 'xstate.done.actor.request'; output: MoveResult }
   | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
@@ -116,6 +122,9 @@ const stepMachine = setup({
     stepComplete: ({ context, event }, params: { from: CaseStatus }) =>
       (event.type === 'lifecycle.advance' || event.type === 'case.advance') &&
       advanceProblems(params.from, applyFields(context.facts, event.fields)).length === 0,
+    /** A save in place is allowed with its fields (DECISIONS §15: no OPME approval while an item is undecided). */
+    saveAllowed: ({ context, event }, params: { from: CaseStatus }) =>
+      (event.type === 'lifecycle.save' || event.type === 'case.save') && saveProblems(params.from, context.facts, event.fields).length === 0,
     jumpsTo: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status,
     jumpsToCase: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status && context.surgery !== null,
     uploadAdvances: ({ event }) => event.type === 'case.upload' && event.advance,
@@ -130,6 +139,13 @@ const stepMachine = setup({
         event.type === 'lifecycle.advance' || event.type === 'lifecycle.save' || event.type === 'case.read'
           ? applyFields(context.facts, event.fields)
           : context.facts,
+    }),
+    /** A write elsewhere (the OPME items) moved the case's version on. */
+    assignVersion: assign({
+      surgery: ({ context, event }) =>
+        event.type === 'case.read' && event.version !== undefined && context.surgery
+          ? { ...context.surgery, version: event.version }
+          : context.surgery,
     }),
     /** Remembers where to jump; `from` is the stage being left. */
     startJump: assign(({ event }, params: { from: CaseStatus }) => ({
@@ -167,6 +183,10 @@ const stepMachine = setup({
     warnProblems: emit(({ context, event }, params: { from: CaseStatus }) => ({
       type: 'lifecycle.problems' as const,
       problems: advanceProblems(params.from, applyFields(context.facts, event.type === 'case.advance' ? event.fields : undefined)),
+    })),
+    warnSaveProblems: emit(({ context, event }, params: { from: CaseStatus }) => ({
+      type: 'lifecycle.problems' as const,
+      problems: saveProblems(params.from, context.facts, event.type === 'case.save' ? event.fields : undefined),
     })),
     emitMoved: emit(({ context }) => ({
       type: 'lifecycle.moved' as const,
@@ -216,7 +236,12 @@ function requests(from: ActiveStatus, moves: StageMoves) {
     actions: { type: 'startRequest' as const, params: { kind, from, to } },
   });
   return {
-    'case.save': start('save', from, 'updating'),
+    'case.save': GUARDED_SAVE_STAGES.includes(from)
+      ? [
+          { guard: { type: 'saveAllowed' as const, params: { from } }, ...start('save', from, 'updating') },
+          { actions: { type: 'warnSaveProblems' as const, params: { from } } },
+        ]
+      : start('save', from, 'updating'),
     'case.advance': [
       { guard: { type: 'stepComplete' as const, params: { from } }, ...start('advance', moves.advance, 'updating') },
       { actions: { type: 'warnProblems' as const, params: { from } } },
@@ -242,7 +267,9 @@ function stage(from: ActiveStatus) {
   return {
     initial: 'idle' as const,
     on: {
-      'lifecycle.save': { actions: 'applyFields' as const },
+      'lifecycle.save': GUARDED_SAVE_STAGES.includes(from)
+        ? { guard: { type: 'saveAllowed' as const, params: { from } }, actions: 'applyFields' as const }
+        : { actions: 'applyFields' as const },
       'lifecycle.advance': {
         target: `#surgeryLifecycle.${moves.advance}`,
         guard: { type: 'stepComplete' as const, params: { from } },
@@ -252,7 +279,7 @@ function stage(from: ActiveStatus) {
       ...(moves.archive ? { 'lifecycle.archive': { target: '#surgeryLifecycle.arquiv' } } : {}),
       ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
-      'case.read': { actions: 'applyFields' as const },
+      'case.read': { actions: ['applyFields' as const, 'assignVersion' as const] },
     },
     states: {
       idle: { on: requests(from, moves) },
@@ -389,6 +416,8 @@ export function decideMove(
   if (!kind) return { kind: 'conflict' };
   const event = (kind === 'save' ? { type: MOVE_EVENTS.save, fields: fields ?? {} } : { type: MOVE_EVENTS[kind], fields }) as LifecycleEvent;
   const before = lifecycleSnapshot(current, facts);
+  // A save's guard (an OPME approval while an item is undecided) refuses it with its own reasons.
+  if (kind === 'save' && !before.can(event)) return { kind: 'invalid', problems: saveProblems(current, facts, fields) };
   const after = getNextSnapshot(surgeryLifecycleMachine, before, event);
   const to = stageOf(after) as CaseStatus;
   if (kind !== 'save' && to === current) {

@@ -8,6 +8,7 @@ import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schem
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgery } from '../access/scope';
+import { undecidedOpmeItems } from '../preoperative/opme-facts';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
@@ -85,7 +86,7 @@ function scheduleFromLocal(local: string): Date {
   return new Date(zoned.epochMilliseconds);
 }
 
-/** The facts the lifecycle machine reads, from a stored case. */
+/** The facts the lifecycle machine reads from a stored case's row (what other records hold: see `readFacts`). */
 export function factsOf(row: SurgeryRow): LifecycleFacts {
   return {
     payment_fountains: row.paymentFountains,
@@ -98,7 +99,13 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
     accomplishment: row.accomplishment,
     payment_done: row.paymentDone === null ? null : Number(row.paymentDone),
     date_payment: row.datePayment,
+    opme_items_undecided: 0,
   };
+}
+
+/** Every fact the machine reads for a locked case: its row's, and the OPME items' (through `tx`). */
+export async function readFacts(tx: Transaction, row: SurgeryRow): Promise<LifecycleFacts> {
+  return { ...factsOf(row), opme_items_undecided: row.opme ? await undecidedOpmeItems(tx, row.id) : 0 };
 }
 
 /** The columns that store a step's fields (only those the request carried). */
@@ -142,7 +149,7 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         const row = await lockCase(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
-        const decision: MoveDecision = decideMove(from, factsOf(row), request);
+        const decision: MoveDecision = decideMove(from, await readFacts(tx, row), request);
         if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
         // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.
         const kind: MoveKind = decision.kind === 'invalid' ? 'advance' : decision.kind;

@@ -28,6 +28,7 @@ import lifecycleRoutes from './routes/surgery/lifecycle';
 import surgeryRoutes from './routes/surgery/surgeries';
 import surgeryFileRoutes from './routes/surgery/surgery-files';
 import dashboardRoutes from './routes/surgery/dashboard';
+import opmeRoutes from './routes/surgery/opme';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -273,6 +274,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(lifecycleRoutes, { deps });
   await app.register(surgeryFileRoutes, { deps });
   await app.register(dashboardRoutes, { deps });
+  await app.register(opmeRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

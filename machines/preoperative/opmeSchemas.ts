@@ -16,10 +16,10 @@ import { VALIDATION_MESSAGES } from '../validation/problems';
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
 
-export const MAX_OPME_SUPPLIERS = 10;
-export const MAX_OPME_QUANTITY = 9999;
-export const MAX_OPME_DESCRIPTION = 200;
-export const MAX_OPME_SUPPLIER_NAME = 120;
+const MAX_OPME_SUPPLIERS = 10;
+const MAX_OPME_QUANTITY = 9999;
+const MAX_OPME_DESCRIPTION = 200;
+const MAX_OPME_SUPPLIER_NAME = 120;
 /** The largest amount a money column (numeric(12,2)) holds. */
 const MAX_MONEY = 9_999_999_999.99;
 
@@ -47,7 +47,7 @@ export const OPME_MESSAGES = {
 const M = OPME_MESSAGES;
 
 /** A whole number 1..MAX_OPME_QUANTITY from a JSON number or from digits typed in a form, else null. */
-export function quantityOf(value: unknown): number | null {
+function quantityOf(value: unknown): number | null {
   const n = typeof value === 'string' && /^\s*\d{1,6}\s*$/.test(value) ? Number(value) : value;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= MAX_OPME_QUANTITY ? n : null;
 }
@@ -177,7 +177,7 @@ export function opmeItemInputOf(item: OpmeItemChecked) {
 }
 
 export type OpmeItemInput = ReturnType<typeof opmeItemInputOf>;
-export type OpmeItemBody = typeof opmeItemSchema.inferIn;
+type OpmeItemBody = typeof opmeItemSchema.inferIn;
 
 /*
  * The page's form: the quantities are typed as text (digits); the supplier rows, the chosen index and the decision

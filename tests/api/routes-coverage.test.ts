@@ -55,6 +55,11 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/profile_photo/',
   'DELETE /project_auth/api/v1/profile_photo/',
   'GET /project_auth/api/v1/profile_photo/{userId}/{version}/',
+  // Issue 13 item 3: the OPME materials of a case.
+  'GET /surgery/api/v1/surgery/{id}/opme/',
+  'POST /surgery/api/v1/surgery/{id}/opme/',
+  'PUT /surgery/api/v1/surgery/{id}/opme/{itemId}/',
+  'DELETE /surgery/api/v1/surgery/{id}/opme/{itemId}/',
 ];
 
 let t: TestApp;

@@ -104,7 +104,7 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
 }
 
 /** Every fact the machine reads for a locked case: its row's, and the OPME items' (through `tx`). */
-export async function readFacts(tx: Transaction, row: SurgeryRow): Promise<LifecycleFacts> {
+async function readFacts(tx: Transaction, row: SurgeryRow): Promise<LifecycleFacts> {
   return { ...factsOf(row), opme_items_undecided: row.opme ? await undecidedOpmeItems(tx, row.id) : 0 };
 }
 

@@ -6,6 +6,7 @@ import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, u
 import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
+import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -35,6 +36,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateSettings: { body: settingsUpdateSchema },
   changePassword: { body: changePasswordSchema },
   createSecretary: { body: createSecretarySchema },
+  createOpmeItem: { body: opmeItemSchema },
+  updateOpmeItem: { body: opmeItemSchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

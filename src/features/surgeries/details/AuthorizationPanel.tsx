@@ -20,6 +20,7 @@ import { StyledForm } from './formLayout';
 import { NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
+import { OpmeSection } from './OpmeSection';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
@@ -261,11 +262,12 @@ export function AuthorizationPanel() {
       </StyledList>
     );
 
-  if (!editable) return <PanelFrame>{body}</PanelFrame>;
+  if (!editable) return <PanelFrame>{body}<OpmeSection /></PanelFrame>;
   return (
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
       <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
         {body}
+        <OpmeSection />
       </PanelFrame>
     </StyledForm>
   );

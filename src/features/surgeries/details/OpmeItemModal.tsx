@@ -92,8 +92,8 @@ const StyledSupplier = styled('div')<{ $chosen: boolean }>`
   border-radius: ${radii.md};
   background: ${(p) => (p.$chosen ? colors.primaryTint : colors.surface)};
   ${media.md} {
-    grid-template-columns: minmax(0, 2fr) minmax(0, 1.4fr) minmax(0, 1.4fr) auto;
-    align-items: end;
+    grid-template-columns: minmax(0, 1.6fr) minmax(0, 1.1fr) minmax(190px, 1.3fr) auto;
+    align-items: start;
   }
 `;
 
@@ -103,6 +103,8 @@ const StyledRowActions = styled('div')`
   justify-content: space-between;
   gap: ${space.sm};
   min-height: 44px;
+  /* Beside the inputs, below their labels. */
+  ${media.md} { margin-top: 22px; }
   & label {
     display: inline-flex;
     align-items: center;

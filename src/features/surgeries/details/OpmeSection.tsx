@@ -47,8 +47,8 @@ const StyledHead = styled('div')`
   flex-direction: column;
   gap: ${space.sm};
   ${media.md} { flex-direction: row; align-items: flex-start; justify-content: space-between; }
-  & h3 { font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
-  & p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 72ch; }
+  & h3 { margin: 0; font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & p { margin: ${space.xs} 0 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 72ch; }
   & > button { flex: none; }
 `;
 
@@ -76,7 +76,7 @@ const StyledItemHead = styled('div')`
   flex-wrap: wrap;
   align-items: center;
   gap: ${space.sm};
-  & h4 { flex: 1 1 200px; min-width: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
+  & h4 { flex: 1 1 200px; min-width: 0; margin: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
 `;
 
 const StyledQuantity = styled('span')`

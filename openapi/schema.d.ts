@@ -761,13 +761,16 @@ export interface paths {
          *     | ind_paciente → prep_doc | nada |
          *     | prep_doc → env_doc | os documentos, enviados por `include_surgery_files` (cada um opcional; por isso esta rota também aceita o avanço sem arquivos) |
          *     | env_doc → autorizacao | `document_arrivals` (data válida: "Preencha a data de envio da documentação!"), `document_note` opcional |
-         *     | autorizacao → agendamento | aprovação do hospital 'aprovada'; do plano 'aprovada' quando a fonte é plano_saude; do OPME 'aprovada' quando `opme` é true ("Todos os status tem que está aprovado!") |
+         *     | autorizacao → agendamento | aprovação do hospital 'aprovada'; do plano 'aprovada' quando a fonte é plano_saude; do OPME 'aprovada' quando `opme` é true ("Todos os status tem que está aprovado!"); e, com OPME, todo item de OPME com a autorização decidida (DECISIONS §15) |
          *     | agendamento → realizacao | `schedule` (yyyy-MM-dd HH:mm:ss, data e hora reais: "Hora invalida!" / "Selecione o dia no calendário!"), `schedule_note` opcional |
          *     | realizacao → pagamento | `accomplishment` (data válida: "Data invalida!"), nota opcional |
          *     | pagamento → concluido | `payment_done` > 0 ("Insira um valor recebido!"), `date_payment` (data válida: "Data invalida!"), notas opcionais |
          *
          *     - As notas aceitam até 1000 caracteres.
          *     - Aprovações com `null` desmarcam. Campos ausentes não são alterados.
+         *     - `opme_approvals = 'aprovada'` (salvar ou avançar) com algum item de OPME sem autorização decidida: 400
+         *       "Decida a autorização de todos os itens de OPME (autorizado, parcial ou negado) antes de aprovar a OPME."
+         *       Sem itens listados, nada fica pendente (os toggles do SPEC continuam valendo).
          *     - Toda mudança de status grava o histórico (de, para, quem, quando) na mesma transação.
          *     - Sucesso: 200 com a cirurgia atualizada. Caso inexistente ou de outro médico: 404.
          */
@@ -1422,6 +1425,79 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/opme/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Materiais OPME da cirurgia
+         * @description Os materiais OPME do caso (DECISIONS §15), na ordem em que foram informados: descrição, quantidade, os
+         *     fornecedores ou marcas consultados com as cotações (valor unitário, `null` até responderem), o escolhido
+         *     (`chosen`, posição em `suppliers`), a autorização do item e a quantidade autorizada. `chosen_total` é o valor
+         *     da cotação escolhida vezes a quantidade (calculado no banco); o `chosen_total` da lista soma os itens com
+         *     cotação escolhida. `undecided` conta os itens sem autorização decidida; `version` é a versão atual da
+         *     cirurgia. Caso sem OPME: 400 "Esta cirurgia não usa OPME: não há materiais a informar.". Caso inexistente
+         *     ou de outro médico: 404.
+         */
+        get: operations["listOpmeItems"];
+        put?: never;
+        /**
+         * Incluir material OPME
+         * @description Inclui um material no fim da lista. Regras (mensagens em pt-BR, 400 sem gravar nada):
+         *
+         *     - Pelo menos três fornecedores ou marcas (Resolução CFM 1.956/2010) e no máximo 10, sem repetir o mesmo
+         *       fornecedor com a mesma marca: "Informe pelo menos três fornecedores ou marcas (Resolução CFM 1.956/2010).".
+         *     - `unit_price`: reais ≥ 0 com até duas casas, ou `null` até o fornecedor responder.
+         *     - `chosen`: a posição de um fornecedor da lista que já tem cotação, ou `null`.
+         *     - `decision`: `autorizado` (a quantidade autorizada é a pedida), `parcial` (exige `authorized_quantity` de
+         *       1 até a quantidade − 1), `negado` (0), ou `null` enquanto não decidida.
+         *     - Com a aprovação de OPME do caso já 'aprovada', o item precisa vir com a autorização decidida.
+         *
+         *     Trava a cirurgia, incrementa a sua `version` e responde a lista como ficou (201).
+         */
+        post: operations["createOpmeItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/opme/{itemId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do material OPME. */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Alterar material OPME
+         * @description Substitui o material inteiro (mesmas regras da inclusão), mantendo a sua posição na lista. Material de outra
+         *     cirurgia ou inexistente: 404 "Item de OPME não encontrado.". Responde a lista como ficou.
+         */
+        put: operations["updateOpmeItem"];
+        post?: never;
+        /**
+         * Excluir material OPME
+         * @description Exclui o material; os seguintes sobem uma posição. Responde a lista como ficou.
+         */
+        delete: operations["deleteOpmeItem"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2242,6 +2318,54 @@ export interface components {
             gender: components["schemas"]["Gender"];
             /** @description Id do médico do paciente (obrigatório para secretária; ignorado para médico). */
             medic?: number;
+        };
+        /**
+         * @description Autorização de um material OPME.
+         * @enum {string}
+         */
+        OpmeDecision: "autorizado" | "parcial" | "negado";
+        OpmeSupplier: {
+            supplier: string;
+            brand: string | null;
+            /** @description Valor unitário cotado (reais, duas casas), `null` até o fornecedor responder. */
+            unit_price: number | null;
+        };
+        OpmeSupplierInput: {
+            supplier: string;
+            brand?: string | null;
+            /** @description Reais com até duas casas decimais, ou `null` até o fornecedor responder. */
+            unit_price?: number | null;
+        };
+        /** @description Um material OPME (DECISIONS §15); a alteração (PUT) substitui o material inteiro. */
+        OpmeItemInput: {
+            description: string;
+            quantity: number;
+            suppliers: components["schemas"]["OpmeSupplierInput"][];
+            /** @description Posição (a partir de 0) do fornecedor escolhido em `suppliers`; precisa ter cotação. */
+            chosen?: number | null;
+            decision?: components["schemas"]["OpmeDecision"] | null;
+            /** @description Obrigatória na autorização parcial (1 até quantity − 1); nas outras, a da decisão. */
+            authorized_quantity?: number | null;
+        };
+        OpmeItem: {
+            id: number;
+            description: string;
+            quantity: number;
+            suppliers: components["schemas"]["OpmeSupplier"][];
+            chosen: number | null;
+            decision: components["schemas"]["OpmeDecision"] | null;
+            authorized_quantity: number | null;
+            /** @description Valor unitário escolhido × quantidade; `null` sem escolha. */
+            chosen_total: number | null;
+        };
+        OpmeList: {
+            results: components["schemas"]["OpmeItem"][];
+            /** @description Soma dos `chosen_total` dos materiais; `null` quando nenhum tem fornecedor escolhido. */
+            chosen_total: number | null;
+            /** @description Materiais sem autorização decidida (a aprovação de OPME só pode ser 'aprovada' com 0). */
+            undecided: number;
+            /** @description A versão da cirurgia depois desta leitura ou gravação. */
+            version: number;
         };
         /** @description RFC 8414 §2. */
         AuthorizationServerMetadata: {
@@ -4033,6 +4157,126 @@ export interface operations {
                 };
             };
             403: components["responses"]["InvalidSignature"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listOpmeItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os materiais. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpmeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createOpmeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpmeItemInput"];
+            };
+        };
+        responses: {
+            /** @description Material incluído; a lista como ficou. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpmeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOpmeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do material OPME. */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OpmeItemInput"];
+            };
+        };
+        responses: {
+            /** @description A lista como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpmeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOpmeItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do material OPME. */
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A lista como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpmeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

@@ -31,6 +31,7 @@ import dashboardRoutes from './routes/surgery/dashboard';
 import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
 import clockRoutes from './routes/surgery/clocks';
+import opmeRoutes from './routes/surgery/opme';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authorizationRoutes, { deps });
   await app.register(checklistRoutes, { deps });
   await app.register(clockRoutes, { deps });
+  await app.register(opmeRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

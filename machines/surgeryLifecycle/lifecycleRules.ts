@@ -1,4 +1,5 @@
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
+import { opmeApprovalProblems } from '../preoperative/opmeRules';
 
 /**
  * What each move of the seven-step lifecycle needs (SPEC §4, §5; DECISIONS §4), shared by the lifecycle machine
@@ -55,10 +56,18 @@ export type LifecycleFacts = {
    * by name; read by the server from the database, never sent by a step.
    */
   missing_documents: string[];
+  /**
+   * How many of the case's OPME items have no authorization decided yet (DECISIONS §15; none listed: 0). Read from
+   * opme_items, not a step field: the OPME approval can be 'aprovada' only while it is 0.
+   */
+  opme_items_undecided: number;
 };
 
-/** The facts a step may change (everything but the case's payment source and OPME flag, fixed at creation). */
-export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents'>>;
+/** The facts a step may change (everything but the case's payment source and OPME flag, fixed at creation, and what other records hold). */
+export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents' | 'opme_items_undecided'>>;
+
+/** Facts read elsewhere (the approvals, the OPME items) that the page hands to the machine. */
+export type ReadFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents'>>;
 
 /**
  * What a request confirms it is doing although a stage would refuse it (issue 13): moving on from prep_doc with
@@ -78,6 +87,7 @@ export const EMPTY_FACTS: LifecycleFacts = {
   payment_done: null,
   date_payment: null,
   missing_documents: [],
+  opme_items_undecided: 0,
 };
 
 /** What a stage offers besides saving its own fields in place (every active stage saves). */
@@ -201,7 +211,8 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts, confirm
     case 'env_doc':
       return isValidIsoDate(facts.document_arrivals) ? [] : [M.documentArrivalsRequired];
     case 'autorizacao':
-      return allApproved(facts) ? [] : [M.allApproved];
+      if (!allApproved(facts)) return [M.allApproved];
+      return opmeApprovalApplies(facts) ? opmeApprovalProblems(facts.opme_approvals, facts.opme_items_undecided) : [];
     case 'agendamento': {
       const problem = scheduleProblem(facts.schedule);
       return problem ? [problem] : [];
@@ -219,6 +230,18 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts, confirm
   }
 }
 
+/** The stages whose save in place has a guard (`saveProblems`); the others always save. */
+export const GUARDED_SAVE_STAGES: readonly CaseStatus[] = ['autorizacao'];
+
+/**
+ * What keeps a step from saving `fields` in place on a case with `facts` (stored data): an OPME approval set to
+ * 'aprovada' while an OPME item is undecided (DECISIONS §15). Empty when the save may happen.
+ */
+export function saveProblems(from: CaseStatus, facts: LifecycleFacts, fields: StepFields | undefined): string[] {
+  if (!GUARDED_SAVE_STAGES.includes(from) || fields?.opme_approvals !== 'aprovada') return [];
+  return opmeApprovalProblems(fields.opme_approvals, facts.opme_items_undecided);
+}
+
 /** The fields that date what already happened: never after today (São Paulo). */
 const PAST_DATE_FIELDS = ['accomplishment', 'date_payment'] as const;
 type PastDateField = (typeof PAST_DATE_FIELDS)[number];
@@ -232,7 +255,7 @@ export function futureDateFields(fields: StepFields, today: string): PastDateFie
 }
 
 /** `facts` with a step's fields applied (fields left out keep their value). */
-export function applyFields(facts: LifecycleFacts, fields: StepFields | undefined): LifecycleFacts {
+export function applyFields(facts: LifecycleFacts, fields: ReadFields | undefined): LifecycleFacts {
   if (!fields) return facts;
   const changed = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
   return { ...facts, ...changed };

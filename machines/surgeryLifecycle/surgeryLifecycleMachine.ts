@@ -5,9 +5,12 @@ import {
   advanceProblems,
   applyFields,
   CONFLICT_JUMP_DELAY_MS,
+  GUARDED_SAVE_STAGES,
   LIFECYCLE_MOVES,
   type AdvanceConfirmations,
+  saveProblems,
   type LifecycleFacts,
+  type ReadFields,
   type StageMoves,
   type StepFields,
   type StepNotes,
@@ -66,8 +69,11 @@ export type LifecycleEvent =
   /** `reason`: why (issue 13), sent with the request; the API takes none too, the page always asks for one. */
   | { type: 'case.archive'; reason?: LossReasonChoice }
   | { type: 'case.cancel'; reason?: LossReasonChoice }
-  /** Facts read elsewhere (the approvals), so the guards see what the server has. */
-  | { type: 'case.read'; fields: StepFields }
+  /**
+   * Facts read elsewhere (the approvals, the OPME items' undecided count), so the guards see what the server has;
+   * `version`: the case's version after a write elsewhere (the OPME items), so the next request is not stale.
+   */
+  | { type: 'case.read'; fields: ReadFields; version?: number }
   /**
    * The case as another write left it (an authorization record's save: new version, alerts, toggles), so the next
    * request is sent from the version the server has.
@@ -133,6 +139,9 @@ const stepMachine = setup({
     stepComplete: ({ context, event }, params: { from: CaseStatus }) =>
       (event.type === 'lifecycle.advance' || event.type === 'case.advance') &&
       advanceProblems(params.from, applyFields(context.facts, event.fields), event.confirm).length === 0,
+    /** A save in place is allowed with its fields (DECISIONS §15: no OPME approval while an item is undecided). */
+    saveAllowed: ({ context, event }, params: { from: CaseStatus }) =>
+      (event.type === 'lifecycle.save' || event.type === 'case.save') && saveProblems(params.from, context.facts, event.fields).length === 0,
     jumpsTo: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status,
     jumpsToCase: ({ context }, params: { status: CaseStatus }) => context.jumpTo === params.status && context.surgery !== null,
     uploadAdvances: ({ event }) => event.type === 'case.upload' && event.advance,
@@ -147,6 +156,13 @@ const stepMachine = setup({
         event.type === 'lifecycle.advance' || event.type === 'lifecycle.save' || event.type === 'case.read'
           ? applyFields(context.facts, event.fields)
           : context.facts,
+    }),
+    /** A write elsewhere (the OPME items) moved the case's version on. */
+    assignVersion: assign({
+      surgery: ({ context, event }) =>
+        event.type === 'case.read' && event.version !== undefined && context.surgery
+          ? { ...context.surgery, version: event.version }
+          : context.surgery,
     }),
     /** Remembers where to jump; `from` is the stage being left. */
     startJump: assign(({ event }, params: { from: CaseStatus }) => ({
@@ -190,6 +206,10 @@ const stepMachine = setup({
         event.type === 'case.advance'
           ? advanceProblems(params.from, applyFields(context.facts, event.fields), event.confirm)
           : advanceProblems(params.from, context.facts),
+    })),
+    warnSaveProblems: emit(({ context, event }, params: { from: CaseStatus }) => ({
+      type: 'lifecycle.problems' as const,
+      problems: saveProblems(params.from, context.facts, event.type === 'case.save' ? event.fields : undefined),
     })),
     emitMoved: emit(({ context }) => ({
       type: 'lifecycle.moved' as const,
@@ -244,7 +264,12 @@ function requests(from: ActiveStatus, moves: StageMoves) {
     actions: { type: 'startRequest' as const, params: { kind, from, to } },
   });
   return {
-    'case.save': start('save', from, 'updating'),
+    'case.save': GUARDED_SAVE_STAGES.includes(from)
+      ? [
+          { guard: { type: 'saveAllowed' as const, params: { from } }, ...start('save', from, 'updating') },
+          { actions: { type: 'warnSaveProblems' as const, params: { from } } },
+        ]
+      : start('save', from, 'updating'),
     'case.advance': [
       { guard: { type: 'stepComplete' as const, params: { from } }, ...start('advance', moves.advance, 'updating') },
       { actions: { type: 'warnProblems' as const, params: { from } } },
@@ -270,7 +295,9 @@ function stage(from: ActiveStatus) {
   return {
     initial: 'idle' as const,
     on: {
-      'lifecycle.save': { actions: 'applyFields' as const },
+      'lifecycle.save': GUARDED_SAVE_STAGES.includes(from)
+        ? { guard: { type: 'saveAllowed' as const, params: { from } }, actions: 'applyFields' as const }
+        : { actions: 'applyFields' as const },
       'lifecycle.advance': {
         target: `#surgeryLifecycle.${moves.advance}`,
         guard: { type: 'stepComplete' as const, params: { from } },
@@ -280,7 +307,7 @@ function stage(from: ActiveStatus) {
       ...(moves.archive ? { 'lifecycle.archive': { target: '#surgeryLifecycle.arquiv' } } : {}),
       ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
-      'case.read': { actions: 'applyFields' as const },
+      'case.read': { actions: ['applyFields' as const, 'assignVersion' as const] },
       'case.refreshed': { actions: 'assignRefreshed' as const },
       'case.replaced': { actions: 'assignReplaced' as const },
     },
@@ -422,6 +449,8 @@ export function decideMove(
     kind === 'save' ? { type: MOVE_EVENTS.save, fields: fields ?? {} } : { type: MOVE_EVENTS[kind], fields, confirm }
   ) as LifecycleEvent;
   const before = lifecycleSnapshot(current, facts);
+  // A save's guard (an OPME approval while an item is undecided) refuses it with its own reasons.
+  if (kind === 'save' && !before.can(event)) return { kind: 'invalid', problems: saveProblems(current, facts, fields) };
   const after = getNextSnapshot(surgeryLifecycleMachine, before, event);
   const to = stageOf(after) as CaseStatus;
   if (kind !== 'save' && to === current) {

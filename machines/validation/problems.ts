@@ -39,7 +39,12 @@ function missingMessage(schema: Type, key: string): string | undefined {
       // not an object type, or no such key
     }
   }
-  return undefined;
+  // `.in` rebuilds a field whose own nodes transform (a list of objects with trimmed texts) without its meta: read
+  // the prop from the root's structure as declared (a transforming root holds it on its input node).
+  type Node = { kind?: string; inner?: { in?: Node }; structure?: { propsByKey?: Record<string, { value?: Type } | undefined> } };
+  const internal = (schema as unknown as { internal?: Node }).internal;
+  const declared = internal?.kind === 'morph' ? internal.inner?.in : internal;
+  return declared?.structure?.propsByKey?.[key]?.value?.meta.missing;
 }
 
 /** Whether arktype wrote the message itself ('x must be … (was …)'), in English: no schema configured one. */

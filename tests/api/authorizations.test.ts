@@ -182,6 +182,36 @@ describe('PUT surgery/{id}/authorizations/{payer}/', () => {
     expect((await surgeryRow(t.deps.db, surgery.id)).version).toBe(surgery.version);
   });
 
+  it('the OPME record is approved only when every OPME item is decided (DECISIONS §15), as its toggle', async () => {
+    const surgery = await planCase();
+    const item = { description: 'Parafuso pedicular', quantity: 4, suppliers: [{ supplier: 'A' }, { supplier: 'B' }, { supplier: 'C' }] };
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/surgery/api/v1/surgery/${surgery.id}/opme/`,
+      headers: authHeader(secretaryToken),
+      payload: item,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const itemId = (created.json() as { results: Array<{ id: number }> }).results[0]!.id;
+    const message = 'Decida a autorização de todos os itens de OPME (autorizado, parcial ou negado) antes de aprovar a OPME.';
+    const refused = await put(surgery.id, 'opme', record());
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: [message], status: [message] });
+    expect(await storedRecords(surgery.id)).toEqual([]);
+    // Any other status is recorded while the item waits.
+    expect((await put(surgery.id, 'opme', record({ status: 'solicitada', decided_on: null }))).statusCode).toBe(200);
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: `/surgery/api/v1/surgery/${surgery.id}/opme/${itemId}/`,
+      headers: authHeader(secretaryToken),
+      payload: { ...item, decision: 'parcial', authorized_quantity: 2 },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const approved = await put(surgery.id, 'opme', record());
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await surgeryRow(t.deps.db, surgery.id)).opmeApprovals).toBe('aprovada');
+  });
+
   it('a payer that does not apply: 400; an unknown payer: 404', async () => {
     const surgery = await newCase({ paymentFountains: 'particular', opme: false });
     let res = await put(surgery.id, 'plano', record());

@@ -2,8 +2,12 @@ import { LOSS_REASONS } from '../../machines/preoperative/constants';
 import { adjacencyMapToArray, getAdjacencyMap, getSimplePaths, type StatePath } from 'xstate/graph';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STATUSES, type CaseStatus, type PaymentSource } from '../../machines/constants';
+import { getNextSnapshot } from 'xstate';
 import {
+  advanceProblems,
+  applyFields,
   EMPTY_FACTS,
+  saveProblems,
   opmeApprovalApplies,
   planApprovalApplies,
   STEP_FIELDS,
@@ -12,6 +16,7 @@ import {
   type StepFields,
 } from '../../machines/surgeryLifecycle/lifecycleRules';
 import {
+  lifecycleSnapshot,
   surgeryLifecycleMachine,
   stageOf,
   transitionTarget,
@@ -40,6 +45,7 @@ import { stageConflict, STEP_MESSAGES } from '../helpers/spec-texts';
  *    with that stage as `actual_status`, the row and its history unchanged.
  * 3. For every stage with requirements, each missing or invalid field: 400 with SPEC §5's exact message (written
  *    out in tests/helpers/spec-texts.ts, not imported from the product), nothing written.
+ * 4. The OPME items' rule (DECISIONS §15), at the end of this file.
  */
 
 const FINAL_STATES: readonly CaseStatus[] = ['concluido', 'arquiv', 'cancelado'];
@@ -404,4 +410,57 @@ describe('prep_doc with required documents missing (issue 13): the machine’s a
       expect(history).toEqual([expect.objectContaining({ fromStatus: 'prep_doc', toStatus: 'env_doc', changedBy: secretary.id, missingDocuments: missingNames })]);
     });
   }
+});
+
+/**
+ * 5. The OPME items (DECISIONS §15): a case with OPME at autorizacao, its hospital and plan approvals stored, and one
+ * OPME item whose authorization is undecided. For each request (save the OPME approval, advance with every approval)
+ * the machine, given the facts the server reads (`opme_items_undecided`), says whether it goes through; the server
+ * must agree: 400 with the machine's own problems and nothing written, or 200 at the machine's stage. Then the item
+ * is decided through the OPME API (the page's `case.read` of the count) and the same requests go through.
+ */
+describe('OPME items undecided: the server agrees with the machine', () => {
+  const kind = CASE_KINDS[0]!;
+  const requests: Array<{ name: string; event: LifecycleEvent }> = [
+    { name: 'save the OPME approval', event: { type: 'lifecycle.save', fields: { opme_approvals: 'aprovada' } } },
+    { name: 'advance with every approval', event: { type: 'lifecycle.advance', fields: advanceFields('autorizacao', kind.facts) } },
+  ];
+  const item = { description: 'Placa', quantity: 2, suppliers: [{ supplier: 'A' }, { supplier: 'B' }, { supplier: 'C' }] };
+
+  async function caseWithUndecidedItem() {
+    const surgery = await newCase(kind, { status: 'autorizacao', stepData: { hospitalApprovals: 'aprovada', planApprovals: 'aprovada' } });
+    const created = await t.app.inject({ method: 'POST', url: `/surgery/api/v1/surgery/${surgery.id}/opme/`, headers: authHeader(tokens.get(secretary.id)!), payload: item });
+    expect(created.statusCode, created.body).toBe(201);
+    return { surgery, itemId: (created.json() as { results: Array<{ id: number }> }).results[0]!.id };
+  }
+
+  for (const { name, event } of requests) it(`${name}: refused while undecided, taken once decided`, async () => {
+    const { surgery, itemId } = await caseWithUndecidedItem();
+    const facts: LifecycleFacts = { ...kind.facts, hospital_approvals: 'aprovada', plan_approvals: 'aprovada', opme_items_undecided: 1 };
+    const machine = lifecycleSnapshot('autorizacao', facts);
+    expect(machine.can(event)).toBe(false);
+    const body = { new_status: event.type === 'lifecycle.save' ? 'autorizacao' : 'agendamento', ...('fields' in event ? event.fields : {}) };
+    const before = await stored(surgery.id);
+    const refused = await put(`/surgery/api/v1/update/${surgery.id}/`, secretary.id, body);
+    expect(refused.statusCode).toBe(400);
+    const fields = 'fields' in event ? event.fields : undefined;
+    const problems = event.type === 'lifecycle.save' ? saveProblems('autorizacao', facts, fields) : advanceProblems('autorizacao', applyFields(facts, fields));
+    expect((refused.json() as { error: string[] }).error).toEqual(problems);
+    expect(await stored(surgery.id)).toEqual(before);
+
+    const decided = await t.app.inject({
+      method: 'PUT',
+      url: `/surgery/api/v1/surgery/${surgery.id}/opme/${itemId}/`,
+      headers: authHeader(tokens.get(secretary.id)!),
+      payload: { ...item, decision: 'negado' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    const read = getNextSnapshot(surgeryLifecycleMachine, machine, { type: 'case.read', fields: { opme_items_undecided: 0 } });
+    expect(read.can(event)).toBe(true);
+    const after = getNextSnapshot(surgeryLifecycleMachine, read, event);
+    const taken = await put(`/surgery/api/v1/update/${surgery.id}/`, secretary.id, body);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect((taken.json() as { status: string }).status).toBe(stageOf(after));
+    expect(factsOf((await stored(surgery.id)).row)).toEqual({ ...after.context.facts, opme_items_undecided: 0 });
+  });
 });

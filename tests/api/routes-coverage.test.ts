@@ -72,6 +72,11 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/stage_targets/',
   'GET /surgery/api/v1/surgery/{id}/holders/',
   'PUT /surgery/api/v1/surgery/{id}/holder/',
+  // Issue 13 item 3: the OPME materials of a case.
+  'GET /surgery/api/v1/surgery/{id}/opme/',
+  'POST /surgery/api/v1/surgery/{id}/opme/',
+  'PUT /surgery/api/v1/surgery/{id}/opme/{itemId}/',
+  'DELETE /surgery/api/v1/surgery/{id}/opme/{itemId}/',
 ];
 
 let t: TestApp;

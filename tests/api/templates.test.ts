@@ -438,3 +438,38 @@ describe('demo seed', () => {
     expect(attachedPlans.length).toBeGreaterThanOrEqual(DEMO_TEMPLATE_PLAN_REGISTRIES.length);
   });
 });
+
+/* ------------------------------------------------------------------ OPME materials (issue 13) */
+
+describe('the OPME materials in a template (DECISIONS §15)', () => {
+  it('repeats {#lista_opme} once per material, in order, with the chosen quote, the suppliers asked and the authorization', async () => {
+    const hospitalId = ids.hospitalIds[2]!;
+    const attacher = createTemplateAttacher(t.deps);
+    const body =
+      p('{#lista_opme}[{numero}. {quantidade} x {descricao} | {fornecedor} {marca} {valor_unitario} = {valor_total} | {autorizacao} {quantidade_autorizada} | {fornecedores}]{/lista_opme}') +
+      p('Materiais: {opme_materiais}') +
+      p('Total OPME: {opme_total}');
+    const attached = await attacher.attach('hospital', hospitalId, docxWithBody(body));
+    expect(attached.unknownTags).toEqual([]);
+    const surgery = await insertSurgery(t.deps.db, patient, { hospitalId, opme: true, status: 'autorizacao' });
+    const suppliers = [
+      { supplier: 'Ortomed', brand: 'Synthes', unit_price: 1250.5 },
+      { supplier: 'MedPlus', unit_price: null },
+      { supplier: 'Cirúrgica Sul', brand: 'Stryker', unit_price: 1300 },
+    ];
+    for (const item of [
+      { description: 'Placa de titânio', quantity: 2, suppliers, chosen: 0, decision: 'parcial', authorized_quantity: 1 },
+      { description: 'Parafuso cortical', quantity: 6, suppliers },
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: `/surgery/api/v1/surgery/${surgery.id}/opme/`, headers: asSecretary, payload: item });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const { text } = openDocx(await t.app.inject({ method: 'GET', url: download('hospital', surgery.id), headers: asMedic }));
+    const asked = 'Ortomed (Synthes): R$ 1.250,50; MedPlus: sem cotação; Cirúrgica Sul (Stryker): R$ 1.300,00';
+    expect(text).toContain(`[1. 2 x Placa de titânio | Ortomed Synthes R$ 1.250,50 = R$ 2.501,00 | Parcial 1 | ${asked}]`);
+    expect(text).toContain(`[2. 6 x Parafuso cortical |    =  | Pendente  | ${asked}]`);
+    expect(text).toContain('Total OPME: R$ 2.501,00');
+    expect(text).toContain('2 x Placa de titânio - Ortomed (Synthes)');
+    await attacher.detach('hospital', hospitalId);
+  });
+});

@@ -111,6 +111,20 @@ const documentsMissing = eventsOf((status) =>
     : [label({ type: 'lifecycle.advance' as const, fields: completing[status] ?? {} }, 'advance'), label({ type: 'lifecycle.back' as const }, 'back')],
 );
 
+/**
+ * 4. "OPME items undecided" (DECISIONS §15): a case with OPME whose one item has no decision. At autorizacao the
+ * OPME approval's save and the advance with every approval are offered (the machine refuses both: no transition),
+ * and the page's read that every item is now decided; after it both go through.
+ */
+const itemsUndecided: LifecycleFacts = { ...noData, opme_items_undecided: 1 };
+const saveOpmeApproval = label({ type: 'lifecycle.save' as const, fields: { opme_approvals: 'aprovada' as const } }, 'save OPME approval');
+const itemsDecided = label({ type: 'case.read' as const, fields: { opme_items_undecided: 0 } }, 'every OPME item decided');
+const opmeUndecided = eventsOf((status) =>
+  status === 'autorizacao'
+    ? [saveOpmeApproval, label({ type: 'lifecycle.advance' as const, fields: completing.autorizacao! }, 'advance with data'), itemsDecided]
+    : [label({ type: 'lifecycle.advance' as const, fields: completing[status] ?? {} }, 'advance')],
+);
+
 const models = [
   { name: 'data complete', paths: transitionPaths(surgeryLifecycleMachine, { events: dataComplete, input: { facts: allData } }, pathName) },
   { name: 'data missing', paths: transitionPaths(surgeryLifecycleMachine, { events: dataMissing, input: { facts: noData } }, pathName) },
@@ -118,6 +132,7 @@ const models = [
     name: 'documents missing',
     paths: transitionPaths(surgeryLifecycleMachine, { events: documentsMissing, input: { facts: missingDocuments } }, pathName),
   },
+  { name: 'OPME items undecided', paths: transitionPaths(surgeryLifecycleMachine, { events: opmeUndecided, input: { facts: itemsUndecided } }, pathName) },
 ];
 
 describe('surgery lifecycle machine, documents missing (issue 13)', () => {
@@ -142,6 +157,34 @@ describe('surgery lifecycle machine, documents missing (issue 13)', () => {
     expect(notices).toEqual([
       { type: 'lifecycle.problems', problems: ['Faltam documentos exigidos: Risco cirúrgico, Pedido médico. Confirme para avançar mesmo assim.'] },
     ]);
+  });
+});
+
+describe('surgery lifecycle machine, OPME items undecided', () => {
+  const { paths } = models[3]!;
+
+  it('leaves autorizacao only once every item is decided, and saves the OPME approval only then', () => {
+    const past = paths.filter((path) => path.steps.some((step) => stageOf(step.state) === 'agendamento'));
+    expect(past.length).toBeGreaterThan(0);
+    for (const path of past) {
+      const names = path.steps.map((step) => labels.get(step.event));
+      expect(names.indexOf('every OPME item decided'), pathName(path)).toBeGreaterThan(-1);
+      expect(names.indexOf('every OPME item decided')).toBeLessThan(names.indexOf('advance with data'));
+    }
+    const saves = paths.flatMap((path) => path.steps.filter((step) => step.event === saveOpmeApproval));
+    expect(saves.length).toBeGreaterThan(0);
+    for (const step of saves) expect(step.state.context.facts).toMatchObject({ opme_items_undecided: 0, opme_approvals: 'aprovada' });
+  });
+
+  it('refuses the OPME approval and the advance while an item is undecided', () => {
+    const actor = createActor(surgeryLifecycleMachine, { input: { facts: itemsUndecided } }).start();
+    for (let i = 0; i < 3; i++) actor.send({ type: 'lifecycle.advance', fields: {} });
+    actor.send({ type: 'lifecycle.advance', fields: { document_arrivals: '2026-03-01' } });
+    expect(stageOf(actor.getSnapshot())).toBe('autorizacao');
+    actor.send(saveOpmeApproval);
+    actor.send({ type: 'lifecycle.advance', fields: completing.autorizacao });
+    expect(stageOf(actor.getSnapshot())).toBe('autorizacao');
+    expect(actor.getSnapshot().context.facts.opme_approvals).toBeNull();
   });
 });
 

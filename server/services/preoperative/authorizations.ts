@@ -15,6 +15,8 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import { saoPauloDay, toSaoPauloIso } from '../sao-paulo-time';
+import { opmeApprovalProblems } from '../../../machines/preoperative/opmeRules';
+import { undecidedOpmeItems } from './opme-facts';
 import { checkVersion } from '../surgeries/move-checks';
 import { readSurgeryRow, type SurgeryJoinedRow } from '../surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
@@ -69,15 +71,6 @@ function recordOf(payer: AuthorizationPayer, stored: StoredRecord | undefined, t
 
 function payersOf(row: Pick<SurgeryRow, 'paymentFountains' | 'opme'>): AuthorizationPayer[] {
   return applicablePayers({ payment_fountains: row.paymentFountains, opme: row.opme });
-}
-
-/**
- * HOOK — the OPME rule (DECISIONS §15: "the OPME approval can be 'aprovada' only when every item is decided"). Helper
- * C's `undecidedOpmeItems(tx, surgeryId)` belongs here: return its pt-BR refusal when any item is undecided, else
- * null. Called inside the save's transaction, through `tx` only, when an OPME record is saved as 'aprovada'.
- */
-async function opmeApprovalProblem(_tx: Transaction, _surgeryId: number): Promise<string | null> {
-  return null;
 }
 
 /**
@@ -176,9 +169,10 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
         if (input.status !== current.status && !STATUS_OPEN.includes(row.status)) {
           throw badRequest([A.statusLocked], { status: [A.statusLocked] });
         }
-        if (payer === 'opme' && input.status === 'aprovada') {
-          const problem = await opmeApprovalProblem(tx, id);
-          if (problem) throw badRequest([problem], { status: [problem] });
+        if (payer === 'opme') {
+          // DECISIONS §15: the OPME approval can be 'aprovada' only when every item is decided (the machine's rule).
+          const problems = opmeApprovalProblems(toggleOf(input.status), await undecidedOpmeItems(tx, id));
+          if (problems.length > 0) throw badRequest(problems, { status: problems });
         }
         const at = now();
         const values = {

@@ -10,6 +10,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgery } from '../access/scope';
 import { checklistFacts } from '../preoperative/checklists';
+import { undecidedOpmeItems } from '../preoperative/opme-facts';
 import { SAO_PAULO } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
@@ -94,7 +95,7 @@ function scheduleFromLocal(local: string): Date {
   return new Date(zoned.epochMilliseconds);
 }
 
-/** The facts the lifecycle machine reads, from a stored case. */
+/** The facts the lifecycle machine reads from a stored case's row (what other records hold: see `readFacts`). */
 export function factsOf(row: SurgeryRow): LifecycleFacts {
   return {
     payment_fountains: row.paymentFountains,
@@ -109,6 +110,16 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
     date_payment: row.datePayment,
     // Read from other tables inside the move (`move` below); a row alone has none.
     missing_documents: [],
+    opme_items_undecided: 0,
+  };
+}
+
+/** Every fact the machine reads for a locked case: its row's, and the OPME items' (through `tx`). */
+async function readFacts(tx: Transaction, row: SurgeryRow, arriving: MoveOptions['arriving']): Promise<LifecycleFacts> {
+  return {
+    ...factsOf(row),
+    ...(await checklistFacts(tx, row, arriving)),
+    opme_items_undecided: row.opme ? await undecidedOpmeItems(tx, row.id) : 0,
   };
 }
 
@@ -153,8 +164,9 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
         const row = await lockCase(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
-        // The facts held elsewhere (issue 13: the checklist's missing documents) are read through the same lock.
-        const facts: LifecycleFacts = { ...factsOf(row), ...(await checklistFacts(tx, row, options.arriving)) };
+        // The facts held elsewhere (issue 13: the checklist's missing documents, the undecided OPME items) are read
+        // through the same lock.
+        const facts = await readFacts(tx, row, options.arriving);
         const decision: MoveDecision = decideMove(from, facts, request);
         if (decision.kind === 'conflict') throw conflict(conflictMessage(from), from);
         // Only an advance has a guard that can refuse it (surgeryLifecycleMachine), so `invalid` is an advance.

@@ -1,5 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
 import { PAYMENT_SOURCE_LABELS, type Gender, type PaymentSource } from '../../../machines/constants';
+import { OPME_DECISION_LABELS, type OpmeDecision } from '../../../machines/preoperative/constants';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 
@@ -36,6 +37,21 @@ export type TemplateCase = {
   healthPlan: { name: string; ansRegistry: string | null } | null;
   procedures: { code: string; description: string; table: 'tuss' | 'sigtap' }[];
   cids: { code: string; description: string }[];
+  /** The OPME materials in order (DECISIONS §15), money as numeric(12,2) text computed by the database. */
+  opmeItems: TemplateOpmeItem[];
+  /** The sum of the chosen quotes × quantities (numeric text), null when no item has a chosen quote. */
+  opmeTotal: string | null;
+};
+
+/** One OPME material as a template shows it: the chosen supplier's quote and every supplier asked. */
+export type TemplateOpmeItem = {
+  description: string;
+  quantity: number;
+  decision: OpmeDecision | null;
+  authorizedQuantity: number | null;
+  chosen: { supplier: string; brand: string | null; unitPrice: string | null; total: string | null } | null;
+  /** Every supplier asked, in order ("Ortomed (Synthes): R$ 1.250,50"). */
+  suppliers: { supplier: string; brand: string | null; unitPrice: string | null }[];
 };
 
 /** The scalar placeholders, with what they hold (docs/TEMPLATES.md shows the same list with examples). */
@@ -74,6 +90,8 @@ export const TEMPLATE_FIELDS = {
   procedimentos_codigos: 'Códigos dos procedimentos, separados por vírgula',
   cids: 'CIDs, um por linha ("código - descrição")',
   cids_codigos: 'Códigos CID, separados por vírgula',
+  opme_materiais: 'Materiais OPME, um por linha ("quantidade x descrição - fornecedor escolhido")',
+  opme_total: 'Soma das cotações escolhidas dos materiais OPME (R$ 1.234,50)',
 } as const;
 
 /** The lists a template can repeat (`{#lista_procedimentos}…{/lista_procedimentos}`) and the fields of each item. */
@@ -85,6 +103,21 @@ const TEMPLATE_LISTS = {
   lista_cids: {
     description: 'Um item por CID, na ordem do cadastro',
     fields: { numero: 'Posição (1, 2, ...)', codigo: 'Código CID-10', descricao: 'Descrição' },
+  },
+  lista_opme: {
+    description: 'Um item por material OPME, na ordem informada',
+    fields: {
+      numero: 'Posição (1, 2, ...)',
+      descricao: 'Descrição do material',
+      quantidade: 'Quantidade pedida',
+      fornecedor: 'Fornecedor escolhido (vazio sem escolha)',
+      marca: 'Marca do fornecedor escolhido',
+      valor_unitario: 'Valor unitário da cotação escolhida (R$ 1.234,50)',
+      valor_total: 'Valor unitário escolhido × quantidade',
+      fornecedores: 'Todos os fornecedores consultados com as cotações, separados por ponto e vírgula',
+      autorizacao: 'Autorizado, Parcial, Negado ou Pendente',
+      quantidade_autorizada: 'Quantidade autorizada (vazia enquanto pendente)',
+    },
   },
 } as const;
 
@@ -100,6 +133,7 @@ export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
 type TemplateValues = Record<TemplateField, string> & {
   lista_procedimentos: { numero: string; codigo: string; descricao: string; tabela: string }[];
   lista_cids: { numero: string; codigo: string; descricao: string }[];
+  lista_opme: Record<keyof (typeof TEMPLATE_LISTS)['lista_opme']['fields'], string>[];
 };
 
 const MONTHS = [
@@ -164,6 +198,29 @@ function scheduleParts(schedule: Date | null): { date: string; time: string } {
 const GENDER_LABELS: Record<Gender, string> = { male: 'Masculino', female: 'Feminino' };
 const TABLE_LABELS = { tuss: 'TUSS', sigtap: 'SIGTAP' } as const;
 
+/** A supplier as a template names it: "Ortomed (Synthes)". */
+function supplierName(row: { supplier: string; brand: string | null }): string {
+  return row.brand ? `${row.supplier} (${row.brand})` : row.supplier;
+}
+
+/** The OPME materials as `lista_opme` items. */
+function opmeList(items: TemplateOpmeItem[]): TemplateValues['lista_opme'] {
+  return items.map((item, index) => ({
+    numero: String(index + 1),
+    descricao: item.description,
+    quantidade: String(item.quantity),
+    fornecedor: item.chosen?.supplier ?? '',
+    marca: item.chosen?.brand ?? '',
+    valor_unitario: brazilianMoney(item.chosen?.unitPrice ?? null),
+    valor_total: brazilianMoney(item.chosen?.total ?? null),
+    fornecedores: item.suppliers
+      .map((row) => `${supplierName(row)}: ${row.unitPrice === null ? 'sem cotação' : brazilianMoney(row.unitPrice)}`)
+      .join('; '),
+    autorizacao: item.decision ? OPME_DECISION_LABELS[item.decision] : 'Pendente',
+    quantidade_autorizada: item.authorizedQuantity === null ? '' : String(item.authorizedQuantity),
+  }));
+}
+
 /** Every placeholder's value for one case, `now` giving today's date in São Paulo. */
 export function buildTemplateValues(surgery: TemplateCase, now: Date): TemplateValues {
   const today = saoPauloDay(now);
@@ -212,7 +269,12 @@ export function buildTemplateValues(surgery: TemplateCase, now: Date): TemplateV
     procedimentos_codigos: procedures.map((item) => item.codigo).join(', '),
     cids: cids.map((item) => `${item.codigo} - ${item.descricao}`).join('\n'),
     cids_codigos: cids.map((item) => item.codigo).join(', '),
+    opme_materiais: surgery.opmeItems
+      .map((item) => `${item.quantity} x ${item.description}${item.chosen ? ` - ${supplierName(item.chosen)}` : ''}`)
+      .join('\n'),
+    opme_total: brazilianMoney(surgery.opmeTotal),
     lista_procedimentos: procedures,
     lista_cids: cids,
+    lista_opme: opmeList(surgery.opmeItems),
   };
 }

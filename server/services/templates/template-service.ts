@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
   healthPlans,
   hospitals,
+  opmeItems,
+  opmeQuotes,
   patients,
   procedures,
   specialties,
@@ -20,7 +22,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 import { DOCX_CONTENT_TYPE, fillDocxTemplate, inspectDocxTemplate, TemplateProblemError, type TemplateProblem } from './docx-template';
 import type { TemplateFiller } from './template-filler';
-import { buildTemplateValues, KNOWN_PLACEHOLDERS, type TemplateCase } from './template-data';
+import { buildTemplateValues, KNOWN_PLACEHOLDERS, type TemplateCase, type TemplateOpmeItem } from './template-data';
 import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplate } from './template-files';
 
 /**
@@ -142,7 +144,48 @@ async function loadCodes(db: Executor, surgeryId: number) {
       .where(eq(surgeryCids.surgeryId, surgeryId))
       .orderBy(asc(surgeryCids.position)),
   ]);
-  return { procedureRows, cidRows };
+  return { procedureRows, cidRows, ...(await loadOpme(db, surgeryId)) };
+}
+
+/** The case's OPME materials in order, the chosen quote's totals computed by the database (numeric text). */
+async function loadOpme(db: Executor, surgeryId: number): Promise<{ opmeItems: TemplateOpmeItem[]; opmeTotal: string | null }> {
+  const chosenTotal = sql`(select ${opmeQuotes.unitPrice} * ${opmeItems.quantity} from ${opmeQuotes}
+    where ${opmeQuotes.itemId} = ${opmeItems.id} and ${opmeQuotes.position} = ${opmeItems.chosenQuote})`;
+  const items = await db
+    .select({
+      id: opmeItems.id,
+      description: opmeItems.description,
+      quantity: opmeItems.quantity,
+      chosen: opmeItems.chosenQuote,
+      decision: opmeItems.decision,
+      authorizedQuantity: opmeItems.authorizedQuantity,
+      chosenTotal: sql<string | null>`(${chosenTotal})::text`,
+      total: sql<string | null>`(sum(${chosenTotal}) over ())::text`,
+    })
+    .from(opmeItems)
+    .where(eq(opmeItems.surgeryId, surgeryId))
+    .orderBy(asc(opmeItems.position));
+  if (items.length === 0) return { opmeItems: [], opmeTotal: null };
+  const quotes = await db
+    .select({ itemId: opmeQuotes.itemId, position: opmeQuotes.position, supplier: opmeQuotes.supplier, brand: opmeQuotes.brand, unitPrice: opmeQuotes.unitPrice })
+    .from(opmeQuotes)
+    .where(inArray(opmeQuotes.itemId, items.map((item) => item.id)))
+    .orderBy(asc(opmeQuotes.itemId), asc(opmeQuotes.position));
+  return {
+    opmeTotal: items[0]!.total,
+    opmeItems: items.map((item) => {
+      const suppliers = quotes.filter((quote) => quote.itemId === item.id);
+      const chosen = suppliers.find((quote) => quote.position === item.chosen);
+      return {
+        description: item.description,
+        quantity: item.quantity,
+        decision: item.decision,
+        authorizedQuantity: item.authorizedQuantity,
+        chosen: chosen ? { supplier: chosen.supplier, brand: chosen.brand, unitPrice: chosen.unitPrice, total: item.chosenTotal } : null,
+        suppliers: suppliers.map(({ supplier, brand, unitPrice }) => ({ supplier, brand, unitPrice })),
+      };
+    }),
+  };
 }
 
 function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes>>): TemplateCase {
@@ -178,6 +221,8 @@ function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes
     healthPlan: row.planName === null ? null : { name: row.planName, ansRegistry: row.planAnsRegistry },
     procedures: codes.procedureRows,
     cids: codes.cidRows,
+    opmeItems: codes.opmeItems,
+    opmeTotal: codes.opmeTotal,
   };
 }
 

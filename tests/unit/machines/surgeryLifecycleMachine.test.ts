@@ -146,3 +146,52 @@ describe('decideMove (what the server asks)', () => {
     expect(decideMove('realizacao', EMPTY_FACTS, { kind: 'cancel' })).toEqual({ kind: 'conflict' });
   });
 });
+
+describe('the OPME items rule (DECISIONS §15)', () => {
+  const ITEMS_UNDECIDED = 'Decida a autorização de todos os itens de OPME (autorizado, parcial ou negado) antes de aprovar a OPME.';
+  const undecided: LifecycleFacts = { ...complete, opme_approvals: null, opme_items_undecided: 2 };
+
+  it('refuses to save the OPME approval as aprovada while an item is undecided', () => {
+    expect(decideMove('autorizacao', undecided, { requested: 'autorizacao', fields: { opme_approvals: 'aprovada' } })).toEqual({
+      kind: 'invalid',
+      problems: [ITEMS_UNDECIDED],
+    });
+    // Denying it, or saving the other approvals, stays possible.
+    expect(decideMove('autorizacao', undecided, { requested: 'autorizacao', fields: { opme_approvals: 'negada' } })).toMatchObject({ kind: 'save' });
+    expect(decideMove('autorizacao', undecided, { requested: 'autorizacao', fields: { hospital_approvals: 'negada' } })).toMatchObject({ kind: 'save' });
+    // Every item decided (or none listed): the approval is saved.
+    expect(
+      decideMove('autorizacao', { ...undecided, opme_items_undecided: 0 }, { requested: 'autorizacao', fields: { opme_approvals: 'aprovada' } }),
+    ).toMatchObject({ kind: 'save', facts: { opme_approvals: 'aprovada' } });
+  });
+
+  it('refuses the advance from autorizacao while an item is undecided, even with every approval', () => {
+    expect(decideMove('autorizacao', undecided, { requested: 'agendamento', fields: { opme_approvals: 'aprovada' } })).toEqual({
+      kind: 'invalid',
+      problems: [ITEMS_UNDECIDED],
+    });
+    expect(decideMove('autorizacao', { ...undecided, opme_approvals: 'aprovada' }, { requested: 'agendamento' })).toEqual({
+      kind: 'invalid',
+      problems: [ITEMS_UNDECIDED],
+    });
+    // A case without OPME has no items to decide.
+    const noOpme: LifecycleFacts = { ...complete, opme: false, opme_approvals: null, opme_items_undecided: 1 };
+    expect(decideMove('autorizacao', noOpme, { requested: 'agendamento' })).toMatchObject({ kind: 'advance', to: 'agendamento' });
+  });
+
+  it('on the page: warns before sending, and takes the items’ count and the case version read elsewhere', () => {
+    const actor = createActor(surgeryLifecycleMachine, {
+      snapshot: lifecycleSnapshot('autorizacao', undecided, { id: 7, version: 3 } as never),
+      input: { facts: undecided },
+    });
+    const notices: unknown[] = [];
+    actor.on('*', (notice) => notices.push(notice));
+    actor.start();
+    actor.send({ type: 'case.save', fields: { opme_approvals: 'aprovada' } });
+    expect(actor.getSnapshot().value).toEqual({ autorizacao: 'idle' });
+    expect(notices).toEqual([{ type: 'lifecycle.problems', problems: [ITEMS_UNDECIDED] }]);
+    actor.send({ type: 'case.read', fields: { opme_items_undecided: 0 }, version: 5 });
+    expect(actor.getSnapshot().context.surgery?.version).toBe(5);
+    expect(actor.getSnapshot().can({ type: 'case.save', fields: { opme_approvals: 'aprovada' } })).toBe(true);
+  });
+});

@@ -12,6 +12,7 @@ import {
   LIFECYCLE_MESSAGES as M,
   nextStatus,
   planApprovalApplies,
+  saveProblems,
   scheduleProblem,
   type LifecycleFacts,
 } from '../../../machines/surgeryLifecycle/lifecycleRules';
@@ -119,5 +120,25 @@ describe('lifecycle rules', () => {
 
   it('names the actual stage in the conflict warning', () => {
     expect(conflictMessage('autorizacao')).toContain('"Autorização"');
+  });
+});
+
+describe('saveProblems and the OPME items (DECISIONS §15)', () => {
+  const message = 'Decida a autorização de todos os itens de OPME (autorizado, parcial ou negado) antes de aprovar a OPME.';
+  it('refuses only an OPME approval set to aprovada at autorizacao while an item is undecided', () => {
+    const undecided = facts({ opme: true, opme_items_undecided: 1 });
+    expect(saveProblems('autorizacao', undecided, { opme_approvals: 'aprovada' })).toEqual([message]);
+    expect(saveProblems('autorizacao', undecided, { opme_approvals: 'negada' })).toEqual([]);
+    expect(saveProblems('autorizacao', undecided, { hospital_approvals: 'aprovada' })).toEqual([]);
+    expect(saveProblems('autorizacao', facts({ opme: true }), { opme_approvals: 'aprovada' })).toEqual([]);
+    expect(saveProblems('env_doc', undecided, { document_arrivals: '2026-03-01' })).toEqual([]);
+    expect(EMPTY_FACTS.opme_items_undecided).toBe(0);
+  });
+
+  it('adds the undecided items to the advance from autorizacao once every approval is there', () => {
+    const approved = { hospital_approvals: 'aprovada', opme_approvals: 'aprovada' } as const;
+    expect(advanceProblems('autorizacao', facts({ opme: true, ...approved, opme_items_undecided: 1 }))).toEqual([message]);
+    expect(advanceProblems('autorizacao', facts({ opme: true, ...approved }))).toEqual([]);
+    expect(advanceProblems('autorizacao', facts({ opme: true, opme_items_undecided: 1 }))).toEqual(['Todos os status tem que está aprovado!']);
   });
 });

@@ -14,6 +14,7 @@ import {
   requirementsQuerySchema,
 } from '../../../machines/preoperative/checklistSchemas';
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
+import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -52,6 +53,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   getStageTargets: { query: stageTargetsQuerySchema },
   updateStageTargets: { body: stageTargetsSchema },
   updateSurgeryHolder: { body: surgeryHolderSchema },
+  createOpmeItem: { body: opmeItemSchema },
+  updateOpmeItem: { body: opmeItemSchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -94,6 +94,22 @@ const SAMPLE: TemplateCase = {
     { code: 'K80.2', description: 'Calculose da vesícula biliar sem colecistite' },
     { code: 'K81.0', description: 'Colecistite aguda' },
   ],
+  opmeItems: [
+    {
+      description: 'Placa de titânio',
+      quantity: 2,
+      decision: 'parcial',
+      authorizedQuantity: 1,
+      chosen: { supplier: 'Ortomed', brand: 'Synthes', unitPrice: '1250.50', total: '2501.00' },
+      suppliers: [
+        { supplier: 'Ortomed', brand: 'Synthes', unitPrice: '1250.50' },
+        { supplier: 'MedPlus', brand: null, unitPrice: null },
+        { supplier: 'Cirúrgica Sul', brand: 'Stryker', unitPrice: '1300.00' },
+      ],
+    },
+    { description: 'Parafuso', quantity: 6, decision: null, authorizedQuantity: null, chosen: null, suppliers: [] },
+  ],
+  opmeTotal: '2501.00',
 };
 
 /* ------------------------------------------------------------------ values */
@@ -137,6 +153,34 @@ describe('buildTemplateValues', () => {
       { numero: '2', codigo: '0407030034', descricao: 'COLECISTECTOMIA VIDEOLAPAROSCÓPICA', tabela: 'SIGTAP' },
     ]);
     expect(values.lista_cids[1]).toEqual({ numero: '2', codigo: 'K81.0', descricao: 'Colecistite aguda' });
+    expect(values.opme_materiais).toBe('2 x Placa de titânio - Ortomed (Synthes)\n6 x Parafuso');
+    expect(values.opme_total).toBe('R$ 2.501,00');
+    expect(values.lista_opme).toEqual([
+      {
+        numero: '1',
+        descricao: 'Placa de titânio',
+        quantidade: '2',
+        fornecedor: 'Ortomed',
+        marca: 'Synthes',
+        valor_unitario: 'R$ 1.250,50',
+        valor_total: 'R$ 2.501,00',
+        fornecedores: 'Ortomed (Synthes): R$ 1.250,50; MedPlus: sem cotação; Cirúrgica Sul (Stryker): R$ 1.300,00',
+        autorizacao: 'Parcial',
+        quantidade_autorizada: '1',
+      },
+      {
+        numero: '2',
+        descricao: 'Parafuso',
+        quantidade: '6',
+        fornecedor: '',
+        marca: '',
+        valor_unitario: '',
+        valor_total: '',
+        fornecedores: '',
+        autorizacao: 'Pendente',
+        quantidade_autorizada: '',
+      },
+    ]);
     // Every documented scalar has a value of type text.
     for (const name of Object.keys(TEMPLATE_FIELDS)) expect(typeof values[name as keyof typeof TEMPLATE_FIELDS]).toBe('string');
   });

@@ -32,7 +32,7 @@ export const AUTHORIZATION_STATUS_LABELS: Record<AuthorizationStatus, string> = 
 export const AUTHORIZATION_WARNING_DAYS = 7;
 
 /** The authorization warnings: expires within AUTHORIZATION_WARNING_DAYS, has expired, or expires before the surgery. */
-export const AUTHORIZATION_ALERT_KINDS = ['expiring', 'expired', 'before_schedule'] as const;
+const AUTHORIZATION_ALERT_KINDS = ['expiring', 'expired', 'before_schedule'] as const;
 export type AuthorizationAlertKind = (typeof AUTHORIZATION_ALERT_KINDS)[number];
 
 /** An OPME item's authorization. */

@@ -116,6 +116,8 @@ test('the secretary records an authorization, sees its expiry on the case, the l
   await expect(hospitalRecord(page)).toContainText('Solicitada');
   await expect(hospitalRecord(page)).toContainText('GUIA-2026-0042');
   await expect(page.getByRole('switch', { name: 'Aprovação do hospital: Aprovada' })).not.toBeChecked();
+  // The box's pill says what the record says while the toggle is undecided.
+  await expect(page.locator('[data-approval="hospital"] h3 + span')).toHaveText('Solicitada');
 
   // The approval: senha and validity; the switch follows the record.
   await hospitalRecord(page).getByRole('button', { name: 'Editar registro' }).click();

@@ -13,7 +13,11 @@ import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import type { ApprovalValue } from '../../../../machines/constants';
-import type { AuthorizationPayer } from '../../../../machines/preoperative/constants';
+import {
+  AUTHORIZATION_STATUS_LABELS,
+  type AuthorizationPayer,
+  type AuthorizationStatus,
+} from '../../../../machines/preoperative/constants';
 import type { AuthorizationSaved } from '../../../api/authorizations';
 import { Button } from '../../../components/ui/Button';
 import { Spinner } from '../../../components/ui/Spinner';
@@ -64,10 +68,15 @@ function toggledApproval(value: ApprovalValue | null): ApprovalValue {
   return value === 'aprovada' ? 'negada' : 'aprovada';
 }
 
-function approvalText(value: ApprovalValue | null, applies: boolean): string {
+/**
+ * The box's pill: SPEC's Aprovada / Negada / Pendente, except that an undecided toggle whose record says more
+ * ('Solicitada', 'Parcial') says that.
+ */
+function approvalText(value: ApprovalValue | null, applies: boolean, recordStatus?: AuthorizationStatus): string {
   if (!applies) return T.notApplicable;
   if (value === 'aprovada') return T.approved;
-  return value === 'negada' ? T.denied : T.pending;
+  if (value === 'negada') return T.denied;
+  return recordStatus === 'solicitada' || recordStatus === 'parcial' ? AUTHORIZATION_STATUS_LABELS[recordStatus] : T.pending;
 }
 
 type Load = { kind: 'loading' } | { kind: 'ok'; approvals: Approvals } | { kind: 'failed' };
@@ -138,9 +147,11 @@ type ApprovalBoxProps = {
   savedNote: string | null;
   /** The payer's authorization record, under the box (null: not read, or the payer does not apply). */
   record?: ReactNode;
+  /** That record's status, once read. */
+  recordStatus?: AuthorizationStatus;
 };
 
-function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote, record }: ApprovalBoxProps) {
+function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote, record, recordStatus }: ApprovalBoxProps) {
   const reasonId = useId();
   const applies = approvalApplies(kind, approvals);
   const value = approvals[FIELD[kind]];
@@ -148,7 +159,7 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
     <StyledBox $applies={applies} data-approval={kind}>
       <StyledBoxHead>
         <h3>{LABEL[kind]}</h3>
-        <StyledPill $tone={tone(value, applies)}>{approvalText(value, applies)}</StyledPill>
+        <StyledPill $tone={tone(value, applies)}>{approvalText(value, applies, recordStatus)}</StyledPill>
       </StyledBoxHead>
       {applies ? null : (
         <StyledReason id={reasonId}>{kind === 'plan' ? T.planNotApplicable : T.opmeNotApplicable}</StyledReason>
@@ -333,6 +344,7 @@ export function AuthorizationPanel() {
             control={control}
             savedNote={surgery[NOTE[kind]]}
             record={recordOf(kind)}
+            recordStatus={records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === PAYER[kind])?.status : undefined}
           />
         ))}
       </StyledList>

@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opmeItems, opmeQuotes } from '../../server/db/schema/index';
+import { opmeItems, opmeQuotes, surgeries } from '../../server/db/schema/index';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, surgeryRow, type SurgeryOverrides } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
@@ -173,6 +173,28 @@ describe('the item rules: 400 with pt-BR messages, nothing written', () => {
       expect(res.json()).toEqual({ error: ['Esta cirurgia não usa OPME: não há materiais a informar.'] });
     }
     expect((await stored(surgery.id)).items).toEqual([]);
+  });
+
+  it('a closed case\'s materials are read, never written: 409 with its status, nothing written', async () => {
+    const surgery = await newCase();
+    const created = await call('POST', listUrl(surgery.id), secretaryToken, { ...plate, decision: 'negado' });
+    expect(created.statusCode).toBe(201);
+    const itemId = (created.json() as { results: Array<{ id: number }> }).results[0]!.id;
+    for (const status of ['concluido', 'cancelado', 'arquiv'] as const) {
+      await t.deps.db.update(surgeries).set({ status }).where(eq(surgeries.id, surgery.id));
+      const before = await stored(surgery.id);
+      for (const [method, url, payload] of [
+        ['POST', listUrl(surgery.id), plate],
+        ['PUT', itemUrl(surgery.id, itemId), { ...plate, quantity: 1, decision: 'negado' }],
+        ['DELETE', itemUrl(surgery.id, itemId), undefined],
+      ] as const) {
+        const res = await call(method, url, secretaryToken, payload);
+        expect(res.statusCode, `${method} at ${status}`).toBe(409);
+        expect(res.json()).toMatchObject({ status: { actual_status: status } });
+      }
+      expect(await stored(surgery.id)).toEqual(before);
+      expect((await call('GET', listUrl(surgery.id))).statusCode).toBe(200);
+    }
   });
 
   it('an undecided item is refused while the OPME approval is aprovada (the approval and the items never disagree)', async () => {

@@ -4,7 +4,9 @@ import { opmeItemWriteProblems } from '../../../machines/preoperative/opmeRules'
 import type { OpmeItemInput } from '../../../machines/preoperative/opmeSchemas';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { opmeItems, opmeQuotes, surgeries, type SurgeryRow } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import { conflictMessage } from '../../../machines/surgeryLifecycle/lifecycleRules';
+import type { CaseStatus } from '../../../machines/constants';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgery } from '../access/scope';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
@@ -31,6 +33,8 @@ const M = OPME_SERVICE_MESSAGES;
  * items never disagree. Money is numeric(12,2) in the database, computed there (the chosen quote × the quantity),
  * and answered as JSON numbers.
  */
+const CLOSED_STATUSES: readonly CaseStatus[] = ['concluido', 'cancelado', 'arquiv'];
+
 export function createOpmeService({ db, now }: { db: Database; now: () => Date }) {
   /** The user's case, locked when `lock`; 404 when missing or another tenant's, 400 when it uses no OPME. */
   async function caseOf(tx: Executor, user: User, id: number, lock: boolean): Promise<SurgeryRow> {
@@ -40,6 +44,8 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
     const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(SURGERY_NOT_FOUND);
     if (!row.opme) throw badRequest([M.caseWithoutOpme]);
+    // A closed case's materials are history: writes answer 409 with its status, as the lifecycle's moves do.
+    if (lock && CLOSED_STATUSES.includes(row.status)) throw conflict(conflictMessage(row.status), row.status);
     return row;
   }
 

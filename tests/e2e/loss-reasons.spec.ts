@@ -66,7 +66,7 @@ async function caseAtPayment(request: APIRequestContext, headers: Headers): Prom
   const path = `/surgery/api/v1/update/${id}/`;
   for (const body of [
     { new_status: 'prep_doc' },
-    { new_status: 'env_doc' },
+    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents (issue 13): the setup moves on without them
     { new_status: 'autorizacao', document_arrivals: '2026-03-02' },
     { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
     { new_status: 'agendamento' },

@@ -57,7 +57,7 @@ async function opmeCaseAtAuthorization(request: APIRequestContext, headers: Head
   });
   expect(created.status(), await created.text()).toBe(201);
   const id = ((await created.json()) as { id: number }).id;
-  for (const body of [{ new_status: 'prep_doc' }, { new_status: 'env_doc' }, { new_status: 'autorizacao', document_arrivals: '2026-03-02' }]) {
+  for (const body of [{ new_status: 'prep_doc' }, { new_status: 'env_doc', missing_documents_confirmed: true }, { new_status: 'autorizacao', document_arrivals: '2026-03-02' }]) {
     const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
     expect(moved.status(), await moved.text()).toBe(200);
   }

@@ -30,6 +30,11 @@ export const ACTIVE_STATUSES = [
 ] as const satisfies readonly CaseStatus[];
 export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
 
+/** Whether a case is still moving through the seven stages (not concluido, cancelado or arquiv). */
+export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
+  return (ACTIVE_STATUSES as readonly CaseStatus[]).includes(status);
+}
+
 /**
  * The stages whose scheduled cases the homes' calendar marks and 'Pacientes do dia' lists: the seven active ones and
  * concluido (the patient was operated that day); cancelled and archived cases left the agenda.

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { medicSecretaries, surgeries } from '../../db/schema/index';
+import { medicSecretaries, surgeries, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 
 /**
@@ -37,4 +37,22 @@ export function visibleSurgeriesCondition(db: Executor, user: Pick<AuthUser, 'id
 export async function visibleSurgery(db: Executor, user: Pick<AuthUser, 'id' | 'type'>, id: number): Promise<SQL | null> {
   const medicIds = await visibleMedicIds(db, user);
   return medicIds.length === 0 ? null : (and(eq(surgeries.id, id), inArray(surgeries.medicId, medicIds)) ?? null);
+}
+
+/**
+ * The stored row of surgery `id` if `user` may see it, or null (missing, or another tenant's). With `lock`, inside a
+ * transaction, the row stays locked (`SELECT … FOR UPDATE`) until it ends: every write on one case starts here, so
+ * two writes on the same case are serialized.
+ */
+export async function visibleSurgeryRow(
+  db: Executor,
+  user: Pick<AuthUser, 'id' | 'type'>,
+  id: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<SurgeryRow | null> {
+  const visible = await visibleSurgery(db, user, id);
+  if (!visible) return null;
+  const query = db.select().from(surgeries).where(visible);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import type { ApprovalValue, CaseStatus } from '../../../machines/constants';
+import { isActiveStatus, type ApprovalValue, type CaseStatus } from '../../../machines/constants';
 import { AUTHORIZATION_MESSAGES as A, type AuthorizationInput } from '../../../machines/preoperative/authorizationSchemas';
 import {
   applicablePayers,
@@ -13,7 +13,7 @@ import type { Database, Transaction } from '../../db/client';
 import { patients, surgeries, surgeryAuthorizations, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
+import { visibleSurgeriesCondition, visibleSurgeryRow } from '../access/scope';
 import { saoPauloDay, toSaoPauloIso } from '../sao-paulo-time';
 import { opmeApprovalProblems } from '../../../machines/preoperative/opmeRules';
 import { undecidedOpmeItems } from './opme-facts';
@@ -44,7 +44,6 @@ const TOGGLE_FIELD = { hospital: 'hospital_approvals', plano: 'plan_approvals', 
 
 /** The stages at which a record's status may still change: up to the authorization step. */
 const STATUS_OPEN: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'];
-const CLOSED: readonly CaseStatus[] = ['concluido', 'cancelado', 'arquiv'];
 
 export const AUTHORIZATION_NOT_FOUND = 'Autorização não encontrada.';
 
@@ -126,9 +125,7 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
   return {
     /** The records of the user's case `id` for the payers that apply, or null (missing or another tenant's). */
     async list(user: User, id: number): Promise<AuthorizationRecord[] | null> {
-      const visible = await visibleSurgery(db, user, id);
-      if (!visible) return null;
-      const [row] = await db.select().from(surgeries).where(visible).limit(1);
+      const row = await visibleSurgeryRow(db, user, id);
       if (!row) return null;
       const stored = await db.select().from(surgeryAuthorizations).where(eq(surgeryAuthorizations.surgeryId, id));
       return payersOf(row).map((payer) =>
@@ -152,14 +149,12 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
       input: AuthorizationInput,
     ): Promise<{ authorization: AuthorizationRecord; row: SurgeryJoinedRow }> {
       return db.transaction(async (tx) => {
-        const visible = await visibleSurgery(tx, user, id);
-        if (!visible) throw notFound(SURGERY_NOT_FOUND);
-        const [row] = await tx.select().from(surgeries).where(visible).for('update');
+        const row = await visibleSurgeryRow(tx, user, id, { lock: true });
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         if (!payersOf(row).includes(payer)) {
           throw badRequest([payer === 'plano' ? A.planNotApplicable : A.opmeNotApplicable]);
         }
-        if (CLOSED.includes(row.status)) throw conflict(conflictMessage(row.status), row.status);
+        if (!isActiveStatus(row.status)) throw conflict(conflictMessage(row.status), row.status);
         checkVersion(input.version, row);
         const [stored] = await tx
           .select()

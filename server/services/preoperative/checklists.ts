@@ -15,7 +15,6 @@ import {
   documentRequirements,
   healthPlans,
   hospitals,
-  surgeries,
   surgeryChecklistMarks,
   surgeryDispatches,
   surgeryDocuments,
@@ -24,7 +23,7 @@ import {
 } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds, visibleSurgery } from '../access/scope';
+import { visibleMedicIds, visibleSurgeryRow } from '../access/scope';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 
 /**
@@ -137,17 +136,9 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
     return { scope, id, name, items: rows.map(itemOf) };
   }
 
-  /** The user's case `id` locked until the transaction ends, or 404. */
-  async function lockCase(tx: Transaction, user: User, id: number): Promise<SurgeryRow> {
-    const visible = await visibleSurgery(tx, user, id);
-    const [row] = visible ? await tx.select().from(surgeries).where(visible).for('update') : [];
-    if (!row) throw notFound(SURGERY_NOT_FOUND);
-    return row;
-  }
-
-  async function visibleCase(user: User, id: number): Promise<SurgeryRow> {
-    const visible = await visibleSurgery(db, user, id);
-    const [row] = visible ? await db.select().from(surgeries).where(visible) : [];
+  /** The user's case `id` (locked until the transaction ends when `lock`), or 404. */
+  async function caseOf(executor: Executor, user: User, id: number, lock: boolean): Promise<SurgeryRow> {
+    const row = await visibleSurgeryRow(executor, user, id, { lock });
     if (!row) throw notFound(SURGERY_NOT_FOUND);
     return row;
   }
@@ -216,13 +207,13 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
 
     /** The case's checklist (read without a lock: a read). */
     async checklist(user: User, id: number): Promise<Checklist> {
-      return checklistOfCase(db, await visibleCase(user, id));
+      return checklistOfCase(db, await caseOf(db, user, id, false));
     },
 
     /** Marks a named extra of the case's checklist as received, or not; answers the checklist. */
     async mark(user: User, id: number, input: ChecklistMarkInput): Promise<Checklist> {
       return db.transaction(async (tx) => {
-        const row = await lockCase(tx, user, id);
+        const row = await caseOf(tx, user, id, true);
         const before = await checklistOfCase(tx, row);
         const key = documentNameKey(input.name);
         const item = before.items.find((each) => each.kind === null && documentNameKey(each.name) === key);
@@ -241,14 +232,14 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
 
     /** The case's sendings, newest first. */
     async dispatches(user: User, id: number): Promise<DispatchAnswer[]> {
-      await visibleCase(user, id);
+      await caseOf(db, user, id, false);
       return readDispatches(db, id);
     },
 
     /** Records a sending of the case's documents; answers it. */
     async dispatch(user: User, id: number, input: DispatchInput): Promise<DispatchAnswer> {
       return db.transaction(async (tx) => {
-        await lockCase(tx, user, id);
+        await caseOf(tx, user, id, true);
         const [created] = await tx
           .insert(surgeryDispatches)
           .values({

@@ -6,9 +6,9 @@ import type { Database, Executor, Transaction } from '../../db/client';
 import { opmeItems, opmeQuotes, surgeries, type SurgeryRow } from '../../db/schema/index';
 import { badRequest, conflict, notFound } from '../../http/errors';
 import { conflictMessage } from '../../../machines/surgeryLifecycle/lifecycleRules';
-import type { CaseStatus } from '../../../machines/constants';
+import { isActiveStatus } from '../../../machines/constants';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleSurgery } from '../access/scope';
+import { visibleSurgeryRow } from '../access/scope';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 
 type OpmeItemResponse = components['schemas']['OpmeItem'];
@@ -33,19 +33,14 @@ const M = OPME_SERVICE_MESSAGES;
  * items never disagree. Money is numeric(12,2) in the database, computed there (the chosen quote × the quantity),
  * and answered as JSON numbers.
  */
-const CLOSED_STATUSES: readonly CaseStatus[] = ['concluido', 'cancelado', 'arquiv'];
-
 export function createOpmeService({ db, now }: { db: Database; now: () => Date }) {
   /** The user's case, locked when `lock`; 404 when missing or another tenant's, 400 when it uses no OPME. */
   async function caseOf(tx: Executor, user: User, id: number, lock: boolean): Promise<SurgeryRow> {
-    const visible = await visibleSurgery(tx, user, id);
-    if (!visible) throw notFound(SURGERY_NOT_FOUND);
-    const query = tx.select().from(surgeries).where(visible);
-    const [row] = lock ? await query.for('update') : await query;
+    const row = await visibleSurgeryRow(tx, user, id, { lock });
     if (!row) throw notFound(SURGERY_NOT_FOUND);
     if (!row.opme) throw badRequest([M.caseWithoutOpme]);
     // A closed case's materials are history: writes answer 409 with its status, as the lifecycle's moves do.
-    if (lock && CLOSED_STATUSES.includes(row.status)) throw conflict(conflictMessage(row.status), row.status);
+    if (lock && !isActiveStatus(row.status)) throw conflict(conflictMessage(row.status), row.status);
     return row;
   }
 

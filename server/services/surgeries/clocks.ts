@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { ACTIVE_STATUSES, type ActiveStatus } from '../../../machines/constants';
+import { ACTIVE_STATUSES, isActiveStatus, type ActiveStatus } from '../../../machines/constants';
 import { DEFAULT_STAGE_TARGET_DAYS } from '../../../machines/preoperative/constants';
 import type { StageTargets } from '../../../machines/preoperative/clockSchemas';
 import type { Executor } from '../../db/client';
@@ -75,7 +75,7 @@ export async function readStageTargets(db: Executor, medicId: number): Promise<S
     .where(eq(stageTargets.medicId, medicId));
   const targets: StageTargets = { ...DEFAULT_STAGE_TARGET_DAYS };
   for (const row of rows) {
-    if ((ACTIVE_STATUSES as readonly string[]).includes(row.status)) targets[row.status as ActiveStatus] = row.days;
+    if (isActiveStatus(row.status)) targets[row.status] = row.days;
   }
   return targets;
 }

@@ -5,7 +5,7 @@ import type { Database, Executor } from '../../db/client';
 import { medicSecretaries, stageTargets, surgeries, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds, visibleSurgery } from '../access/scope';
+import { visibleMedicIds, visibleSurgery, visibleSurgeryRow } from '../access/scope';
 import { readStageTargets } from './clocks';
 import { readSurgeryRow } from './surgery-response';
 import { SURGERY_NOT_FOUND } from './surgery-service';
@@ -83,8 +83,7 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
     async setHolder(user: User, id: number, holder: number) {
       const today = saoPauloDay(now());
       return db.transaction(async (tx) => {
-        const visible = await visibleSurgery(tx, user, id);
-        const [row] = visible ? await tx.select().from(surgeries).where(visible).for('update') : [];
+        const row = await visibleSurgeryRow(tx, user, id, { lock: true });
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const allowed = await optionsFor(tx, row.medicId);
         if (!allowed.some((option) => option.id === holder)) {

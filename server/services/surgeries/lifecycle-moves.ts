@@ -8,7 +8,7 @@ import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { visibleSurgery } from '../access/scope';
+import { visibleSurgeryRow } from '../access/scope';
 import { checklistFacts } from '../preoperative/checklists';
 import { undecidedOpmeItems } from '../preoperative/opme-facts';
 import { SAO_PAULO } from '../sao-paulo-time';
@@ -144,14 +144,6 @@ function fieldsOf(request: MoveRequest): StepFields {
 }
 
 export function createLifecycleMoves({ db, now }: { db: Database; now: () => Date }) {
-  /** The user's case `id`, locked until the transaction ends, or null (missing or another tenant's). */
-  async function lockCase(tx: Transaction, user: User, id: number): Promise<SurgeryRow | null> {
-    const visible = await visibleSurgery(tx, user, id);
-    if (!visible) return null;
-    const [row] = await tx.select().from(surgeries).where(visible).for('update');
-    return row ?? null;
-  }
-
   return {
     /**
      * Applies `request` to the user's case `id` if the lifecycle machine allows it from the stored status; throws
@@ -161,7 +153,7 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
      */
     async move<R = void>(user: User, id: number, request: MoveRequest, options: MoveOptions<R> = {}): Promise<MoveOutcome<R>> {
       return db.transaction(async (tx) => {
-        const row = await lockCase(tx, user, id);
+        const row = await visibleSurgeryRow(tx, user, id, { lock: true });
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
         // The facts held elsewhere (issue 13: the checklist's missing documents, the undecided OPME items) are read

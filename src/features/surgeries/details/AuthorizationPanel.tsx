@@ -12,7 +12,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
-import type { ApprovalValue } from '../../../../machines/constants';
+import { isActiveStatus, type ApprovalValue } from '../../../../machines/constants';
 import {
   AUTHORIZATION_STATUS_LABELS,
   type AuthorizationPayer,
@@ -52,7 +52,6 @@ const KIND_OF_PAYER = { hospital: 'hospital', plano: 'plan', opme: 'opme' } as c
 
 /** The stages after which a record's status no longer changes (the server refuses it). */
 const STATUS_LOCKED_AT = new Set(['agendamento', 'realizacao', 'pagamento']);
-const CLOSED = new Set(['concluido', 'cancelado', 'arquiv']);
 
 type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
 
@@ -286,7 +285,7 @@ export function AuthorizationPanel() {
       <AuthorizationRecordSummary
         record={record}
         alerts={surgery.authorization_alerts.filter((alert) => alert.payer === record.payer)}
-        canEdit={!CLOSED.has(surgery.status) && !locked}
+        canEdit={isActiveStatus(surgery.status) && !locked}
         onEdit={setEditing}
       />
     );

@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
+import type { ReceiptPayer } from '../../machines/ledger/constants';
 import type { Executor } from '../../server/db/client';
 import {
   cids,
@@ -10,6 +11,7 @@ import {
   surgeries,
   surgeryCids,
   surgeryProcedures,
+  surgeryReceipts,
   surgeryStatusHistory,
   type PatientRow,
   type SurgeryRow,
@@ -123,7 +125,23 @@ export async function insertSurgery(
   if (cidIds.length > 0) {
     await db.insert(surgeryCids).values(cidIds.map((cidId, position) => ({ surgeryId: row.id, position, cidId })));
   }
+  // payment_done is the sum of the receipts (issue 14): a case inserted as paid gets its one receipt, as the
+  // migration's backfill gives an existing paid case.
+  const paid = row.paymentDone === null ? 0 : Math.round(Number(row.paymentDone) * 100);
+  if (paid > 0) {
+    await db.insert(surgeryReceipts).values({
+      surgeryId: row.id,
+      receivedOn: row.datePayment ?? (row.concludedAt ?? row.createdAt).toISOString().slice(0, 10),
+      amountCents: paid,
+      payer: receiptPayerOf(row.paymentFountains),
+    });
+  }
   return row;
+}
+
+/** The receipt payer matching a case's payment source (the migration's backfill maps them alike). */
+function receiptPayerOf(source: SurgeryRow['paymentFountains']): ReceiptPayer {
+  return source === 'plano_saude' || source === 'hospital' || source === 'particular' || source === 'coop' ? source : 'outro';
 }
 
 /** A surgery case's stored row, as it is (for "nothing was written" checks). */

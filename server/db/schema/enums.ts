@@ -14,6 +14,7 @@ import {
   LOSS_REASONS,
   OPME_DECISIONS,
 } from '../../../machines/preoperative/constants';
+import { APPEAL_OUTCOMES, PAYMENT_TERM_PAYERS, RECEIPT_PAYERS, SETTLEMENTS } from '../../../machines/ledger/constants';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
 export const caseStatusEnum = pgEnum('case_status', CASE_STATUSES);
@@ -28,3 +29,7 @@ export const authorizationStatusEnum = pgEnum('authorization_status', AUTHORIZAT
 export const opmeDecisionEnum = pgEnum('opme_decision', OPME_DECISIONS);
 export const dispatchChannelEnum = pgEnum('dispatch_channel', DISPATCH_CHANNELS);
 export const lossReasonEnum = pgEnum('loss_reason', LOSS_REASONS);
+export const receiptPayerEnum = pgEnum('receipt_payer', RECEIPT_PAYERS);
+export const appealOutcomeEnum = pgEnum('appeal_outcome', APPEAL_OUTCOMES);
+export const settlementEnum = pgEnum('settlement', SETTLEMENTS);
+export const paymentTermPayerEnum = pgEnum('payment_term_payer', PAYMENT_TERM_PAYERS);

@@ -6,3 +6,4 @@ export * from './auth';
 export * from './patients';
 export * from './surgeries';
 export * from './preoperative';
+export * from './ledger';

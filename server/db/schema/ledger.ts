@@ -1,0 +1,101 @@
+import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { timestamps, timestamptz } from './_helpers';
+import { appealOutcomeEnum, paymentTermPayerEnum, receiptPayerEnum, settlementEnum } from './enums';
+import { surgeries } from './surgeries';
+import { users } from './users';
+
+/**
+ * The fee ledger of a case (issue 14; DECISIONS §16): money in integer centavos (bigint), never floating point.
+ * surgeries.payment_done is kept equal to the sum of the case's receipts (in the transaction that writes them), and
+ * surgeries.date_payment to the latest receipt's day, so SPEC's payment step and figures read as before.
+ */
+
+/** The billing (faturamento) of a case and how its conclusion settled the difference; at most one row per case. */
+export const surgeryLedgers = pgTable(
+  'surgery_ledgers',
+  {
+    surgeryId: integer('surgery_id')
+      .primaryKey()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    billedOn: date('billed_on', { mode: 'string' }),
+    /** The guide (guia) or lot (lote) number the fee was billed under. */
+    billingReference: text('billing_reference'),
+    /** The amount written off as lost (baixa) when the case was concluded below its expected fee. */
+    writtenOffCents: bigint('written_off_cents', { mode: 'number' }).notNull().default(0),
+    /** How the conclusion's difference was recorded (null: concluded without one, or not concluded). */
+    settlement: settlementEnum('settlement'),
+    settledOn: date('settled_on', { mode: 'string' }),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('surgery_ledgers_written_off', sql`${t.writtenOffCents} >= 0`)],
+);
+
+/** One payment received for a case (several per case: partial payments). */
+export const surgeryReceipts = pgTable(
+  'surgery_receipts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    receivedOn: date('received_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    payer: receiptPayerEnum('payer').notNull(),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('surgery_receipts_surgery_idx').on(t.surgeryId),
+    index('surgery_receipts_received_on_idx').on(t.receivedOn),
+    check('surgery_receipts_amount', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** An amount the payer denied (glosa), with its appeal (recurso): deadline, filing, outcome and amount recovered. */
+export const surgeryGlosas = pgTable(
+  'surgery_glosas',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    glosaOn: date('glosa_on', { mode: 'string' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    reason: text('reason').notNull(),
+    appealDeadline: date('appeal_deadline', { mode: 'string' }),
+    appealFiledOn: date('appeal_filed_on', { mode: 'string' }),
+    appealOutcome: appealOutcomeEnum('appeal_outcome'),
+    /** What the appeal recovered (revertida: usually the whole amount; parcial: part; mantida: 0). */
+    recoveredCents: bigint('recovered_cents', { mode: 'number' }),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('surgery_glosas_surgery_idx').on(t.surgeryId),
+    index('surgery_glosas_deadline_idx').on(t.appealDeadline),
+    check('surgery_glosas_amount', sql`${t.amountCents} > 0`),
+    check(
+      'surgery_glosas_recovered',
+      sql`${t.recoveredCents} is null or (${t.recoveredCents} >= 0 and ${t.recoveredCents} <= ${t.amountCents})`,
+    ),
+  ],
+);
+
+/** A medic's payment term for a health plan or a hospital: days from billing to the due date. */
+export const paymentTerms = pgTable(
+  'payment_terms',
+  {
+    medicId: integer('medic_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    payer: paymentTermPayerEnum('payer').notNull(),
+    /** health_plans.id when payer = 'plano', hospitals.id when 'hospital'. */
+    payerId: integer('payer_id').notNull(),
+    days: integer('days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.payer, t.payerId] }), check('payment_terms_days', sql`${t.days} > 0`)],
+);

@@ -1503,6 +1503,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/receivables/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A receber
+         * @description Os casos visíveis ao usuário (os seus, se médico; os dos médicos vinculados, se secretária) que ainda devem
+         *     dinheiro (DECISIONS §16): etapa pagamento ou concluido, com saldo em aberto ou glosa em disputa (sem
+         *     resultado de recurso). Tudo calculado em SQL, em centavos:
+         *
+         *     - `due_date` (vencimento): data de faturamento (ou, sem ela, a de realização) + prazo de pagamento em dias (o
+         *       do convênio, num caso de Plano de Saúde com convênio; senão o do hospital; senão 30), como o médico do caso
+         *       configurou.
+         *     - `days_past_due`: dias de `as_of` menos o vencimento (negativo: ainda não venceu). `bucket`: `d0_30` (até 30
+         *       dias, incluindo os não vencidos), `d31_60`, `d61_90`, `d90_plus`.
+         *     - `open_cents` = max(0, esperado − recebido − glosado líquido − baixa); `disputed_cents`: glosas sem resultado.
+         *     - `next_appeal_deadline`: o menor prazo de recurso das glosas sem resultado e sem recurso protocolado;
+         *       `appeal_warning` quando ele está a 7 dias ou menos de `as_of` (ou já passou).
+         *     - `totals` soma todos os casos que atendem aos filtros (todas as páginas); `by_bucket` é o em aberto por faixa.
+         *     - `payers`: os pagadores dos casos a receber do usuário (do médico escolhido em `medic`), para o filtro.
+         *
+         *     Ordem: mais dias em atraso primeiro (sem vencimento por último), depois o id do caso. Páginas de 50 (`page`,
+         *     a partir de 1). Parâmetro inválido: 400 com a mensagem em pt-BR; `medic` que o usuário não vê: 404.
+         */
+        get: operations["listReceivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/receivables/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar "A receber" em CSV
+         * @description Os mesmos casos e filtros de `listReceivables`, todos (sem página), na mesma ordem, num CSV para o Excel em
+         *     português: UTF-8 com BOM, `;` como separador, CRLF, valores com vírgula decimal (`1234,56`) e datas
+         *     dd/MM/yyyy; enviado aos poucos (streaming). Colunas: Paciente;Médico;Pagador;Etapa;Realização;Faturamento;
+         *     Vencimento;Dias em atraso;Faixa;Esperado;Recebido;Glosado;Em recurso;Em aberto;Próximo prazo de recurso.
+         *     Nome do arquivo: `a-receber-<as_of>.csv`.
+         */
+        get: operations["exportReceivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/appeal_alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recursos de glosa a vencer
+         * @description As glosas dos casos visíveis ao usuário cujo recurso ainda não foi protocolado nem decidido e cujo prazo de
+         *     recurso vence em até 7 dias (hoje, fuso America/Sao_Paulo) ou já passou, para as telas iniciais. O prazo mais
+         *     próximo primeiro (depois o id da glosa). `days_left`: dias até o prazo (0: vence hoje; negativo: passou).
+         */
+        get: operations["listAppealAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2366,6 +2448,77 @@ export interface components {
             undecided: number;
             /** @description A versão da cirurgia depois desta leitura ou gravação. */
             version: number;
+        };
+        /** @description Um caso que ainda deve dinheiro ('A receber'); valores em centavos. */
+        Receivable: {
+            surgery: number;
+            patient: {
+                nome_completo: string;
+            };
+            medic: {
+                id: number;
+                first_name: string;
+                last_name: string;
+            };
+            /** @description Nome fantasia do convênio; sem convênio, o rótulo da fonte pagadora; sem nenhum, "Não informado". */
+            payer: string;
+            status: components["schemas"]["CaseStatus"];
+            /** Format: date */
+            accomplishment: string | null;
+            /** Format: date */
+            billed_on: string | null;
+            /** Format: date */
+            due_date: string | null;
+            /** @description Dias de `as_of` menos o vencimento (negativo quando ainda não venceu). */
+            days_past_due: number | null;
+            bucket: components["schemas"]["AgingBucket"];
+            expected_cents: number;
+            received_cents: number;
+            glosa_net_cents: number;
+            disputed_cents: number;
+            open_cents: number;
+            /** Format: date */
+            next_appeal_deadline: string | null;
+            appeal_warning: boolean;
+        };
+        /**
+         * @description Faixa de atraso (0–30 dias, incluindo os não vencidos; 31–60; 61–90; mais de 90).
+         * @enum {string}
+         */
+        AgingBucket: "d0_30" | "d31_60" | "d61_90" | "d90_plus";
+        ReceivableList: {
+            /** Format: date */
+            as_of: string;
+            /** @description Total de casos que atendem aos filtros (todas as páginas). */
+            count: number;
+            page: number;
+            page_size: number;
+            totals: {
+                open_cents: number;
+                disputed_cents: number;
+                by_bucket: {
+                    d0_30: number;
+                    d31_60: number;
+                    d61_90: number;
+                    d90_plus: number;
+                };
+            };
+            payers: string[];
+            results: components["schemas"]["Receivable"][];
+        };
+        AppealAlertList: {
+            results: {
+                surgery: number;
+                glosa: number;
+                patient: {
+                    nome_completo: string;
+                };
+                amount_cents: number;
+                /** Format: date */
+                appeal_deadline: string;
+                /** @description Dias até o prazo (0 = hoje; negativo = passou). */
+                days_left: number;
+            }[];
         };
         /** @description RFC 8414 §2. */
         AuthorizationServerMetadata: {
@@ -4281,6 +4434,106 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReceivables: {
+        parameters: {
+            query?: {
+                /** @description Só os casos deste pagador (o nome como a lista o mostra, um dos `payers`). */
+                payer?: string;
+                /** @description Só os casos desta faixa de atraso. */
+                bucket?: "d0_30" | "d31_60" | "d61_90" | "d90_plus";
+                /** @description Com `1` (ou `true`), só casos com prazo de recurso de glosa a 7 dias ou menos de `as_of` (ou passado). */
+                appeals?: "1" | "true" | "0" | "false";
+                /** @description Só os casos deste médico (um dos médicos da secretária; o médico pode informar a si mesmo). */
+                medic?: number;
+                /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
+                q?: string;
+                /** @description Dia de referência do atraso ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). */
+                as_of?: string;
+                /** @description Página (a partir de 1; padrão 1), de 50 casos. */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Casos a receber. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivableList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportReceivables: {
+        parameters: {
+            query?: {
+                /** @description Só os casos deste pagador (o nome como a lista o mostra, um dos `payers`). */
+                payer?: string;
+                /** @description Só os casos desta faixa de atraso. */
+                bucket?: "d0_30" | "d31_60" | "d61_90" | "d90_plus";
+                /** @description Com `1` (ou `true`), só casos com prazo de recurso de glosa a 7 dias ou menos de `as_of` (ou passado). */
+                appeals?: "1" | "true" | "0" | "false";
+                /** @description Só os casos deste médico (um dos médicos da secretária; o médico pode informar a si mesmo). */
+                medic?: number;
+                /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
+                q?: string;
+                /** @description Dia de referência do atraso ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). */
+                as_of?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="a-receber-yyyy-MM-dd.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppealAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recursos a vencer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -15,6 +15,7 @@ import { indexRoute } from './routes/index';
 import { notFoundRoute } from './routes/not-found';
 import { patientsRoute } from './routes/patients';
 import { patientsSurgeryRoute } from './routes/patients-surgery';
+import { receivablesRoute } from './routes/receivables';
 import { rootRoute, type RouterContext } from './routes/root';
 import { settingsRoute } from './routes/settings';
 import { signupRoute } from './routes/signup';
@@ -31,6 +32,7 @@ export const routeTree = rootRoute.addChildren([
     settingsRoute,
     allDataRoute,
     surgeryStatusRoute,
+    receivablesRoute,
     documentChecklistsRoute,
     surgeryDetailsRoute,
     patientsRoute,

@@ -7,9 +7,10 @@ import type { UserType } from '../../../machines/constants';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { checklistsTexts } from '../../lib/i18n/checklists';
+import { receivablesTexts } from '../../lib/i18n/receivables';
 import { Icon, type IconName } from '../ui/Icon';
 
-type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists';
+type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables';
 type NavItem = { to: NavPath; label: string; icon: IconName };
 
 const REGISTRATION: readonly NavItem[] = [
@@ -23,12 +24,14 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     { to: '/all-data', label: ptBR.nav.dashboard, icon: 'chart' },
     { to: '/settings', label: ptBR.nav.settings, icon: 'settings' },
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
+    { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
   ],
   secretary: [
     { to: '/', label: ptBR.nav.home, icon: 'home' },
     ...REGISTRATION,
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
+    { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
   ],
 };

@@ -3,6 +3,7 @@ import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
 import { AuthorizationAlerts } from './AuthorizationAlerts';
+import { AppealAlerts } from './AppealAlerts';
 import { GettingStarted } from './GettingStarted';
 import { StageDistribution } from './StageDistribution';
 import { SummaryPanel } from './SummaryPanel';
@@ -23,6 +24,7 @@ export function MedicHome() {
       <OverdueCases />
       <StageDistribution dashboard={state} />
       <AuthorizationAlerts />
+      <AppealAlerts />
       <AgendaSection />
     </>
   );

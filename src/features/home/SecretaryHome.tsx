@@ -1,6 +1,7 @@
 import { OverdueCases } from './OverdueCases';
 import { AgendaSection } from './AgendaSection';
 import { AuthorizationAlerts } from './AuthorizationAlerts';
+import { AppealAlerts } from './AppealAlerts';
 import { StatusChanges } from './StatusChanges';
 
 /**
@@ -11,6 +12,7 @@ export function SecretaryHome() {
   return (
     <>
       <AuthorizationAlerts />
+      <AppealAlerts />
       <OverdueCases />
       <AgendaSection />
       <StatusChanges />

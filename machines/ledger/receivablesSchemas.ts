@@ -1,0 +1,85 @@
+import { type } from 'arktype';
+import { queryText, searchParam } from '../lookups/schemas';
+import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { int4OfText } from '../validation/fields';
+import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from './constants';
+
+/**
+ * 'A receber' (issue 14 item 3; DECISIONS §16; openapi listReceivables, exportReceivables): the query of the list and
+ * of its CSV export, checked by the server and by the screen's filters (routes/receivables validateSearch), with the
+ * same pt-BR messages. Every parameter is optional; other parameters are ignored.
+ *
+ * - `payer`: the payer's name as the list shows it (a plan's fantasy name, a payment source's label, 'Não informado').
+ * - `bucket`: one aging bucket (d0_30, d31_60, d61_90, d90_plus).
+ * - `appeals=1`: only cases with a glosa whose appeal deadline is within APPEAL_WARNING_DAYS of `as_of` (or passed).
+ * - `medic`: one of the secretary's medics (a medic may name himself).
+ * - `q`: the patient's name (every word) or CPF digits.
+ * - `as_of`: the aging's reference day ('Posição em'), yyyy-MM-dd; absent: today in São Paulo.
+ * - `page`: 1-based page of RECEIVABLES_PAGE_SIZE rows (the export has no page: every row).
+ */
+
+/** Rows per page of the list. */
+export const RECEIVABLES_PAGE_SIZE = 50;
+/** The largest page number accepted (far beyond any practice's cases). */
+const MAX_PAGE = 100_000;
+/** The longest payer name accepted (plans' fantasy names are far shorter). */
+const PAYER_MAX_LENGTH = 200;
+
+export const RECEIVABLES_MESSAGES = {
+  invalidBucket: `Faixa inválida: use ${AGING_BUCKETS.join(', ')}.`,
+  invalidAppeals: 'O filtro appeals aceita apenas 1 (ou true) para ligar.',
+  invalidMedic: 'Médico inválido.',
+  medicNotFound: 'Médico não encontrado.',
+  invalidAsOf: 'Data de posição inválida: use o formato aaaa-mm-dd.',
+  invalidPage: `A página deve ser um número inteiro de 1 a ${MAX_PAGE}.`,
+  payerTooLong: `O pagador deve ter no máximo ${PAYER_MAX_LENGTH} caracteres.`,
+} as const;
+
+const M = RECEIVABLES_MESSAGES;
+
+export const receivablesQuerySchema = type({
+  'payer?': queryText.pipe((raw, ctx) => (raw.length > PAYER_MAX_LENGTH ? ctx.error({ message: M.payerTooLong }) : raw || null)),
+  'bucket?': queryText
+    .pipe((raw) => raw || null)
+    .to(type.enumerated(...AGING_BUCKETS, null).configure({ message: M.invalidBucket })),
+  'appeals?': queryText.pipe((raw, ctx) => {
+    if (raw === '' || raw === '0' || raw === 'false') return false;
+    return raw === '1' || raw === 'true' ? true : ctx.error({ message: M.invalidAppeals });
+  }),
+  'medic?': queryText.pipe((raw, ctx) => (raw === '' ? null : (int4OfText(raw) ?? ctx.error({ message: M.invalidMedic })))),
+  'q?': searchParam,
+  'as_of?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: M.invalidAsOf }))),
+  'page?': queryText.pipe((raw, ctx) => {
+    if (raw === '') return 1;
+    const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
+    return page >= 1 && page <= MAX_PAGE ? page : ctx.error({ message: M.invalidPage });
+  }),
+});
+
+export type ReceivablesQuery = typeof receivablesQuerySchema.infer;
+
+/** The filters as the server reads them (defaults applied; `asOf` null = today). */
+export type ReceivablesFilters = {
+  payer: string | null;
+  bucket: AgingBucket | null;
+  appeals: boolean;
+  medic: number | null;
+  q: string;
+  asOf: string | null;
+  page: number;
+};
+
+export function receivablesFiltersOf(query: ReceivablesQuery): ReceivablesFilters {
+  return {
+    payer: query.payer ?? null,
+    bucket: query.bucket ?? null,
+    appeals: query.appeals ?? false,
+    medic: query.medic ?? null,
+    q: query.q ?? '',
+    asOf: query.as_of ?? null,
+    page: query.page ?? 1,
+  };
+}
+
+/** The bucket options of the screen's 'Faixa' filter, in order. */
+export const AGING_BUCKET_OPTIONS = AGING_BUCKETS.map((value) => ({ value, label: AGING_BUCKET_LABELS[value] }));

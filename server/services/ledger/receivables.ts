@@ -1,0 +1,281 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { components } from '../../../openapi/schema';
+import { APPEAL_WARNING_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
+import {
+  RECEIVABLES_MESSAGES as M,
+  RECEIVABLES_PAGE_SIZE,
+  type ReceivablesFilters,
+} from '../../../machines/ledger/receivablesSchemas';
+import type { CaseStatus } from '../../../machines/constants';
+import type { Database, Executor } from '../../db/client';
+import { healthPlans, patients, surgeries, surgeryGlosas, users } from '../../db/schema/index';
+import { notFound } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
+import { saoPauloDay } from '../sao-paulo-time';
+import { agingBucketSql, daysPastDueSql, hasMoneyOutstandingSql, ledgerJoin } from './balances';
+import { payerName } from './payer-name';
+
+/**
+ * 'A receber' and the appeal-deadline flags (issue 14 item 3; DECISIONS §16; openapi listReceivables,
+ * exportReceivables, listAppealAlerts). Every figure is computed in SQL from the ledger's shared definitions
+ * (balances.ts: ledgerJoin, hasMoneyOutstandingSql, daysPastDueSql, agingBucketSql) at the reference day `as_of`
+ * (today in São Paulo by default, a parameter, never the database's clock).
+ */
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+/** The contract's shapes (openapi listReceivables, listAppealAlerts). */
+type Receivable = components['schemas']['Receivable'];
+type ReceivableList = components['schemas']['ReceivableList'];
+type AppealAlert = components['schemas']['AppealAlertList']['results'][number];
+
+type Row = Record<string, unknown>;
+
+async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** A bigint/int/numeric answer (text on node-postgres, number on PGlite) as a number; null stays null. */
+const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+
+/** Payer names compare and sort with ICU's root collation, as the dashboard's (same order on both databases). */
+const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
+
+/** The case's payer name (needs `health_plans` left-joined on the case's plan). */
+const payerSql = payerName(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`);
+
+/** A deadline within APPEAL_WARNING_DAYS of `day`, or passed (needs ledgerJoin). */
+const appealWarningSql = (day: string) =>
+  sql`(ledger.next_appeal_deadline is not null and ledger.next_appeal_deadline - ${day}::date <= ${APPEAL_WARNING_DAYS})`;
+
+/** The list's order key: days past due, highest first; a case with no due date last. Then the case id. */
+const orderKeySql = (day: string) => sql`coalesce(${daysPastDueSql(day)}, -2147483648)`;
+
+/** The patients a search finds (the surgery list's rule): CPF digits, else every word of the name. */
+function patientSearch(db: Executor, medicIds: number[], q: string): SQL | null {
+  const digits = digitsOnly(q);
+  const match = digits ? contains(patients.cpf, digits) : matchesAllTerms(patients.searchText, searchTerms(q));
+  if (!match) return null;
+  return inArray(surgeries.patientId, db.select({ id: patients.id }).from(patients).where(and(inArray(patients.medicId, medicIds), match)));
+}
+
+const FROM = sql`from ${surgeries}
+  join ${patients} on ${patients.id} = ${surgeries.patientId}
+  join ${users} on ${users.id} = ${surgeries.medicId}
+  left join ${healthPlans} on ${healthPlans.id} = ${surgeries.healthPlanId}
+  ${ledgerJoin}`;
+
+type RawReceivable = {
+  surgery: unknown;
+  nome_completo: string;
+  medic_id: unknown;
+  first_name: string;
+  last_name: string;
+  payer: string;
+  status: CaseStatus;
+  accomplishment: string | null;
+  billed_on: string | null;
+  due_date: string | null;
+  days_past_due: unknown;
+  bucket: AgingBucket;
+  expected_cents: unknown;
+  received_cents: unknown;
+  glosa_net_cents: unknown;
+  disputed_cents: unknown;
+  open_cents: unknown;
+  next_appeal_deadline: string | null;
+  appeal_warning: boolean;
+  order_key: unknown;
+};
+
+function selectColumns(day: string): SQL {
+  return sql`select ${surgeries.id} as surgery, ${patients.nomeCompleto} as nome_completo,
+    ${users.id} as medic_id, ${users.firstName} as first_name, ${users.lastName} as last_name,
+    ${payerSql} as payer, ${surgeries.status} as status, ${surgeries.accomplishment}::text as accomplishment,
+    ledger.billed_on::text as billed_on, ledger.due_date::text as due_date,
+    ${daysPastDueSql(day)} as days_past_due, ${agingBucketSql(day)} as bucket,
+    ledger.expected_cents, ledger.received_cents, ledger.glosa_net_cents, ledger.disputed_cents, ledger.open_cents,
+    ledger.next_appeal_deadline::text as next_appeal_deadline, ${appealWarningSql(day)} as appeal_warning,
+    ${orderKeySql(day)} as order_key`;
+}
+
+function toReceivable(row: RawReceivable): Receivable {
+  return {
+    surgery: Number(row.surgery),
+    patient: { nome_completo: row.nome_completo },
+    medic: { id: Number(row.medic_id), first_name: row.first_name, last_name: row.last_name },
+    payer: row.payer,
+    status: row.status,
+    accomplishment: row.accomplishment,
+    billed_on: row.billed_on,
+    due_date: row.due_date,
+    days_past_due: num(row.days_past_due),
+    bucket: row.bucket,
+    expected_cents: Number(row.expected_cents),
+    received_cents: Number(row.received_cents),
+    glosa_net_cents: Number(row.glosa_net_cents),
+    disputed_cents: Number(row.disputed_cents),
+    open_cents: Number(row.open_cents),
+    next_appeal_deadline: row.next_appeal_deadline,
+    appeal_warning: row.appeal_warning === true || (row.appeal_warning as unknown) === 't',
+  };
+}
+
+/** A receivable row of the CSV export with its keyset key. */
+export type ReceivableExportRow = Receivable & { key: [number, number] };
+
+export function createReceivablesService({ db, now }: { db: Database; now: () => Date }) {
+  /** The medics whose cases the list covers: the user's, narrowed to `medic` (a medic the user does not see: 404). */
+  async function medicsOf(user: User, medic: number | null): Promise<number[]> {
+    const medicIds = await visibleMedicIds(db, user);
+    if (medic === null) return medicIds;
+    if (!medicIds.includes(medic)) throw notFound(M.medicNotFound);
+    return [medic];
+  }
+
+  /** The medics' cases that owe money (the payer options are read over these, so no filter hides its own options). */
+  function scopeCondition(medicIds: number[]): SQL {
+    return sql`${inArray(surgeries.medicId, medicIds)} and ${hasMoneyOutstandingSql}`;
+  }
+
+  /** The list's WHERE: the scope, then each filter given. */
+  function filterCondition(medicIds: number[], filters: ReceivablesFilters, day: string): SQL {
+    const conditions: SQL[] = [scopeCondition(medicIds)];
+    if (filters.payer !== null) conditions.push(sql`${payerSql} = ${filters.payer}`);
+    if (filters.bucket !== null) conditions.push(sql`${agingBucketSql(day)} = ${filters.bucket}`);
+    if (filters.appeals) conditions.push(appealWarningSql(day));
+    const search = patientSearch(db, medicIds, filters.q);
+    if (search) conditions.push(search);
+    return sql.join(conditions, sql` and `);
+  }
+
+  function dayOf(filters: ReceivablesFilters): string {
+    return filters.asOf ?? saoPauloDay(now());
+  }
+
+  return {
+    /** A page of the user's receivables with the totals over every filtered row and the payer options. */
+    async list(user: User, filters: ReceivablesFilters): Promise<ReceivableList> {
+      const day = dayOf(filters);
+      const medicIds = await medicsOf(user, filters.medic);
+      const empty: ReceivableList = {
+        as_of: day,
+        count: 0,
+        page: filters.page,
+        page_size: RECEIVABLES_PAGE_SIZE,
+        totals: { open_cents: 0, disputed_cents: 0, by_bucket: { d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 } },
+        payers: [],
+        results: [],
+      };
+      if (medicIds.length === 0) return empty;
+      const where = filterCondition(medicIds, filters, day);
+      const offset = (filters.page - 1) * RECEIVABLES_PAGE_SIZE;
+      const bucket = agingBucketSql(day);
+      const byBucket = (key: AgingBucket) => sql`coalesce(sum(ledger.open_cents) filter (where ${bucket} = ${key}), 0)::text`;
+      const [rows, totals, payers] = await Promise.all([
+        rowsOf<RawReceivable>(
+          db,
+          sql`${selectColumns(day)} ${FROM} where ${where}
+            order by order_key desc, ${surgeries.id} asc limit ${RECEIVABLES_PAGE_SIZE} offset ${offset}`,
+        ),
+        rowsOf<Row>(
+          db,
+          sql`select count(*)::int as count, coalesce(sum(ledger.open_cents), 0)::text as open_cents,
+            coalesce(sum(ledger.disputed_cents), 0)::text as disputed_cents,
+            ${byBucket('d0_30')} as d0_30, ${byBucket('d31_60')} as d31_60,
+            ${byBucket('d61_90')} as d61_90, ${byBucket('d90_plus')} as d90_plus
+            ${FROM} where ${where}`,
+        ),
+        rowsOf<{ payer: string }>(
+          db,
+          sql`select payer from (select distinct ${payerSql} as payer ${FROM} where ${scopeCondition(medicIds)}) as options
+            order by payer ${NAME_ORDER}`,
+        ),
+      ]);
+      const total = totals[0] ?? {};
+      return {
+        ...empty,
+        count: Number(total.count ?? 0),
+        totals: {
+          open_cents: Number(total.open_cents ?? 0),
+          disputed_cents: Number(total.disputed_cents ?? 0),
+          by_bucket: {
+            d0_30: Number(total.d0_30 ?? 0),
+            d31_60: Number(total.d31_60 ?? 0),
+            d61_90: Number(total.d61_90 ?? 0),
+            d90_plus: Number(total.d90_plus ?? 0),
+          },
+        },
+        payers: payers.map((row) => row.payer),
+        results: rows.map(toReceivable),
+      };
+    },
+
+    /**
+     * Every filtered row, in the list's order, read in keyset pages (the export streams them). The medic check runs
+     * before the first row, so a 404 is answered before the download starts.
+     */
+    async exportRows(user: User, filters: ReceivablesFilters) {
+      const day = dayOf(filters);
+      const medicIds = await medicsOf(user, filters.medic);
+      const where = medicIds.length > 0 ? filterCondition(medicIds, filters, day) : null;
+      return {
+        day,
+        fetchPage: async (after: [number, number] | null, size: number): Promise<ReceivableExportRow[]> => {
+          if (!where) return [];
+          const key = orderKeySql(day);
+          const afterCondition = after ? sql`and (${key} < ${after[0]} or (${key} = ${after[0]} and ${surgeries.id} > ${after[1]}))` : sql``;
+          const rows = await rowsOf<RawReceivable>(
+            db,
+            sql`${selectColumns(day)} ${FROM} where ${where} ${afterCondition}
+              order by order_key desc, ${surgeries.id} asc limit ${size}`,
+          );
+          return rows.map((row) => ({ ...toReceivable(row), key: [Number(row.order_key), Number(row.surgery)] }));
+        },
+      };
+    },
+
+    /**
+     * The visible cases' glosas whose appeal is due within APPEAL_WARNING_DAYS of today (or passed): no outcome, not
+     * filed, with a deadline. Soonest first.
+     */
+    async appealAlerts(user: User): Promise<AppealAlert[]> {
+      const medicIds = await visibleMedicIds(db, user);
+      if (medicIds.length === 0) return [];
+      const today = saoPauloDay(now());
+      const rows = await db
+        .select({
+          surgery: surgeries.id,
+          glosa: surgeryGlosas.id,
+          nome_completo: patients.nomeCompleto,
+          amount_cents: surgeryGlosas.amountCents,
+          appeal_deadline: surgeryGlosas.appealDeadline,
+          days_left: sql<number>`(${surgeryGlosas.appealDeadline} - ${today}::date)`,
+        })
+        .from(surgeryGlosas)
+        .innerJoin(surgeries, eq(surgeries.id, surgeryGlosas.surgeryId))
+        .innerJoin(patients, eq(patients.id, surgeries.patientId))
+        .where(
+          and(
+            inArray(surgeries.medicId, medicIds),
+            sql`${surgeryGlosas.appealOutcome} is null`,
+            sql`${surgeryGlosas.appealFiledOn} is null`,
+            sql`${surgeryGlosas.appealDeadline} is not null`,
+            sql`${surgeryGlosas.appealDeadline} - ${today}::date <= ${APPEAL_WARNING_DAYS}`,
+          ),
+        )
+        .orderBy(surgeryGlosas.appealDeadline, surgeryGlosas.id);
+      return rows.map((row) => ({
+        surgery: row.surgery,
+        glosa: row.glosa,
+        patient: { nome_completo: row.nome_completo },
+        amount_cents: Number(row.amount_cents),
+        appeal_deadline: row.appeal_deadline!,
+        days_left: Number(row.days_left),
+      }));
+    },
+  };
+}

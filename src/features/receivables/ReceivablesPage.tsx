@@ -1,0 +1,391 @@
+/**
+ * /receivables, 'A receber' (both roles; issue 14 item 3; DECISIONS §16): every case carried out whose fee is still
+ * open or has a glosa in dispute, most days past due first (GET receivables/).
+ *
+ * - At the top, the open amount per aging bucket ('0–30 dias' … 'Mais de 90 dias') and the totals, over every row the
+ *   filters keep (all pages), computed by the server.
+ * - Filters in the URL (receivablesSearch.ts, read with the server's schema): Pagador, Faixa, 'Só com recurso a
+ *   vencer', Médico (a secretary with several medics), the patient search and 'Posição em', the aging's reference day
+ *   (default today): changing it shows where each case would stand that day.
+ * - The table: Paciente, Pagador, Vencimento, Dias em atraso, Em aberto, Em recurso and Próximo prazo de recurso (a
+ *   badge when 7 days away or fewer, or passed). A row opens the case (state `{ id, back }` as the status list).
+ * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.
+ */
+import { useCallback, useId, useMemo, useState } from 'react';
+import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
+import { IMaskInput } from 'react-imask';
+import { styled } from 'goober';
+import { AGING_BUCKET_OPTIONS } from '../../../machines/ledger/receivablesSchemas';
+import { AGING_BUCKETS } from '../../../machines/ledger/constants';
+import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
+import { Page } from '../../components/layout/Page';
+import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
+import { Button } from '../../components/ui/Button';
+import { Checkbox } from '../../components/ui/Checkbox';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
+import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
+import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
+import { Icon } from '../../components/ui/Icon';
+import { Notice } from '../../components/ui/Notice';
+import { Select } from '../../components/ui/Select';
+import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
+import { formatBRL } from '../../lib/format/money';
+import { receivablesTexts } from '../../lib/i18n/receivables';
+import { fill } from '../../lib/i18n/pt-BR';
+import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { useRetryableRead } from '../../lib/useRetryableRead';
+import { queryOf, type ReceivablesSearch } from './receivablesSearch';
+
+const T = receivablesTexts.page;
+const routeApi = getRouteApi('/app/receivables');
+const ALL = 'all';
+
+const money = (cents: number) => formatBRL(cents / 100);
+
+const StyledIntro = styled('p')`
+  margin-top: -${space.md};
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+  max-width: 75ch;
+`;
+
+const StyledTotals = styled('section')`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${space.md};
+  ${media.md} { grid-template-columns: repeat(4, minmax(0, 1fr)); gap: ${space.lg}; }
+`;
+
+const StyledCard = styled('div')<{ $tone: 'neutral' | 'warning' | 'danger' }>`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+  padding: ${space.md} ${space.lg};
+  border: 1px solid ${colors.border};
+  border-top: 4px solid ${(p) => (p.$tone === 'danger' ? colors.danger : p.$tone === 'warning' ? colors.warning : colors.primary)};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.raised};
+  & > h2 { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; margin: 0; }
+  & > strong { font-size: ${fontSizes.lg}; font-weight: ${fontWeights.bold}; color: ${colors.text}; font-variant-numeric: tabular-nums; }
+  ${media.md} { & > strong { font-size: ${fontSizes.xl}; } }
+`;
+
+const StyledSummary = styled('p')`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space.xs} ${space.xl};
+  margin: -${space.sm} 0 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  & strong { color: ${colors.text}; font-weight: ${fontWeights.semibold}; font-variant-numeric: tabular-nums; }
+`;
+
+const StyledFilters = styled('section')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md} ${space.lg};
+  padding: ${space.lg};
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  box-shadow: ${shadows.raised};
+  ${media.md} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    align-items: end;
+    padding: ${space.lg} ${space.xl};
+  }
+  @media (min-width: 1100px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
+`;
+
+const StyledDateField = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & > small { font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  min-height: 44px;
+`;
+
+const StyledMoney = styled('span')`
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const StyledBadge = styled('span')<{ $danger: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xxs};
+  margin-left: ${space.xs};
+  padding: 0 ${space.sm};
+  border-radius: ${radii.pill};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  white-space: nowrap;
+  background: ${(p) => (p.$danger ? colors.dangerSoft : colors.warningSoft)};
+  color: ${(p) => (p.$danger ? colors.danger : colors.warning)};
+`;
+
+const StyledFooter = styled('nav')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  & > div { display: flex; gap: ${space.sm}; align-items: center; }
+`;
+
+function daysText(row: Receivable): string {
+  if (row.days_past_due === null) return T.noDueDate;
+  return row.days_past_due <= 0 ? T.notDue : String(row.days_past_due);
+}
+
+/** The appeal deadline with its badge: 'Recurso a vencer' (≤ 7 days) or 'Prazo vencido' (before the reference day). */
+function AppealCell({ row, asOf }: { row: Receivable; asOf: string }) {
+  if (!row.next_appeal_deadline) return <>{T.none}</>;
+  const passed = row.next_appeal_deadline < asOf;
+  return (
+    <>
+      {formatDate(row.next_appeal_deadline)}
+      {row.appeal_warning ? (
+        <StyledBadge $danger={passed} data-appeal-warning={passed ? 'passed' : 'soon'}>
+          <Icon name="alert" size={12} />
+          {passed ? T.appealPassed : T.appealSoon}
+        </StyledBadge>
+      ) : null}
+    </>
+  );
+}
+
+/** The secretary's medics (read only for a secretary). */
+function useMedics(enabled: boolean) {
+  const { state, retry } = useRetryableRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve([])), [enabled]);
+  return { state, retry };
+}
+
+export function ReceivablesPage() {
+  const search: ReceivablesSearch = routeApi.useSearch();
+  const navigate = useNavigate();
+  const href = useLocation({ select: (location) => location.href });
+  const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
+  const isSecretary = profileType === 'secretary';
+  const medics = useMedics(isSecretary);
+  const medicOptions = medics.state.status === 'ready' ? medics.state.value : [];
+  const showMedic = isSecretary && medicOptions.length > 1;
+
+  const query = useMemo(() => queryOf(search), [search]);
+  const queryKey = JSON.stringify(query);
+  const { state, retry } = useRetryableRead((signal) => listReceivables(query, signal), [queryKey]);
+  const [last, setLast] = useState<ReceivableList | null>(null);
+  const answer = state.status === 'ready' && state.value.kind === 'ok' ? state.value.value : null;
+  const failed = state.status === 'error' || (state.status === 'ready' && state.value.kind !== 'ok');
+  if (answer && answer !== last) setLast(answer);
+  // The totals keep the last answer while the next one loads (no flash of empty cards).
+  const shown = answer ?? (state.status === 'loading' ? last : null);
+
+  const today = todayInSaoPaulo();
+  const asOf = search.as_of ?? answer?.as_of ?? today;
+  const dateId = useId();
+  const dateErrorId = useId();
+  const dateHintId = useId();
+  const [dateText, setDateText] = useState(() => formatDate(asOf));
+  const dateInvalid = parseBrDate(dateText) === null;
+
+  const setSearch = useCallback(
+    (patch: Partial<ReceivablesSearch>, keepPage = false) => {
+      void navigate({
+        to: '/receivables',
+        search: (previous: ReceivablesSearch) => {
+          const next: ReceivablesSearch = { ...previous, ...patch };
+          if (!keepPage) delete next.page;
+          for (const key of Object.keys(next) as (keyof ReceivablesSearch)[]) if (next[key] === undefined) delete next[key];
+          return next;
+        },
+        replace: true,
+      });
+    },
+    [navigate],
+  );
+
+  function handleDateText(value: string) {
+    if (value === dateText) return; // the mask reports its first value too
+    setDateText(value);
+    const day = parseBrDate(value);
+    if (day) setSearch({ as_of: day === today ? undefined : day });
+  }
+
+  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
+
+  const payerOptions = useMemo(() => {
+    const names = new Set(shown?.payers ?? []);
+    if (search.payer) names.add(search.payer);
+    return [{ value: ALL, label: T.allPayers }, ...[...names].map((name) => ({ value: name, label: name }))];
+  }, [shown?.payers, search.payer]);
+
+  const columns = useMemo<DataColumn<Receivable>[]>(() => {
+    const list: DataColumn<Receivable>[] = [
+      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, truncate: true, width: showMedic ? '18%' : '22%' },
+    ];
+    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, truncate: true, width: '14%' });
+    list.push(
+      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, truncate: true, width: '14%' },
+      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '10%' },
+      { key: 'days', header: T.columns.daysPastDue, cell: daysText, nowrap: true, width: '10%' },
+      { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '11%' },
+      { key: 'disputed', header: T.columns.disputed, cell: (row) => <StyledMoney>{money(row.disputed_cents)}</StyledMoney>, nowrap: true, width: '11%' },
+      { key: 'appeal', header: T.columns.nextAppeal, cell: (row) => <AppealCell row={row} asOf={asOf} /> },
+    );
+    return list;
+  }, [showMedic, asOf]);
+
+  const filtered = Boolean(search.payer || search.bucket || search.appeals || search.q || search.medic);
+  const empty = failed ? (
+    <Notice kind="failed" title={T.failed} onRetry={retry} />
+  ) : filtered ? (
+    <Notice
+      kind="noResults"
+      title={T.noResults}
+      text={T.noResultsHint}
+      action={
+        <Button variant="secondary" onClick={() => setSearch({ payer: undefined, bucket: undefined, appeals: undefined, q: undefined, medic: undefined })}>
+          {T.clearFilters}
+        </Button>
+      }
+    />
+  ) : (
+    <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="wallet" />
+  );
+
+  const page = answer?.page ?? search.page ?? 1;
+  const pages = answer ? Math.max(1, Math.ceil(answer.count / answer.page_size)) : 1;
+  const totals = shown?.totals;
+
+  return (
+    <Page title={T.title}>
+      <StyledIntro>{T.intro}</StyledIntro>
+
+      <StyledTotals aria-label={T.totalsLabel} aria-busy={state.status === 'loading'}>
+        {AGING_BUCKETS.map((bucket, index) => (
+          <StyledCard key={bucket} $tone={index === 0 ? 'neutral' : index === 3 ? 'danger' : 'warning'} data-bucket={bucket}>
+            <h2>{T.buckets[bucket]}</h2>
+            <strong>{totals ? money(totals.by_bucket[bucket]) : T.none}</strong>
+          </StyledCard>
+        ))}
+      </StyledTotals>
+      {totals ? (
+        <StyledSummary>
+          <span>
+            {T.openTotal}: <strong>{money(totals.open_cents)}</strong>
+          </span>
+          <span>
+            {T.disputedTotal}: <strong>{money(totals.disputed_cents)}</strong>
+          </span>
+        </StyledSummary>
+      ) : null}
+
+      <StyledFilters aria-label={T.filtersLabel}>
+        <Select
+          label={T.payer}
+          name="payer"
+          value={search.payer ?? ALL}
+          options={payerOptions}
+          placeholder={T.allPayers}
+          onChange={(value) => setSearch({ payer: value === ALL ? undefined : value })}
+        />
+        <Select
+          label={T.bucket}
+          name="bucket"
+          value={search.bucket ?? ALL}
+          options={[{ value: ALL, label: T.allBuckets }, ...AGING_BUCKET_OPTIONS]}
+          placeholder={T.allBuckets}
+          onChange={(value) => setSearch({ bucket: AGING_BUCKETS.find((bucket) => bucket === value) })}
+        />
+        {isSecretary && (medics.state.status !== 'ready' || medicOptions.length > 1) ? (
+          <Select
+            label={T.medic}
+            name="medic"
+            value={search.medic ? String(search.medic) : ALL}
+            options={[{ value: ALL, label: T.allMedics }, ...medicOptions.map((medic) => ({ value: String(medic.id), label: `${medic.first_name} ${medic.last_name}` }))]}
+            placeholder={T.allMedics}
+            loading={medics.state.status === 'loading'}
+            loadingText={T.medicsLoading}
+            loadError={medics.state.status === 'error' ? T.medicsFailed : undefined}
+            retryLabel={T.retry}
+            onRetry={medics.retry}
+            onChange={(value) => setSearch({ medic: value === ALL ? undefined : Number(value) })}
+          />
+        ) : null}
+        <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
+        <StyledDateField>
+          <label htmlFor={dateId}>{T.asOf}</label>
+          <IMaskInput
+            id={dateId}
+            mask="00/00/0000"
+            className={inputClassName}
+            value={dateText}
+            unmask={false}
+            inputMode="numeric"
+            placeholder={T.datePlaceholder}
+            aria-invalid={dateInvalid || undefined}
+            aria-describedby={dateInvalid ? `${dateHintId} ${dateErrorId}` : dateHintId}
+            onAccept={(value: string) => handleDateText(value)}
+          />
+          <small id={dateHintId}>{T.asOfHint}</small>
+          {dateInvalid ? (
+            <span id={dateErrorId} className={fieldErrorClassName}>
+              {T.asOfInvalid}
+            </span>
+          ) : null}
+        </StyledDateField>
+        <StyledActions>
+          <Checkbox name="appeals-only" checked={search.appeals === 1} onChange={(on) => setSearch({ appeals: on ? 1 : undefined })}>
+            {T.appeals}
+          </Checkbox>
+          <ExportCsvButton call={() => exportReceivables(query)} fallbackName={`a-receber-${asOf}.csv`} />
+        </StyledActions>
+      </StyledFilters>
+
+      <DataTable
+        label={T.tableLabel}
+        columns={columns}
+        rows={answer?.results ?? []}
+        rowKey={(row) => row.surgery}
+        loading={state.status === 'loading'}
+        empty={empty}
+        onRowActivate={(row) => void navigate({ to: '/surgery-details', state: { id: row.surgery, back: href } })}
+        rowActionLabel={(row) => fill(T.open, { name: row.patient.nome_completo })}
+        rowTone={(row) => (row.bucket === 'd90_plus' ? 'danger' : row.appeal_warning ? 'warning' : undefined)}
+      />
+
+      {answer && answer.count > 0 ? (
+        <StyledFooter aria-label={T.pagination}>
+          <span role="status">
+            {fill(T.count, { count: answer.count })} · {fill(T.pageOf, { page, pages })}
+          </span>
+          {pages > 1 ? (
+            <div>
+              <Button variant="secondary" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined }, true)}>
+                {T.previous}
+              </Button>
+              <Button variant="secondary" disabled={page >= pages} onClick={() => setSearch({ page: page + 1 }, true)}>
+                {T.next}
+              </Button>
+            </div>
+          ) : null}
+        </StyledFooter>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,624 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus, type PaymentSource } from '../../machines/constants';
+import { caseBalance, centsOf, type GlosaFacts } from '../../machines/ledger/balance';
+import {
+  AGING_BUCKET_LABELS,
+  AGING_BUCKETS,
+  agingBucketOf,
+  APPEAL_WARNING_DAYS,
+  DEFAULT_PAYMENT_TERM_DAYS,
+  type AgingBucket,
+  type AppealOutcome,
+} from '../../machines/ledger/constants';
+import { RECEIVABLES_PAGE_SIZE } from '../../machines/ledger/receivablesSchemas';
+import { healthPlans, paymentTerms, surgeryGlosas, surgeryLedgers, surgeryReceipts } from '../../server/db/schema/index';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
+import { validateInjected } from '../helpers/contract';
+import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+
+/**
+ * 'A receber' and the appeal flags (issue 14 item 3; DECISIONS §16; openapi listReceivables, exportReceivables,
+ * listAppealAlerts). The ledger rows are inserted straight into the tables (the ledger's write endpoints are another
+ * part of the issue); every figure the server computes in SQL is compared with an independent computation here, over
+ * the same facts: caseBalance (machines/ledger/balance.ts) for the balances, plain date arithmetic for the due date
+ * and the days past due, agingBucketOf for the buckets. Every answer is checked against openapi.yaml.
+ */
+
+const LIST = '/surgery/api/v1/receivables/';
+const EXPORT = '/surgery/api/v1/receivables/export.csv';
+const ALERTS = '/surgery/api/v1/appeal_alerts/';
+/** The test clock: 2026-03-10 at noon in São Paulo. */
+const TODAY = '2026-03-10';
+
+let t: TestApp;
+let planIds: number[];
+let planNames: Map<number, string>;
+let hospitalIds: number[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ healthPlanIds: planIds, hospitalIds } = await lookupIds(t.deps.db));
+  const plans = await t.deps.db.select({ id: healthPlans.id, name: healthPlans.fantasyName }).from(healthPlans).where(inArray(healthPlans.id, planIds));
+  planNames = new Map(plans.map((plan) => [plan.id, plan.name]));
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(() => {
+  t.clock.now = new Date(`${TODAY}T15:00:00Z`);
+});
+
+// --- dates (plain UTC-day arithmetic, independent of the server's SQL) ---
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+const brDate = (day: string | null) => (day ? `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}` : '');
+const brMoney = (cents: number) => `${Math.trunc(cents / 100)},${String(cents % 100).padStart(2, '0')}`;
+
+// --- accounts and cases ---
+
+type Practice = { medic: TestAccount; medicToken: string; secretaryToken: string };
+
+async function token(account: TestAccount) {
+  return (await signIn(t.app, account.email, TEST_PASSWORD)).access_token;
+}
+
+/** A fresh medic with a linked secretary (each test reads its own practice's list). */
+async function practice(): Promise<Practice> {
+  const medic = await createMedic(t.deps);
+  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
+  return { medic, medicToken: await token(medic), secretaryToken: await token(secretary) };
+}
+
+type GlosaSpec = { on: string; amount: number; deadline?: string | null; filed?: string | null; outcome?: AppealOutcome | null; recovered?: number | null };
+type CaseSpec = {
+  name?: string;
+  status?: CaseStatus;
+  fee?: string | null;
+  source?: PaymentSource | null;
+  planId?: number | null;
+  hospitalId?: number;
+  accomplishment?: string | null;
+  billedOn?: string | null;
+  writtenOff?: number;
+  receipts?: number[];
+  glosas?: GlosaSpec[];
+};
+
+/** Everything the test knows about a case it inserted: the facts its independent computation reads. */
+type Facts = Required<Omit<CaseSpec, 'name'>> & { id: number; name: string; medicId: number; medicName: string };
+
+const factsOf = new Map<number, Facts>();
+let caseCounter = 0;
+
+async function newCase(medic: TestAccount, spec: CaseSpec = {}): Promise<Facts> {
+  caseCounter += 1;
+  const name = spec.name ?? `Paciente Receber ${caseCounter}`;
+  const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: name });
+  const facts: Facts = {
+    status: spec.status ?? 'pagamento',
+    fee: spec.fee === undefined ? '1500.00' : spec.fee,
+    source: spec.source === undefined ? 'particular' : spec.source,
+    planId: spec.planId ?? null,
+    hospitalId: spec.hospitalId ?? hospitalIds[0]!,
+    accomplishment: spec.accomplishment === undefined ? '2026-02-01' : spec.accomplishment,
+    billedOn: spec.billedOn ?? null,
+    writtenOff: spec.writtenOff ?? 0,
+    receipts: spec.receipts ?? [],
+    glosas: spec.glosas ?? [],
+    id: 0,
+    name,
+    medicId: medic.id,
+    medicName: `${medic.firstName} ${medic.lastName}`,
+  };
+  const row = await insertSurgery(t.deps.db, patient, {
+    status: facts.status,
+    feesPayments: facts.fee,
+    paymentFountains: facts.source,
+    healthPlanId: facts.planId,
+    hospitalId: facts.hospitalId,
+    stepData: { accomplishment: facts.accomplishment },
+  });
+  facts.id = row.id;
+  const db = t.deps.db;
+  if (facts.billedOn !== null || facts.writtenOff > 0) {
+    await db.insert(surgeryLedgers).values({ surgeryId: row.id, billedOn: facts.billedOn, writtenOffCents: facts.writtenOff });
+  }
+  for (const [index, amount] of facts.receipts.entries()) {
+    await db.insert(surgeryReceipts).values({ surgeryId: row.id, receivedOn: addDays('2026-02-10', index), amountCents: amount, payer: 'particular' });
+  }
+  for (const glosa of facts.glosas) {
+    await db.insert(surgeryGlosas).values({
+      surgeryId: row.id,
+      glosaOn: glosa.on,
+      amountCents: glosa.amount,
+      reason: 'Código não autorizado',
+      appealDeadline: glosa.deadline === undefined ? addDays(glosa.on, 30) : glosa.deadline,
+      appealFiledOn: glosa.filed ?? null,
+      appealOutcome: glosa.outcome ?? null,
+      recoveredCents: glosa.recovered ?? null,
+    });
+  }
+  factsOf.set(row.id, facts);
+  return facts;
+}
+
+async function setTerm(medic: TestAccount, payer: 'plano' | 'hospital', payerId: number, days: number) {
+  await t.deps.db.insert(paymentTerms).values({ medicId: medic.id, payer, payerId, days });
+}
+
+/** The medic's configured terms, read back for the independent computation. */
+async function termsOf(medicId: number) {
+  return t.deps.db.select().from(paymentTerms).where(eq(paymentTerms.medicId, medicId)).orderBy(asc(paymentTerms.payerId));
+}
+
+// --- the independent computation ---
+
+type Expected = {
+  surgery: number;
+  patient: { nome_completo: string };
+  medic: { id: number; first_name: string; last_name: string };
+  payer: string;
+  status: CaseStatus;
+  accomplishment: string | null;
+  billed_on: string | null;
+  due_date: string | null;
+  days_past_due: number | null;
+  bucket: AgingBucket;
+  expected_cents: number;
+  received_cents: number;
+  glosa_net_cents: number;
+  disputed_cents: number;
+  open_cents: number;
+  next_appeal_deadline: string | null;
+  appeal_warning: boolean;
+};
+
+async function expectedRow(facts: Facts, asOf: string): Promise<Expected | null> {
+  const glosas: GlosaFacts[] = facts.glosas.map((g) => ({ amount_cents: g.amount, appeal_outcome: g.outcome ?? null, recovered_cents: g.recovered ?? null }));
+  const balance = caseBalance({
+    expected_cents: facts.fee === null ? 0 : centsOf(Number(facts.fee)),
+    receipts: facts.receipts.map((amount) => ({ amount_cents: amount })),
+    glosas,
+    written_off_cents: facts.writtenOff,
+  });
+  const owes = (facts.status === 'pagamento' || facts.status === 'concluido') && (balance.open_cents > 0 || balance.disputed_cents > 0);
+  if (!owes) return null;
+  const terms = await termsOf(facts.medicId);
+  const planTerm = facts.source === 'plano_saude' && facts.planId !== null ? terms.find((term) => term.payer === 'plano' && term.payerId === facts.planId) : undefined;
+  const hospitalTerm = terms.find((term) => term.payer === 'hospital' && term.payerId === facts.hospitalId);
+  const termDays = planTerm?.days ?? hospitalTerm?.days ?? DEFAULT_PAYMENT_TERM_DAYS;
+  const from = facts.billedOn ?? facts.accomplishment;
+  const due = from === null ? null : addDays(from, termDays);
+  const days = due === null ? null : daysBetween(due, asOf);
+  const deadlines = facts.glosas.filter((g) => !g.outcome && !g.filed && g.deadline !== null).map((g) => g.deadline === undefined ? addDays(g.on, 30) : g.deadline!);
+  const next = deadlines.length > 0 ? deadlines.sort()[0]! : null;
+  const [first, ...rest] = facts.medicName.split(' ');
+  return {
+    surgery: facts.id,
+    patient: { nome_completo: facts.name },
+    medic: { id: facts.medicId, first_name: first!, last_name: rest.join(' ') },
+    payer: (facts.planId !== null ? planNames.get(facts.planId) : undefined) ?? (facts.source ? PAYMENT_SOURCE_LABELS[facts.source] : 'Não informado'),
+    status: facts.status,
+    accomplishment: facts.accomplishment,
+    billed_on: facts.billedOn,
+    due_date: due,
+    days_past_due: days,
+    bucket: agingBucketOf(days ?? 0),
+    expected_cents: balance.expected_cents,
+    received_cents: balance.received_cents,
+    glosa_net_cents: balance.glosa_net_cents,
+    disputed_cents: balance.disputed_cents,
+    open_cents: balance.open_cents,
+    next_appeal_deadline: next,
+    appeal_warning: next !== null && daysBetween(asOf, next) <= APPEAL_WARNING_DAYS,
+  };
+}
+
+/** The whole expected list of some cases at `asOf`: owing cases only, most days past due first, then by id. */
+async function expectedList(cases: Facts[], asOf: string, keep: (row: Expected) => boolean = () => true) {
+  const rows: Expected[] = [];
+  for (const facts of cases) {
+    const row = await expectedRow(facts, asOf);
+    if (row && keep(row)) rows.push(row);
+  }
+  rows.sort((a, b) => (b.days_past_due ?? -Infinity) - (a.days_past_due ?? -Infinity) || a.surgery - b.surgery);
+  const byBucket = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, rows.filter((row) => row.bucket === bucket).reduce((sum, row) => sum + row.open_cents, 0)]));
+  return {
+    rows,
+    totals: {
+      open_cents: rows.reduce((sum, row) => sum + row.open_cents, 0),
+      disputed_cents: rows.reduce((sum, row) => sum + row.disputed_cents, 0),
+      by_bucket: byBucket,
+    },
+  };
+}
+
+// --- calls ---
+
+type ListAnswer = {
+  as_of: string;
+  count: number;
+  page: number;
+  page_size: number;
+  totals: { open_cents: number; disputed_cents: number; by_bucket: Record<AgingBucket, number> };
+  payers: string[];
+  results: Expected[];
+};
+
+async function get(url: string, tokenValue: string | null) {
+  const res = await t.app.inject({ method: 'GET', url, headers: tokenValue ? authHeader(tokenValue) : {} });
+  expect(validateInjected('GET', url, res), res.body).toEqual([]);
+  return res;
+}
+
+async function list(tokenValue: string, query = '') {
+  const res = await get(`${LIST}${query}`, tokenValue);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ListAnswer;
+}
+
+/** A CSV body read back as Excel pt-BR would: BOM, CRLF lines, `;` cells, quoted cells unquoted. */
+function parseCsv(body: string): string[][] {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  const text = body.slice(1);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += char;
+    }
+  }
+  expect(cell).toBe('');
+  return rows;
+}
+
+const CSV_HEADER = ['Paciente', 'Médico', 'Pagador', 'Etapa', 'Realização', 'Faturamento', 'Vencimento', 'Dias em atraso', 'Faixa', 'Esperado', 'Recebido', 'Glosado', 'Em recurso', 'Em aberto', 'Próximo prazo de recurso'];
+
+function csvOf(row: Expected): string[] {
+  return [
+    row.patient.nome_completo,
+    `${row.medic.first_name} ${row.medic.last_name}`,
+    row.payer,
+    STATUS_LABELS[row.status],
+    brDate(row.accomplishment),
+    brDate(row.billed_on),
+    brDate(row.due_date),
+    row.days_past_due === null ? '' : String(row.days_past_due),
+    AGING_BUCKET_LABELS[row.bucket],
+    brMoney(row.expected_cents),
+    brMoney(row.received_cents),
+    brMoney(row.glosa_net_cents),
+    brMoney(row.disputed_cents),
+    brMoney(row.open_cents),
+    brDate(row.next_appeal_deadline),
+  ];
+}
+
+describe('GET receivables/', () => {
+  it('lists every case that owes money with its balance, due date and bucket, and totals over the filtered rows', async () => {
+    const { medic, medicToken, secretaryToken } = await practice();
+    const cases = [
+      await newCase(medic, { receipts: [50_000], accomplishment: '2026-01-05' }), // partial receipt, 34 days past due
+      await newCase(medic, { fee: '2000.50', accomplishment: '2025-11-01', glosas: [{ on: '2026-02-01', amount: 30_000 }] }),
+      await newCase(medic, { fee: '999.99', receipts: [99_999] }), // paid: not listed
+      await newCase(medic, { fee: '800.00', receipts: [50_000], glosas: [{ on: '2026-02-20', amount: 30_000, filed: '2026-02-25' }] }), // open 0, disputed
+      await newCase(medic, { fee: '800.00', receipts: [50_000], glosas: [{ on: '2026-02-20', amount: 30_000, filed: '2026-02-25', outcome: 'mantida', recovered: 0 }] }), // settled: not listed
+      await newCase(medic, { status: 'concluido', fee: '1200.00', receipts: [100_000], writtenOff: 10_000, glosas: [{ on: '2026-03-01', amount: 5_000, deadline: '2026-03-12' }] }),
+      await newCase(medic, { status: 'realizacao' }), // not yet in pagamento
+      await newCase(medic, { status: 'agendamento' }),
+      await newCase(medic, { fee: null }), // no fee: nothing owed
+      await newCase(medic, { fee: '1500.00', receipts: [100_000, 60_000] }), // paid above the fee
+      await newCase(medic, { accomplishment: null }), // no due date
+    ];
+    const expected = await expectedList(cases, TODAY);
+    expect(expected.rows.map((row) => row.surgery)).toEqual([cases[1]!.id, cases[0]!.id, cases[3]!.id, cases[5]!.id, cases[10]!.id]);
+
+    for (const tokenValue of [medicToken, secretaryToken]) {
+      const answer = await list(tokenValue);
+      expect(answer).toEqual({
+        as_of: TODAY,
+        count: expected.rows.length,
+        page: 1,
+        page_size: RECEIVABLES_PAGE_SIZE,
+        totals: expected.totals,
+        payers: ['Particular'],
+        results: expected.rows,
+      });
+    }
+    // A few figures stated outright, so the computation above is itself checked.
+    const [oldest, partial] = (await list(medicToken)).results;
+    expect(oldest).toMatchObject({ due_date: '2025-12-01', days_past_due: 99, bucket: 'd90_plus', open_cents: 170_050, disputed_cents: 30_000, glosa_net_cents: 30_000 });
+    expect(partial).toMatchObject({ due_date: '2026-02-04', days_past_due: 34, bucket: 'd31_60', open_cents: 100_000, received_cents: 50_000 });
+  });
+
+  it('puts a case in its aging bucket at every boundary (30/31, 60/61, 90/91 days past due), by as_of and by the clock', async () => {
+    const { medic } = await practice();
+    let medicToken = await token(medic);
+    const facts = await newCase(medic, { accomplishment: '2026-01-01' }); // due 2026-01-31
+    const due = '2026-01-31';
+    const cases: Array<[number, AgingBucket]> = [
+      [-10, 'd0_30'], [0, 'd0_30'], [1, 'd0_30'], [30, 'd0_30'], [31, 'd31_60'], [60, 'd31_60'],
+      [61, 'd61_90'], [90, 'd61_90'], [91, 'd90_plus'], [400, 'd90_plus'],
+    ];
+    for (const [days, bucket] of cases) {
+      const asOf = addDays(due, days);
+      const answer = await list(medicToken, `?as_of=${asOf}`);
+      const expected = await expectedList([facts], asOf);
+      expect(answer.results, `${days} days`).toEqual(expected.rows);
+      expect(answer.results[0]).toMatchObject({ days_past_due: days, bucket, due_date: due });
+      expect(answer.totals.by_bucket, `${days} days`).toEqual({ d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0, [bucket]: 150_000 });
+      // The bucket filter agrees with the bucket shown.
+      for (const other of AGING_BUCKETS) {
+        expect((await list(medicToken, `?as_of=${asOf}&bucket=${other}`)).count).toBe(other === bucket ? 1 : 0);
+      }
+      // Without as_of, the clock's São Paulo day is the reference (23:30 there is already the next UTC day).
+      // (The access token's life follows the clock: sign in again at that moment.)
+      t.clock.now = new Date(`${asOf}T23:30:00-03:00`);
+      const byClock = await list(await token(medic));
+      expect(byClock.as_of).toBe(asOf);
+      expect(byClock.results[0]).toMatchObject({ days_past_due: days, bucket });
+      t.clock.now = new Date(`${TODAY}T15:00:00Z`);
+      medicToken = await token(medic);
+    }
+  });
+
+  it('counts the due date from the billing day, else the surgery day, with the plan\'s term, else the hospital\'s, else 30 days', async () => {
+    const { medic, medicToken } = await practice();
+    const [planA, planB] = planIds as [number, number];
+    const [hospitalA, hospitalB] = hospitalIds as [number, number];
+    await setTerm(medic, 'plano', planA, 45);
+    await setTerm(medic, 'hospital', hospitalA, 60);
+    const cases = [
+      await newCase(medic, { hospitalId: hospitalB, accomplishment: '2026-01-10' }), // accomplishment + 30
+      await newCase(medic, { hospitalId: hospitalB, accomplishment: '2026-01-10', billedOn: '2026-01-20' }), // billing + 30
+      await newCase(medic, { source: 'plano_saude', planId: planA, hospitalId: hospitalB, billedOn: '2026-01-20' }), // + 45 (plan)
+      await newCase(medic, { source: 'plano_saude', planId: planA, hospitalId: hospitalA, billedOn: '2026-01-20' }), // plan wins: + 45
+      await newCase(medic, { source: 'plano_saude', planId: planB, hospitalId: hospitalA, billedOn: '2026-01-20' }), // plan without a term: hospital + 60
+      await newCase(medic, { source: 'particular', planId: planA, hospitalId: hospitalB, billedOn: '2026-01-20' }), // not a plan case: 30
+      await newCase(medic, { source: 'hospital', hospitalId: hospitalA, accomplishment: '2026-01-10' }), // hospital + 60
+    ];
+    // Another medic's terms never apply.
+    const other = await createMedic(t.deps);
+    await setTerm(other, 'hospital', hospitalB, 5);
+    const answer = await list(medicToken);
+    const byId = new Map(answer.results.map((row) => [row.surgery, row]));
+    expect(cases.map((facts) => byId.get(facts.id)?.due_date)).toEqual([
+      '2026-02-09', '2026-02-19', '2026-03-06', '2026-03-06', '2026-03-21', '2026-02-19', '2026-03-11',
+    ]);
+    expect(answer.results).toEqual((await expectedList(cases, TODAY)).rows);
+  });
+
+  it('filters by payer, bucket, appeals, patient and medic, the totals following the filters', async () => {
+    const medicA = await createMedic(t.deps, { firstName: 'Ana', lastName: 'Lima' });
+    const medicB = await createMedic(t.deps, { firstName: 'Bruno', lastName: 'Melo' });
+    const secretary = await createSecretary(t.deps, { medicIds: [medicA.id, medicB.id] });
+    const secretaryToken = await token(secretary);
+    const plan = planIds[0]!;
+    const cases = [
+      await newCase(medicA, { name: 'Joana Dárc Souza', source: 'plano_saude', planId: plan, accomplishment: '2025-12-01' }),
+      await newCase(medicA, { name: 'Pedro Alves', source: 'hospital', accomplishment: '2026-02-20', glosas: [{ on: '2026-02-25', amount: 20_000, deadline: '2026-03-17' }] }),
+      await newCase(medicA, { name: 'Maria Souza', source: null, accomplishment: '2026-01-15', glosas: [{ on: '2026-02-25', amount: 10_000, deadline: '2026-03-18' }] }),
+      await newCase(medicB, { name: 'Carlos Souza', source: 'coop', accomplishment: '2025-10-01', glosas: [{ on: '2026-01-05', amount: 10_000, deadline: '2026-02-04' }] }),
+      await newCase(medicB, { name: 'Rita Prado', accomplishment: '2026-02-28', glosas: [{ on: '2026-03-01', amount: 10_000, deadline: '2026-03-05', filed: '2026-03-04' }] }),
+    ];
+    const all = await list(secretaryToken);
+    const everything = await expectedList(cases, TODAY);
+    expect(all.results).toEqual(everything.rows);
+    expect(all.totals).toEqual(everything.totals);
+    expect(all.payers).toEqual([...new Set(everything.rows.map((row) => row.payer))].sort((a, b) => a.localeCompare(b, 'pt-BR')));
+    expect(all.payers).toContain('Não informado');
+
+    const checks: Array<[string, (row: Expected) => boolean]> = [
+      [`?payer=${encodeURIComponent(planNames.get(plan)!)}`, (row) => row.payer === planNames.get(plan)],
+      ['?payer=Hospital', (row) => row.payer === 'Hospital'],
+      ['?payer=Ningu%C3%A9m', () => false],
+      ['?bucket=d90_plus', (row) => row.bucket === 'd90_plus'],
+      ['?bucket=d0_30', (row) => row.bucket === 'd0_30'],
+      // 2026-03-17 is 7 days away (flagged), 2026-03-18 is 8 (not), 2026-02-04 passed (flagged), the filed one is not.
+      ['?appeals=1', (row) => row.appeal_warning],
+      ['?appeals=true&bucket=d90_plus', (row) => row.appeal_warning && row.bucket === 'd90_plus'],
+      ['?q=souza', (row) => row.patient.nome_completo.includes('Souza')],
+      ['?q=joana%20darc', (row) => row.patient.nome_completo === 'Joana Dárc Souza'],
+      [`?medic=${medicB.id}`, (row) => row.medic.id === medicB.id],
+      [`?medic=${medicA.id}&q=souza`, (row) => row.medic.id === medicA.id && row.patient.nome_completo.includes('Souza')],
+    ];
+    for (const [query, keep] of checks) {
+      const answer = await list(secretaryToken, query);
+      const expected = await expectedList(cases, TODAY, keep);
+      expect(answer.results, query).toEqual(expected.rows);
+      expect(answer.totals, query).toEqual(expected.totals);
+      expect(answer.count, query).toBe(expected.rows.length);
+    }
+    expect((await list(secretaryToken, '?appeals=1')).results.map((row) => row.patient.nome_completo).sort()).toEqual(['Carlos Souza', 'Pedro Alves']);
+    // The payer options follow the medic, not the other filters.
+    expect((await list(secretaryToken, `?medic=${medicB.id}&bucket=d0_30`)).payers).toEqual(['Cooperativa', 'Particular']);
+  });
+
+  it('pages the list by 50, the count and totals over every page', async () => {
+    const { medic, medicToken } = await practice();
+    const cases: Facts[] = [];
+    for (let i = 0; i < RECEIVABLES_PAGE_SIZE + 3; i++) {
+      cases.push(await newCase(medic, { accomplishment: addDays('2025-12-01', i * 2), fee: `${100 + i}.${String(i % 100).padStart(2, '0')}` }));
+    }
+    const expected = await expectedList(cases, TODAY);
+    const first = await list(medicToken);
+    const second = await list(medicToken, '?page=2');
+    const third = await list(medicToken, '?page=3');
+    expect(first.results).toEqual(expected.rows.slice(0, RECEIVABLES_PAGE_SIZE));
+    expect(second.results).toEqual(expected.rows.slice(RECEIVABLES_PAGE_SIZE));
+    expect(third.results).toEqual([]);
+    for (const page of [first, second, third]) {
+      expect(page.count).toBe(RECEIVABLES_PAGE_SIZE + 3);
+      expect(page.totals).toEqual(expected.totals);
+    }
+    expect(second.page).toBe(2);
+  });
+
+  it('answers 400 in pt-BR for a bad query value', async () => {
+    const { medicToken } = await practice();
+    const bad: Array<[string, string, string]> = [
+      ['?bucket=d30', 'bucket', 'Faixa inválida: use d0_30, d31_60, d61_90, d90_plus.'],
+      ['?appeals=sim', 'appeals', 'O filtro appeals aceita apenas 1 (ou true) para ligar.'],
+      ['?medic=abc', 'medic', 'Médico inválido.'],
+      ['?as_of=2026-02-30', 'as_of', 'Data de posição inválida: use o formato aaaa-mm-dd.'],
+      ['?as_of=10/03/2026', 'as_of', 'Data de posição inválida: use o formato aaaa-mm-dd.'],
+      ['?page=0', 'page', 'A página deve ser um número inteiro de 1 a 100000.'],
+      ['?page=1.5', 'page', 'A página deve ser um número inteiro de 1 a 100000.'],
+      ['?q=' + 'a'.repeat(101), 'q', 'O texto de busca deve ter no máximo 100 caracteres.'],
+      ['?bucket=d0_30&bucket=d31_60', 'bucket', 'Parâmetro repetido na consulta.'],
+    ];
+    for (const [query, field, message] of bad) {
+      for (const url of [LIST, EXPORT]) {
+        const res = await get(`${url}${query}`, medicToken);
+        expect(res.statusCode, `${url}${query}`).toBe(400);
+        expect(res.json(), query).toEqual({ error: [message], [field]: [message] });
+      }
+    }
+  });
+
+  it("never shows another medic's cases; a medic the user does not see is 404", async () => {
+    const { medic, medicToken, secretaryToken } = await practice();
+    const mine = await newCase(medic);
+    const stranger = await createMedic(t.deps);
+    const strangerCase = await newCase(stranger, { glosas: [{ on: '2026-03-01', amount: 1_000, deadline: '2026-03-11' }] });
+    const strangerToken = await token(stranger);
+    const unlinked = await createSecretary(t.deps, { medicIds: [] });
+    for (const tokenValue of [medicToken, secretaryToken]) {
+      expect((await list(tokenValue)).results.map((row) => row.surgery)).toEqual([mine.id]);
+      const res = await get(`${LIST}?medic=${stranger.id}`, tokenValue);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: ['Médico não encontrado.'] });
+      const csv = await get(`${EXPORT}?medic=${stranger.id}`, tokenValue);
+      expect(csv.statusCode).toBe(404);
+      expect((await get(ALERTS, tokenValue)).json()).toEqual({ results: [] });
+    }
+    expect((await list(strangerToken)).results.map((row) => row.surgery)).toEqual([strangerCase.id]);
+    expect((await list(strangerToken, `?medic=${stranger.id}`)).count).toBe(1);
+    expect(await list(await token(unlinked))).toMatchObject({ count: 0, results: [], payers: [] });
+  });
+
+  it('answers 401 without a token', async () => {
+    for (const url of [LIST, EXPORT, ALERTS]) {
+      const res = await get(url, null);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ error: ['Sessão expirada. Entre novamente.'] });
+    }
+  });
+});
+
+describe('GET receivables/export.csv', () => {
+  it('exports every filtered row for Excel in Brazil, equal to the JSON rows', async () => {
+    const { medic, medicToken } = await practice();
+    const cases = [
+      await newCase(medic, { name: 'Ana; "Nena" Lima', fee: '1234.56', receipts: [34_56], accomplishment: '2025-12-24', billedOn: '2026-01-02' }),
+      await newCase(medic, { name: '=HYPERLINK("x")', fee: '10.05', glosas: [{ on: '2026-03-02', amount: 500, deadline: '2026-03-15' }] }),
+      await newCase(medic, { name: 'Úrsula Araújo', accomplishment: '2026-03-01' }),
+    ];
+    for (let i = 0; i < RECEIVABLES_PAGE_SIZE; i++) cases.push(await newCase(medic, { accomplishment: addDays('2025-06-01', i) }));
+    const res = await get(`${EXPORT}?as_of=2026-03-20`, medicToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="a-receber-2026-03-20.csv"');
+    const rows = parseCsv(res.body);
+    expect(rows[0]).toEqual(CSV_HEADER);
+    const expected = await expectedList(cases, '2026-03-20');
+    // Every row (more than one page of the list), as the JSON pages show them.
+    const json = [...(await list(medicToken, '?as_of=2026-03-20')).results, ...(await list(medicToken, '?as_of=2026-03-20&page=2')).results];
+    expect(json).toEqual(expected.rows);
+    const fromJson = json.map(csvOf);
+    // The formula-looking name is kept as text with an apostrophe (CSV injection guard).
+    const injected = fromJson.find((row) => row[0] === '=HYPERLINK("x")')!;
+    injected[0] = `'=HYPERLINK("x")`;
+    expect(rows.slice(1)).toEqual(fromJson);
+    expect(rows.find((row) => row[0] === 'Ana; "Nena" Lima')).toEqual(
+      expect.arrayContaining(['24/12/2025', '02/01/2026', '01/02/2026', '1234,56', '34,56', '1200,00', '47', '31–60 dias']),
+    );
+    // A filter narrows the file as it narrows the list.
+    const filtered = parseCsv((await get(`${EXPORT}?as_of=2026-03-20&appeals=1`, medicToken)).body);
+    expect(filtered.slice(1).map((row) => row[0])).toEqual([`'=HYPERLINK("x")`]);
+    const none = parseCsv((await get(`${EXPORT}?payer=Ningu%C3%A9m`, medicToken)).body);
+    expect(none).toEqual([CSV_HEADER]);
+  });
+});
+
+describe('GET appeal_alerts/', () => {
+  it('flags the glosas whose appeal is due within 7 days or passed, not filed nor decided, soonest first', async () => {
+    const { medic, medicToken, secretaryToken } = await practice();
+    const a = await newCase(medic, {
+      name: 'Alerta Um',
+      glosas: [
+        { on: '2026-02-01', amount: 10_000, deadline: '2026-03-17' }, // 7 days: flagged
+        { on: '2026-02-01', amount: 20_000, deadline: '2026-03-18' }, // 8 days: not
+        { on: '2026-02-01', amount: 30_000, deadline: '2026-03-09' }, // passed: flagged
+      ],
+    });
+    const b = await newCase(medic, {
+      name: 'Alerta Dois',
+      status: 'concluido',
+      glosas: [
+        { on: '2026-02-01', amount: 40_000, deadline: '2026-03-10' }, // today: flagged
+        { on: '2026-02-01', amount: 50_000, deadline: '2026-03-11', filed: '2026-03-05' }, // filed: not
+        { on: '2026-02-01', amount: 60_000, deadline: '2026-03-11', filed: '2026-03-05', outcome: 'revertida', recovered: 60_000 }, // decided: not
+        { on: '2026-02-01', amount: 70_000, deadline: null }, // no deadline: not
+      ],
+    });
+    const glosas = await t.deps.db.select().from(surgeryGlosas).where(inArray(surgeryGlosas.surgeryId, [a.id, b.id])).orderBy(asc(surgeryGlosas.id));
+    const expected = glosas
+      .filter((g) => g.appealOutcome === null && g.appealFiledOn === null && g.appealDeadline !== null && daysBetween(TODAY, g.appealDeadline) <= APPEAL_WARNING_DAYS)
+      .map((g) => ({
+        surgery: g.surgeryId,
+        glosa: g.id,
+        patient: { nome_completo: factsOf.get(g.surgeryId)!.name },
+        amount_cents: Number(g.amountCents),
+        appeal_deadline: g.appealDeadline!,
+        days_left: daysBetween(TODAY, g.appealDeadline!),
+      }))
+      .sort((x, y) => x.appeal_deadline.localeCompare(y.appeal_deadline) || x.glosa - y.glosa);
+    expect(expected.map((alert) => alert.days_left)).toEqual([-1, 0, 7]);
+    for (const tokenValue of [medicToken, secretaryToken]) {
+      const res = await get(ALERTS, tokenValue);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ results: expected });
+    }
+    // A day later the 8-day one is flagged too, and the list's warning follows the same rule at its as_of.
+    t.clock.now = new Date('2026-03-11T15:00:00Z');
+    expect((await get(ALERTS, await token(medic))).json().results.map((alert: { days_left: number }) => alert.days_left)).toEqual([-2, -1, 6, 7]);
+    // Case a's next deadline is 2026-03-09 (the passed one): 8 days from 2026-03-01, 7 from 2026-03-02.
+    t.clock.now = new Date(`${TODAY}T15:00:00Z`);
+    const again = await token(medic);
+    expect((await list(again, '?as_of=2026-03-01')).results.find((row) => row.surgery === a.id)).toMatchObject({ next_appeal_deadline: '2026-03-09', appeal_warning: false });
+    expect((await list(again, '?as_of=2026-03-02')).results.find((row) => row.surgery === a.id)).toMatchObject({ next_appeal_deadline: '2026-03-09', appeal_warning: true });
+  });
+});

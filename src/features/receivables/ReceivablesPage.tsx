@@ -236,14 +236,14 @@ export function ReceivablesPage() {
 
   const columns = useMemo<DataColumn<Receivable>[]>(() => {
     const list: DataColumn<Receivable>[] = [
-      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, truncate: true, width: showMedic ? '18%' : '22%' },
+      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, truncate: true, width: showMedic ? '14%' : '16%' },
     ];
-    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, truncate: true, width: '14%' });
+    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, truncate: true, width: '13%' });
     list.push(
-      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, truncate: true, width: '14%' },
-      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '10%' },
-      { key: 'days', header: T.columns.daysPastDue, cell: daysText, nowrap: true, width: '10%' },
-      { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '11%' },
+      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, truncate: true, width: showMedic ? '11%' : '13%' },
+      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '11%' },
+      { key: 'days', header: T.columns.daysPastDue, cell: daysText, nowrap: true, width: '14%' },
+      { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '12%' },
       { key: 'disputed', header: T.columns.disputed, cell: (row) => <StyledMoney>{money(row.disputed_cents)}</StyledMoney>, nowrap: true, width: '11%' },
       { key: 'appeal', header: T.columns.nextAppeal, cell: (row) => <AppealCell row={row} asOf={asOf} /> },
     );

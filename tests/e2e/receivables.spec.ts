@@ -1,0 +1,229 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+
+/**
+ * 'A receber' (issue 14 item 3; DECISIONS §16), as the demo secretary: a new private case moved through the API to
+ * pagamento with its surgery day in the past (no billing recorded, so it falls due on that day + the payment term).
+ * On /receivables, found by the patient search, the case moves through the aging buckets 0–30, 31–60, 61–90 and
+ * 'Mais de 90 dias' as 'Posição em' (the aging's reference day) changes; the CSV export is downloaded and read back
+ * as Excel pt-BR reads it (BOM, `;`, decimal comma, dd/MM/yyyy). Axe scans the page; screenshots at 1366 and 390 px.
+ */
+
+const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
+type Headers = Record<string, string>;
+const FEE_REAIS = 3100;
+const ACCOMPLISHMENT = '2026-03-20';
+
+async function bearer(request: APIRequestContext): Promise<Headers> {
+  const answer = await request.post('/auth/token', {
+    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
+  });
+  expect(answer.ok()).toBe(true);
+  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
+}
+
+async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
+  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
+  expect(body.results[0], path).toBeDefined();
+  return body.results[0]!.id;
+}
+
+/** A private case of a new patient moved through the API to pagamento, carried out on ACCOMPLISHMENT. */
+async function caseAtPayment(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
+  const name = `Rosa Recebíveis ${seed}`;
+  const patient = await request.post('/surgery/api/v1/add_paciente/', {
+    headers,
+    multipart: {
+      nome_completo: name,
+      cellphone: '(11) 9 7777-6666',
+      cpf: validCpf(seed),
+      gender: 'female',
+      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
+    },
+  });
+  expect(patient.status(), await patient.text()).toBe(201);
+  const created = await request.post('/surgery/api/v1/create_surgery/', {
+    headers,
+    data: {
+      patient: ((await patient.json()) as { id: number }).id,
+      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
+      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
+      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
+      health_plan: null,
+      fees_payments: FEE_REAIS,
+      surgery_note: null,
+      opme: false,
+      payment_fountains: 'particular',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  for (const body of [
+    { new_status: 'prep_doc' },
+    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents
+    { new_status: 'autorizacao', document_arrivals: '2026-03-02' },
+    { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
+    { new_status: 'agendamento' },
+    { new_status: 'realizacao', schedule: `${ACCOMPLISHMENT} 08:00:00` },
+    { new_status: 'pagamento', accomplishment: ACCOMPLISHMENT },
+  ]) {
+    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  return { id, name };
+}
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+const br = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+const digits = (day: string) => br(day).replaceAll('/', '');
+
+/** A CSV as Excel pt-BR reads it: UTF-8 BOM, CRLF lines, `;` cells, double-quoted cells unquoted. */
+function parseCsv(text: string): string[][] {
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 1; i < text.length; i++) {
+    const char = text[i]!;
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') {
+        quoted = false;
+      } else {
+        cell += char;
+      }
+    } else if (char === '"') {
+      quoted = true;
+    } else if (char === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += char;
+    }
+  }
+  return rows;
+}
+
+test('a secretary sees a case move through the aging buckets as "Posição em" changes, and exports it to CSV', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  page.setDefaultTimeout(15_000);
+  const headers = await bearer(request);
+  const { id, name } = await caseAtPayment(request, headers);
+  // The due date the server computed (the surgery day + the hospital's term, 30 days unless the demo set one).
+  const listed = (await (await request.get(`/surgery/api/v1/receivables/?q=${encodeURIComponent(name)}`, { headers })).json()) as {
+    results: Array<{ surgery: number; due_date: string; open_cents: number }>;
+  };
+  expect(listed.results.map((row) => row.surgery)).toEqual([id]);
+  const due = listed.results[0]!.due_date;
+  expect(listed.results[0]!.open_cents).toBe(FEE_REAIS * 100);
+
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Recursos de glosa a vencer' })).toBeVisible();
+  await expect(page.getByText(/Nenhum prazo de recurso perto de vencer|Vence|Venceu/).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/receivables-home-1366.png', fullPage: true });
+
+  // The menu item, after 'Status de cirurgia'.
+  const nav = page.getByRole('navigation', { name: 'Menu principal' }).first();
+  const items = await nav.getByRole('link').allInnerTexts();
+  expect(items.indexOf('A receber')).toBe(items.indexOf('Status de cirurgia') + 1);
+  await nav.getByRole('link', { name: 'A receber' }).click();
+  await expect(page).toHaveURL(/\/receivables$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'A receber' })).toBeVisible();
+
+  await page.getByLabel('Buscar paciente').fill(name);
+  await expect(page).toHaveURL(/[?&]q=/);
+  const table = page.getByRole('table', { name: 'Cirurgias a receber' });
+  const row = table.locator('tbody tr', { hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(br(due));
+  await expect(row).toContainText('R$ 3.100,00');
+
+  const asOf = page.getByLabel('Posição em');
+  const steps: Array<[number, string, string]> = [
+    [10, 'd0_30', '10'],
+    [45, 'd31_60', '45'],
+    [75, 'd61_90', '75'],
+    [120, 'd90_plus', '120'],
+  ];
+  for (const [days, bucket, shown] of steps) {
+    const day = addDays(due, days);
+    await asOf.fill('');
+    await asOf.pressSequentially(digits(day));
+    await expect(page).toHaveURL(new RegExp(`[?&]as_of=${day}`));
+    await expect(row.locator('td').nth(3)).toHaveText(shown);
+    for (const card of ['d0_30', 'd31_60', 'd61_90', 'd90_plus']) {
+      await expect(page.locator(`[data-bucket="${card}"] strong`)).toHaveText(card === bucket ? 'R$ 3.100,00' : 'R$ 0,00');
+    }
+  }
+  // Before the due date the case is not yet due, in the first bucket.
+  await asOf.fill('');
+  await asOf.pressSequentially(digits(addDays(due, -5)));
+  await expect(row.locator('td').nth(3)).toHaveText('A vencer');
+  await expect(page.locator('[data-bucket="d0_30"] strong')).toHaveText('R$ 3.100,00');
+
+  // Back to 120 days for the export and the screenshots.
+  const exportDay = addDays(due, 120);
+  await asOf.fill('');
+  await asOf.pressSequentially(digits(exportDay));
+  await expect(page.locator('[data-bucket="d90_plus"] strong')).toHaveText('R$ 3.100,00');
+  await expectNoSeriousA11yViolations(page, { label: 'A receber' });
+  await page.screenshot({ path: 'test-results/receivables-1366.png', fullPage: true });
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Exportar CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`a-receber-${exportDay}.csv`);
+  const rows = parseCsv(readFileSync(await file.path(), 'utf8'));
+  expect(rows[0]).toEqual([
+    'Paciente', 'Médico', 'Pagador', 'Etapa', 'Realização', 'Faturamento', 'Vencimento', 'Dias em atraso', 'Faixa',
+    'Esperado', 'Recebido', 'Glosado', 'Em recurso', 'Em aberto', 'Próximo prazo de recurso',
+  ]);
+  expect(rows).toHaveLength(2);
+  const [patient, , payer, stage, accomplished, billed, dueCell, late, band, expected, received, glosa, disputed, open, appeal] = rows[1]!;
+  expect({ patient, payer, stage, accomplished, billed, dueCell, late, band, expected, received, glosa, disputed, open, appeal }).toEqual({
+    patient: name,
+    payer: 'Particular',
+    stage: 'Pagamento de honorário',
+    accomplished: br(ACCOMPLISHMENT),
+    billed: '',
+    dueCell: br(due),
+    late: '120',
+    band: 'Mais de 90 dias',
+    expected: '3100,00',
+    received: '0,00',
+    glosa: '0,00',
+    disputed: '0,00',
+    open: '3100,00',
+    appeal: '',
+  });
+
+  // The row opens the case.
+  await row.click();
+  await expect(page).toHaveURL(/\/surgery-details$/);
+  await page.goBack();
+
+  // The phone layout: the rows as cards.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/receivables?q=${encodeURIComponent(name)}&as_of=${exportDay}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'A receber' })).toBeVisible();
+  await expect(page.getByRole('button', { name: `Abrir a cirurgia de ${name}` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, { label: 'A receber (390 px)' });
+  await page.screenshot({ path: 'test-results/receivables-390.png', fullPage: true });
+});

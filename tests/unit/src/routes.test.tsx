@@ -126,11 +126,11 @@ describe('router guards', () => {
       const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
       return within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
     };
-    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'Documentos exigidos']);
+    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos']);
     cleanup();
     const linked = renderAt('/', medic);
     await expectPath(linked.router, '/');
-    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'Documentos exigidos']);
+    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos']);
   });
 
   it('sends a secretary on /all-data home', async () => {

@@ -1563,6 +1563,37 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar a lista de status das cirurgias (CSV)
+         * @description A lista de status das cirurgias (`listSurgeries`) como planilha para o Excel em português: **todos** os casos
+         *     que atendem aos mesmos filtros e na mesma ordem (sem páginas: `limit` e `offset` são ignorados), enviados aos
+         *     poucos (streaming; o servidor lê em páginas e nunca guarda o arquivo inteiro na memória).
+         *
+         *     Formato: UTF-8 com BOM, `;` entre as colunas, CRLF entre as linhas, células com `;`, aspas ou quebra de linha
+         *     entre aspas (aspas dobradas), valores em reais com vírgula decimal e sem separador de milhar (`1234,56`),
+         *     datas `dd/MM/yyyy` (o agendamento `dd/MM/yyyy HH:mm`, fuso America/Sao_Paulo). Um texto que começa com
+         *     `=`, `+`, `-`, `@`, tabulação ou CR ganha um apóstrofo na frente (não vira fórmula na planilha).
+         *
+         *     Colunas: Paciente; Médico; Fonte pagadora; Plano de saúde; Hospital; Procedimentos; Etapa; Agendamento;
+         *     Valor esperado; Valor recebido; Na etapa (dias); Responsável. Arquivo `cirurgias-yyyy-MM-dd.csv` (dia de São
+         *     Paulo). Filtro inválido: o mesmo 400 da lista.
+         */
+        get: operations["exportSurgeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/appeal_alerts/": {
         parameters: {
             query?: never;
@@ -1577,6 +1608,32 @@ export interface paths {
          *     próximo primeiro (depois o id da glosa). `days_left`: dias até o prazo (0: vence hoje; negativo: passou).
          */
         get: operations["listAppealAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/patient/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar a lista de pacientes (CSV)
+         * @description A lista de pacientes (`listPatients`) como planilha para o Excel em português: **todos** os pacientes visíveis
+         *     ao usuário que a mesma busca encontra, na mesma ordem (por nome), sem páginas, enviados aos poucos
+         *     (streaming). O formato é o de `exportSurgeries` (UTF-8 com BOM, `;`, CRLF, `dd/MM/yyyy`, apóstrofo antes de
+         *     um texto que começa como fórmula).
+         *
+         *     Colunas: Nome; CPF (`000.000.000-00`); Data de nascimento; Celular; Sexo; Convênio; Endereço; CEP; Médico.
+         *     Arquivo `pacientes-yyyy-MM-dd.csv` (dia de São Paulo). Busca inválida: o mesmo 400 da lista.
+         */
+        get: operations["exportPatients"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4502,6 +4559,41 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="a-receber-yyyy-MM-dd.csv"` */
+                    "Content-Disposition"?: unknown;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    exportSurgeries: {
+        parameters: {
+            query?: {
+                /** @description Com `true`, só casos que têm data agendada. */
+                is_schedule?: boolean;
+                /** @description Dia agendado (yyyy-MM-dd, fuso America/Sao_Paulo). */
+                date?: string;
+                /** @description Etapas separadas por vírgula (ex.:`ind_paciente,prep_doc`). Padrão = todas menos `concluido`. */
+                status__in?: string;
+                /** @description A ordem da lista (a mesma de `listSurgeries`). */
+                ordering?: "schedule" | "-schedule" | "status_changed_at" | "-status_changed_at" | "patient" | "-patient";
+                /** @description Nome do paciente (sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
+                search?: string;
+                /** @description Com `true`, só casos atrasados na etapa. */
+                overdue?: boolean;
+                /** @description Com `true`, só casos com o usuário como responsável ("Minhas pendências"). */
+                mine?: boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A planilha (CSV). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="cirurgias-yyyy-MM-dd.csv"`. */
                     "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
@@ -4533,6 +4625,33 @@ export interface operations {
                     "application/json": components["schemas"]["AppealAlertList"];
                 };
             };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPatients: {
+        parameters: {
+            query?: {
+                /** @description Texto de busca, sem diferenciar maiúsculas nem acentos. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A planilha (CSV). */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="pacientes-yyyy-MM-dd.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };

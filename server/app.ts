@@ -33,6 +33,7 @@ import checklistRoutes from './routes/surgery/checklists';
 import clockRoutes from './routes/surgery/clocks';
 import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
+import exportRoutes from './routes/surgery/exports';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -145,6 +146,12 @@ class RequestLogController extends LogController {
   }
 
   override routeNotFound(): void {}
+
+  /** A streamed answer (a CSV export) that failed after its first bytes: logged like any error, without data. */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE') request.log.info({ req: request, res: reply }, 'stream closed early');
+    else request.log.error({ req: request, res: reply, error: describeError(error) }, 'stream errored');
+  }
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, status: number, message: string) {
@@ -283,6 +290,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(clockRoutes, { deps });
   await app.register(opmeRoutes, { deps });
   await app.register(receivableRoutes, { deps });
+  await app.register(exportRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

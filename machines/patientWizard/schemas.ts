@@ -260,3 +260,6 @@ export const patientListQuerySchema = type({
   limit: pageNumber({ min: 1, max: PATIENT_PAGE_SIZE.max, fallback: PATIENT_PAGE_SIZE.default }, PATIENT_LIST_MESSAGES.limit),
   offset: pageNumber({ min: 0, max: MAX_INT4, fallback: 0 }, PATIENT_LIST_MESSAGES.offset),
 });
+
+/** GET /surgery/api/v1/patient/export.csv: the list's search, without the page (every matching patient). */
+export const patientExportQuerySchema = patientListQuerySchema.pick('search');

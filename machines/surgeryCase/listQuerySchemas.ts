@@ -92,3 +92,6 @@ export const scheduleDaysQuerySchema = type({
     .configure({ missing: L.missingMonth }),
   'status__in?': statusList,
 });
+
+/** The status list's CSV export (openapi exportSurgeries): the list's filters and order, without the page. */
+export const surgeryExportQuerySchema = surgeryListQuerySchema.omit('limit', 'offset');

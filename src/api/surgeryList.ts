@@ -46,21 +46,22 @@ type SurgeryPage = {
   count: number | null;
 };
 
+/** The list's filters as query parameters (the list and its CSV export, openapi exportSurgeries, send the same). */
+export function surgeryFilterParams(query: Omit<SurgeryListQuery, 'limit' | 'offset'>) {
+  return {
+    ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
+    ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
+    ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
+    ...(query.search ? { search: query.search } : {}),
+    ...(query.overdue ? { overdue: true } : {}),
+    ...(query.mine ? { mine: true } : {}),
+  };
+}
+
 /** GET /surgery/api/v1/surgery/ with the status filter, the optional day and a page window. */
 export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal): Promise<SurgeryPage> {
   const { data, response } = await api.GET('/surgery/api/v1/surgery/', {
-    params: {
-      query: {
-        limit: query.limit,
-        offset: query.offset,
-        ...(query.statuses !== null && query.statuses.length > 0 ? { status__in: query.statuses.join(',') } : {}),
-        ...(query.date !== null ? { is_schedule: true, date: query.date } : {}),
-        ...(query.ordering !== undefined ? { ordering: query.ordering } : {}),
-        ...(query.search ? { search: query.search } : {}),
-        ...(query.overdue ? { overdue: true } : {}),
-        ...(query.mine ? { mine: true } : {}),
-      },
-    },
+    params: { query: { limit: query.limit, offset: query.offset, ...surgeryFilterParams(query) } },
     signal,
   });
   if (!response.ok || !data) throw new RequestFailed(response.status);

@@ -52,7 +52,7 @@ function asDuplicate(error: unknown): unknown {
 }
 
 /** A name search (every word, accent-insensitive) or, for digits only, a CPF search. */
-function searchCondition(search: string): SQL | undefined {
+export function searchCondition(search: string): SQL | undefined {
   const digits = digitsOnly(search);
   if (digits) return contains(patients.cpf, digits);
   return matchesAllTerms(patients.searchText, searchTerms(search));

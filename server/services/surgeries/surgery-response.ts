@@ -22,6 +22,7 @@ import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySch
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
 import { daysInStageSql, holderSql, overdueSql, stageTargetSql } from './clocks';
+import { orderByOf, type SortKey } from '../keyset';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
@@ -45,7 +46,7 @@ const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
  * The case's procedures in position order, as JSON (null when none). Each item is read by its primary
  * key in a scalar subquery: a join here would, without statistics, hash the whole reference table.
  */
-const procedureList = sql<SurgeryResponse['procedure'] | null>`(
+export const procedureList = sql<SurgeryResponse['procedure'] | null>`(
   select json_agg((
       select json_build_object('id', ${procedures.id}, 'description', ${procedures.description}, 'code', ${procedures.code})
       from ${procedures} where ${procedures.id} = ${surgeryProcedures.procedureId}
@@ -131,31 +132,34 @@ export async function readSurgeryRow(db: Executor, id: number, today: string): P
   return row;
 }
 
-/** The list order (DECISIONS §11): scheduled date (unscheduled last), latest status change first, then id. */
-const SURGERY_LIST_ORDER: SQL[] = [
-  sql`${surgeries.schedule} asc nulls last`,
-  sql`${surgeries.statusChangedAt} desc`,
-  sql`${surgeries.id} asc`,
-];
-
 /** The patient's name as a sort key: the normalised text, byte-wise (PGlite and PostgreSQL agree). */
 const patientKey = sql`${patients.searchText} collate "C"`;
 
+const scheduleAsc: SortKey = { expr: sql`${surgeries.schedule}`, nullsLast: true };
+const changedDesc: SortKey = { expr: sql`${surgeries.statusChangedAt}`, desc: true };
+const idAsc: SortKey = { expr: sql`${surgeries.id}` };
+const idDesc: SortKey = { ...idAsc, desc: true };
+
 /**
- * Each `ordering` of the list (openapi listSurgeries) as its ORDER BY; `id` last, so pages never overlap. The
- * schedule puts unscheduled cases last in both directions; the patient orders need the patients table.
+ * Each `ordering` of the list (openapi listSurgeries) as its sort keys (the ORDER BY, and the keyset of the streamed
+ * export); `id` last, so pages never overlap. The default is the list order (DECISIONS §11): scheduled date
+ * (unscheduled last either way), latest status change first, then id. The patient orders need the patients table.
  */
-const SURGERY_ORDER_BY: Record<SurgeryOrdering, SQL[]> = {
-  schedule: SURGERY_LIST_ORDER,
-  '-schedule': [sql`${surgeries.schedule} desc nulls last`, sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
-  status_changed_at: [sql`${surgeries.statusChangedAt} asc`, sql`${surgeries.id} asc`],
-  '-status_changed_at': [sql`${surgeries.statusChangedAt} desc`, sql`${surgeries.id} desc`],
-  patient: [sql`${patientKey} asc`, sql`${surgeries.schedule} asc nulls last`, sql`${surgeries.id} asc`],
-  '-patient': [sql`${patientKey} desc`, sql`${surgeries.schedule} asc nulls last`, sql`${surgeries.id} desc`],
+export const SURGERY_SORT_KEYS: Record<SurgeryOrdering, readonly SortKey[]> = {
+  schedule: [scheduleAsc, changedDesc, idAsc],
+  '-schedule': [{ ...scheduleAsc, desc: true }, changedDesc, idDesc],
+  status_changed_at: [{ ...changedDesc, desc: false }, idAsc],
+  '-status_changed_at': [changedDesc, idDesc],
+  patient: [{ expr: patientKey }, scheduleAsc, idAsc],
+  '-patient': [{ expr: patientKey, desc: true }, scheduleAsc, idDesc],
 };
 
+const SURGERY_ORDER_BY = Object.fromEntries(
+  Object.entries(SURGERY_SORT_KEYS).map(([ordering, keys]) => [ordering, orderByOf(keys)]),
+) as Record<SurgeryOrdering, SQL[]>;
+
 /** Orders that sort on the patient, so the page's ids are chosen with the patients table joined. */
-const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['patient', '-patient']);
+export const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['patient', '-patient']);
 
 /**
  * One page of the surgeries matching `where`, in the page's order (the list order by default), as

@@ -134,6 +134,16 @@ function listCondition(
 }
 
 /**
+ * The WHERE of the user's list for `filters` (the list and its CSV export share it), or null when nothing can match
+ * (no medics, no stages).
+ */
+export async function surgeryListWhere(db: Executor, user: User, filters: SurgeryListFilters, today: string): Promise<SQL | null> {
+  const medicIds = await visibleMedicIds(db, user);
+  if (medicIds.length === 0 || filters.statuses.length === 0) return null;
+  return listCondition(db, medicIds, filters, { userId: user.id, today }) ?? null;
+}
+
+/**
  * Surgery cases (SPEC §3, §7; openapi createSurgery, listSurgeries, getSurgery, getSurgeryDocument).
  * Every read and write is limited to the user's medics (visibleMedicIds); a case outside them is
  * not found.
@@ -211,10 +221,9 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
      */
     async list(user: User, query: typeof surgeryListQuerySchema.infer): Promise<SurgeryList> {
       const filters = listFiltersOf(query);
-      const medicIds = await visibleMedicIds(db, user);
-      if (medicIds.length === 0 || filters.statuses.length === 0) return { results: [], count: 0 };
       const today = saoPauloDay(now());
-      const where = listCondition(db, medicIds, filters, { userId: user.id, today });
+      const where = await surgeryListWhere(db, user, filters, today);
+      if (!where) return { results: [], count: 0 };
       const [rows, totals] = await Promise.all([
         selectSurgeryPage(db, where, filters, today),
         db.select({ total: count() }).from(surgeries).where(where),

@@ -1,5 +1,6 @@
 /**
- * A signed-in page's content frame: the page title (the h1 of the screen) and its content, on the light background.
+ * A signed-in page's content frame: the page title (the h1 of the screen), the page's actions beside it (e.g.
+ * 'Exportar CSV'; below it on a phone) and its content, on the light background.
  */
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
@@ -24,15 +25,38 @@ const StyledTitle = styled('h1')`
   ${media.md} { font-size: ${fontSizes.xxl}; }
 `;
 
+const StyledHeader = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md} ${space.lg};
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${space.sm};
+`;
+
 type PageProps = {
   title: string;
+  /** Buttons for the whole page, at the title's right. */
+  actions?: ReactNode;
   children?: ReactNode;
 };
 
-export function Page({ title, children }: PageProps) {
+export function Page({ title, actions, children }: PageProps) {
   return (
     <StyledPage>
-      <StyledTitle>{title}</StyledTitle>
+      {actions ? (
+        <StyledHeader>
+          <StyledTitle>{title}</StyledTitle>
+          <StyledActions>{actions}</StyledActions>
+        </StyledHeader>
+      ) : (
+        <StyledTitle>{title}</StyledTitle>
+      )}
       {children}
     </StyledPage>
   );

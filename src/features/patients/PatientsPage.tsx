@@ -1,12 +1,15 @@
 /**
  * /patients (secretary; SPEC §2 Patients): the patients list with its name search on the left, the box to add a
- * patient on the right (first, on phones), and the registration, edit, detail and delete dialogs.
+ * patient on the right (first, on phones), and the registration, edit, detail and delete dialogs. 'Exportar CSV'
+ * (issue 14 item 5), beside the title, downloads every patient the applied search finds.
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import type { UserType } from '../../../machines/constants';
+import { api } from '../../api/client';
 import { Page } from '../../components/layout/Page';
+import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';
@@ -126,7 +129,17 @@ export function PatientsPage({ userType }: PatientsPageProps) {
   }
 
   return (
-    <Page title={T.title}>
+    <Page
+      title={T.title}
+      actions={
+        <ExportCsvButton
+          call={() =>
+            api.GET('/surgery/api/v1/patient/export.csv', { params: { query: search ? { search } : {} }, parseAs: 'blob' })
+          }
+          fallbackName="pacientes.csv"
+        />
+      }
+    >
       <StyledLayout>
         <PatientList
           list={list}

@@ -11,6 +11,7 @@
  * - A search by the patient's name or CPF and an order (schedule, last status change, patient; each both ways), read
  *   by the server. A medic sees no 'Médico(a)' column (every case is his).
  * - A row opens /surgery-details with `state: { id, back }` (`back`: this list's address). Pages of 50.
+ * - 'Exportar CSV' (issue 14 item 5), beside the title, downloads every case of the current filters and order.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
@@ -30,7 +31,9 @@ import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFoote
 import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
-import type { SurgeryOrdering } from '../../api/surgeryList';
+import { surgeryFilterParams, type SurgeryOrdering } from '../../api/surgeryList';
+import { api } from '../../api/client';
+import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
 import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
 import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 
@@ -119,14 +122,15 @@ export function SurgeryStatusPage() {
   const dateInvalid = dateOn && parseBrDate(dateText) === null;
 
   const statuses = useMemo<CaseStatus[] | null>(() => (stage ? [stage] : statusesOf(selected)), [stage, selected]);
-  const list = useSurgeryList({
+  const filters = {
     statuses,
     date: search.day ?? null,
     ordering,
     search: search.q ?? '',
     overdue: search.overdue === 1,
     mine: search.mine === 1,
-  });
+  };
+  const list = useSurgeryList(filters);
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
 
   /** Changes the URL's search in place (no new history entry per keystroke or click). */
@@ -178,7 +182,17 @@ export function SurgeryStatusPage() {
     );
 
   return (
-    <Page title={T.title}>
+    <Page
+      title={T.title}
+      actions={
+        <ExportCsvButton
+          call={() =>
+            api.GET('/surgery/api/v1/surgery/export.csv', { params: { query: surgeryFilterParams(filters) }, parseAs: 'blob' })
+          }
+          fallbackName="cirurgias.csv"
+        />
+      }
+    >
       <StyledFilters aria-label={T.filtersLabel}>
         {stage ? (
           <StyledStage>

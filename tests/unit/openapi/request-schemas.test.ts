@@ -1,9 +1,9 @@
 import type { Type } from 'arktype';
 import { describe, expect, it } from 'vitest';
 import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
-import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import { scheduleDaysQuerySchema, surgeryExportQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
-import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
+import { patientExportQuerySchema, patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
@@ -31,6 +31,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   archiveSurgery: { body: moveFromVersionSchema },
   cancelSurgery: { body: moveFromVersionSchema },
   listSurgeries: { query: surgeryListQuerySchema },
+  exportSurgeries: { query: surgeryExportQuerySchema },
   listScheduleDays: { query: scheduleDaysQuerySchema },
   listHealthPlans: { query: lookupQuerySchema },
   listHospitals: { query: lookupQuerySchema },
@@ -39,6 +40,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   createPatient: { body: patientForm },
   updatePatient: { body: patientForm },
   listPatients: { query: patientListQuerySchema },
+  exportPatients: { query: patientExportQuerySchema },
   signupDoctor: { body: doctorSignupSchema },
   signupSecretary: { body: secretarySignupSchema },
   updateSettings: { body: settingsUpdateSchema },

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { surgeryExportQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import { patientExportQuerySchema } from '../../../machines/patientWizard/schemas';
+import type { AppDeps } from '../../deps';
+import { sendCsv } from '../../http/csv';
+import { validated } from '../../http/validation';
+import { PATIENT_EXPORT_HEADER, patientExportRows } from '../../services/patients/patient-export';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+import { SURGERY_EXPORT_HEADER, surgeryExportRows } from '../../services/surgeries/surgery-export';
+
+/**
+ * The lists' CSV exports (issue 14 item 5; openapi exportSurgeries, exportPatients): the status list and the patients
+ * list with the list's own query schema (same filters, same pt-BR 400s; no page), every matching row streamed
+ * (server/http/csv.ts). Both roles, limited to the user's medics like the lists. The file is named by São Paulo's
+ * day. A failure after the first bytes ends the response early (Fastify destroys it; app.ts logs it without data).
+ */
+export default async function exportRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  app.get<{ Querystring: typeof surgeryExportQuerySchema.infer }>(
+    '/surgery/api/v1/surgery/export.csv',
+    { preHandler: [app.authenticate, validated({ query: surgeryExportQuerySchema })] },
+    async (request, reply) =>
+      sendCsv(
+        reply,
+        `cirurgias-${saoPauloDay(deps.now())}.csv`,
+        SURGERY_EXPORT_HEADER,
+        surgeryExportRows(deps.db, request.user!, request.query, deps.now),
+      ),
+  );
+
+  app.get<{ Querystring: typeof patientExportQuerySchema.infer }>(
+    '/surgery/api/v1/patient/export.csv',
+    { preValidation: [app.authenticate, validated({ query: patientExportQuerySchema })] },
+    async (request, reply) =>
+      sendCsv(reply, `pacientes-${saoPauloDay(deps.now())}.csv`, PATIENT_EXPORT_HEADER, patientExportRows(deps.db, request.user!, request.query)),
+  );
+}

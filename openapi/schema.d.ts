@@ -1563,6 +1563,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/appeal_alerts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Recursos de glosa a vencer
+         * @description As glosas dos casos visíveis ao usuário cujo recurso ainda não foi protocolado nem decidido e cujo prazo de
+         *     recurso vence em até 7 dias (hoje, fuso America/Sao_Paulo) ou já passou, para as telas iniciais. O prazo mais
+         *     próximo primeiro (depois o id da glosa). `days_left`: dias até o prazo (0: vence hoje; negativo: passou).
+         */
+        get: operations["listAppealAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/export.csv": {
         parameters: {
             query?: never;
@@ -1586,28 +1608,6 @@ export interface paths {
          *     Paulo). Filtro inválido: o mesmo 400 da lista.
          */
         get: operations["exportSurgeries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/surgery/api/v1/appeal_alerts/": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Recursos de glosa a vencer
-         * @description As glosas dos casos visíveis ao usuário cujo recurso ainda não foi protocolado nem decidido e cujo prazo de
-         *     recurso vence em até 7 dias (hoje, fuso America/Sao_Paulo) ou já passou, para as telas iniciais. O prazo mais
-         *     próximo primeiro (depois o id da glosa). `days_left`: dias até o prazo (0: vence hoje; negativo: passou).
-         */
-        get: operations["listAppealAlerts"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4559,11 +4559,39 @@ export interface operations {
             200: {
                 headers: {
                     /** @description `attachment; filename="a-receber-yyyy-MM-dd.csv"` */
-                    "Content-Disposition"?: unknown;
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/csv": string;
+                };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAppealAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recursos a vencer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AppealAlertList"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
         };
     };
     exportSurgeries: {
@@ -4603,28 +4631,6 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
-        };
-    };
-    listAppealAlerts: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Recursos a vencer. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["AppealAlertList"];
-                };
-            };
             500: components["responses"]["InternalError"];
         };
     };

@@ -4502,7 +4502,7 @@ export interface operations {
                 /** @description Só os casos desta faixa de atraso. */
                 bucket?: "d0_30" | "d31_60" | "d61_90" | "d90_plus";
                 /** @description Com `1` (ou `true`), só casos com prazo de recurso de glosa a 7 dias ou menos de `as_of` (ou passado). */
-                appeals?: "1" | "true" | "0" | "false";
+                appeals?: boolean;
                 /** @description Só os casos deste médico (um dos médicos da secretária; o médico pode informar a si mesmo). */
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
@@ -4541,7 +4541,7 @@ export interface operations {
                 /** @description Só os casos desta faixa de atraso. */
                 bucket?: "d0_30" | "d31_60" | "d61_90" | "d90_plus";
                 /** @description Com `1` (ou `true`), só casos com prazo de recurso de glosa a 7 dias ou menos de `as_of` (ou passado). */
-                appeals?: "1" | "true" | "0" | "false";
+                appeals?: boolean;
                 /** @description Só os casos deste médico (um dos médicos da secretária; o médico pode informar a si mesmo). */
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */

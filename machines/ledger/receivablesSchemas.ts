@@ -42,10 +42,10 @@ export const receivablesQuerySchema = type({
   'bucket?': queryText
     .pipe((raw) => raw || null)
     .to(type.enumerated(...AGING_BUCKETS, null).configure({ message: M.invalidBucket })),
-  'appeals?': queryText.pipe((raw, ctx) => {
-    if (raw === '' || raw === '0' || raw === 'false') return false;
-    return raw === '1' || raw === 'true' ? true : ctx.error({ message: M.invalidAppeals });
-  }),
+  'appeals?': queryText
+    .pipe((raw) => raw || null)
+    .to(type.enumerated('1', 'true', '0', 'false', null).configure({ message: M.invalidAppeals }))
+    .pipe((raw) => raw === '1' || raw === 'true'),
   'medic?': queryText.pipe((raw, ctx) => (raw === '' ? null : (int4OfText(raw) ?? ctx.error({ message: M.invalidMedic })))),
   'q?': searchParam,
   'as_of?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: M.invalidAsOf }))),
@@ -57,6 +57,9 @@ export const receivablesQuerySchema = type({
 });
 
 export type ReceivablesQuery = typeof receivablesQuerySchema.infer;
+
+/** The CSV export (openapi exportReceivables): the list's filters, without the page (every row). */
+export const receivablesExportQuerySchema = receivablesQuerySchema.omit('page');
 
 /** The filters as the server reads them (defaults applied; `asOf` null = today). */
 export type ReceivablesFilters = {

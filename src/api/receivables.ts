@@ -16,7 +16,7 @@ export type MedicOption = components['schemas']['MedicListItem'];
 export type ReceivablesQuery = {
   payer?: string;
   bucket?: 'd0_30' | 'd31_60' | 'd61_90' | 'd90_plus';
-  appeals?: '1';
+  appeals?: boolean;
   medic?: number;
   q?: string;
   as_of?: string;

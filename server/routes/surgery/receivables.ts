@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { AGING_BUCKET_LABELS } from '../../../machines/ledger/constants';
-import { receivablesFiltersOf, receivablesQuerySchema, type ReceivablesQuery } from '../../../machines/ledger/receivablesSchemas';
+import {
+  receivablesExportQuerySchema,
+  receivablesFiltersOf,
+  receivablesQuerySchema,
+  type ReceivablesQuery,
+} from '../../../machines/ledger/receivablesSchemas';
 import type { AppDeps } from '../../deps';
 import { csvDate, csvMoney, inPages, sendCsv, type CsvCell } from '../../http/csv';
 import { validated } from '../../http/validation';
@@ -65,7 +70,7 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/export.csv',
-    { preHandler: [app.authenticate, validated({ query: receivablesQuerySchema })] },
+    { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
     async (request, reply) => {
       const { day, fetchPage } = await receivables.exportRows(request.user!, receivablesFiltersOf(request.query));
       async function* rows() {

@@ -52,7 +52,7 @@ export function queryOf(search: ReceivablesSearch): ReceivablesQuery {
   return {
     ...(search.payer ? { payer: search.payer } : {}),
     ...(search.bucket ? { bucket: search.bucket } : {}),
-    ...(search.appeals ? { appeals: '1' as const } : {}),
+    ...(search.appeals ? { appeals: true } : {}),
     ...(search.medic ? { medic: search.medic } : {}),
     ...(search.q ? { q: search.q } : {}),
     ...(search.as_of ? { as_of: search.as_of } : {}),

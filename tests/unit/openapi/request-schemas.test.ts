@@ -15,6 +15,7 @@ import {
 } from '../../../machines/preoperative/checklistSchemas';
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
+import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -57,6 +58,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateSurgeryHolder: { body: surgeryHolderSchema },
   createOpmeItem: { body: opmeItemSchema },
   updateOpmeItem: { body: opmeItemSchema },
+  listReceivables: { query: receivablesQuerySchema },
+  exportReceivables: { query: receivablesExportQuerySchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -16,7 +16,7 @@ import { DASHBOARD_PERIODS, type DashboardPeriod } from './constants';
  */
 
 /** The longest custom range, in years (a practice's whole history fits; a typo of a century does not). */
-export const MAX_PERIOD_YEARS = 10;
+const MAX_PERIOD_YEARS = 10;
 
 export const PERIOD_MESSAGES = {
   invalidPeriod: 'Período inválido: use este mês, últimos 3 meses, este ano, últimos 12 meses, personalizado ou todo o período.',
@@ -31,7 +31,7 @@ export const PERIOD_MESSAGES = {
 const P = PERIOD_MESSAGES;
 
 /** A period's days, inclusive, yyyy-MM-dd; both null for 'all'. */
-export type PeriodRange = { from: string | null; to: string | null };
+type PeriodRange = { from: string | null; to: string | null };
 
 /** The checked query: `from`/`to` only with 'custom' (otherwise ignored, and null). */
 export type DashboardQuery = { period: DashboardPeriod; from: string | null; to: string | null };

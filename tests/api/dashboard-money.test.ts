@@ -411,12 +411,16 @@ function parseCsv(text: string): string[][] {
     for (let i = 0; i < line.length; i += 1) {
       const char = line[i]!;
       if (quoted) {
-        if (char === '"' && line[i + 1] === '"') (cell += '"'), (i += 1);
-        else if (char === '"') quoted = false;
+        if (char === '"' && line[i + 1] === '"') {
+          cell += '"';
+          i += 1;
+        } else if (char === '"') quoted = false;
         else cell += char;
       } else if (char === '"') quoted = true;
-      else if (char === ';') (cells.push(cell), (cell = ''));
-      else cell += char;
+      else if (char === ';') {
+        cells.push(cell);
+        cell = '';
+      } else cell += char;
     }
     cells.push(cell);
     return cells;

@@ -12,7 +12,7 @@ type Dashboard = components['schemas']['Dashboard'];
  */
 export const DASHBOARD_CSV_HEADER = ['Tabela', 'Nome', 'Medida', 'Valor'] as const;
 
-export const DASHBOARD_CSV_TEXTS = {
+const DASHBOARD_CSV_TEXTS = {
   period: 'Período',
   from: 'De',
   to: 'Até',

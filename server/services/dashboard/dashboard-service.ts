@@ -56,7 +56,7 @@ const payerName = payerNameSql;
  * The period a dashboard read covers (machines/ledger/periodSchemas.ts): its key and days (inclusive, null for
  * 'all'), the instants of those days in São Paulo (`[start, end)`, for `created_at`), São Paulo's today and its month.
  */
-export type DashboardWindow = {
+type DashboardWindow = {
   key: DashboardQuery['period'];
   from: string | null;
   to: string | null;
@@ -67,7 +67,7 @@ export type DashboardWindow = {
 };
 
 /** The window of `query` at `now`. */
-export function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
+function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
   const today = saoPauloDay(now);
   const { from, to } = periodRange(query.period, today, query.from, query.to);
   const start = from === null ? null : saoPauloDayBounds(from)!.start;

@@ -19,7 +19,6 @@ import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme
 import { FIXED_CHART_COLORS } from '../chartColors';
 import { useElementWidth } from '../useElementWidth';
 import { ChartCard, VisuallyHidden } from './ChartCard';
-import { StyledChartGrid } from './chartLayout';
 
 const T = M.money;
 
@@ -118,6 +117,14 @@ const StyledSwatch = styled('span')<{ $color: string }>`
 const StyledMuted = styled('span')`
   font-weight: ${fontWeights.regular};
   color: ${colors.textMuted};
+`;
+
+/** Two views side by side when each can have about 420 px (a wide screen), else stacked. */
+const StyledGrid = styled('div')`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 420px), 1fr));
+  gap: ${space.lg};
+  align-items: start;
 `;
 
 const StyledPlot = styled('div')`
@@ -340,12 +347,12 @@ export function MoneyPanels({ money }: { money: DashboardMoney }) {
     <StyledSection aria-label={T.heading} data-panel="money">
       <StyledHeading>{T.heading}</StyledHeading>
       <StyledNote>{T.intro}</StyledNote>
-      <StyledChartGrid>
+      <StyledGrid>
         <AgingChart rows={money.aging} />
         <GlosasChart rows={money.glosas_by_payer} />
         <DaysChart rows={money.days_to_payment} />
         <SeriesChart rows={money.expected_vs_received} />
-      </StyledChartGrid>
+      </StyledGrid>
     </StyledSection>
   );
 }

@@ -3222,7 +3222,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description O período; sem ele, `all`. */
-                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all" | "";
+                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all";
                 /** @description Primeiro dia (yyyy-MM-dd) do período `custom`. */
                 from?: string;
                 /** @description Último dia (yyyy-MM-dd) do período `custom`. */
@@ -4390,7 +4390,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description O período; sem ele, `all`. */
-                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all" | "";
+                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all";
                 /** @description Primeiro dia (yyyy-MM-dd) do período `custom`. */
                 from?: string;
                 /** @description Último dia (yyyy-MM-dd) do período `custom`. */

@@ -1,6 +1,7 @@
 import { type } from 'arktype';
 import { queryText } from '../lookups/schemas';
 import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { addProblem, noProblems, type Problems } from '../validation/problems';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from './constants';
 
 /**
@@ -102,17 +103,29 @@ export const dashboardQuerySchema = type({
     .to(type.enumerated(...DASHBOARD_PERIODS).configure({ message: P.invalidPeriod })),
   'from?': dateParam(P.invalidFrom),
   'to?': dateParam(P.invalidTo),
-}).pipe((query, ctx): DashboardQuery => {
-  const period = query.period ?? 'all';
-  if (period !== 'custom') return { period, from: null, to: null };
+});
+
+/**
+ * What `dashboardQuerySchema` cannot say field by field: 'custom' needs both days, in order, ten years at most. Run
+ * after the schema passed (the route answers these as its 400; the page's form shows each under its field).
+ */
+export function customRangeProblems(query: typeof dashboardQuerySchema.infer): Problems {
+  const problems = noProblems();
+  if (query.period !== 'custom') return problems;
   const from = query.from ?? null;
   const to = query.to ?? null;
-  if (from === null) ctx.error({ path: ['from'], message: P.fromRequired });
-  if (to === null) ctx.error({ path: ['to'], message: P.toRequired });
+  if (from === null) addProblem(problems, 'from', P.fromRequired);
+  if (to === null) addProblem(problems, 'to', P.toRequired);
   if (from !== null && to !== null) {
-    if (to < from) ctx.error({ path: ['to'], message: P.toBeforeFrom });
-    else if (to >= addYears(from, MAX_PERIOD_YEARS)) ctx.error({ path: ['to'], message: P.tooLong });
+    if (to < from) addProblem(problems, 'to', P.toBeforeFrom);
+    else if (to >= addYears(from, MAX_PERIOD_YEARS)) addProblem(problems, 'to', P.tooLong);
   }
-  // An error recorded above fails the whole query (arktype keeps the errors of a morph's context).
-  return { period, from, to };
-});
+  return problems;
+}
+
+/** The checked query as the dashboard reads it: 'all' when absent; `from`/`to` only with 'custom' (else null). */
+export function dashboardQueryOf(query: typeof dashboardQuerySchema.infer): DashboardQuery {
+  const period = query.period ?? 'all';
+  if (period !== 'custom') return { period, from: null, to: null };
+  return { period, from: query.from ?? null, to: query.to ?? null };
+}

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { dashboardQuerySchema, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
+import { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../http/csv';
-import { validated } from '../../http/validation';
+import { throwIfProblems, validated } from '../../http/validation';
 import { createDashboardService } from '../../services/dashboard/dashboard-service';
 import { DASHBOARD_CSV_HEADER, dashboardCsvRows } from '../../services/dashboard/dashboard-csv';
 import { saoPauloDay } from '../../services/sao-paulo-time';
@@ -15,18 +15,24 @@ import { saoPauloDay } from '../../services/sao-paulo-time';
  */
 export default async function dashboardRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const dashboard = createDashboardService({ db: deps.db, now: deps.now });
+  type Query = typeof dashboardQuerySchema.infer;
+  /** The query's period, its range checked too (a pt-BR 400 otherwise). */
+  const periodOf = (query: Query) => {
+    throwIfProblems(customRangeProblems(query));
+    return dashboardQueryOf(query);
+  };
   const options = { preHandler: [app.authenticate, validated({ query: dashboardQuerySchema })] };
 
-  app.get<{ Querystring: DashboardQuery }>('/surgery/api/v1/dashboard/', options, async (request) =>
-    dashboard.read(request.user!, request.query),
+  app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/', options, async (request) =>
+    dashboard.read(request.user!, periodOf(request.query)),
   );
 
-  app.get<{ Querystring: DashboardQuery }>('/surgery/api/v1/dashboard/export.csv', options, async (request, reply) => {
-    const body = await dashboard.read(request.user!, request.query);
+  app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/export.csv', options, async (request, reply) => {
+    const body = await dashboard.read(request.user!, periodOf(request.query));
     const rows = dashboardCsvRows(body);
     async function* lines() {
       yield* rows;
     }
-    return sendCsv(reply, `dashboard-${request.query.period}-${saoPauloDay(deps.now())}.csv`, DASHBOARD_CSV_HEADER, lines());
+    return sendCsv(reply, `dashboard-${body.period.key}-${saoPauloDay(deps.now())}.csv`, DASHBOARD_CSV_HEADER, lines());
   });
 }

@@ -5,7 +5,7 @@
  * machines/ledger/periodSchemas.ts) still run on what is sent.
  */
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../machines/ledger/constants';
-import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
+import { customRangeProblems, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { check, type Problems } from '../../../machines/validation/problems';
 
 export type DashboardSearch = { period?: DashboardPeriod; from?: string; to?: string };
@@ -17,15 +17,16 @@ const isPeriod = (value: unknown): value is DashboardPeriod =>
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
   if (!isPeriod(search.period) || search.period === 'all') return {};
   if (search.period !== 'custom') return { period: search.period };
-  const result = check(dashboardQuerySchema, { period: 'custom', from: search.from, to: search.to });
-  if (!result.ok || result.value.from === null || result.value.to === null) return {};
-  return { period: 'custom', from: result.value.from, to: result.value.to };
+  const checked = checkCustomRange(search.from, search.to);
+  return checked.ok ? checked.search : {};
 }
 
 /** The checked custom range from the form's two dates, or the problems (the API's own messages). */
-export function checkCustomRange(from: string, to: string): { ok: true; search: DashboardSearch } | { ok: false; problems: Problems } {
-  const result = check(dashboardQuerySchema, { period: 'custom', from, to });
+export function checkCustomRange(from: unknown, to: unknown): { ok: true; search: DashboardSearch } | { ok: false; problems: Problems } {
+  const result = check(dashboardQuerySchema, { period: 'custom', from: from ?? '', to: to ?? '' });
   if (!result.ok) return { ok: false, problems: result.problems };
+  const problems = customRangeProblems(result.value);
+  if (problems.error.length > 0) return { ok: false, problems };
   return { ok: true, search: { period: 'custom', from: result.value.from!, to: result.value.to! } };
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DASHBOARD_PERIODS } from '../../../machines/ledger/constants';
-import { addYears, dashboardQuerySchema, PERIOD_MESSAGES as P, periodRange } from '../../../machines/ledger/periodSchemas';
+import { addYears, customRangeProblems, dashboardQueryOf, dashboardQuerySchema, PERIOD_MESSAGES as P, periodRange } from '../../../machines/ledger/periodSchemas';
 import { check } from '../../../machines/validation/problems';
 import { saoPauloDay } from '../../../server/services/sao-paulo-time';
 
@@ -43,24 +43,26 @@ describe('periodRange', () => {
 
 describe('dashboardQuerySchema', () => {
   it("reads an absent or empty period as 'all' and ignores the dates outside 'custom'", () => {
-    expect(check(dashboardQuerySchema, {})).toEqual({ ok: true, value: { period: 'all', from: null, to: null } });
-    expect(check(dashboardQuerySchema, { period: '' })).toEqual({ ok: true, value: { period: 'all', from: null, to: null } });
+    const read = (input: unknown) => {
+      const result = check(dashboardQuerySchema, input);
+      if (!result.ok) return result.problems;
+      const problems = customRangeProblems(result.value);
+      return problems.error.length > 0 ? problems : dashboardQueryOf(result.value);
+    };
+    expect(read({})).toEqual({ period: 'all', from: null, to: null });
+    expect(read({ period: '' })).toEqual({ period: 'all', from: null, to: null });
     for (const period of DASHBOARD_PERIODS.filter((key) => key !== 'custom')) {
-      expect(check(dashboardQuerySchema, { period, from: '2026-01-01', to: '2026-01-31' })).toEqual({
-        ok: true,
-        value: { period, from: null, to: null },
-      });
+      expect(read({ period, from: '2026-01-01', to: '2026-01-31' })).toEqual({ period, from: null, to: null });
     }
-    expect(check(dashboardQuerySchema, { period: 'custom', from: '2026-01-01', to: '2026-01-01' })).toEqual({
-      ok: true,
-      value: { period: 'custom', from: '2026-01-01', to: '2026-01-01' },
-    });
+    expect(read({ period: 'custom', from: '2026-01-01', to: '2026-01-01' })).toEqual({ period: 'custom', from: '2026-01-01', to: '2026-01-01' });
   });
 
   it('answers pt-BR messages per field', () => {
     const problems = (input: unknown) => {
       const result = check(dashboardQuerySchema, input);
-      return result.ok ? null : result.problems;
+      if (!result.ok) return result.problems;
+      const range = customRangeProblems(result.value);
+      return range.error.length > 0 ? range : null;
     };
     expect(problems({ period: 'semana' })).toEqual({ error: [P.invalidPeriod], fields: { period: [P.invalidPeriod] } });
     expect(problems({ period: 'custom' })).toEqual({

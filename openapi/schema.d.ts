@@ -548,7 +548,34 @@ export interface paths {
          *     - `lost_by_reason` (Cirurgias perdidas por motivo): os casos cancelados e arquivados contados pelo motivo
          *       gravado na mudança de status que os levou até lá ("Sem motivo informado" quando não houve motivo).
          *
-         *     "Mês corrente" no fuso America/Sao_Paulo. Sem paginação.
+         *     **Período** (issue 14; DECISIONS §16): `period` = `this_month` (o mês corrente inteiro, do dia 1 ao último
+         *     dia), `last_3_months` (o mês corrente e os dois anteriores), `this_year` (janeiro a dezembro do ano corrente),
+         *     `last_12_months` (o mês corrente e os onze anteriores), `custom` (`from` a `to`, ambos obrigatórios,
+         *     `from` ≤ `to`, no máximo 10 anos) ou `all` (todo o período). Sem `period` (ou vazio): `all`, como as telas
+         *     iniciais do SPEC leem o painel. `from`/`to` só valem com `custom` (ignorados nos outros). Dias inclusivos, no
+         *     fuso America/Sao_Paulo. Período ou datas inválidos: 400 com a mensagem em pt-BR.
+         *
+         *     - Números e gráficos de casos (etapas, `pending_surgery_value`, `fees_payments_month`, `middle_time`, as
+         *       contagens, `valores_a_receber`, `lost_by_reason`): os casos **indicados** (criados) no período.
+         *     - `payment_done` e `valores_recebidos`: a soma dos **recebimentos** (lançamentos do caso) com data no período,
+         *       de qualquer caso do médico. `payment_done_month` continua sendo o mês corrente (recebimentos do mês).
+         *     - `money` (valores em reais, com duas casas):
+         *       - `aging`: o saldo em aberto dos casos a receber (pagamento, concluido) indicados no período, por pagador e
+         *         por faixa de dias após o vencimento, hoje (0–30, incluindo os ainda não vencidos; 31–60; 61–90; mais
+         *         de 90). Só pagadores com saldo.
+         *       - `glosas_by_payer`: por pagador, nos casos a receber indicados no período, o honorário esperado, o valor
+         *         glosado (cada glosa pelo valor negado, antes do recurso) e a taxa glosa / esperado (0 a 1, 4 casas). Só
+         *         pagadores com valor esperado.
+         *       - `days_to_payment`: por pagador, a mediana (percentile_cont(0.5): com número par de casos, a média dos
+         *         dois do meio; uma casa decimal) dos dias entre a realização e o último recebimento dos casos quitados
+         *         (saldo 0 e nenhuma glosa em discussão) cujo último recebimento caiu no período (um recebimento antes da
+         *         cirurgia conta 0 dias), e quantos casos.
+         *       - `expected_vs_received`: cada mês do período (todo o período: do primeiro mês com valores até o mês
+         *         corrente), o esperado dos casos a receber com vencimento no mês e os recebimentos do mês.
+         *     - `period`: o período aplicado, com os dias (`null` em `all`).
+         *
+         *     O pagador é o nome fantasia do convênio, ou o rótulo da fonte pagadora, ou "Não informado". "Mês corrente" no
+         *     fuso America/Sao_Paulo. Sem paginação.
          */
         get: operations["getDashboard"];
         put?: never;
@@ -1642,6 +1669,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/dashboard/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar o painel em CSV
+         * @description Todas as tabelas do painel no período pedido (os mesmos parâmetros e números de `getDashboard`), num só CSV
+         *     para o Excel em português: UTF-8 com BOM, separador `;`, decimais com vírgula, datas dd/MM/aaaa. Colunas
+         *     `Tabela;Nome;Medida;Valor`, um valor por linha: o período (De, Até), os quatro "Dados gerais", as oito listas
+         *     do SPEC, "Cirurgias perdidas por motivo", "Envelhecimento dos recebíveis" (uma linha por faixa),
+         *     "Glosas por pagador" (esperado, glosa, taxa em %), "Dias até o pagamento" (mediana, casos) e
+         *     "Esperado x recebido por mês" (mês MM/aaaa). Período inválido: 400 em JSON.
+         */
+        get: operations["exportDashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2011,7 +2063,49 @@ export interface components {
             /** @description Número de casos. */
             value: number;
         };
+        /** @description Saldo em aberto (R$) de um pagador por faixa de dias após o vencimento. */
+        DashboardMoneyByPayer: {
+            name: string;
+            d0_30: number;
+            d31_60: number;
+            d61_90: number;
+            d90_plus: number;
+        };
         Dashboard: {
+            /** @description O período aplicado (dias inclusivos no fuso America/Sao_Paulo; `null` em `all`). */
+            period: {
+                /** @enum {string} */
+                key: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all";
+                /** Format: date */
+                from: string | null;
+                /** Format: date */
+                to: string | null;
+            };
+            /** @description As visões de dinheiro do período (valores em reais; ver getDashboard). */
+            money: {
+                /** @description Envelhecimento dos recebíveis por pagador, do maior saldo para o menor. */
+                aging: components["schemas"]["DashboardMoneyByPayer"][];
+                /** @description Glosas por pagador, do maior valor glosado para o menor. */
+                glosas_by_payer: {
+                    name: string;
+                    expected: number;
+                    glosa: number;
+                    /** @description glosa / esperado, com 4 casas decimais. */
+                    rate: number;
+                }[];
+                /** @description Mediana de dias da realização ao último recebimento dos casos quitados, por pagador. */
+                days_to_payment: {
+                    name: string;
+                    median_days: number;
+                    cases: number;
+                }[];
+                /** @description Cada mês do período, em ordem. */
+                expected_vs_received: {
+                    month: string;
+                    expected: number;
+                    received: number;
+                }[];
+            };
             /** @description Cirurgias perdidas por motivo: os casos hoje em `cancelado` ou `arquiv`, contados pelo motivo da mudança de status que os levou até lá; do maior número para o menor (empate: a ordem da lista de motivos, "Sem motivo informado" por último); só motivos com casos. */
             lost_by_reason: components["schemas"]["LostByReasonItem"][];
             data: {
@@ -3336,7 +3430,14 @@ export interface operations {
     };
     getDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description O período; sem ele, `all`. */
+                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all";
+                /** @description Primeiro dia (yyyy-MM-dd) do período `custom`. */
+                from?: string;
+                /** @description Último dia (yyyy-MM-dd) do período `custom`. */
+                to?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3352,6 +3453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Dashboard"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
@@ -4651,6 +4753,36 @@ export interface operations {
                 headers: {
                     /** @description `attachment; filename="pacientes-yyyy-MM-dd.csv"`. */
                     "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportDashboard: {
+        parameters: {
+            query?: {
+                /** @description O período; sem ele, `all`. */
+                period?: "this_month" | "last_3_months" | "this_year" | "last_12_months" | "custom" | "all";
+                /** @description Primeiro dia (yyyy-MM-dd) do período `custom`. */
+                from?: string;
+                /** @description Último dia (yyyy-MM-dd) do período `custom`. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo CSV (Content-Disposition com o nome do arquivo). */
+            200: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,11 @@
 /**
  * npm run bench:dashboard: how fast GET /surgery/api/v1/dashboard/ answers with 100,000 surgeries on PostgreSQL
  * (acceptance: "under 50 ms with 100,000 surgeries on PostgreSQL; the benchmark script prints the figure").
+ * BENCH_CASES=20000 writes fewer cases (a shorter run).
+ *
+ * Issue 14: every paid case gets its receipt (as the migration's backfill gives one), some pagamento cases a partial
+ * receipt and some concluded cases a glosa, so the money views (aging, glosas, days to payment, expected vs received)
+ * have rows to read; the timings cover all time and two periods (`?period=last_12_months`, `?period=this_month`).
  *
  * It creates a temporary database on the PostgreSQL server of DATABASE_URL (default: 127.0.0.1:5432, user postgres)
  * and drops it at the end, so it never writes into an existing database. There it does what the server's first
@@ -39,7 +44,9 @@ import {
   patients,
   procedures,
   surgeries,
+  surgeryGlosas,
   surgeryProcedures,
+  surgeryReceipts,
   users,
 } from '../server/db/schema/index';
 import { seedAll } from '../server/db/seed';
@@ -50,8 +57,8 @@ import { normalizeSearchText } from '../server/services/search-text';
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { buildCase, insertInBatches, measure, PASSWORD, print, signIn, type Pools, type Row } from './bench-cases';
 
-const SURGERIES = 100_000;
-const PATIENTS = 10_000;
+const SURGERIES = Number(process.env.BENCH_CASES || 100_000);
+const PATIENTS = Math.max(1_000, Math.round(SURGERIES / 10));
 const PLANS = 50;
 const HOSPITALS = 30;
 const PROCEDURES = 300;
@@ -108,7 +115,7 @@ async function choosePools(handle: DatabaseHandle, random: Random): Promise<Pool
 /** How many cases each medic holds: the measured medic first. */
 function caseShares(): number[] {
   if (process.env.BENCH_ONE_MEDIC === '1') return [SURGERIES];
-  const measured = 10_000;
+  const measured = SURGERIES / 10;
   const others = 18;
   return [measured, ...Array.from({ length: others }, () => (SURGERIES - measured) / others)];
 }
@@ -145,6 +152,7 @@ async function seedPractice(handle: DatabaseHandle, now: Date) {
   await db.insert(medicSecretaries).values(linked.map((medic) => ({ medicId: medic.id, secretaryId: secretary!.id })));
 
   let links = 0;
+  let ledgerRows = 0;
   for (const [index, medic] of medics.entries()) {
     const caseCount = shares[index]!;
     const patientIds: number[] = [];
@@ -181,13 +189,40 @@ async function seedPractice(handle: DatabaseHandle, now: Date) {
       const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
       surgeryIds.push(...inserted.map((row) => row.id));
     });
+    // The ledger (issue 14): a paid case's receipt; a third of the pagamento cases paid in part; a tenth of the
+    // concluded ones with a glosa (half of those appealed and decided).
+    const receipts = cases.flatMap((plan, i) => {
+      const row = plan.row;
+      const surgeryId = surgeryIds[i]!;
+      if (row.paymentDone && row.datePayment) {
+        return [{ surgeryId, receivedOn: row.datePayment, amountCents: Math.round(Number(row.paymentDone) * 100), payer: 'outro' as const }];
+      }
+      if (row.status === 'pagamento' && row.accomplishment && row.feesPayments && random.chance(0.33)) {
+        return [{ surgeryId, receivedOn: row.accomplishment, amountCents: Math.round(Number(row.feesPayments) * 40), payer: 'outro' as const }];
+      }
+      return [];
+    });
+    await insertInBatches(receipts, 5_000, (batch) => db.insert(surgeryReceipts).values(batch));
+    const glosas = cases.flatMap((plan, i) => {
+      const row = plan.row;
+      if (row.status !== 'concluido' || !row.datePayment || !random.chance(0.1)) return [];
+      const decided = random.chance(0.5);
+      return [{
+        surgeryId: surgeryIds[i]!, glosaOn: row.datePayment, amountCents: 10_000 * random.int(1, 20), reason: 'Glosa técnica',
+        appealDeadline: row.datePayment, appealFiledOn: decided ? row.datePayment : null,
+        appealOutcome: decided ? ('mantida' as const) : null, recoveredCents: decided ? 0 : null,
+      }];
+    });
+    await insertInBatches(glosas, 5_000, (batch) => db.insert(surgeryGlosas).values(batch));
+    ledgerRows += receipts.length + glosas.length;
+
     const procedureLinks = cases.flatMap((plan, i) =>
       plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })),
     );
     await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
     links += procedureLinks.length;
   }
-  return { medic: medics[0]!, secretary: secretary!, shares, linkedCases: shares.slice(0, 2).reduce((a, b) => a + b, 0), links };
+  return { medic: medics[0]!, secretary: secretary!, shares, linkedCases: shares.slice(0, 2).reduce((a, b) => a + b, 0), links, ledgerRows };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement, printed. */
@@ -202,9 +237,13 @@ async function explain(handle: DatabaseHandle, label: string, statement: SQL): P
 async function describe(app: FastifyInstance, token: string): Promise<string> {
   const res = await app.inject({ method: 'GET', url: DASHBOARD, headers: { authorization: `Bearer ${token}` } });
   if (res.statusCode !== 200) return `HTTP ${res.statusCode}: ${res.body.slice(0, 120)}`;
-  const body = res.json() as { data: { distribution: Record<string, number>; middle_time: number }; dash_graph: Record<string, unknown[]> };
+  const body = res.json() as {
+    data: { distribution: Record<string, number>; middle_time: number };
+    dash_graph: Record<string, unknown[]>;
+    money: Record<string, unknown[]>;
+  };
   const cases = Object.values(body.data.distribution).reduce((sum, n) => sum + n, 0);
-  const lists = Object.entries(body.dash_graph).map(([name, items]) => `${name} ${items.length}`).join(', ');
+  const lists = Object.entries({ ...body.dash_graph, ...body.money }).map(([name, items]) => `${name} ${items.length}`).join(', ');
   return `${cases} cases, middle_time ${body.data.middle_time}; list sizes: ${lists}`;
 }
 
@@ -239,7 +278,7 @@ async function main(): Promise<void> {
     const practice = await seedPractice(handle, now);
     console.log(
       `seeded ${practice.shares.length} medic(s), 1 secretary, ~${PATIENTS} patients, ${SURGERIES} surgeries ` +
-        `(${practice.links} procedure links) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `(${practice.links} procedure links, ${practice.ledgerRows} receipts and glosas) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
         `the measured medic holds ${practice.shares[0]} cases, her secretary sees ${practice.linkedCases}`,
     );
     started = performance.now();
@@ -263,10 +302,14 @@ async function main(): Promise<void> {
       const statements = dashboardStatements([practice.medic.id], new Date());
       await explain(handle, 'cases (in its São Paulo time-zone transaction: see readCases)', statements.cases);
       await explain(handle, 'procedures', statements.procedures);
+      await explain(handle, 'money', statements.money);
     }
 
+    const medicCases = `${practice.shares[0]! / 1000}k of ${SURGERIES / 1000}k cases`;
     const rows: Row[] = [
-      await measure(app, `GET ${DASHBOARD} (medic, ${practice.shares[0]! / 1000}k of ${SURGERIES / 1000}k cases)`, DASHBOARD, medicToken),
+      await measure(app, `GET ${DASHBOARD} (medic, ${medicCases})`, DASHBOARD, medicToken),
+      await measure(app, `GET ${DASHBOARD}?period=last_12_months (medic)`, `${DASHBOARD}?period=last_12_months`, medicToken),
+      await measure(app, `GET ${DASHBOARD}?period=this_month (medic)`, `${DASHBOARD}?period=this_month`, medicToken),
       await measure(app, `GET ${DASHBOARD} (secretary, ${practice.linkedCases / 1000}k cases)`, DASHBOARD, secretaryToken),
     ];
     print(rows);

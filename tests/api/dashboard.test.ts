@@ -45,6 +45,9 @@ type Dashboard = {
   >;
   /** Issue 13's lost cases by reason (tests/api/loss-reasons.test.ts checks it; B has none). */
   lost_by_reason: Array<{ reason: string | null; name: string; value: number }>;
+  /** Issue 14's period and money views (tests/api/dashboard-period.test.ts and dashboard-money.test.ts check them). */
+  period: { key: string; from: string | null; to: string | null };
+  money: Record<'aging' | 'glosas_by_payer' | 'days_to_payment' | 'expected_vs_received', unknown[]>;
 };
 
 /** GET the dashboard as `token`: 200, checked against the contract here (and again by t.close()). */
@@ -235,6 +238,9 @@ const EMPTY: Dashboard = {
     qtd_hospital_prev: [], qtd_hospital_real: [], qtd_procedim_prev: [], qtd_procedim_real: [],
   },
   lost_by_reason: [],
+  // Without a period: all time (SPEC's homes read it so).
+  period: { key: 'all', from: null, to: null },
+  money: { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] },
 };
 
 let medicAToken: string;
@@ -355,8 +361,10 @@ describe('GET /surgery/api/v1/dashboard/ (a medic)', () => {
   });
 
   it("does not count another medic's cases", async () => {
-    const body = await dashboard(medicBToken);
+    // The money views are issue 14's (tests/api/dashboard-money.test.ts).
+    const { money: _money, ...body } = await dashboard(medicBToken);
     expect(body).toEqual({
+      period: { key: 'all', from: null, to: null },
       data: {
         // B1 600 + B3 400.
         pending_surgery_value: 1000,

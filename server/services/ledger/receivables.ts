@@ -15,7 +15,7 @@ import { visibleMedicIds } from '../access/scope';
 import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { saoPauloDay } from '../sao-paulo-time';
 import { agingBucketSql, daysPastDueSql, hasMoneyOutstandingSql, ledgerJoin } from './balances';
-import { payerName } from './payer-name';
+import { payerNameSql } from './payer-name';
 
 /**
  * 'A receber' and the appeal-deadline flags (issue 14 item 3; DECISIONS §16; openapi listReceivables,
@@ -45,7 +45,7 @@ const num = (value: unknown): number | null => (value === null || value === unde
 const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
 
 /** The case's payer name (needs `health_plans` left-joined on the case's plan). */
-const payerSql = payerName(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`);
+const payerSql = payerNameSql(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`);
 
 /** A deadline within APPEAL_WARNING_DAYS of `day`, or passed (needs ledgerJoin). */
 const appealWarningSql = (day: string) =>

@@ -2,6 +2,9 @@
  * /all-data (medic; SPEC §2 Dashboard): the four 'Dados gerais' widgets and eight charts from
  * GET /surgery/api/v1/dashboard/ (every figure and list as getDashboard's contract defines it). No pagination.
  *
+ * Issue 14: a 'Período' control on top (kept in the URL by the route: `search`, `onSearchChange`) that every figure
+ * follows, 'Exportar CSV' of the period, and after the SPEC charts the four money views ('Recebíveis e glosas').
+ *
  * Layout: the widgets; the two money donuts side by side ('Valores a receber', 'Valores recebidos'); then one section
  * per count chart pair ('Cirurgias por convênio', 'por hospital', 'por procedimentos'), each with 'Previstas' and
  * 'Realizadas' side by side; then 'Cirurgias perdidas por motivo' (issue 13: the cancelled and archived cases by the
@@ -18,10 +21,13 @@ import { StyledChartGrid } from './components/chartLayout';
 import { proceduresLabel } from './components/BarChart';
 import { CountChartPair } from './components/CountChartPair';
 import { LostByReasonPanel } from './components/LostByReasonPanel';
+import { MoneyPanels } from './components/MoneyPanels';
+import { PeriodControl } from './components/PeriodControl';
 import { PieChart } from './components/PieChart';
 import { Widgets } from './components/Widgets';
 import { chartColor, colorsByName } from './chartColors';
-import { dashboardWidgets, type GraphItem } from '../../lib/dashboard/figures';
+import { dashboardWidgets, isAllDataShape, type GraphItem } from '../../lib/dashboard/figures';
+import type { DashboardSearch } from '../../lib/dashboard/period';
 import { useDashboard } from '../../lib/dashboard/useDashboard';
 
 const StyledNote = styled('p')`
@@ -72,6 +78,7 @@ function DashboardContent({ dashboard }: { dashboard: Dashboard }) {
           totalLabel={proceduresLabel}
         />
         <LostByReasonPanel items={dashboard.lost_by_reason} />
+        <MoneyPanels money={dashboard.money} />
       </StyledCounts>
     </>
   );
@@ -83,10 +90,19 @@ function colorOf(...lists: ReadonlyArray<readonly GraphItem[]>): (name: string) 
   return (name) => palette.get(name) ?? chartColor(palette.size);
 }
 
-export function DashboardPage() {
-  const { state, retry } = useDashboard();
+const ALL_TIME: DashboardSearch = {};
+
+type DashboardPageProps = {
+  /** The period (the route's URL search; absent: all time). */
+  search?: DashboardSearch;
+  onSearchChange?: (search: DashboardSearch) => void;
+};
+
+export function DashboardPage({ search = ALL_TIME, onSearchChange = () => {} }: DashboardPageProps) {
+  const { state, retry } = useDashboard(search, isAllDataShape);
   return (
     <Page title={T.title}>
+      <PeriodControl search={search} onChange={onSearchChange} applied={state.status === 'ready' ? state.value.period : null} />
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} />
       ) : state.status === 'error' ? (

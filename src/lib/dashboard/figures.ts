@@ -32,6 +32,18 @@ export function isDashboardShape(value: unknown): value is Dashboard {
   );
 }
 
+/** isDashboardShape and the parts only /all-data draws: the period and the four money views (issue 14). */
+export function isAllDataShape(value: unknown): value is Dashboard {
+  if (!isDashboardShape(value)) return false;
+  const record = value as unknown as Record<string, unknown>;
+  const money = record.money;
+  return (
+    isRecord(record.period) &&
+    isRecord(money) &&
+    ['aging', 'glosas_by_payer', 'days_to_payment', 'expected_vs_received'].every((list) => Array.isArray(money[list]))
+  );
+}
+
 /** 'Quantidade de cirurgias': the sum of the distribution over every stage key (SPEC §2). */
 export function totalSurgeries(distribution: DashboardFigures['distribution']): number {
   return Object.values(distribution).reduce((sum, count) => sum + count, 0);

@@ -1,17 +1,26 @@
 import { useRetryableRead, type ReadState } from '../useRetryableRead';
 import { getDashboard, type Dashboard } from '../../api/dashboard';
 import { isDashboardShape } from './figures';
+import { dashboardQuery, type DashboardSearch } from './period';
 
 export type DashboardState = ReadState<Dashboard>;
 
 /**
- * The dashboard read of /all-data and the doctor home. A failure is silent (SPEC §7: no toast): the screens show a
- * neutral "could not load" with `retry`. An answer without the dashboard's shape counts as a failed read.
+ * The dashboard read of /all-data (for its period) and the doctor home (all time). A failure is silent (SPEC §7: no
+ * toast): the screens show a neutral "could not load" with `retry`. An answer without the dashboard's shape counts
+ * as a failed read.
  */
-export function useDashboard(): { state: DashboardState; retry: () => void } {
-  return useRetryableRead(async (signal) => {
-    const result = await getDashboard(signal);
-    if (result.kind !== 'ok' || !isDashboardShape(result.value)) throw new Error('the dashboard could not be read');
-    return result.value;
-  }, []);
+export function useDashboard(
+  search: DashboardSearch = {},
+  hasShape: (value: unknown) => value is Dashboard = isDashboardShape,
+): { state: DashboardState; retry: () => void } {
+  const query = dashboardQuery(search);
+  return useRetryableRead(
+    async (signal) => {
+      const result = await getDashboard(signal, query);
+      if (result.kind !== 'ok' || !hasShape(result.value)) throw new Error('the dashboard could not be read');
+      return result.value;
+    },
+    [query.period, query.from, query.to],
+  );
 }

@@ -14,6 +14,7 @@ import {
   requirementsQuerySchema,
 } from '../../../machines/preoperative/checklistSchemas';
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
+import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
@@ -54,6 +55,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   markSurgeryChecklist: { body: checklistMarkSchema },
   createSurgeryDispatch: { body: dispatchSchema('2026-11-26') },
   getStageTargets: { query: stageTargetsQuerySchema },
+  getDashboard: { query: dashboardQuerySchema },
+  exportDashboard: { query: dashboardQuerySchema },
   updateStageTargets: { body: stageTargetsSchema },
   updateSurgeryHolder: { body: surgeryHolderSchema },
   createOpmeItem: { body: opmeItemSchema },

@@ -62,10 +62,12 @@ type ChartCardProps = {
   label?: string;
   subtitle?: string;
   empty: boolean;
+  /** What an empty chart says (default SPEC's 'Dados não disponíveis!'). */
+  emptyText?: string;
   children: ReactNode;
 };
 
-export function ChartCard({ title, label, subtitle, empty, children }: ChartCardProps) {
+export function ChartCard({ title, label, subtitle, empty, emptyText = T.charts.empty, children }: ChartCardProps) {
   const titleId = useId();
   return (
     <StyledFigure aria-labelledby={label ? undefined : titleId} aria-label={label}>
@@ -73,7 +75,7 @@ export function ChartCard({ title, label, subtitle, empty, children }: ChartCard
         <StyledTitle id={titleId}>{title}</StyledTitle>
         {subtitle && !empty ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
       </StyledCaption>
-      {empty ? <Notice kind="empty" title={T.charts.empty} icon="chart" compact announce={false} /> : children}
+      {empty ? <Notice kind="empty" title={emptyText} icon="chart" compact announce={false} /> : children}
     </StyledFigure>
   );
 }

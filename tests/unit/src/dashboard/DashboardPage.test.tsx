@@ -74,6 +74,26 @@ const full: Dashboard = {
   },
   // The one cancelled case of the distribution.
   lost_by_reason: [{ reason: 'autorizacao_negada', name: 'Autorização negada', value: 1 }],
+  period: { key: 'all', from: null, to: null },
+  // Issue 14's money views (their own tests below).
+  money: { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] },
+};
+
+const money: Dashboard['money'] = {
+  aging: [
+    { name: 'Unimed', d0_30: 100, d31_60: 0, d61_90: 250.5, d90_plus: 1000 },
+    { name: 'Particular', d0_30: 80, d31_60: 0, d61_90: 0, d90_plus: 0 },
+  ],
+  glosas_by_payer: [{ name: 'Unimed', expected: 10000, glosa: 1234.56, rate: 0.1235 }],
+  days_to_payment: [
+    { name: 'Unimed', median_days: 45.5, cases: 4 },
+    { name: 'Particular', median_days: 1, cases: 1 },
+  ],
+  expected_vs_received: [
+    { month: '2026-01', expected: 1000, received: 0 },
+    { month: '2026-02', expected: 0, received: 500 },
+    { month: '2026-03', expected: 2000, received: 1500.25 },
+  ],
 };
 
 function answerWith(...bodies: Array<Dashboard | number>) {
@@ -126,7 +146,8 @@ describe('DashboardPage', () => {
     for (const [name, bars] of counts) {
       expect(screen.getByRole('figure', { name }).querySelectorAll('rect[data-bar]'), name).toHaveLength(bars);
     }
-    expect(container.querySelectorAll('figure')).toHaveLength(8);
+    // The eight SPEC charts and the four money views.
+    expect(container.querySelectorAll('figure')).toHaveLength(12);
   });
 
   it('gives a plan one colour across the money charts and the convênio charts', async () => {
@@ -189,9 +210,11 @@ describe('DashboardPage', () => {
     answerWith({ ...full, dash_graph: emptyGraph });
     render(<DashboardPage />);
     await screen.findByRole('figure', { name: 'Valores a receber' });
-    const figures = screen.getAllByRole('figure');
-    expect(figures).toHaveLength(8);
+    const figures = screen.getAllByRole('figure').slice(0, 8);
     for (const figure of figures) expect(within(figure).getByText('Dados não disponíveis!')).toBeTruthy();
+    // The money views (empty here) say so in their own words, so SPEC's text stays the eight charts'.
+    expect(screen.getAllByText('Dados não disponíveis!')).toHaveLength(8);
+    expect(screen.getAllByText('Sem valores no período.')).toHaveLength(4);
     expect(document.querySelectorAll('path[data-arc], rect[data-bar]')).toHaveLength(0);
   });
 
@@ -242,5 +265,64 @@ describe('DashboardPage', () => {
     fireEvent.click(retry);
     await screen.findByRole('figure', { name: 'Valores a receber' });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('draws the four money views with their tables as text alternatives (issue 14)', async () => {
+    answerWith({ ...full, money });
+    render(<DashboardPage />);
+    const aging = await screen.findByRole('figure', { name: 'Envelhecimento dos recebíveis' });
+    const agingTable = within(aging).getByRole('table', { name: 'Dados do gráfico Envelhecimento dos recebíveis' });
+    const unimed = within(agingTable).getByRole('row', { name: /Unimed/ });
+    expect(within(unimed).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
+      [100, 0, 250.5, 1000, 1350.5].map((value) => `R$${NBSP}${value.toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`),
+    );
+    const glosas = screen.getByRole('figure', { name: 'Glosas por pagador' });
+    const glosaRow = within(glosas).getByRole('row', { name: /Unimed/ });
+    expect(within(glosaRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      `R$${NBSP}10.000,00`,
+      `R$${NBSP}1.234,56`,
+      '12,35%',
+    ]);
+    const days = screen.getByRole('figure', { name: 'Dias até o pagamento' });
+    expect(within(days).getByText('5 casos')).toBeTruthy();
+    expect(within(within(days).getByRole('row', { name: /Unimed/ })).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+      '45,5',
+      '4',
+    ]);
+    const series = screen.getByRole('figure', { name: 'Esperado x recebido por mês' });
+    expect(series.querySelectorAll('rect[data-bar]')).toHaveLength(6);
+    const march = within(series).getByRole('row', { name: /março de 2026/ });
+    expect(within(march).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([`R$${NBSP}2.000,00`, `R$${NBSP}1.500,25`]);
+  });
+
+  it("keeps the period control's choice and checks a custom range with the API's messages", async () => {
+    const fetch = answerWith(full);
+    const changes: unknown[] = [];
+    render(<DashboardPage onSearchChange={(search) => changes.push(search)} />);
+    await screen.findByRole('figure', { name: 'Valores a receber' });
+    expect(String((fetch.mock.calls[0] as unknown[])[0] instanceof Request ? ((fetch.mock.calls[0] as unknown[])[0] as Request).url : '')).toMatch(
+      /\/surgery\/api\/v1\/dashboard\/$/,
+    );
+    expect(screen.getByText('Todos os registros, desde o primeiro caso.')).toBeTruthy();
+    const select = screen.getByRole('combobox', { name: 'Período' });
+    fireEvent.change(select, { target: { value: 'last_3_months' } });
+    expect(changes).toEqual([{ period: 'last_3_months' }]);
+    fireEvent.change(select, { target: { value: 'custom' } });
+    fireEvent.change(screen.getByLabelText('De'), { target: { value: '2026-03-02' } });
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(screen.getByText('A data final (Até) não pode ser anterior à data inicial (De).')).toBeTruthy();
+    expect(changes).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Até'), { target: { value: '2026-03-31' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
+    expect(changes).toEqual([{ period: 'last_3_months' }, { period: 'custom', from: '2026-03-02', to: '2026-03-31' }]);
+  });
+
+  it('reads the dashboard of the period it is given', async () => {
+    const fetch = answerWith({ ...full, period: { key: 'custom', from: '2026-01-01', to: '2026-01-31' } });
+    render(<DashboardPage search={{ period: 'custom', from: '2026-01-01', to: '2026-01-31' }} />);
+    await screen.findByText('De 01/01/2026 até 31/01/2026');
+    const request = (fetch.mock.calls[0] as unknown[])[0] as Request;
+    expect(new URL(request.url).search).toBe('?period=custom&from=2026-01-01&to=2026-01-31');
   });
 });

@@ -1,0 +1,131 @@
+import { type } from 'arktype';
+import { queryText } from '../lookups/schemas';
+import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { addProblem, noProblems, type Problems } from '../validation/problems';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from './constants';
+
+/**
+ * The dashboard's period (issue 14 item 4; DECISIONS §16; openapi getDashboard and exportDashboard): the query
+ * `period`, `from`, `to` and the pure rule that turns a period into its days. One schema for the API (the route's
+ * query) and the page's 'Personalizado' form (the De/Até dates): the same pt-BR messages.
+ *
+ * Every period is a run of whole calendar months in São Paulo, ending with the current month (`today` is São Paulo's
+ * day, computed by the server from its clock): 'Este mês' is the whole month, first to last day, so the expected
+ * amounts falling due later this month are in it too; 'Últimos 3 meses' is this month and the two before, 'Este ano'
+ * January to December, 'Últimos 12 meses' this month and the eleven before. 'Personalizado' is `from`..`to` (both
+ * required, `from` ≤ `to`, at most ten years). 'Todo o período' has no bounds. Days are inclusive.
+ */
+
+/** The longest custom range, in years (a practice's whole history fits; a typo of a century does not). */
+const MAX_PERIOD_YEARS = 10;
+
+export const PERIOD_MESSAGES = {
+  invalidPeriod: 'Período inválido: use este mês, últimos 3 meses, este ano, últimos 12 meses, personalizado ou todo o período.',
+  fromRequired: 'Informe a data inicial (De).',
+  toRequired: 'Informe a data final (Até).',
+  invalidFrom: 'Data inicial (De) inválida: use o formato aaaa-mm-dd.',
+  invalidTo: 'Data final (Até) inválida: use o formato aaaa-mm-dd.',
+  toBeforeFrom: 'A data final (Até) não pode ser anterior à data inicial (De).',
+  tooLong: `O período personalizado pode ter no máximo ${MAX_PERIOD_YEARS} anos.`,
+} as const;
+
+const P = PERIOD_MESSAGES;
+
+/** A period's days, inclusive, yyyy-MM-dd; both null for 'all'. */
+type PeriodRange = { from: string | null; to: string | null };
+
+/** The checked query: `from`/`to` only with 'custom' (otherwise ignored, and null). */
+export type DashboardQuery = { period: DashboardPeriod; from: string | null; to: string | null };
+
+const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+
+function dayOf(year: number, month: number, day: number): string {
+  return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
+}
+
+/** The number of days of `month` (1–12) of `year`. */
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** The year and month `delta` months from `year`-`month`. */
+function shiftMonth(year: number, month: number, delta: number): { year: number; month: number } {
+  const index = year * 12 + (month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+/** The first day of the month `monthsBack` months before `today`'s, to the last day of `today`'s month. */
+function lastMonths(today: string, monthsBack: number): { from: string; to: string } {
+  const [year, month] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const start = shiftMonth(year, month, -monthsBack);
+  return { from: dayOf(start.year, start.month, 1), to: dayOf(year, month, daysInMonth(year, month)) };
+}
+
+/** `day` plus `years` years; 29 February becomes 28 February in a year without it. */
+export function addYears(day: string, years: number): string {
+  const [year, month, date] = [Number(day.slice(0, 4)) + years, Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+  return dayOf(year, month, Math.min(date, daysInMonth(year, month)));
+}
+
+/**
+ * The days of `period` at São Paulo's `today` (yyyy-MM-dd): see the module's comment. `from`/`to` are read only for
+ * 'custom' (already checked by `dashboardQuerySchema`).
+ */
+export function periodRange(period: DashboardPeriod, today: string, from?: string | null, to?: string | null): PeriodRange {
+  switch (period) {
+    case 'this_month':
+      return lastMonths(today, 0);
+    case 'last_3_months':
+      return lastMonths(today, 2);
+    case 'last_12_months':
+      return lastMonths(today, 11);
+    case 'this_year':
+      return { from: `${today.slice(0, 4)}-01-01`, to: `${today.slice(0, 4)}-12-31` };
+    case 'custom':
+      return { from: from ?? null, to: to ?? null };
+    case 'all':
+      return { from: null, to: null };
+  }
+}
+
+/** A date parameter: '' is absent (null); otherwise a real yyyy-MM-dd day, else `message`. */
+function dateParam(message: string) {
+  return queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message })));
+}
+
+/**
+ * GET /surgery/api/v1/dashboard/ and …/dashboard/export.csv: `period` (absent or empty: 'all', so SPEC's homes read
+ * the dashboard as before), and for 'custom' `from` and `to`. Other parameters are ignored.
+ */
+export const dashboardQuerySchema = type({
+  'period?': queryText
+    .pipe((raw) => raw || 'all')
+    .to(type.enumerated(...DASHBOARD_PERIODS).configure({ message: P.invalidPeriod })),
+  'from?': dateParam(P.invalidFrom),
+  'to?': dateParam(P.invalidTo),
+});
+
+/**
+ * What `dashboardQuerySchema` cannot say field by field: 'custom' needs both days, in order, ten years at most. Run
+ * after the schema passed (the route answers these as its 400; the page's form shows each under its field).
+ */
+export function customRangeProblems(query: typeof dashboardQuerySchema.infer): Problems {
+  const problems = noProblems();
+  if (query.period !== 'custom') return problems;
+  const from = query.from ?? null;
+  const to = query.to ?? null;
+  if (from === null) addProblem(problems, 'from', P.fromRequired);
+  if (to === null) addProblem(problems, 'to', P.toRequired);
+  if (from !== null && to !== null) {
+    if (to < from) addProblem(problems, 'to', P.toBeforeFrom);
+    else if (to >= addYears(from, MAX_PERIOD_YEARS)) addProblem(problems, 'to', P.tooLong);
+  }
+  return problems;
+}
+
+/** The checked query as the dashboard reads it: 'all' when absent; `from`/`to` only with 'custom' (else null). */
+export function dashboardQueryOf(query: typeof dashboardQuerySchema.infer): DashboardQuery {
+  const period = query.period ?? 'all';
+  if (period !== 'custom') return { period, from: null, to: null };
+  return { period, from: query.from ?? null, to: query.to ?? null };
+}

@@ -1,0 +1,142 @@
+/**
+ * /all-data's 'Período' (issue 14 item 4): a native select of the six periods; 'Personalizado' opens two dates, 'De'
+ * and 'Até', applied with 'Aplicar' once they pass the API's own schema (machines/ledger/periodSchemas.ts, the same
+ * pt-BR messages under each field). The chosen period lives in the URL (the page's `onChange` navigates), so reload
+ * and a shared link keep it. Under it, the days the figures cover (from the answer), and 'Exportar CSV' of the period.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { styled } from 'goober';
+import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriod } from '../../../../machines/ledger/constants';
+import type { Dashboard } from '../../../api/dashboard';
+import { exportDashboard } from '../../../api/dashboard';
+import { Button } from '../../../components/ui/Button';
+import { ExportCsvButton } from '../../../components/ui/ExportCsvButton';
+import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
+import { Select } from '../../../components/ui/Select';
+import { brDate, checkCustomRange, dashboardQuery, type DashboardSearch } from '../../../lib/dashboard/period';
+import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { colors, fontSizes, radii, shadows, space } from '../../../lib/theme';
+
+const T = M.period;
+
+const StyledBar = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+  padding: ${space.lg};
+  border-radius: ${radii.lg};
+  background: ${colors.surface};
+  border: 1px solid ${colors.border};
+  box-shadow: ${shadows.raised};
+`;
+
+const StyledControls = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: ${space.md};
+  & > * { flex: 0 1 220px; min-width: 0; }
+  & > form {
+    flex: 1 1 420px;
+    display: flex;
+    flex-wrap: wrap;
+    align-items: flex-start;
+    gap: ${space.md};
+  }
+  & > form > div { flex: 1 1 160px; }
+  & > form > button { margin-top: 26px; }
+  & > :last-child { flex: 0 0 auto; margin-left: auto; }
+`;
+
+const StyledRange = styled('p')`
+  margin: 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const OPTIONS = DASHBOARD_PERIODS.map((period) => ({ value: period, label: DASHBOARD_PERIOD_LABELS[period] }));
+
+function DateInput({ label, name, value, onChange, error }: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={name}
+        type="date"
+        className={inputClassName}
+        value={value}
+        min="1900-01-01"
+        max="2199-12-31"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </Field>
+  );
+}
+
+type PeriodControlProps = {
+  search: DashboardSearch;
+  onChange: (search: DashboardSearch) => void;
+  /** The period of the last answer (its days), when there is one. */
+  applied: Dashboard['period'] | null;
+};
+
+export function PeriodControl({ search, onChange, applied }: PeriodControlProps) {
+  const current: DashboardPeriod = search.period ?? 'all';
+  const [choice, setChoice] = useState<DashboardPeriod>(current);
+  const [from, setFrom] = useState(search.from ?? '');
+  const [to, setTo] = useState(search.to ?? '');
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  // The URL changed under the control (back, a link): follow it.
+  const [seen, setSeen] = useState(search);
+  if (seen.period !== search.period || seen.from !== search.from || seen.to !== search.to) {
+    setSeen(search);
+    setChoice(current);
+    setFrom(search.from ?? '');
+    setTo(search.to ?? '');
+    setErrors({});
+  }
+
+  function choose(value: string) {
+    const period = value as DashboardPeriod;
+    setChoice(period);
+    setErrors({});
+    if (period !== 'custom') onChange(period === 'all' ? {} : { period });
+  }
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    const checked = checkCustomRange(from, to);
+    if (!checked.ok) {
+      setErrors(checked.problems.fields);
+      return;
+    }
+    setErrors({});
+    onChange(checked.search);
+  }
+
+  const range =
+    applied === null ? null : applied.from && applied.to ? fill(T.range, { from: brDate(applied.from), to: brDate(applied.to) }) : T.allTime;
+  return (
+    <StyledBar aria-label={T.regionLabel}>
+      <StyledControls>
+        <Select label={T.label} name="period" value={choice} onChange={choose} options={OPTIONS} placeholder={T.label} />
+        {choice === 'custom' ? (
+          <form onSubmit={apply} noValidate>
+            <DateInput label={T.from} name="from" value={from} onChange={setFrom} error={errors.from?.[0]} />
+            <DateInput label={T.to} name="to" value={to} onChange={setTo} error={errors.to?.[0]} />
+            <Button type="submit">{T.apply}</Button>
+          </form>
+        ) : null}
+        <div>
+          <ExportCsvButton call={() => exportDashboard(dashboardQuery(search))} fallbackName={M.exportName} />
+        </div>
+      </StyledControls>
+      {range ? <StyledRange>{range}</StyledRange> : null}
+      <StyledRange>{T.note}</StyledRange>
+    </StyledBar>
+  );
+}

@@ -1,0 +1,54 @@
+/**
+ * /all-data's period in the URL (issue 14 item 4): `?period=…` and, for 'custom', `&from=yyyy-MM-dd&to=yyyy-MM-dd`.
+ * Absent: all time, and the URL stays `/all-data` (what the menu links to). A value the API would refuse is dropped
+ * here, so a hand-edited URL shows a dashboard instead of an error: the API's own checks (the same schema,
+ * machines/ledger/periodSchemas.ts) still run on what is sent.
+ */
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../machines/ledger/constants';
+import { customRangeProblems, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
+import { check, type Problems } from '../../../machines/validation/problems';
+
+export type DashboardSearch = { period?: DashboardPeriod; from?: string; to?: string };
+
+const isPeriod = (value: unknown): value is DashboardPeriod =>
+  typeof value === 'string' && (DASHBOARD_PERIODS as readonly string[]).includes(value);
+
+/** The route's validateSearch: a known period ('all' is the absent one), and a valid custom range or nothing. */
+export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
+  if (!isPeriod(search.period) || search.period === 'all') return {};
+  if (search.period !== 'custom') return { period: search.period };
+  const checked = checkCustomRange(search.from, search.to);
+  return checked.ok ? checked.search : {};
+}
+
+/** The checked custom range from the form's two dates, or the problems (the API's own messages). */
+export function checkCustomRange(from: unknown, to: unknown): { ok: true; search: DashboardSearch } | { ok: false; problems: Problems } {
+  const result = check(dashboardQuerySchema, { period: 'custom', from: from ?? '', to: to ?? '' });
+  if (!result.ok) return { ok: false, problems: result.problems };
+  const problems = customRangeProblems(result.value);
+  if (problems.error.length > 0) return { ok: false, problems };
+  return { ok: true, search: { period: 'custom', from: result.value.from!, to: result.value.to! } };
+}
+
+/** The API query of a search (nothing for all time). */
+export function dashboardQuery(search: DashboardSearch): DashboardSearch {
+  if (!search.period) return {};
+  return search.period === 'custom' ? { period: 'custom', from: search.from, to: search.to } : { period: search.period };
+}
+
+/** yyyy-MM-dd as dd/MM/yyyy. */
+export function brDate(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+}
+
+/** yyyy-MM as a short pt-BR month: '2026-03' → 'mar/26'. */
+export function shortMonth(month: string): string {
+  const names = ['jan', 'fev', 'mar', 'abr', 'mai', 'jun', 'jul', 'ago', 'set', 'out', 'nov', 'dez'];
+  return `${names[Number(month.slice(5, 7)) - 1] ?? '?'}/${month.slice(2, 4)}`;
+}
+
+/** yyyy-MM as a long pt-BR month: '2026-03' → 'março de 2026'. */
+export function longMonth(month: string): string {
+  const names = ['janeiro', 'fevereiro', 'março', 'abril', 'maio', 'junho', 'julho', 'agosto', 'setembro', 'outubro', 'novembro', 'dezembro'];
+  return `${names[Number(month.slice(5, 7)) - 1] ?? '?'} de ${month.slice(0, 4)}`;
+}

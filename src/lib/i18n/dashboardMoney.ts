@@ -1,0 +1,56 @@
+/**
+ * The pt-BR texts of /all-data's period control, money panels and export (issue 14 item 4; DECISIONS §16). The
+ * period names are machines/ledger/constants.ts' DASHBOARD_PERIOD_LABELS and the aging buckets' AGING_BUCKET_LABELS.
+ * `{name}`-style placeholders are filled with `fill()` from ./pt-BR.
+ */
+export const dashboardMoneyTexts = {
+  period: {
+    label: 'Período',
+    from: 'De',
+    to: 'Até',
+    apply: 'Aplicar',
+    /** Under the control: the days the figures cover. */
+    range: 'De {from} até {to}',
+    allTime: 'Todos os registros, desde o primeiro caso.',
+    note: 'Os números de casos contam as cirurgias indicadas no período; os valores recebidos, os recebimentos com data no período.',
+    regionLabel: 'Período do painel',
+  },
+  money: {
+    heading: 'Recebíveis e glosas',
+    intro: 'Valores em reais. O envelhecimento e as glosas consideram os casos indicados no período; os dias até o pagamento, os casos quitados no período.',
+    empty: 'Sem valores no período.',
+    payer: 'Pagador',
+    total: 'Total',
+    aging: {
+      title: 'Envelhecimento dos recebíveis',
+      subtitle: 'Saldo em aberto por dias após o vencimento, hoje',
+    },
+    glosas: {
+      title: 'Glosas por pagador',
+      subtitle: 'Valor glosado e taxa sobre o esperado',
+      expected: 'Esperado',
+      glosa: 'Glosado',
+      rate: 'Taxa de glosa',
+      item: '{glosa} · {rate}',
+    },
+    days: {
+      title: 'Dias até o pagamento',
+      subtitle: 'Mediana de dias da cirurgia ao último recebimento',
+      median: 'Mediana (dias)',
+      cases: 'Casos',
+      casesOne: '1 caso',
+      casesMany: '{count} casos',
+      value: '{days} dias',
+      valueOne: '1 dia',
+    },
+    series: {
+      title: 'Esperado x recebido por mês',
+      subtitle: 'Esperado: vencimentos do mês. Recebido: recebimentos do mês.',
+      month: 'Mês',
+      expected: 'Esperado',
+      received: 'Recebido',
+    },
+    dataLabel: 'Dados do gráfico {chart}',
+  },
+  exportName: 'dashboard.csv',
+} as const;

@@ -49,8 +49,6 @@ const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
 
 const statusIn = (statuses: readonly CaseStatus[]) => inArray(surgeries.status, [...statuses]);
 
-/** The chart name of a case's payer: the plan's fantasy name, else the payment source's label, else NOT_INFORMED. */
-
 /**
  * The period a dashboard read covers (machines/ledger/periodSchemas.ts): its key and days (inclusive, null for
  * 'all'), the instants of those days in São Paulo (`[start, end)`, for `created_at`), São Paulo's today and its month.

@@ -10,14 +10,13 @@ import {
   hospitals,
   procedures,
   surgeries,
-  surgeryGlosas,
   surgeryProcedures,
   surgeryReceipts,
   surgeryStatusHistory,
 } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
-import { agingBucketSql, ledgerJoin, RECEIVABLE_STATUSES } from '../ledger/balances';
+import { agingBucketSql, ledgerJoinForMedics, RECEIVABLE_STATUSES } from '../ledger/balances';
 import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
 import { SAO_PAULO, saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
 
@@ -287,7 +286,7 @@ type MoneyRow = { list: 'aging' | 'glosas' | 'days' | 'series'; name: string; a:
 /**
  * The four money views (issue 14; DECISIONS §16), in one statement over the medics' receivable cases (pagamento,
  * concluido) with their ledger balance (services/ledger/balances.ts `ledgerJoin`, the rules every ledger screen
- * shares), and their receipts:
+ * shares, computed set-wise: `ledgerJoinForMedics`), and their receipts:
  *
  * - `aging`: the open balance (centavos → reais) of the cases indicated in the period that still owe, by payer and
  *   by aging bucket at São Paulo's today (`agingBucketSql`): a snapshot now of the period's cases.
@@ -316,9 +315,8 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
         ledger.expected_cents, ledger.received_cents, ledger.open_cents, ledger.disputed_cents,
         ledger.due_date, ledger.last_receipt_on,
         ${agingBucketSql(window.today)} as bucket,
-        (select coalesce(sum(${surgeryGlosas.amountCents}), 0) from ${surgeryGlosas}
-          where ${surgeryGlosas.surgeryId} = ${surgeries.id})::bigint as glosa_cents
-      from ${surgeries} ${ledgerJoin}
+        ledger.glosa_cents
+      from ${surgeries} ${ledgerJoinForMedics(medicIds)}
         left join ${healthPlans} on ${healthPlans.id} = ${surgeries.healthPlanId}
       where ${receivable}
     ),

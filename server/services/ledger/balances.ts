@@ -11,13 +11,15 @@ import { paymentTerms, surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts
  *   select … , ledger.open_cents, … from surgeries ${ledgerJoin} where …
  *
  * Columns of `ledger` (bigint centavos as numbers once read; dates yyyy-MM-dd):
- *   expected_cents, received_cents, glosa_net_cents, disputed_cents, written_off_cents, open_cents, lost_cents,
- *   billed_on, billing_reference, term_days, due_date, next_appeal_deadline, last_receipt_on.
+ *   expected_cents, received_cents, last_receipt_on, glosa_net_cents, glosa_cents (every glosa's amount as denied),
+ *   disputed_cents, decided_loss_cents, next_appeal_deadline, written_off_cents, lost_cents, billed_on,
+ *   billing_reference, term_days, open_cents, due_date.
+ * `ledgerJoinForMedics(ids)` yields the same columns computed set-wise, for figures over many cases.
  * bigint answers as text from both drivers: read with Number() (centavos stay far below 2^53).
  */
 
 /** The case's expected fee in centavos (fees_payments is numeric(12,2) reais; 0 when it has none). */
-export const expectedCentsSql = sql`round(coalesce(${surgeries.feesPayments}, 0) * 100)::bigint`;
+const expectedCentsSql = sql`round(coalesce(${surgeries.feesPayments}, 0) * 100)::bigint`;
 
 /**
  * The payment term that applies: the health plan's (a Plano de Saúde case with a plan), else the hospital's, else
@@ -32,36 +34,108 @@ const termDaysSql = sql`coalesce(
   ${DEFAULT_PAYMENT_TERM_DAYS}::int)`;
 
 /**
- * The lateral join that yields `ledger.*` for each case. The due date counts the term from the billing day; a case
- * carried out and not billed yet falls due as if billed on the surgery's day (the money is owed either way, and an
- * unbilled fee is itself something to chase).
+ * The columns of `ledger` from the parts each join finds (one source of the rules for both joins below). The due date
+ * counts the term from the billing day; a case carried out and not billed yet falls due as if billed on the surgery's
+ * day (the money is owed either way, and an unbilled fee is itself something to chase).
  */
-export const ledgerJoin = sql`left join lateral (
-  select base.*,
+function ledgerColumns(parts: {
+  received: SQL;
+  lastReceipt: SQL;
+  glosaNet: SQL;
+  glosaGross: SQL;
+  disputed: SQL;
+  decidedLoss: SQL;
+  nextDeadline: SQL;
+  ledgerRow: SQL;
+  term: SQL;
+}): SQL {
+  return sql`select base.*,
     greatest(0::bigint, base.expected_cents - base.received_cents - base.glosa_net_cents - base.written_off_cents) as open_cents,
     coalesce(base.billed_on, ${surgeries.accomplishment}) + base.term_days as due_date
   from (
     select ${expectedCentsSql} as expected_cents,
-      coalesce((select sum(${surgeryReceipts.amountCents}) from ${surgeryReceipts}
-        where ${surgeryReceipts.surgeryId} = ${surgeries.id}), 0)::bigint as received_cents,
-      (select max(${surgeryReceipts.receivedOn}) from ${surgeryReceipts}
-        where ${surgeryReceipts.surgeryId} = ${surgeries.id}) as last_receipt_on,
-      glosas.glosa_net_cents, glosas.disputed_cents, glosas.decided_loss_cents, glosas.next_appeal_deadline,
-      coalesce(l.written_off_cents, 0)::bigint as written_off_cents,
-      (coalesce(l.written_off_cents, 0) + glosas.decided_loss_cents)::bigint as lost_cents,
-      l.billed_on, l.billing_reference,
-      ${termDaysSql} as term_days
-    from (
-      select coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)), 0)::bigint as glosa_net_cents,
-        coalesce(sum(g.amount_cents) filter (where g.appeal_outcome is null), 0)::bigint as disputed_cents,
-        coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)) filter (where g.appeal_outcome is not null), 0)::bigint
-          as decided_loss_cents,
-        min(g.appeal_deadline) filter (where g.appeal_outcome is null and g.appeal_filed_on is null) as next_appeal_deadline
-      from ${surgeryGlosas} as g where g.surgery_id = ${surgeries.id}
-    ) as glosas
-    left join ${surgeryLedgers} as l on l.surgery_id = ${surgeries.id}
-  ) as base
+      coalesce(${parts.received}, 0)::bigint as received_cents,
+      ${parts.lastReceipt} as last_receipt_on,
+      coalesce(${parts.glosaNet}, 0)::bigint as glosa_net_cents,
+      coalesce(${parts.glosaGross}, 0)::bigint as glosa_cents,
+      coalesce(${parts.disputed}, 0)::bigint as disputed_cents,
+      coalesce(${parts.decidedLoss}, 0)::bigint as decided_loss_cents,
+      ${parts.nextDeadline} as next_appeal_deadline,
+      coalesce(${parts.ledgerRow}.written_off_cents, 0)::bigint as written_off_cents,
+      (coalesce(${parts.ledgerRow}.written_off_cents, 0) + coalesce(${parts.decidedLoss}, 0))::bigint as lost_cents,
+      ${parts.ledgerRow}.billed_on, ${parts.ledgerRow}.billing_reference,
+      ${parts.term} as term_days
+  ) as base`;
+}
+
+/** The glosa aggregates of a set of glosa rows `g` (per case). */
+const GLOSA_AGGREGATES = sql`coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)), 0)::bigint as glosa_net_cents,
+  coalesce(sum(g.amount_cents), 0)::bigint as glosa_cents,
+  coalesce(sum(g.amount_cents) filter (where g.appeal_outcome is null), 0)::bigint as disputed_cents,
+  coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)) filter (where g.appeal_outcome is not null), 0)::bigint
+    as decided_loss_cents,
+  min(g.appeal_deadline) filter (where g.appeal_outcome is null and g.appeal_filed_on is null) as next_appeal_deadline`;
+
+/**
+ * The lateral join that yields `ledger.*` for each case, looking each case's rows up by index: the right join for a
+ * page of cases or one case (the case's ledger, 'A receber', the exports).
+ */
+export const ledgerJoin = sql`left join lateral (
+  select ledger_inner.* from (
+    select glosas.*, l.*,
+      (select sum(${surgeryReceipts.amountCents}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeries.id}) as received,
+      (select max(${surgeryReceipts.receivedOn}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeries.id}) as last_receipt
+    from (select ${GLOSA_AGGREGATES} from ${surgeryGlosas} as g where g.surgery_id = ${surgeries.id}) as glosas
+      left join ${surgeryLedgers} as l on l.surgery_id = ${surgeries.id}
+  ) as parts, lateral (${ledgerColumns({
+    received: sql`parts.received`,
+    lastReceipt: sql`parts.last_receipt`,
+    glosaNet: sql`parts.glosa_net_cents`,
+    glosaGross: sql`parts.glosa_cents`,
+    disputed: sql`parts.disputed_cents`,
+    decidedLoss: sql`parts.decided_loss_cents`,
+    nextDeadline: sql`parts.next_appeal_deadline`,
+    ledgerRow: sql`parts`,
+    term: termDaysSql,
+  })}) as ledger_inner
 ) as ledger on true`;
+
+/**
+ * The same `ledger.*` for every case of `medicIds` at once: the receipts and glosas of those medics' cases are summed
+ * in one hash aggregate each and joined, instead of looked up case by case. The right join for figures over many
+ * cases (the dashboard's money views).
+ */
+export function ledgerJoinForMedics(medicIds: number[]): SQL {
+  const ofMedics = (alias: string) => sql`join ${surgeries} as ${sql.identifier(`${alias}_case`)}
+    on ${sql.identifier(`${alias}_case`)}.id = ${sql.identifier(alias)}.surgery_id
+    and ${sql.identifier(`${alias}_case`)}.medic_id in (${sql.join(medicIds.map((id) => sql`${id}`), sql`, `)})`;
+  return sql`left join (
+      select r.surgery_id, sum(r.amount_cents) as received, max(r.received_on) as last_receipt
+      from ${surgeryReceipts} as r ${ofMedics('r')}
+      group by r.surgery_id
+    ) as ledger_r on ledger_r.surgery_id = ${surgeries.id}
+    left join (
+      select g.surgery_id, ${GLOSA_AGGREGATES}
+      from ${surgeryGlosas} as g ${ofMedics('g')}
+      group by g.surgery_id
+    ) as ledger_g on ledger_g.surgery_id = ${surgeries.id}
+    left join ${surgeryLedgers} as ledger_l on ledger_l.surgery_id = ${surgeries.id}
+    left join ${paymentTerms} as ledger_tp on ledger_tp.medic_id = ${surgeries.medicId} and ledger_tp.payer = 'plano'
+      and ledger_tp.payer_id = ${surgeries.healthPlanId} and ${surgeries.paymentFountains} = 'plano_saude'
+    left join ${paymentTerms} as ledger_th on ledger_th.medic_id = ${surgeries.medicId} and ledger_th.payer = 'hospital'
+      and ledger_th.payer_id = ${surgeries.hospitalId}
+    cross join lateral (${ledgerColumns({
+      received: sql`ledger_r.received`,
+      lastReceipt: sql`ledger_r.last_receipt`,
+      glosaNet: sql`ledger_g.glosa_net_cents`,
+      glosaGross: sql`ledger_g.glosa_cents`,
+      disputed: sql`ledger_g.disputed_cents`,
+      decidedLoss: sql`ledger_g.decided_loss_cents`,
+      nextDeadline: sql`ledger_g.next_appeal_deadline`,
+      ledgerRow: sql`ledger_l`,
+      term: sql`coalesce(ledger_tp.days, ledger_th.days, ${DEFAULT_PAYMENT_TERM_DAYS}::int)`,
+    })}) as ledger`;
+}
 
 /** The stages whose cases can owe money: the surgery was carried out (pagamento) or the case was concluded. */
 export const RECEIVABLE_STATUSES = ['pagamento', 'concluido'] as const satisfies readonly CaseStatus[];

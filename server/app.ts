@@ -32,6 +32,7 @@ import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
 import clockRoutes from './routes/surgery/clocks';
 import opmeRoutes from './routes/surgery/opme';
+import ledgerRoutes from './routes/surgery/ledger';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(checklistRoutes, { deps });
   await app.register(clockRoutes, { deps });
   await app.register(opmeRoutes, { deps });
+  await app.register(ledgerRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -39,7 +39,7 @@ export type LedgerFacts = {
 };
 
 /** The outcome of concluding with `paidCents` (SPEC's X): the receipt to add and the difference left. */
-export type ConclusionPlan = { addReceiptCents: number; differenceCents: number };
+type ConclusionPlan = { addReceiptCents: number; differenceCents: number };
 
 /** The plan of a conclusion (or a save of the payment step) with X = `paidCents`, or null when X is below the receipts. */
 export function conclusionPlan(ledger: LedgerFacts, paidCents: number): ConclusionPlan | null {

@@ -34,8 +34,8 @@ import { formatCents } from './ledgerRules';
 const INVALID = VALIDATION_MESSAGES.invalidData;
 
 /** The longest guide or lot number: payers' codes are a few dozen characters at most. */
-export const BILLING_REFERENCE_MAX = 60;
-export const GLOSA_REASON_MAX = 200;
+const BILLING_REFERENCE_MAX = 60;
+const GLOSA_REASON_MAX = 200;
 const MAX_TERMS = 500;
 
 export const LEDGER_MESSAGES = {

@@ -9,7 +9,7 @@ import { daysPastDueSql, ledgerJoin } from './balances';
 export type LedgerResponse = components['schemas']['Ledger'];
 
 /** Rows of a raw statement (drizzle's execute answers `{ rows }` on both drivers). */
-export async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
+async function rowsOf<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

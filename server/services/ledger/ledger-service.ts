@@ -14,7 +14,7 @@ import { readLedger, syncPaymentColumns, type LedgerResponse } from './ledger-re
 type User = Pick<AuthUser, 'id' | 'type'>;
 
 /** The stages whose ledger may be written: the surgery was carried out (or is being paid, or was concluded). */
-export const LEDGER_WRITE_STATUSES: readonly CaseStatus[] = ['realizacao', 'pagamento', 'concluido'];
+const LEDGER_WRITE_STATUSES: readonly CaseStatus[] = ['realizacao', 'pagamento', 'concluido'];
 
 export const LEDGER_SERVICE_MESSAGES = {
   closed: (status: CaseStatus) =>

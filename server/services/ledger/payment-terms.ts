@@ -12,7 +12,7 @@ import { visibleMedicIds } from '../access/scope';
 type User = Pick<AuthUser, 'id' | 'type'>;
 type PaymentTermsResponse = components['schemas']['PaymentTerms'];
 
-export const PAYMENT_TERMS_MESSAGES = {
+const PAYMENT_TERMS_MESSAGES = {
   unknownPlan: 'Plano de saúde não encontrado.',
   unknownHospital: 'Hospital não encontrado.',
 } as const;

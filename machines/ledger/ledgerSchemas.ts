@@ -254,10 +254,6 @@ export type BillingInput = ReturnType<typeof buildBillingSchema>['infer'];
 export type ReceiptInput = ReturnType<typeof buildReceiptSchema>['infer'];
 export type GlosaInput = ReturnType<typeof buildGlosaSchema>['infer'];
 export type GlosaUpdateInput = ReturnType<typeof buildGlosaUpdateSchema>['infer'];
-export type BillingBody = ReturnType<typeof buildBillingSchema>['inferIn'];
-export type ReceiptBody = ReturnType<typeof buildReceiptSchema>['inferIn'];
-export type GlosaBody = ReturnType<typeof buildGlosaSchema>['inferIn'];
-export type GlosaUpdateBody = ReturnType<typeof buildGlosaUpdateSchema>['inferIn'];
 
 /** A checked glosa (new or updated) as stored: every optional field filled. */
 export function glosaColumnsOf(input: GlosaInput | GlosaUpdateInput) {

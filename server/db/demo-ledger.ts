@@ -15,7 +15,7 @@ import { addDays } from '../../machines/ledger/ledgerSchemas';
  */
 
 /** What the planner reads of one demo case (its index is its position in the seed's list). */
-export type DemoLedgerCase = {
+type DemoLedgerCase = {
   status: CaseStatus;
   fees: string | null;
   paymentFountains: PaymentSource | null;
@@ -52,7 +52,7 @@ const GLOSA_REASONS = [
   'Valor acima da tabela acordada',
 ] as const;
 
-export type DemoPaymentTerm = { payer: 'plano' | 'hospital'; payerId: number; days: number };
+type DemoPaymentTerm = { payer: 'plano' | 'hospital'; payerId: number; days: number };
 
 export type DemoLedgerPlan = {
   /** Days to move a case's timeline back (only the aged cases). */

@@ -12,6 +12,16 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { ledgerTexts } from '../../../lib/i18n/ledger';
 import { LedgerSection } from './LedgerSection';
+import { styled } from 'goober';
+import { space } from '../../../lib/theme';
+
+const StyledChoices = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${space.sm};
+  width: 100%;
+`;
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
 import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
@@ -124,7 +134,7 @@ export function PaymentPanel() {
       role="alertdialog"
       fullScreenOnPhone={false}
       footer={
-        <>
+        <StyledChoices>
           <Button variant="secondary" onClick={() => setAsking(null)}>
             {ledgerTexts.cancel}
           </Button>
@@ -134,7 +144,7 @@ export function PaymentPanel() {
           <Button onClick={() => { const request = asking; setAsking(null); if (request) void conclude(request, 'glosa'); }}>
             {S.glosa}
           </Button>
-        </>
+        </StyledChoices>
       }
     >
       <p>{asking ? fill(S.text, { value: formatBRL(asking.difference / 100) }) : null}</p>

@@ -410,6 +410,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/payment_terms/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Prazos de pagamento
+         * @description Os prazos de pagamento do médico (issue 14; DECISIONS §16): dias do faturamento ao vencimento, por plano de
+         *     saúde e por hospital; sem prazo configurado valem 30 dias (`default_days`). O vencimento de um caso usa o
+         *     prazo do plano (caso de Plano de Saúde), senão o do hospital, senão 30. O médico lê os seus; a secretária
+         *     informa em `medic` um dos seus médicos (sem `medic`: 400; outro: 404 "Médico não encontrado.").
+         */
+        get: operations["getPaymentTerms"];
+        /**
+         * Alterar os prazos de pagamento
+         * @description Substitui a lista de prazos do médico (card "Prazos de pagamento" das Configurações): cada plano ou hospital
+         *     no máximo uma vez, prazos inteiros de 1 a 365 dias; um plano ou hospital inexistente é 400. Responde a lista
+         *     gravada. Só para médicos (secretária: 403).
+         */
+        put: operations["updatePaymentTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/create_secretary/": {
         parameters: {
             query?: never;
@@ -1694,6 +1723,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/{id}/ledger/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Faturamento e recebimentos da cirurgia
+         * @description O livro de honorários do caso (issue 14; DECISIONS §16): o faturamento (data e número da guia ou do lote), o
+         *     vencimento (faturamento, ou a data da cirurgia enquanto não faturado, mais o prazo de pagamento do plano, do
+         *     hospital ou 30 dias), os recebimentos e as glosas com os seus recursos, e o saldo calculado no banco em
+         *     centavos: esperado (honorário), recebido (soma dos recebimentos = `payment_done`), glosado líquido (glosas
+         *     menos o recuperado), em recurso (glosas sem resultado), baixado (perda), em aberto
+         *     (max(0, esperado − recebido − glosado − baixado)) e perdido (baixa + glosas decididas não recuperadas).
+         *     `days_past_due`: dias desde o vencimento no dia de hoje (São Paulo; negativo: ainda não venceu). Lido em
+         *     qualquer etapa. Caso inexistente ou de outro médico: 404.
+         */
+        get: operations["getLedger"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/ledger/billing/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gravar o faturamento
+         * @description Grava a data do faturamento (não depois de hoje; `null` limpa) e o número da guia ou do lote (até 60
+         *     caracteres; vazio vira `null`). Como toda gravação do livro: só nas etapas realização, pagamento e concluída
+         *     (outras: 409 com o status atual), trava a cirurgia, incrementa a sua `version` e responde o livro como ficou.
+         */
+        put: operations["updateLedgerBilling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/ledger/receipts/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registrar recebimento
+         * @description Registra um recebimento (data não depois de hoje, valor em centavos de 1 a 1.000.000.000, pagador, observação).
+         *     `payment_done` da cirurgia passa a ser a soma dos recebimentos e `date_payment` o dia do último, na mesma
+         *     transação. Um recebimento parcial mantém o caso em pagamento. 400 sem gravar nada; 409 fora de realização,
+         *     pagamento e concluída.
+         */
+        post: operations["createReceipt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/ledger/receipts/{receiptId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do recebimento. */
+                receiptId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Excluir recebimento
+         * @description Exclui o recebimento e recalcula `payment_done` e `date_payment` (sem recebimentos: `null`). Recebimento de
+         *     outra cirurgia ou inexistente: 404 "Recebimento não encontrado.". Uma cirurgia concluída mantém pelo menos um
+         *     recebimento (400).
+         */
+        delete: operations["deleteReceipt"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/ledger/glosas/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registrar glosa
+         * @description Registra uma glosa (data não depois de hoje, valor em centavos, motivo obrigatório até 200 caracteres). O prazo
+         *     do recurso, quando omitido ou `null`, é a data da glosa mais 30 dias; não pode ser antes da data da glosa.
+         */
+        post: operations["createGlosa"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/ledger/glosas/{glosaId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id da glosa. */
+                glosaId: number;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Alterar glosa e recurso
+         * @description Substitui a glosa inteira com o seu recurso. Regras (400 em pt-BR, nada gravado): o resultado exige a data de
+         *     envio do recurso; o envio não é antes da data da glosa nem depois de hoje; `recovered_cents` é obrigatório na
+         *     reversão parcial (entre 1 e o valor − 1), igual ao valor glosado na revertida quando omitido (de 1 até o
+         *     valor), 0 na mantida e ausente sem resultado. Glosa de outra cirurgia ou inexistente: 404 "Glosa não
+         *     encontrada.".
+         */
+        put: operations["updateGlosa"];
+        post?: never;
+        /**
+         * Excluir glosa
+         * @description Exclui a glosa e o seu recurso. Responde o livro como ficou.
+         */
+        delete: operations["deleteGlosa"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -2388,6 +2582,8 @@ export interface components {
             version?: components["schemas"]["CaseVersion"];
             /** @description `true` confirma avançar de `prep_doc` para `env_doc` com documentos exigidos faltando (issue 13); os nomes ficam registrados no histórico. Sem ele: 400 "Faltam documentos exigidos: ... Confirme para avançar mesmo assim.". */
             missing_documents_confirmed?: boolean;
+            /** @description Issue 14: só com `new_status` concluido. Se o valor recebido deixa diferença para o honorário esperado (descontadas as glosas e baixas), ela vira uma glosa (`glosa`, recorrível, prazo de recurso em 30 dias) ou uma perda (`perda`, o padrão quando omitido). O valor recebido menor que a soma dos recebimentos lançados é 400; maior, a diferença vira um recebimento na data do pagamento. */
+            settlement?: components["schemas"]["Settlement"];
         };
         /** @description A `version` da cirurgia que o cliente leu (opcional). Diferente da gravada: 409 com o status atual ("Essa mudança de etapa não é permitida: ..."), nada é gravado. */
         CaseVersion: number;
@@ -2599,6 +2795,127 @@ export interface components {
             undecided: number;
             /** @description A versão da cirurgia depois desta leitura ou gravação. */
             version: number;
+        };
+        /** @description Valor em centavos (R$ 0,01 a R$ 10.000.000,00). */
+        LedgerCents: number;
+        /** @enum {string} */
+        ReceiptPayer: "plano_saude" | "hospital" | "particular" | "coop" | "outro";
+        /** @enum {string} */
+        AppealOutcome: "revertida" | "mantida" | "parcial";
+        /**
+         * @description Como a diferença da conclusão foi registrada — glosa (pode ser recorrida) ou perda (baixa).
+         * @enum {string}
+         */
+        Settlement: "glosa" | "perda";
+        Receipt: {
+            id: number;
+            /** Format: date */
+            received_on: string;
+            amount_cents: number;
+            payer: components["schemas"]["ReceiptPayer"];
+            payer_label: string;
+            note: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        Glosa: {
+            id: number;
+            /** Format: date */
+            glosa_on: string;
+            amount_cents: number;
+            reason: string;
+            /** Format: date */
+            appeal_deadline: string | null;
+            /** Format: date */
+            appeal_filed_on: string | null;
+            appeal_outcome: components["schemas"]["AppealOutcome"] | null;
+            appeal_outcome_label: string | null;
+            recovered_cents: number | null;
+            note: string | null;
+        };
+        Ledger: {
+            surgery: number;
+            /** @description A versão da cirurgia depois desta leitura ou gravação. */
+            version: number;
+            /** Format: date */
+            billed_on: string | null;
+            billing_reference: string | null;
+            payment_term_days: number;
+            /** Format: date */
+            due_date: string | null;
+            days_past_due: number | null;
+            expected_cents: number;
+            received_cents: number;
+            glosa_net_cents: number;
+            disputed_cents: number;
+            written_off_cents: number;
+            open_cents: number;
+            lost_cents: number;
+            settlement: components["schemas"]["Settlement"] | null;
+            /** Format: date */
+            settled_on: string | null;
+            /** Format: date */
+            next_appeal_deadline: string | null;
+            receipts: components["schemas"]["Receipt"][];
+            glosas: components["schemas"]["Glosa"][];
+        };
+        LedgerBillingUpdate: {
+            /** Format: date */
+            billed_on: string | null;
+            billing_reference: string | null;
+        };
+        ReceiptInput: {
+            /** Format: date */
+            received_on: string;
+            amount_cents: components["schemas"]["LedgerCents"];
+            payer: components["schemas"]["ReceiptPayer"];
+            note?: string | null;
+        };
+        GlosaInput: {
+            /** Format: date */
+            glosa_on: string;
+            amount_cents: components["schemas"]["LedgerCents"];
+            reason: string;
+            /**
+             * Format: date
+             * @description Prazo do recurso; omitido ou `null`, a data da glosa + 30 dias.
+             */
+            appeal_deadline?: string | null;
+            note?: string | null;
+        };
+        GlosaUpdate: {
+            /** Format: date */
+            glosa_on: string;
+            amount_cents: components["schemas"]["LedgerCents"];
+            reason: string;
+            /** Format: date */
+            appeal_deadline?: string | null;
+            /** Format: date */
+            appeal_filed_on?: string | null;
+            appeal_outcome?: components["schemas"]["AppealOutcome"] | null;
+            recovered_cents?: number | null;
+            note?: string | null;
+        };
+        PaymentTerm: {
+            /** @enum {string} */
+            payer: "plano" | "hospital";
+            payer_id: number;
+            /** @description Nome fantasia do plano ou do hospital. */
+            name: string;
+            days: number;
+        };
+        PaymentTerms: {
+            /** @description O prazo de quem não tem prazo configurado (30). */
+            default_days: number;
+            terms: components["schemas"]["PaymentTerm"][];
+        };
+        PaymentTermsUpdate: {
+            terms: {
+                /** @enum {string} */
+                payer: "plano" | "hospital";
+                payer_id: number;
+                days: number;
+            }[];
         };
         /** @description Um caso que ainda deve dinheiro ('A receber'); valores em centavos. */
         Receivable: {
@@ -3313,6 +3630,61 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StageTargets"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPaymentTerms: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os prazos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTerms"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updatePaymentTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PaymentTermsUpdate"];
+            };
+        };
+        responses: {
+            /** @description Prazos gravados. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentTerms"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4791,6 +5163,221 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getLedger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O livro do caso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateLedgerBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LedgerBillingUpdate"];
+            };
+        };
+        responses: {
+            /** @description O livro como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReceiptInput"];
+            };
+        };
+        responses: {
+            /** @description Recebimento registrado; o livro como ficou. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteReceipt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do recebimento. */
+                receiptId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O livro como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createGlosa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlosaInput"];
+            };
+        };
+        responses: {
+            /** @description Glosa registrada; o livro como ficou. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateGlosa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id da glosa. */
+                glosaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GlosaUpdate"];
+            };
+        };
+        responses: {
+            /** @description O livro como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteGlosa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id da glosa. */
+                glosaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O livro como ficou. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ledger"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

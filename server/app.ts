@@ -34,6 +34,7 @@ import clockRoutes from './routes/surgery/clocks';
 import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
 import exportRoutes from './routes/surgery/exports';
+import ledgerRoutes from './routes/surgery/ledger';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -291,6 +292,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(opmeRoutes, { deps });
   await app.register(receivableRoutes, { deps });
   await app.register(exportRoutes, { deps });
+  await app.register(ledgerRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

@@ -23,6 +23,7 @@ import {
   type StepFields,
 } from '../surgeryLifecycle/lifecycleRules';
 import { lossReasonFields } from '../preoperative/reasonSchemas';
+import { LEDGER_MESSAGES, settlementField } from '../ledger/ledgerSchemas';
 import { anyBoolean, int4OfText, MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from './creationRules';
@@ -304,9 +305,17 @@ function buildUpdateSchema(today: string) {
     ...(notes as Record<`${NoteFieldName}?`, typeof note>),
     // Issue 13: prep_doc → env_doc with required documents missing, confirmed by the user.
     'missing_documents_confirmed?': anyBoolean,
+    // Issue 14: how the conclusion's difference is recorded (glosa or perda; absent: perda).
+    'settlement?': settlementField,
   })
     .configure({ message: INVALID })
-    .narrow((body, ctx) => stepOf(body, ctx) !== false);
+    .narrow(
+      (body, ctx) =>
+        stepOf(body, ctx) !== false &&
+        (body.settlement === undefined ||
+          body.new_status === 'concluido' ||
+          ctx.reject({ path: ['settlement'], message: LEDGER_MESSAGES.settlementOnlyAtConclusion })),
+    );
 }
 
 /** The validated update/{id}/ body split into what the move needs (see UpdateSurgeryInput). */
@@ -325,7 +334,10 @@ export function updateInputOf(body: UpdateSurgeryBody): UpdateSurgeryInput {
     notes,
     step,
     version: body.version,
-    confirm: body.missing_documents_confirmed === true ? { missing_documents: true } : {},
+    confirm: {
+      ...(body.missing_documents_confirmed === true ? { missing_documents: true } : {}),
+      ...(body.settlement ? { settlement: body.settlement } : {}),
+    },
   };
 }
 

@@ -104,6 +104,8 @@ export function updateInput({ context }: RequestArgs): UpdateCaseInput {
       ...request.fields,
       ...request.notes,
       ...(request.confirm.missing_documents ? { missing_documents_confirmed: true } : {}),
+      // Issue 14: how the conclusion's difference is recorded (the page asks with 'Concluir com diferença?').
+      ...(request.confirm.settlement ? { settlement: request.confirm.settlement } : {}),
       version: surgery.version,
     },
   };

@@ -1,5 +1,8 @@
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
 import { opmeApprovalProblems } from '../preoperative/opmeRules';
+import { centsOf } from '../ledger/balance';
+import type { Settlement } from '../ledger/constants';
+import { conclusionProblems } from '../ledger/ledgerRules';
 
 /**
  * What each move of the seven-step lifecycle needs (SPEC §4, §5; DECISIONS §4), shared by the lifecycle machine
@@ -61,10 +64,23 @@ export type LifecycleFacts = {
    * opme_items, not a step field: the OPME approval can be 'aprovada' only while it is 0.
    */
   opme_items_undecided: number;
+  /**
+   * The case's fee ledger (issue 14; machines/ledger/ledgerRules.ts), in centavos, read by the server from the
+   * ledger's tables (0 where a case has no ledger): the expected fee, the receipts' sum, and what the glosas (net of
+   * recoveries) and the write-off take away. The conclusion's difference is computed from them.
+   */
+  expected_cents: number;
+  received_cents: number;
+  deducted_cents: number;
 };
 
+/** The ledger facts (never a step's field). */
+type LedgerFactName = 'expected_cents' | 'received_cents' | 'deducted_cents';
+
 /** The facts a step may change (everything but the case's payment source and OPME flag, fixed at creation, and what other records hold). */
-export type StepFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents' | 'opme_items_undecided'>>;
+export type StepFields = Partial<
+  Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents' | 'opme_items_undecided' | LedgerFactName>
+>;
 
 /** Facts read elsewhere (the approvals, the OPME items) that the page hands to the machine. */
 export type ReadFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opme' | 'missing_documents'>>;
@@ -73,7 +89,11 @@ export type ReadFields = Partial<Omit<LifecycleFacts, 'payment_fountains' | 'opm
  * What a request confirms it is doing although a stage would refuse it (issue 13): moving on from prep_doc with
  * required documents missing (`missing_documents_confirmed: true` on update/{id}/ and include_surgery_files).
  */
-export type AdvanceConfirmations = { missing_documents?: boolean };
+export type AdvanceConfirmations = {
+  missing_documents?: boolean;
+  /** Issue 14: concluding with a difference left, recorded as a glosa or a loss (`settlement` on update/{id}/). */
+  settlement?: Settlement;
+};
 
 export const EMPTY_FACTS: LifecycleFacts = {
   payment_fountains: null,
@@ -88,6 +108,9 @@ export const EMPTY_FACTS: LifecycleFacts = {
   date_payment: null,
   missing_documents: [],
   opme_items_undecided: 0,
+  expected_cents: 0,
+  received_cents: 0,
+  deducted_cents: 0,
 };
 
 /** What a stage offers besides saving its own fields in place (every active stage saves). */
@@ -223,7 +246,9 @@ export function advanceProblems(from: CaseStatus, facts: LifecycleFacts, confirm
       const problems: string[] = [];
       if (!(typeof facts.payment_done === 'number' && facts.payment_done > 0)) problems.push(M.paymentRequired);
       if (!isValidIsoDate(facts.date_payment)) problems.push(M.invalidDate);
-      return problems;
+      if (problems.length > 0) return problems;
+      // Issue 14: the value received against the receipts recorded and the fee expected (the ledger's rules).
+      return conclusionProblems(facts, centsOf(facts.payment_done as number), confirmed.settlement);
     }
     default:
       return []; // ind_paciente needs nothing

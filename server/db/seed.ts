@@ -32,6 +32,7 @@ import {
   type Random,
 } from './demo-data';
 import { DEMO_DOCUMENT_REQUIREMENTS, demoLossReason, planDemoPreoperative, type DemoPreoperativePlan } from './demo-preoperative';
+import { planDemoLedger, type DemoLedgerPlan } from './demo-ledger';
 import {
   cids,
   documentRequirements,
@@ -52,6 +53,10 @@ import {
   surgeryStatusHistory,
   users,
   type NewSurgeryRow,
+  paymentTerms,
+  surgeryGlosas,
+  surgeryLedgers,
+  surgeryReceipts,
 } from './schema/index';
 
 export { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL } from './demo-data';
@@ -338,6 +343,25 @@ async function insertDemoCases(
     plans.push({ ...plan, patient });
   }
 
+  // Issue 14: the fee ledger. Three cases are moved back in time first (every bucket of the receivables' aging),
+  // and a concluded case's payment becomes the sum of its receipts.
+  const ledger = planDemoLedger(
+    plans.map((plan) => ({
+      status: plan.row.status!,
+      fees: plan.row.feesPayments ?? null,
+      paymentFountains: plan.row.paymentFountains ?? null,
+      healthPlanId: plan.row.healthPlanId ?? null,
+      hospitalId: plan.row.hospitalId!,
+      accomplishment: plan.row.accomplishment ?? null,
+      datePayment: plan.row.datePayment ?? null,
+      paymentDone: plan.row.paymentDone ?? null,
+    })),
+    lookups,
+    saoPauloDate(now),
+  );
+  for (const [index, days] of ledger.shiftDays) shiftPlan(plans[index]!, days);
+  for (const [index, payment] of ledger.payment) Object.assign(plans[index]!.row, payment);
+
   const preoperative = planDemoPreoperative(
     plans.map((plan) => ({
       status: plan.row.status!,
@@ -387,6 +411,7 @@ async function insertDemoCases(
   await tx.insert(surgeryProcedures).values(procedureLinks);
   await tx.insert(surgeryCids).values(cidLinks);
   await insertBatches(history, (batch) => tx.insert(surgeryStatusHistory).values(batch));
+  await insertDemoLedger(tx, ledger, { medicId, secretaryId, surgeryIds: inserted.map((row) => row.id), now });
   await insertDemoPreoperative(tx, preoperative, {
     medicId,
     secretaryId,
@@ -395,6 +420,66 @@ async function insertDemoCases(
     caseTimes: plans.map((plan) => plan.times),
     lookups,
   });
+}
+
+/** Moves a planned demo case's whole timeline `days` back (its statuses, schedule and every step's date). */
+function shiftPlan(plan: { row: NewSurgeryRow; times: Date[]; schedule: Date | null }, days: number): void {
+  const back = (date: Date) => new Date(date.getTime() - days * 86_400_000);
+  const backDay = (day: string) => saoPauloDate(new Date(Date.parse(`${day}T12:00:00Z`) - days * 86_400_000));
+  for (let step = 0; step < plan.times.length; step++) plan.times[step] = back(plan.times[step]!);
+  if (plan.schedule) plan.schedule = back(plan.schedule);
+  const { row } = plan;
+  for (const key of ['createdAt', 'statusChangedAt', 'updatedAt', 'schedule', 'concludedAt'] as const) {
+    const value = row[key];
+    if (value instanceof Date) row[key] = back(value);
+  }
+  for (const key of ['documentArrivals', 'accomplishment', 'datePayment'] as const) {
+    const value = row[key];
+    if (typeof value === 'string') row[key] = backDay(value);
+  }
+}
+
+/** Writes the fee ledger planned by demo-ledger.ts (issue 14) for the inserted demo cases. */
+async function insertDemoLedger(
+  tx: Executor,
+  plan: DemoLedgerPlan,
+  who: { medicId: number; secretaryId: number; surgeryIds: number[]; now: Date },
+): Promise<void> {
+  const { medicId, secretaryId, surgeryIds, now } = who;
+  const idOf = (caseIndex: number) => surgeryIds[caseIndex]!;
+  if (plan.terms.length > 0) {
+    await tx.insert(paymentTerms).values(plan.terms.map((term) => ({ medicId, payer: term.payer, payerId: term.payerId, days: term.days })));
+  }
+  if (plan.ledgers.length > 0) {
+    await tx
+      .insert(surgeryLedgers)
+      .values(plan.ledgers.map(({ caseIndex, ...row }) => ({ surgeryId: idOf(caseIndex), ...row, updatedBy: secretaryId, createdAt: now, updatedAt: now })));
+  }
+  if (plan.receipts.length > 0) {
+    await tx.insert(surgeryReceipts).values(
+      plan.receipts.map(({ caseIndex, ...row }) => ({
+        surgeryId: idOf(caseIndex),
+        ...row,
+        createdBy: secretaryId,
+        createdAt: new Date(Date.parse(`${row.receivedOn}T15:00:00Z`)),
+      })),
+    );
+  }
+  if (plan.glosas.length > 0) {
+    await tx
+      .insert(surgeryGlosas)
+      .values(plan.glosas.map(({ caseIndex, ...row }) => ({ surgeryId: idOf(caseIndex), ...row, createdBy: secretaryId, createdAt: now, updatedAt: now })));
+  }
+  // Cases in pagamento carry what their receipts add up to (SPEC's payment_done = the sum of the receipts).
+  for (const caseIndex of new Set(plan.receipts.map((receipt) => receipt.caseIndex))) {
+    const own = plan.receipts.filter((receipt) => receipt.caseIndex === caseIndex);
+    const cents = own.reduce((sum, receipt) => sum + receipt.amountCents, 0);
+    const last = own.map((receipt) => receipt.receivedOn).sort().at(-1)!;
+    await tx
+      .update(surgeries)
+      .set({ paymentDone: (cents / 100).toFixed(2), datePayment: last })
+      .where(eq(surgeries.id, idOf(caseIndex)));
+  }
 }
 
 /** Writes the pre-operative records planned by demo-preoperative.ts (issue 13) for the inserted demo cases. */

@@ -41,6 +41,10 @@ const TABLES: Record<string, PgTable> = {
   dispatches: schema.surgeryDispatches,
   opmeItems: schema.opmeItems,
   opmeQuotes: schema.opmeQuotes,
+  receipts: schema.surgeryReceipts,
+  glosas: schema.surgeryGlosas,
+  ledgers: schema.surgeryLedgers,
+  paymentTerms: schema.paymentTerms,
 };
 
 async function countAll(handle: DatabaseHandle): Promise<Record<string, number>> {
@@ -476,5 +480,74 @@ describe('seedLookups small set', () => {
     } finally {
       await small.close();
     }
+  });
+});
+
+describe('demo fee ledger (issue 14)', () => {
+  /** Days from `from` to `to` (yyyy-MM-dd). */
+  const daysFrom = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('keeps payment_done = the sum of the receipts and date_payment = the latest, for every demo case', async () => {
+    const cases = await handle.db.select().from(schema.surgeries);
+    const receipts = await handle.db.select().from(schema.surgeryReceipts);
+    for (const surgery of cases) {
+      const own = receipts.filter((receipt) => receipt.surgeryId === surgery.id);
+      const sum = own.reduce((total, receipt) => total + Number(receipt.amountCents), 0);
+      expect(surgery.paymentDone === null ? 0 : Math.round(Number(surgery.paymentDone) * 100), `case ${surgery.id}`).toBe(sum);
+      if (own.length > 0) expect(surgery.datePayment).toBe(own.map((receipt) => receipt.receivedOn).sort().at(-1));
+      for (const receipt of own) expect(receipt.receivedOn <= saoPauloDate(NOW)).toBe(true);
+      if (own.length > 0) expect(['realizacao', 'pagamento', 'concluido']).toContain(surgery.status);
+    }
+    const partial = cases.filter((surgery) => surgery.status === 'pagamento' && surgery.paymentDone !== null);
+    expect(partial.length).toBeGreaterThanOrEqual(2);
+    for (const surgery of partial) expect(Number(surgery.paymentDone)).toBeLessThan(Number(surgery.feesPayments));
+  });
+
+  it('has glosas in each appeal state, recovered amounts as the outcome says, and a deadline within 7 days', async () => {
+    const glosas = await handle.db.select().from(schema.surgeryGlosas);
+    const today = saoPauloDate(NOW);
+    expect(glosas.some((g) => g.appealOutcome === null && g.appealFiledOn === null)).toBe(true);
+    expect(glosas.some((g) => g.appealOutcome === null && g.appealFiledOn !== null)).toBe(true);
+    for (const outcome of ['revertida', 'mantida', 'parcial'] as const) expect(glosas.some((g) => g.appealOutcome === outcome), outcome).toBe(true);
+    for (const g of glosas) {
+      const amount = Number(g.amountCents);
+      if (g.appealOutcome === 'revertida') expect(Number(g.recoveredCents)).toBe(amount);
+      if (g.appealOutcome === 'mantida') expect(Number(g.recoveredCents)).toBe(0);
+      if (g.appealOutcome === 'parcial') expect(Number(g.recoveredCents)).toBeGreaterThan(0);
+      if (g.appealOutcome === 'parcial') expect(Number(g.recoveredCents)).toBeLessThan(amount);
+      if (g.appealOutcome !== null) expect(g.appealFiledOn).not.toBeNull();
+      expect(g.glosaOn <= today && (g.appealFiledOn ?? g.glosaOn) >= g.glosaOn && g.appealDeadline! >= g.glosaOn).toBe(true);
+    }
+    const warned = glosas.filter((g) => g.appealOutcome === null && g.appealFiledOn === null && daysFrom(today, g.appealDeadline!) <= 7);
+    expect(warned.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('puts the cases that owe money in every aging bucket (computed here from the stored rows)', async () => {
+    const today = saoPauloDate(NOW);
+    const cases = await handle.db.select().from(schema.surgeries);
+    const receipts = await handle.db.select().from(schema.surgeryReceipts);
+    const glosas = await handle.db.select().from(schema.surgeryGlosas);
+    const ledgers = await handle.db.select().from(schema.surgeryLedgers);
+    const terms = await handle.db.select().from(schema.paymentTerms);
+    expect(terms.length).toBeGreaterThanOrEqual(2);
+    const buckets = new Set<string>();
+    for (const surgery of cases.filter((c) => c.status === 'pagamento' || c.status === 'concluido')) {
+      const ledger = ledgers.find((row) => row.surgeryId === surgery.id);
+      const own = glosas.filter((g) => g.surgeryId === surgery.id);
+      const received = receipts.filter((r) => r.surgeryId === surgery.id).reduce((sum, r) => sum + Number(r.amountCents), 0);
+      const glosaNet = own.reduce((sum, g) => sum + Number(g.amountCents) - Number(g.recoveredCents ?? 0), 0);
+      const disputed = own.filter((g) => g.appealOutcome === null).reduce((sum, g) => sum + Number(g.amountCents), 0);
+      const open = Math.max(0, Math.round(Number(surgery.feesPayments ?? 0) * 100) - received - glosaNet - Number(ledger?.writtenOffCents ?? 0));
+      if (open === 0 && disputed === 0) continue;
+      const term =
+        (surgery.paymentFountains === 'plano_saude' ? terms.find((t) => t.payer === 'plano' && t.payerId === surgery.healthPlanId)?.days : undefined) ??
+        terms.find((t) => t.payer === 'hospital' && t.payerId === surgery.hospitalId)?.days ??
+        30;
+      const due = plusDays(ledger?.billedOn ?? surgery.accomplishment!, term);
+      const days = daysFrom(due, today);
+      buckets.add(days <= 30 ? 'd0_30' : days <= 60 ? 'd31_60' : days <= 90 ? 'd61_90' : 'd90_plus');
+    }
+    expect(buckets).toEqual(new Set(['d0_30', 'd31_60', 'd61_90', 'd90_plus']));
   });
 });

@@ -125,6 +125,24 @@ const opmeUndecided = eventsOf((status) =>
     : [label({ type: 'lifecycle.advance' as const, fields: completing[status] ?? {} }, 'advance')],
 );
 
+/**
+ * 5. "Ledger difference" (issue 14): a case expecting R$ 2.500,00 with R$ 500,00 already received. At pagamento the
+ * advance is offered with X below the receipts (refused), with a difference and no settlement (refused), and with
+ * the difference settled as a glosa or a loss (both conclude).
+ */
+const ledgerDifference: LifecycleFacts = { ...allData, payment_done: null, expected_cents: 250_000, received_cents: 50_000, deducted_cents: 0 };
+const payment = (payment_done: number) => ({ payment_done, date_payment: '2026-04-01' });
+const differenceEvents = eventsOf((status) =>
+  status === 'pagamento'
+    ? [
+        label({ type: 'lifecycle.advance' as const, fields: payment(400) }, 'advance below the receipts'),
+        label({ type: 'lifecycle.advance' as const, fields: payment(2000) }, 'advance with a difference, unsettled'),
+        label({ type: 'lifecycle.advance' as const, fields: payment(2000), confirm: { settlement: 'glosa' as const } }, 'advance settled as glosa'),
+        label({ type: 'lifecycle.advance' as const, fields: payment(2000), confirm: { settlement: 'perda' as const } }, 'advance settled as perda'),
+      ]
+    : [label({ type: 'lifecycle.advance' as const, fields: completing[status] ?? {} }, 'advance')],
+);
+
 const models = [
   { name: 'data complete', paths: transitionPaths(surgeryLifecycleMachine, { events: dataComplete, input: { facts: allData } }, pathName) },
   { name: 'data missing', paths: transitionPaths(surgeryLifecycleMachine, { events: dataMissing, input: { facts: noData } }, pathName) },
@@ -133,6 +151,7 @@ const models = [
     paths: transitionPaths(surgeryLifecycleMachine, { events: documentsMissing, input: { facts: missingDocuments } }, pathName),
   },
   { name: 'OPME items undecided', paths: transitionPaths(surgeryLifecycleMachine, { events: opmeUndecided, input: { facts: itemsUndecided } }, pathName) },
+  { name: 'ledger difference', paths: transitionPaths(surgeryLifecycleMachine, { events: differenceEvents, input: { facts: ledgerDifference } }, pathName) },
 ];
 
 describe('surgery lifecycle machine, documents missing (issue 13)', () => {
@@ -185,6 +204,36 @@ describe('surgery lifecycle machine, OPME items undecided', () => {
     actor.send({ type: 'lifecycle.advance', fields: completing.autorizacao });
     expect(stageOf(actor.getSnapshot())).toBe('autorizacao');
     expect(actor.getSnapshot().context.facts.opme_approvals).toBeNull();
+  });
+});
+
+describe('surgery lifecycle machine, ledger difference (issue 14)', () => {
+  const { paths } = models[4]!;
+
+  it('concludes only with a settlement when the payment leaves a difference', () => {
+    const concluding = paths.flatMap((path) =>
+      path.steps.slice(1).flatMap((step, i) => (stageOf(path.steps[i]!.state) === 'pagamento' && stageOf(step.state) === 'concluido' ? [step.event] : [])),
+    );
+    expect(concluding.map((event) => labels.get(event)).sort()).toEqual(['advance settled as glosa', 'advance settled as perda']);
+  });
+
+  it('says why: below the receipts, or the difference to settle', () => {
+    const actor = createActor(surgeryLifecycleMachine, { input: { facts: ledgerDifference } }).start();
+    for (const status of ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao'] as const) {
+      actor.send({ type: 'lifecycle.advance', fields: completing[status] ?? {} });
+    }
+    expect(stageOf(actor.getSnapshot())).toBe('pagamento');
+    const notices: LifecycleNotice[] = [];
+    actor.on('*', (notice) => notices.push(notice));
+    actor.send({ type: 'case.advance', fields: payment(400) });
+    actor.send({ type: 'case.advance', fields: payment(2000) });
+    expect(notices).toEqual([
+      { type: 'lifecycle.problems', problems: ['O valor recebido não pode ser menor que a soma dos recebimentos lançados (R$ 500,00).'] },
+      { type: 'lifecycle.problems', problems: ['O pagamento deixa uma diferença de R$ 500,00: informe se ela é glosa ou perda.'] },
+    ]);
+    // Paid in full: no difference, no settlement needed.
+    actor.send({ type: 'lifecycle.advance', fields: payment(2500) });
+    expect(stageOf(actor.getSnapshot())).toBe('concluido');
   });
 });
 

@@ -82,7 +82,12 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
       request,
-      { requested: input.newStatus, fields: input.fields, confirm: input.confirm },
+      {
+        requested: input.newStatus,
+        fields: input.fields,
+        // Issue 14: a conclusion's difference is a loss unless the client says glosa (SPEC's clients say nothing).
+        confirm: input.newStatus === 'concluido' ? { ...input.confirm, settlement: input.confirm.settlement ?? 'perda' } : input.confirm,
+      },
       {
         extra: noteColumns(input.notes),
         check: (row) => checkAtCase(input, row, factsOf(row)),

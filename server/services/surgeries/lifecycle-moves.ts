@@ -11,7 +11,9 @@ import { badRequest, conflict, notFound } from '../../http/errors';
 import { visibleSurgeryRow } from '../access/scope';
 import { checklistFacts } from '../preoperative/checklists';
 import { undecidedOpmeItems } from '../preoperative/opme-facts';
-import { SAO_PAULO } from '../sao-paulo-time';
+import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
+import { ledgerFacts } from '../ledger/ledger-read';
+import { applyPaymentStep } from '../ledger/settlement';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 
 /**
@@ -111,6 +113,10 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
     // Read from other tables inside the move (`move` below); a row alone has none.
     missing_documents: [],
     opme_items_undecided: 0,
+    // Issue 14: the ledger's sums, read from its tables inside the move (`readFacts`).
+    expected_cents: 0,
+    received_cents: 0,
+    deducted_cents: 0,
   };
 }
 
@@ -120,6 +126,7 @@ async function readFacts(tx: Transaction, row: SurgeryRow, arriving: MoveOptions
     ...factsOf(row),
     ...(await checklistFacts(tx, row, arriving)),
     opme_items_undecided: row.opme ? await undecidedOpmeItems(tx, row.id) : 0,
+    ...(await ledgerFacts(tx, row.id)),
   };
 }
 
@@ -199,6 +206,17 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
               // Moving on with required documents missing (the request confirmed it): which ones.
               ...(kind === 'advance' && facts.missing_documents.length > 0 ? { missingDocuments: facts.missing_documents } : {}),
             });
+        }
+        // Issue 14: the payment step's value against the ledger (a receipt for the rest; the conclusion's difference).
+        const fields = fieldsOf(request);
+        if (from === 'pagamento' && (kind === 'advance' || (kind === 'save' && fields.payment_done !== undefined))) {
+          const confirm = 'confirm' in request ? request.confirm : undefined;
+          await applyPaymentStep(tx, updated, facts, {
+            settlement: kind === 'advance' ? (confirm?.settlement ?? 'perda') : null,
+            today: saoPauloDay(at),
+            userId: user.id,
+            at,
+          });
         }
         await options.alsoWrite?.(tx, updated);
         const result = options.readBack ? await options.readBack(tx, updated) : undefined;

@@ -20,6 +20,7 @@ import { useSession } from '../../lib/session/session';
 import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
 import { StageTargetsCard } from './StageTargetsCard';
+import { PaymentTermsCard } from './PaymentTermsCard';
 import { failureToasts, successToast } from './settingsForms';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
 import { useSettings } from './useSettings';
@@ -92,6 +93,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
           onChanged={reload}
         />
         <StageTargetsCard />
+        <PaymentTermsCard />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

@@ -3,7 +3,25 @@
  * recebido!'), the payment date ('Data invalida!'; 'A data não pode ser depois de hoje!') and notes. Confirming moves the case to concluido, shows
  * 'Finalizado com sucesso!' and opens /surgery-status (./caseActor.ts). Cancelling sits in the footer.
  */
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { centsOf } from '../../../../machines/ledger/balance';
+import type { Settlement } from '../../../../machines/ledger/constants';
+import { conclusionPlan, LEDGER_RULE_MESSAGES } from '../../../../machines/ledger/ledgerRules';
+import { Button } from '../../../components/ui/Button';
+import { Modal } from '../../../components/ui/Modal';
+import { ledgerTexts } from '../../../lib/i18n/ledger';
+import { LedgerSection } from './LedgerSection';
+import { styled } from 'goober';
+import { space } from '../../../lib/theme';
+
+const StyledChoices = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  gap: ${space.sm};
+  width: 100%;
+`;
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
 import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
@@ -19,8 +37,10 @@ import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.payment;
+const S = ledgerTexts.settle;
 
 type PaymentValues = { payment_done: number | null; date_payment: string; payment_notes: string };
+type Asking = { fields: { payment_done: number | null; date_payment: string | null }; notes: { payment_notes: string | null }; difference: number };
 
 export function PaymentPanel() {
   const { surgery, lifecycle, editable } = usePanel();
@@ -31,8 +51,15 @@ export function PaymentPanel() {
       payment_notes: surgery.payment_notes ?? '',
     },
   });
-  const { control, handleSubmit, setError } = form;
+  const { control, handleSubmit, setError, setValue } = form;
   const draft = useStepDraft(form);
+  // Issue 14: a conclusion that leaves a difference asks whether it is a glosa or a loss.
+  const [asking, setAsking] = useState<Asking | null>(null);
+
+  async function conclude(request: Asking, settlement: Settlement | undefined) {
+    const confirm = settlement ? { settlement } : {};
+    if (await lifecycle.request({ type: 'case.advance', fields: request.fields, notes: request.notes, confirm })) draft.clear();
+  }
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { payment_done: values.payment_done, date_payment: isoDateOf(values.date_payment) };
@@ -49,8 +76,25 @@ export function PaymentPanel() {
     }
     if (problems.length > 0) return;
     const notes = { payment_notes: noteOf(values.payment_notes) };
-    if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
+    // The receipts already recorded and the fee expected (the ledger's sums, read by LedgerSection into the actor).
+    const facts = lifecycle.actor.getSnapshot().context.facts;
+    const plan = conclusionPlan(facts, centsOf(values.payment_done ?? 0));
+    if (!plan) {
+      setError('payment_done', { message: LEDGER_RULE_MESSAGES.belowReceipts(facts.received_cents) }, { shouldFocus: true });
+      return;
+    }
+    const request = { fields, notes, difference: plan.differenceCents };
+    if (plan.differenceCents > 0) setAsking(request);
+    else await conclude(request, undefined);
   });
+
+  /** After a ledger write: the value received is the receipts' sum, dated by the latest (the form follows). */
+  function followLedger(ledger: { received_cents: number; receipts: { received_on: string }[] }) {
+    if (!editable) return;
+    setValue('payment_done', ledger.received_cents > 0 ? ledger.received_cents / 100 : null);
+    const last = ledger.receipts.map((receipt) => receipt.received_on).sort().at(-1);
+    if (last) setValue('date_payment', brDateOf(last));
+  }
 
   const expected = surgery.fees_payments === null ? undefined : fill(T.expected, { value: formatBRL(surgery.fees_payments) });
 
@@ -64,11 +108,13 @@ export function PaymentPanel() {
             { term: T.note, value: surgery.payment_notes, wide: true },
           ]}
         />
+        <LedgerSection />
       </PanelFrame>
     );
   }
 
   return (
+    <>
     <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
       <PanelFrame intro={T.intro} draft={draft} actions={<NextButton label={T.confirm} busy={lifecycle.pending === 'advance'} />}>
         <StyledRow>
@@ -78,5 +124,35 @@ export function PaymentPanel() {
         <NotesField control={control} name="payment_notes" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
       </PanelFrame>
     </StyledForm>
+    {/* Outside the step form: the ledger's forms are forms of their own. */}
+    <LedgerSection onWritten={followLedger} />
+    <Modal
+      isOpen={asking !== null}
+      onClose={() => setAsking(null)}
+      title={S.title}
+      closeLabel={ledgerTexts.close}
+      role="alertdialog"
+      fullScreenOnPhone={false}
+      footer={
+        <StyledChoices>
+          <Button variant="secondary" onClick={() => setAsking(null)}>
+            {ledgerTexts.cancel}
+          </Button>
+          <Button variant="secondary" onClick={() => { const request = asking; setAsking(null); if (request) void conclude(request, 'perda'); }}>
+            {S.perda}
+          </Button>
+          <Button onClick={() => { const request = asking; setAsking(null); if (request) void conclude(request, 'glosa'); }}>
+            {S.glosa}
+          </Button>
+        </StyledChoices>
+      }
+    >
+      <p>{asking ? fill(S.text, { value: formatBRL(asking.difference / 100) }) : null}</p>
+      <ul>
+        <li>{`${S.glosa}: ${S.glosaHint}`}</li>
+        <li>{`${S.perda}: ${S.perdaHint}`}</li>
+      </ul>
+    </Modal>
+    </>
   );
 }

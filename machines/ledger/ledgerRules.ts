@@ -1,0 +1,61 @@
+import type { Settlement } from './constants';
+
+/**
+ * The conclusion of a case's payment against its ledger (issue 14; DECISIONS §16), pure: the lifecycle machine's
+ * advance from pagamento (machines/surgeryLifecycle/lifecycleRules.ts advanceProblems) and the server's conclusion
+ * (server/services/ledger/settlement.ts) read the same rules. Money in integer centavos.
+ *
+ * SPEC's payment step sends the value received X (reais) and its date. Against the receipts already recorded:
+ * - X below their sum is refused: the step would erase receipts ('O valor recebido não pode ser menor …');
+ * - X above their sum records the rest as one more receipt, dated the payment's date (a case without receipts, as
+ *   every SPEC client's, thus gets one receipt of X);
+ * - what is then still open (expected − received − glosas − write-off) is the conclusion's difference: a glosa (it
+ *   can still be appealed) or a loss (perda, written off). The API takes `settlement` and defaults to 'perda' (SPEC's
+ *   clients never send it); the SPA always asks.
+ */
+
+export const LEDGER_RULE_MESSAGES = {
+  belowReceipts: (cents: number) =>
+    `O valor recebido não pode ser menor que a soma dos recebimentos lançados (${formatCents(cents)}).`,
+  settlementRequired: (cents: number) =>
+    `O pagamento deixa uma diferença de ${formatCents(cents)}: informe se ela é glosa ou perda.`,
+} as const;
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Centavos as pt-BR reais with a plain space: 123456 → 'R$ 1.234,56' (messages; the screens format their own). */
+export function formatCents(cents: number): string {
+  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/** What the conclusion reads of a case's ledger. */
+export type LedgerFacts = {
+  /** The expected fee (fees_payments) in centavos. */
+  expected_cents: number;
+  /** The sum of the receipts recorded. */
+  received_cents: number;
+  /** What the glosas take away (net of what appeals recovered) plus what was written off. */
+  deducted_cents: number;
+};
+
+/** The outcome of concluding with `paidCents` (SPEC's X): the receipt to add and the difference left. */
+type ConclusionPlan = { addReceiptCents: number; differenceCents: number };
+
+/** The plan of a conclusion (or a save of the payment step) with X = `paidCents`, or null when X is below the receipts. */
+export function conclusionPlan(ledger: LedgerFacts, paidCents: number): ConclusionPlan | null {
+  if (paidCents < ledger.received_cents) return null;
+  const addReceiptCents = paidCents - ledger.received_cents;
+  const differenceCents = Math.max(0, ledger.expected_cents - paidCents - ledger.deducted_cents);
+  return { addReceiptCents, differenceCents };
+}
+
+/**
+ * What keeps the payment X (`paidCents`, null when absent or invalid: SPEC's own messages cover it) from concluding
+ * the case: below the receipts, or a difference without a settlement.
+ */
+export function conclusionProblems(ledger: LedgerFacts, paidCents: number | null, settlement: Settlement | undefined): string[] {
+  if (paidCents === null) return [];
+  const plan = conclusionPlan(ledger, paidCents);
+  if (!plan) return [LEDGER_RULE_MESSAGES.belowReceipts(ledger.received_cents)];
+  return plan.differenceCents > 0 && !settlement ? [LEDGER_RULE_MESSAGES.settlementRequired(plan.differenceCents)] : [];
+}

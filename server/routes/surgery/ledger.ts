@@ -1,0 +1,97 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  billingSchema,
+  glosaSchema,
+  glosaUpdateSchema,
+  paymentTermsSchema,
+  receiptSchema,
+  type BillingInput,
+  type GlosaInput,
+  type GlosaUpdateInput,
+  type PaymentTermsInput,
+  type ReceiptInput,
+} from '../../../machines/ledger/ledgerSchemas';
+import { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { parse, validated } from '../../http/validation';
+import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/ledger/ledger-service';
+import { createPaymentTermsService } from '../../services/ledger/payment-terms';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+
+type CaseParams = { id: string };
+type ReceiptParams = { id: string; receiptId: string };
+type GlosaParams = { id: string; glosaId: string };
+
+/**
+ * A case's fee ledger and the medics' payment terms (issue 14; DECISIONS §16; openapi getLedger, updateLedgerBilling,
+ * createReceipt, deleteReceipt, createGlosa, updateGlosa, deleteGlosa, getPaymentTerms, updatePaymentTerms). Thin:
+ * the rules are machines/ledger/ledgerSchemas.ts's (bodies, checked against the São Paulo day of the app's clock) and
+ * services/ledger/ledger-service.ts's (the locked case, its status, SPEC's payment fields). A case outside the user's
+ * medics, or a path id that is no id, is 404 'Não foi possível encontrar essa cirurgia'.
+ */
+export default async function ledgerRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const ledger = createLedgerService({ db: deps.db, now: deps.now });
+  const terms = createPaymentTermsService({ db: deps.db });
+  const base = '/surgery/api/v1/surgery/:id/ledger/';
+  const today = () => saoPauloDay(deps.now());
+
+  function idOf(raw: string, message: string): number {
+    const id = pathId(raw);
+    if (id === null) throw notFound(message);
+    return id;
+  }
+  const caseId = (request: FastifyRequest<{ Params: CaseParams }>) => idOf(request.params.id, SURGERY_NOT_FOUND);
+  /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
+  const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
+
+  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => ledger.get(request.user!, caseId(request)));
+
+  app.put<{ Params: CaseParams }>(`${base}billing/`, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    return ledger.setBilling(request.user!, id, body<BillingInput>(billingSchema, request.body));
+  });
+
+  app.post<{ Params: CaseParams }>(`${base}receipts/`, { preHandler: app.authenticate }, async (request, reply) => {
+    const id = caseId(request);
+    const answer = await ledger.addReceipt(request.user!, id, body<ReceiptInput>(receiptSchema, request.body));
+    return reply.code(201).send(answer);
+  });
+
+  app.delete<{ Params: ReceiptParams }>(`${base}receipts/:receiptId/`, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    return ledger.deleteReceipt(request.user!, id, idOf(request.params.receiptId, LEDGER_SERVICE_MESSAGES.receiptNotFound));
+  });
+
+  app.post<{ Params: CaseParams }>(`${base}glosas/`, { preHandler: app.authenticate }, async (request, reply) => {
+    const id = caseId(request);
+    const answer = await ledger.addGlosa(request.user!, id, body<GlosaInput>(glosaSchema, request.body));
+    return reply.code(201).send(answer);
+  });
+
+  app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    const glosaId = idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound);
+    return ledger.updateGlosa(request.user!, id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
+  });
+
+  app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    return ledger.deleteGlosa(request.user!, id, idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound));
+  });
+
+  app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
+    '/project_auth/api/v1/payment_terms/',
+    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    async (request) => terms.get(request.user!, request.query.medic),
+  );
+
+  // Who may call comes before what was sent (onRequest, before the body's preValidation), as PUT stage_targets/.
+  app.put<{ Body: PaymentTermsInput }>(
+    '/project_auth/api/v1/payment_terms/',
+    { onRequest: app.requireRole('medic'), preValidation: validated({ body: paymentTermsSchema }) },
+    async (request) => terms.put(request.user!.id, request.body),
+  );
+}

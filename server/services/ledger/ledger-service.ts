@@ -1,0 +1,150 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import type { ReceiptPayer } from '../../../machines/ledger/constants';
+import { glosaColumnsOf, type BillingInput, type GlosaInput, type GlosaUpdateInput, type ReceiptInput } from '../../../machines/ledger/ledgerSchemas';
+import type { Database, Transaction } from '../../db/client';
+import { surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts, type SurgeryRow } from '../../db/schema/index';
+import { badRequest, conflict, notFound } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleSurgeryRow } from '../access/scope';
+import { saoPauloDay } from '../sao-paulo-time';
+import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
+import { readLedger, syncPaymentColumns, type LedgerResponse } from './ledger-read';
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+/** The stages whose ledger may be written: the surgery was carried out (or is being paid, or was concluded). */
+const LEDGER_WRITE_STATUSES: readonly CaseStatus[] = ['realizacao', 'pagamento', 'concluido'];
+
+export const LEDGER_SERVICE_MESSAGES = {
+  closed: (status: CaseStatus) =>
+    `O faturamento e os recebimentos só se lançam em cirurgias em realização, em pagamento ou concluídas: a cirurgia está em "${STATUS_LABELS[status]}".`,
+  receiptNotFound: 'Recebimento não encontrado.',
+  glosaNotFound: 'Glosa não encontrada.',
+  /** A concluded case keeps at least one receipt (SPEC: a conclusion needs a value received). */
+  lastReceiptOfConcluded: 'Uma cirurgia concluída precisa de pelo menos um recebimento: lance outro antes de excluir este.',
+} as const;
+
+const M = LEDGER_SERVICE_MESSAGES;
+
+/**
+ * A case's fee ledger (issue 14; DECISIONS §16; openapi getLedger, updateLedgerBilling, createReceipt, deleteReceipt,
+ * createGlosa, updateGlosa, deleteGlosa). Both roles (a secretary for her medics' cases). Every write runs in one
+ * transaction: the case's row locked (`SELECT … FOR UPDATE`), its status checked (409 outside realizacao, pagamento
+ * and concluido), the write, SPEC's payment fields set from the receipts (payment_done = their sum, date_payment =
+ * the latest), `surgeries.version` bumped, and the ledger answered as it left it, read through the transaction. The
+ * balance is computed in SQL (balances.ts ledgerJoin), at the São Paulo day of the app's clock.
+ */
+export function createLedgerService({ db, now }: { db: Database; now: () => Date }) {
+  async function writeOnCase(user: User, id: number, write: (tx: Transaction, row: SurgeryRow) => Promise<void>): Promise<LedgerResponse> {
+    return db.transaction(async (tx) => {
+      const row = await visibleSurgeryRow(tx, user, id, { lock: true });
+      if (!row) throw notFound(SURGERY_NOT_FOUND);
+      if (!LEDGER_WRITE_STATUSES.includes(row.status)) throw conflict(M.closed(row.status), row.status);
+      await write(tx, row);
+      await syncPaymentColumns(tx, row.id);
+      await tx
+        .update(surgeries)
+        .set({ version: sql`${surgeries.version} + 1`, updatedAt: now() })
+        .where(eq(surgeries.id, row.id));
+      return readLedger(tx, row.id, saoPauloDay(now()));
+    });
+  }
+
+  async function glosaOf(tx: Transaction, surgeryId: number, glosaId: number) {
+    const [glosa] = await tx
+      .select({ id: surgeryGlosas.id })
+      .from(surgeryGlosas)
+      .where(and(eq(surgeryGlosas.id, glosaId), eq(surgeryGlosas.surgeryId, surgeryId)));
+    if (!glosa) throw notFound(M.glosaNotFound);
+    return glosa;
+  }
+
+  return {
+    /** The ledger of the user's case `id` (any status: a closed case's ledger is history to read). */
+    async get(user: User, id: number): Promise<LedgerResponse> {
+      return db.transaction(async (tx) => {
+        const row = await visibleSurgeryRow(tx, user, id);
+        if (!row) throw notFound(SURGERY_NOT_FOUND);
+        return readLedger(tx, row.id, saoPauloDay(now()));
+      });
+    },
+
+    /** The billing date and guide/lot number (the row is created on the first write). */
+    async setBilling(user: User, id: number, input: BillingInput): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        const at = now();
+        const values = { billedOn: input.billed_on, billingReference: input.billing_reference, updatedBy: user.id, updatedAt: at };
+        await tx
+          .insert(surgeryLedgers)
+          .values({ surgeryId: row.id, ...values, createdAt: at })
+          .onConflictDoUpdate({ target: surgeryLedgers.surgeryId, set: values });
+      });
+    },
+
+    async addReceipt(user: User, id: number, input: ReceiptInput): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        await tx.insert(surgeryReceipts).values({
+          surgeryId: row.id,
+          receivedOn: input.received_on as string,
+          amountCents: input.amount_cents,
+          payer: input.payer,
+          note: input.note ?? null,
+          createdBy: user.id,
+          createdAt: now(),
+        });
+      });
+    },
+
+    async deleteReceipt(user: User, id: number, receiptId: number): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        const removed = await tx
+          .delete(surgeryReceipts)
+          .where(and(eq(surgeryReceipts.id, receiptId), eq(surgeryReceipts.surgeryId, row.id)))
+          .returning({ id: surgeryReceipts.id });
+        if (removed.length === 0) throw notFound(M.receiptNotFound);
+        if (row.status === 'concluido') {
+          const [left] = await tx
+            .select({ count: sql<number>`count(*)::int` })
+            .from(surgeryReceipts)
+            .where(eq(surgeryReceipts.surgeryId, row.id));
+          if (Number(left?.count ?? 0) === 0) throw badRequest([M.lastReceiptOfConcluded]);
+        }
+      });
+    },
+
+    async addGlosa(user: User, id: number, input: GlosaInput): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        const at = now();
+        await tx.insert(surgeryGlosas).values({ surgeryId: row.id, ...glosaColumnsOf(input), createdBy: user.id, createdAt: at, updatedAt: at });
+      });
+    },
+
+    async updateGlosa(user: User, id: number, glosaId: number, input: GlosaUpdateInput): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        await glosaOf(tx, row.id, glosaId);
+        await tx.update(surgeryGlosas).set({ ...glosaColumnsOf(input), updatedAt: now() }).where(eq(surgeryGlosas.id, glosaId));
+      });
+    },
+
+    async deleteGlosa(user: User, id: number, glosaId: number): Promise<LedgerResponse> {
+      return writeOnCase(user, id, async (tx, row) => {
+        await glosaOf(tx, row.id, glosaId);
+        await tx.delete(surgeryGlosas).where(eq(surgeryGlosas.id, glosaId));
+      });
+    },
+  };
+}
+
+/** Who pays a case of `source` (the receipt the payment step records for it). */
+export function receiptPayerOf(source: SurgeryRow['paymentFountains']): ReceiptPayer {
+  switch (source) {
+    case 'plano_saude':
+    case 'hospital':
+    case 'particular':
+    case 'coop':
+      return source;
+    default:
+      return 'outro';
+  }
+}

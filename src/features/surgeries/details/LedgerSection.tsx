@@ -1,0 +1,561 @@
+/**
+ * The fee ledger of a case (issue 14; DECISIONS §16), on the payment step and on a concluded case: the balance
+ * (Esperado, Recebido, Glosado, Em recurso, Em aberto, Perdido), the billing (date, guide or lot, due date), the
+ * receipts (add, delete) and the glosas with their appeals (add, edit, delete). Written at realizacao, pagamento and
+ * concluido (the server's rule). Each form checks its body with the API's schema (machines/ledger/ledgerSchemas.ts),
+ * so it marks its fields with the API's messages before sending. What the ledger says enters the lifecycle actor
+ * (`case.read`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
+ * write moved on.
+ */
+import { useEffect, useState, type FormEvent } from 'react';
+import { css, styled } from 'goober';
+import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
+import { glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
+import { check } from '../../../../machines/validation/problems';
+import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type CallResult, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { Modal } from '../../../components/ui/Modal';
+import { Notice } from '../../../components/ui/Notice';
+import { Select } from '../../../components/ui/Select';
+import { TextField } from '../../../components/ui/TextField';
+import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
+import { centsFromDigits, formatBRL, formatBRLInput } from '../../../lib/format/money';
+import { ledgerTexts as T } from '../../../lib/i18n/ledger';
+import { fill } from '../../../lib/i18n/pt-BR';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { toastError, toastSuccess } from '../../../lib/toast';
+import { usePanel } from './PanelFrame';
+import { isoDateOf } from './stepData';
+
+const visuallyHidden = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
+const StyledSection = styled('section')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+  & h3 { margin: 0; font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & h4 { margin: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+const StyledBalance = styled('dl')`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${space.sm};
+  margin: 0;
+  ${media.md} { grid-template-columns: repeat(6, minmax(0, 1fr)); }
+  & div { padding: ${space.sm}; border: 1px solid ${colors.border}; border-radius: ${radii.sm}; background: ${colors.surface}; }
+  & dt { font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
+  & dd { margin: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+`;
+
+const StyledBlock = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+`;
+
+const StyledForm = styled('form')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
+`;
+
+const StyledRow = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  align-items: end;
+  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+`;
+
+const StyledHead = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.sm};
+`;
+
+const StyledList = styled('ul')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  & li {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${space.sm};
+    padding: ${space.sm} ${space.md};
+    border: 1px solid ${colors.border};
+    border-radius: ${radii.sm};
+    background: ${colors.surface};
+    font-size: ${fontSizes.sm};
+    color: ${colors.text};
+    overflow-wrap: anywhere;
+  }
+  & small { display: block; color: ${colors.textMuted}; font-size: ${fontSizes.xs}; }
+`;
+
+const StyledActions = styled('div')`
+  display: flex;
+  gap: ${space.sm};
+`;
+
+const brl = (cents: number) => formatBRL(cents / 100);
+/** A typed date as the schema reads it: blank → null, a real dd/mm/aaaa → yyyy-MM-dd, anything else as typed. */
+const dateValue = (text: string) => (text.trim() === '' ? null : (isoDateOf(text) ?? text));
+const amountText = (text: string) => {
+  const cents = centsFromDigits(text);
+  return cents === null ? '' : formatBRLInput(cents);
+};
+const firstErrors = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([key, list]) => [key, list[0] ?? '']));
+
+type Load = { kind: 'loading' } | { kind: 'ok'; ledger: Ledger } | { kind: 'failed' };
+type Errors = Record<string, string>;
+
+/** Whether the ledger may be written for a case at `status` (the server's rule). */
+function ledgerWritable(status: string): boolean {
+  return status === 'realizacao' || status === 'pagamento' || status === 'concluido';
+}
+
+export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => void }) {
+  const { surgery, lifecycle, locked } = usePanel();
+  const { actor } = lifecycle;
+  const [attempt, setAttempt] = useState(0);
+  const readKey = `${surgery.id}/${attempt}`;
+  const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
+  const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
+  const [adding, setAdding] = useState<'receipt' | { glosa: Glosa | null } | null>(null);
+  const [removing, setRemoving] = useState<{ receipt: Receipt } | { glosa: Glosa } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [billing, setBilling] = useState<{ billed: string; reference: string; errors: Errors } | null>(null);
+
+  /** The ledger's sums, as the lifecycle's conclusion reads them. */
+  function ledgerFields(ledger: Ledger) {
+    return { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
+  }
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void getLedger(surgery.id, controller.signal).then((result) => {
+      if (controller.signal.aborted) return;
+      setRead({ key: readKey, load: result.ok ? { kind: 'ok', ledger: result.data } : { kind: 'failed' } });
+      if (result.ok) actor.send({ type: 'case.read', fields: ledgerFields(result.data) });
+    });
+    return () => controller.abort();
+  }, [actor, surgery.id, readKey]);
+
+  const canEdit = ledgerWritable(surgery.status) && !locked;
+
+  /** A write's answer: the ledger as it left it; the version moves on only from the one this page had. */
+  function applyWrite(ledger: Ledger) {
+    setRead({ key: readKey, load: { kind: 'ok', ledger } });
+    const current = actor.getSnapshot().context.surgery?.version;
+    actor.send({
+      type: 'case.read',
+      fields: ledgerFields(ledger),
+      ...(current !== undefined && ledger.version === current + 1 ? { version: ledger.version } : {}),
+    });
+    onWritten?.(ledger);
+  }
+
+  async function send(call: Promise<CallResult<Ledger>>, done: string, onFields?: (errors: Errors) => void): Promise<boolean> {
+    setBusy(true);
+    const result = await call;
+    setBusy(false);
+    if (!result.ok) {
+      if (onFields && Object.keys(result.fields).length > 0) onFields(firstErrors(result.fields));
+      for (const message of result.messages) toastError(message);
+      return false;
+    }
+    applyWrite(result.data);
+    toastSuccess(done);
+    return true;
+  }
+
+  async function saveBilling(event: FormEvent) {
+    event.preventDefault();
+    if (!billing || load.kind !== 'ok') return;
+    const body = { billed_on: dateValue(billing.billed), billing_reference: billing.reference };
+    const checked = check(billingSchema(todayInSaoPaulo()), body);
+    if (!checked.ok) {
+      setBilling({ ...billing, errors: firstErrors(checked.problems.fields) });
+      return;
+    }
+    await send(putBilling(surgery.id, checked.value), T.billing.saved, (errors) => setBilling({ ...billing, errors }));
+  }
+
+  async function handleRemove() {
+    if (!removing) return;
+    const call = 'receipt' in removing ? deleteReceipt(surgery.id, removing.receipt.id) : deleteGlosa(surgery.id, removing.glosa.id);
+    await send(call, 'receipt' in removing ? T.receipts.removed : T.glosas.removed);
+    setRemoving(null);
+  }
+
+  if (load.kind === 'loading') return <StyledSection aria-label={T.title}><Notice kind="loading" title={T.loading} compact /></StyledSection>;
+  if (load.kind === 'failed') {
+    return (
+      <StyledSection aria-label={T.title}>
+        <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} compact />
+      </StyledSection>
+    );
+  }
+  const { ledger } = load;
+  const form = billing ?? { billed: formatDate(ledger.billed_on), reference: ledger.billing_reference ?? '', errors: {} };
+  const due = ledger.due_date
+    ? fill((ledger.days_past_due ?? 0) > 0 ? T.billing.dueLate : T.billing.due, { date: formatDate(ledger.due_date), days: ledger.payment_term_days, late: ledger.days_past_due ?? 0 })
+    : null;
+
+  return (
+    <StyledSection aria-labelledby={`ledger-title-${surgery.id}`} data-ledger-section>
+      <div>
+        <h3 id={`ledger-title-${surgery.id}`}>{T.title}</h3>
+        <p>{T.intro}</p>
+      </div>
+
+      <StyledBalance aria-label={T.balance.title}>
+        {(
+          [
+            [T.balance.expected, ledger.expected_cents],
+            [T.balance.received, ledger.received_cents],
+            [T.balance.glosa, ledger.glosa_net_cents],
+            [T.balance.disputed, ledger.disputed_cents],
+            [T.balance.open, ledger.open_cents],
+            [T.balance.lost, ledger.lost_cents],
+          ] as const
+        ).map(([term, cents]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{brl(cents)}</dd>
+          </div>
+        ))}
+      </StyledBalance>
+
+      <StyledForm onSubmit={(event: FormEvent) => void saveBilling(event)} noValidate aria-labelledby={`ledger-billing-${surgery.id}`}>
+        <h4 id={`ledger-billing-${surgery.id}`}>{T.billing.title}</h4>
+        <StyledRow>
+          <TextField
+            label={T.billing.billedOn}
+            name="billed_on"
+            value={form.billed}
+            onChange={(billed) => setBilling({ ...form, billed, errors: { ...form.errors, billed_on: '' } })}
+            placeholder={T.datePlaceholder}
+            inputMode="numeric"
+            error={form.errors.billed_on || undefined}
+            readOnly={!canEdit}
+          />
+          <TextField
+            label={T.billing.reference}
+            name="billing_reference"
+            value={form.reference}
+            onChange={(reference) => setBilling({ ...form, reference, errors: { ...form.errors, billing_reference: '' } })}
+            placeholder={T.billing.referencePlaceholder}
+            error={form.errors.billing_reference || undefined}
+            readOnly={!canEdit}
+          />
+          {canEdit ? (
+            <Button type="submit" variant="secondary" loading={busy && billing !== null}>
+              {T.billing.save}
+            </Button>
+          ) : null}
+        </StyledRow>
+        {ledger.billed_on ? null : <p>{T.billing.notBilled}</p>}
+        {due ? <p data-ledger-due>{due}</p> : null}
+      </StyledForm>
+
+      <StyledBlock>
+        <StyledHead>
+          <h4>{T.receipts.title}</h4>
+          {canEdit ? (
+            <Button variant="secondary" onClick={() => setAdding('receipt')}>
+              {T.receipts.add}
+            </Button>
+          ) : null}
+        </StyledHead>
+        {ledger.receipts.length === 0 ? (
+          <p>{T.receipts.empty}</p>
+        ) : (
+          <StyledList aria-label={T.receipts.title}>
+            {ledger.receipts.map((receipt) => (
+              <li key={receipt.id} data-receipt={receipt.id}>
+                <span>
+                  {fill(T.receipts.item, { date: formatDate(receipt.received_on), value: brl(receipt.amount_cents), payer: receipt.payer_label })}
+                  {receipt.note ? <small>{receipt.note}</small> : null}
+                </span>
+                {canEdit ? (
+                  <Button variant="secondary" onClick={() => setRemoving({ receipt })}>
+                    <span aria-hidden="true">{T.receipts.remove}</span>
+                    <span className={visuallyHidden}>
+                      {fill(T.receipts.removeLabel, { value: brl(receipt.amount_cents), date: formatDate(receipt.received_on) })}
+                    </span>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </StyledList>
+        )}
+      </StyledBlock>
+
+      <StyledBlock>
+        <StyledHead>
+          <h4>{T.glosas.title}</h4>
+          {canEdit ? (
+            <Button variant="secondary" onClick={() => setAdding({ glosa: null })}>
+              {T.glosas.add}
+            </Button>
+          ) : null}
+        </StyledHead>
+        {ledger.glosas.length === 0 ? (
+          <p>{T.glosas.empty}</p>
+        ) : (
+          <StyledList aria-label={T.glosas.title}>
+            {ledger.glosas.map((glosa) => (
+              <li key={glosa.id} data-glosa={glosa.id}>
+                <span>
+                  {`${formatDate(glosa.glosa_on)} · ${brl(glosa.amount_cents)} · ${glosa.reason}`}
+                  <small>
+                    {[
+                      glosa.appeal_deadline ? fill(T.glosas.deadlineOf, { date: formatDate(glosa.appeal_deadline) }) : null,
+                      glosa.appeal_filed_on ? fill(T.glosas.filedOf, { date: formatDate(glosa.appeal_filed_on) }) : T.glosas.notFiled,
+                      glosa.appeal_outcome_label ?? (glosa.appeal_filed_on ? T.glosas.waiting : null),
+                      glosa.recovered_cents ? fill(T.glosas.recoveredOf, { value: brl(glosa.recovered_cents) }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </small>
+                </span>
+                {canEdit ? (
+                  <StyledActions>
+                    <Button variant="secondary" onClick={() => setAdding({ glosa })}>
+                      <span aria-hidden="true">{T.glosas.edit}</span>
+                      <span className={visuallyHidden}>{fill(T.glosas.editLabel, { value: brl(glosa.amount_cents), reason: glosa.reason })}</span>
+                    </Button>
+                    <Button variant="secondary" onClick={() => setRemoving({ glosa })}>
+                      <span aria-hidden="true">{T.glosas.remove}</span>
+                      <span className={visuallyHidden}>{fill(T.glosas.removeLabel, { value: brl(glosa.amount_cents), reason: glosa.reason })}</span>
+                    </Button>
+                  </StyledActions>
+                ) : null}
+              </li>
+            ))}
+          </StyledList>
+        )}
+      </StyledBlock>
+
+      {adding === 'receipt' ? (
+        <ReceiptModal busy={busy} onCancel={() => setAdding(null)} onSave={(body, onFields) => send(postReceipt(surgery.id, body), T.receipts.saved, onFields).then((ok) => ok && setAdding(null))} />
+      ) : null}
+      {adding !== null && adding !== 'receipt' ? (
+        <GlosaModal
+          glosa={adding.glosa}
+          busy={busy}
+          onCancel={() => setAdding(null)}
+          onSave={(body, onFields) =>
+            send(adding.glosa ? putGlosa(surgery.id, adding.glosa.id, body) : postGlosa(surgery.id, body), T.glosas.saved, onFields).then((ok) => ok && setAdding(null))
+          }
+        />
+      ) : null}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={removing && 'receipt' in removing ? T.receipts.removeTitle : T.glosas.removeTitle}
+        text={
+          removing === null
+            ? undefined
+            : 'receipt' in removing
+              ? fill(T.receipts.removeText, { value: brl(removing.receipt.amount_cents), date: formatDate(removing.receipt.received_on) })
+              : fill(T.glosas.removeText, { value: brl(removing.glosa.amount_cents), reason: removing.glosa.reason })
+        }
+        confirmLabel={T.receipts.removeConfirm}
+        cancelLabel={T.cancel}
+        closeLabel={T.close}
+        onConfirm={() => void handleRemove()}
+        onCancel={() => setRemoving(null)}
+        busy={busy}
+        busyLabel={T.saving}
+      />
+    </StyledSection>
+  );
+}
+
+type SaveHandler<B> = (body: B, onFields: (errors: Errors) => void) => Promise<unknown>;
+
+function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: SaveHandler<Parameters<typeof postReceipt>[1]> }) {
+  const [values, setValues] = useState({ date: '', amount: '', payer: '', note: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const set = (key: keyof typeof values, value: string) => {
+    setValues({ ...values, [key]: value });
+    setErrors({ ...errors, [key === 'date' ? 'received_on' : key === 'amount' ? 'amount_cents' : key]: '' });
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const cents = centsFromDigits(values.amount);
+    const body = { received_on: dateValue(values.date), ...(cents === null ? {} : { amount_cents: cents }), ...(values.payer ? { payer: values.payer } : {}), note: values.note };
+    const checked = check(receiptSchema(todayInSaoPaulo()), body);
+    if (!checked.ok) {
+      setErrors(firstErrors(checked.problems.fields));
+      return;
+    }
+    void onSave(checked.value as Parameters<typeof postReceipt>[1], setErrors);
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onCancel}
+      title={T.receipts.modalTitle}
+      closeLabel={T.close}
+      dismissable={!busy}
+      onSubmit={submit}
+      busy={busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {T.receipts.save}
+          </Button>
+        </>
+      }
+    >
+      <TextField label={T.receipts.date} name="received_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.received_on || undefined} required />
+      <TextField label={T.receipts.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
+      <Select
+        label={T.receipts.payer}
+        name="payer"
+        value={values.payer}
+        onChange={(v) => set('payer', v)}
+        placeholder={T.receipts.payerPlaceholder}
+        options={RECEIPT_PAYERS.map((payer) => ({ value: payer, label: RECEIPT_PAYER_LABELS[payer] }))}
+        error={errors.payer || undefined}
+      />
+      <TextField label={T.receipts.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+    </Modal>
+  );
+}
+
+function GlosaModal({
+  glosa,
+  busy,
+  onCancel,
+  onSave,
+}: {
+  glosa: Glosa | null;
+  busy: boolean;
+  onCancel: () => void;
+  onSave: SaveHandler<Parameters<typeof putGlosa>[2]>;
+}) {
+  const [values, setValues] = useState({
+    date: formatDate(glosa?.glosa_on ?? null),
+    amount: glosa ? formatBRLInput(glosa.amount_cents) : '',
+    reason: glosa?.reason ?? '',
+    deadline: formatDate(glosa?.appeal_deadline ?? null),
+    filed: formatDate(glosa?.appeal_filed_on ?? null),
+    outcome: glosa?.appeal_outcome ?? '',
+    recovered: glosa?.recovered_cents ? formatBRLInput(glosa.recovered_cents) : '',
+    note: glosa?.note ?? '',
+  });
+  const [errors, setErrors] = useState<Errors>({});
+  const FIELD = { date: 'glosa_on', amount: 'amount_cents', reason: 'reason', deadline: 'appeal_deadline', filed: 'appeal_filed_on', outcome: 'appeal_outcome', recovered: 'recovered_cents', note: 'note' } as const;
+  const set = (key: keyof typeof values, value: string) => {
+    setValues({ ...values, [key]: value });
+    setErrors({ ...errors, [FIELD[key]]: '' });
+  };
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const amount = centsFromDigits(values.amount);
+    const recovered = centsFromDigits(values.recovered);
+    const base = {
+      glosa_on: dateValue(values.date),
+      ...(amount === null ? {} : { amount_cents: amount }),
+      reason: values.reason,
+      appeal_deadline: dateValue(values.deadline),
+      note: values.note,
+    };
+    const body = glosa
+      ? {
+          ...base,
+          appeal_filed_on: dateValue(values.filed),
+          appeal_outcome: values.outcome === '' ? null : values.outcome,
+          recovered_cents: values.outcome === '' || values.outcome === 'mantida' ? null : recovered,
+        }
+      : base;
+    const checked = check(glosa ? glosaUpdateSchema(todayInSaoPaulo()) : glosaSchema(todayInSaoPaulo()), body);
+    if (!checked.ok) {
+      setErrors(firstErrors(checked.problems.fields));
+      return;
+    }
+    void onSave(body as Parameters<typeof putGlosa>[2], setErrors);
+  }
+
+  return (
+    <Modal
+      isOpen
+      onClose={onCancel}
+      title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew}
+      closeLabel={T.close}
+      dismissable={!busy}
+      onSubmit={submit}
+      busy={busy}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            {T.cancel}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {T.glosas.save}
+          </Button>
+        </>
+      }
+    >
+      <TextField label={T.glosas.date} name="glosa_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.glosa_on || undefined} required />
+      <TextField label={T.glosas.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
+      <TextField label={T.glosas.reason} name="reason" value={values.reason} onChange={(v) => set('reason', v)} error={errors.reason || undefined} required />
+      <TextField label={T.glosas.deadline} name="appeal_deadline" value={values.deadline} onChange={(v) => set('deadline', v)} placeholder={T.datePlaceholder} inputMode="numeric" hint={T.glosas.deadlineHint} error={errors.appeal_deadline || undefined} optional />
+      {glosa ? (
+        <>
+          <TextField label={T.glosas.filedOn} name="appeal_filed_on" value={values.filed} onChange={(v) => set('filed', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.appeal_filed_on || undefined} optional />
+          <Select
+            label={T.glosas.outcome}
+            name="appeal_outcome"
+            value={values.outcome}
+            onChange={(v) => set('outcome', v)}
+            placeholder={T.glosas.outcomeNone}
+            options={APPEAL_OUTCOMES.map((outcome) => ({ value: outcome, label: APPEAL_OUTCOME_LABELS[outcome] }))}
+            error={errors.appeal_outcome || undefined}
+          />
+          {values.outcome === 'parcial' || values.outcome === 'revertida' ? (
+            <TextField
+              label={T.glosas.recovered}
+              name="recovered_cents"
+              value={values.recovered}
+              onChange={(v) => set('recovered', amountText(v))}
+              placeholder={T.amountPlaceholder}
+              inputMode="numeric"
+              hint={values.outcome === 'revertida' ? T.glosas.recoveredHint : undefined}
+              error={errors.recovered_cents || undefined}
+            />
+          ) : null}
+        </>
+      ) : null}
+      <TextField label={T.glosas.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+    </Modal>
+  );
+}

@@ -17,7 +17,7 @@ import type { AppealOutcome } from './constants';
  */
 export type GlosaFacts = { amount_cents: number; appeal_outcome: AppealOutcome | null; recovered_cents: number | null };
 
-export type CaseBalance = {
+type CaseBalance = {
   expected_cents: number;
   received_cents: number;
   glosa_net_cents: number;

@@ -30,14 +30,9 @@ export const APPEAL_OUTCOME_LABELS: Record<AppealOutcome, string> = {
 export const SETTLEMENTS = ['glosa', 'perda'] as const;
 export type Settlement = (typeof SETTLEMENTS)[number];
 
-export const SETTLEMENT_LABELS: Record<Settlement, string> = {
-  glosa: 'Glosa (pode ser recorrida)',
-  perda: 'Perda (baixa do valor)',
-};
 
 /** Whose payment term a case's due date follows. */
 export const PAYMENT_TERM_PAYERS = ['plano', 'hospital'] as const;
-export type PaymentTermPayer = (typeof PAYMENT_TERM_PAYERS)[number];
 
 /** The payment term (days from billing to the due date) when the payer has none configured. */
 export const DEFAULT_PAYMENT_TERM_DAYS = 30;

@@ -5,18 +5,18 @@
  * its busy state ('Exportando…'); a failure shows the server's message (or the call's) as a toast.
  */
 import { useState } from 'react';
-import { attachmentName, saveBlob } from '../../features/surgeries/details/lifecycleApi';
+import { attachmentName, saveBlob } from '../../lib/download';
 import { generalErrorMessages, thrownCallMessage, failedCallMessage } from '../../api/errors';
 import { toastError } from '../../lib/toast';
 import { Button } from './Button';
 
-export const EXPORT_TEXTS = {
+const EXPORT_TEXTS = {
   label: 'Exportar CSV',
   busy: 'Exportando…',
 } as const;
 
 /** What openapi-fetch answers for a call made with `parseAs: 'blob'`. */
-export type CsvCallResult = { data?: unknown; error?: unknown; response: Response };
+type CsvCallResult = { data?: unknown; error?: unknown; response: Response };
 
 async function messagesOf(error: unknown, status: number): Promise<string[]> {
   let body: unknown = error;

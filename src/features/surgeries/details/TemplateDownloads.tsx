@@ -11,7 +11,8 @@ import { ptBR } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, space } from '../../../lib/theme';
 import { toastError, toastWarning } from '../../../lib/toast';
-import { downloadTemplate, saveBlob, type TemplateKind } from './lifecycleApi';
+import { saveBlob } from '../../../lib/download';
+import { downloadTemplate, type TemplateKind } from './lifecycleApi';
 
 const T = surgeriesTexts.lifecycle.sending;
 

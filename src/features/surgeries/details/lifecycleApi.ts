@@ -12,6 +12,7 @@ import type { components } from '../../../../openapi/schema';
 import type { LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
+import { attachmentName } from '../../../lib/download';
 
 export type Approvals = components['schemas']['Approvals'];
 export type TemplateKind = components['schemas']['TemplateKind'];
@@ -74,21 +75,6 @@ type TemplateResult =
   | { kind: 'failed'; status: number; messages: string[] }
   | { kind: 'offline'; message: string };
 
-/** The file name of a `Content-Disposition: attachment; filename="..."` (or filename*=UTF-8''...) header. */
-export function attachmentName(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header);
-  if (encoded?.[1]) {
-    try {
-      return decodeURIComponent(encoded[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename="?([^";]+)"?/i.exec(header);
-  return plain?.[1]?.trim() || fallback;
-}
-
 /**
  * GET download/{kind}/{surgeryId}/ with the Bearer header (a new window would not carry the token, openapi.yaml):
  * the filled DOCX as a blob, or the 404's message ('Esse Hospital não tem template', ...).
@@ -115,20 +101,6 @@ export async function downloadTemplate(kind: TemplateKind, surgeryId: number): P
   } catch (error) {
     return { kind: 'offline', message: thrownCallMessage(error) };
   }
-}
-
-/** Saves a blob through the browser's download (the template opens from there in the user's editor). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Let the browser start reading the blob before it goes away.
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** Upload progress: bytes sent of the whole request. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentName, moveResultOf } from '../../../../../src/features/surgeries/details/lifecycleApi';
+import { attachmentName } from '../../../../../src/lib/download';
+import { moveResultOf } from '../../../../../src/features/surgeries/details/lifecycleApi';
 import {
   canOpenStep,
   defaultStepIndex,

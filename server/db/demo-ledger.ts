@@ -11,7 +11,7 @@ import { addDays } from '../../machines/ledger/ledgerSchemas';
  * Every concluded case's payment_done is the sum of its receipts (seed.ts writes the row's value from this plan).
  * Three cases with a fee are made older (`shiftDays`: seed.ts moves their whole timeline back before anything else is
  * planned from it) so that, billed the day after the surgery, they are exactly 45, 75 and 120 days past due: the
- * buckets 31–60, 61–90 and over 90; the fresh cases in pagamento fall in 0–30. docs/ledger/ledger.md tells the story.
+ * buckets 31–60, 61–90 and over 90; the fresh cases in pagamento fall in 0–30. docs/LEDGER.md tells the story.
  */
 
 /** What the planner reads of one demo case (its index is its position in the seed's list). */

@@ -217,8 +217,9 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
   }
   const { ledger } = load;
   const form = billing ?? { billed: formatDate(ledger.billed_on), reference: ledger.billing_reference ?? '', errors: {} };
+  // Days late only while money is open: a paid-off fee is not late, whatever its due date.
   const due = ledger.due_date
-    ? fill((ledger.days_past_due ?? 0) > 0 ? T.billing.dueLate : T.billing.due, { date: formatDate(ledger.due_date), days: ledger.payment_term_days, late: ledger.days_past_due ?? 0 })
+    ? fill((ledger.days_past_due ?? 0) > 0 && ledger.open_cents > 0 ? T.billing.dueLate : T.billing.due, { date: formatDate(ledger.due_date), days: ledger.payment_term_days, late: ledger.days_past_due ?? 0 })
     : null;
 
   return (

@@ -2865,17 +2865,24 @@ export interface components {
             billing_reference: string | null;
         };
         ReceiptInput: {
-            /** Format: date */
-            received_on: string;
+            /**
+             * Format: date
+             * @description Obrigatória; `null` (campo vazio do formulário) recebe a mensagem de campo obrigatório.
+             */
+            received_on: string | null;
             amount_cents: components["schemas"]["LedgerCents"];
             payer: components["schemas"]["ReceiptPayer"];
             note?: string | null;
         };
         GlosaInput: {
-            /** Format: date */
-            glosa_on: string;
+            /**
+             * Format: date
+             * @description Obrigatória; `null` (campo vazio do formulário) recebe a mensagem de campo obrigatório.
+             */
+            glosa_on: string | null;
             amount_cents: components["schemas"]["LedgerCents"];
-            reason: string;
+            /** @description Obrigatório; `null` ou vazio recebe a mensagem de campo obrigatório. */
+            reason: string | null;
             /**
              * Format: date
              * @description Prazo do recurso; omitido ou `null`, a data da glosa + 30 dias.
@@ -2884,10 +2891,14 @@ export interface components {
             note?: string | null;
         };
         GlosaUpdate: {
-            /** Format: date */
-            glosa_on: string;
+            /**
+             * Format: date
+             * @description Obrigatória; `null` (campo vazio do formulário) recebe a mensagem de campo obrigatório.
+             */
+            glosa_on: string | null;
             amount_cents: components["schemas"]["LedgerCents"];
-            reason: string;
+            /** @description Obrigatório; `null` ou vazio recebe a mensagem de campo obrigatório. */
+            reason: string | null;
             /** Format: date */
             appeal_deadline?: string | null;
             /** Format: date */

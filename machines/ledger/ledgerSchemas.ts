@@ -208,10 +208,9 @@ function buildGlosaUpdateSchema(today: string) {
       const glosaOn = rawDate(root.glosa_on);
       return glosaOn !== null && value < glosaOn ? fail(M.filedBeforeGlosa) : value;
     }),
-    'appeal_outcome?': orNull(type('string')).pipe((value, ctx): AppealOutcome | null | ArkError => {
+    'appeal_outcome?': type.enumerated(...APPEAL_OUTCOMES, null).configure({ message: M.invalidOutcome }).pipe((value, ctx): AppealOutcome | null | ArkError => {
       if (value === null) return null;
-      const outcome = rawOutcome(value);
-      if (outcome === null) return ctx.error({ message: M.invalidOutcome });
+      const outcome = value;
       const filed = rawOf(ctx.root).appeal_filed_on;
       // A decided appeal was filed first (an invalid filed date reports itself).
       return filed === null || filed === undefined ? ctx.error({ message: M.outcomeNeedsFiled }) : outcome;

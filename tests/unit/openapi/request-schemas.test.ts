@@ -16,6 +16,7 @@ import {
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
 import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
+import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../../machines/ledger/ledgerSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
@@ -57,6 +58,12 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   getStageTargets: { query: stageTargetsQuerySchema },
   getDashboard: { query: dashboardQuerySchema },
   exportDashboard: { query: dashboardQuerySchema },
+  getPaymentTerms: { query: stageTargetsQuerySchema },
+  updatePaymentTerms: { body: paymentTermsSchema },
+  updateLedgerBilling: { body: billingSchema('2026-11-26') },
+  createReceipt: { body: receiptSchema('2026-11-26') },
+  createGlosa: { body: glosaSchema('2026-11-26') },
+  updateGlosa: { body: glosaUpdateSchema('2026-11-26') },
   updateStageTargets: { body: stageTargetsSchema },
   updateSurgeryHolder: { body: surgeryHolderSchema },
   createOpmeItem: { body: opmeItemSchema },

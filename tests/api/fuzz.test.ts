@@ -80,6 +80,7 @@ describe('fuzzed requests from openapi.yaml', () => {
       const { failures, byStatus } = await send(requests);
       console.info(`fuzz as ${role}: ${requests.length} requests, answers ${JSON.stringify(Object.fromEntries(byStatus))}`);
       expect(failures).toEqual([]);
-    });
+      // Thousands of requests (more with every new operation): ~18 s alone, several times that beside the browser run.
+    }, 240_000);
   }
 });

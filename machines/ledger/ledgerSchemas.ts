@@ -208,13 +208,14 @@ function buildGlosaUpdateSchema(today: string) {
       const glosaOn = rawDate(root.glosa_on);
       return glosaOn !== null && value < glosaOn ? fail(M.filedBeforeGlosa) : value;
     }),
-    'appeal_outcome?': type.enumerated(...APPEAL_OUTCOMES, null).configure({ message: M.invalidOutcome }).pipe((value, ctx): AppealOutcome | null | ArkError => {
+    // The message is configured after the pipe: arktype drops an input's own message once piped.
+    'appeal_outcome?': type.enumerated(...APPEAL_OUTCOMES, null).pipe((value, ctx): AppealOutcome | null | ArkError => {
       if (value === null) return null;
       const outcome = value;
       const filed = rawOf(ctx.root).appeal_filed_on;
       // A decided appeal was filed first (an invalid filed date reports itself).
       return filed === null || filed === undefined ? ctx.error({ message: M.outcomeNeedsFiled }) : outcome;
-    }),
+    }).configure({ message: M.invalidOutcome }),
     'recovered_cents?': orNull(type('number')).pipe((value, ctx) => recovered(value, rawOf(ctx.root), ctx)),
   })
     .configure({ message: INVALID })

@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documentRequirements, surgeryChecklistMarks, surgeryDispatches, type PatientRow } from '../../server/db/schema/index';
+import { saoPauloDay } from '../../server/services/sao-paulo-time';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, statusHistory, surgeryRow, type SurgeryOverrides } from '../helpers/clinical-fixtures';
 import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
@@ -325,7 +326,8 @@ describe('a case’s checklist', () => {
 });
 
 describe('dispatches: the sendings of a case', () => {
-  const today = () => t.clock.now.toISOString().slice(0, 10);
+  // São Paulo's day, as the server checks it (from 21:00 there the UTC day is already tomorrow).
+  const today = () => saoPauloDay(t.clock.now);
 
   it('records sendings and lists them newest first, with who recorded them', async () => {
     const surgery = await newCase({ status: 'env_doc' });
@@ -355,7 +357,7 @@ describe('dispatches: the sendings of a case', () => {
 
   it('bad bodies: 400 with the messages, nothing written', async () => {
     const surgery = await newCase({ status: 'env_doc' });
-    const tomorrow = new Date(t.clock.now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const tomorrow = saoPauloDay(new Date(t.clock.now.getTime() + 86_400_000));
     const cases: Array<[unknown, string[]]> = [
       [{}, ['Informe como os documentos foram enviados.', 'Informe ao menos um documento enviado.', 'Informe para quem os documentos foram enviados.', 'Informe a data do envio.']],
       [{ sent_on: tomorrow, recipient: 'H', channel: 'email', items: ['A'] }, ['A data não pode ser depois de hoje!']],

@@ -8,6 +8,7 @@ import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
 import { authHeader } from '../helpers/fixtures';
 import { signInTenants, type Tenants } from '../helpers/tenants';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * The dashboard's money views (issue 14 item 4; DECISIONS §16; openapi Dashboard.money) and its CSV export: aging of
@@ -399,34 +400,6 @@ describe('GET /surgery/api/v1/dashboard/ money (tenancy)', () => {
   });
 });
 
-/** A CSV body as Excel pt-BR reads it: BOM, CRLF lines, `;` cells ("…" quoted, "" inside). */
-function parseCsv(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const lines = text.slice(1).split('\r\n');
-  expect(lines.pop()).toBe('');
-  return lines.map((line) => {
-    const cells: string[] = [];
-    let cell = '';
-    let quoted = false;
-    for (let i = 0; i < line.length; i += 1) {
-      const char = line[i]!;
-      if (quoted) {
-        if (char === '"' && line[i + 1] === '"') {
-          cell += '"';
-          i += 1;
-        } else if (char === '"') quoted = false;
-        else cell += char;
-      } else if (char === '"') quoted = true;
-      else if (char === ';') {
-        cells.push(cell);
-        cell = '';
-      } else cell += char;
-    }
-    cells.push(cell);
-    return cells;
-  });
-}
-
 /** A pt-BR decimal cell as a number: '1234,56' → 1234.56. */
 const numberOf = (cell: string) => Number(cell.replace(',', '.'));
 
@@ -444,7 +417,7 @@ describe('GET /surgery/api/v1/dashboard/export.csv', () => {
     expect(validateInjected('GET', url, res)).toEqual([]);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="dashboard-last_12_months-2026-03-10.csv"');
-    const rows = parseCsv(res.body);
+    const rows = parseExcelCsv(res.body);
     expect(rows[0]).toEqual(['Tabela', 'Nome', 'Medida', 'Valor']);
     expect(rows.every((row) => row.length === 4)).toBe(true);
     const value = (table: string, name: string, measure: string) => {

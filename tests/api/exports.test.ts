@@ -16,6 +16,7 @@ import { validateInjected } from '../helpers/contract';
 import { authHeader, validCpf, type TestAccount } from '../helpers/fixtures';
 import { loggingDatabase } from '../helpers/query-log';
 import { signInTenants } from '../helpers/tenants';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * The lists' CSV exports (issue 14 item 5; openapi exportSurgeries, exportPatients): the file read back as Excel pt-BR
@@ -40,41 +41,9 @@ const SURGERY_EXPORT = '/surgery/api/v1/surgery/export.csv';
 const PATIENT_EXPORT = '/surgery/api/v1/patient/export.csv';
 const FORMULA_NAME = '=HYPERLINK("http://x.example";"clique")';
 
-/** An RFC 4180 reader with Excel pt-BR's settings: `;` between cells, CRLF between lines, "" inside quotes. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else if (char === '\n' || char === '\r') throw new Error(`a bare line break at ${i}`);
-    else cell += char;
-  }
-  if (cell !== '' || row.length > 0) throw new Error('the last line has no CRLF');
-  return rows;
-}
-
 /** The export read back: BOM checked and removed, header and rows. */
 function readCsv(body: string): { header: string[]; rows: string[][] } {
-  expect(body.startsWith('\uFEFF')).toBe(true);
-  const [header, ...rows] = parseCsv(body.slice(1));
+  const [header, ...rows] = parseExcelCsv(body);
   return { header: header!, rows };
 }
 

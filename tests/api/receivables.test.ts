@@ -17,6 +17,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
 import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * 'A receber' and the appeal flags (issue 14 item 3; DECISIONS §16; openapi listReceivables, exportReceivables,
@@ -264,44 +265,6 @@ async function list(tokenValue: string, query = '') {
   const res = await get(`${LIST}${query}`, tokenValue);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as ListAnswer;
-}
-
-/** A CSV body read back as Excel pt-BR would: BOM, CRLF lines, `;` cells, quoted cells unquoted. */
-function parseCsv(body: string): string[][] {
-  expect(body.startsWith('\uFEFF')).toBe(true);
-  const text = body.slice(1);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        cell += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += char;
-    }
-  }
-  expect(cell).toBe('');
-  return rows;
 }
 
 const CSV_HEADER = ['Paciente', 'Médico', 'Pagador', 'Etapa', 'Realização', 'Faturamento', 'Vencimento', 'Dias em atraso', 'Faixa', 'Esperado', 'Recebido', 'Glosado', 'Em recurso', 'Em aberto', 'Próximo prazo de recurso'];
@@ -552,7 +515,7 @@ describe('GET receivables/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="a-receber-2026-03-20.csv"');
-    const rows = parseCsv(res.body);
+    const rows = parseExcelCsv(res.body);
     expect(rows[0]).toEqual(CSV_HEADER);
     const expected = await expectedList(cases, '2026-03-20');
     // Every row (more than one page of the list), as the JSON pages show them.
@@ -567,9 +530,9 @@ describe('GET receivables/export.csv', () => {
       expect.arrayContaining(['24/12/2025', '02/01/2026', '01/02/2026', '1234,56', '34,56', '1200,00', '47', '31–60 dias']),
     );
     // A filter narrows the file as it narrows the list.
-    const filtered = parseCsv((await get(`${EXPORT}?as_of=2026-03-20&appeals=1`, medicToken)).body);
+    const filtered = parseExcelCsv((await get(`${EXPORT}?as_of=2026-03-20&appeals=1`, medicToken)).body);
     expect(filtered.slice(1).map((row) => row[0])).toEqual([`'=HYPERLINK("x")`]);
-    const none = parseCsv((await get(`${EXPORT}?payer=Ningu%C3%A9m`, medicToken)).body);
+    const none = parseExcelCsv((await get(`${EXPORT}?payer=Ningu%C3%A9m`, medicToken)).body);
     expect(none).toEqual([CSV_HEADER]);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * /all-data's period (issue 14 item 4): as the demo medic, choose each period in 'Período' and see the widgets and
@@ -137,9 +138,7 @@ test.describe('dashboard period (/all-data)', () => {
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^dashboard-custom-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync((await file.path())!);
-    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = new TextDecoder('utf-8').decode(bytes.subarray(3)).split('\r\n').filter((line) => line !== '');
-    const rows = lines.map((line) => line.split(';'));
+    const rows = parseExcelCsv(bytes);
     expect(rows[0]).toEqual(['Tabela', 'Nome', 'Medida', 'Valor']);
     const cell = (table: string, name: string, measure: string) => rows.find((row) => row[0] === table && row[1] === name && row[2] === measure)?.[3];
     expect(cell('Período', 'Personalizado', 'De')).toBe(brDate(start));

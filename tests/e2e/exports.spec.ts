@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * The lists' 'Exportar CSV' (issue 14 item 5), as the demo secretary: she filters /surgery-status, downloads the CSV
@@ -12,41 +13,11 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 180_000 });
 
-/** RFC 4180 with `;`: quoted cells, "" inside quotes, CRLF line ends. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"' && cell === '') quoted = true;
-    else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
-
 /** Clicks 'Exportar CSV', takes the download and reads it back: its name, and header and rows without the BOM. */
 async function download(page: Page): Promise<{ name: string; header: string[]; rows: string[][] }> {
   const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   const bytes = await readFile((await file.path())!);
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'));
+  const [header, ...rows] = parseExcelCsv(bytes);
   await expect(page.getByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
   return { name: file.suggestedFilename(), header: header!, rows };
 }

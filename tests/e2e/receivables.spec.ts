@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * 'A receber' (issue 14 item 3; DECISIONS §16), as the demo secretary: a new private case moved through the API to
@@ -83,42 +84,6 @@ function addDays(day: string, days: number): string {
 const br = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 const digits = (day: string) => br(day).replaceAll('/', '');
 
-/** A CSV as Excel pt-BR reads it: UTF-8 BOM, CRLF lines, `;` cells, double-quoted cells unquoted. */
-function parseCsv(text: string): string[][] {
-  expect(text.charCodeAt(0)).toBe(0xfeff);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 1; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        cell += char;
-      }
-    } else if (char === '"') {
-      quoted = true;
-    } else if (char === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else {
-      cell += char;
-    }
-  }
-  return rows;
-}
-
 test('a secretary sees a case move through the aging buckets as "Posição em" changes, and exports it to CSV', async ({ page, request }) => {
   test.setTimeout(180_000);
   page.setDefaultTimeout(15_000);
@@ -190,7 +155,7 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
   await page.getByRole('button', { name: 'Exportar CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`a-receber-${exportDay}.csv`);
-  const rows = parseCsv(readFileSync(await file.path(), 'utf8'));
+  const rows = parseExcelCsv(readFileSync(await file.path(), 'utf8'));
   expect(rows[0]).toEqual([
     'Paciente', 'Médico', 'Pagador', 'Etapa', 'Realização', 'Faturamento', 'Vencimento', 'Dias em atraso', 'Faixa',
     'Esperado', 'Recebido', 'Glosado', 'Em recurso', 'Em aberto', 'Próximo prazo de recurso',

@@ -136,22 +136,22 @@ export async function readLedger(db: Executor, surgeryId: number, today: string)
 }
 
 /**
- * Keeps SPEC's payment fields equal to the receipts (DECISIONS §16): payment_done = their sum in reais (numeric, the
- * division done by the database), date_payment = the latest receipt's day; with no receipt both null, unless
- * `keepWhenNone` (the payment step's own save, whose typed date stays as a draft).
+ * SPEC's payment fields as the receipts make them (DECISIONS §16), for an UPDATE of the case: payment_done = their sum
+ * in reais (numeric, the division done by the database), date_payment = the latest receipt's day; with no receipt
+ * both null, unless `keepWhenNone` (the payment step's own save, whose typed date stays as a draft).
  */
-export async function syncPaymentColumns(db: Executor, surgeryId: number, keepWhenNone = false): Promise<void> {
+export function paymentColumnsFromReceipts(surgeryId: number, keepWhenNone = false) {
   const sum = sql`(select sum(${surgeryReceipts.amountCents}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeryId})`;
   const last = sql`(select max(${surgeryReceipts.receivedOn}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeryId})`;
-  await db
-    .update(surgeries)
-    .set(
-      keepWhenNone
-        ? {
-            paymentDone: sql`coalesce((${sum} / 100.0)::numeric(12,2), ${surgeries.paymentDone})`,
-            datePayment: sql`coalesce(${last}, ${surgeries.datePayment})`,
-          }
-        : { paymentDone: sql`(${sum} / 100.0)::numeric(12,2)`, datePayment: last },
-    )
-    .where(eq(surgeries.id, surgeryId));
+  return keepWhenNone
+    ? {
+        paymentDone: sql`coalesce((${sum} / 100.0)::numeric(12,2), ${surgeries.paymentDone})`,
+        datePayment: sql`coalesce(${last}, ${surgeries.datePayment})`,
+      }
+    : { paymentDone: sql`(${sum} / 100.0)::numeric(12,2)`, datePayment: last };
+}
+
+/** Keeps SPEC's payment fields of case `surgeryId` equal to its receipts (paymentColumnsFromReceipts). */
+export async function syncPaymentColumns(db: Executor, surgeryId: number, keepWhenNone = false): Promise<void> {
+  await db.update(surgeries).set(paymentColumnsFromReceipts(surgeryId, keepWhenNone)).where(eq(surgeries.id, surgeryId));
 }

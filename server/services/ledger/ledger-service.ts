@@ -9,7 +9,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgeryRow } from '../access/scope';
 import { saoPauloDay } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
-import { readLedger, syncPaymentColumns, type LedgerResponse } from './ledger-read';
+import { paymentColumnsFromReceipts, readLedger, type LedgerResponse } from './ledger-read';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 
@@ -31,21 +31,25 @@ const M = LEDGER_SERVICE_MESSAGES;
  * A case's fee ledger (issue 14; DECISIONS §16; openapi getLedger, updateLedgerBilling, createReceipt, deleteReceipt,
  * createGlosa, updateGlosa, deleteGlosa). Both roles (a secretary for her medics' cases). Every write runs in one
  * transaction: the case's row locked (`SELECT … FOR UPDATE`), its status checked (409 outside realizacao, pagamento
- * and concluido), the write, SPEC's payment fields set from the receipts (payment_done = their sum, date_payment =
- * the latest), `surgeries.version` bumped, and the ledger answered as it left it, read through the transaction. The
+ * and concluido), the write, `surgeries.version` bumped in one UPDATE with (after a receipt's write) SPEC's payment
+ * fields set from the receipts (payment_done = their sum, date_payment = the latest), and the ledger answered as it left it, read through the transaction. The
  * balance is computed in SQL (balances.ts ledgerJoin), at the São Paulo day of the app's clock.
  */
 export function createLedgerService({ db, now }: { db: Database; now: () => Date }) {
-  async function writeOnCase(user: User, id: number, write: (tx: Transaction, row: SurgeryRow) => Promise<void>): Promise<LedgerResponse> {
+  async function writeOnCase(
+    user: User,
+    id: number,
+    write: (tx: Transaction, row: SurgeryRow) => Promise<void>,
+    { receipts = false }: { receipts?: boolean } = {},
+  ): Promise<LedgerResponse> {
     return db.transaction(async (tx) => {
       const row = await visibleSurgeryRow(tx, user, id, { lock: true });
       if (!row) throw notFound(SURGERY_NOT_FOUND);
       if (!LEDGER_WRITE_STATUSES.includes(row.status)) throw conflict(M.closed(row.status), row.status);
       await write(tx, row);
-      await syncPaymentColumns(tx, row.id);
       await tx
         .update(surgeries)
-        .set({ version: sql`${surgeries.version} + 1`, updatedAt: now() })
+        .set({ version: sql`${surgeries.version} + 1`, updatedAt: now(), ...(receipts ? paymentColumnsFromReceipts(row.id) : {}) })
         .where(eq(surgeries.id, row.id));
       return readLedger(tx, row.id, saoPauloDay(now()));
     });
@@ -93,7 +97,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
           createdBy: user.id,
           createdAt: now(),
         });
-      });
+      }, { receipts: true });
     },
 
     async deleteReceipt(user: User, id: number, receiptId: number): Promise<LedgerResponse> {
@@ -110,7 +114,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
             .where(eq(surgeryReceipts.surgeryId, row.id));
           if (Number(left?.count ?? 0) === 0) throw badRequest([M.lastReceiptOfConcluded]);
         }
-      });
+      }, { receipts: true });
     },
 
     async addGlosa(user: User, id: number, input: GlosaInput): Promise<LedgerResponse> {

@@ -111,7 +111,7 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
     throw new Error('Informe S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntos (ou nenhum dos dois, para as credenciais do ambiente).');
   }
   const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
-  if (prefix !== '' && !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(prefix)) {
+  if (prefix !== '' && !prefix.split('/').every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(segment))) {
     throw new Error('S3_PREFIX deve ter só letras, números, ".", "_", "-" e "/" (ex.: cirurgias/producao).');
   }
   return {

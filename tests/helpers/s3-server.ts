@@ -1,39 +1,42 @@
 /**
- * An S3-protocol server for the tests (@20minutes/s3rver, a Node implementation of the S3 API), listening on
- * loopback on a free port with its objects in a temporary folder, and one bucket created. It refuses an unknown
- * access key; signatures are not compared, since s3rver canonicalizes bucket-level paths (`/bucket/?list-type=2`)
- * without the trailing slash the SDK (and AWS) sign, so every listing would fail with SignatureDoesNotMatch.
+ * An S3-protocol server for the tests (@20minutes/s3rver, a Node implementation of the S3 API) in a child
+ * process, listening on loopback on a free port with its objects in a temporary folder, and one bucket created.
  *
  *   const s3 = await startS3Server();
- *   const storage = createS3Storage(s3.settings({ prefix: 'teste' }));
+ *   const storage = createS3Storage(s3.settings({ prefix: 'teste/' }));
  *   await s3.close();
+ *
+ * Why a child process: s3rver encrypts its listing continuation tokens with DES, which Node's OpenSSL 3 offers
+ * only with --openssl-legacy-provider (without it every truncated listing answers 500). It refuses an unknown
+ * access key, but does not compare signatures: it canonicalizes bucket-level paths (`/bucket/?list-type=2`)
+ * without the trailing slash the SDK (and AWS) sign, so every listing would fail with SignatureDoesNotMatch.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { S3Settings } from '../../server/config';
 
-/** The part of s3rver's API used here (the package ships no types). */
-type S3rverInstance = { run(): Promise<AddressInfo>; close(): Promise<void> };
-type S3rverOptions = {
-  address: string;
-  port: number;
-  silent: boolean;
-  allowMismatchedSignatures: boolean;
-  directory: string;
-  configureBuckets: Array<{ name: string }>;
-};
-const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as new (options: S3rverOptions) => S3rverInstance;
+const ROOT = resolve(import.meta.dirname, '../..');
 
 /** s3rver's one account (its documented fixed key pair). */
 const CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
 
+/** Runs in the child: starts s3rver, prints its port, stops when the parent closes stdin (or dies). */
+const CHILD_SCRIPT = `
+const S3rver = require('@20minutes/s3rver');
+const [directory, bucket] = process.argv.slice(-2);
+const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, allowMismatchedSignatures: true, directory, configureBuckets: [{ name: bucket }] });
+server.run().then((address) => console.log(JSON.stringify({ port: address.port })), (error) => { console.error(error.message); process.exit(1); });
+process.stdin.on('end', () => server.close().finally(() => process.exit(0)));
+process.stdin.resume();
+`;
+
 export type TestS3Server = {
   endpoint: string;
   bucket: string;
+  credentials: { accessKeyId: string; secretAccessKey: string };
   /** Settings pointing at this server's bucket (path style, as for most S3-compatible services). */
   settings(overrides?: Partial<S3Settings>): S3Settings;
   /** The same as environment variables, for a server process. */
@@ -44,24 +47,32 @@ export type TestS3Server = {
 export async function startS3Server(): Promise<TestS3Server> {
   const directory = await mkdtemp(join(tmpdir(), 'cirurgias-s3-'));
   const bucket = `cirurgias-teste-${randomBytes(3).toString('hex')}`;
-  const server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    allowMismatchedSignatures: true,
-    directory,
-    configureBuckets: [{ name: bucket }] });
-  let address: AddressInfo;
+  const child = spawn(process.execPath, ['--openssl-legacy-provider', '-e', CHILD_SCRIPT, directory, bucket], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let port: number;
   try {
-    address = await server.run();
+    port = await new Promise<number>((done, fail) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const line = /\{"port":(\d+)\}/.exec(output);
+        if (line) done(Number(line[1]));
+      });
+      void exited.then(() => fail(new Error(`o servidor S3 de teste não iniciou:\n${output}`)));
+    });
   } catch (error) {
     await rm(directory, { recursive: true, force: true });
     throw error;
   }
-  const endpoint = `http://127.0.0.1:${address.port}`;
+  const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
+    credentials: { ...CREDENTIALS },
     settings: (overrides = {}) => ({
       bucket,
       endpoint,
@@ -81,7 +92,10 @@ export async function startS3Server(): Promise<TestS3Server> {
       S3_SECRET_ACCESS_KEY: CREDENTIALS.secretAccessKey,
     }),
     async close() {
-      await server.close().catch(() => {});
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
       await rm(directory, { recursive: true, force: true });
     },
   };

@@ -19,9 +19,10 @@ const DELETE_CONCURRENCY = 8;
  * speaks its API (MinIO, Ceph, Cloudflare R2, Backblaze B2…), for practices whose files outgrow the
  * database. Every instance reaches the same bucket. An object's key is `S3_PREFIX` + the storage key;
  * its Content-Type is the file's, and S3 writes an object whole or not at all, so readers never see
- * half of one. Objects outside the prefix are never touched.
+ * half of one. Objects outside the prefix are never touched. `listPageSize` (S3's maximum, 1000) is smaller
+ * only in tests, to walk several pages.
  */
-export function createS3Storage(settings: S3Settings): FileStorage & { close(): void } {
+export function createS3Storage(settings: S3Settings, { listPageSize = 1000 }: { listPageSize?: number } = {}): FileStorage & { close(): void } {
   const client = new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -75,7 +76,9 @@ export function createS3Storage(settings: S3Settings): FileStorage & { close(): 
       let continuationToken: string | undefined;
       do {
         const page = await s3Call('list', () =>
-          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, ContinuationToken: continuationToken })),
+          client.send(
+            new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix || undefined, MaxKeys: listPageSize, ContinuationToken: continuationToken }),
+          ),
         );
         for (const object of page.Contents ?? []) {
           const key = object.Key?.slice(prefix.length) ?? '';

@@ -30,8 +30,8 @@ export function createS3Storage(settings: S3Settings, { listPageSize = 1000 }: {
     ...(settings.accessKeyId && settings.secretAccessKey
       ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
       : {}),
-    // Checksums only where the API requires them: several S3-compatible services (and the test server)
-    // refuse the CRC32 trailers the SDK would otherwise add to every upload.
+    // Checksums only where the API requires them: several S3-compatible services reject the CRC32 checksum
+    // headers the SDK sends by default since v3.729. Each upload's SHA-256 is still part of its signature.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
     // A bucket that stops answering must fail the request, not hold it (and its connection) forever.

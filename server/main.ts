@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
   const { handle, demoSeeded } = await openDatabase(config);
   const mailLogger = createDeferredLogger();
-  const storage = createFileStorage(config, handle.db);
+  const storage = await createFileStorage(config, handle.db);
   // Files a crash left without their row (or rows that stopped naming them) go before the first request.
   const orphanCutoff = new Date(Date.now() - (config.databaseUrl ? ORPHAN_GRACE_MS : 0));
   const orphansRemoved = await sweepOrphanFiles({ db: handle.db, storage, writtenBefore: orphanCutoff }).catch(async (error) => {

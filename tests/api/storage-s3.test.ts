@@ -95,7 +95,7 @@ describe('S3_* settings', () => {
 
   it('makes the bucket the store whenever S3_BUCKET is set (server or embedded mode)', async () => {
     const config = { ...loadConfig({ DATABASE_URL: 'postgres://x@127.0.0.1/y', ...s3.env({ prefix: 'escolha' }) }) };
-    const storage = createFileStorage(config, t.deps.db) as ReturnType<typeof createS3Storage>;
+    const storage = (await createFileStorage(config, t.deps.db)) as ReturnType<typeof createS3Storage>;
     opened.push(storage);
     await storage.put('patients/1/photo-escolha.png', Buffer.from('x'), 'image/png');
     expect((await store(s3.settings({ prefix: 'escolha/' })).get('patients/1/photo-escolha.png'))?.data.toString()).toBe('x');

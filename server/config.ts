@@ -29,6 +29,23 @@ export type Config = {
    * is believed (never `true`: any client could then forge its address).
    */
   trustProxy: false | string[];
+  /** Uploaded files in an S3-compatible bucket (S3_BUCKET set); null: PostgreSQL or the data directory. */
+  s3: S3Settings | null;
+};
+
+/** Where and how to reach the bucket (DECISIONS §12). The secret never appears in a log or an error. */
+export type S3Settings = {
+  bucket: string;
+  /** A non-AWS service's address (MinIO, Ceph, R2, a hosting provider's object storage); null: AWS. */
+  endpoint: string | null;
+  region: string;
+  /** Both null: the SDK's own chain (AWS_* variables, an instance role). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** `https://endpoint/bucket/key` rather than `https://bucket.endpoint/key`. */
+  forcePathStyle: boolean;
+  /** Prepended to every key (`cirurgias/`), so one bucket can serve several installations; '' for none. */
+  prefix: string;
 };
 
 /** An IPv4/IPv6 address, or one with a CIDR prefix (`10.0.0.0/8`, `fd00::/8`). */
@@ -80,6 +97,35 @@ function portNumber(value: string | undefined, fallback: number): number {
   return parsed;
 }
 
+/** S3_*: on when S3_BUCKET is set. The key pair comes together or not at all. */
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+/.test(endpoint)) {
+    throw new Error('S3_ENDPOINT deve ser um endereço http:// ou https:// (ex.: https://s3.exemplo.com.br).');
+  }
+  const accessKeyId = env.S3_ACCESS_KEY_ID || null;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || null;
+  if ((accessKeyId === null) !== (secretAccessKey === null)) {
+    throw new Error('Informe S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY juntos (ou nenhum dos dois, para as credenciais do ambiente).');
+  }
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  if (prefix !== '' && !prefix.split('/').every((segment) => /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/.test(segment))) {
+    throw new Error('S3_PREFIX deve ter só letras, números, ".", "_", "-" e "/" (ex.: cirurgias/producao).');
+  }
+  return {
+    bucket,
+    endpoint: endpoint?.replace(/\/$/, '') ?? null,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    // Most S3-compatible services want path-style addresses; AWS wants virtual-hosted ones.
+    forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, endpoint !== null),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = portNumber(env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
@@ -100,5 +146,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: resolve(env.DIST_DIR || './dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxySetting(env.TRUST_PROXY),
+    s3: s3Settings(env),
   };
 }

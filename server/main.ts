@@ -4,7 +4,6 @@
  * connections, finish the requests in flight, close the database (PGlite flushes) and release the
  * data-directory lock, then exit 0; a second signal forces the exit.
  */
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -20,9 +19,8 @@ import { needsSeed, seedAll } from './db/seed';
 import { createMailer } from './services/mail/create-mailer';
 import type { MailLogger } from './services/mail/outbox-mailer';
 import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
-import { createDiskStorage } from './services/storage/disk-storage';
+import { createFileStorage } from './services/storage/create-storage';
 import { sweepOrphanFiles, ORPHAN_GRACE_MS } from './services/storage/orphan-sweep';
-import { createPostgresStorage } from './services/storage/postgres-storage';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
 function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
@@ -91,9 +89,7 @@ async function main(): Promise<void> {
 
   const { handle, demoSeeded } = await openDatabase(config);
   const mailLogger = createDeferredLogger();
-  const storage = config.databaseUrl
-    ? createPostgresStorage(handle.db)
-    : createDiskStorage(join(config.dataDir, 'files'));
+  const storage = await createFileStorage(config, handle.db);
   // Files a crash left without their row (or rows that stopped naming them) go before the first request.
   const orphanCutoff = new Date(Date.now() - (config.databaseUrl ? ORPHAN_GRACE_MS : 0));
   const orphansRemoved = await sweepOrphanFiles({ db: handle.db, storage, writtenBefore: orphanCutoff }).catch(async (error) => {

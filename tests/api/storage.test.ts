@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidStorageKey, createDiskStorage } from '../../server/services/storage/disk-storage';
 import type { FileStorage } from '../../server/services/storage/file-storage';
 import { createPostgresStorage } from '../../server/services/storage/postgres-storage';
+import { createS3Storage } from '../../server/services/storage/s3-storage';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { startS3Server, type TestS3Server } from '../helpers/s3-server';
 
 const TRAVERSAL_KEYS = [
   '',
@@ -24,13 +26,19 @@ const TRAVERSAL_KEYS = [
 
 let t: TestApp;
 let diskRoot: string;
+let s3: TestS3Server;
+let s3Storage: ReturnType<typeof createS3Storage>;
 
 beforeAll(async () => {
   t = await buildTestApp({ seedLookups: false });
   diskRoot = await mkdtemp(join(tmpdir(), 'cirurgias-storage-'));
+  s3 = await startS3Server();
+  s3Storage = createS3Storage(s3.settings({ prefix: 'cirurgias/' }));
 });
 
 afterAll(async () => {
+  s3Storage?.close();
+  await s3?.close();
   await t?.close();
   await rm(diskRoot, { recursive: true, force: true });
 });
@@ -71,6 +79,7 @@ function roundTrip(name: string, store: () => FileStorage) {
 
 roundTrip('disk', () => createDiskStorage(diskRoot));
 roundTrip('postgres', () => createPostgresStorage(t.deps.db));
+roundTrip('s3', () => s3Storage);
 
 describe('disk storage files', () => {
   it('writes through a temporary file and leaves none behind', async () => {

@@ -100,7 +100,8 @@ export function createDiskStorage(rootDir: string): FileStorage {
   };
 }
 
-function isStorageKey(key: string): boolean {
+/** Whether `key` is one the server could have generated (assertValidStorageKey would accept it). */
+export function isStorageKey(key: string): boolean {
   try {
     assertValidStorageKey(key);
     return true;

@@ -3,7 +3,8 @@ export type StoredFile = { data: Buffer; contentType: string; size: number };
 
 /**
  * The one way the server keeps uploaded files (photos, documents, templates). Embedded mode stores
- * them under the data directory; server mode in PostgreSQL, so every instance can serve every file.
+ * them under the data directory; server mode in PostgreSQL, so every instance can serve every file;
+ * either mode in an S3-compatible bucket when S3_BUCKET is set (create-storage.ts chooses).
  * Keys are server-generated (never a user's file name).
  */
 export interface FileStorage {

@@ -26,8 +26,7 @@ import { DataDirLockedError } from '../server/db/lock';
 import { runMigrations } from '../server/db/migrate';
 import { healthPlans, hospitals } from '../server/db/schema/index';
 import type { FileStorage } from '../server/services/storage/file-storage';
-import { createDiskStorage } from '../server/services/storage/disk-storage';
-import { createPostgresStorage } from '../server/services/storage/postgres-storage';
+import { createFileStorage } from '../server/services/storage/create-storage';
 import { inspectDocxTemplate, MAX_TEMPLATE_BYTES, TemplateProblemError } from '../server/services/templates/docx-template';
 import { isShippedKey } from '../server/services/templates/template-files';
 import {
@@ -197,7 +196,7 @@ async function openConfigured(): Promise<{ handle: DatabaseHandle; storage: File
       await handle.close().catch(() => {});
       throw error;
     }
-    return { handle, storage: createPostgresStorage(handle.db) };
+    return { handle, storage: await createFileStorage(config, handle.db) };
   }
   if (!existsSync(join(config.dataDir, PGDATA_NAME))) {
     throw new AttachTemplateError([
@@ -205,7 +204,7 @@ async function openConfigured(): Promise<{ handle: DatabaseHandle; storage: File
     ]);
   }
   const handle = await openEmbeddedDatabase(config.dataDir);
-  return { handle, storage: createDiskStorage(join(config.dataDir, 'files')) };
+  return { handle, storage: await createFileStorage(config, handle.db) };
 }
 
 async function main(): Promise<void> {

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { CaseStatus, Gender, PaymentSource } from '../../machines/constants';
+import { projectPath } from '../project-root';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
 import { shippedTemplateKey } from '../services/templates/template-files';
@@ -67,7 +69,7 @@ export { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL } from './demo-da
  */
 
 const BATCH_SIZE = 500;
-const dataDir = new URL('../data/', import.meta.url);
+const dataDir = projectPath('server', 'data');
 
 /** 'full': every reference row; 'small': a fast subset for tests (all specialties and hospitals). */
 type LookupSet = 'full' | 'small';
@@ -76,7 +78,7 @@ const csvCache = new Map<string, Record<string, string>[]>();
 function readData(name: string): Record<string, string>[] {
   let rows = csvCache.get(name);
   if (!rows) {
-    rows = parseCsvRecords(readFileSync(new URL(name, dataDir), 'utf8'));
+    rows = parseCsvRecords(readFileSync(join(dataDir, name), 'utf8'));
     csvCache.set(name, rows);
   }
   return rows;

@@ -6,13 +6,14 @@
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'yaml';
+import { projectPath } from '../project-root';
 import { renderDocsPage } from '../api-docs/page';
 import { DOCS_CSS } from '../api-docs/styles';
 
-const CONTRACT_URL = new URL('../../openapi/openapi.yaml', import.meta.url);
+const CONTRACT_PATH = projectPath('openapi', 'openapi.yaml');
 
 export default async function docsRoutes(app: FastifyInstance): Promise<void> {
-  const document = parse(readFileSync(CONTRACT_URL, 'utf8')) as Record<string, unknown>;
+  const document = parse(readFileSync(CONTRACT_PATH, 'utf8')) as Record<string, unknown>;
   const json = JSON.stringify(document);
   const html = renderDocsPage(document);
 

@@ -1,0 +1,133 @@
+/**
+ * The embedded server's boot figures (issue 15), measured on the built server (`node build/server/main.js`):
+ *  - first boot: a fresh temporary DATA_DIR (PGlite initdb, migrations, the full reference lists, the demo) to the
+ *    first 200 of `/health`;
+ *  - reopen: the same directory started again after a clean stop, to the first 200 of `/health`.
+ * Each measured `runs` times (fresh directory each time), medians. Used by scripts/bench.ts; alone:
+ * `node --import tsx scripts/bench-boot.ts` (BENCH_BOOT_RUNS, BENCH_BOOT_PORT, BENCH_BOOT_COMMAND="node --import
+ * tsx server/main.ts" to time the source instead of the build).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = resolve(import.meta.dirname, '..');
+
+export const BOOT_GOALS_MS = { firstBoot: 8_000, reopen: 1_500 } as const;
+
+export type BootFigures = {
+  firstBootMs: number[];
+  reopenMs: number[];
+  firstBootMedianMs: number;
+  reopenMedianMs: number;
+  /** The 1-minute load average before and after the runs. */
+  loadAverage: [number, number];
+};
+
+type BootOptions = { runs?: number; port?: number; command?: string[] };
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 300_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+async function timedStart(command: string[], port: number, dataDir: string): Promise<{ ms: number; child: ChildProcess }> {
+  const started = performance.now();
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(port, child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { ms: performance.now() - started, child };
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function measureBoot(options: BootOptions = {}): Promise<BootFigures> {
+  const runs = options.runs ?? 3;
+  const port = options.port ?? 3291;
+  const command = options.command ?? [process.execPath, 'build/server/main.js'];
+  if (command[1] === 'build/server/main.js' && !existsSync(join(root, 'build/server/main.js'))) {
+    throw new Error('build/server/main.js is missing: run `npm run build` first');
+  }
+  const loadBefore = loadavg()[0]!;
+  const firstBootMs: number[] = [];
+  const reopenMs: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const parent = mkdtempSync(join(tmpdir(), 'cirurgias-boot-'));
+    const dataDir = join(parent, 'data');
+    try {
+      const first = await timedStart(command, port, dataDir);
+      firstBootMs.push(first.ms);
+      await stop(first.child);
+      const again = await timedStart(command, port, dataDir);
+      reopenMs.push(again.ms);
+      await stop(again.child);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
+  }
+  return {
+    firstBootMs,
+    reopenMs,
+    firstBootMedianMs: median(firstBootMs),
+    reopenMedianMs: median(reopenMs),
+    loadAverage: [loadBefore, loadavg()[0]!],
+  };
+}
+
+export function printBootFigures(figures: BootFigures): void {
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const runs = (values: number[]) => values.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  console.log(`\nEmbedded server (PGlite), built server, median of ${figures.firstBootMs.length} (load average ${figures.loadAverage.map((n) => n.toFixed(2)).join(' → ')}):`);
+  console.log(`  first boot with the full seed to the first answer: ${seconds(figures.firstBootMedianMs).padStart(8)}   goal ≤ ${seconds(BOOT_GOALS_MS.firstBoot)}   (runs: ${runs(figures.firstBootMs)})`);
+  console.log(`  reopen to the first answer:                        ${seconds(figures.reopenMedianMs).padStart(8)}   goal ≤ ${seconds(BOOT_GOALS_MS.reopen)}   (runs: ${runs(figures.reopenMs)})`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const command = process.env.BENCH_BOOT_COMMAND?.split(' ').filter(Boolean);
+  const figures = await measureBoot({
+    runs: Number(process.env.BENCH_BOOT_RUNS) || 3,
+    port: Number(process.env.BENCH_BOOT_PORT) || 3291,
+    command: command && command[0] === 'node' ? [process.execPath, ...command.slice(1)] : command,
+  });
+  printBootFigures(figures);
+}

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CaseStatus, Gender, PaymentSource } from '../../machines/constants';
 import { projectPath } from '../project-root';
 import { hashPassword as scryptHash } from '../services/auth/password';
@@ -95,7 +96,38 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 }
 
 /**
- * Inserts the reference lists (batches of 500, existing natural keys skipped). The two procedure catalogues go in as
+ * Inserts `rows` (objects keyed by the table's property names, all with the same keys) in one statement, rows already
+ * present by `conflictTarget` skipped. The rows travel as one JSON parameter that PostgreSQL unpacks in the array's
+ * order (`with ordinality`), so identities are given as a row-by-row insert would give them. Against batches of
+ * multi-row VALUES (2,500 bound parameters each) this cut the reference lists' import about threefold on PGlite:
+ * seconds of the first start (docs/BENCHMARKS.md, "Issue 15: boot").
+ */
+async function insertFromJson(
+  db: Executor,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  conflictTarget: PgColumn[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0]!);
+  const targets = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`insertFromJson: ${key} is no column of the table`);
+    return column;
+  });
+  // Column names and SQL types come from the schema, never from input (raw is safe); the rows are one bound parameter.
+  const values: SQL[] = keys.map((key, i) => sql`(source.item->>${key}::text)::${sql.raw(targets[i]!.getSQLType())}`);
+  await db.execute(sql`
+    insert into ${table} (${sql.join(targets.map((column) => sql.identifier(column.name)), sql`, `)})
+    select ${sql.join(values, sql`, `)}
+    from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as source(item, ord)
+    order by source.ord
+    on conflict (${sql.join(conflictTarget.map((column) => sql.identifier(column.name)), sql`, `)}) do nothing`);
+}
+
+/**
+ * Inserts the reference lists (one statement per list, existing natural keys skipped). The two procedure catalogues go in as
  * one: a SIGTAP procedure named like a TUSS one is that TUSS row (./procedure-catalogue.ts).
  */
 export async function seedLookups(db: Executor, options: { set?: LookupSet } = {}): Promise<void> {
@@ -137,22 +169,11 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
   }));
 
   await db.transaction(async (tx) => {
-    await insertBatches(specialtyRows, (batch) =>
-      tx.insert(specialties).values(batch).onConflictDoNothing({ target: specialties.name }),
-    );
-    await insertBatches(planRows, (batch) =>
-      tx.insert(healthPlans).values(batch).onConflictDoNothing({ target: healthPlans.ansRegistry }),
-    );
-    await insertBatches(hospitalRows, (batch) =>
-      tx.insert(hospitals).values(batch).onConflictDoNothing({ target: hospitals.fantasyName }),
-    );
-    await insertBatches(cidRows, (batch) => tx.insert(cids).values(batch).onConflictDoNothing({ target: cids.code }));
-    await insertBatches(mergeProcedureCatalogues(tussRows, sigtapRows), (batch) =>
-      tx
-        .insert(procedures)
-        .values(batch)
-        .onConflictDoNothing({ target: [procedures.table, procedures.code] }),
-    );
+    await insertFromJson(tx, specialties, specialtyRows, [specialties.name]);
+    await insertFromJson(tx, healthPlans, planRows, [healthPlans.ansRegistry]);
+    await insertFromJson(tx, hospitals, hospitalRows, [hospitals.fantasyName]);
+    await insertFromJson(tx, cids, cidRows, [cids.code]);
+    await insertFromJson(tx, procedures, mergeProcedureCatalogues(tussRows, sigtapRows), [procedures.table, procedures.code]);
   });
 }
 

@@ -4,8 +4,9 @@
  *    first 200 of `/health`;
  *  - reopen: the same directory started again after a clean stop, to the first 200 of `/health`.
  * Each measured `runs` times (fresh directory each time), medians. Used by scripts/bench.ts; alone:
- * `node --import tsx scripts/bench-boot.ts` (BENCH_BOOT_RUNS, BENCH_BOOT_PORT, BENCH_BOOT_COMMAND="node --import
- * tsx server/main.ts" to time the source instead of the build).
+ * `node --import tsx scripts/bench-boot.ts` (BENCH_BOOT_RUNS, BENCH_BOOT_PORT; BENCH_BOOT_COMMAND="node --import
+ * tsx server/main.ts" times the source instead of the build, BENCH_BOOT_CWD another checkout, e.g. the code before a
+ * change, back to back).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -24,9 +25,18 @@ export type BootFigures = {
   reopenMedianMs: number;
   /** The 1-minute load average before and after the runs. */
   loadAverage: [number, number];
+  /** What was started, e.g. `node build/server/main.js`. */
+  command: string;
 };
 
-type BootOptions = { runs?: number; port?: number; command?: string[] };
+type BootOptions = {
+  runs?: number;
+  port?: number;
+  /** Default: the built server, `node build/server/main.js`. */
+  command?: string[];
+  /** The checkout to run it in (default this one; another to time an older version back to back). */
+  cwd?: string;
+};
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,10 +59,10 @@ async function waitForHealth(port: number, child: ChildProcess, timeoutMs = 300_
   throw new Error('server did not become healthy in time');
 }
 
-async function timedStart(command: string[], port: number, dataDir: string): Promise<{ ms: number; child: ChildProcess }> {
+async function timedStart(command: string[], cwd: string, port: number, dataDir: string): Promise<{ ms: number; child: ChildProcess }> {
   const started = performance.now();
   const child = spawn(command[0]!, command.slice(1), {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -85,7 +95,8 @@ export async function measureBoot(options: BootOptions = {}): Promise<BootFigure
   const runs = options.runs ?? 3;
   const port = options.port ?? 3291;
   const command = options.command ?? [process.execPath, 'build/server/main.js'];
-  if (command[1] === 'build/server/main.js' && !existsSync(join(root, 'build/server/main.js'))) {
+  const cwd = options.cwd ?? root;
+  if (command[1] === 'build/server/main.js' && !existsSync(join(cwd, 'build/server/main.js'))) {
     throw new Error('build/server/main.js is missing: run `npm run build` first');
   }
   const loadBefore = loadavg()[0]!;
@@ -95,10 +106,10 @@ export async function measureBoot(options: BootOptions = {}): Promise<BootFigure
     const parent = mkdtempSync(join(tmpdir(), 'cirurgias-boot-'));
     const dataDir = join(parent, 'data');
     try {
-      const first = await timedStart(command, port, dataDir);
+      const first = await timedStart(command, cwd, port, dataDir);
       firstBootMs.push(first.ms);
       await stop(first.child);
-      const again = await timedStart(command, port, dataDir);
+      const again = await timedStart(command, cwd, port, dataDir);
       reopenMs.push(again.ms);
       await stop(again.child);
     } finally {
@@ -111,13 +122,15 @@ export async function measureBoot(options: BootOptions = {}): Promise<BootFigure
     firstBootMedianMs: median(firstBootMs),
     reopenMedianMs: median(reopenMs),
     loadAverage: [loadBefore, loadavg()[0]!],
+    command: ['node', ...command.slice(1)].join(' '),
   };
 }
 
 export function printBootFigures(figures: BootFigures): void {
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const runs = (values: number[]) => values.map((ms) => (ms / 1000).toFixed(2)).join(', ');
-  console.log(`\nEmbedded server (PGlite), built server, median of ${figures.firstBootMs.length} (load average ${figures.loadAverage.map((n) => n.toFixed(2)).join(' → ')}):`);
+  const load = figures.loadAverage.map((n) => n.toFixed(2)).join(' → ');
+  console.log(`\nEmbedded server (PGlite), \`${figures.command}\`, median of ${figures.firstBootMs.length} (load average ${load}):`);
   console.log(`  first boot with the full seed to the first answer: ${seconds(figures.firstBootMedianMs).padStart(8)}   goal ≤ ${seconds(BOOT_GOALS_MS.firstBoot)}   (runs: ${runs(figures.firstBootMs)})`);
   console.log(`  reopen to the first answer:                        ${seconds(figures.reopenMedianMs).padStart(8)}   goal ≤ ${seconds(BOOT_GOALS_MS.reopen)}   (runs: ${runs(figures.reopenMs)})`);
 }
@@ -128,6 +141,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     runs: Number(process.env.BENCH_BOOT_RUNS) || 3,
     port: Number(process.env.BENCH_BOOT_PORT) || 3291,
     command: command && command[0] === 'node' ? [process.execPath, ...command.slice(1)] : command,
+    cwd: process.env.BENCH_BOOT_CWD || undefined,
   });
   printBootFigures(figures);
 }

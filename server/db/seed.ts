@@ -655,9 +655,14 @@ type SeedAllOptions = {
 
 /** Lookups, then (optionally) the demo. Run inside `withStartupLock` on PostgreSQL. */
 export async function seedAll(handle: DatabaseHandle, options: SeedAllOptions): Promise<SeedDemoResult> {
+  const hash = options.hashPassword ?? scryptHash;
+  // The demo accounts' two password hashes (scrypt, on libuv's threads) are made while the lookups go in.
+  const early = options.seedDemo ? [hash(DEMO_PASSWORD), hash(DEMO_PASSWORD)] : [];
+  for (const pending of early) pending.catch(() => {});
   await seedLookups(handle.db, { set: options.lookups ?? 'full' });
   if (!options.seedDemo) return { seeded: false };
-  return seedDemo(handle.db, { now: options.now, hashPassword: options.hashPassword ?? scryptHash });
+  const hashPassword = (plain: string) => (plain === DEMO_PASSWORD ? (early.shift() ?? hash(plain)) : hash(plain));
+  return seedDemo(handle.db, { now: options.now, hashPassword });
 }
 
 /** True when no account exists yet (a fresh or emptied database: seed it). */

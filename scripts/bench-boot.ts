@@ -8,7 +8,7 @@
  * tsx server/main.ts" times the source instead of the build, BENCH_BOOT_CWD another checkout, e.g. the code before a
  * change, back to back).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -97,7 +97,8 @@ export async function measureBoot(options: BootOptions = {}): Promise<BootFigure
   const command = options.command ?? [process.execPath, 'build/server/main.js'];
   const cwd = options.cwd ?? root;
   if (command[1] === 'build/server/main.js' && !existsSync(join(cwd, 'build/server/main.js'))) {
-    throw new Error('build/server/main.js is missing: run `npm run build` first');
+    console.log('building the server (build/server/main.js is missing)…');
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd, stdio: 'inherit' });
   }
   const loadBefore = loadavg()[0]!;
   const firstBootMs: number[] = [];

@@ -50,6 +50,9 @@ export function createStatisticsRefresh(db: Database, log: Logger): StatisticsRe
     const { rows: stale } = (await db.execute(STALE_TABLES)) as unknown as { rows: { schema: string; name: string }[] };
     let analyzed = 0;
     for (const table of stale) {
+      // PGlite answers in microtasks: without this turn of the event loop, requests and signals that arrived meanwhile
+      // would wait for every table instead of one.
+      await new Promise((resolve) => setImmediate(resolve));
       if (stopping) break;
       await db.execute(sql`ANALYZE ${sql.identifier(table.schema)}.${sql.identifier(table.name)}`);
       analyzed += 1;

@@ -40,7 +40,7 @@ const IMPORT_DIRECTION = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'test-results/', 'playwright-report/', 'data/', '.data-*/', 'tmp/', 'public/', 'openapi/schema.d.ts'] },
+  { ignores: ['dist/', 'build/', 'test-results/', 'playwright-report/', 'data/', '.data-*/', 'tmp/', 'public/', 'openapi/schema.d.ts'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -41,7 +41,8 @@ const chromiumArgs = [
 
 function server(port: number, dir: string, extraEnv: Record<string, string> = {}) {
   return {
-    command: 'node --import tsx server/main.ts',
+    // The built server (`npm run test:e2e` builds first), as `npm start` runs it.
+    command: 'node build/server/main.js',
     url: `http://127.0.0.1:${port}/health`,
     reuseExistingServer: false,
     timeout: 120_000,

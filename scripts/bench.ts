@@ -4,7 +4,7 @@
  *    beside the bare framework floor (React + router + XState + react-hook-form built the same way);
  *  - the bytes the browser actually transfers (headers + bodies, brotli as served) for /auth and for each role's
  *    first signed-in screen, beside what the same requests would cost in gzip and uncompressed;
- *  - the embedded server's first start on an empty data directory and its restart time.
+ *  - the embedded server's first boot with the full seed and its reopen, to the first answer (scripts/bench-boot.ts).
  * A script, not a test: it reports figures and asserts nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { build } from 'vite';
+import { measureBoot, printBootFigures } from './bench-boot';
 
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -227,8 +228,7 @@ async function main() {
     const auth = await measureAuthRoute(port);
     const transfers = await measureTransfers(port);
     await stopServer(first.child);
-    const restart = await timedStart(port, dataDir);
-    await stopServer(restart.child);
+    const boot = await measureBoot();
     const floor = await buildFloor();
     const dataSize = readdirSync(dataDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
@@ -247,9 +247,7 @@ async function main() {
     printTransfer('secretary: /auth (cold)', transfers.secretary.auth);
     printTransfer('secretary: sign in → home (after /auth)', transfers.secretary.home);
     printTransfer('secretary: /auth + home', sum(transfers.secretary.auth, transfers.secretary.home));
-    console.log('\nEmbedded server (PGlite):');
-    console.log(`  first start on an empty data directory (initdb + migrate + seed): ${(first.ms / 1000).toFixed(2)} s`);
-    console.log(`  restart on the existing data directory:                          ${(restart.ms / 1000).toFixed(2)} s`);
+    printBootFigures(boot);
     console.log(`  data directory size after seeding: ${(dataSize / 1024 / 1024).toFixed(1)} MB`);
   } finally {
     rmSync(resolve(dataDir, '..'), { recursive: true, force: true });

@@ -5,7 +5,6 @@
  * data-directory lock, then exit 0; a second signal forces the exit.
  */
 import type { AddressInfo } from 'node:net';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createLoggerOptions } from './app';
 import { loadConfig, type Config } from './config';
@@ -13,6 +12,7 @@ import type { AppDeps } from './deps';
 import { openPostgres, type DatabaseHandle } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
+import { createStatisticsRefresh, type StatisticsRefresh } from './db/planner-statistics';
 import { describeError } from './http/describe-error';
 import { runMigrations } from './db/migrate';
 import { needsSeed, seedAll } from './db/seed';
@@ -58,8 +58,6 @@ async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; d
   });
   try {
     if (!handle.firstInit && (await needsSeed(handle.db, config.seedDemo))) demoSeeded = await seed(handle);
-    // PGlite runs no autovacuum worker, so the planner would never get statistics: gather them at each start.
-    await handle.db.execute(sql`ANALYZE`);
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
@@ -100,8 +98,11 @@ async function main(): Promise<void> {
   const now = () => new Date();
   const rateLimiter = createRateLimiter(config, handle.db, now);
   const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
+  // PGlite has no autovacuum: the tables whose data changed get ANALYZEd after the first answer (planner-statistics.ts).
+  let statistics: StatisticsRefresh | null = null;
 
   const closeServices = async () => {
+    await statistics?.stop();
     await rateLimiter.close?.();
     mailer.close?.();
     await handle.close();
@@ -112,6 +113,11 @@ async function main(): Promise<void> {
     app = await buildApp(deps, { logger: createLoggerOptions(config) });
     mailLogger.target = app.log;
     await app.listen({ host: config.host, port: config.port });
+    if (handle.driver === 'pglite') {
+      const refresh = createStatisticsRefresh(handle.db, app.log);
+      statistics = refresh;
+      app.server.once('request', (_request, response) => response.once('close', () => refresh.start()));
+    }
   } catch (error) {
     await closeServices().catch(() => {});
     throw error;

@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { projectPath } from '../project-root';
 import { openPglite, type DatabaseHandle } from './client';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { runMigrations } from './migrate';
@@ -25,9 +27,9 @@ type EmbeddedDatabaseHandle = DatabaseHandle & {
 /**
  * Opens the embedded PostgreSQL (PGlite) of `<dataDir>/pgdata`, owning the directory exclusively.
  *
- * The first start is atomic: PGlite's initdb, the migrations and `onFirstInit` run in
- * `<dataDir>/pgdata.initializing`, which is flushed to disk and renamed to `pgdata` only when all of
- * it succeeded. A first start killed at any point leaves no `pgdata`, so the next start throws the
+ * The first start is atomic: PGlite's initdb (or a copy of the build's empty database), the migrations and
+ * `onFirstInit` run in `<dataDir>/pgdata.initializing`, which is flushed to disk and renamed to `pgdata` only
+ * when all of it succeeded. A first start killed at any point leaves no `pgdata`, so the next start throws the
  * leftover away and begins again. Later starts open `pgdata` and apply pending migrations.
  *
  * `close()` closes PGlite (which flushes) and then releases the lock.
@@ -69,6 +71,8 @@ async function initialise(
     if (name.startsWith(INITIALIZING_NAME)) await rm(join(dir, name), { recursive: true, force: true });
   }
   const staging = join(dir, INITIALIZING_NAME);
+  const template = usableTemplate();
+  if (template) await cp(template, staging, { recursive: true });
   const handle = await openPglite(staging);
   try {
     await runMigrations(handle);
@@ -79,6 +83,28 @@ async function initialise(
   await fsyncTree(staging);
   await rename(staging, pgdata);
   await fsyncPath(dir);
+}
+
+/**
+ * The empty database `npm run build` makes once (scripts/build-server.mjs: PGlite's initdb and the migrations of
+ * that build), if it was made by the PGlite installed now. Copying it replaces initdb, seconds of WebAssembly at
+ * every first start; the migrations that run next apply whatever it lacks. No template (running from source without
+ * a build) or another PGlite version: initdb as before.
+ */
+function usableTemplate(): string | null {
+  const folder = projectPath('build', 'pglite-template');
+  try {
+    const key = JSON.parse(readFileSync(join(folder, 'template.json'), 'utf8')) as { pglite?: string };
+    return key.pglite === installedPgliteVersion() ? join(folder, 'pgdata') : null;
+  } catch {
+    return null;
+  }
+}
+
+function installedPgliteVersion(): string {
+  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
+  return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
 function withLockRelease(

@@ -1,17 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { projectPath } from '../project-root';
 import type { DatabaseHandle } from './client';
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = projectPath('server', 'db', 'migrations');
 
 /** Applies every pending drizzle-kit migration (idempotent). Call inside `withStartupLock`. */
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
-    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder });
+    await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
-    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder });
+    await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
   }
 }

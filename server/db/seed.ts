@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { join } from 'node:path';
+import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CaseStatus, Gender, PaymentSource } from '../../machines/constants';
+import { projectPath } from '../project-root';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
 import { shippedTemplateKey } from '../services/templates/template-files';
@@ -67,7 +70,7 @@ export { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL } from './demo-da
  */
 
 const BATCH_SIZE = 500;
-const dataDir = new URL('../data/', import.meta.url);
+const dataDir = projectPath('server', 'data');
 
 /** 'full': every reference row; 'small': a fast subset for tests (all specialties and hospitals). */
 type LookupSet = 'full' | 'small';
@@ -76,7 +79,7 @@ const csvCache = new Map<string, Record<string, string>[]>();
 function readData(name: string): Record<string, string>[] {
   let rows = csvCache.get(name);
   if (!rows) {
-    rows = parseCsvRecords(readFileSync(new URL(name, dataDir), 'utf8'));
+    rows = parseCsvRecords(readFileSync(join(dataDir, name), 'utf8'));
     csvCache.set(name, rows);
   }
   return rows;
@@ -93,7 +96,38 @@ async function insertBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unkno
 }
 
 /**
- * Inserts the reference lists (batches of 500, existing natural keys skipped). The two procedure catalogues go in as
+ * Inserts `rows` (objects keyed by the table's property names, all with the same keys) in one statement, rows already
+ * present by `conflictTarget` skipped. The rows travel as one JSON parameter that PostgreSQL unpacks in the array's
+ * order (`with ordinality`), so identities are given as a row-by-row insert would give them. Against batches of
+ * multi-row VALUES (2,500 bound parameters each) this cut the reference lists' import about threefold on PGlite:
+ * seconds of the first start (docs/BENCHMARKS.md, "Issue 15: boot").
+ */
+async function insertFromJson(
+  db: Executor,
+  table: PgTable,
+  rows: Record<string, unknown>[],
+  conflictTarget: PgColumn[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const keys = Object.keys(rows[0]!);
+  const targets = keys.map((key) => {
+    const column = columns[key];
+    if (!column) throw new Error(`insertFromJson: ${key} is no column of the table`);
+    return column;
+  });
+  // Column names and SQL types come from the schema, never from input (raw is safe); the rows are one bound parameter.
+  const values: SQL[] = keys.map((key, i) => sql`(source.item->>${key}::text)::${sql.raw(targets[i]!.getSQLType())}`);
+  await db.execute(sql`
+    insert into ${table} (${sql.join(targets.map((column) => sql.identifier(column.name)), sql`, `)})
+    select ${sql.join(values, sql`, `)}
+    from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as source(item, ord)
+    order by source.ord
+    on conflict (${sql.join(conflictTarget.map((column) => sql.identifier(column.name)), sql`, `)}) do nothing`);
+}
+
+/**
+ * Inserts the reference lists (one statement per list, existing natural keys skipped). The two procedure catalogues go in as
  * one: a SIGTAP procedure named like a TUSS one is that TUSS row (./procedure-catalogue.ts).
  */
 export async function seedLookups(db: Executor, options: { set?: LookupSet } = {}): Promise<void> {
@@ -135,22 +169,11 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
   }));
 
   await db.transaction(async (tx) => {
-    await insertBatches(specialtyRows, (batch) =>
-      tx.insert(specialties).values(batch).onConflictDoNothing({ target: specialties.name }),
-    );
-    await insertBatches(planRows, (batch) =>
-      tx.insert(healthPlans).values(batch).onConflictDoNothing({ target: healthPlans.ansRegistry }),
-    );
-    await insertBatches(hospitalRows, (batch) =>
-      tx.insert(hospitals).values(batch).onConflictDoNothing({ target: hospitals.fantasyName }),
-    );
-    await insertBatches(cidRows, (batch) => tx.insert(cids).values(batch).onConflictDoNothing({ target: cids.code }));
-    await insertBatches(mergeProcedureCatalogues(tussRows, sigtapRows), (batch) =>
-      tx
-        .insert(procedures)
-        .values(batch)
-        .onConflictDoNothing({ target: [procedures.table, procedures.code] }),
-    );
+    await insertFromJson(tx, specialties, specialtyRows, [specialties.name]);
+    await insertFromJson(tx, healthPlans, planRows, [healthPlans.ansRegistry]);
+    await insertFromJson(tx, hospitals, hospitalRows, [hospitals.fantasyName]);
+    await insertFromJson(tx, cids, cidRows, [cids.code]);
+    await insertFromJson(tx, procedures, mergeProcedureCatalogues(tussRows, sigtapRows), [procedures.table, procedures.code]);
   });
 }
 
@@ -632,9 +655,14 @@ type SeedAllOptions = {
 
 /** Lookups, then (optionally) the demo. Run inside `withStartupLock` on PostgreSQL. */
 export async function seedAll(handle: DatabaseHandle, options: SeedAllOptions): Promise<SeedDemoResult> {
+  const hash = options.hashPassword ?? scryptHash;
+  // The demo accounts' two password hashes (scrypt, on libuv's threads) are made while the lookups go in.
+  const early = options.seedDemo ? [hash(DEMO_PASSWORD), hash(DEMO_PASSWORD)] : [];
+  for (const pending of early) pending.catch(() => {});
   await seedLookups(handle.db, { set: options.lookups ?? 'full' });
   if (!options.seedDemo) return { seeded: false };
-  return seedDemo(handle.db, { now: options.now, hashPassword: options.hashPassword ?? scryptHash });
+  const hashPassword = (plain: string) => (plain === DEMO_PASSWORD ? (early.shift() ?? hash(plain)) : hash(plain));
+  return seedDemo(handle.db, { now: options.now, hashPassword });
 }
 
 /** True when no account exists yet (a fresh or emptied database: seed it). */

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import { projectPath } from '../../project-root';
 import type { FileStorage } from '../storage/file-storage';
 
 /**
@@ -22,7 +24,7 @@ export const SHIPPED_TEMPLATES = {
 export type ShippedTemplate = keyof typeof SHIPPED_TEMPLATES;
 
 /** The folder of the shipped templates (outside any web root). */
-export const SHIPPED_TEMPLATES_DIR = new URL('../../data/templates/', import.meta.url);
+export const SHIPPED_TEMPLATES_DIR = pathToFileURL(projectPath('server', 'data', 'templates') + '/');
 
 export function shippedTemplateKey(which: ShippedTemplate): string {
   return `${SHIPPED_PREFIX}${SHIPPED_TEMPLATES[which]}`;

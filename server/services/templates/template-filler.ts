@@ -6,6 +6,11 @@ import type { FillReply, FillRequest } from './fill-worker';
 const FILL_TIMEOUT_MS = 30_000;
 /** The worker's heap: a template that inflates past it kills the worker, not the server. */
 const WORKER_HEAP_MB = 256;
+/**
+ * Beside this module: from the source, server/services/templates/fill-worker-boot.mjs (registers tsx, then loads
+ * fill-worker.ts); in the server bundle, build/server/fill-worker-boot.mjs, the worker bundled as plain JavaScript by
+ * scripts/build-server.mjs (the bundle's `import.meta.url` is build/server/main.js).
+ */
 const WORKER_URL = new URL('./fill-worker-boot.mjs', import.meta.url);
 
 const FILL_FAILED_PROBLEM: TemplateProblem = {

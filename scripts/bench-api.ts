@@ -18,7 +18,8 @@
  *
  * Then the floor: a bare Node `http.createServer` handler (a second child process, on BENCH_PORT + 1) with its own
  * pg Pool of the same size runs the same statements as GET by id (the bearer token's lookup and the case's read:
- * the same text and parameters, built by the server's own query builders) and answers JSON.stringify of the rows.
+ * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
+ * rows.
  * The script prints our route / bare for CPU per request and req/s, each figure beside its goal.
  *
  * BENCH_REQUESTS (default 4,000) and BENCH_DASHBOARD_REQUESTS (default 300) set the measured requests;
@@ -35,7 +36,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, type DatabaseHandle } from '../server/db/client';
 import { createRandom, generateCpf, generatePatients } from '../server/db/demo-data';
@@ -44,7 +45,6 @@ import {
   cids,
   healthPlans,
   hospitals,
-  oauthTokens,
   patients,
   procedures,
   surgeries,
@@ -55,10 +55,10 @@ import {
 } from '../server/db/schema/index';
 import { seedAll } from '../server/db/seed';
 import { hashPassword } from '../server/services/auth/password';
-import { hashToken } from '../server/services/auth/token-service';
+import { hashToken, prepareAccessTokenLookup } from '../server/services/auth/token-service';
 import { saoPauloDay } from '../server/services/sao-paulo-time';
 import { normalizeSearchText } from '../server/services/search-text';
-import { selectSurgeryRows } from '../server/services/surgeries/surgery-response';
+import { surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
 import { buildCase, insertInBatches, PASSWORD, type Pools } from './bench-cases';
 
 const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
@@ -162,33 +162,17 @@ async function seedMedic(handle: DatabaseHandle, now: Date): Promise<{ medicId: 
 }
 
 /**
- * The statements GET surgery by id runs for a medic, as the server builds them: the bearer token's lookup
- * (token-service authenticateAccessToken) and the case's read (surgery-service get).
+ * The statements GET surgery by id runs for a medic, as the server prepares them (same names, text and parameters):
+ * the bearer token's lookup (token-service) and the case's read (surgery-response).
  */
 function byIdStatements(handle: DatabaseHandle, token: string, medicId: number, id: number): BareStatement[] {
-  const { db } = handle;
-  const auth = db
-    .select({ user: users, familyId: oauthTokens.familyId })
-    .from(oauthTokens)
-    .innerJoin(users, eq(users.id, oauthTokens.userId))
-    .where(
-      and(
-        eq(oauthTokens.tokenHash, hashToken(token)),
-        eq(oauthTokens.kind, 'access'),
-        isNull(oauthTokens.revokedAt),
-        gt(oauthTokens.expiresAt, new Date()),
-      ),
-    )
-    .toSQL();
-  const read = selectSurgeryRows(db, saoPauloDay(new Date()))
-    .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, [medicId])))
-    .limit(1)
-    .toSQL();
-  // Parameters as the pg driver receives them from drizzle (dates as ISO text).
-  const values = (params: unknown[]) => params.map((value) => (value instanceof Date ? value.toISOString() : value));
+  const statement = (prepared: { getQuery(): { sql: string; params: unknown[] } }, name: string, values: Record<string, unknown>) => {
+    const query = prepared.getQuery();
+    return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
+  };
   return [
-    { text: auth.sql, values: values(auth.params) },
-    { text: read.sql, values: values(read.params) },
+    statement(prepareAccessTokenLookup(handle.db), 'access_token_lookup', { tokenHash: hashToken(token), now: new Date().toISOString() }),
+    statement(surgeryByIdStatements(handle.db).medic, 'surgery_by_id_of_medic', { id, userId: medicId, today: saoPauloDay(new Date()) }),
   ];
 }
 
@@ -340,7 +324,7 @@ function printTable(rows: Measured[]): void {
 // ---------------------------------------------------------------------------------------------------------------
 // The bare handler (child process)
 
-type BareStatement = { text: string; values: unknown[] };
+type BareStatement = { name: string; text: string; values: unknown[] };
 
 /** `--bare`: a Node http server that runs BENCH_BARE_STATEMENTS in order and answers the last one's rows as JSON. */
 async function runBareServer(): Promise<void> {

@@ -27,6 +27,7 @@ import { heldByCondition, overdueSql } from './clocks';
 import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
+  prepareSurgeryById,
   selectSurgeryPage,
   selectSurgeryRows,
   toSurgeryResponse,
@@ -149,12 +150,19 @@ export async function surgeryListWhere(db: Executor, user: User, filters: Surger
  * not found.
  */
 export function createSurgeryService({ db, storage, signer, now }: SurgeryServiceDeps) {
+  const readById = prepareSurgeryById(db);
+
   /** One visible case as the contract's Surgery, or null (missing or another tenant's). */
   async function get(user: User, id: number, executor: Executor = db): Promise<SurgeryResponse | null> {
-    const visible = await visibleSurgery(executor, user, id);
-    if (!visible) return null;
     const today = saoPauloDay(now());
-    const [row] = await selectSurgeryRows(executor, today).where(visible).limit(1);
+    let row;
+    if (executor === db) {
+      row = await readById(user, id, today);
+    } else {
+      const visible = await visibleSurgery(executor, user, id);
+      if (!visible) return null;
+      [row] = await selectSurgeryRows(executor, today).where(visible).limit(1);
+    }
     return row ? toSurgeryResponse(row, signer, today) : null;
   }
 

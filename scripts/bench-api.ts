@@ -9,7 +9,7 @@
  * /auth/token and drives keep-alive HTTP load (Node's http client, BENCH_CONNECTIONS concurrent connections,
  * default 4) at:
  *   - GET /surgery/api/v1/surgery/{id}/        (one case)
- *   - GET /surgery/api/v1/surgery/             (the default status list: every stage but concluido, 10 a page)
+ *   - GET /surgery/api/v1/surgery/             (the default status list: every stage but concluido, the default page)
  *   - GET /surgery/api/v1/patient/?search=silva (the patient search)
  *   - GET /surgery/api/v1/dashboard/
  * For each, after a warm-up: req/s, p50 and p99 latency, and the CPU each request cost the server's Node process and
@@ -20,9 +20,12 @@
  * pg Pool of the same size runs the same statements as GET by id (the bearer token's lookup and the case's read:
  * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
  * rows.
- * The script prints our route / bare for CPU per request and req/s, each figure beside its goal.
+ * GET by id and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of BENCH_REQUESTS / rounds,
+ * so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
+ * req/s, each figure beside its goal.
  *
- * BENCH_REQUESTS (default 4,000) and BENCH_DASHBOARD_REQUESTS (default 300) set the measured requests;
+ * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
+ * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
  * BENCH_LOG_LEVEL the server's LOG_LEVEL (default info, as in production: one JSON line per request);
  * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and writes its profile there at the end;
  * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios. A script, not a test: it prints figures and asserts
@@ -67,7 +70,9 @@ const PORT = Number(process.env.BENCH_PORT || 3420);
 const BARE_PORT = PORT + 1;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4_000);
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS || 500);
 const DASHBOARD_REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS || 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 const EMAIL = 'medico@bench-api.com.br';
 const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
@@ -307,6 +312,23 @@ async function measure(
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The rounds of one request as one row: means of req/s and CPU, medians of the percentiles. */
+function meanOf(rounds: Measured[]): Measured {
+  return {
+    name: `${rounds[0]!.name} (${rounds.length} rounds)`,
+    rps: mean(rounds.map((row) => row.rps)),
+    p50: median(rounds.map((row) => row.p50)),
+    p99: median(rounds.map((row) => row.p99)),
+    nodeMs: mean(rounds.map((row) => row.nodeMs)),
+    postgresMs: mean(rounds.map((row) => row.postgresMs)),
+    failures: rounds.reduce((sum, row) => sum + row.failures, 0),
+    bytes: rounds[0]!.bytes,
+  };
+}
+
 function printTable(rows: Measured[]): void {
   const width = Math.max(...rows.map((row) => row.name.length));
   console.log(
@@ -421,9 +443,9 @@ async function main(): Promise<void> {
 
     // A case in the middle of the list, with procedures and CIDs like every generated one.
     const oneCase = surgeryIds[Math.floor(surgeryIds.length / 2)]!;
+    const byIdPath = `/surgery/api/v1/surgery/${oneCase}/`;
     const scenarios: Array<[string, string, string, number]> = [
-      ['by-id', `GET surgery by id`, `/surgery/api/v1/surgery/${oneCase}/`, REQUESTS],
-      ['list', 'GET surgery list (default statuses)', '/surgery/api/v1/surgery/', REQUESTS],
+      ['list', 'GET surgery list (default statuses)', '/surgery/api/v1/surgery/', LIST_REQUESTS],
       ['search', 'GET patient ?search=silva', '/surgery/api/v1/patient/?search=silva', REQUESTS],
       ['dashboard', 'GET dashboard', '/surgery/api/v1/dashboard/', DASHBOARD_REQUESTS],
     ];
@@ -432,9 +454,9 @@ async function main(): Promise<void> {
       if (!only.has(key)) continue;
       rows.push(await measure(name, { port: PORT, pid: server.pid!, path, headers }, total, adminClient));
     }
-    await stopProcess(server);
-    server = null;
 
+    // GET by id and the bare handler in alternation (both servers up, one loaded at a time), ROUNDS times each, so a
+    // change in the machine's load touches both alike; the figures are the rounds' means.
     let floor: Measured | null = null;
     if (only.has('by-id')) {
       bare = await startProcess(
@@ -442,14 +464,24 @@ async function main(): Promise<void> {
         { ...process.env, DATABASE_URL: database.url, BARE_PORT: String(BARE_PORT), BENCH_BARE_STATEMENTS: JSON.stringify(byIdStatements(handle, token, medicId, oneCase)) },
         /bare ready/,
       );
-      floor = await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare.pid!, path: '/', headers }, REQUESTS, adminClient);
+      const ours: Measured[] = [];
+      const bares: Measured[] = [];
+      const perRound = Math.max(500, Math.round(REQUESTS / ROUNDS));
+      for (let round = 0; round < ROUNDS; round++) {
+        ours.push(await measure('GET surgery by id', { port: PORT, pid: server.pid!, path: byIdPath, headers }, perRound, adminClient));
+        bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare.pid!, path: '/', headers }, perRound, adminClient));
+      }
+      rows.unshift(meanOf(ours));
+      floor = meanOf(bares);
       rows.push(floor);
       await stopProcess(bare);
       bare = null;
     }
+    await stopProcess(server);
+    server = null;
     printTable(rows);
 
-    const byId = rows.find((row) => row.name === 'GET surgery by id');
+    const byId = rows.find((row) => row.name.startsWith('GET surgery by id'));
     if (byId) {
       console.log(`\nGET surgery by id, CPU per request: Node ${byId.nodeMs.toFixed(3)} ms (goal ≤ ${GOALS.nodeMs} ms: ${verdict(byId.nodeMs, GOALS.nodeMs)}), ` +
         `PostgreSQL ${byId.postgresMs.toFixed(3)} ms (goal ≤ ${GOALS.postgresMs} ms: ${verdict(byId.postgresMs, GOALS.postgresMs)})`);

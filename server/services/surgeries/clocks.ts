@@ -63,7 +63,7 @@ export const holderSql = sql<{ id: number; first_name: string; last_name: string
   from ${users} as holder_user where holder_user.id = coalesce(${surgeries.holderId}, ${surgeries.medicId}))`;
 
 /** 'Minhas pendências': the cases `userId` holds (named as holder, or the medic of a case nobody was named for). */
-export function heldByCondition(userId: number): SQL {
+export function heldByCondition(userId: number | Placeholder): SQL {
   return or(eq(surgeries.holderId, userId), and(isNull(surgeries.holderId), eq(surgeries.medicId, userId)))!;
 }
 

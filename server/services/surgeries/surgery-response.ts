@@ -211,8 +211,8 @@ export const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['pati
 export function selectSurgeryPage(
   db: Executor,
   where: SQL | undefined,
-  page: { limit: number; offset: number; ordering?: SurgeryOrdering },
-  today: string,
+  page: { limit: number | Placeholder; offset: number | Placeholder; ordering?: SurgeryOrdering },
+  today: string | Placeholder,
 ) {
   const ordering = page.ordering ?? 'schedule';
   const orderBy = SURGERY_ORDER_BY[ordering];

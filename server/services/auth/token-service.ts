@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNotNull, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { oauthTokens, users, type UserRow } from '../../db/schema/index';
 
@@ -76,7 +76,29 @@ function openSuccessor(refreshToken: string, sealed: string): Successor | null {
  * as does signing out.
  * @see https://datatracker.ietf.org/doc/html/rfc9700#section-4.14.2
  */
+/**
+ * The live access token of a digest with its user, as a named prepared statement (every authenticated request runs
+ * it: its text is built once, and PostgreSQL plans it once per connection). One lookup on the token_hash index.
+ */
+export function prepareAccessTokenLookup(db: Database) {
+  return db
+    .select({ user: users, familyId: oauthTokens.familyId })
+    .from(oauthTokens)
+    .innerJoin(users, eq(users.id, oauthTokens.userId))
+    .where(
+      and(
+        eq(oauthTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(oauthTokens.kind, 'access'),
+        isNull(oauthTokens.revokedAt),
+        gt(oauthTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('access_token_lookup');
+}
+
 export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOKEN_TTL_SECONDS }: TokenServiceDeps) {
+  const accessTokenLookup = prepareAccessTokenLookup(db);
+
   function pairRows(userId: number, familyId: string, at: Date) {
     const accessToken = generateOpaqueToken();
     const refreshToken = generateOpaqueToken();
@@ -182,18 +204,7 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
      */
     async authenticateAccessToken(token: string): Promise<(UserRow & { familyId: string }) | null> {
       if (!token) return null;
-      const [row] = await db
-        .select({ user: users, familyId: oauthTokens.familyId })
-        .from(oauthTokens)
-        .innerJoin(users, eq(users.id, oauthTokens.userId))
-        .where(
-          and(
-            eq(oauthTokens.tokenHash, hashToken(token)),
-            eq(oauthTokens.kind, 'access'),
-            isNull(oauthTokens.revokedAt),
-            gt(oauthTokens.expiresAt, now()),
-          ),
-        );
+      const [row] = await accessTokenLookup.execute({ tokenHash: hashToken(token), now: now().toISOString() });
       return row ? { ...row.user, familyId: row.familyId } : null;
     },
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { ACTIVE_STATUSES, isActiveStatus, type ActiveStatus } from '../../../machines/constants';
 import { DEFAULT_STAGE_TARGET_DAYS } from '../../../machines/preoperative/constants';
 import type { StageTargets } from '../../../machines/preoperative/clockSchemas';
@@ -23,7 +23,7 @@ const isActive = inArray(surgeries.status, [...ACTIVE_STATUSES]);
  * Whole days from the stage's first São Paulo day to `today` (yyyy-MM-dd); null when the case is closed (concluido,
  * cancelado, arquiv). Never negative (a clock behind the stored change counts 0).
  */
-export function daysInStageSql(today: string): SQL<number | null> {
+export function daysInStageSql(today: string | Placeholder): SQL<number | null> {
   return sql<number | null>`(case when ${isActive}
     then greatest(0, ${today}::date - ${stageDay}) else null end)`;
 }
@@ -53,7 +53,7 @@ const targetStartDay = sql`(case when ${surgeries.status} = 'realizacao' and ${s
  * The case is past its stage's target: strictly more days since the target's start (targetStartDay) than the target;
  * false when closed.
  */
-export function overdueSql(today: string): SQL<boolean> {
+export function overdueSql(today: string | Placeholder): SQL<boolean> {
   return sql<boolean>`coalesce(case when ${isActive} then ${today}::date - ${targetStartDay} > ${stageTargetSql} end, false)`;
 }
 
@@ -63,7 +63,7 @@ export const holderSql = sql<{ id: number; first_name: string; last_name: string
   from ${users} as holder_user where holder_user.id = coalesce(${surgeries.holderId}, ${surgeries.medicId}))`;
 
 /** 'Minhas pendências': the cases `userId` holds (named as holder, or the medic of a case nobody was named for). */
-export function heldByCondition(userId: number): SQL {
+export function heldByCondition(userId: number | Placeholder): SQL {
   return or(eq(surgeries.holderId, userId), and(isNull(surgeries.holderId), eq(surgeries.medicId, userId)))!;
 }
 

@@ -1,11 +1,12 @@
-import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
-import type { Executor } from '../../db/client';
+import type { Database, Executor } from '../../db/client';
 import {
   cids,
   healthPlans,
   hospitals,
+  medicSecretaries,
   patients,
   procedures,
   surgeries,
@@ -88,8 +89,11 @@ const authorizationValidities = sql<AuthorizationValidity[] | null>`(
   where ${surgeryAuthorizations.surgeryId} = ${surgeries.id} and ${surgeryAuthorizations.validUntil} is not null
     and ${surgeryAuthorizations.status} in ('aprovada', 'parcial'))`;
 
-/** The joined row's columns; `today` (yyyy-MM-dd, São Paulo) sets the days-in-stage clock (./clocks.ts). */
-const surgeryRowColumns = (today: string) => ({
+/**
+ * The joined row's columns; `today` (yyyy-MM-dd, São Paulo, or a prepared statement's placeholder) sets the
+ * days-in-stage clock (./clocks.ts).
+ */
+const surgeryRowColumns = (today: string | Placeholder) => ({
   ...getTableColumns(surgeries),
   patientName: patients.nomeCompleto,
   patientCellphone: patients.cellphone,
@@ -115,7 +119,7 @@ const surgeryRowColumns = (today: string) => ({
  * The surgeries query (joins and related lists included) before its WHERE, ORDER BY and paging; `today` is the São
  * Paulo day the clocks count to (saoPauloDay(deps.now())).
  */
-export function selectSurgeryRows(db: Executor, today: string) {
+export function selectSurgeryRows(db: Executor, today: string | Placeholder) {
   return db
     .select(surgeryRowColumns(today))
     .from(surgeries)
@@ -130,6 +134,44 @@ export function selectSurgeryRows(db: Executor, today: string) {
 export async function readSurgeryRow(db: Executor, id: number, today: string): Promise<SurgeryJoinedRow | undefined> {
   const [row] = await selectSurgeryRows(db, today).where(eq(surgeries.id, id)).limit(1);
   return row;
+}
+
+/**
+ * GET surgery by id as two named prepared statements, one per role (the user's scope written into the statement: a
+ * medic's own cases, a secretary's linked medics as a subquery), with the placeholders `id`, `userId` and `today`.
+ * Drizzle builds their text once per database handle (building this statement cost more Node CPU than the rest of
+ * the request) and PostgreSQL parses and plans each once per connection.
+ */
+export function surgeryByIdStatements(db: Database) {
+  const id = sql.placeholder('id');
+  const userId = sql.placeholder('userId');
+  const today = sql.placeholder('today');
+  const linkedMedics = db
+    .select({ medicId: medicSecretaries.medicId })
+    .from(medicSecretaries)
+    .where(eq(medicSecretaries.secretaryId, userId));
+  return {
+    medic: selectSurgeryRows(db, today)
+      .where(and(eq(surgeries.id, id), eq(surgeries.medicId, userId)))
+      .limit(1)
+      .prepare('surgery_by_id_of_medic'),
+    secretary: selectSurgeryRows(db, today)
+      .where(and(eq(surgeries.id, id), inArray(surgeries.medicId, linkedMedics)))
+      .limit(1)
+      .prepare('surgery_by_id_of_secretary'),
+  };
+}
+
+/**
+ * The read of surgeryByIdStatements: case `caseId` if `user` may see it, with the clocks counted to `today`
+ * (yyyy-MM-dd, São Paulo). Only for reads on `db` itself: a transaction's reads go through readSurgeryRow.
+ */
+export function prepareSurgeryById(db: Database) {
+  const byRole = surgeryByIdStatements(db);
+  return async (user: { id: number; type: 'medic' | 'secretary' }, caseId: number, today: string): Promise<SurgeryJoinedRow | undefined> => {
+    const [row] = await byRole[user.type].execute({ id: caseId, userId: user.id, today });
+    return row;
+  };
 }
 
 /** The patient's name as a sort key: the normalised text, byte-wise (PGlite and PostgreSQL agree). */
@@ -169,8 +211,8 @@ export const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['pati
 export function selectSurgeryPage(
   db: Executor,
   where: SQL | undefined,
-  page: { limit: number; offset: number; ordering?: SurgeryOrdering },
-  today: string,
+  page: { limit: number | Placeholder; offset: number | Placeholder; ordering?: SurgeryOrdering },
+  today: string | Placeholder,
 ) {
   const ordering = page.ordering ?? 'schedule';
   const orderBy = SURGERY_ORDER_BY[ordering];

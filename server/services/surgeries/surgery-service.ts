@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
@@ -5,6 +6,7 @@ import {
   cids,
   healthPlans,
   hospitals,
+  medicSecretaries,
   patients,
   procedures,
   surgeries,
@@ -27,6 +29,7 @@ import { heldByCondition, overdueSql } from './clocks';
 import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
+  prepareSurgeryById,
   selectSurgeryPage,
   selectSurgeryRows,
   toSurgeryResponse,
@@ -144,17 +147,77 @@ export async function surgeryListWhere(db: Executor, user: User, filters: Surger
 }
 
 /**
+ * The list's page and count without a patient search as named prepared statements (the list is the app's main
+ * screen: drizzle built its statement's text on every request). Its text depends on the role, the ordering, how many
+ * stages and which filters are on, so one pair is prepared per such shape, named after it, and kept; everything
+ * else (the user, today, the stages, the day, the page) travels as parameters. The user's scope is in the statement
+ * (a secretary's linked medics as a subquery), so a secretary's list is two statements, not three.
+ */
+function createPreparedLists(db: Database) {
+  type Shape = ReturnType<typeof prepareShape>;
+  const shapes = new Map<string, Shape>();
+
+  function prepareShape(key: string, user: User, filters: SurgeryListFilters) {
+    const userId = sql.placeholder('userId');
+    const today = sql.placeholder('today');
+    const scope =
+      user.type === 'medic'
+        ? eq(surgeries.medicId, userId)
+        : inArray(
+            surgeries.medicId,
+            db.select({ medicId: medicSecretaries.medicId }).from(medicSecretaries).where(eq(medicSecretaries.secretaryId, userId)),
+          );
+    const conditions: SQL[] = [scope, inArray(surgeries.status, filters.statuses.map((_, i) => sql.placeholder(`status${i}`)))];
+    if (filters.overdue) conditions.push(overdueSql(today));
+    if (filters.mine) conditions.push(heldByCondition(userId));
+    if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
+    if (filters.day) conditions.push(gte(surgeries.schedule, sql.placeholder('dayStart')), lt(surgeries.schedule, sql.placeholder('dayEnd')));
+    const where = and(...conditions);
+    // Named after the shape (not a counter), so two apps on one pool never give one name two texts.
+    const name = `surgery_list_${createHash('sha256').update(key).digest('hex').slice(0, 16)}`;
+    const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), ordering: filters.ordering };
+    return {
+      page: selectSurgeryPage(db, where, page, today).prepare(`${name}_page`),
+      count: db.select({ total: count() }).from(surgeries).where(where).prepare(`${name}_count`),
+    };
+  }
+
+  /** The page and the count for `filters` (no search, at least one stage). */
+  return async (user: User, filters: SurgeryListFilters, today: string) => {
+    const key = [user.type, filters.ordering, filters.statuses.length, filters.overdue, filters.mine, filters.scheduledOnly, filters.day !== null].join(':');
+    let shape = shapes.get(key);
+    if (!shape) {
+      shape = prepareShape(key, user, filters);
+      shapes.set(key, shape);
+    }
+    const values: Record<string, unknown> = { userId: user.id, today, limit: filters.limit, offset: filters.offset };
+    filters.statuses.forEach((status, i) => (values[`status${i}`] = status));
+    if (filters.day) Object.assign(values, { dayStart: filters.day.start.toISOString(), dayEnd: filters.day.end.toISOString() });
+    const [rows, totals] = await Promise.all([shape.page.execute(values), shape.count.execute(values)]);
+    return { rows, total: Number(totals[0]?.total ?? 0) };
+  };
+}
+
+/**
  * Surgery cases (SPEC §3, §7; openapi createSurgery, listSurgeries, getSurgery, getSurgeryDocument).
  * Every read and write is limited to the user's medics (visibleMedicIds); a case outside them is
  * not found.
  */
 export function createSurgeryService({ db, storage, signer, now }: SurgeryServiceDeps) {
+  const readById = prepareSurgeryById(db);
+  const listPage = createPreparedLists(db);
+
   /** One visible case as the contract's Surgery, or null (missing or another tenant's). */
   async function get(user: User, id: number, executor: Executor = db): Promise<SurgeryResponse | null> {
-    const visible = await visibleSurgery(executor, user, id);
-    if (!visible) return null;
     const today = saoPauloDay(now());
-    const [row] = await selectSurgeryRows(executor, today).where(visible).limit(1);
+    let row;
+    if (executor === db) {
+      row = await readById(user, id, today);
+    } else {
+      const visible = await visibleSurgery(executor, user, id);
+      if (!visible) return null;
+      [row] = await selectSurgeryRows(executor, today).where(visible).limit(1);
+    }
     return row ? toSurgeryResponse(row, signer, today) : null;
   }
 
@@ -222,6 +285,11 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     async list(user: User, query: typeof surgeryListQuerySchema.infer): Promise<SurgeryList> {
       const filters = listFiltersOf(query);
       const today = saoPauloDay(now());
+      if (filters.statuses.length === 0) return { results: [], count: 0 };
+      if (!filters.search) {
+        const { rows, total } = await listPage(user, filters, today);
+        return { results: await toSurgeryResponses(rows, signer, today), count: total };
+      }
       const where = await surgeryListWhere(db, user, filters, today);
       if (!where) return { results: [], count: 0 };
       const [rows, totals] = await Promise.all([

@@ -1,0 +1,523 @@
+/**
+ * npm run bench:api: what one API request costs, measured over real HTTP on PostgreSQL (issue 15, item 2).
+ *
+ * It creates a temporary database on the PostgreSQL server of DATABASE_URL (default 127.0.0.1:5432, user postgres;
+ * dropped at the end), does what the server's first start does (migrations, the full reference lists), writes ONE
+ * medic with 20,000 surgeries (BENCH_CASES) and 2,000 patients, their procedures, CIDs and status history (the case
+ * generator of bench-cases.ts), runs ANALYZE, then starts the real server as a child process
+ * (`node --import tsx server/main.ts` with DATABASE_URL, on 127.0.0.1:BENCH_PORT, default 3420), signs in through
+ * /auth/token and drives keep-alive HTTP load (Node's http client, BENCH_CONNECTIONS concurrent connections,
+ * default 4) at:
+ *   - GET /surgery/api/v1/surgery/{id}/        (one case)
+ *   - GET /surgery/api/v1/surgery/             (the default status list: every stage but concluido, the default page)
+ *   - GET /surgery/api/v1/patient/?search=silva (the patient search)
+ *   - GET /surgery/api/v1/dashboard/
+ * For each, after a warm-up: req/s, p50 and p99 latency, and the CPU each request cost the server's Node process and
+ * PostgreSQL (utime + stime from /proc/<pid>/stat before and after, divided by the requests; PostgreSQL's is the
+ * sum over the backends of the database, from pg_stat_activity).
+ *
+ * Then the floor: a bare Node `http.createServer` handler (a second child process, on BENCH_PORT + 1) with its own
+ * pg Pool of the same size runs the same statements as GET by id (the bearer token's lookup and the case's read:
+ * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
+ * rows.
+ * GET by id and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of BENCH_REQUESTS / rounds,
+ * so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
+ * req/s, each figure beside its goal.
+ *
+ * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
+ * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
+ * BENCH_LOG_LEVEL the server's LOG_LEVEL (default info, as in production: one JSON line per request);
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and writes its profile there at the end;
+ * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios. A script, not a test: it prints figures and asserts
+ * nothing.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq, fillPlaceholders, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPostgres, type DatabaseHandle } from '../server/db/client';
+import { createRandom, generateCpf, generatePatients } from '../server/db/demo-data';
+import { runMigrations } from '../server/db/migrate';
+import {
+  cids,
+  healthPlans,
+  hospitals,
+  patients,
+  procedures,
+  surgeries,
+  surgeryCids,
+  surgeryProcedures,
+  surgeryStatusHistory,
+  users,
+} from '../server/db/schema/index';
+import { seedAll } from '../server/db/seed';
+import { hashPassword } from '../server/services/auth/password';
+import { hashToken, prepareAccessTokenLookup } from '../server/services/auth/token-service';
+import { saoPauloDay } from '../server/services/sao-paulo-time';
+import { normalizeSearchText } from '../server/services/search-text';
+import { surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
+import { buildCase, insertInBatches, PASSWORD, type Pools } from './bench-cases';
+
+const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
+const PATIENTS = Math.max(100, Math.round(SURGERIES / 10));
+const PORT = Number(process.env.BENCH_PORT || 3420);
+const BARE_PORT = PORT + 1;
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 4_000);
+const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS || 500);
+const DASHBOARD_REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS || 300);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+const EMAIL = 'medico@bench-api.com.br';
+const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
+const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
+
+/** The issue's goals (issue 15's table). */
+const GOALS = { nodeMs: 0.5, postgresMs: 0.5, overhead: 0.3 };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The database
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(serverUrl: string): Promise<{ name: string; url: string }> {
+  const name = `cirurgias_bench_api_${randomBytes(5).toString('hex')}`;
+  await admin(serverUrl, `CREATE DATABASE "${name}"`);
+  const target = new URL(serverUrl);
+  target.pathname = `/${name}`;
+  return { name, url: target.toString() };
+}
+
+/** One medic with SURGERIES cases (and PATIENTS patients), as three years of work would leave them. */
+async function seedMedic(handle: DatabaseHandle, now: Date): Promise<{ medicId: number; surgeryIds: number[] }> {
+  const { db } = handle;
+  const random = createRandom(15_2026);
+  const ids = async (table: typeof cids | typeof procedures | typeof hospitals | typeof healthPlans) =>
+    (await db.select({ id: table.id }).from(table)).map((row) => row.id);
+  const pools: Pools = {
+    cids: random.sample(await ids(cids), 200),
+    procedures: random.sample(await ids(procedures), 300),
+    hospitals: (await ids(hospitals)).slice(0, 30),
+    plans: random.sample(await ids(healthPlans), 50),
+  };
+  const passwordHash = await hashPassword(PASSWORD);
+  const [medic] = await db
+    .insert(users)
+    .values({ type: 'medic', email: EMAIL, passwordHash, firstName: 'Médica', lastName: 'Bench', cpf: generateCpf(random), crm: '315000/SP' })
+    .returning({ id: users.id });
+  const medicId = medic!.id;
+  const patientIds: number[] = [];
+  await insertInBatches(generatePatients(random, PATIENTS, pools.plans.length), 1_000, async (batch) => {
+    const inserted = await db
+      .insert(patients)
+      .values(
+        batch.map((person) => ({
+          medicId,
+          nomeCompleto: person.nomeCompleto,
+          searchText: normalizeSearchText(person.nomeCompleto),
+          cellphone: person.cellphone,
+          healthPlanId: person.planIndex === null ? null : (pools.plans[person.planIndex] ?? null),
+          birthday: person.birthday,
+          address: person.address,
+          fullAddress: person.fullAddress,
+          cep: person.cep,
+          cpf: person.cpf,
+          gender: person.gender,
+          createdBy: medicId,
+        })),
+      )
+      .returning({ id: patients.id });
+    patientIds.push(...inserted.map((row) => row.id));
+  });
+  const cases = Array.from({ length: SURGERIES }, () => buildCase(random, pools, now.getTime(), medicId, random.pick(patientIds), medicId));
+  const surgeryIds: number[] = [];
+  await insertInBatches(cases, 1_000, async (batch) => {
+    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
+    surgeryIds.push(...inserted.map((row) => row.id));
+  });
+  const procedureLinks = cases.flatMap((plan, i) => plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })));
+  const cidLinks = cases.flatMap((plan, i) => plan.cidIds.map((cidId, position) => ({ surgeryId: surgeryIds[i]!, position, cidId })));
+  const history = cases.flatMap((plan, i) =>
+    plan.path.map((toStatus, step) => ({
+      surgeryId: surgeryIds[i]!,
+      fromStatus: step === 0 ? null : plan.path[step - 1]!,
+      toStatus,
+      changedBy: medicId,
+      changedAt: plan.times[step]!,
+    })),
+  );
+  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
+  await insertInBatches(cidLinks, 5_000, (batch) => db.insert(surgeryCids).values(batch));
+  await insertInBatches(history, 5_000, (batch) => db.insert(surgeryStatusHistory).values(batch));
+  return { medicId, surgeryIds };
+}
+
+/**
+ * The statements GET surgery by id runs for a medic, as the server prepares them (same names, text and parameters):
+ * the bearer token's lookup (token-service) and the case's read (surgery-response).
+ */
+function byIdStatements(handle: DatabaseHandle, token: string, medicId: number, id: number): BareStatement[] {
+  const statement = (prepared: { getQuery(): { sql: string; params: unknown[] } }, name: string, values: Record<string, unknown>) => {
+    const query = prepared.getQuery();
+    return { name, text: query.sql, values: fillPlaceholders(query.params, values) };
+  };
+  return [
+    statement(prepareAccessTokenLookup(handle.db), 'access_token_lookup', { tokenHash: hashToken(token), now: new Date().toISOString() }),
+    statement(surgeryByIdStatements(handle.db).medic, 'surgery_by_id_of_medic', { id, userId: medicId, today: saoPauloDay(new Date()) }),
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Processes and their CPU
+
+/** utime + stime of a process, in ms; null when it is gone. */
+function cpuMs(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // Fields 14 and 15 of proc(5); `fields` starts at field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** The CPU of each PostgreSQL backend of the database (the admin connection excluded), by pid. */
+async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = cpuMs(pid);
+    if (ms !== null) cpu.set(pid, ms);
+  }
+  return cpu;
+}
+
+/** CPU spent by the backends between two snapshots (a backend born in between counts from zero). */
+function backendDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+/** Starts `args` under node and waits until it prints `ready` on stdout. */
+function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let seen = '';
+    const onData = (chunk: Buffer) => {
+      seen += chunk.toString('utf8');
+      if (ready.test(seen)) {
+        child.stdout!.off('data', onData);
+        child.stdout!.resume(); // the request log, drained and dropped
+        resolve(child);
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${seen.slice(-2000)}`)));
+  });
+}
+
+async function stopProcess(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Load
+
+type Load = { requests: number; seconds: number; latencies: number[]; failures: number };
+
+/** `total` GET requests to `path`, `CONNECTIONS` at a time over keep-alive connections. */
+async function drive(port: number, path: string, headers: Record<string, string>, total: number): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let issued = 0;
+  let failures = 0;
+  const one = () =>
+    new Promise<void>((resolve, reject) => {
+      const started = performance.now();
+      const request = http.get({ host: '127.0.0.1', port, path, headers, agent }, (response) => {
+        response.on('data', () => {});
+        response.on('end', () => {
+          latencies.push(performance.now() - started);
+          if (response.statusCode !== 200) failures++;
+          resolve();
+        });
+      });
+      request.on('error', reject);
+    });
+  const worker = async () => {
+    while (issued < total) {
+      issued++;
+      await one();
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { requests: total, seconds, latencies: latencies.sort((a, b) => a - b), failures };
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+type Measured = { name: string; rps: number; p50: number; p99: number; nodeMs: number; postgresMs: number; failures: number; bytes: number };
+
+/** Warm-up, then `total` requests with the CPU of `serverPid` and of the database's backends around them. */
+async function measure(
+  name: string,
+  target: { port: number; pid: number; path: string; headers: Record<string, string> },
+  total: number,
+  admin: pg.Client,
+): Promise<Measured> {
+  const probe = await fetch(`http://127.0.0.1:${target.port}${target.path}`, { headers: target.headers });
+  const bytes = (await probe.arrayBuffer()).byteLength;
+  if (probe.status !== 200) throw new Error(`${name}: HTTP ${probe.status}`);
+  await drive(target.port, target.path, target.headers, Math.max(200, Math.round(total / 10)));
+  const postgresBefore = await backendCpu(admin);
+  const nodeBefore = cpuMs(target.pid)!;
+  const load = await drive(target.port, target.path, target.headers, total);
+  const nodeAfter = cpuMs(target.pid)!;
+  const postgresAfter = await backendCpu(admin);
+  return {
+    name,
+    rps: load.requests / load.seconds,
+    p50: percentile(load.latencies, 50),
+    p99: percentile(load.latencies, 99),
+    nodeMs: (nodeAfter - nodeBefore) / load.requests,
+    postgresMs: backendDelta(postgresBefore, postgresAfter) / load.requests,
+    failures: load.failures,
+    bytes,
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+
+/** The rounds of one request as one row: means of req/s and CPU, medians of the percentiles. */
+function meanOf(rounds: Measured[]): Measured {
+  return {
+    name: `${rounds[0]!.name} (${rounds.length} rounds)`,
+    rps: mean(rounds.map((row) => row.rps)),
+    p50: median(rounds.map((row) => row.p50)),
+    p99: median(rounds.map((row) => row.p99)),
+    nodeMs: mean(rounds.map((row) => row.nodeMs)),
+    postgresMs: mean(rounds.map((row) => row.postgresMs)),
+    failures: rounds.reduce((sum, row) => sum + row.failures, 0),
+    bytes: rounds[0]!.bytes,
+  };
+}
+
+function printTable(rows: Measured[]): void {
+  const width = Math.max(...rows.map((row) => row.name.length));
+  console.log(
+    `\n${'request'.padEnd(width)}   req/s    p50 ms   p99 ms   Node CPU ms/req   PostgreSQL CPU ms/req   (${CONNECTIONS} connections)`,
+  );
+  for (const row of rows) {
+    const failures = row.failures > 0 ? `  ${row.failures} failed!` : '';
+    console.log(
+      `${row.name.padEnd(width)}  ${row.rps.toFixed(0).padStart(6)}  ${row.p50.toFixed(2).padStart(8)} ${row.p99.toFixed(2).padStart(8)}` +
+        `   ${row.nodeMs.toFixed(3).padStart(15)}   ${row.postgresMs.toFixed(3).padStart(21)}   ${(row.bytes / 1024).toFixed(1)} kB${failures}`,
+    );
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The bare handler (child process)
+
+type BareStatement = { name: string; text: string; values: unknown[] };
+
+/** `--bare`: a Node http server that runs BENCH_BARE_STATEMENTS in order and answers the last one's rows as JSON. */
+async function runBareServer(): Promise<void> {
+  const statements = JSON.parse(process.env.BENCH_BARE_STATEMENTS!) as BareStatement[];
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10, idleTimeoutMillis: 30_000 });
+  const server = http.createServer((request, response) => {
+    (async () => {
+      let rows: unknown[] = [];
+      for (const statement of statements) rows = (await pool.query(statement)).rows;
+      const body = JSON.stringify(rows[0] ?? null);
+      response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      response.end(body);
+    })().catch(() => {
+      response.writeHead(500);
+      response.end();
+    });
+    request.resume();
+  });
+  server.keepAliveTimeout = 10_000;
+  server.listen(Number(process.env.BARE_PORT), '127.0.0.1', () => console.log('bare ready'));
+  process.on('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void pool.end().then(() => process.exit(0));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+async function signIn(port: number): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/auth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', username: EMAIL, password: PASSWORD, ...CLIENT }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const verdict = (value: number, goal: number) => (value <= goal ? 'met' : 'not met');
+
+async function main(): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER;
+  const dataDir = await mkdtemp(join(tmpdir(), 'cirurgias-bench-api-'));
+  // BENCH_REUSE=<url of a database a BENCH_KEEP=1 run kept>: no seeding, and the database is kept again.
+  const reuse = process.env.BENCH_REUSE;
+  const database = reuse ? { name: new URL(reuse).pathname.slice(1), url: reuse } : await createDatabase(serverUrl);
+  let handle: DatabaseHandle | null = null;
+  let server: ChildProcess | null = null;
+  let bare: ChildProcess | null = null;
+  const adminClient = new pg.Client({ connectionString: database.url });
+  try {
+    const only = new Set((process.env.BENCH_ONLY || 'by-id,list,search,dashboard').split(','));
+    console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    handle = await openPostgres(database.url, { poolMax: 4 });
+    const now = new Date();
+    let started = performance.now();
+    let seeded: { medicId: number; surgeryIds: number[] };
+    if (reuse) {
+      const [medic] = await handle.db.select({ id: users.id }).from(users).where(eq(users.email, EMAIL));
+      const cases = await handle.db.select({ id: surgeries.id }).from(surgeries).orderBy(surgeries.id);
+      seeded = { medicId: medic!.id, surgeryIds: cases.map((row) => row.id) };
+      console.log(`reusing ${database.name}: ${cases.length} surgeries`);
+    } else {
+      await handle.withStartupLock(async () => {
+        await runMigrations(handle!);
+        await seedAll(handle!, { seedDemo: false, now });
+      });
+      seeded = await seedMedic(handle, now);
+      await handle.db.execute(sql`analyze`);
+      console.log(`temporary database ${database.name}: ${SURGERIES} surgeries of one medic, ${PATIENTS} patients, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const { medicId, surgeryIds } = seeded;
+
+    started = performance.now();
+    const profileDir = process.env.BENCH_CPU_PROF;
+    server = await startProcess(
+      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'server/main.ts'],
+      {
+        ...process.env,
+        DATABASE_URL: database.url,
+        HOST: '127.0.0.1',
+        PORT: String(PORT),
+        DATA_DIR: dataDir,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+      },
+      /pronto em/,
+    );
+    console.log(`server (node --import tsx server/main.ts, pid ${server.pid}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const token = await signIn(PORT);
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
+    await adminClient.connect();
+
+    // A case in the middle of the list, with procedures and CIDs like every generated one.
+    const oneCase = surgeryIds[Math.floor(surgeryIds.length / 2)]!;
+    const byIdPath = `/surgery/api/v1/surgery/${oneCase}/`;
+    const scenarios: Array<[string, string, string, number]> = [
+      ['list', 'GET surgery list (default statuses)', '/surgery/api/v1/surgery/', LIST_REQUESTS],
+      ['search', 'GET patient ?search=silva', '/surgery/api/v1/patient/?search=silva', REQUESTS],
+      ['dashboard', 'GET dashboard', '/surgery/api/v1/dashboard/', DASHBOARD_REQUESTS],
+    ];
+    const rows: Measured[] = [];
+    for (const [key, name, path, total] of scenarios) {
+      if (!only.has(key)) continue;
+      rows.push(await measure(name, { port: PORT, pid: server.pid!, path, headers }, total, adminClient));
+    }
+
+    // GET by id and the bare handler in alternation (both servers up, one loaded at a time), ROUNDS times each, so a
+    // change in the machine's load touches both alike; the figures are the rounds' means.
+    let floor: Measured | null = null;
+    if (only.has('by-id')) {
+      bare = await startProcess(
+        ['--import', 'tsx', 'scripts/bench-api.ts', '--bare'],
+        { ...process.env, DATABASE_URL: database.url, BARE_PORT: String(BARE_PORT), BENCH_BARE_STATEMENTS: JSON.stringify(byIdStatements(handle, token, medicId, oneCase)) },
+        /bare ready/,
+      );
+      const ours: Measured[] = [];
+      const bares: Measured[] = [];
+      const perRound = Math.max(500, Math.round(REQUESTS / ROUNDS));
+      for (let round = 0; round < ROUNDS; round++) {
+        ours.push(await measure('GET surgery by id', { port: PORT, pid: server.pid!, path: byIdPath, headers }, perRound, adminClient));
+        bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare.pid!, path: '/', headers }, perRound, adminClient));
+      }
+      rows.unshift(meanOf(ours));
+      floor = meanOf(bares);
+      rows.push(floor);
+      await stopProcess(bare);
+      bare = null;
+    }
+    await stopProcess(server);
+    server = null;
+    printTable(rows);
+
+    const byId = rows.find((row) => row.name.startsWith('GET surgery by id'));
+    if (byId) {
+      console.log(`\nGET surgery by id, CPU per request: Node ${byId.nodeMs.toFixed(3)} ms (goal ≤ ${GOALS.nodeMs} ms: ${verdict(byId.nodeMs, GOALS.nodeMs)}), ` +
+        `PostgreSQL ${byId.postgresMs.toFixed(3)} ms (goal ≤ ${GOALS.postgresMs} ms: ${verdict(byId.postgresMs, GOALS.postgresMs)})`);
+    }
+    if (byId && floor) {
+      const cpuRatio = (byId.nodeMs + byId.postgresMs) / (floor.nodeMs + floor.postgresMs) - 1;
+      const nodeRatio = byId.nodeMs / floor.nodeMs - 1;
+      const rpsRatio = floor.rps / byId.rps - 1;
+      const percent = (value: number) => `${value >= 0 ? '+' : ''}${(value * 100).toFixed(0)} %`;
+      console.log(
+        `our route vs the bare handler: CPU per request (Node + PostgreSQL) ${percent(cpuRatio)} (goal ≤ +${GOALS.overhead * 100} %: ${verdict(cpuRatio, GOALS.overhead)}); ` +
+          `Node CPU alone ${percent(nodeRatio)}; req/s: the bare handler answers ${percent(rpsRatio)} more`,
+      );
+    }
+    const dashboard = rows.find((row) => row.name === 'GET dashboard');
+    if (dashboard) console.log(`dashboard, PostgreSQL CPU per request: ${dashboard.postgresMs.toFixed(1)} ms (goal < 5 ms: ${verdict(dashboard.postgresMs, 5)})`);
+    console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+  } finally {
+    await stopProcess(server).catch(() => {});
+    await stopProcess(bare).catch(() => {});
+    await adminClient.end().catch(() => {});
+    await handle?.close().catch(() => {});
+    if (process.env.BENCH_KEEP === '1' || reuse) {
+      console.log(`kept the database: ${database.url} (drop it when done)`);
+    } else {
+      await admin(serverUrl, `DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((error: unknown) => {
+        console.error(`could not drop ${database.name}:`, error);
+      });
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  (process.argv[2] === '--bare' ? runBareServer() : main()).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

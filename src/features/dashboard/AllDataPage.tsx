@@ -4,14 +4,15 @@
  * period replaces the URL in place (no history entry per choice); 'Todo o período' leaves a clean `/all-data`.
  */
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
-import type { DashboardSearch } from '../../lib/dashboard/period';
+import { useCallback, useMemo } from 'react';
+import { validateDashboardSearch, type DashboardSearch } from '../../lib/dashboard/period';
 import { DashboardPage } from './DashboardPage';
 
 const routeApi = getRouteApi('/app/all-data');
 
 export function AllDataPage() {
-  const search: DashboardSearch = routeApi.useSearch();
+  const unchecked: DashboardSearch = routeApi.useSearch();
+  const search = useMemo(() => validateDashboardSearch(unchecked), [unchecked]);
   const navigate = useNavigate();
   const onSearchChange = useCallback(
     (next: DashboardSearch) => void navigate({ to: '/all-data', search: next, replace: true }),

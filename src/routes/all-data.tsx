@@ -8,7 +8,7 @@ import { requireRole } from './guards';
 export const allDataRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/all-data',
-  // Checked by the page (validateDashboardSearch): lib/routeSearch.ts says why.
+  // Checked by the page (lib/dashboard/periodCheck.ts): lib/routeSearch.ts says why.
   validateSearch: (search: Record<string, unknown>) => pickSearch<DashboardSearch>(search, ['period', 'from', 'to']),
   beforeLoad: ({ context }) => requireRole(context.profile, 'medic'),
   component: lazyRouteComponent(() => import('../features/dashboard/AllDataPage'), 'AllDataPage'),

@@ -5,7 +5,8 @@
  */
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { validateDashboardSearch, type DashboardSearch } from '../../lib/dashboard/period';
+import type { DashboardSearch } from '../../lib/dashboard/period';
+import { validateDashboardSearch } from '../../lib/dashboard/periodCheck';
 import { DashboardPage } from './DashboardPage';
 
 const routeApi = getRouteApi('/app/all-data');

@@ -7,6 +7,8 @@
  * localStorage alone, so the session survives it.
  */
 import * as chromeLauncher from 'chrome-launcher';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 
@@ -84,21 +86,29 @@ async function storeSession(debuggingPort: number, origin: string, session: Stor
   }
 }
 
+/**
+ * One audit of `url`. Lighthouse sometimes fails to record the trace on a loaded machine (NO_NAVSTART, "run
+ * Lighthouse again"): such a run is repeated, up to three times in all.
+ */
+async function auditOnce(url: string, port: number, label: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse on ${label}: ${result.lhr.runtimeError.message}`);
+  }
+}
+
 export async function runLighthouse(origin: string, chromePath: string): Promise<LighthouseScore[]> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const scores: LighthouseScore[] = [];
     for (const page of LIGHTHOUSE_PAGES) {
       await storeSession(chrome.port, origin, page.role ? await signIn(origin, page.role) : null);
-      const result = await lighthouse(`${origin}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.label}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.label}: ${lhr.runtimeError.message}`);
+      const lhr = await auditOnce(`${origin}${page.path}`, chrome.port, page.label);
+      // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of.
+      const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== page.path) throw new Error(`Lighthouse on ${page.label} ended on ${finalPath}`);
       const { performance, accessibility } = lhr.categories;

@@ -236,6 +236,19 @@ function printTransfer(label: string, transfer: Transfer) {
   console.log(`  ${label.padEnd(44)}${String(transfer.requests).padStart(4)}${cell(transfer.served)}${cell(transfer.gzip)}${cell(transfer.identity)}`);
 }
 
+/** Everything measured in Chromium against the server on `port`. */
+async function measureInBrowsers(port: number) {
+  const origin = `http://127.0.0.1:${port}`;
+  const signedIn = { role: 'button', name: 'Sair' } as const;
+  return {
+    auth: await measureScripts(port, '/auth', { role: 'button', name: 'Acessar' }),
+    medicHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'medic')),
+    secretaryHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'secretary')),
+    transfers: await measureTransfers(port),
+    lighthouseScores: await runLighthouse(origin, chromiumPath),
+  };
+}
+
 async function main() {
   if (!existsSync(join(root, 'dist/index.html'))) {
     console.log('building the SPA (dist/ is missing)…');
@@ -245,12 +258,11 @@ async function main() {
   const dataDir = join(mkdtempSync(join(tmpdir(), 'cirurgias-bench-')), 'data');
   try {
     const first = await timedStart(port, dataDir);
-    const origin = `http://127.0.0.1:${port}`;
-    const auth = await measureScripts(port, '/auth', { role: 'button', name: 'Acessar' });
-    const medicHome = await measureScripts(port, '/', { role: 'button', name: 'Sair' }, await signIn(origin, 'medic'));
-    const secretaryHome = await measureScripts(port, '/', { role: 'button', name: 'Sair' }, await signIn(origin, 'secretary'));
-    const transfers = await measureTransfers(port);
-    const lighthouseScores = await runLighthouse(origin, chromiumPath);
+    // A failed measurement stops the server before it is reported, so no server outlives the bench.
+    const { auth, medicHome, secretaryHome, transfers, lighthouseScores } = await measureInBrowsers(port).catch(async (error) => {
+      await stopServer(first.child);
+      throw error;
+    });
     await stopServer(first.child);
     const restart = await timedStart(port, dataDir);
     await stopServer(restart.child);

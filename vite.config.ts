@@ -27,7 +27,22 @@ function arktypeWithoutEvalProbe(): Plugin {
 
 export default defineConfig({
   plugins: [react(), arktypeWithoutEvalProbe(), precompress()],
-  build: { outDir: 'dist', sourcemap: false },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, in one file rather than a handful (issue 15: fewer requests, better gzip).
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|goober|react-hot-toast|openapi-fetch)[\\/]/ },
+            // The forms: /auth and the pages with a form; not the homes.
+            { name: 'forms', test: /node_modules[\\/](arktype|@ark|arkregex|react-hook-form|@hookform)[\\/]/ },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/auth/token': apiTarget,

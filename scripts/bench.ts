@@ -1,9 +1,13 @@
 /**
  * npm run bench: prints
- *  - the gzipped JavaScript a browser loads for /auth (measured in Chromium against the built SPA),
- *    beside the bare framework floor (React + router + XState + react-hook-form built the same way);
+ *  - the gzipped JavaScript a browser loads for /auth (measured in Chromium against the built SPA), beside the floor
+ *    of the design card's libraries (one route using React, TanStack Router, XState, @xstate/react, react-hook-form
+ *    and arktype through its resolver: scripts/bench-floor, built by Vite in a temporary directory at each run), and
+ *    the JavaScript of each role's first signed-in screen on a cold signed-in load;
  *  - the bytes the browser actually transfers (headers + bodies, brotli as served) for /auth and for each role's
  *    first signed-in screen, beside what the same requests would cost in gzip and uncompressed;
+ *  - Lighthouse 12 mobile performance and accessibility of /auth, both homes, /surgery-status and /all-data
+ *    (scripts/bench-lighthouse.ts);
  *  - the embedded server's first boot with the full seed and its reopen, to the first answer (scripts/bench-boot.ts).
  * A script, not a test: it reports figures and asserts nothing.
  */
@@ -17,6 +21,7 @@ import react from '@vitejs/plugin-react';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
 import { build } from 'vite';
 import { measureBoot, printBootFigures } from './bench-boot';
+import { printLighthouse, runLighthouse, signIn, type StoredSession } from './bench-lighthouse';
 
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -83,21 +88,37 @@ async function timedStart(port: number, dataDir: string): Promise<{ ms: number; 
   return { ms: performance.now() - started, child };
 }
 
-async function measureAuthRoute(port: number): Promise<{ files: string[]; gzipped: number }> {
+/**
+ * The JavaScript a cold Chromium loads for `path` until `ready` shows and the network has been quiet (gzip -9 of each
+ * built file). Signed in when `session` is given: written to localStorage before the SPA boots, as it keeps it.
+ */
+async function measureScripts(
+  port: number,
+  path: string,
+  ready: { role: 'button'; name: string },
+  session?: StoredSession,
+): Promise<{ files: string[]; gzipped: number }> {
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
   try {
     const page = await browser.newPage();
+    if (session) {
+      await page.addInitScript((stored) => {
+        for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value);
+      }, session);
+    }
     const scripts = new Set<string>();
     page.on('response', (response) => {
       const url = new URL(response.url());
       if (url.pathname.endsWith('.js')) scripts.add(url.pathname);
     });
-    await page.goto(`http://127.0.0.1:${port}/auth`, { waitUntil: 'networkidle' });
+    await page.goto(`http://127.0.0.1:${port}${path}`, { waitUntil: 'networkidle' });
+    await page.getByRole(ready.role, { name: ready.name }).waitFor({ timeout: 120_000 });
+    await page.waitForLoadState('networkidle');
     const files = [...scripts].sort();
-    const gzipped = files.reduce((total, path) => total + gzippedSize(join(root, 'dist', path)), 0);
+    const gzipped = files.reduce((total, file) => total + gzippedSize(join(root, 'dist', file)), 0);
     return { files, gzipped };
   } finally {
     await browser.close();
@@ -216,17 +237,33 @@ function printTransfer(label: string, transfer: Transfer) {
   console.log(`  ${label.padEnd(44)}${String(transfer.requests).padStart(4)}${cell(transfer.served)}${cell(transfer.gzip)}${cell(transfer.identity)}`);
 }
 
+/** Everything measured in Chromium against the server on `port`. */
+async function measureInBrowsers(port: number) {
+  const origin = `http://127.0.0.1:${port}`;
+  const signedIn = { role: 'button', name: 'Sair' } as const;
+  return {
+    auth: await measureScripts(port, '/auth', { role: 'button', name: 'Acessar' }),
+    medicHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'medic')),
+    secretaryHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'secretary')),
+    transfers: await measureTransfers(port),
+    lighthouseScores: await runLighthouse(origin, chromiumPath),
+  };
+}
+
 async function main() {
   if (!existsSync(join(root, 'dist/index.html'))) {
     console.log('building the SPA (dist/ is missing)…');
     await build({ root, logLevel: 'silent' });
   }
-  const port = 3290;
+  const port = Number(process.env.BENCH_PORT ?? 3290);
   const dataDir = join(mkdtempSync(join(tmpdir(), 'cirurgias-bench-')), 'data');
   try {
     const first = await timedStart(port, dataDir);
-    const auth = await measureAuthRoute(port);
-    const transfers = await measureTransfers(port);
+    // A failed measurement stops the server before it is reported, so no server outlives the bench.
+    const { auth, medicHome, secretaryHome, transfers, lighthouseScores } = await measureInBrowsers(port).catch(async (error) => {
+      await stopServer(first.child);
+      throw error;
+    });
     await stopServer(first.child);
     const boot = await measureBoot();
     const floor = await buildFloor();
@@ -236,9 +273,12 @@ async function main() {
 
     console.log('\nJavaScript loaded by /auth (gzip -9):');
     for (const file of auth.files) console.log(`  ${file}  ${kb(gzippedSize(join(root, 'dist', file)))}`);
-    console.log(`  total                          ${kb(auth.gzipped)}`);
-    console.log(`  framework floor (React + router + XState + react-hook-form): ${kb(floor)}`);
+    console.log(`  total                          ${kb(auth.gzipped)} = ${(auth.gzipped / floor).toFixed(2)}× the floor (goal ≤ 1.10×: ${kb(floor * 1.1)})`);
+    console.log(`  floor (one route using React, TanStack Router, XState, @xstate/react, react-hook-form, arktype through its resolver): ${kb(floor)}`);
     console.log(`  product on top of the floor:   ${kb(auth.gzipped - floor)}`);
+    console.log('\nJavaScript loaded by the first signed-in screen, cold, signed in (gzip -9; goal ≤ 180.0 kB each):');
+    console.log(`  medic home                     ${kb(medicHome.gzipped)} (${medicHome.files.length} files)`);
+    console.log(`  secretary home                 ${kb(secretaryHome.gzipped)} (${secretaryHome.files.length} files)`);
     console.log('\nBytes on the wire (headers + bodies; Chromium, cold cache, 1366 px; served = brotli as the server sends it):');
     console.log(`  ${''.padEnd(44)}reqs    served      gzip  identity`);
     printTransfer('medic: /auth (cold)', transfers.medic.auth);
@@ -247,6 +287,7 @@ async function main() {
     printTransfer('secretary: /auth (cold)', transfers.secretary.auth);
     printTransfer('secretary: sign in → home (after /auth)', transfers.secretary.home);
     printTransfer('secretary: /auth + home', sum(transfers.secretary.auth, transfers.secretary.home));
+    printLighthouse(lighthouseScores);
     printBootFigures(boot);
     console.log(`  data directory size after seeding: ${(dataSize / 1024 / 1024).toFixed(1)} MB`);
   } finally {

@@ -3,7 +3,7 @@
  * when `deps` change and again on `retry`; a read superseded by a change, a retry or an unmount is aborted and its
  * answer never lands. `load` rejects for a failed read.
  */
-import { useCallback, useEffect, useEffectEvent, useState, type DependencyList } from 'react';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState, type DependencyList } from 'react';
 
 export type ReadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error' };
 
@@ -29,11 +29,13 @@ export function useRetryableRead<T>(
   useEffect(() => {
     const controller = new AbortController();
     runLoad(controller.signal).then(
+      // An answer renders as a transition: React renders it in slices and keeps the page responsive meanwhile
+      // (a home shows several panels and a table at once; issue 15: Lighthouse's blocking time).
       (value) => {
-        if (!controller.signal.aborted) setAnswer({ request, state: { status: 'ready', value } });
+        if (!controller.signal.aborted) startTransition(() => setAnswer({ request, state: { status: 'ready', value } }));
       },
       () => {
-        if (!controller.signal.aborted) setAnswer({ request, state: { status: 'error' } });
+        if (!controller.signal.aborted) startTransition(() => setAnswer({ request, state: { status: 'error' } }));
       },
     );
     return () => controller.abort();

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { validateDashboardSearch } from '../lib/dashboard/period';
+import type { DashboardSearch } from '../lib/dashboard/period';
+import { pickSearch } from '../lib/routeSearch';
 import { appRoute } from './app';
 import { requireRole } from './guards';
 
@@ -7,7 +8,8 @@ import { requireRole } from './guards';
 export const allDataRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/all-data',
-  validateSearch: validateDashboardSearch,
+  // Checked by the page (lib/dashboard/periodCheck.ts): lib/routeSearch.ts says why.
+  validateSearch: (search: Record<string, unknown>) => pickSearch<DashboardSearch>(search, ['period', 'from', 'to']),
   beforeLoad: ({ context }) => requireRole(context.profile, 'medic'),
   component: lazyRouteComponent(() => import('../features/dashboard/AllDataPage'), 'AllDataPage'),
 });

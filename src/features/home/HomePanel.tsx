@@ -2,9 +2,10 @@
  * A white panel of a home, titled by its heading (an h2 that also names the region), with an optional control at the
  * right of the title (a filter, a retry) and an optional line under it.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { usePanelInOrder } from './panelOrder';
 
 const StyledPanel = styled('section')`
   min-width: 0;
@@ -56,8 +57,16 @@ type HomePanelProps = {
 
 export function HomePanel({ title, subtitle, action, children, busy = false }: HomePanelProps) {
   const titleId = useId();
+  // A state, not a ref: the panel's element is known after the first commit and the order is read again then.
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const shown = usePanelInOrder(element, busy);
   return (
-    <StyledPanel aria-labelledby={titleId} aria-busy={busy || undefined}>
+    <StyledPanel
+      ref={setElement}
+      aria-labelledby={titleId}
+      aria-busy={busy || undefined}
+      style={shown ? undefined : { display: 'none' }}
+    >
       <StyledHead>
         <StyledTitles>
           <StyledTitle id={titleId}>{title}</StyledTitle>

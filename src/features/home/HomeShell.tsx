@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
+import { PanelsInOrder } from './panelOrder';
 
 const StyledBackdrop = styled('div')`
   position: relative;
@@ -105,7 +106,7 @@ export function HomeShell({ firstName, intro, children }: HomeShellProps) {
           </StyledGreetingText>
           <StyledIllustration src="/signup-image.svg" alt="" width={260} height={220} data-testid="home-hero" />
         </StyledGreeting>
-        {children}
+        <PanelsInOrder>{children}</PanelsInOrder>
       </StyledContent>
     </StyledBackdrop>
   );

@@ -10,9 +10,8 @@
  * A change dated after today (a clock ahead of ours) counts as today. An unreadable `status_changed_at` gives no
  * colour at all rather than a wrong one.
  */
-import { Temporal } from 'temporal-polyfill';
 import type { CaseStatus } from '../../../machines/constants';
-import { formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
+import { daysBetween, formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import type { RowTone } from '../../components/ui/DataTable';
@@ -39,22 +38,22 @@ type ToneInput = {
 /** The tone of one case at `now` (default: this instant). */
 export function statusChangeTone(
   surgery: ToneInput,
-  now: Date | Temporal.Instant = new Date(),
+  now: Date = new Date(),
 ): StatusChangeTone | null {
-  const today = Temporal.PlainDate.from(todayInSaoPaulo(now));
+  const today = todayInSaoPaulo(now);
 
   const scheduledOn = saoPauloDate(surgery.schedule);
   if (
     scheduledOn !== '' &&
     (SCHEDULE_WATCHED_STATUSES as readonly string[]).includes(surgery.status) &&
-    Temporal.PlainDate.compare(Temporal.PlainDate.from(scheduledOn), today) < 0
+    scheduledOn < today
   ) {
     return { tone: 'danger', reason: 'schedulePassed', scheduledOn };
   }
 
   const changedOn = saoPauloDate(surgery.status_changed_at);
   if (changedOn === '') return null;
-  const days = Math.max(0, Temporal.PlainDate.from(changedOn).until(today, { largestUnit: 'days' }).days);
+  const days = Math.max(0, daysBetween(changedOn, today));
   const tone: RowTone = days <= SUCCESS_MAX_DAYS ? 'success' : days <= WARNING_MAX_DAYS ? 'warning' : 'danger';
   return { tone, reason: 'sinceChange', days };
 }

@@ -34,7 +34,7 @@ import { receivablesTexts } from '../../lib/i18n/receivables';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
-import { queryOf, type ReceivablesSearch } from './receivablesSearch';
+import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 
 const T = receivablesTexts.page;
 const routeApi = getRouteApi('/app/receivables');
@@ -176,7 +176,8 @@ function useMedics(enabled: boolean) {
 }
 
 export function ReceivablesPage() {
-  const search: ReceivablesSearch = routeApi.useSearch();
+  const unchecked: ReceivablesSearch = routeApi.useSearch();
+  const search = useMemo(() => validateReceivablesSearch(unchecked), [unchecked]);
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });

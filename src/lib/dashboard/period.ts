@@ -2,33 +2,12 @@
  * /all-data's period in the URL (issue 14 item 4): `?period=…` and, for 'custom', `&from=yyyy-MM-dd&to=yyyy-MM-dd`.
  * Absent: all time, and the URL stays `/all-data` (what the menu links to). A value the API would refuse is dropped
  * here, so a hand-edited URL shows a dashboard instead of an error: the API's own checks (the same schema,
- * machines/ledger/periodSchemas.ts) still run on what is sent.
+ * machines/ledger/periodSchemas.ts) still run on what is sent. The checks are in ./periodCheck.ts: they load arktype,
+ * which the medic's home (the summary reads the dashboard with these helpers) does not need.
  */
-import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../machines/ledger/constants';
-import { customRangeProblems, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
-import { check, type Problems } from '../../../machines/validation/problems';
+import type { DashboardPeriod } from '../../../machines/ledger/constants';
 
 export type DashboardSearch = { period?: DashboardPeriod; from?: string; to?: string };
-
-const isPeriod = (value: unknown): value is DashboardPeriod =>
-  typeof value === 'string' && (DASHBOARD_PERIODS as readonly string[]).includes(value);
-
-/** The route's validateSearch: a known period ('all' is the absent one), and a valid custom range or nothing. */
-export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  if (!isPeriod(search.period) || search.period === 'all') return {};
-  if (search.period !== 'custom') return { period: search.period };
-  const checked = checkCustomRange(search.from, search.to);
-  return checked.ok ? checked.search : {};
-}
-
-/** The checked custom range from the form's two dates, or the problems (the API's own messages). */
-export function checkCustomRange(from: unknown, to: unknown): { ok: true; search: DashboardSearch } | { ok: false; problems: Problems } {
-  const result = check(dashboardQuerySchema, { period: 'custom', from: from ?? '', to: to ?? '' });
-  if (!result.ok) return { ok: false, problems: result.problems };
-  const problems = customRangeProblems(result.value);
-  if (problems.error.length > 0) return { ok: false, problems };
-  return { ok: true, search: { period: 'custom', from: result.value.from!, to: result.value.to! } };
-}
 
 /** The API query of a search (nothing for all time). */
 export function dashboardQuery(search: DashboardSearch): DashboardSearch {

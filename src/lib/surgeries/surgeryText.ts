@@ -1,7 +1,6 @@
 /** How a surgery's fields read in lists and headers (SPEC §2): labels, joined procedures, d/M schedule. */
 import { CASE_STATUSES, PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
-import { Temporal } from 'temporal-polyfill';
-import { formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../format/date';
+import { daysBetween, formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../format/date';
 import { fill } from '../i18n/pt-BR';
 import { surgeriesTexts } from '../i18n/surgeries';
 import type { Surgery } from '../../api/surgeryList';
@@ -39,8 +38,7 @@ export function medicName(medic: Surgery['medic']): string {
 function daysSinceChange(changedAt: string, now: Date = new Date()): number | null {
   const changedOn = saoPauloDate(changedAt);
   if (changedOn === '') return null;
-  const today = Temporal.PlainDate.from(todayInSaoPaulo(now));
-  return Math.max(0, Temporal.PlainDate.from(changedOn).until(today, { largestUnit: 'days' }).days);
+  return Math.max(0, daysBetween(changedOn, todayInSaoPaulo(now)));
 }
 
 /** 'hoje', 'há 1 dia', 'há 9 dias' since the last status change ('-' if unreadable). */

@@ -64,15 +64,19 @@ type ChartCardProps = {
   empty: boolean;
   /** What an empty chart says (default SPEC's 'Dados não disponíveis!'). */
   emptyText?: string;
+  /** The title's heading level: 3 under a section's h2 (default), 2 for a chart directly under the page's h1. */
+  headingLevel?: 2 | 3;
   children: ReactNode;
 };
 
-export function ChartCard({ title, label, subtitle, empty, emptyText = T.charts.empty, children }: ChartCardProps) {
+export function ChartCard({ title, label, subtitle, empty, emptyText = T.charts.empty, headingLevel = 3, children }: ChartCardProps) {
   const titleId = useId();
   return (
     <StyledFigure aria-labelledby={label ? undefined : titleId} aria-label={label}>
       <StyledCaption>
-        <StyledTitle id={titleId}>{title}</StyledTitle>
+        <StyledTitle as={headingLevel === 2 ? 'h2' : 'h3'} id={titleId}>
+          {title}
+        </StyledTitle>
         {subtitle && !empty ? <StyledSubtitle>{subtitle}</StyledSubtitle> : null}
       </StyledCaption>
       {empty ? <Notice kind="empty" title={emptyText} icon="chart" compact announce={false} /> : children}

@@ -99,7 +99,14 @@ afterAll(async () => {
   );
 });
 
-describe('embedded server lifecycle', () => {
+/**
+ * The servers here always run the embedded database (DATABASE_URL is cleared for them), so the suite's run against a
+ * PostgreSQL server (DATABASE_URL set: scripts/test-all.mjs) would only repeat the embedded run's ~3 minutes.
+ */
+const onPostgresRun = Boolean(process.env.DATABASE_URL);
+if (onPostgresRun) console.info('embedded-lifecycle: skipped in the PostgreSQL run (it tests the embedded database, run without DATABASE_URL)');
+
+describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
   const doctor = {
     nickname: 'Dra. Persistência',
     first_name: 'Helena',

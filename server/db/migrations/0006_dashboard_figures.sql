@@ -1,3 +1,6 @@
+-- Issue 15: the dashboard's figures maintained as cases change (docs/BENCHMARKS.md "Issue 15: maintained figures").
+-- The tables are drizzle-kit's (server/db/schema/dashboard-figures.ts); the view, the functions, the triggers and the
+-- backfill below them are written by hand and run alike on PGlite and PostgreSQL.
 CREATE TABLE "dashboard_case_facts" (
 	"surgery_id" integer PRIMARY KEY NOT NULL,
 	"medic_id" integer NOT NULL,

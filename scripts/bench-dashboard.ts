@@ -68,7 +68,8 @@ import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { buildCase, insertInBatches, measure, PASSWORD, print, signIn, type Pools, type Row } from './bench-cases';
 
 const SURGERIES = process.argv.includes('--million') ? 1_000_000 : Number(process.env.BENCH_CASES || 100_000);
-const PATIENTS = Math.max(1_000, Math.round(SURGERIES / 10));
+/** A tenth of the cases, at most 20,000 (the demo generator has about 35,000 distinct names). */
+const PATIENTS = Math.min(20_000, Math.max(1_000, Math.round(SURGERIES / 10)));
 const PLANS = 50;
 const HOSPITALS = 30;
 const PROCEDURES = 300;

@@ -1,7 +1,16 @@
 /**
  * npm run bench:dashboard: how fast GET /surgery/api/v1/dashboard/ answers with 100,000 surgeries on PostgreSQL
  * (acceptance: "under 50 ms with 100,000 surgeries on PostgreSQL; the benchmark script prints the figure").
- * BENCH_CASES=20000 writes fewer cases (a shorter run).
+ * BENCH_CASES=20000 writes fewer cases (a shorter run); `--million` (or BENCH_CASES=1000000) a million.
+ *
+ * Issue 15 (maintained figures, migration 0006): the bulk load runs with the figures' triggers off and the summaries
+ * are rebuilt once after it (dashboard_rebuild_figures, the migration's backfill), timed; BENCH_TRIGGERS=1 keeps the
+ * triggers on during the load instead. Then BENCH_WRITES (300) cases written one transaction each as the app writes
+ * one, with the triggers and without (the write cost they add); a check that the maintained figures equal the
+ * request-time computation (dashboard-recompute.ts) on this data; the service's read with and without the summaries
+ * ("before" only up to 100,000 cases unless BENCH_BEFORE=1; BENCH_BEFORE=0 never), the PostgreSQL CPU per read (the
+ * backends' user + system time from /proc/<pid>/stat: the server must run on this machine), and each figure beside
+ * its goal (< 50 ms at 100,000 cases, < 200 ms at 1,000,000, < 5 ms of PostgreSQL CPU per request at 20,000).
  *
  * Issue 14: every paid case gets its receipt (as the migration's backfill gives one), some pagamento cases a partial
  * receipt and some concluded cases a glosa, so the money views (aging, glosas, days to payment, expected vs received)
@@ -25,8 +34,8 @@
  * test: it prints figures and asserts nothing.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -51,14 +60,16 @@ import {
 } from '../server/db/schema/index';
 import { seedAll } from '../server/db/seed';
 import { hashPassword } from '../server/services/auth/password';
-import { dashboardStatements } from '../server/services/dashboard/dashboard-service';
+import { createRecomputedDashboardService, recomputeStatements } from '../server/services/dashboard/dashboard-recompute';
+import { createDashboardService, dashboardStatements } from '../server/services/dashboard/dashboard-service';
 import { createPostgresRateLimiter } from '../server/services/rate-limit/postgres-rate-limiter';
 import { normalizeSearchText } from '../server/services/search-text';
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { buildCase, insertInBatches, measure, PASSWORD, print, signIn, type Pools, type Row } from './bench-cases';
 
-const SURGERIES = Number(process.env.BENCH_CASES || 100_000);
-const PATIENTS = Math.max(1_000, Math.round(SURGERIES / 10));
+const SURGERIES = process.argv.includes('--million') ? 1_000_000 : Number(process.env.BENCH_CASES || 100_000);
+/** A tenth of the cases, at most 20,000 (the demo generator has about 35,000 distinct names). */
+const PATIENTS = Math.min(20_000, Math.max(1_000, Math.round(SURGERIES / 10)));
 const PLANS = 50;
 const HOSPITALS = 30;
 const PROCEDURES = 300;
@@ -153,6 +164,7 @@ async function seedPractice(handle: DatabaseHandle, now: Date) {
 
   let links = 0;
   let ledgerRows = 0;
+  let firstPatientId = 0;
   for (const [index, medic] of medics.entries()) {
     const caseCount = shares[index]!;
     const patientIds: number[] = [];
@@ -179,50 +191,156 @@ async function seedPractice(handle: DatabaseHandle, now: Date) {
         .returning({ id: patients.id });
       patientIds.push(...inserted.map((row) => row.id));
     });
+    if (index === 0) firstPatientId = patientIds[0]!;
 
-    // The dashboard reads no CID or status history: only the cases and their procedures are written.
-    const cases = Array.from({ length: caseCount }, () =>
-      buildCase(random, pools, now.getTime(), medic.id, random.pick(patientIds), secretary!.id),
-    );
-    const surgeryIds: number[] = [];
-    await insertInBatches(cases, 1_000, async (batch) => {
-      const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
-      surgeryIds.push(...inserted.map((row) => row.id));
-    });
-    // The ledger (issue 14): a paid case's receipt; a third of the pagamento cases paid in part; a tenth of the
-    // concluded ones with a glosa (half of those appealed and decided).
-    const receipts = cases.flatMap((plan, i) => {
-      const row = plan.row;
-      const surgeryId = surgeryIds[i]!;
-      if (row.paymentDone && row.datePayment) {
-        return [{ surgeryId, receivedOn: row.datePayment, amountCents: Math.round(Number(row.paymentDone) * 100), payer: 'outro' as const }];
-      }
-      if (row.status === 'pagamento' && row.accomplishment && row.feesPayments && random.chance(0.33)) {
-        return [{ surgeryId, receivedOn: row.accomplishment, amountCents: Math.round(Number(row.feesPayments) * 40), payer: 'outro' as const }];
-      }
-      return [];
-    });
-    await insertInBatches(receipts, 5_000, (batch) => db.insert(surgeryReceipts).values(batch));
-    const glosas = cases.flatMap((plan, i) => {
-      const row = plan.row;
-      if (row.status !== 'concluido' || !row.datePayment || !random.chance(0.1)) return [];
-      const decided = random.chance(0.5);
-      return [{
-        surgeryId: surgeryIds[i]!, glosaOn: row.datePayment, amountCents: 10_000 * random.int(1, 20), reason: 'Glosa técnica',
-        appealDeadline: row.datePayment, appealFiledOn: decided ? row.datePayment : null,
-        appealOutcome: decided ? ('mantida' as const) : null, recoveredCents: decided ? 0 : null,
-      }];
-    });
-    await insertInBatches(glosas, 5_000, (batch) => db.insert(surgeryGlosas).values(batch));
-    ledgerRows += receipts.length + glosas.length;
-
-    const procedureLinks = cases.flatMap((plan, i) =>
-      plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })),
-    );
-    await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
-    links += procedureLinks.length;
+    // The dashboard reads no CID or status history: only the cases, their procedures and ledgers are written, in
+    // chunks (a million cases at once would not fit in memory).
+    for (let offset = 0; offset < caseCount; offset += SEED_CHUNK) {
+      const written = await seedCases(db, random, pools, now, medic.id, patientIds, secretary!.id, Math.min(SEED_CHUNK, caseCount - offset));
+      links += written.links;
+      ledgerRows += written.ledgerRows;
+    }
   }
-  return { medic: medics[0]!, secretary: secretary!, shares, linkedCases: shares.slice(0, 2).reduce((a, b) => a + b, 0), links, ledgerRows };
+  return { pools, patientId: firstPatientId, medic: medics[0]!, secretary: secretary!, shares, linkedCases: shares.slice(0, 2).reduce((a, b) => a + b, 0), links, ledgerRows };
+}
+
+/** Cases generated and written per chunk. */
+const SEED_CHUNK = 25_000;
+
+/** Writes `count` cases of `medicId` with their procedure links, receipts and glosas; the links and ledger rows written. */
+async function seedCases(
+  db: DatabaseHandle['db'],
+  random: Random,
+  pools: Pools,
+  now: Date,
+  medicId: number,
+  patientIds: number[],
+  createdBy: number,
+  count: number,
+): Promise<{ links: number; ledgerRows: number }> {
+  const cases = Array.from({ length: count }, () => buildCase(random, pools, now.getTime(), medicId, random.pick(patientIds), createdBy));
+  const surgeryIds: number[] = [];
+  await insertInBatches(cases, 1_000, async (batch) => {
+    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
+    surgeryIds.push(...inserted.map((row) => row.id));
+  });
+  // The ledger (issue 14): a paid case's receipt; a third of the pagamento cases paid in part; a tenth of the
+  // concluded ones with a glosa (half of those appealed and decided).
+  const receipts = cases.flatMap((plan, i) => {
+    const row = plan.row;
+    const surgeryId = surgeryIds[i]!;
+    if (row.paymentDone && row.datePayment) {
+      return [{ surgeryId, receivedOn: row.datePayment, amountCents: Math.round(Number(row.paymentDone) * 100), payer: 'outro' as const }];
+    }
+    if (row.status === 'pagamento' && row.accomplishment && row.feesPayments && random.chance(0.33)) {
+      return [{ surgeryId, receivedOn: row.accomplishment, amountCents: Math.round(Number(row.feesPayments) * 40), payer: 'outro' as const }];
+    }
+    return [];
+  });
+  await insertInBatches(receipts, 5_000, (batch) => db.insert(surgeryReceipts).values(batch));
+  const glosas = cases.flatMap((plan, i) => {
+    const row = plan.row;
+    if (row.status !== 'concluido' || !row.datePayment || !random.chance(0.1)) return [];
+    const decided = random.chance(0.5);
+    return [{
+      surgeryId: surgeryIds[i]!, glosaOn: row.datePayment, amountCents: 10_000 * random.int(1, 20), reason: 'Glosa técnica',
+      appealDeadline: row.datePayment, appealFiledOn: decided ? row.datePayment : null,
+      appealOutcome: decided ? ('mantida' as const) : null, recoveredCents: decided ? 0 : null,
+    }];
+  });
+  await insertInBatches(glosas, 5_000, (batch) => db.insert(surgeryGlosas).values(batch));
+  const procedureLinks = cases.flatMap((plan, i) =>
+    plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })),
+  );
+  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
+  return { links: procedureLinks.length, ledgerRows: receipts.length + glosas.length };
+}
+
+/** The base tables whose triggers keep the dashboard's figures (migration 0006). */
+const FIGURE_TABLES = ['surgeries', 'surgery_procedures', 'surgery_receipts', 'surgery_glosas', 'surgery_ledgers', 'surgery_status_history', 'payment_terms'];
+
+/** Turns the figures' triggers off or on (USER triggers: the foreign keys stay checked). */
+async function setFigureTriggers(handle: DatabaseHandle, enabled: boolean): Promise<void> {
+  for (const table of FIGURE_TABLES) {
+    await handle.db.execute(sql.raw(`alter table ${table} ${enabled ? 'enable' : 'disable'} trigger user`));
+  }
+}
+
+/**
+ * What the triggers add to a write: `count` cases of `medicId` written one transaction each, as the app writes a
+ * case (the case, two procedure links, a receipt, a status history row), with the triggers on and then off; ms per
+ * case both ways.
+ */
+async function writeCost(handle: DatabaseHandle, pools: Pools, medicId: number, patientId: number, count: number) {
+  const random = createRandom(7_2026);
+  const now = new Date();
+  const written: number[] = [];
+  const timeWrites = async () => {
+    written.length = 0;
+    const started = performance.now();
+    for (let i = 0; i < count; i++) {
+      const plan = buildCase(random, pools, now.getTime(), medicId, patientId, medicId);
+      await handle.db.transaction(async (tx) => {
+        const [row] = await tx.insert(surgeries).values(plan.row).returning({ id: surgeries.id });
+        written.push(row!.id);
+        await tx.insert(surgeryProcedures).values(pools.procedures.slice(i % 100, (i % 100) + 2).map((procedureId, position) => ({ surgeryId: row!.id, position, procedureId })));
+        await tx.insert(surgeryReceipts).values({ surgeryId: row!.id, receivedOn: '2026-01-15', amountCents: 10_000, payer: 'outro' });
+        await tx.execute(sql`insert into surgery_status_history (surgery_id, from_status, to_status) values (${row!.id}, 'pagamento', 'cancelado')`);
+      });
+    }
+    return (performance.now() - started) / count;
+  };
+  const withTriggers = await timeWrites();
+  await setFigureTriggers(handle, false);
+  const without = await timeWrites();
+  await setFigureTriggers(handle, true);
+  // The cases written without the triggers have no figures: gone again, the summaries are exact.
+  await handle.db.execute(sql`delete from surgeries where id in (${sql.join(written.map((id) => sql`${id}`), sql`, `)})`);
+  return { withTriggers, without };
+}
+
+/** User + system CPU time (ms) of the PostgreSQL backends serving the current database (from /proc/<pid>/stat). */
+async function backendCpuMs(handle: DatabaseHandle): Promise<number | null> {
+  const { rows } = (await handle.db.execute(
+    sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`,
+  )) as unknown as { rows: Array<{ pid: number }> };
+  let ticks = 0;
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return null; // another machine's server, or no /proc: not measurable here
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** Linux's USER_HZ (`getconf CLK_TCK`): 100 on every common kernel. */
+const CLOCK_TICKS = 100;
+
+/** The mean PostgreSQL CPU (ms) of one `read` over `runs` of them, or null when not measurable. */
+async function cpuPerRead(handle: DatabaseHandle, read: () => Promise<unknown>, runs: number): Promise<number | null> {
+  for (let i = 0; i < 5; i++) await read();
+  const before = await backendCpuMs(handle);
+  for (let i = 0; i < runs; i++) await read();
+  const after = await backendCpuMs(handle);
+  return before === null || after === null ? null : (after - before) / runs;
+}
+
+/** Median ms of `runs` calls of `read` (after 3 warm-up calls). */
+async function timeCalls(read: () => Promise<unknown>, runs: number): Promise<{ median: number; p95: number }> {
+  for (let i = 0; i < 3; i++) await read();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!;
+  return { median: at(50), p95: at(95) };
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of one statement, printed. */
@@ -274,12 +392,37 @@ async function main(): Promise<void> {
     });
     console.log(`first start (migrations + full lookups): ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
+    // By default the bulk load runs with the figures' triggers off and the summaries are rebuilt once after it (the
+    // migration's backfill); BENCH_TRIGGERS=1 keeps them on during the load (what that costs).
+    const triggersDuringLoad = process.env.BENCH_TRIGGERS === '1';
+    if (!triggersDuringLoad) await setFigureTriggers(handle, false);
     started = performance.now();
     const practice = await seedPractice(handle, now);
     console.log(
       `seeded ${practice.shares.length} medic(s), 1 secretary, ~${PATIENTS} patients, ${SURGERIES} surgeries ` +
-        `(${practice.links} procedure links, ${practice.ledgerRows} receipts and glosas) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `(${practice.links} procedure links, ${practice.ledgerRows} receipts and glosas) in ${((performance.now() - started) / 1000).toFixed(1)} s ` +
+        `with the figures' triggers ${triggersDuringLoad ? 'ON' : 'off'}; ` +
         `the measured medic holds ${practice.shares[0]} cases, her secretary sees ${practice.linkedCases}`,
+    );
+    if (!triggersDuringLoad) {
+      await setFigureTriggers(handle, true);
+      await db.execute(sql`analyze`);
+      started = performance.now();
+      await db.execute(sql`select dashboard_rebuild_figures()`);
+      console.log(`summaries rebuilt from the base rows (dashboard_rebuild_figures) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    }
+    const sizes = (await db.execute(sql`select
+        (select count(*) from dashboard_status_months) as status, (select count(*) from dashboard_payer_months) as payer,
+        (select count(*) from dashboard_hospital_months) as hospital, (select count(*) from dashboard_procedure_months) as procedure,
+        (select count(*) from dashboard_receipt_months) as receipt, (select count(*) from dashboard_open_balances) as open,
+        (select count(*) from dashboard_payment_days) as days`)) as unknown as { rows: Array<Record<string, string>> };
+    console.log(`summary rows: ${Object.entries(sizes.rows[0]!).map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    const WRITES = Number(process.env.BENCH_WRITES || 300);
+    const cost = await writeCost(handle, practice.pools, practice.medic.id, practice.patientId, WRITES);
+    console.log(
+      `a case written as the app writes one (case, 2 procedures, receipt, history; ${WRITES} transactions each way): ` +
+        `${cost.withTriggers.toFixed(2)} ms with the triggers, ${cost.without.toFixed(2)} ms without ` +
+        `(+${(cost.withTriggers - cost.without).toFixed(2)} ms)`,
     );
     started = performance.now();
     await db.execute(sql`analyze`);
@@ -300,10 +443,23 @@ async function main(): Promise<void> {
 
     if (process.env.BENCH_EXPLAIN === '1') {
       const statements = dashboardStatements([practice.medic.id], new Date());
-      await explain(handle, 'cases (in its São Paulo time-zone transaction: see readCases)', statements.cases);
+      await explain(handle, 'cases', statements.cases);
       await explain(handle, 'procedures', statements.procedures);
+      await explain(handle, 'lost', statements.lost);
       await explain(handle, 'money', statements.money);
+      if (process.env.BENCH_BEFORE !== '0') await explain(handle, 'before: money', recomputeStatements([practice.medic.id], new Date()).money);
     }
+
+    // The maintained figures against the request-time computation (issue 14's code), on this data.
+    const medicUser = { id: practice.medic.id, type: 'medic' as const };
+    const maintained = createDashboardService({ db, now: () => new Date() });
+    const recomputed = createRecomputedDashboardService({ db, now: () => new Date() });
+    for (const period of ['all', 'last_12_months', 'this_month'] as const) {
+      const query = { period, from: null, to: null };
+      const same = JSON.stringify(await maintained.read(medicUser, query)) === JSON.stringify(await recomputed.read(medicUser, query));
+      console.log(`maintained figures = request-time computation (medic, ${period}): ${same ? 'yes' : 'NO'}`);
+    }
+    const before = process.env.BENCH_BEFORE === '1' || (process.env.BENCH_BEFORE !== '0' && SURGERIES <= 100_000);
 
     const medicCases = `${practice.shares[0]! / 1000}k of ${SURGERIES / 1000}k cases`;
     const rows: Row[] = [
@@ -313,6 +469,25 @@ async function main(): Promise<void> {
       await measure(app, `GET ${DASHBOARD} (secretary, ${practice.linkedCases / 1000}k cases)`, DASHBOARD, secretaryToken),
     ];
     print(rows);
+
+    const cpuAfter = await cpuPerRead(handle, () => maintained.read(medicUser), 50);
+    const serviceAfter = await timeCalls(() => maintained.read(medicUser), 50);
+    const serviceBefore = before ? await timeCalls(() => recomputed.read(medicUser), 10) : null;
+    const cpuBefore = before ? await cpuPerRead(handle, () => recomputed.read(medicUser), 10) : null;
+    const cpu = (value: number | null) => (value === null ? 'not measurable here (no /proc of the server)' : `${value.toFixed(2)} ms`);
+    console.log(`\nthe service's read (medic, all time), no HTTP: median ${serviceAfter.median.toFixed(1)} ms, p95 ${serviceAfter.p95.toFixed(1)} ms; ` +
+      `PostgreSQL CPU per read ${cpu(cpuAfter)}`);
+    if (serviceBefore) {
+      console.log(`before (request-time computation, dashboard-recompute.ts): median ${serviceBefore.median.toFixed(1)} ms, ` +
+        `p95 ${serviceBefore.p95.toFixed(1)} ms; PostgreSQL CPU per read ${cpu(cpuBefore)}`);
+    }
+    const medicMedian = rows[0]!.median;
+    const goal = SURGERIES >= 1_000_000 ? 200 : 50;
+    console.log(`\ngoals (issue 15), this run: ${practice.shares[0]} cases for the measured medic, ${SURGERIES} in all, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`  dashboard < ${goal} ms at ${SURGERIES >= 1_000_000 ? '1,000,000' : '100,000'} cases: median ${medicMedian.toFixed(1)} ms, ${medicMedian < goal ? 'met' : 'NOT met'}` +
+      (SURGERIES === 100_000 || SURGERIES === 1_000_000 ? '' : ' (goal stated for that size; this run has another)'));
+    console.log(`  PostgreSQL CPU per request < 5 ms at 20,000 cases: ${cpu(cpuAfter)} at this size` +
+      (cpuAfter === null ? '' : `, ${cpuAfter < 5 ? 'met' : 'NOT met'}`));
   } finally {
     await app?.close().catch(() => {});
     await handle?.close().catch(() => {});

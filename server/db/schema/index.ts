@@ -7,3 +7,4 @@ export * from './patients';
 export * from './surgeries';
 export * from './preoperative';
 export * from './ledger';
+export * from './dashboard-figures';

@@ -1,24 +1,23 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { ACTIVE_STATUSES, CASE_STATUSES, DASHBOARD_GRAPHS, type CaseStatus } from '../../../machines/constants';
 import { periodRange, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
 import type { Database, Executor } from '../../db/client';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
 import { isLossReason, NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
-import {
-  healthPlans,
-  hospitals,
-  procedures,
-  surgeries,
-  surgeryProcedures,
-  surgeryReceipts,
-  surgeryStatusHistory,
-} from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
-import { agingBucketSql, ledgerJoinForMedics, RECEIVABLE_STATUSES } from '../ledger/balances';
 import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
-import { SAO_PAULO, saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
+import { saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
+
+/**
+ * The dashboard read from the figures maintained as cases change (issue 15; migration 0006_dashboard_figures.sql,
+ * server/db/schema/dashboard-figures.ts; docs/BENCHMARKS.md "Issue 15: maintained figures"): summary rows per medic
+ * and São Paulo month, kept up to date by triggers in the transaction of every write. A period of whole months (every
+ * preset, 'all') reads only summary rows; a custom period's partial first and last months are read from the per-case
+ * facts (`dashboard_case_facts`, by index on the day) and added to the whole months between them. Every figure, its
+ * value and its order are those of the request-time computation (dashboard-recompute.ts, the tests' oracle).
+ */
 
 /** The contract's Dashboard (openapi getDashboard). */
 type Dashboard = components['schemas']['Dashboard'];
@@ -38,7 +37,6 @@ const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const s
 /** 'Cirurgias perdidas por motivo': cancelled and archived cases. */
 const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
 
-
 /**
  * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to
  * 'Amil'), present in PGlite and in PostgreSQL built with ICU (Debian's, the official images, the managed ones),
@@ -46,42 +44,94 @@ const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseSt
  */
 const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
 
-const statusIn = (statuses: readonly CaseStatus[]) => inArray(surgeries.status, [...statuses]);
+/** A day range, inclusive, yyyy-MM-dd. */
+type DayRange = { from: string; to: string };
 
 /**
  * The period a dashboard read covers (machines/ledger/periodSchemas.ts): its key and days (inclusive, null for
- * 'all'), the instants of those days in São Paulo (`[start, end)`, for `created_at`), São Paulo's today and its month.
+ * 'all'); split into the whole São Paulo months it covers (`months`: first days of the first and last month,
+ * inclusive; 'all' for no bounds; null for none) and the days of its partial months (`edges`, at most two ranges);
+ * São Paulo's today and its month.
  */
 type DashboardWindow = {
   key: DashboardQuery['period'];
   from: string | null;
   to: string | null;
-  start: Date | null;
-  end: Date | null;
+  months: { first: string; last: string } | 'all' | null;
+  edges: DayRange[];
   today: string;
   month: { first: string; next: string };
 };
+
+const pad = (value: number) => String(value).padStart(2, '0');
+/** The month index (year × 12 + month − 1) of a yyyy-MM-dd day, and back to the month's first or last day. */
+const monthIndex = (day: string) => Number(day.slice(0, 4)) * 12 + Number(day.slice(5, 7)) - 1;
+const firstDayOf = (index: number) => `${String(Math.floor(index / 12)).padStart(4, '0')}-${pad((index % 12) + 1)}-01`;
+function lastDayOf(index: number): string {
+  const [year, month] = [Math.floor(index / 12), (index % 12) + 1];
+  return `${firstDayOf(index).slice(0, 8)}${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+}
+
+/** `from`..`to` as whole months and partial-month edges (see DashboardWindow). */
+function splitPeriod(from: string, to: string): Pick<DashboardWindow, 'months' | 'edges'> {
+  let [firstMonth, lastMonth] = [monthIndex(from), monthIndex(to)];
+  const edges: DayRange[] = [];
+  if (from !== firstDayOf(firstMonth)) {
+    edges.push({ from, to: firstMonth === lastMonth ? to : lastDayOf(firstMonth) });
+    firstMonth += 1;
+  }
+  if (lastMonth >= firstMonth && to !== lastDayOf(lastMonth)) {
+    edges.push({ from: firstDayOf(lastMonth), to });
+    lastMonth -= 1;
+  }
+  const months = lastMonth >= firstMonth ? { first: firstDayOf(firstMonth), last: firstDayOf(lastMonth) } : null;
+  return { months, edges };
+}
 
 /** The window of `query` at `now`. */
 function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
   const today = saoPauloDay(now);
   const { from, to } = periodRange(query.period, today, query.from, query.to);
-  const start = from === null ? null : saoPauloDayBounds(from)!.start;
-  const end = to === null ? null : saoPauloDayBounds(to)!.end;
-  return { key: query.period, from, to, start, end, today, month: saoPauloMonthDays(now) };
+  const split = from === null || to === null ? { months: 'all' as const, edges: [] } : splitPeriod(from, to);
+  return { key: query.period, from, to, ...split, today, month: saoPauloMonthDays(now) };
 }
 
-/** The cases indicated (created) within the period, São Paulo days; nothing for 'all'. */
-function createdIn(window: DashboardWindow): SQL {
-  if (window.start === null || window.end === null) return sql``;
-  return sql` and ${surgeries.createdAt} >= ${window.start.toISOString()}::timestamptz and ${surgeries.createdAt} < ${window.end.toISOString()}::timestamptz`;
+/** `month` (a summary's month column) among the period's whole months. */
+function monthIn(window: DashboardWindow, month: SQL): SQL {
+  if (window.months === 'all') return sql`true`;
+  if (window.months === null) return sql`false`;
+  return sql`(${month} >= ${window.months.first}::date and ${month} <= ${window.months.last}::date)`;
 }
 
-/** `day` (a date column) within the period's days; true for 'all'. */
-function dayIn(window: DashboardWindow, day: SQL): SQL {
-  if (window.from === null || window.to === null) return sql`true`;
-  return sql`(${day} >= ${window.from}::date and ${day} <= ${window.to}::date)`;
+/** `day` (a date column) within the period's partial months. */
+function dayInEdges(window: DashboardWindow, day: SQL): SQL {
+  if (window.edges.length === 0) return sql`false`;
+  return sql`(${sql.join(
+    window.edges.map((edge) => sql`(${day} >= ${edge.from}::date and ${day} <= ${edge.to}::date)`),
+    sql` or `,
+  )})`;
 }
+
+/** `instant` (a timestamptz column) within the São Paulo days of the period's partial months. */
+function instantInEdges(window: DashboardWindow, instant: SQL): SQL {
+  if (window.edges.length === 0) return sql`false`;
+  return sql`(${sql.join(
+    window.edges.map(({ from, to }) => {
+      const [start, end] = [saoPauloDayBounds(from)!.start, saoPauloDayBounds(to)!.end];
+      return sql`(${instant} >= ${start.toISOString()}::timestamptz and ${instant} < ${end.toISOString()}::timestamptz)`;
+    }),
+    sql` or `,
+  )})`;
+}
+
+/** The period's cases from the per-case facts: only those indicated in its partial months. */
+function edgeFacts(window: DashboardWindow, medics: SQL): SQL {
+  return sql`from dashboard_case_facts as f where f.medic_id in ${medics} and ${instantInEdges(window, sql`f.created_at`)}`;
+}
+
+const inList = (statuses: readonly CaseStatus[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
+/** 1 when the fact's status is among `statuses`, else 0. */
+const oneIf = (statuses: readonly CaseStatus[]) => sql`(case when f.status in ${inList(statuses)} then 1 else 0 end)`;
 
 /** Centavos (a bigint sum) as reais with two decimals, exact (numeric). */
 const reais = (cents: SQL) => sql`round(coalesce(${cents}, 0)::numeric / 100, 2)`;
@@ -97,75 +147,84 @@ async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** A stage's count column in the grouped cases (`d_ind_paciente`, ...). */
+/** A stage's count column in the totals (`d_ind_paciente`, ...). */
 const stageColumn = (status: CaseStatus) => sql.identifier(`d_${status}`);
-/** The sum of the stage counts of `statuses`, over one group or over all of them. */
-const stageSum = (statuses: readonly CaseStatus[]) => sql`sum(${sql.join(statuses.map(stageColumn), sql` + `)})`;
+/** The sum of the stage counts of `statuses` in the totals. */
+const stageSum = (statuses: readonly CaseStatus[]) => sql`(${sql.join(statuses.map(stageColumn), sql` + `)})`;
 
 /** The final ordering of every list: largest value first, ties by name (NAME_ORDER). */
 const LIST_ORDER = sql`order by list, value desc, name ${NAME_ORDER}`;
 
+/** The payer's name of a summary row (its plan id, 0 for none, and payment source, '' for none). */
+const payerName = (planId: SQL, source: SQL) =>
+  sql`${payerNameSql(sql`(select hp.fantasy_name from health_plans as hp where hp.id = ${planId})`, source)}`;
+
 /**
- * Everything but the procedure lists, from ONE scan of the medics' cases indicated in the period, grouped by plan,
- * payment source and hospital (a few thousand groups at most, whatever the number of cases), with FILTER aggregates
- * per group: a count per stage, the fees of the active stages and the São Paulo calendar days from creation to
- * conclusion of the concluded cases; and ONE scan of the medics' receipts grouped by plan and payment source: the
- * amounts received within the period and within São Paulo's current month `[first, next)` (by receipt day, whatever
- * the case's creation day: issue 14, payment_done is the sum of the receipts). The figures, the distribution and the
- * payer and hospital lists all derive from those groups. Rows `(list, name, value)`: list 'data' and 'distribution'
- * carry the figures; the chart lists only values above zero, in their final order.
- *
- * `created_at::date` is the São Paulo day because the statement runs with the session time zone set to São Paulo
- * (readCases): a cast per row, much cheaper than `AT TIME ZONE` with a zone name.
+ * Everything but the procedure lists and the loss reasons, from the summaries: cases per status (the counts, the
+ * fees of the active stages, the days from creation to conclusion), per payer (planned, carried out, fees of the
+ * active stages) and per hospital (planned, carried out), over the months of the cases' creation in the period; and
+ * the receipts per payer and month of receipt: those in the period and those of São Paulo's current month (by receipt
+ * day, whatever the case's creation day: issue 14). Rows `(list, name, value)`: list 'data' and 'distribution' carry
+ * the figures; the chart lists only values above zero, in their final order.
  */
-function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
+function casesStatement(medics: SQL, window: DashboardWindow): SQL {
   const { month } = window;
-  const concluded = sql`${surgeries.status} = 'concluido' and ${surgeries.concludedAt} is not null`;
-  const counts = CASE_STATUSES.map((status) => sql`count(*) filter (where ${surgeries.status} = ${status}) as ${stageColumn(status)}`);
+  const edges = edgeFacts(window, medics);
+  const fees = sql`coalesce(f.fees, 0)`;
+  const toReceive = sql`(case when f.status in ${inList(ACTIVE_STATUSES)} then ${fees} else 0 end)`;
+  const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
   const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
-  const stagesOf = (statuses: readonly CaseStatus[]) => sql`(${sql.join(statuses.map(stageColumn), sql` + `)})`;
-  const receivedOn = sql`${surgeryReceipts.receivedOn}`;
-  return sql`with grouped as (
-      select ${surgeries.healthPlanId} as plan_id, ${surgeries.paymentFountains} as source,
-        ${surgeries.hospitalId} as hospital_id,
-        ${sql.join(counts, sql`, `)},
-        sum(${surgeries.feesPayments}) filter (where ${statusIn(ACTIVE_STATUSES)}) as to_receive,
-        sum(${surgeries.concludedAt}::date - ${surgeries.createdAt}::date) filter (where ${concluded}) as days,
-        count(*) filter (where ${concluded}) as concluded
-      from ${surgeries}
-      where ${inArray(surgeries.medicId, medicIds)}${createdIn(window)}
-      group by 1, 2, 3
+  return sql`with by_status as (
+      select status::text as status, cases, fees, days, concluded
+      from dashboard_status_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      union all
+      select f.status::text, 1, ${fees}, coalesce(f.concluded_days, 0), (case when f.concluded_days is null then 0 else 1 end)
+      ${edges}
+    ),
+    by_payer as (
+      select plan_id, source, planned, carried_out, to_receive
+      from dashboard_payer_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      union all
+      select f.plan_id, f.source, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}, ${toReceive}
+      ${edges} and f.status not in ${inList(LOST_STATUSES)}
+    ),
+    by_hospital as (
+      select hospital_id, planned, carried_out
+      from dashboard_hospital_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      union all
+      select f.hospital_id, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}
+      ${edges} and f.status not in ${inList(LOST_STATUSES)}
     ),
     paid as (
-      select ${surgeries.healthPlanId} as plan_id, ${surgeries.paymentFountains} as source,
-        sum(${surgeryReceipts.amountCents}) filter (where ${dayIn(window, receivedOn)}) as received_cents,
-        sum(${surgeryReceipts.amountCents}) filter (
-          where ${receivedOn} >= ${month.first}::date and ${receivedOn} < ${month.next}::date
-        ) as month_cents
-      from ${surgeryReceipts} join ${surgeries} on ${surgeries.id} = ${surgeryReceipts.surgeryId}
-      where ${inArray(surgeries.medicId, medicIds)}
-        and (${dayIn(window, receivedOn)} or (${receivedOn} >= ${month.first}::date and ${receivedOn} < ${month.next}::date))
-      group by 1, 2
+      select plan_id, source, (case when ${monthIn(window, sql`month`)} then cents else 0 end) as in_period,
+        (case when month = ${month.first}::date then cents else 0 end) as in_month
+      from dashboard_receipt_months
+      where medic_id in ${medics} and (${monthIn(window, sql`month`)} or month = ${month.first}::date)
+      union all
+      select f.plan_id, f.source, r.amount_cents, 0
+      from surgery_receipts as r join dashboard_case_facts as f on f.surgery_id = r.surgery_id
+      where f.medic_id in ${medics} and ${dayInEdges(window, sql`r.received_on`)}
     ),
     payers as (
       select name, sum(to_receive) as to_receive, sum(received) as received,
         sum(planned) as planned, sum(carried_out) as carried_out
       from (
-        select ${payerNameSql(sql`${healthPlans.fantasyName}`, sql`grouped.source`)} as name,
-          grouped.to_receive, 0::numeric as received,
-          ${stagesOf(PLANNED_STATUSES)} as planned, ${stagesOf(CARRIED_OUT_STATUSES)} as carried_out
-        from grouped left join ${healthPlans} on ${healthPlans.id} = grouped.plan_id
+        select ${payerName(sql`plan_id`, sql`source`)} as name, to_receive, 0::numeric as received, planned, carried_out
+        from (
+          select plan_id, source, sum(to_receive) as to_receive, sum(planned) as planned, sum(carried_out) as carried_out
+          from by_payer group by 1, 2
+        ) as grouped
         union all
-        select ${payerNameSql(sql`${healthPlans.fantasyName}`, sql`paid.source`)} as name,
-          null, ${reais(sql`paid.received_cents`)}, 0, 0
-        from paid left join ${healthPlans} on ${healthPlans.id} = paid.plan_id
+        select ${payerName(sql`plan_id`, sql`source`)}, null, ${reais(sql`cents`)}, 0, 0
+        from (select plan_id, source, sum(in_period) as cents from paid group by 1, 2) as received
       ) as parts
       group by 1
     ),
-    by_hospital as (
-      select coalesce(${hospitals.fantasyName}, ${NOT_INFORMED}) as name,
-        ${stageSum(PLANNED_STATUSES)} as planned, ${stageSum(CARRIED_OUT_STATUSES)} as carried_out
-      from grouped left join ${hospitals} on ${hospitals.id} = grouped.hospital_id
+    hospitals as (
+      select coalesce(h.fantasy_name, ${NOT_INFORMED}) as name, sum(grouped.planned) as planned, sum(grouped.carried_out) as carried_out
+      from (
+        select hospital_id, sum(planned) as planned, sum(carried_out) as carried_out from by_hospital group by 1
+      ) as grouped left join hospitals as h on h.id = grouped.hospital_id
       group by 1
     ),
     lists (list, name, value) as (
@@ -173,17 +232,18 @@ function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
       union all select 'valores_recebidos', name, received from payers
       union all select 'qtd_convenio_prev', name, planned from payers
       union all select 'qtd_convenio_real', name, carried_out from payers
-      union all select 'qtd_hospital_prev', name, planned from by_hospital
-      union all select 'qtd_hospital_real', name, carried_out from by_hospital
+      union all select 'qtd_hospital_prev', name, planned from hospitals
+      union all select 'qtd_hospital_real', name, carried_out from hospitals
     ),
     totals as (
-      select sum(to_receive) as to_receive,
-        (select ${reais(sql`sum(received_cents)`)} from paid) as received,
-        (select ${reais(sql`sum(month_cents)`)} from paid) as received_month,
+      select
+        (select sum(fees) filter (where status in ${inList(ACTIVE_STATUSES)}) from by_status) as to_receive,
+        (select ${reais(sql`sum(in_period)`)} from paid) as received,
+        (select ${reais(sql`sum(in_month)`)} from paid) as received_month,
         ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
-        round(sum(days)::numeric / nullif(sum(concluded), 0), 1) as middle_time,
-        ${sql.join(CASE_STATUSES.map((status) => sql`${stageSum([status])} as ${stageColumn(status)}`), sql`, `)}
-      from grouped
+        (select round(sum(days)::numeric / nullif(sum(concluded), 0), 1) from by_status) as middle_time,
+        counts.*
+      from (select ${sql.join(counts, sql`, `)} from by_status) as counts
     ),
     figures (list, name, value) as (
       select figure.list, figure.name, figure.value
@@ -204,44 +264,27 @@ function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
 }
 
 /**
- * The two procedure lists: the medics' planned or carried-out cases counted per procedure, each case once per
- * procedure (SPEC: "um caso com dois procedimentos conta em cada um"), so every bar counts surgeries. A procedure is
- * one name: the seed merges a TUSS and a SIGTAP code of one name into one entry (docs/first-week/clinical.md), and
- * codes that still share a description (older rows, two codes of one table) are one bar.
- *
- * The links are counted per code in a hash aggregate (a few hundred groups) and the counts added up per name; a
- * `count(distinct case)` per name would sort every link (docs/BENCHMARKS.md). So that a case listing two codes of one
- * name still counts once there, such a link counts only for the case's lowest code of that name: the check runs only
- * for the codes whose description another code has (`shared`, hardly any after the merge).
+ * The two procedure lists: the medics' planned or carried-out cases counted per procedure code (each case once per
+ * description: the triggers keep its lowest code of each description, the rule of issue 11), summed per description
+ * (a procedure is one name, whatever its codes).
  */
-function proceduresStatement(medicIds: number[], window: DashboardWindow): SQL {
-  const link = sql`${surgeryProcedures.procedureId}`;
-  return sql`with shared as (
-      select coalesce(array_agg(code.id), '{}') as ids
-      from ${procedures} as code
-      where exists (
-        select 1 from ${procedures} as twin where twin.description = code.description and twin.id <> code.id
-      )
-    ),
-    by_code as (
-      select ${link} as procedure_id,
-        count(*) filter (where ${statusIn(PLANNED_STATUSES)}) as planned,
-        count(*) filter (where ${statusIn(CARRIED_OUT_STATUSES)}) as carried_out
-      from ${surgeries} join ${surgeryProcedures} on ${surgeryProcedures.surgeryId} = ${surgeries.id}, shared
-      where ${inArray(surgeries.medicId, medicIds)} and ${statusIn([...PLANNED_STATUSES, ...CARRIED_OUT_STATUSES])}${createdIn(window)}
-        and (${link} <> all (shared.ids) or not exists (
-          select 1
-          from surgery_procedures as other
-            join ${procedures} as mine on mine.id = ${link}
-            join ${procedures} as theirs on theirs.id = other.procedure_id
-          where other.surgery_id = ${surgeries.id} and other.procedure_id < ${link}
-            and theirs.description = mine.description
-        ))
+function proceduresStatement(medics: SQL, window: DashboardWindow): SQL {
+  return sql`with by_code as (
+      select procedure_id, sum(planned) as planned, sum(carried_out) as carried_out
+      from (
+        select procedure_id, planned, carried_out
+        from dashboard_procedure_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+        union all
+        select code.id, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}
+        from dashboard_case_facts as f, unnest(f.procedure_ids) as code(id)
+        where f.medic_id in ${medics} and ${instantInEdges(window, sql`f.created_at`)}
+          and f.status not in ${inList(LOST_STATUSES)}
+      ) as parts
       group by 1
     ),
     by_procedure as (
-      select ${procedures.description} as name, sum(planned) as planned, sum(carried_out) as carried_out
-      from by_code join ${procedures} on ${procedures.id} = by_code.procedure_id
+      select p.description as name, sum(planned) as planned, sum(carried_out) as carried_out
+      from by_code join procedures as p on p.id = by_code.procedure_id
       group by 1
     ),
     lists (list, name, value) as (
@@ -253,108 +296,155 @@ function proceduresStatement(medicIds: number[], window: DashboardWindow): SQL {
 }
 
 /**
- * 'Cirurgias perdidas por motivo' (issue 13; DECISIONS §15): the medics' cases now cancelado or arquiv, counted by
- * the reason of the history row that put them there (the latest row into the case's current status; one index
- * lookup per lost case), no reason (or no row) as NO_LOSS_REASON_LABEL. Rows `(reason, name, amount)`, largest count
+ * 'Cirurgias perdidas por motivo' (issue 13; DECISIONS §15): the medics' cancelado and arquiv cases by the reason of
+ * the history row that put them there (kept by the triggers), no reason as NO_LOSS_REASON_LABEL; largest count
  * first, ties in LOSS_REASONS' order with no reason last.
  */
-function lostByReasonStatement(medicIds: number[], window: DashboardWindow): SQL {
-  const name = sql`case h.reason::text ${sql.join(
+function lostByReasonStatement(medics: SQL, window: DashboardWindow): SQL {
+  const name = sql`case reason ${sql.join(
     LOSS_REASONS.map((reason) => sql`when ${reason} then ${LOSS_REASON_LABELS[reason]}`),
     sql` `,
   )} else ${NO_LOSS_REASON_LABEL} end`;
   const position = sql`array_position(array[${sql.join(
     LOSS_REASONS.map((reason) => sql`${reason}`),
     sql`, `,
-  )}]::text[], h.reason::text)`;
-  return sql`select h.reason::text as reason, ${name} as name, count(*)::text as amount
-    from ${surgeries}
-      left join lateral (
-        select ${surgeryStatusHistory.reason} as reason
-        from ${surgeryStatusHistory}
-        where ${surgeryStatusHistory.surgeryId} = ${surgeries.id} and ${surgeryStatusHistory.toStatus} = ${surgeries.status}
-        order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
-        limit 1
-      ) as h on true
-    where ${inArray(surgeries.medicId, medicIds)} and ${statusIn(LOST_STATUSES)}${createdIn(window)}
-    group by h.reason
-    order by count(*) desc, ${position} asc nulls last`;
+  )}]::text[], reason)`;
+  return sql`select reason, ${name} as name, sum(cases)::text as amount
+    from (
+      select nullif(reason, '') as reason, cases
+      from dashboard_lost_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      union all
+      select nullif(f.lost_reason, ''), 1 ${edgeFacts(window, medics)} and f.status in ${inList(LOST_STATUSES)}
+    ) as parts
+    group by reason
+    having sum(cases) > 0
+    order by sum(cases) desc, ${position} asc nulls last`;
 }
 
 type MoneyRow = { list: 'aging' | 'glosas' | 'days' | 'series'; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
 
 /**
- * The four money views (issue 14; DECISIONS §16), in one statement over the medics' receivable cases (pagamento,
- * concluido) with their ledger balance (services/ledger/balances.ts `ledgerJoin`, the rules every ledger screen
- * shares, computed set-wise: `ledgerJoinForMedics`), and their receipts:
+ * The four money views (issue 14; DECISIONS §16) over the medics' receivable cases (pagamento, concluido), from the
+ * summaries the triggers keep with the ledger's rules (services/ledger/balances.ts):
  *
- * - `aging`: the open balance (centavos → reais) of the cases indicated in the period that still owe, by payer and
- *   by aging bucket at São Paulo's today (`agingBucketSql`): a snapshot now of the period's cases.
- * - `glosas`: per payer, over the cases indicated in the period, the expected fees and the amount denied (every
- *   glosa's amount as the payer denied it, before any appeal: the glosa rate payers are compared by), and the rate
- *   glosa / expected (4 decimals). Payers with no expected fee are left out (no rate).
- * - `days`: per payer, the median (percentile_cont(0.5): the mean of the two middle values for an even count) of the
- *   days from the surgery (accomplishment) to the last receipt, over the cases paid off (open 0 and no glosa in
- *   dispute, at least one receipt) whose last receipt falls in the period; a receipt before the surgery counts 0
- *   days. With the number of cases.
+ * - `aging`: the open balances of the cases indicated in the period, kept per payer and due date and put into the
+ *   aging buckets at São Paulo's today here (the buckets move every day; the due dates do not).
+ * - `glosas`: per payer, the expected fees and the amount denied (before any appeal) of the cases indicated in the
+ *   period, and the rate glosa / expected (4 decimals); payers with no expected fee are left out.
+ * - `days`: per payer, the median of the days from the surgery to the last receipt over the cases paid off whose last
+ *   receipt falls in the period (percentile_cont(0.5): the mean of the two middle values for an even count), from a
+ *   histogram of days through a running count; with the number of cases.
  * - `series`: every month of the period (all time: from the first month with an amount to the current month), the
- *   expected fees of the receivable cases falling due in it and the receipts received in it (any case's).
+ *   expected fees falling due in it and the receipts received in it (any case's).
  *
  * Rows `(list, name, a, b, c, d)` as text: aging (name, d0_30, d31_60, d61_90, d90_plus), glosas (name, expected,
  * glosa, rate), days (name, median, cases), series (yyyy-MM, expected, received); each list in its final order.
  */
-function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
-  const receivable = sql`${inArray(surgeries.medicId, medicIds)} and ${inArray(surgeries.status, [...RECEIVABLE_STATUSES])}`;
-  const bucketSum = (bucket: string) => reais(sql`sum(open_cents) filter (where bucket = ${bucket})`);
+function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
+  const edges = sql`${edgeFacts(window, medics)} and f.status in ('pagamento', 'concluido')`;
+  const days = sql`coalesce(${window.today}::date - nullif(due_date, 'infinity'::date), 0)`;
+  const bucket = sql`(case when ${days} <= 30 then 'd0_30' when ${days} <= 60 then 'd31_60'
+    when ${days} <= 90 then 'd61_90' else 'd90_plus' end)`;
+  const bucketSum = (name: string) => reais(sql`sum(open_cents) filter (where bucket = ${name})`);
+  const settled = sql`f.status in ('pagamento', 'concluido') and f.open_cents = 0 and f.disputed_cents = 0
+    and f.received_cents > 0 and f.accomplishment is not null`;
   const firstMonth = window.from === null ? null : `${window.from.slice(0, 7)}-01`;
   const lastMonth = window.to === null ? `${window.month.first}` : `${window.to.slice(0, 7)}-01`;
-  return sql`with cases as materialized (
-      select ${payerNameSql(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`)} as name,
-        (true${createdIn(window)}) as indicated_in_period,
-        ${surgeries.accomplishment} as accomplishment,
-        ledger.expected_cents, ledger.received_cents, ledger.open_cents, ledger.disputed_cents,
-        ledger.due_date, ledger.last_receipt_on,
-        ${agingBucketSql(window.today)} as bucket,
-        ledger.glosa_cents
-      from ${surgeries} ${ledgerJoinForMedics(medicIds)}
-        left join ${healthPlans} on ${healthPlans.id} = ${surgeries.healthPlanId}
-      where ${receivable}
+  return sql`with open_balances as (
+      select plan_id, source, ${bucket} as bucket, sum(open_cents) as open_cents
+      from (
+        select plan_id, source, due_date, open_cents
+        from dashboard_open_balances where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+        union all
+        select f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), f.open_cents ${edges} and f.open_cents > 0
+      ) as parts
+      group by 1, 2, 3
     ),
     aging as (
       select 'aging' as list, name, sum(open_cents) as sort,
         ${bucketSum('d0_30')} as a, ${bucketSum('d31_60')} as b, ${bucketSum('d61_90')} as c, ${bucketSum('d90_plus')} as d
-      from cases where indicated_in_period and open_cents > 0
+      from (select ${payerName(sql`plan_id`, sql`source`)} as name, bucket, open_cents from open_balances) as named
       group by name
+      having sum(open_cents) > 0
     ),
     glosas as (
       select 'glosas' as list, name, sum(glosa_cents) as sort,
         ${reais(sql`sum(expected_cents)`)} as a, ${reais(sql`sum(glosa_cents)`)} as b,
         round(sum(glosa_cents)::numeric / sum(expected_cents), 4) as c, null::numeric as d
-      from cases where indicated_in_period
+      from (
+        select ${payerName(sql`plan_id`, sql`source`)} as name, expected_cents, glosa_cents
+        from (
+          select plan_id, source, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents
+          from (
+            select plan_id, source, expected_cents, glosa_cents
+            from dashboard_glosa_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+            union all
+            select f.plan_id, f.source, f.expected_cents, f.glosa_cents ${edges}
+          ) as parts
+          group by 1, 2
+        ) as by_payer
+      ) as named
       group by name
       having sum(expected_cents) > 0
     ),
+    payment_days as (
+      select name, days, sum(cases) as cases
+      from (
+        select ${payerName(sql`plan_id`, sql`source`)} as name, days, cases
+        from (
+          select plan_id, source, days, sum(cases) as cases
+          from (
+            select plan_id, source, days, cases
+            from dashboard_payment_days where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+            union all
+            select f.plan_id, f.source, greatest(0, f.last_receipt_on - f.accomplishment), 1
+            from dashboard_case_facts as f
+            where f.medic_id in ${medics} and ${dayInEdges(window, sql`f.last_receipt_on`)} and ${settled}
+          ) as parts
+          group by 1, 2, 3
+          having sum(cases) > 0
+        ) as by_payer
+      ) as named
+      group by 1, 2
+    ),
+    running as (
+      select name, days, sum(cases) over (partition by name order by days) as upto,
+        sum(cases) over (partition by name) as total
+      from payment_days
+    ),
     days as (
-      select 'days' as list, name, 0 as sort,
-        round((percentile_cont(0.5) within group (
-          order by greatest(0, last_receipt_on - accomplishment)
-        ))::numeric, 1) as a,
-        count(*)::numeric as b, null::numeric as c, null::numeric as d
-      from cases
-      where open_cents = 0 and disputed_cents = 0 and received_cents > 0 and accomplishment is not null
-        and ${dayIn(window, sql`last_receipt_on`)}
+      select 'days' as list, name,
+        round((min(days) filter (where upto > floor((total - 1) / 2.0))
+          + min(days) filter (where upto > ceil((total - 1) / 2.0)))::numeric / 2, 1) as a,
+        max(total)::numeric as b, null::numeric as c, null::numeric as d
+      from running
       group by name
     ),
     received_months as (
-      select date_trunc('month', ${surgeryReceipts.receivedOn})::date as month, sum(${surgeryReceipts.amountCents}) as cents
-      from ${surgeryReceipts} join ${surgeries} on ${surgeries.id} = ${surgeryReceipts.surgeryId}
-      where ${inArray(surgeries.medicId, medicIds)} and ${dayIn(window, sql`${surgeryReceipts.receivedOn}`)}
+      select month, sum(cents) as cents
+      from (
+        select month, cents
+        from dashboard_receipt_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+        union all
+        select date_trunc('month', r.received_on)::date, r.amount_cents
+        from surgery_receipts as r join dashboard_case_facts as f on f.surgery_id = r.surgery_id
+        where f.medic_id in ${medics} and ${dayInEdges(window, sql`r.received_on`)}
+      ) as parts
       group by 1
+      having sum(cents) > 0
     ),
     expected_months as (
-      select date_trunc('month', due_date)::date as month, sum(expected_cents) as cents
-      from cases where due_date is not null and ${dayIn(window, sql`due_date`)}
+      select month, sum(cents) as cents
+      from (
+        select month, expected_cents as cents, cases
+        from dashboard_due_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+        union all
+        select date_trunc('month', f.due_date)::date, f.expected_cents, 1
+        from dashboard_case_facts as f
+        where f.medic_id in ${medics} and ${dayInEdges(window, sql`f.due_date`)} and f.status in ('pagamento', 'concluido')
+      ) as parts
       group by 1
+      having sum(cases) > 0
     ),
     months as (
       select generate_series(
@@ -380,30 +470,23 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
     order by list, sort desc, name ${NAME_ORDER}`;
 }
 
-/** The statements of a dashboard read, for `medicIds` over `window` (the benchmark EXPLAINs them). */
+/** `(id, id, …)` of the medics read. */
+const medicList = (medicIds: number[]) => sql`(${sql.join(medicIds.map((id) => sql`${id}::int`), sql`, `)})`;
+
+/** The statements of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs them). */
 export function dashboardStatements(
   medicIds: number[],
   now: Date,
   query: DashboardQuery = { period: 'all', from: null, to: null },
 ): { cases: SQL; procedures: SQL; lost: SQL; money: SQL } {
   const window = dashboardWindow(query, now);
+  const medics = medicList(medicIds);
   return {
-    cases: casesStatement(medicIds, window),
-    procedures: proceduresStatement(medicIds, window),
-    lost: lostByReasonStatement(medicIds, window),
-    money: moneyStatement(medicIds, window),
+    cases: casesStatement(medics, window),
+    procedures: proceduresStatement(medics, window),
+    lost: lostByReasonStatement(medics, window),
+    money: moneyStatement(medics, window),
   };
-}
-
-/**
- * Runs the cases statement in a transaction whose time zone is São Paulo's (SET LOCAL: the connection goes back to
- * its own zone afterwards), so a timestamptz cast to date is the São Paulo calendar day.
- */
-function readCases(db: Database, statement: SQL): Promise<ListRow[]> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('TimeZone', ${SAO_PAULO}, true)`);
-    return rowsOf<ListRow>(tx, statement);
-  });
 }
 
 function emptyGraphs(): Graphs {
@@ -448,10 +531,10 @@ function moneyOf(rows: MoneyRow[]): Money {
 }
 
 /**
- * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure
- * computed in SQL over the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is
- * linked to, none when she has none), within the period of `query` (none: all time, SPEC's homes). "This month" is
- * São Paulo's month at `now()`. Four statements, run side by side.
+ * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure over
+ * the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked to, none when
+ * she has none), within the period of `query` (none: all time, SPEC's homes), read from the maintained summaries.
+ * "This month" is São Paulo's month at `now()`. Four statements, run side by side.
  */
 export function createDashboardService({ db, now }: { db: Database; now: () => Date }) {
   return {
@@ -460,12 +543,13 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
       const dashboard = emptyDashboard(window);
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0) return dashboard;
+      const medics = medicList(medicIds);
       // Independent statements: on PostgreSQL they run side by side on pooled connections.
       const [caseRows, procedureRows, lostRows, moneyRows] = await Promise.all([
-        readCases(db, casesStatement(medicIds, window)),
-        rowsOf<ListRow>(db, proceduresStatement(medicIds, window)),
-        rowsOf<LostRow>(db, lostByReasonStatement(medicIds, window)),
-        rowsOf<MoneyRow>(db, moneyStatement(medicIds, window)),
+        rowsOf<ListRow>(db, casesStatement(medics, window)),
+        rowsOf<ListRow>(db, proceduresStatement(medics, window)),
+        rowsOf<LostRow>(db, lostByReasonStatement(medics, window)),
+        rowsOf<MoneyRow>(db, moneyStatement(medics, window)),
       ]);
       dashboard.lost_by_reason = lostRows.map(({ reason, name, amount }) => ({
         reason: isLossReason(reason) ? reason : null,

@@ -1,0 +1,476 @@
+-- Issue 15: the dashboard's figures maintained as cases change (docs/BENCHMARKS.md "Issue 15: maintained figures").
+-- The tables are drizzle-kit's (server/db/schema/dashboard-figures.ts); the view, the functions, the triggers and the
+-- backfill below them are written by hand and run alike on PGlite and PostgreSQL.
+CREATE TABLE "dashboard_case_facts" (
+	"surgery_id" integer PRIMARY KEY NOT NULL,
+	"medic_id" integer NOT NULL,
+	"created_at" timestamp with time zone NOT NULL,
+	"created_month" date NOT NULL,
+	"status" "case_status" NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"hospital_id" integer NOT NULL,
+	"fees" numeric(12, 2),
+	"concluded_days" integer,
+	"lost_reason" text NOT NULL,
+	"procedure_ids" integer[] NOT NULL,
+	"receivable" boolean NOT NULL,
+	"expected_cents" bigint NOT NULL,
+	"received_cents" bigint NOT NULL,
+	"open_cents" bigint NOT NULL,
+	"disputed_cents" bigint NOT NULL,
+	"glosa_cents" bigint NOT NULL,
+	"due_date" date,
+	"last_receipt_on" date,
+	"accomplishment" date,
+	"receipt_months" date[] NOT NULL,
+	"receipt_cents" bigint[] NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_due_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"cases" integer NOT NULL,
+	"expected_cents" bigint NOT NULL,
+	CONSTRAINT "dashboard_due_months_medic_id_month_pk" PRIMARY KEY("medic_id","month")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_glosa_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"expected_cents" bigint NOT NULL,
+	"glosa_cents" bigint NOT NULL,
+	CONSTRAINT "dashboard_glosa_months_medic_id_month_plan_id_source_pk" PRIMARY KEY("medic_id","month","plan_id","source")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_hospital_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"hospital_id" integer NOT NULL,
+	"planned" integer NOT NULL,
+	"carried_out" integer NOT NULL,
+	CONSTRAINT "dashboard_hospital_months_medic_id_month_hospital_id_pk" PRIMARY KEY("medic_id","month","hospital_id")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_lost_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"reason" text NOT NULL,
+	"cases" integer NOT NULL,
+	CONSTRAINT "dashboard_lost_months_medic_id_month_reason_pk" PRIMARY KEY("medic_id","month","reason")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_open_balances" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"due_date" date NOT NULL,
+	"open_cents" bigint NOT NULL,
+	CONSTRAINT "dashboard_open_balances_medic_id_month_plan_id_source_due_date_pk" PRIMARY KEY("medic_id","month","plan_id","source","due_date")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_payer_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"planned" integer NOT NULL,
+	"carried_out" integer NOT NULL,
+	"to_receive" numeric NOT NULL,
+	CONSTRAINT "dashboard_payer_months_medic_id_month_plan_id_source_pk" PRIMARY KEY("medic_id","month","plan_id","source")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_payment_days" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"days" integer NOT NULL,
+	"cases" integer NOT NULL,
+	CONSTRAINT "dashboard_payment_days_medic_id_month_plan_id_source_days_pk" PRIMARY KEY("medic_id","month","plan_id","source","days")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_procedure_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"procedure_id" integer NOT NULL,
+	"planned" integer NOT NULL,
+	"carried_out" integer NOT NULL,
+	CONSTRAINT "dashboard_procedure_months_medic_id_month_procedure_id_pk" PRIMARY KEY("medic_id","month","procedure_id")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_receipt_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"plan_id" integer NOT NULL,
+	"source" text NOT NULL,
+	"cents" bigint NOT NULL,
+	CONSTRAINT "dashboard_receipt_months_medic_id_month_plan_id_source_pk" PRIMARY KEY("medic_id","month","plan_id","source")
+);
+--> statement-breakpoint
+CREATE TABLE "dashboard_status_months" (
+	"medic_id" integer NOT NULL,
+	"month" date NOT NULL,
+	"status" "case_status" NOT NULL,
+	"cases" integer NOT NULL,
+	"fees" numeric NOT NULL,
+	"days" bigint NOT NULL,
+	"concluded" integer NOT NULL,
+	CONSTRAINT "dashboard_status_months_medic_id_month_status_pk" PRIMARY KEY("medic_id","month","status")
+);
+--> statement-breakpoint
+CREATE INDEX "dashboard_case_facts_medic_created_idx" ON "dashboard_case_facts" USING btree ("medic_id","created_at");--> statement-breakpoint
+CREATE INDEX "dashboard_case_facts_medic_due_idx" ON "dashboard_case_facts" USING btree ("medic_id","due_date");--> statement-breakpoint
+CREATE INDEX "dashboard_case_facts_medic_last_receipt_idx" ON "dashboard_case_facts" USING btree ("medic_id","last_receipt_on");--> statement-breakpoint
+-- What each case contributes to the dashboard's figures, computed from the base rows (one row per case; filter on
+-- surgery_id for one case: every part is a lookup by index). The ledger columns follow
+-- server/services/ledger/balances.ts (ledgerColumns): the same rules, checked by tests/api/dashboard-figures.property.test.ts.
+-- São Paulo days and months are computed with AT TIME ZONE: a trigger cannot rely on the session's zone.
+CREATE VIEW "dashboard_case_facts_source" AS
+SELECT s.id AS surgery_id,
+  s.medic_id,
+  s.created_at,
+  date_trunc('month', s.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS created_month,
+  s.status,
+  coalesce(s.health_plan_id, 0) AS plan_id,
+  coalesce(s.payment_fountains::text, '') AS source,
+  coalesce(s.hospital_id, 0) AS hospital_id,
+  s.fees_payments AS fees,
+  CASE WHEN s.status = 'concluido' AND s.concluded_at IS NOT NULL
+    THEN (s.concluded_at AT TIME ZONE 'America/Sao_Paulo')::date - (s.created_at AT TIME ZONE 'America/Sao_Paulo')::date
+  END AS concluded_days,
+  coalesce(CASE WHEN s.status IN ('cancelado', 'arquiv') THEN (
+    SELECT h.reason::text FROM surgery_status_history AS h
+    WHERE h.surgery_id = s.id AND h.to_status = s.status
+    ORDER BY h.changed_at DESC, h.id DESC LIMIT 1
+  ) END, '') AS lost_reason,
+  -- A case listing two codes of one description counts once, under its lowest code of that description.
+  coalesce((
+    SELECT array_agg(link.procedure_id ORDER BY link.procedure_id)
+    FROM surgery_procedures AS link JOIN procedures AS mine ON mine.id = link.procedure_id
+    WHERE link.surgery_id = s.id AND NOT EXISTS (
+      SELECT 1 FROM surgery_procedures AS other JOIN procedures AS theirs ON theirs.id = other.procedure_id
+      WHERE other.surgery_id = s.id AND other.procedure_id < link.procedure_id AND theirs.description = mine.description
+    )
+  ), '{}')::integer[] AS procedure_ids,
+  s.status IN ('pagamento', 'concluido') AS receivable,
+  ledger.expected_cents,
+  receipts.received_cents,
+  greatest(0::bigint, ledger.expected_cents - receipts.received_cents - glosas.net_cents - coalesce(l.written_off_cents, 0))::bigint
+    AS open_cents,
+  glosas.disputed_cents,
+  glosas.gross_cents AS glosa_cents,
+  coalesce(l.billed_on, s.accomplishment) + ledger.term_days AS due_date,
+  receipts.last_receipt_on,
+  s.accomplishment,
+  receipts.months AS receipt_months,
+  receipts.cents AS receipt_cents
+FROM surgeries AS s
+  LEFT JOIN surgery_ledgers AS l ON l.surgery_id = s.id
+  CROSS JOIN LATERAL (
+    SELECT coalesce(array_agg(by_month.month ORDER BY by_month.month), '{}')::date[] AS months,
+      coalesce(array_agg(by_month.cents ORDER BY by_month.month), '{}')::bigint[] AS cents,
+      coalesce(sum(by_month.cents), 0)::bigint AS received_cents,
+      max(by_month.last_on) AS last_receipt_on
+    FROM (
+      SELECT date_trunc('month', r.received_on)::date AS month, sum(r.amount_cents)::bigint AS cents, max(r.received_on) AS last_on
+      FROM surgery_receipts AS r WHERE r.surgery_id = s.id
+      GROUP BY 1
+    ) AS by_month
+  ) AS receipts
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)), 0)::bigint AS net_cents,
+      coalesce(sum(g.amount_cents), 0)::bigint AS gross_cents,
+      coalesce(sum(g.amount_cents) FILTER (WHERE g.appeal_outcome IS NULL), 0)::bigint AS disputed_cents
+    FROM surgery_glosas AS g WHERE g.surgery_id = s.id
+  ) AS glosas
+  CROSS JOIN LATERAL (
+    SELECT round(coalesce(s.fees_payments, 0) * 100)::bigint AS expected_cents,
+      -- DEFAULT_PAYMENT_TERM_DAYS (machines/ledger/constants.ts) is 30.
+      coalesce(
+        (SELECT t.days FROM payment_terms AS t WHERE t.medic_id = s.medic_id AND t.payer = 'plano'
+          AND t.payer_id = s.health_plan_id AND s.payment_fountains = 'plano_saude'),
+        (SELECT t.days FROM payment_terms AS t WHERE t.medic_id = s.medic_id AND t.payer = 'hospital'
+          AND t.payer_id = s.hospital_id),
+        30) AS term_days
+  ) AS ledger;
+--> statement-breakpoint
+-- Adds `sign` (1 or -1) times the contribution of one case (a dashboard_case_facts row) to every summary table.
+-- Statuses: planned = ind_paciente..agendamento, carried out = realizacao, pagamento, concluido, active = the seven
+-- stages (machines/constants.ts), lost = cancelado, arquiv, receivable = pagamento, concluido.
+CREATE FUNCTION "dashboard_apply_fact"(f dashboard_case_facts, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  planned integer := CASE WHEN f.status IN ('ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento') THEN sign ELSE 0 END;
+  carried integer := CASE WHEN f.status IN ('realizacao', 'pagamento', 'concluido') THEN sign ELSE 0 END;
+  to_receive numeric := CASE WHEN f.status NOT IN ('concluido', 'cancelado', 'arquiv') THEN sign * coalesce(f.fees, 0) ELSE 0 END;
+BEGIN
+  INSERT INTO dashboard_status_months AS t (medic_id, month, status, cases, fees, days, concluded)
+  VALUES (f.medic_id, f.created_month, f.status, sign, sign * coalesce(f.fees, 0), sign * coalesce(f.concluded_days, 0),
+    CASE WHEN f.concluded_days IS NULL THEN 0 ELSE sign END)
+  ON CONFLICT (medic_id, month, status) DO UPDATE SET cases = t.cases + excluded.cases, fees = t.fees + excluded.fees,
+    days = t.days + excluded.days, concluded = t.concluded + excluded.concluded;
+  IF planned <> 0 OR carried <> 0 OR to_receive <> 0 THEN
+    INSERT INTO dashboard_payer_months AS t (medic_id, month, plan_id, source, planned, carried_out, to_receive)
+    VALUES (f.medic_id, f.created_month, f.plan_id, f.source, planned, carried, to_receive)
+    ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out, to_receive = t.to_receive + excluded.to_receive;
+  END IF;
+  IF planned <> 0 OR carried <> 0 THEN
+    INSERT INTO dashboard_hospital_months AS t (medic_id, month, hospital_id, planned, carried_out)
+    VALUES (f.medic_id, f.created_month, f.hospital_id, planned, carried)
+    ON CONFLICT (medic_id, month, hospital_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+    INSERT INTO dashboard_procedure_months AS t (medic_id, month, procedure_id, planned, carried_out)
+    SELECT f.medic_id, f.created_month, code.id, planned * count(*), carried * count(*)
+    FROM unnest(f.procedure_ids) AS code(id) GROUP BY code.id ORDER BY code.id
+    ON CONFLICT (medic_id, month, procedure_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+  END IF;
+  IF f.status IN ('cancelado', 'arquiv') THEN
+    INSERT INTO dashboard_lost_months AS t (medic_id, month, reason, cases)
+    VALUES (f.medic_id, f.created_month, f.lost_reason, sign)
+    ON CONFLICT (medic_id, month, reason) DO UPDATE SET cases = t.cases + excluded.cases;
+  END IF;
+  INSERT INTO dashboard_receipt_months AS t (medic_id, month, plan_id, source, cents)
+  SELECT f.medic_id, paid.month, f.plan_id, f.source, sign * paid.cents
+  FROM unnest(f.receipt_months, f.receipt_cents) AS paid(month, cents) ORDER BY paid.month
+  ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET cents = t.cents + excluded.cents;
+  IF f.receivable THEN
+    IF f.open_cents > 0 THEN
+      INSERT INTO dashboard_open_balances AS t (medic_id, month, plan_id, source, due_date, open_cents)
+      VALUES (f.medic_id, f.created_month, f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), sign * f.open_cents)
+      ON CONFLICT (medic_id, month, plan_id, source, due_date) DO UPDATE SET open_cents = t.open_cents + excluded.open_cents;
+    END IF;
+    INSERT INTO dashboard_glosa_months AS t (medic_id, month, plan_id, source, expected_cents, glosa_cents)
+    VALUES (f.medic_id, f.created_month, f.plan_id, f.source, sign * f.expected_cents, sign * f.glosa_cents)
+    ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET expected_cents = t.expected_cents + excluded.expected_cents,
+      glosa_cents = t.glosa_cents + excluded.glosa_cents;
+    IF f.open_cents = 0 AND f.disputed_cents = 0 AND f.received_cents > 0 AND f.accomplishment IS NOT NULL THEN
+      INSERT INTO dashboard_payment_days AS t (medic_id, month, plan_id, source, days, cases)
+      VALUES (f.medic_id, date_trunc('month', f.last_receipt_on)::date, f.plan_id, f.source,
+        greatest(0, f.last_receipt_on - f.accomplishment), sign)
+      ON CONFLICT (medic_id, month, plan_id, source, days) DO UPDATE SET cases = t.cases + excluded.cases;
+    END IF;
+    IF f.due_date IS NOT NULL THEN
+      INSERT INTO dashboard_due_months AS t (medic_id, month, cases, expected_cents)
+      VALUES (f.medic_id, date_trunc('month', f.due_date)::date, sign, sign * f.expected_cents)
+      ON CONFLICT (medic_id, month) DO UPDATE SET cases = t.cases + excluded.cases,
+        expected_cents = t.expected_cents + excluded.expected_cents;
+    END IF;
+  END IF;
+END $$;
+--> statement-breakpoint
+-- Brings one case's contribution up to date: recomputes its facts from the base rows and, when they differ from the
+-- stored ones, subtracts the old contribution and adds the new one.
+--
+-- Lock order: every write to the summaries of a medic happens under the transaction-scoped advisory lock
+-- (15015, medic_id), taken first, before the stored facts are read. So the summary rows of one medic are only ever
+-- written by one transaction at a time, in any order, and two writers cannot deadlock on them; the facts read after
+-- the lock include whatever the previous holder committed (each statement of a plpgsql function in READ COMMITTED
+-- takes a new snapshot). The base rows are locked before the trigger runs: every write on a case starts by locking
+-- the case's row (services/access/scope.ts visibleSurgeryRow), so the advisory lock comes last for that case. Row
+-- locks on the summaries alone (upserts in a fixed key order) would not do: one transaction writes several tables in
+-- turn (the case, its history, its receipts), each with its own keys.
+CREATE FUNCTION "dashboard_refresh_case"(case_id integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  stored dashboard_case_facts;
+  current_facts dashboard_case_facts;
+  has_stored boolean;
+  has_current boolean;
+  medic integer;
+BEGIN
+  FOR medic IN
+    SELECT m FROM (
+      SELECT medic_id AS m FROM surgeries WHERE id = case_id
+      UNION SELECT medic_id FROM dashboard_case_facts WHERE surgery_id = case_id
+    ) AS medics ORDER BY m
+  LOOP
+    PERFORM pg_advisory_xact_lock(15015, medic);
+  END LOOP;
+  SELECT * INTO stored FROM dashboard_case_facts WHERE surgery_id = case_id;
+  has_stored := FOUND;
+  SELECT * INTO current_facts FROM dashboard_case_facts_source WHERE surgery_id = case_id;
+  has_current := FOUND;
+  IF has_stored AND has_current AND stored IS NOT DISTINCT FROM current_facts THEN
+    RETURN;
+  END IF;
+  IF has_stored THEN
+    PERFORM dashboard_apply_fact(stored, -1);
+    DELETE FROM dashboard_case_facts WHERE surgery_id = case_id;
+  END IF;
+  IF has_current THEN
+    PERFORM dashboard_apply_fact(current_facts, 1);
+    INSERT INTO dashboard_case_facts SELECT (current_facts).*;
+  END IF;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "dashboard_surgery_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM dashboard_refresh_case(OLD.id);
+  ELSE
+    PERFORM dashboard_refresh_case(NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION "dashboard_case_row_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM dashboard_refresh_case(OLD.surgery_id);
+  END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.surgery_id <> OLD.surgery_id) THEN
+    PERFORM dashboard_refresh_case(NEW.surgery_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A payment term changes the due dates of the medic's cases of that plan or hospital.
+CREATE FUNCTION "dashboard_payment_term_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  term payment_terms := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  case_id integer;
+BEGIN
+  FOR case_id IN
+    SELECT s.id FROM surgeries AS s
+    WHERE s.medic_id = term.medic_id
+      AND ((term.payer = 'plano' AND s.health_plan_id = term.payer_id) OR (term.payer = 'hospital' AND s.hospital_id = term.payer_id))
+    ORDER BY s.id
+  LOOP
+    PERFORM dashboard_refresh_case(case_id);
+  END LOOP;
+  IF TG_OP = 'UPDATE' AND (OLD.medic_id, OLD.payer, OLD.payer_id) IS DISTINCT FROM (NEW.medic_id, NEW.payer, NEW.payer_id) THEN
+    FOR case_id IN
+      SELECT s.id FROM surgeries AS s
+      WHERE s.medic_id = OLD.medic_id
+        AND ((OLD.payer = 'plano' AND s.health_plan_id = OLD.payer_id) OR (OLD.payer = 'hospital' AND s.hospital_id = OLD.payer_id))
+      ORDER BY s.id
+    LOOP
+      PERFORM dashboard_refresh_case(case_id);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A procedure's description decides which of a case's codes count (one per description).
+CREATE FUNCTION "dashboard_procedure_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  case_id integer;
+BEGIN
+  FOR case_id IN
+    SELECT s.id FROM surgeries AS s
+    WHERE s.id IN (SELECT link.surgery_id FROM surgery_procedures AS link WHERE link.procedure_id = NEW.id)
+    ORDER BY s.medic_id, s.id
+  LOOP
+    PERFORM dashboard_refresh_case(case_id);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_inserted" AFTER INSERT ON "surgeries"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_updated" AFTER UPDATE ON "surgeries"
+  FOR EACH ROW WHEN (
+    OLD.medic_id IS DISTINCT FROM NEW.medic_id OR OLD.created_at IS DISTINCT FROM NEW.created_at
+    OR OLD.status IS DISTINCT FROM NEW.status OR OLD.health_plan_id IS DISTINCT FROM NEW.health_plan_id
+    OR OLD.payment_fountains IS DISTINCT FROM NEW.payment_fountains OR OLD.hospital_id IS DISTINCT FROM NEW.hospital_id
+    OR OLD.fees_payments IS DISTINCT FROM NEW.fees_payments OR OLD.concluded_at IS DISTINCT FROM NEW.concluded_at
+    OR OLD.accomplishment IS DISTINCT FROM NEW.accomplishment
+  ) EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_deleted" AFTER DELETE ON "surgeries"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_procedures_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_procedures"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_receipts_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_receipts"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_glosas_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_glosas"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_ledgers_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+-- Only a history row into cancelado or arquiv can change a loss reason; updates and deletes are rare (cascades).
+CREATE TRIGGER "dashboard_history_inserted" AFTER INSERT ON "surgery_status_history"
+  FOR EACH ROW WHEN (NEW.to_status IN ('cancelado', 'arquiv')) EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON "surgery_status_history"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_payment_terms_changed" AFTER INSERT OR UPDATE OR DELETE ON "payment_terms"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_payment_term_changed();
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_procedure_description_changed" AFTER UPDATE OF description ON "procedures"
+  FOR EACH ROW WHEN (OLD.description IS DISTINCT FROM NEW.description) EXECUTE FUNCTION dashboard_procedure_changed();
+--> statement-breakpoint
+-- Rebuilds every summary from the base rows, set-wise (the backfill below; after a bulk load with the triggers off,
+-- scripts/bench-dashboard.ts). The same contributions as dashboard_apply_fact, grouped. It takes no lock: run it
+-- where nothing else writes (a migration, a bulk load).
+CREATE FUNCTION "dashboard_rebuild_figures"() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_case_facts; DELETE FROM dashboard_status_months; DELETE FROM dashboard_payer_months;
+  DELETE FROM dashboard_hospital_months; DELETE FROM dashboard_procedure_months; DELETE FROM dashboard_lost_months;
+  DELETE FROM dashboard_receipt_months; DELETE FROM dashboard_open_balances; DELETE FROM dashboard_glosa_months;
+  DELETE FROM dashboard_payment_days; DELETE FROM dashboard_due_months;
+  INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
+  INSERT INTO dashboard_status_months (medic_id, month, status, cases, fees, days, concluded)
+  SELECT medic_id, created_month, status, count(*), coalesce(sum(fees), 0), coalesce(sum(concluded_days), 0), count(concluded_days)
+  FROM dashboard_case_facts GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_payer_months (medic_id, month, plan_id, source, planned, carried_out, to_receive)
+  SELECT medic_id, created_month, plan_id, source,
+    count(*) FILTER (WHERE status IN ('ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento')),
+    count(*) FILTER (WHERE status IN ('realizacao', 'pagamento', 'concluido')),
+    coalesce(sum(fees) FILTER (WHERE status NOT IN ('concluido', 'cancelado', 'arquiv')), 0)
+  FROM dashboard_case_facts WHERE status NOT IN ('cancelado', 'arquiv')
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_hospital_months (medic_id, month, hospital_id, planned, carried_out)
+  SELECT medic_id, created_month, hospital_id,
+    count(*) FILTER (WHERE status IN ('ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento')),
+    count(*) FILTER (WHERE status IN ('realizacao', 'pagamento', 'concluido'))
+  FROM dashboard_case_facts WHERE status NOT IN ('cancelado', 'arquiv')
+  GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_procedure_months (medic_id, month, procedure_id, planned, carried_out)
+  SELECT f.medic_id, f.created_month, code.id,
+    count(*) FILTER (WHERE f.status IN ('ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento')),
+    count(*) FILTER (WHERE f.status IN ('realizacao', 'pagamento', 'concluido'))
+  FROM dashboard_case_facts AS f, unnest(f.procedure_ids) AS code(id)
+  WHERE f.status NOT IN ('cancelado', 'arquiv')
+  GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_lost_months (medic_id, month, reason, cases)
+  SELECT medic_id, created_month, lost_reason, count(*)
+  FROM dashboard_case_facts WHERE status IN ('cancelado', 'arquiv') GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_receipt_months (medic_id, month, plan_id, source, cents)
+  SELECT f.medic_id, paid.month, f.plan_id, f.source, sum(paid.cents)
+  FROM dashboard_case_facts AS f, unnest(f.receipt_months, f.receipt_cents) AS paid(month, cents)
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_open_balances (medic_id, month, plan_id, source, due_date, open_cents)
+  SELECT medic_id, created_month, plan_id, source, coalesce(due_date, 'infinity'::date), sum(open_cents)
+  FROM dashboard_case_facts WHERE receivable AND open_cents > 0 GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO dashboard_glosa_months (medic_id, month, plan_id, source, expected_cents, glosa_cents)
+  SELECT medic_id, created_month, plan_id, source, sum(expected_cents), sum(glosa_cents)
+  FROM dashboard_case_facts WHERE receivable GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_payment_days (medic_id, month, plan_id, source, days, cases)
+  SELECT medic_id, date_trunc('month', last_receipt_on)::date, plan_id, source, greatest(0, last_receipt_on - accomplishment), count(*)
+  FROM dashboard_case_facts
+  WHERE receivable AND open_cents = 0 AND disputed_cents = 0 AND received_cents > 0 AND accomplishment IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO dashboard_due_months (medic_id, month, cases, expected_cents)
+  SELECT medic_id, date_trunc('month', due_date)::date, count(*), sum(expected_cents)
+  FROM dashboard_case_facts WHERE receivable AND due_date IS NOT NULL GROUP BY 1, 2;
+END $$;
+--> statement-breakpoint
+SELECT dashboard_rebuild_figures();

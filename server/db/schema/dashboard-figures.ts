@@ -1,0 +1,191 @@
+import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from './_helpers';
+import { caseStatusEnum } from './enums';
+
+/**
+ * The dashboard's figures maintained as cases change (issue 15; docs/BENCHMARKS.md "Issue 15: maintained figures").
+ * Written only by the triggers of migration 0006 (server/db/migrations/0006_dashboard_figures.sql), in the same
+ * transaction as every write on the base tables; the application only reads them (services/dashboard).
+ *
+ * Keys have no nulls, so that `on conflict` finds the row: no plan, no hospital is 0; no payment source, no loss reason
+ * is ''; no due date is 'infinity'. Months are São Paulo months as their first day. Counts and sums may reach zero
+ * (the row stays): reads filter on them.
+ */
+
+/**
+ * One row per case: what the case contributes to the figures (its keys and derived values, the ledger's included),
+ * as of its last write. The triggers subtract a case's old contribution and add the new one; the column order is
+ * that of the view `dashboard_case_facts_source`, which computes it from the base rows.
+ */
+export const dashboardCaseFacts = pgTable(
+  'dashboard_case_facts',
+  {
+    surgeryId: integer('surgery_id').primaryKey(),
+    medicId: integer('medic_id').notNull(),
+    createdAt: timestamptz('created_at').notNull(),
+    createdMonth: date('created_month', { mode: 'string' }).notNull(),
+    status: caseStatusEnum('status').notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    hospitalId: integer('hospital_id').notNull(),
+    fees: numeric('fees', { precision: 12, scale: 2 }),
+    /** São Paulo days from creation to conclusion; null unless concluido with concluded_at. */
+    concludedDays: integer('concluded_days'),
+    /** The loss reason of a cancelado/arquiv case ('' when none). */
+    lostReason: text('lost_reason').notNull(),
+    /** The procedure codes the case counts under (one per description: surgery_procedures, deduplicated). */
+    procedureIds: integer('procedure_ids').array().notNull(),
+    receivable: boolean('receivable').notNull(),
+    expectedCents: bigint('expected_cents', { mode: 'number' }).notNull(),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
+    openCents: bigint('open_cents', { mode: 'number' }).notNull(),
+    disputedCents: bigint('disputed_cents', { mode: 'number' }).notNull(),
+    glosaCents: bigint('glosa_cents', { mode: 'number' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    lastReceiptOn: date('last_receipt_on', { mode: 'string' }),
+    accomplishment: date('accomplishment', { mode: 'string' }),
+    /** The case's receipts summed per São Paulo month of receipt (parallel arrays). */
+    receiptMonths: date('receipt_months', { mode: 'string' }).array().notNull(),
+    receiptCents: bigint('receipt_cents', { mode: 'number' }).array().notNull(),
+  },
+  (t) => [
+    index('dashboard_case_facts_medic_created_idx').on(t.medicId, t.createdAt),
+    index('dashboard_case_facts_medic_due_idx').on(t.medicId, t.dueDate),
+    index('dashboard_case_facts_medic_last_receipt_idx').on(t.medicId, t.lastReceiptOn),
+  ],
+);
+
+/** Cases per creation month and status: counts, fees (reais), days to conclusion and concluded cases. */
+export const dashboardStatusMonths = pgTable(
+  'dashboard_status_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    status: caseStatusEnum('status').notNull(),
+    cases: integer('cases').notNull(),
+    fees: numeric('fees').notNull(),
+    days: bigint('days', { mode: 'number' }).notNull(),
+    concluded: integer('concluded').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.status] })],
+);
+
+/** Cases per creation month and payer (plan, payment source): planned, carried out, fees of the active cases. */
+export const dashboardPayerMonths = pgTable(
+  'dashboard_payer_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+    toReceive: numeric('to_receive').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source] })],
+);
+
+/** Cases per creation month and hospital: planned, carried out. */
+export const dashboardHospitalMonths = pgTable(
+  'dashboard_hospital_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    hospitalId: integer('hospital_id').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.hospitalId] })],
+);
+
+/** Cases per creation month and procedure code: planned, carried out. */
+export const dashboardProcedureMonths = pgTable(
+  'dashboard_procedure_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    procedureId: integer('procedure_id').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.procedureId] })],
+);
+
+/** Cancelled and archived cases per creation month and loss reason. */
+export const dashboardLostMonths = pgTable(
+  'dashboard_lost_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    cases: integer('cases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.reason] })],
+);
+
+/** Receipts (centavos) per São Paulo month of receipt and the case's payer. */
+export const dashboardReceiptMonths = pgTable(
+  'dashboard_receipt_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source] })],
+);
+
+/** Open balances (centavos) of the receivable cases that owe, per creation month, payer and due date. */
+export const dashboardOpenBalances = pgTable(
+  'dashboard_open_balances',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    openCents: bigint('open_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source, t.dueDate] })],
+);
+
+/** Expected fees and glosas (centavos) of the receivable cases per creation month and payer. */
+export const dashboardGlosaMonths = pgTable(
+  'dashboard_glosa_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    expectedCents: bigint('expected_cents', { mode: 'number' }).notNull(),
+    glosaCents: bigint('glosa_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source] })],
+);
+
+/** Paid-off receivable cases per month of the last receipt, payer and days from the surgery to it (a histogram). */
+export const dashboardPaymentDays = pgTable(
+  'dashboard_payment_days',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    days: integer('days').notNull(),
+    cases: integer('cases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source, t.days] })],
+);
+
+/** Expected fees (centavos) of the receivable cases with a due date, per due month. */
+export const dashboardDueMonths = pgTable(
+  'dashboard_due_months',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    cases: integer('cases').notNull(),
+    expectedCents: bigint('expected_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month] })],
+);

@@ -4,7 +4,7 @@
  * tests; it throws on anything Excel would read differently (no BOM, a bare line break, a last line without CRLF).
  */
 export function parseExcelCsv(input: string | Uint8Array): string[][] {
-  const text = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
+  const text = typeof input === 'string' ? input : new TextDecoder('utf-8', { ignoreBOM: true }).decode(input);
   if (!text.startsWith('\uFEFF')) throw new Error('the CSV does not start with a UTF-8 BOM');
   const rows: string[][] = [];
   let row: string[] = [];

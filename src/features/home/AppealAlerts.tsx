@@ -4,10 +4,9 @@
  * appeal_alerts/; the days are the server's). Each line names the patient, the deadline in words and the amount, and
  * opens the case; a link leads to 'A receber' filtered to them. Its own loading, empty and failed states.
  */
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { listAppealAlerts, type AppealAlert } from '../../api/receivables';
-import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
 import { formatDate } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
@@ -15,59 +14,10 @@ import { receivablesTexts } from '../../lib/i18n/receivables';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
+import { AlertList, type Alert } from './AlertList';
 import { HomePanel } from './HomePanel';
 
 const T = receivablesTexts.home;
-
-const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const StyledItem = styled('button')<{ $danger: boolean }>`
-  width: 100%;
-  display: grid;
-  grid-template-columns: auto minmax(0, 1fr);
-  gap: ${space.xxs} ${space.md};
-  align-items: start;
-  padding: ${space.md};
-  border: 1px solid ${colors.border};
-  border-left: 4px solid ${(p) => (p.$danger ? colors.danger : colors.warning)};
-  border-radius: ${radii.md};
-  background: ${colors.surface};
-  text-align: left;
-  font: inherit;
-  cursor: pointer;
-  &:hover { background: ${colors.primaryTint}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
-  & > svg { grid-row: span 2; margin-top: 2px; color: ${(p) => (p.$danger ? colors.danger : colors.warning)}; }
-`;
-
-const StyledHead = styled('span')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  gap: ${space.xs} ${space.sm};
-  & > strong { font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
-`;
-
-const StyledKind = styled('span')<{ $danger: boolean }>`
-  padding: 0 ${space.sm};
-  border-radius: ${radii.pill};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
-  background: ${(p) => (p.$danger ? colors.dangerSoft : colors.warningSoft)};
-  color: ${(p) => (p.$danger ? colors.danger : colors.warning)};
-`;
-
-const StyledWhen = styled('span')`
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
 
 const StyledMore = styled('p')`
   margin: ${space.sm} 0 0;
@@ -82,9 +32,23 @@ function appealDueText(daysLeft: number): string {
   return daysLeft > 0 ? fill(T.dueIn, { days: daysLeft }) : fill(T.passed, { days: -daysLeft });
 }
 
+function alertOf(item: AppealAlert): Alert {
+  const danger = item.days_left < 0;
+  const due = appealDueText(item.days_left);
+  const details = `${fill(T.deadline, { date: formatDate(item.appeal_deadline) })} · ${fill(T.amount, { amount: formatBRL(item.amount_cents / 100) })}`;
+  return {
+    key: String(item.glosa),
+    surgeryId: item.surgery,
+    danger,
+    label: `${fill(T.open, { name: item.patient.nome_completo })}: ${due}`,
+    name: item.patient.nome_completo,
+    badge: due,
+    lines: [{ text: details, muted: true }],
+    data: { 'data-appeal-alert': danger ? 'passed' : 'soon' },
+  };
+}
+
 export function AppealAlerts() {
-  const navigate = useNavigate();
-  const href = useLocation({ select: (location) => location.href });
   const { state, retry } = useRetryableRead((signal) => listAppealAlerts(signal), []);
 
   let body;
@@ -94,32 +58,7 @@ export function AppealAlerts() {
   else {
     body = (
       <>
-        <StyledList>
-          {state.value.map((item: AppealAlert) => {
-            const danger = item.days_left < 0;
-            const due = appealDueText(item.days_left);
-            return (
-              <li key={item.glosa}>
-                <StyledItem
-                  type="button"
-                  $danger={danger}
-                  data-appeal-alert={danger ? 'passed' : 'soon'}
-                  aria-label={`${fill(T.open, { name: item.patient.nome_completo })}: ${due}`}
-                  onClick={() => void navigate({ to: '/surgery-details', state: { id: item.surgery, back: href } })}
-                >
-                  <Icon name="alert" size={18} />
-                  <StyledHead>
-                    <strong>{item.patient.nome_completo}</strong>
-                    <StyledKind $danger={danger}>{due}</StyledKind>
-                  </StyledHead>
-                  <StyledWhen>
-                    {fill(T.deadline, { date: formatDate(item.appeal_deadline) })} · {fill(T.amount, { amount: formatBRL(item.amount_cents / 100) })}
-                  </StyledWhen>
-                </StyledItem>
-              </li>
-            );
-          })}
-        </StyledList>
+        <AlertList alerts={state.value.map(alertOf)} />
         <StyledMore>
           <Link to="/receivables" search={{ appeals: 1 }}>
             {T.seeAll}

@@ -4,12 +4,11 @@
  * (tests/api/dashboard-figures.property.test.ts) and as the "before" of scripts/bench-dashboard.ts; no route uses it.
  */
 import { inArray, sql, type SQL } from 'drizzle-orm';
-import type { components } from '../../../openapi/schema';
-import { ACTIVE_STATUSES, CASE_STATUSES, DASHBOARD_GRAPHS, type CaseStatus } from '../../../machines/constants';
+import { ACTIVE_STATUSES, CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { periodRange, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
-import { isLossReason, NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
+import { NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
 import {
   healthPlans,
   hospitals,
@@ -24,32 +23,24 @@ import { visibleMedicIds } from '../access/scope';
 import { agingBucketSql, ledgerJoinForMedics, RECEIVABLE_STATUSES } from '../ledger/balances';
 import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
 import { SAO_PAULO, saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
-
-/** The contract's Dashboard (openapi getDashboard). */
-type Dashboard = components['schemas']['Dashboard'];
-type Graphs = Dashboard['dash_graph'];
-type GraphName = keyof Graphs;
-type Distribution = Dashboard['data']['distribution'];
-type Money = Dashboard['money'];
-
-/** 'Cirurgias autorizadas': scheduled or further, not yet paid (DECISIONS §5). */
-const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
-/** 'Cirurgia pendentes': not yet authorized. */
-const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
-/** `*_prev` of the charts: cases not carried out yet (ind_paciente to agendamento). */
-const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
-/** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
-const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
-/** 'Cirurgias perdidas por motivo': cancelled and archived cases. */
-const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
-
-
-/**
- * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to
- * 'Amil'), present in PGlite and in PostgreSQL built with ICU (Debian's, the official images, the managed ones),
- * so both order alike whatever the database's own collation.
- */
-const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
+import {
+  AUTHORIZED_STATUSES,
+  CARRIED_OUT_STATUSES,
+  emptyDashboard,
+  fillDashboard,
+  LIST_ORDER,
+  LOST_STATUSES,
+  NAME_ORDER,
+  PENDING_STATUSES,
+  PLANNED_STATUSES,
+  reais,
+  rowsOf,
+  stageColumn,
+  type Dashboard,
+  type ListRow,
+  type LostRow,
+  type MoneyRow,
+} from './dashboard-rows';
 
 const statusIn = (statuses: readonly CaseStatus[]) => inArray(surgeries.status, [...statuses]);
 
@@ -88,27 +79,8 @@ function dayIn(window: DashboardWindow, day: SQL): SQL {
   return sql`(${day} >= ${window.from}::date and ${day} <= ${window.to}::date)`;
 }
 
-/** Centavos (a bigint sum) as reais with two decimals, exact (numeric). */
-const reais = (cents: SQL) => sql`round(coalesce(${cents}, 0)::numeric / 100, 2)`;
-
-type Row = Record<string, unknown>;
-type FigureName = Exclude<keyof Dashboard['data'], 'distribution'>;
-type ListRow = { list: GraphName | 'data' | 'distribution'; name: string; amount: string | null };
-type LostRow = { reason: string | null; name: string; amount: string };
-
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A stage's count column in the grouped cases (`d_ind_paciente`, ...). */
-const stageColumn = (status: CaseStatus) => sql.identifier(`d_${status}`);
 /** The sum of the stage counts of `statuses`, over one group or over all of them. */
 const stageSum = (statuses: readonly CaseStatus[]) => sql`sum(${sql.join(statuses.map(stageColumn), sql` + `)})`;
-
-/** The final ordering of every list: largest value first, ties by name (NAME_ORDER). */
-const LIST_ORDER = sql`order by list, value desc, name ${NAME_ORDER}`;
 
 /**
  * Everything but the procedure lists, from ONE scan of the medics' cases indicated in the period, grouped by plan,
@@ -286,8 +258,6 @@ function lostByReasonStatement(medicIds: number[], window: DashboardWindow): SQL
     order by count(*) desc, ${position} asc nulls last`;
 }
 
-type MoneyRow = { list: 'aging' | 'glosas' | 'days' | 'series'; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
-
 /**
  * The four money views (issue 14; DECISIONS §16), in one statement over the medics' receivable cases (pagamento,
  * concluido) with their ledger balance (services/ledger/balances.ts `ledgerJoin`, the rules every ledger screen
@@ -411,47 +381,6 @@ function readCases(db: Database, statement: SQL): Promise<ListRow[]> {
   });
 }
 
-function emptyGraphs(): Graphs {
-  return Object.fromEntries(DASHBOARD_GRAPHS.map((name) => [name, []])) as unknown as Graphs;
-}
-
-function emptyMoney(): Money {
-  return { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] };
-}
-
-function emptyDashboard(window: DashboardWindow): Dashboard {
-  const distribution = Object.fromEntries(CASE_STATUSES.map((status) => [status, 0])) as Distribution;
-  return {
-    period: { key: window.key, from: window.from, to: window.to },
-    data: {
-      pending_surgery_value: 0,
-      payment_done: 0,
-      distribution,
-      middle_time: null,
-      authorized_surgery: 0,
-      pending_surgery: 0,
-      payment_done_month: 0,
-      fees_payments_month: 0,
-    },
-    dash_graph: emptyGraphs(),
-    lost_by_reason: [],
-    money: emptyMoney(),
-  };
-}
-
-/** The money rows of moneyStatement as the contract's `money`. */
-function moneyOf(rows: MoneyRow[]): Money {
-  const money = emptyMoney();
-  const n = (value: string | null) => (value === null ? 0 : Number(value));
-  for (const { list, name, a, b, c, d } of rows) {
-    if (list === 'aging') money.aging.push({ name, d0_30: n(a), d31_60: n(b), d61_90: n(c), d90_plus: n(d) });
-    else if (list === 'glosas') money.glosas_by_payer.push({ name, expected: n(a), glosa: n(b), rate: n(c) });
-    else if (list === 'days') money.days_to_payment.push({ name, median_days: n(a), cases: n(b) });
-    else money.expected_vs_received.push({ month: name, expected: n(a), received: n(b) });
-  }
-  return money;
-}
-
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure
  * computed in SQL over the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is
@@ -462,7 +391,7 @@ export function createRecomputedDashboardService({ db, now }: { db: Database; no
   return {
     async read(user: Pick<AuthUser, 'id' | 'type'>, query: DashboardQuery = { period: 'all', from: null, to: null }): Promise<Dashboard> {
       const window = dashboardWindow(query, now());
-      const dashboard = emptyDashboard(window);
+      const dashboard = emptyDashboard({ key: window.key, from: window.from, to: window.to });
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0) return dashboard;
       // Independent statements: on PostgreSQL they run side by side on pooled connections.
@@ -472,22 +401,7 @@ export function createRecomputedDashboardService({ db, now }: { db: Database; no
         rowsOf<LostRow>(db, lostByReasonStatement(medicIds, window)),
         rowsOf<MoneyRow>(db, moneyStatement(medicIds, window)),
       ]);
-      dashboard.lost_by_reason = lostRows.map(({ reason, name, amount }) => ({
-        reason: isLossReason(reason) ? reason : null,
-        name,
-        value: Number(amount),
-      }));
-      dashboard.money = moneyOf(moneyRows);
-      const { data, dash_graph: graphs } = dashboard;
-      for (const { list, name, amount } of [...caseRows, ...procedureRows]) {
-        const value = amount === null ? 0 : Number(amount);
-        if (list === 'distribution') data.distribution[name as CaseStatus] = value;
-        // No concluded case: no mean time at all (null, shown as '—'), not a mean of zero days.
-        else if (list === 'data' && name === 'middle_time') data.middle_time = amount === null ? null : value;
-        else if (list === 'data') data[name as Exclude<FigureName, 'middle_time'>] = value;
-        else graphs[list].push({ name, value });
-      }
-      return dashboard;
+      return fillDashboard(dashboard, { cases: caseRows, procedures: procedureRows, lost: lostRows, money: moneyRows });
     },
   };
 }

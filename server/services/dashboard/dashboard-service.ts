@@ -1,14 +1,31 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { components } from '../../../openapi/schema';
-import { ACTIVE_STATUSES, CASE_STATUSES, DASHBOARD_GRAPHS, type CaseStatus } from '../../../machines/constants';
+import { ACTIVE_STATUSES, CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { periodRange, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
-import type { Database, Executor } from '../../db/client';
+import type { Database } from '../../db/client';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
-import { isLossReason, NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
+import { NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
 import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
 import { saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
+import {
+  AUTHORIZED_STATUSES,
+  CARRIED_OUT_STATUSES,
+  emptyDashboard,
+  fillDashboard,
+  LIST_ORDER,
+  LOST_STATUSES,
+  NAME_ORDER,
+  PENDING_STATUSES,
+  PLANNED_STATUSES,
+  reais,
+  rowsOf,
+  stageColumn,
+  type Dashboard,
+  type ListRow,
+  type LostRow,
+  type MoneyRow,
+} from './dashboard-rows';
 
 /**
  * The dashboard read from the figures maintained as cases change (issue 15; migration 0006_dashboard_figures.sql,
@@ -18,31 +35,6 @@ import { saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-
  * facts (`dashboard_case_facts`, by index on the day) and added to the whole months between them. Every figure, its
  * value and its order are those of the request-time computation (dashboard-recompute.ts, the tests' oracle).
  */
-
-/** The contract's Dashboard (openapi getDashboard). */
-type Dashboard = components['schemas']['Dashboard'];
-type Graphs = Dashboard['dash_graph'];
-type GraphName = keyof Graphs;
-type Distribution = Dashboard['data']['distribution'];
-type Money = Dashboard['money'];
-
-/** 'Cirurgias autorizadas': scheduled or further, not yet paid (DECISIONS §5). */
-const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
-/** 'Cirurgia pendentes': not yet authorized. */
-const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
-/** `*_prev` of the charts: cases not carried out yet (ind_paciente to agendamento). */
-const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
-/** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
-const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
-/** 'Cirurgias perdidas por motivo': cancelled and archived cases. */
-const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
-
-/**
- * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to
- * 'Amil'), present in PGlite and in PostgreSQL built with ICU (Debian's, the official images, the managed ones),
- * so both order alike whatever the database's own collation.
- */
-const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
 
 /** A day range, inclusive, yyyy-MM-dd. */
 type DayRange = { from: string; to: string };
@@ -133,27 +125,8 @@ const inList = (statuses: readonly CaseStatus[]) => sql.raw(`(${statuses.map((st
 /** 1 when the fact's status is among `statuses`, else 0. */
 const oneIf = (statuses: readonly CaseStatus[]) => sql`(case when f.status in ${inList(statuses)} then 1 else 0 end)`;
 
-/** Centavos (a bigint sum) as reais with two decimals, exact (numeric). */
-const reais = (cents: SQL) => sql`round(coalesce(${cents}, 0)::numeric / 100, 2)`;
-
-type Row = Record<string, unknown>;
-type FigureName = Exclude<keyof Dashboard['data'], 'distribution'>;
-type ListRow = { list: GraphName | 'data' | 'distribution'; name: string; amount: string | null };
-type LostRow = { reason: string | null; name: string; amount: string };
-
-/** The rows of a raw statement (both drivers answer `{ rows }`). */
-async function rowsOf<T extends Row>(db: Executor, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
-/** A stage's count column in the totals (`d_ind_paciente`, ...). */
-const stageColumn = (status: CaseStatus) => sql.identifier(`d_${status}`);
 /** The sum of the stage counts of `statuses` in the totals. */
 const stageSum = (statuses: readonly CaseStatus[]) => sql`(${sql.join(statuses.map(stageColumn), sql` + `)})`;
-
-/** The final ordering of every list: largest value first, ties by name (NAME_ORDER). */
-const LIST_ORDER = sql`order by list, value desc, name ${NAME_ORDER}`;
 
 /** The payer's name of a summary row (its plan id, 0 for none, and payment source, '' for none). */
 const payerName = (planId: SQL, source: SQL) =>
@@ -321,8 +294,6 @@ function lostByReasonStatement(medics: SQL, window: DashboardWindow): SQL {
     order by sum(cases) desc, ${position} asc nulls last`;
 }
 
-type MoneyRow = { list: 'aging' | 'glosas' | 'days' | 'series'; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
-
 /**
  * The four money views (issue 14; DECISIONS §16) over the medics' receivable cases (pagamento, concluido), from the
  * summaries the triggers keep with the ledger's rules (services/ledger/balances.ts):
@@ -489,47 +460,6 @@ export function dashboardStatements(
   };
 }
 
-function emptyGraphs(): Graphs {
-  return Object.fromEntries(DASHBOARD_GRAPHS.map((name) => [name, []])) as unknown as Graphs;
-}
-
-function emptyMoney(): Money {
-  return { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] };
-}
-
-function emptyDashboard(window: DashboardWindow): Dashboard {
-  const distribution = Object.fromEntries(CASE_STATUSES.map((status) => [status, 0])) as Distribution;
-  return {
-    period: { key: window.key, from: window.from, to: window.to },
-    data: {
-      pending_surgery_value: 0,
-      payment_done: 0,
-      distribution,
-      middle_time: null,
-      authorized_surgery: 0,
-      pending_surgery: 0,
-      payment_done_month: 0,
-      fees_payments_month: 0,
-    },
-    dash_graph: emptyGraphs(),
-    lost_by_reason: [],
-    money: emptyMoney(),
-  };
-}
-
-/** The money rows of moneyStatement as the contract's `money`. */
-function moneyOf(rows: MoneyRow[]): Money {
-  const money = emptyMoney();
-  const n = (value: string | null) => (value === null ? 0 : Number(value));
-  for (const { list, name, a, b, c, d } of rows) {
-    if (list === 'aging') money.aging.push({ name, d0_30: n(a), d31_60: n(b), d61_90: n(c), d90_plus: n(d) });
-    else if (list === 'glosas') money.glosas_by_payer.push({ name, expected: n(a), glosa: n(b), rate: n(c) });
-    else if (list === 'days') money.days_to_payment.push({ name, median_days: n(a), cases: n(b) });
-    else money.expected_vs_received.push({ month: name, expected: n(a), received: n(b) });
-  }
-  return money;
-}
-
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure over
  * the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked to, none when
@@ -540,7 +470,7 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
   return {
     async read(user: Pick<AuthUser, 'id' | 'type'>, query: DashboardQuery = { period: 'all', from: null, to: null }): Promise<Dashboard> {
       const window = dashboardWindow(query, now());
-      const dashboard = emptyDashboard(window);
+      const dashboard = emptyDashboard({ key: window.key, from: window.from, to: window.to });
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0) return dashboard;
       const medics = medicList(medicIds);
@@ -551,22 +481,7 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
         rowsOf<LostRow>(db, lostByReasonStatement(medics, window)),
         rowsOf<MoneyRow>(db, moneyStatement(medics, window)),
       ]);
-      dashboard.lost_by_reason = lostRows.map(({ reason, name, amount }) => ({
-        reason: isLossReason(reason) ? reason : null,
-        name,
-        value: Number(amount),
-      }));
-      dashboard.money = moneyOf(moneyRows);
-      const { data, dash_graph: graphs } = dashboard;
-      for (const { list, name, amount } of [...caseRows, ...procedureRows]) {
-        const value = amount === null ? 0 : Number(amount);
-        if (list === 'distribution') data.distribution[name as CaseStatus] = value;
-        // No concluded case: no mean time at all (null, shown as '—'), not a mean of zero days.
-        else if (list === 'data' && name === 'middle_time') data.middle_time = amount === null ? null : value;
-        else if (list === 'data') data[name as Exclude<FigureName, 'middle_time'>] = value;
-        else graphs[list].push({ name, value });
-      }
-      return dashboard;
+      return fillDashboard(dashboard, { cases: caseRows, procedures: procedureRows, lost: lostRows, money: moneyRows });
     },
   };
 }

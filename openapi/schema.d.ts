@@ -1909,10 +1909,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/audit/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Auditoria dos pacientes do médico
+         * @description A trilha de auditoria dos pacientes e casos do médico (LGPD; DECISIONS §17): cada visualização, listagem,
+         *     alteração, exportação, download e exclusão, com quem fez, quando e de que endereço; nunca o conteúdo.
+         *     Mais recentes primeiro, em páginas de 50. Só o médico lê a sua auditoria: para uma secretária a rota
+         *     responde 404. Uma página de lista registrou os ids exibidos (`shown_count`); `patient` filtra também
+         *     as páginas que mostraram o paciente.
+         */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/audit/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar a auditoria em CSV
+         * @description As mesmas linhas e filtros de `listAudit`, todas (sem página), na mesma ordem, num CSV para o Excel em
+         *     português (UTF-8 com BOM, `;`, CRLF). Colunas: Data e hora;Pessoa;Ação;Registro;Nº do registro;Paciente;
+         *     Registros listados;Detalhe;Endereço. A exportação também fica registrada na auditoria. Nome do arquivo:
+         *     `auditoria-<hoje>.csv`.
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @enum {string} */
+        AuditAction: "view" | "list" | "create" | "update" | "delete" | "export" | "download" | "data_export" | "anonymize";
+        AuditEvent: {
+            id: number;
+            /**
+             * Format: date-time
+             * @description Quando (horário de São Paulo).
+             */
+            at: string;
+            /** @description Quem fez; null para o sistema. */
+            actor: null | {
+                id: number;
+                name: string;
+                /** @enum {string} */
+                type: "medic" | "secretary";
+            };
+            action: components["schemas"]["AuditAction"];
+            /** @enum {string} */
+            entity: "patient" | "surgery" | "document" | "photo" | "audit";
+            /** @description O registro; null numa listagem ou exportação. */
+            entity_id: number | null;
+            /** @description O paciente, quando a linha envolve um só (e ele ainda existe). */
+            patient: null | {
+                id: number;
+                nome_completo: string;
+            };
+            patient_ids: number[];
+            /** @description Quantos registros uma listagem exibiu. */
+            shown_count: number;
+            /** @description Que parte do registro (código: campos:…, status:…, receipt…). */
+            detail: string | null;
+            /** @description Endereço IP de origem. */
+            address: string | null;
+        };
+        AuditList: {
+            count: number;
+            page: number;
+            page_size: number;
+            results: components["schemas"]["AuditEvent"][];
+        };
         /**
          * @description Etapa do caso (SPEC §3), na ordem do fluxo; `cancelado` e `arquiv` são terminais.
          * @enum {string}
@@ -5419,6 +5506,75 @@ export interface operations {
                     "application/json": components["schemas"]["Health"];
                 };
             };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Só o que envolve este paciente (id). */
+                patient?: number;
+                /** @description Só o que esta pessoa fez (id do usuário). */
+                actor?: number;
+                /** @description Só esta ação. */
+                action?: components["schemas"]["AuditAction"];
+                /** @description Desde este dia (São Paulo). */
+                from?: string;
+                /** @description Até este dia (São Paulo) */
+                to?: string;
+                /** @description Página (1 em diante). */
+                page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Uma página da auditoria. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                patient?: number;
+                actor?: number;
+                action?: components["schemas"]["AuditAction"];
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="auditoria-yyyy-MM-dd.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

@@ -18,6 +18,8 @@ import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacter
 import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
 import authenticatePlugin from './plugins/authenticate';
+import { createAuditLog, type AuditLog } from './services/audit/audit-log';
+import auditRoutes from './routes/surgery/audit';
 import authRoutes from './routes/auth';
 import docsRoutes from './routes/docs';
 import healthRoutes from './routes/health';
@@ -46,6 +48,13 @@ import ledgerRoutes from './routes/surgery/ledger';
  * and the contract tests exact. SPA routes work with and without a trailing slash (the history
  * fallback serves index.html for both).
  */
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The audit trail's read recorder (services/audit/audit-log.ts); changes are recorded in their transactions. */
+    audit: AuditLog;
+  }
+}
 
 /** Paths the API owns: never answered with index.html. */
 const API_PREFIXES = ['/.well-known', '/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
@@ -276,6 +285,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   app.setErrorHandler(errorHandler);
 
+  const audit = createAuditLog({ db: deps.db, now: deps.now, log: (message) => app.log.error(message) });
+  app.decorate('audit', audit);
+  app.addHook('onClose', async () => audit.close());
+
   await app.register(healthRoutes, { deps });
   await app.register(authenticatePlugin, { deps });
   await app.register(authRoutes, { deps });
@@ -293,6 +306,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(receivableRoutes, { deps });
   await app.register(exportRoutes, { deps });
   await app.register(ledgerRoutes, { deps });
+  await app.register(auditRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir);

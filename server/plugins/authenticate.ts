@@ -13,6 +13,8 @@ export type AuthUser = {
   firstName: string;
   lastName: string;
   email: string;
+  /** The address this request came from (`request.ip`): the audit trail records it with what the user did. */
+  address: string;
 };
 
 declare module 'fastify' {
@@ -60,7 +62,7 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
     if (!token) return;
     const user = await tokens.authenticateAccessToken(token);
     if (!user) return;
-    request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email };
+    request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email, address: request.ip };
     request.tokenFamily = user.familyId;
   });
 

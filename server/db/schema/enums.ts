@@ -14,6 +14,7 @@ import {
   LOSS_REASONS,
   OPME_DECISIONS,
 } from '../../../machines/preoperative/constants';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../../machines/audit/constants';
 import { APPEAL_OUTCOMES, PAYMENT_TERM_PAYERS, RECEIPT_PAYERS, SETTLEMENTS } from '../../../machines/ledger/constants';
 
 export const userTypeEnum = pgEnum('user_type', USER_TYPES);
@@ -33,3 +34,5 @@ export const receiptPayerEnum = pgEnum('receipt_payer', RECEIPT_PAYERS);
 export const appealOutcomeEnum = pgEnum('appeal_outcome', APPEAL_OUTCOMES);
 export const settlementEnum = pgEnum('settlement', SETTLEMENTS);
 export const paymentTermPayerEnum = pgEnum('payment_term_payer', PAYMENT_TERM_PAYERS);
+export const auditActionEnum = pgEnum('audit_action', AUDIT_ACTIONS);
+export const auditEntityEnum = pgEnum('audit_entity', AUDIT_ENTITIES);

@@ -8,3 +8,4 @@ export * from './surgeries';
 export * from './preoperative';
 export * from './ledger';
 export * from './dashboard-figures';
+export * from './audit';

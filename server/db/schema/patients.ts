@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps } from './_helpers';
+import { timestamps, timestamptz } from './_helpers';
 import { genderEnum } from './enums';
 import { healthPlans } from './lookups';
 import { users } from './users';
@@ -27,10 +28,16 @@ export const patients = pgTable(
     photoKey: text('photo_key'),
     photoContentType: text('photo_content_type'),
     createdBy: integer('created_by').references(() => users.id),
+    /**
+     * When an erasure request anonymized the patient (issue 16; DECISIONS §17): name, CPF, contacts, birthday, photo
+     * and documents are gone, the cases stay for the medic's figures. An anonymized CPF is '' and leaves the
+     * one-CPF-per-medic rule.
+     */
+    anonymizedAt: timestamptz('anonymized_at'),
     ...timestamps,
   },
   (t) => [
-    uniqueIndex('patients_medic_cpf_unique').on(t.medicId, t.cpf),
+    uniqueIndex('patients_medic_cpf_unique').on(t.medicId, t.cpf).where(sql`${t.anonymizedAt} is null`),
     index('patients_medic_name_idx').on(t.medicId, t.nomeCompleto),
   ],
 );

@@ -115,11 +115,18 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   const auth = { preHandler: app.authenticate };
 
   const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
-  app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => service.list(viewerOf(request), request.query));
+  app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => {
+    const viewer = viewerOf(request);
+    const page = await service.list(viewer, request.query);
+    app.audit.read(viewer, { action: 'list', entity: 'patient', of: 'patients', ids: page.results.map((patient) => patient.id) });
+    return page;
+  });
 
   app.get<IdRoute>('/surgery/api/v1/patient/:id/', auth, async (request) => {
-    const patient = await service.get(viewerOf(request), patientId(request.params.id));
+    const viewer = viewerOf(request);
+    const patient = await service.get(viewer, patientId(request.params.id));
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
+    app.audit.read(viewer, { action: 'view', entity: 'patient', of: 'patients', ids: [patient.id] });
     return patient;
   });
 
@@ -157,6 +164,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
     const photo = await service.photo(id);
     if (!photo) throw notFound(PATIENT_MESSAGES.photoNotFound);
     if (!(await service.isVisible(viewer, id))) throw forbidden(INVALID_LINK_MESSAGE);
+    app.audit.read({ id: viewer.id, address: request.ip }, { action: 'download', entity: 'photo', of: 'patients', ids: [id] });
     return reply
       .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
       .type(photo.contentType)

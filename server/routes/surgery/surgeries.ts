@@ -35,7 +35,11 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
   app.get<{ Querystring: typeof surgeryListQuerySchema.infer }>(
     '/surgery/api/v1/surgery/',
     { preHandler: [app.authenticate, validated({ query: surgeryListQuerySchema })] },
-    async (request) => cases.list(request.user!, request.query),
+    async (request) => {
+      const page = await cases.list(request.user!, request.query);
+      app.audit.read(request.user!, { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
+      return page;
+    },
   );
 
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
@@ -48,6 +52,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     const id = pathId(request.params.id);
     const surgery = id === null ? null : await cases.get(request.user!, id);
     if (!surgery) throw notFound(SURGERY_NOT_FOUND);
+    app.audit.read(request.user!, { action: 'view', entity: 'surgery', of: 'surgeries', ids: [surgery.id] });
     return surgery;
   });
 
@@ -69,6 +74,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
       const visible = await visibleSurgery(deps.db, viewer, id);
       const [seen] = visible ? await deps.db.select({ id: surgeries.id }).from(surgeries).where(visible) : [];
       if (!seen) throw forbidden(INVALID_LINK_MESSAGE);
+      app.audit.read({ id: viewer.id, address: request.ip }, { action: 'download', entity: 'document', of: 'surgeries', ids: [id], detail: kind });
       const extension = FILE_EXTENSIONS[file.contentType as SniffedType] ?? 'bin';
       return reply
         .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)

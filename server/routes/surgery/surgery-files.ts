@@ -127,6 +127,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     if (id === null) throw notFound(SURGERY_NOT_FOUND);
     try {
       const filled = await templates.fill(user, kind, id);
+      app.audit.read(user, { action: 'download', entity: 'document', of: 'surgeries', ids: [id], detail: `modelo:${kind}` });
       return reply
         .header('content-disposition', `attachment; filename="${filled.filename}"`)
         .type(filled.contentType)

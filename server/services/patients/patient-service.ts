@@ -11,6 +11,7 @@ import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { normalizeSearchText } from '../search-text';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
+import { recordChange } from '../audit/audit-log';
 import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWizard/patientFields';
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
@@ -56,6 +57,26 @@ export function searchCondition(search: string): SQL | undefined {
   const digits = digitsOnly(search);
   if (digits) return contains(patients.cpf, digits);
   return matchesAllTerms(patients.searchText, searchTerms(search));
+}
+
+/** The form's fields a patient update changed (names only, for the audit), as `campos:<api names>`, or null. */
+function changedPatientFields(current: PatientRow, next: Partial<PatientRow>, newPhoto: boolean): string | null {
+  const names: Record<string, string> = {
+    nomeCompleto: 'nome_completo',
+    cpf: 'cpf',
+    birthday: 'birthday',
+    cellphone: 'cellphone',
+    gender: 'gender',
+    healthPlanId: 'convenio',
+    address: 'address',
+    cep: 'cep',
+    medicId: 'medic',
+  };
+  const changed = Object.entries(names)
+    .filter(([column]) => (next as Record<string, unknown>)[column] !== (current as Record<string, unknown>)[column])
+    .map(([, name]) => name);
+  if (newPhoto) changed.push('foto');
+  return changed.length > 0 ? `campos:${changed.join(',')}` : null;
 }
 
 /**
@@ -194,16 +215,19 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
       const photoKey = await storePhoto(input.photo);
       let id: number;
       try {
-        const [row] = await db
-          .insert(patients)
-          .values({
-            ...columns(input.form, medicId),
-            photoKey,
-            photoContentType: input.photo?.type ?? null,
-            createdBy: viewer.id,
-          })
-          .returning({ id: patients.id });
-        id = row!.id;
+        id = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(patients)
+            .values({
+              ...columns(input.form, medicId),
+              photoKey,
+              photoContentType: input.photo?.type ?? null,
+              createdBy: viewer.id,
+            })
+            .returning({ id: patients.id });
+          await recordChange(tx, viewer, { medicId, action: 'create', entity: 'patient', entityId: row!.id, patientIds: [row!.id] }, now());
+          return row!.id;
+        });
       } catch (error) {
         await discard(photoKey);
         throw asDuplicate(error);
@@ -223,10 +247,16 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
           const current = await findRow(tx, viewer, id, true);
           if (!current) return { found: false, replacedKey: null };
           const photo = photoKey && input.photo ? { photoKey, photoContentType: input.photo.type } : {};
+          const changed = columns(input.form, medicId);
           await tx
             .update(patients)
-            .set({ ...columns(input.form, medicId), ...photo, updatedAt: now() })
+            .set({ ...changed, ...photo, updatedAt: now() })
             .where(eq(patients.id, id));
+          const fields = changedPatientFields(current, changed, Boolean(photoKey));
+          await recordChange(tx, viewer, [
+            // The row names both tenants when a secretary moved the patient to another of her medics.
+            ...new Set([current.medicId, medicId]),
+          ].map((owner) => ({ medicId: owner, action: 'update' as const, entity: 'patient' as const, entityId: id, patientIds: [id], detail: fields })), now());
           return { found: true, replacedKey: photoKey ? current.photoKey : null };
         });
       } catch (error) {
@@ -250,6 +280,7 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
           if (!current) return undefined;
           if (await hasSurgery(tx, id)) throw forbidden(PATIENT_MESSAGES.hasSurgery);
           await tx.delete(patients).where(eq(patients.id, id));
+          await recordChange(tx, viewer, { medicId: current.medicId, action: 'delete', entity: 'patient', entityId: id, patientIds: [id] }, now());
           return current.photoKey;
         });
       } catch (error) {

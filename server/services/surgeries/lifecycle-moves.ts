@@ -1,3 +1,4 @@
+import { recordChange } from '../audit/audit-log';
 import { eq, sql } from 'drizzle-orm';
 import { Temporal } from 'temporal-polyfill';
 import type { LossReason } from '../../../machines/preoperative/constants';
@@ -69,6 +70,8 @@ export type MoveOptions<R = void> = {
    * Through `tx` only (see above).
    */
   alsoWrite?: (tx: Transaction, row: SurgeryRow) => Promise<void>;
+  /** The audit row's detail when the move keeps the status (a save): what it saved, e.g. `documents`. */
+  auditDetail?: string;
   /**
    * Reads what the route answers, inside the transaction after the writes, so the answer is exactly this move's
    * outcome. Only through `tx`: on PGlite a query on the database handle would wait for this transaction forever.
@@ -219,6 +222,8 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
           });
         }
         await options.alsoWrite?.(tx, updated);
+        const detail = moved ? `status:${decision.to}` : (options.auditDetail ?? null);
+        await recordChange(tx, user, { medicId: row.medicId, action: 'update', entity: 'surgery', entityId: id, patientIds: [row.patientId], detail }, at);
         const result = options.readBack ? await options.readBack(tx, updated) : undefined;
         return { kind, from, to: decision.to, result };
       });

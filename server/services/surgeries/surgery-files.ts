@@ -146,6 +146,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
           { requested: status, confirm: { missing_documents: confirmMissing } },
           {
             only: { from: ['prep_doc'], kinds: ['save', 'advance'] },
+            auditDetail: 'documents',
             arriving: stored.map((file) => file.kind),
             check: (row) => checkVersion(version, row),
             alsoWrite: async (tx) => {

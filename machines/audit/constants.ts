@@ -1,0 +1,94 @@
+import { CASE_STATUSES, STATUS_LABELS, type CaseStatus } from '../constants';
+
+/**
+ * The audit trail's value lists (issue 16; DECISIONS §17). The enums are also the database's
+ * (server/db/schema/enums.ts); the labels are what the medic's 'Auditoria' screen and its CSV show.
+ * An audit row says who did what to which record, when and from where; it never holds clinical content, names or
+ * CPFs (names are joined in when the medic reads the audit).
+ */
+
+/** What was done. */
+export const AUDIT_ACTIONS = [
+  'view',
+  'list',
+  'create',
+  'update',
+  'delete',
+  'export',
+  'download',
+  'data_export',
+  'anonymize',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  view: 'Visualização',
+  list: 'Listagem',
+  create: 'Criação',
+  update: 'Alteração',
+  delete: 'Exclusão',
+  export: 'Exportação',
+  download: 'Download',
+  data_export: 'Exportação de dados do titular',
+  anonymize: 'Anonimização',
+};
+
+/** What kind of record it was done to. */
+export const AUDIT_ENTITIES = ['patient', 'surgery', 'document', 'photo', 'audit'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  patient: 'Paciente',
+  surgery: 'Cirurgia',
+  document: 'Documento',
+  photo: 'Foto do paciente',
+  audit: 'Auditoria',
+};
+
+/** What part of a record a change touched, as the screens name it; codes are written by the server's services. */
+const DETAIL_LABELS: Record<string, string> = {
+  'patients.csv': 'Lista de pacientes (CSV)',
+  'surgeries.csv': 'Lista de cirurgias (CSV)',
+  'receivables.csv': 'A receber (CSV)',
+  'auditoria.csv': 'Auditoria (CSV)',
+  photo: 'Foto',
+  documents: 'Documentos',
+  receipt: 'Recebimento',
+  glosa: 'Glosa',
+  billing: 'Faturamento',
+  authorization: 'Autorização',
+  checklist: 'Checklist de documentos',
+  dispatch: 'Envio de documentos',
+  opme: 'OPME',
+  holder: 'Responsável',
+  archive: 'Arquivamento',
+  cancel: 'Cancelamento',
+  retention: 'Prazo de guarda',
+};
+
+/** The patient form's fields by their API names (a patient update's detail is `campos:<names>`). */
+const FIELD_LABELS: Record<string, string> = {
+  nome_completo: 'Nome completo',
+  cpf: 'CPF',
+  birthday: 'Data de nascimento',
+  cellphone: 'Celular',
+  gender: 'Sexo',
+  convenio: 'Convênio',
+  address: 'Endereço',
+  cep: 'CEP',
+  medic: 'Médico',
+  foto: 'Foto',
+};
+
+/** The pt-BR text of an audit row's detail: `status:<stage>` is a move to that stage; unknown codes show as written. */
+export function auditDetailLabel(detail: string | null): string | null {
+  if (!detail) return null;
+  if (detail.startsWith('campos:')) {
+    return `Campos: ${detail.slice('campos:'.length).split(',').map((name) => FIELD_LABELS[name] ?? name).join(', ')}`;
+  }
+  if (detail.startsWith('status:')) {
+    const stage = detail.slice('status:'.length);
+    return `Etapa: ${(CASE_STATUSES as readonly string[]).includes(stage) ? STATUS_LABELS[stage as CaseStatus] : stage}`;
+  }
+  return DETAIL_LABELS[detail] ?? detail;
+}

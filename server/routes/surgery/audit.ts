@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditExportQuerySchema, auditFiltersOf, auditQuerySchema, type AuditQuery } from '../../../machines/audit/auditSchemas';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
+import type { AppDeps } from '../../deps';
+import { inPages, sendCsv, type CsvCell } from '../../http/csv';
+import { notFound, unauthorized } from '../../http/errors';
+import { validated } from '../../http/validation';
+import type { AuthUser } from '../../plugins/authenticate';
+import { createAuditReader, type AuditEventView } from '../../services/audit/audit-read';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+
+const AUDIT_CSV_HEADER = ['Data e hora', 'Pessoa', 'Ação', 'Registro', 'Nº do registro', 'Paciente', 'Registros listados', 'Detalhe', 'Endereço'] as const;
+
+/** `2026-03-10T14:30:05-03:00` → `10/03/2026 14:30:05` (São Paulo's wall clock, as the screen shows it). */
+function auditTimeText(iso: string): string {
+  return `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 19)}`;
+}
+
+function csvRow(row: AuditEventView): CsvCell[] {
+  return [
+    auditTimeText(row.at),
+    row.actor?.name ?? 'Sistema',
+    AUDIT_ACTION_LABELS[row.action],
+    AUDIT_ENTITY_LABELS[row.entity],
+    row.entity_id,
+    row.patient?.nome_completo ?? (row.patient_ids.length > 1 ? `${row.patient_ids.length} pacientes` : null),
+    row.shown_count || null,
+    auditDetailLabel(row.detail),
+    row.address,
+  ];
+}
+
+/** Only a medic reads an audit; anyone else gets the 404 of a path that does not exist (nothing to discover). */
+function medicOf(request: FastifyRequest): AuthUser {
+  const user = request.user;
+  if (!user) throw unauthorized();
+  if (user.type !== 'medic') throw notFound('Recurso não encontrado.');
+  return user;
+}
+
+/**
+ * The medic's audit trail (issue 16 item 2; DECISIONS §17; openapi listAudit, exportAudit).
+ *
+ * - GET /surgery/api/v1/audit/: a page of the audit of the medic's patients and cases, newest first, filtered.
+ * - GET /surgery/api/v1/audit/export.csv: the same filters, every row, streamed; the export is itself audited.
+ */
+export default async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const reader = createAuditReader(deps.db);
+
+  /** Another medic's patient is "not found", as everywhere (DECISIONS §2). */
+  async function checkPatient(medic: AuthUser, patientId: number | null) {
+    if (patientId !== null && !(await reader.knowsPatient(medic.id, patientId))) throw notFound('Paciente não encontrado.');
+  }
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/surgery/api/v1/audit/',
+    { preHandler: [app.authenticate, validated({ query: auditQuerySchema })] },
+    async (request) => {
+      const medic = medicOf(request);
+      const filters = auditFiltersOf(request.query);
+      await checkPatient(medic, filters.patient);
+      await app.audit.flush();
+      return reader.list(medic.id, filters);
+    },
+  );
+
+  app.get<{ Querystring: AuditQuery }>(
+    '/surgery/api/v1/audit/export.csv',
+    { preHandler: [app.authenticate, validated({ query: auditExportQuerySchema })] },
+    async (request, reply) => {
+      const medic = medicOf(request);
+      const filters = auditFiltersOf(request.query);
+      await checkPatient(medic, filters.patient);
+      await app.audit.flush();
+      const fetchPage = reader.exportPage(medic.id, filters);
+      app.audit.exported(medic, { medicIds: [medic.id], entity: 'audit', detail: 'auditoria.csv' });
+      async function* rows() {
+        for await (const row of inPages(fetchPage, (row) => row.key)) yield csvRow(row);
+      }
+      return sendCsv(reply, `auditoria-${saoPauloDay(deps.now())}.csv`, AUDIT_CSV_HEADER, rows());
+    },
+  );
+}

@@ -1973,8 +1973,7 @@ export interface components {
             actor: null | {
                 id: number;
                 name: string;
-                /** @enum {string} */
-                type: "medic" | "secretary";
+                type: components["schemas"]["UserType"];
             };
             action: components["schemas"]["AuditAction"];
             /** @enum {string} */

@@ -4,7 +4,7 @@ import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from '../../machines/audit/auditSchem
 import { auditEvents } from '../../server/db/schema/index';
 import { saoPauloDay } from '../../server/services/sao-paulo-time';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
-import { insertPatient, lookupIds } from '../helpers/clinical-fixtures';
+import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { parseExcelCsv } from '../helpers/csv';
 import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf, type TestAccount } from '../helpers/fixtures';
 
@@ -233,5 +233,36 @@ describe('the audit table', () => {
     await expect(t.deps.db.execute(sql`delete from audit_events`)).rejects.toThrow();
     await expect(t.deps.db.execute(sql`truncate audit_events`)).rejects.toThrow();
     expect(await countRows(t.deps.db, auditEvents)).toBe(before);
+  });
+});
+
+describe('the audit trail of a case', () => {
+  it('records the case viewed, listed, archived (in the move’s transaction) and exported, by the secretary', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id);
+    const surgery = await insertSurgery(t.deps.db, patient, { status: 'ind_paciente' });
+    // The app's clock stamps every row; each step a second after the one before, as a user's clicks are.
+    const view = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/`, headers: asSecretary });
+    expect(view.statusCode).toBe(200);
+    t.clock.advance(1000);
+    const list = await t.app.inject({ method: 'GET', url: '/surgery/api/v1/surgery/?status__in=ind_paciente&limit=500', headers: asSecretary });
+    expect(list.statusCode).toBe(200);
+    t.clock.advance(1000);
+    const archived = await t.app.inject({ method: 'PUT', url: `/surgery/api/v1/archive_surgery/${surgery.id}/`, headers: asSecretary, payload: {} });
+    expect(archived.statusCode, archived.body).toBe(200);
+    const exported = await t.app.inject({ method: 'GET', url: '/surgery/api/v1/surgery/export.csv', headers: asSecretary });
+    expect(exported.statusCode).toBe(200);
+
+    const rows = (await audit(asMedic, `?patient=${patient.id}`)).results;
+    expect(rows.map((row) => [row.action, row.entity, row.actor?.id, row.detail])).toEqual([
+      ['update', 'surgery', secretary.id, 'status:arquivado'],
+      ['list', 'surgery', secretary.id, null],
+      ['view', 'surgery', secretary.id, null],
+    ]);
+    expect(rows[0]!.entity_id).toBe(surgery.id);
+    expect(rows[1]!.shown_count).toBeGreaterThanOrEqual(1);
+    const exports = (await audit(asMedic, `?action=export&actor=${secretary.id}`)).results;
+    expect(exports[0]).toMatchObject({ entity: 'surgery', detail: 'surgeries.csv', entity_id: null });
+    // The other medic's trail holds none of it.
+    expect((await audit(asOtherMedic, `?actor=${secretary.id}`)).count).toBe(0);
   });
 });

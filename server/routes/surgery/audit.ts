@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { auditExportQuerySchema, auditFiltersOf, auditQuerySchema, type AuditQuery } from '../../../machines/audit/auditSchemas';
+import {
+  auditExportQuerySchema,
+  auditFiltersOf,
+  auditQuerySchema,
+  periodProblem,
+  type AuditFilters,
+  type AuditQuery,
+} from '../../../machines/audit/auditSchemas';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
 import type { AppDeps } from '../../deps';
 import { inPages, sendCsv, type CsvCell } from '../../http/csv';
-import { notFound, unauthorized } from '../../http/errors';
+import { badRequest, notFound, unauthorized } from '../../http/errors';
 import { validated } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
 import { createAuditReader, type AuditEventView } from '../../services/audit/audit-read';
@@ -48,7 +55,10 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
   const reader = createAuditReader(deps.db);
 
   /** Another medic's patient is "not found", as everywhere (DECISIONS §2). */
-  async function checkPatient(medic: AuthUser, patientId: number | null) {
+  async function checkFilters(medic: AuthUser, filters: AuditFilters) {
+    const problem = periodProblem(filters);
+    if (problem) throw badRequest([problem], { to: [problem] });
+    const patientId = filters.patient;
     if (patientId !== null && !(await reader.knowsPatient(medic.id, patientId))) throw notFound('Paciente não encontrado.');
   }
 
@@ -58,7 +68,7 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
     async (request) => {
       const medic = medicOf(request);
       const filters = auditFiltersOf(request.query);
-      await checkPatient(medic, filters.patient);
+      await checkFilters(medic, filters);
       await app.audit.flush();
       return reader.list(medic.id, filters);
     },
@@ -70,7 +80,7 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
     async (request, reply) => {
       const medic = medicOf(request);
       const filters = auditFiltersOf(request.query);
-      await checkPatient(medic, filters.patient);
+      await checkFilters(medic, filters);
       await app.audit.flush();
       const fetchPage = reader.exportPage(medic.id, filters);
       app.audit.exported(medic, { medicIds: [medic.id], entity: 'audit', detail: 'auditoria.csv' });

@@ -9,6 +9,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { csvDate, csvMoney, inPages, sendCsv, type CsvCell } from '../../http/csv';
 import { validated } from '../../http/validation';
+import { visibleMedicIds } from '../../services/access/scope';
 import { STATUS_LABELS } from '../../../machines/constants';
 import { createReceivablesService, type ReceivableExportRow } from '../../services/ledger/receivables';
 
@@ -73,6 +74,7 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
     async (request, reply) => {
       const { day, fetchPage } = await receivables.exportRows(request.user!, receivablesFiltersOf(request.query));
+      app.audit.exported(request.user!, { medicIds: await visibleMedicIds(deps.db, request.user!), entity: 'surgery', detail: 'receivables.csv' });
       async function* rows() {
         for await (const row of inPages(fetchPage, (row) => row.key)) yield csvRow(row);
       }

@@ -27,6 +27,11 @@ type AuditChange = {
   detail?: string | null;
 };
 
+/** The audit row of a write on case `row` that changed `detail` (a part of it: `receipt`, `checklist`…). */
+export function caseChange(row: { id: number; medicId: number; patientId: number }, detail: string): AuditChange {
+  return { medicId: row.medicId, action: 'update', entity: 'surgery', entityId: row.id, patientIds: [row.patientId], detail };
+}
+
 /** `at`: the service's clock (`deps.now()`), the same clock the queued reads are stamped with. */
 export async function recordChange(
   tx: Executor,

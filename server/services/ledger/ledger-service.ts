@@ -1,3 +1,4 @@
+import { caseChange, recordChange } from '../audit/audit-log';
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import type { ReceiptPayer } from '../../../machines/ledger/constants';
@@ -39,6 +40,8 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
   async function writeOnCase(
     user: User,
     id: number,
+    /** The audit row's detail: what part of the ledger this write changed. */
+    part: 'billing' | 'receipt' | 'glosa',
     write: (tx: Transaction, row: SurgeryRow) => Promise<void>,
     { receipts = false }: { receipts?: boolean } = {},
   ): Promise<LedgerResponse> {
@@ -51,6 +54,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
         .update(surgeries)
         .set({ version: sql`${surgeries.version} + 1`, updatedAt: now(), ...(receipts ? paymentColumnsFromReceipts(row.id) : {}) })
         .where(eq(surgeries.id, row.id));
+      await recordChange(tx, user, caseChange(row, part), now());
       return readLedger(tx, row.id, saoPauloDay(now()));
     });
   }
@@ -76,7 +80,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
 
     /** The billing date and guide/lot number (the row is created on the first write). */
     async setBilling(user: User, id: number, input: BillingInput): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'billing', async (tx, row) => {
         const at = now();
         const values = { billedOn: input.billed_on, billingReference: input.billing_reference, updatedBy: user.id, updatedAt: at };
         await tx
@@ -87,7 +91,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     },
 
     async addReceipt(user: User, id: number, input: ReceiptInput): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'receipt', async (tx, row) => {
         await tx.insert(surgeryReceipts).values({
           surgeryId: row.id,
           receivedOn: input.received_on as string,
@@ -101,7 +105,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     },
 
     async deleteReceipt(user: User, id: number, receiptId: number): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'receipt', async (tx, row) => {
         const removed = await tx
           .delete(surgeryReceipts)
           .where(and(eq(surgeryReceipts.id, receiptId), eq(surgeryReceipts.surgeryId, row.id)))
@@ -118,21 +122,21 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     },
 
     async addGlosa(user: User, id: number, input: GlosaInput): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'glosa', async (tx, row) => {
         const at = now();
         await tx.insert(surgeryGlosas).values({ surgeryId: row.id, ...glosaColumnsOf(input), createdBy: user.id, createdAt: at, updatedAt: at });
       });
     },
 
     async updateGlosa(user: User, id: number, glosaId: number, input: GlosaUpdateInput): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'glosa', async (tx, row) => {
         await glosaOf(tx, row.id, glosaId);
         await tx.update(surgeryGlosas).set({ ...glosaColumnsOf(input), updatedAt: now() }).where(eq(surgeryGlosas.id, glosaId));
       });
     },
 
     async deleteGlosa(user: User, id: number, glosaId: number): Promise<LedgerResponse> {
-      return writeOnCase(user, id, async (tx, row) => {
+      return writeOnCase(user, id, 'glosa', async (tx, row) => {
         await glosaOf(tx, row.id, glosaId);
         await tx.delete(surgeryGlosas).where(eq(surgeryGlosas.id, glosaId));
       });

@@ -1,3 +1,4 @@
+import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { isActiveStatus, type ApprovalValue, type CaseStatus } from '../../../machines/constants';
@@ -190,6 +191,7 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
           .update(surgeries)
           .set({ [TOGGLE_COLUMN[payer]]: toggleOf(input.status), version: sql`${surgeries.version} + 1`, updatedAt: at })
           .where(eq(surgeries.id, id));
+        await recordChange(tx, user, caseChange(row, 'authorization'), at);
         const joined = await readSurgeryRow(tx, id, saoPauloDay(at));
         if (!saved || !joined) throw new Error('authorizations: saved record not read back');
         return { authorization: recordOf(payer, saved, null), row: joined };

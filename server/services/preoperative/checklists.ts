@@ -1,3 +1,4 @@
+import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DOCUMENT_LABELS, type SurgeryDocumentKind } from '../../../machines/constants';
@@ -226,6 +227,7 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
         if (input.received && same.length === 0) {
           await tx.insert(surgeryChecklistMarks).values({ surgeryId: id, name: item.name, markedBy: user.id, markedAt: now() });
         }
+        await recordChange(tx, user, caseChange(row, 'checklist'), now());
         return checklistOfCase(tx, row);
       });
     },
@@ -239,7 +241,8 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
     /** Records a sending of the case's documents; answers it. */
     async dispatch(user: User, id: number, input: DispatchInput): Promise<DispatchAnswer> {
       return db.transaction(async (tx) => {
-        await caseOf(tx, user, id, true);
+        const row = await caseOf(tx, user, id, true);
+        await recordChange(tx, user, caseChange(row, 'dispatch'), now());
         const [created] = await tx
           .insert(surgeryDispatches)
           .values({

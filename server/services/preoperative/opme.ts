@@ -1,3 +1,4 @@
+import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { opmeItemWriteProblems } from '../../../machines/preoperative/opmeRules';
@@ -124,6 +125,7 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
         .where(eq(surgeries.id, row.id))
         .returning({ id: surgeries.id, version: surgeries.version });
       if (!bumped) throw new Error('opme: locked case vanished');
+      await recordChange(tx, user, caseChange(row, 'opme'), at);
       return listOf(tx, bumped);
     });
   }

@@ -1,3 +1,4 @@
+import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES } from '../../../machines/constants';
 import { CLOCK_MESSAGES as C, type StageTargets } from '../../../machines/preoperative/clockSchemas';
@@ -95,6 +96,7 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
             .update(surgeries)
             .set({ holderId, version: sql`${surgeries.version} + 1`, updatedAt: now() })
             .where(eq(surgeries.id, id));
+          await recordChange(tx, user, caseChange(row, 'holder'), now());
         }
         const read = await readSurgeryRow(tx, id, today);
         if (!read) throw new Error('holder: locked case vanished');

@@ -1,3 +1,4 @@
+import { recordChange } from '../audit/audit-log';
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { SurgeryDocumentKind } from '../../../machines/constants';
@@ -269,6 +270,7 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
           await tx
             .insert(surgeryStatusHistory)
             .values({ surgeryId, fromStatus: null, toStatus: 'ind_paciente', changedBy: user.id, changedAt: at });
+          await recordChange(tx, user, { medicId, action: 'create', entity: 'surgery', entityId: surgeryId, patientIds: [patient] }, at);
           return { id: surgeryId };
         });
       } catch (error) {

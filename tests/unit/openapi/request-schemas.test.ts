@@ -18,6 +18,7 @@ import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../../machines/ledger/ledgerSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
+import { auditExportQuerySchema, auditQuerySchema } from '../../../machines/audit/auditSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
 const patientForm = patientFormSchema({ today: '2026-03-10' });
@@ -70,6 +71,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateOpmeItem: { body: opmeItemSchema },
   listReceivables: { query: receivablesQuerySchema },
   exportReceivables: { query: receivablesExportQuerySchema },
+  listAudit: { query: auditQuerySchema },
+  exportAudit: { query: auditExportQuerySchema },
 };
 
 /** Operations whose input is not one of machines/' schemas, and why. */

@@ -1,8 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -59,6 +57,8 @@ type PostgresOptions = { poolMax?: number; connectionTimeoutMillis?: number };
 
 /** Opens a bounded connection pool to a real PostgreSQL server. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
+  // pg and its drizzle driver are loaded only here: an embedded (PGlite) start never needs them (issue 15).
+  const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolMax ?? 10,

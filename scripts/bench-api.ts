@@ -22,7 +22,7 @@
  * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
  * rows.
  * GET by id and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of BENCH_REQUESTS / rounds,
- * so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
+ * the order rotating from round to round, so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
  * req/s, each figure beside its goal.
  *
  * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
@@ -492,12 +492,20 @@ async function main(): Promise<void> {
       const bares: Measured[] = [];
       const baselines: Measured[] = [];
       const perRound = Math.max(500, Math.round(REQUESTS / ROUNDS));
+      const turns: Array<() => Promise<unknown>> = [
+        async () => ours.push(await measure('GET surgery by id', { port: PORT, pid: server!.pid!, path: byIdPath, headers }, perRound, adminClient)),
+        async () => bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare!.pid!, path: '/', headers }, perRound, adminClient)),
+      ];
+      const baselineServer = baseline;
+      if (baselineServer) {
+        turns.splice(1, 0, async () =>
+          baselines.push(await measure('GET surgery by id, BENCH_BASELINE', { port: BASELINE_PORT, pid: baselineServer.pid!, path: byIdPath, headers }, perRound, adminClient)),
+        );
+      }
+      // The order rotates from round to round: the same statements' PostgreSQL CPU differed by a quarter between the
+      // first and the second server of a fixed order on a loaded machine.
       for (let round = 0; round < ROUNDS; round++) {
-        ours.push(await measure('GET surgery by id', { port: PORT, pid: server.pid!, path: byIdPath, headers }, perRound, adminClient));
-        if (baseline) {
-          baselines.push(await measure('GET surgery by id, BENCH_BASELINE', { port: BASELINE_PORT, pid: baseline.pid!, path: byIdPath, headers }, perRound, adminClient));
-        }
-        bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare.pid!, path: '/', headers }, perRound, adminClient));
+        for (let turn = 0; turn < turns.length; turn++) await turns[(round + turn) % turns.length]!();
       }
       rows.unshift(meanOf(ours));
       if (baseline) rows.splice(1, 0, meanOf(baselines));

@@ -1,13 +1,12 @@
 /**
- * A searchable multi-select (SPEC §2: the stage filter of /surgery-status and of the secretary home): a button that
- * says what is selected ('Selecionar...', 'Todos selecionado', 'Filtros selecionado'), opening a popover with a
- * search box ('Procurar'), a 'Todos' option that selects or clears everything, and one checkable option per value.
- * Built once on React Aria (DialogTrigger + Autocomplete + ListBox with multiple selection), so the keyboard and
- * screen-reader behaviour is the library's.
+ * The React Aria part of MultiSelect (MultiSelect.tsx): the same field with its popover, a search box ('Procurar'),
+ * a 'Todos' option that selects or clears everything, and one checkable option per value. Built once on React Aria
+ * (DialogTrigger + Autocomplete + ListBox with multiple selection), so the keyboard and screen-reader behaviour is the
+ * library's. Loaded when the field is first opened (`openOnMount`: it takes the focus and opens at once).
  *
  * @see https://react-spectrum.adobe.com/react-aria/Autocomplete.html
  */
-import { useId, useMemo } from 'react';
+import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   Autocomplete,
   Button as AriaButton,
@@ -23,62 +22,18 @@ import {
 } from 'react-aria-components';
 import { css } from 'goober';
 import { multiSelectTexts } from '../../lib/i18n/surgeries';
-import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
 import { fieldClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
+import { MultiSelectSummary, multiSelectTriggerClass, type MultiSelectProps } from './multiSelectParts';
 
-type MultiSelectOption = { value: string; label: string };
-
-type MultiSelectProps = {
-  label: string;
-  options: readonly MultiSelectOption[];
-  /** The selected values (an empty list when nothing is selected). */
-  value: readonly string[];
-  onChange: (values: string[]) => void;
-  disabled?: boolean;
+type MultiSelectPopoverProps = MultiSelectProps & {
+  /** Focus the trigger and open the popover once mounted (the user opened the light field that loaded this one). */
+  openOnMount?: boolean;
 };
 
 /** The key of the 'Todos' option; never a real value. */
 const ALL_KEY = '__all__';
-
-const triggerClass = css`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
-  text-align: left;
-  cursor: pointer;
-  &[data-pressed] { border-color: ${colors.primary}; }
-  &[data-focus-visible] { outline: none; border-color: ${colors.primary}; box-shadow: ${focusRing}; }
-`;
-
-const summaryClass = css`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.sm};
-  min-width: 0;
-  overflow: hidden;
-  white-space: nowrap;
-  text-overflow: ellipsis;
-`;
-
-const placeholderClass = css`
-  color: ${colors.textSubtle};
-`;
-
-const countClass = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  min-width: 22px;
-  height: 22px;
-  padding: 0 ${space.xs};
-  border-radius: ${radii.pill};
-  background: ${colors.primarySoft};
-  color: ${colors.primary};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.bold};
-`;
 
 const popoverClass = css`
   width: max(var(--trigger-width), 260px);
@@ -155,7 +110,17 @@ const emptyClass = css`
 
 type Entry = { id: string; label: string; isAll: boolean };
 
-export function MultiSelect({ label, options, value, onChange, disabled = false }: MultiSelectProps) {
+export function MultiSelectPopover({ label, options, value, onChange, disabled = false, openOnMount = false }: MultiSelectPopoverProps) {
+  const [isOpen, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  useLayoutEffect(() => {
+    if (!openOnMount) return;
+    // Focus first, then open: the popover remembers the focused element when it opens and gives the focus back to it
+    // when it closes, so opening in the same render as the first mount would remember the light trigger, gone by then.
+    trigger.current?.focus();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once, after the DOM focus above (see the comment)
+    setOpen(true);
+  }, [openOnMount]);
   const labelId = useId();
   const summaryId = useId();
   const { contains } = useFilter({ sensitivity: 'base' });
@@ -184,32 +149,19 @@ export function MultiSelect({ label, options, value, onChange, disabled = false 
     onChange(options.filter((option) => next.has(option.value)).map((option) => option.value));
   }
 
-  const summary =
-    value.length === 0 ? (
-      <span className={placeholderClass}>{multiSelectTexts.placeholder}</span>
-    ) : allSelected ? (
-      multiSelectTexts.allSelected
-    ) : (
-      <>
-        {multiSelectTexts.someSelected}
-        <span className={countClass}>{value.length}</span>
-      </>
-    );
-
   return (
     <div className={fieldClassName}>
       <span id={labelId} className={fieldLabelClassName}>
         {label}
       </span>
-      <DialogTrigger>
+      <DialogTrigger isOpen={isOpen} onOpenChange={setOpen}>
         <AriaButton
-          className={`${inputClassName} ${triggerClass}`}
+          ref={trigger}
+          className={`${inputClassName} ${multiSelectTriggerClass}`}
           aria-labelledby={`${labelId} ${summaryId}`}
           isDisabled={disabled}
         >
-          <span id={summaryId} className={summaryClass}>
-            {summary}
-          </span>
+          <MultiSelectSummary id={summaryId} options={options} value={value} />
           <Icon name="chevronDown" />
         </AriaButton>
         <Popover className={popoverClass} placement="bottom start" offset={4}>

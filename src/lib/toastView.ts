@@ -1,10 +1,13 @@
 /**
- * Toasts (SPEC §8: top-centre, closed after 3000 ms). One `<AppToaster />` is mounted by main.tsx; screens call
- * the helpers below and never import react-hot-toast directly.
+ * The toasts themselves (SPEC §8: top-centre, closed after 3000 ms), on react-hot-toast. Loaded by src/lib/toast.ts
+ * when the first toast is asked for; screens call that module's helpers and never import this one or react-hot-toast.
  */
 import { createElement } from 'react';
 import toast, { Toaster } from 'react-hot-toast';
-import { colors, fontSizes, radii, shadows } from './theme';
+import { colors, fontSizes, radii, setupGoober, shadows } from './theme';
+
+// react-hot-toast has just run goober's setup with its own settings: put the SPA's back (theme.ts).
+setupGoober();
 
 /** SPEC §9. */
 const TOAST_DURATION_MS = 3000;
@@ -18,7 +21,7 @@ const baseStyle = {
   maxWidth: '420px',
 } as const;
 
-export function AppToaster() {
+export function ToasterView() {
   return createElement(Toaster, {
     position: 'top-center',
     toastOptions: {

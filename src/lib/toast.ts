@@ -1,0 +1,46 @@
+/**
+ * Toasts (SPEC §8: top-centre, closed after 3000 ms). One `<AppToaster />` is mounted by main.tsx; screens call
+ * the helpers below and never import react-hot-toast directly.
+ *
+ * react-hot-toast and the toasts' look (toastView.ts) load with the first toast (issue 15: /auth and the homes show
+ * none on their first screen): the helpers ask for that module, then show the toast; `<AppToaster />` renders nothing
+ * until then. Toasts keep their order (the module's promise answers them in the order they were asked for).
+ */
+import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+
+let view: Promise<typeof import('./toastView')> | null = null;
+const listeners = new Set<() => void>();
+
+function loadView() {
+  if (!view) {
+    view = import('./toastView');
+    for (const listener of listeners) listener();
+  }
+  return view;
+}
+
+const ToasterView = lazy(() => loadView().then((module) => ({ default: module.ToasterView })));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function AppToaster() {
+  const wanted = useSyncExternalStore(subscribe, () => view !== null);
+  return wanted ? createElement(Suspense, { fallback: null }, createElement(ToasterView)) : null;
+}
+
+export function toastSuccess(message: string): void {
+  void loadView().then((module) => module.toastSuccess(message));
+}
+
+/** Warnings (SPEC §8: server error lists, invalid form data): amber badge on a warm background, read out at once. */
+export function toastWarning(message: string): void {
+  void loadView().then((module) => module.toastWarning(message));
+}
+
+/** `id`: one toast for repeated calls with the same id (react-hot-toast replaces it). */
+export function toastError(message: string, options?: { id?: string }): void {
+  void loadView().then((module) => module.toastError(message, options));
+}

@@ -21,6 +21,7 @@ import type { MailLogger } from './services/mail/outbox-mailer';
 import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
 import { createFileStorage } from './services/storage/create-storage';
 import { sweepOrphanFiles, ORPHAN_GRACE_MS } from './services/storage/orphan-sweep';
+import { startOrphanSweeper } from './services/storage/file-removal';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
 function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
@@ -100,11 +101,14 @@ async function main(): Promise<void> {
   const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
   // PGlite has no autovacuum: the tables whose data changed get ANALYZEd after the first answer (planner-statistics.ts).
   let statistics: StatisticsRefresh | null = null;
+  // Files whose delete failed after their rows went are swept while the server runs too (file-removal.ts).
+  let sweeper: { stop(): Promise<void> } | null = null;
 
   const closeServices = async () => {
     // A sweep under way finishes before the database closes; none starts after this.
     servicesClosing = true;
     await orphanSweep;
+    await sweeper?.stop();
     await statistics?.stop();
     await rateLimiter.close?.();
     mailer.close?.();
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(deps, { logger: createLoggerOptions(config) });
     mailLogger.target = app.log;
+    sweeper = startOrphanSweeper({ db: handle.db, storage, log: app.log });
     await app.listen({ host: config.host, port: config.port });
     const log = app.log;
     // The orphan sweep runs after the first answer (or a second after listening, if no request comes first):

@@ -20,8 +20,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
-          // One migrated, seeded database built per run; each test app starts from a copy of it.
-          globalSetup: ['./tests/helpers/database-templates.ts'],
+          // One migrated, seeded database built per run; each test app starts from a copy of it. Every test app logs
+          // into the run's capture folder, scanned for personal data and secrets after the run (log-capture.ts).
+          globalSetup: ['./tests/helpers/database-templates.ts', './tests/helpers/log-capture.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file opens its own database; two cores, so keep the parallelism modest (scripts/test-all.mjs

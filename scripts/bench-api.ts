@@ -4,8 +4,9 @@
  * It creates a temporary database on the PostgreSQL server of DATABASE_URL (default 127.0.0.1:5432, user postgres;
  * dropped at the end), does what the server's first start does (migrations, the full reference lists), writes ONE
  * medic with 20,000 surgeries (BENCH_CASES) and 2,000 patients, their procedures, CIDs and status history (the case
- * generator of bench-cases.ts), runs ANALYZE, then starts the real server as a child process
- * (`node --import tsx server/main.ts` with DATABASE_URL, on 127.0.0.1:BENCH_PORT, default 3420), signs in through
+ * generator of bench-cases.ts), runs ANALYZE, then builds the server as it ships (`node scripts/build-server.mjs`, the
+ * esbuild bundle `npm run build` makes) and starts it as a child process (`node build/server/main.js` with
+ * DATABASE_URL, on 127.0.0.1:BENCH_PORT, default 3420), signs in through
  * /auth/token and drives keep-alive HTTP load (Node's http client, BENCH_CONNECTIONS concurrent connections,
  * default 4) at:
  *   - GET /surgery/api/v1/surgery/{id}/        (one case)
@@ -21,14 +22,15 @@
  * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
  * rows.
  * GET by id and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of BENCH_REQUESTS / rounds,
- * so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
+ * the order rotating from round to round, so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
  * req/s, each figure beside its goal.
  *
  * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
  * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
  * BENCH_LOG_LEVEL the server's LOG_LEVEL (default info, as in production: one JSON line per request);
  * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and writes its profile there at the end;
- * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios. A script, not a test: it prints figures and asserts
+ * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios; BENCH_BASELINE=<dir of another checkout> adds that
+ * checkout's build (on BENCH_PORT + 2) to GET by id's alternation, to compare a change with its base. A script, not a test: it prints figures and asserts
  * nothing.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -68,6 +70,8 @@ const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
 const PATIENTS = Math.max(100, Math.round(SURGERIES / 10));
 const PORT = Number(process.env.BENCH_PORT || 3420);
 const BARE_PORT = PORT + 1;
+const BASELINE_PORT = PORT + 2;
+const SERVER_ENTRY = 'build/server/main.js';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS || 500);
@@ -217,9 +221,9 @@ function backendDelta(before: Map<number, number>, after: Map<number, number>): 
 }
 
 /** Starts `args` under node and waits until it prints `ready` on stdout. */
-function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Promise<ChildProcess> {
+function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd = process.cwd()): Promise<ChildProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let seen = '';
     const onData = (chunk: Buffer) => {
       seen += chunk.toString('utf8');
@@ -231,6 +235,15 @@ function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp): Pr
     };
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${seen.slice(-2000)}`)));
+  });
+}
+
+/** `node scripts/build-server.mjs`: build/server/main.js from this checkout. */
+function runBuild(cwd = process.cwd()): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`scripts/build-server.mjs exited with ${code}`))));
   });
 }
 
@@ -397,6 +410,7 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle | null = null;
   let server: ChildProcess | null = null;
   let bare: ChildProcess | null = null;
+  let baseline: ChildProcess | null = null;
   const adminClient = new pg.Client({ connectionString: database.url });
   try {
     const only = new Set((process.env.BENCH_ONLY || 'by-id,list,search,dashboard').split(','));
@@ -421,22 +435,23 @@ async function main(): Promise<void> {
     }
     const { medicId, surgeryIds } = seeded;
 
+    // The server as it ships: the esbuild bundle of `npm run build` (built now, so the figure is of this checkout's code).
+    started = performance.now();
+    await runBuild();
+    console.log(`server built (node scripts/build-server.mjs) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     started = performance.now();
     const profileDir = process.env.BENCH_CPU_PROF;
-    server = await startProcess(
-      [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), '--import', 'tsx', 'server/main.ts'],
-      {
-        ...process.env,
-        DATABASE_URL: database.url,
-        HOST: '127.0.0.1',
-        PORT: String(PORT),
-        DATA_DIR: dataDir,
-        SEED_DEMO: 'false',
-        LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
-      },
-      /pronto em/,
-    );
-    console.log(`server (node --import tsx server/main.ts, pid ${server.pid}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const serverEnv = (port: number) => ({
+      ...process.env,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL || 'info',
+    });
+    server = await startProcess([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_ENTRY], serverEnv(PORT), /pronto em/);
+    console.log(`server (node ${SERVER_ENTRY}, pid ${server.pid}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const token = await signIn(PORT);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
     await adminClient.connect();
@@ -464,18 +479,42 @@ async function main(): Promise<void> {
         { ...process.env, DATABASE_URL: database.url, BARE_PORT: String(BARE_PORT), BENCH_BARE_STATEMENTS: JSON.stringify(byIdStatements(handle, token, medicId, oneCase)) },
         /bare ready/,
       );
+      // BENCH_BASELINE=<another checkout of this project, e.g. a `git worktree` of main>: its build runs too (on
+      // BENCH_PORT + 2, same database and token) and joins the alternation, so a change is compared with its base in
+      // the same minutes.
+      const baselineDir = process.env.BENCH_BASELINE;
+      if (baselineDir) {
+        await runBuild(baselineDir);
+        baseline = await startProcess([SERVER_ENTRY], serverEnv(BASELINE_PORT), /pronto em/, baselineDir);
+        console.log(`baseline server (${baselineDir}, pid ${baseline.pid}) ready`);
+      }
       const ours: Measured[] = [];
       const bares: Measured[] = [];
+      const baselines: Measured[] = [];
       const perRound = Math.max(500, Math.round(REQUESTS / ROUNDS));
+      const turns: Array<() => Promise<unknown>> = [
+        async () => ours.push(await measure('GET surgery by id', { port: PORT, pid: server!.pid!, path: byIdPath, headers }, perRound, adminClient)),
+        async () => bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare!.pid!, path: '/', headers }, perRound, adminClient)),
+      ];
+      const baselineServer = baseline;
+      if (baselineServer) {
+        turns.splice(1, 0, async () =>
+          baselines.push(await measure('GET surgery by id, BENCH_BASELINE', { port: BASELINE_PORT, pid: baselineServer.pid!, path: byIdPath, headers }, perRound, adminClient)),
+        );
+      }
+      // The order rotates from round to round: the same statements' PostgreSQL CPU differed by a quarter between the
+      // first and the second server of a fixed order on a loaded machine.
       for (let round = 0; round < ROUNDS; round++) {
-        ours.push(await measure('GET surgery by id', { port: PORT, pid: server.pid!, path: byIdPath, headers }, perRound, adminClient));
-        bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare.pid!, path: '/', headers }, perRound, adminClient));
+        for (let turn = 0; turn < turns.length; turn++) await turns[(round + turn) % turns.length]!();
       }
       rows.unshift(meanOf(ours));
+      if (baseline) rows.splice(1, 0, meanOf(baselines));
       floor = meanOf(bares);
       rows.push(floor);
       await stopProcess(bare);
       bare = null;
+      await stopProcess(baseline);
+      baseline = null;
     }
     await stopProcess(server);
     server = null;
@@ -496,12 +535,18 @@ async function main(): Promise<void> {
           `Node CPU alone ${percent(nodeRatio)}; req/s: the bare handler answers ${percent(rpsRatio)} more`,
       );
     }
+    const base = rows.find((row) => row.name.startsWith('GET surgery by id, BENCH_BASELINE'));
+    if (byId && base) {
+      const change = (ours: number, theirs: number) => `${ours >= theirs ? '+' : ''}${((ours / theirs - 1) * 100).toFixed(0)} %`;
+      console.log(`GET surgery by id against BENCH_BASELINE: Node CPU ${change(byId.nodeMs, base.nodeMs)}, PostgreSQL CPU ${change(byId.postgresMs, base.postgresMs)}, req/s ${change(byId.rps, base.rps)}`);
+    }
     const dashboard = rows.find((row) => row.name === 'GET dashboard');
     if (dashboard) console.log(`dashboard, PostgreSQL CPU per request: ${dashboard.postgresMs.toFixed(1)} ms (goal < 5 ms: ${verdict(dashboard.postgresMs, 5)})`);
     console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
   } finally {
     await stopProcess(server).catch(() => {});
     await stopProcess(bare).catch(() => {});
+    await stopProcess(baseline).catch(() => {});
     await adminClient.end().catch(() => {});
     await handle?.close().catch(() => {});
     if (process.env.BENCH_KEEP === '1' || reuse) {

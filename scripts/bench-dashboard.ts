@@ -447,6 +447,7 @@ async function main(): Promise<void> {
       await explain(handle, 'procedures', statements.procedures);
       await explain(handle, 'lost', statements.lost);
       await explain(handle, 'money', statements.money);
+      if (statements.allTime) await explain(handle, "all time (the period 'all', one statement)", statements.allTime);
       if (process.env.BENCH_BEFORE !== '0') await explain(handle, 'before: money', recomputeStatements([practice.medic.id], new Date()).money);
     }
 

@@ -103,7 +103,11 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
   try {
     const scores: LighthouseScore[] = [];
-    for (const page of LIGHTHOUSE_PAGES) {
+    // BENCH_LIGHTHOUSE_PAGES=<labels>: only these pages (comma-separated labels of LIGHTHOUSE_PAGES).
+    const labels = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((label) => label.trim());
+    const pages = labels ? LIGHTHOUSE_PAGES.filter((page) => labels.includes(page.label)) : LIGHTHOUSE_PAGES;
+    if (labels && pages.length !== labels.length) throw new Error(`BENCH_LIGHTHOUSE_PAGES: unknown label among ${labels.join(', ')}`);
+    for (const page of pages) {
       await storeSession(chrome.port, origin, page.role ? await signIn(origin, page.role) : null);
       const lhr = await auditOnce(`${origin}${page.path}`, chrome.port, page.label);
       // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of.

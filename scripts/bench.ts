@@ -10,6 +10,10 @@
  *    (scripts/bench-lighthouse.ts);
  *  - the embedded server's first boot with the full seed and its reopen, to the first answer (scripts/bench-boot.ts).
  * A script, not a test: it reports figures and asserts nothing.
+ *
+ * BENCH_ONLY=<parts> runs only some parts, comma-separated: `js` (the JavaScript of /auth, the floor and the homes),
+ * `wire` (bytes on the wire), `lighthouse`, `boot`. BENCH_LIGHTHOUSE_PAGES=<labels> audits only those pages
+ * (comma-separated, e.g. `/auth,medic home`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -26,6 +30,12 @@ import { printLighthouse, runLighthouse, signIn, type StoredSession } from './be
 const root = resolve(import.meta.dirname, '..');
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const PARTS = ['js', 'wire', 'lighthouse', 'boot'] as const;
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim()).filter(Boolean);
+for (const part of only ?? []) {
+  if (!(PARTS as readonly string[]).includes(part)) throw new Error(`BENCH_ONLY: unknown part '${part}' (${PARTS.join(', ')})`);
+}
+const runs = (part: (typeof PARTS)[number]) => !only || only.includes(part);
 
 function gzippedSize(file: string): number {
   return gzipSync(readFileSync(file), { level: 9 }).length;
@@ -242,11 +252,11 @@ async function measureInBrowsers(port: number) {
   const origin = `http://127.0.0.1:${port}`;
   const signedIn = { role: 'button', name: 'Sair' } as const;
   return {
-    auth: await measureScripts(port, '/auth', { role: 'button', name: 'Acessar' }),
-    medicHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'medic')),
-    secretaryHome: await measureScripts(port, '/', signedIn, await signIn(origin, 'secretary')),
-    transfers: await measureTransfers(port),
-    lighthouseScores: await runLighthouse(origin, chromiumPath),
+    auth: runs('js') ? await measureScripts(port, '/auth', { role: 'button', name: 'Acessar' }) : null,
+    medicHome: runs('js') ? await measureScripts(port, '/', signedIn, await signIn(origin, 'medic')) : null,
+    secretaryHome: runs('js') ? await measureScripts(port, '/', signedIn, await signIn(origin, 'secretary')) : null,
+    transfers: runs('wire') ? await measureTransfers(port) : null,
+    lighthouseScores: runs('lighthouse') ? await runLighthouse(origin, chromiumPath) : null,
   };
 }
 
@@ -265,34 +275,44 @@ async function main() {
       throw error;
     });
     await stopServer(first.child);
-    const boot = await measureBoot();
-    const floor = await buildFloor();
+    const boot = runs('boot') ? await measureBoot() : null;
+    const floor = runs('js') ? await buildFloor() : 0;
     const dataSize = readdirSync(dataDir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .reduce((total, entry) => total + statSync(join(entry.parentPath, entry.name)).size, 0);
 
-    console.log('\nJavaScript loaded by /auth (gzip -9):');
-    for (const file of auth.files) console.log(`  ${file}  ${kb(gzippedSize(join(root, 'dist', file)))}`);
-    console.log(`  total                          ${kb(auth.gzipped)} = ${(auth.gzipped / floor).toFixed(2)}× the floor (goal ≤ 1.10×: ${kb(floor * 1.1)})`);
-    console.log(`  floor (one route using React, TanStack Router, XState, @xstate/react, react-hook-form, arktype through its resolver): ${kb(floor)}`);
-    console.log(`  product on top of the floor:   ${kb(auth.gzipped - floor)}`);
-    console.log('\nJavaScript loaded by the first signed-in screen, cold, signed in (gzip -9; goal ≤ 180.0 kB each):');
-    console.log(`  medic home                     ${kb(medicHome.gzipped)} (${medicHome.files.length} files)`);
-    console.log(`  secretary home                 ${kb(secretaryHome.gzipped)} (${secretaryHome.files.length} files)`);
-    console.log('\nBytes on the wire (headers + bodies; Chromium, cold cache, 1366 px; served = brotli as the server sends it):');
-    console.log(`  ${''.padEnd(44)}reqs    served      gzip  identity`);
-    printTransfer('medic: /auth (cold)', transfers.medic.auth);
-    printTransfer('medic: sign in → home (after /auth)', transfers.medic.home);
-    printTransfer('medic: /auth + home', sum(transfers.medic.auth, transfers.medic.home));
-    printTransfer('secretary: /auth (cold)', transfers.secretary.auth);
-    printTransfer('secretary: sign in → home (after /auth)', transfers.secretary.home);
-    printTransfer('secretary: /auth + home', sum(transfers.secretary.auth, transfers.secretary.home));
-    printLighthouse(lighthouseScores);
-    printBootFigures(boot);
+    if (auth && medicHome && secretaryHome) printScripts(auth, medicHome, secretaryHome, floor);
+    if (transfers) printTransfers(transfers);
+    if (lighthouseScores) printLighthouse(lighthouseScores);
+    if (boot) printBootFigures(boot);
     console.log(`  data directory size after seeding: ${(dataSize / 1024 / 1024).toFixed(1)} MB`);
   } finally {
     rmSync(resolve(dataDir, '..'), { recursive: true, force: true });
   }
+}
+
+type Scripts = { files: string[]; gzipped: number };
+
+function printScripts(auth: Scripts, medicHome: Scripts, secretaryHome: Scripts, floor: number) {
+  console.log('\nJavaScript loaded by /auth (gzip -9):');
+  for (const file of auth.files) console.log(`  ${file}  ${kb(gzippedSize(join(root, 'dist', file)))}`);
+  console.log(`  total                          ${kb(auth.gzipped)} = ${(auth.gzipped / floor).toFixed(2)}× the floor (goal ≤ 1.10×: ${kb(floor * 1.1)})`);
+  console.log(`  floor (one route using React, TanStack Router, XState, @xstate/react, react-hook-form, arktype through its resolver): ${kb(floor)}`);
+  console.log(`  product on top of the floor:   ${kb(auth.gzipped - floor)}`);
+  console.log('\nJavaScript loaded by the first signed-in screen, cold, signed in (gzip -9; goal ≤ 180.0 kB each):');
+  console.log(`  medic home                     ${kb(medicHome.gzipped)} (${medicHome.files.length} files)`);
+  console.log(`  secretary home                 ${kb(secretaryHome.gzipped)} (${secretaryHome.files.length} files)`);
+}
+
+function printTransfers(transfers: Awaited<ReturnType<typeof measureTransfers>>) {
+  console.log('\nBytes on the wire (headers + bodies; Chromium, cold cache, 1366 px; served = brotli as the server sends it):');
+  console.log(`  ${''.padEnd(44)}reqs    served      gzip  identity`);
+  printTransfer('medic: /auth (cold)', transfers.medic.auth);
+  printTransfer('medic: sign in → home (after /auth)', transfers.medic.home);
+  printTransfer('medic: /auth + home', sum(transfers.medic.auth, transfers.medic.home));
+  printTransfer('secretary: /auth (cold)', transfers.secretary.auth);
+  printTransfer('secretary: sign in → home (after /auth)', transfers.secretary.home);
+  printTransfer('secretary: /auth + home', sum(transfers.secretary.auth, transfers.secretary.home));
 }
 
 await main();

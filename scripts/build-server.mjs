@@ -2,7 +2,8 @@
  * Builds the server once, as `vite build` builds the SPA, so `npm start` / `npm run serve` run plain JavaScript
  * without a TypeScript loader at run time (issue 15, item 4):
  *
- * - build/server/main.js (the server), build/server/seed-cli.js (`npm run seed`'s body) and
+ * - build/server/main.js (the server), build/server/seed-cli.js (`npm run seed`'s body), the chunks they share or
+ *   load on demand (build/server/chunk-*.js) and
  *   build/server/fill-worker-boot.mjs (the template-filling worker, the name template-filler.ts looks for beside
  *   itself): esbuild bundles of our code, packages left as imports of node_modules, ESM for Node 20, source maps.
  *   Files read at run time (migrations, server/data, openapi/openapi.yaml) stay where they are: the server finds
@@ -37,6 +38,11 @@ async function bundleServer() {
     ...common,
     entryPoints: { main: join(root, 'server/main.ts'), 'seed-cli': join(root, 'server/db/seed-cli.ts') },
     outdir: outDir,
+    // Code behind a dynamic import() goes to its own chunk, loaded when the import runs: otherwise esbuild hoists
+    // that code's package imports to the top of main.js and every start loads them (the AWS SDK, for one).
+    // The chunks sit beside main.js, so `new URL('./…', import.meta.url)` inside them still finds its neighbours.
+    splitting: true,
+    chunkNames: 'chunk-[hash]',
   });
   await build({
     ...common,

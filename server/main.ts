@@ -21,6 +21,7 @@ import type { MailLogger } from './services/mail/outbox-mailer';
 import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
 import { createFileStorage } from './services/storage/create-storage';
 import { sweepOrphanFiles, ORPHAN_GRACE_MS } from './services/storage/orphan-sweep';
+import { startOrphanSweeper } from './services/storage/file-removal';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
 function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
@@ -88,20 +89,26 @@ async function main(): Promise<void> {
   const { handle, demoSeeded } = await openDatabase(config);
   const mailLogger = createDeferredLogger();
   const storage = await createFileStorage(config, handle.db);
-  // Files a crash left without their row (or rows that stopped naming them) go before the first request.
+  // Files a crash left without their row (or rows that stopped naming them): the ones written before this start
+  // (server mode: before the grace period) go, after the first answer (below). A file a request writes meanwhile is
+  // newer than the cut-off, so the sweep leaves it.
   const orphanCutoff = new Date(Date.now() - (config.databaseUrl ? ORPHAN_GRACE_MS : 0));
-  const orphansRemoved = await sweepOrphanFiles({ db: handle.db, storage, writtenBefore: orphanCutoff }).catch(async (error) => {
-    await handle.close().catch(() => {});
-    throw error;
-  });
+  let orphanSweep: Promise<void> | null = null;
+  let servicesClosing = false;
   const mailer = createMailer(config, mailLogger);
   const now = () => new Date();
   const rateLimiter = createRateLimiter(config, handle.db, now);
   const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
   // PGlite has no autovacuum: the tables whose data changed get ANALYZEd after the first answer (planner-statistics.ts).
   let statistics: StatisticsRefresh | null = null;
+  // Files whose delete failed after their rows went are swept while the server runs too (file-removal.ts).
+  let sweeper: { stop(): Promise<void> } | null = null;
 
   const closeServices = async () => {
+    // A sweep under way finishes before the database closes; none starts after this.
+    servicesClosing = true;
+    await orphanSweep;
+    await sweeper?.stop();
     await statistics?.stop();
     await rateLimiter.close?.();
     mailer.close?.();
@@ -112,7 +119,28 @@ async function main(): Promise<void> {
   try {
     app = await buildApp(deps, { logger: createLoggerOptions(config) });
     mailLogger.target = app.log;
+    sweeper = startOrphanSweeper({ db: handle.db, storage, log: app.log });
     await app.listen({ host: config.host, port: config.port });
+    const log = app.log;
+    // The orphan sweep runs after the first answer (or a second after listening, if no request comes first):
+    // a reopen answers without waiting for its queries and its walk of the files folder.
+    const startSweep = () => {
+      if (servicesClosing) return;
+      orphanSweep ??= sweepOrphanFiles({ db: handle.db, storage, writtenBefore: orphanCutoff }).then(
+        (removed) => {
+          if (removed > 0) console.log(`Arquivos sem registro removidos na inicialização: ${removed}`);
+        },
+        (error: unknown) => log.error({ err: describeError(error) }, 'orphan file sweep failed'),
+      );
+    };
+    const sweepTimer = setTimeout(startSweep, 1_000);
+    sweepTimer.unref();
+    app.server.once('request', (_request, response) =>
+      response.once('close', () => {
+        clearTimeout(sweepTimer);
+        startSweep();
+      }),
+    );
     if (handle.driver === 'pglite') {
       const refresh = createStatisticsRefresh(handle.db, app.log);
       statistics = refresh;
@@ -155,7 +183,6 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Cirurgias pronto em ${printableAddress(app, config.host)} (iniciado em ${seconds} s)`);
   if (!config.databaseUrl) console.log(`Dados em ${config.dataDir}`);
-  if (orphansRemoved > 0) console.log(`Arquivos sem registro removidos na inicialização: ${orphansRemoved}`);
   if (demoSeeded) {
     console.log('Contas de demonstração: medico@demo.com.br e secretaria@demo.com.br, senha Demo@12345');
   }

@@ -1,5 +1,4 @@
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { projectPath } from '../project-root';
@@ -12,6 +11,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.driver === 'pglite') {
     await migratePglite(handle.db as unknown as PgliteDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
   } else {
+    // Loaded only on PostgreSQL: an embedded start never needs the pg driver (issue 15, boot time).
+    const { migrate: migratePg } = await import('drizzle-orm/node-postgres/migrator');
     await migratePg(handle.db as unknown as NodePgDatabase, { migrationsFolder: MIGRATIONS_FOLDER });
   }
 }

@@ -37,10 +37,11 @@ function brotliOptions(size: number): BrotliOptions {
   };
 }
 
-async function compress(payload: string | Buffer, encoding: Encoding, size: number): Promise<Buffer> {
-  if (size < SYNC_COMPRESSION_LIMIT) {
-    return encoding === 'br' ? brotliCompressSync(payload, brotliOptions(size)) : gzipSync(payload, { level: 6 });
-  }
+function compressSync(payload: string | Buffer, encoding: Encoding, size: number): Buffer {
+  return encoding === 'br' ? brotliCompressSync(payload, brotliOptions(size)) : gzipSync(payload, { level: 6 });
+}
+
+function compressAsync(payload: string | Buffer, encoding: Encoding, size: number): Promise<Buffer> {
   return encoding === 'br' ? brotliAsync(payload, brotliOptions(size)) : gzipAsync(payload, { level: 6 });
 }
 
@@ -69,19 +70,35 @@ function addVary(reply: FastifyReply) {
   if (!/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary)) reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
 }
 
+/**
+ * Callback-style (issue 15): most answers pass through untouched or are compressed on the event loop, and an async
+ * hook would cost each of them a promise; only a large body waits for the thread pool.
+ */
 export function registerJsonCompression(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || request.method === 'HEAD') return payload;
-    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
+    if (reply.hasHeader('content-encoding') || request.method === 'HEAD') return done(null, payload);
+    if (!/^application\/(?:[\w.+-]+\+)?json\b/i.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
     const size = Buffer.byteLength(payload);
-    if (size < JSON_COMPRESSION_THRESHOLD) return payload;
+    if (size < JSON_COMPRESSION_THRESHOLD) return done(null, payload);
     addVary(reply);
     const encoding = negotiateEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
-    const compressed = await compress(payload, encoding, size);
-    reply.header('content-encoding', encoding);
-    reply.removeHeader('content-length');
-    return compressed;
+    if (!encoding) return done(null, payload);
+    const encoded = (compressed: Buffer) => {
+      reply.header('content-encoding', encoding);
+      reply.removeHeader('content-length');
+      done(null, compressed);
+    };
+    if (size >= SYNC_COMPRESSION_LIMIT) {
+      compressAsync(payload, encoding, size).then(encoded, (error: Error) => done(error));
+      return;
+    }
+    let compressed: Buffer;
+    try {
+      compressed = compressSync(payload, encoding, size);
+    } catch (error) {
+      return done(error as Error);
+    }
+    encoded(compressed);
   });
 }

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { UserType } from '../../machines/constants';
 import type { AppDeps } from '../deps';
 import { forbidden, unauthorized } from '../http/errors';
@@ -26,9 +26,9 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token. */
-    authenticate: preHandlerAsyncHookHandler;
+    authenticate: preHandlerHookHandler;
     /** preHandler factory: 401 without a valid token, 403 when the user is not of `type`. */
-    requireRole(type: UserType): preHandlerAsyncHookHandler;
+    requireRole(type: UserType): preHandlerHookHandler;
   }
 }
 
@@ -55,15 +55,19 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   app.decorateRequest('user', null);
   app.decorateRequest('tokenFamily', null);
 
-  app.addHook('onRequest', async (request) => {
+  // Callback-style (issue 15): a request without a token costs no promise, one with a token only the lookup's.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.user = null;
     request.tokenFamily = null;
     const token = bearerToken(request);
-    if (!token) return;
-    const user = await tokens.authenticateAccessToken(token);
-    if (!user) return;
-    request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email, address: request.ip };
-    request.tokenFamily = user.familyId;
+    if (!token) return done();
+    tokens.authenticateAccessToken(token).then((user) => {
+      if (user) {
+        request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email, address: request.ip };
+        request.tokenFamily = user.familyId;
+      }
+      done();
+    }, done);
   });
 
   // The handler (and the services it calls) run inside the request's sign-in, so the file links they
@@ -73,18 +77,22 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   });
 
   /** RFC 6750 §3: a bare challenge without a bearer token; `invalid_token` when one was sent and refused. */
-  const requireUser: preHandlerAsyncHookHandler = async (request, reply) => {
-    if (request.user) return;
+  const refusal = (request: FastifyRequest, reply: FastifyReply): Error => {
     const sentCredentials = /^Bearer(\s|$)/i.test(request.headers.authorization ?? '');
     reply.header('WWW-Authenticate', sentCredentials ? 'Bearer error="invalid_token"' : 'Bearer');
-    throw unauthorized();
+    return unauthorized();
+  };
+
+  // Callback-style, as the onRequest hook: they decide at once.
+  const requireUser: preHandlerHookHandler = (request, reply, done) => {
+    done(request.user ? undefined : refusal(request, reply));
   };
 
   app.decorate('authenticate', requireUser);
-  app.decorate('requireRole', (type: UserType): preHandlerAsyncHookHandler => {
-    return async function requireRole(request, reply) {
-      await requireUser.call(this, request, reply);
-      if (request.user?.type !== type) throw forbidden();
+  app.decorate('requireRole', (type: UserType): preHandlerHookHandler => {
+    return function requireRole(request, reply, done) {
+      if (!request.user) return done(refusal(request, reply));
+      done(request.user.type === type ? undefined : forbidden());
     };
   });
 }

@@ -17,17 +17,21 @@
 import { createElement } from 'react';
 import { glob, setup } from 'goober';
 import { shouldForwardProp } from 'goober/should-forward-prop';
-// react-hot-toast calls goober's setup(createElement) when it loads, which would drop the prop filter
-// below: load it first so that this module's setup is the one that stays.
-import 'react-hot-toast';
+/**
+ * goober's setup: React's createElement, and props prefixed with `$` are styling-only ("transient") and never reach
+ * the DOM. react-hot-toast calls goober's setup(createElement) when it loads, which drops that prop filter, so
+ * src/lib/toastView.ts, which loads it later (with the first toast), calls this again right after.
+ */
+export function setupGoober(): void {
+  setup(
+    createElement,
+    undefined,
+    undefined,
+    shouldForwardProp((prop) => !prop.startsWith('$')),
+  );
+}
 
-// Props prefixed with `$` are styling-only ("transient") and never reach the DOM.
-setup(
-  createElement,
-  undefined,
-  undefined,
-  shouldForwardProp((prop) => !prop.startsWith('$')),
-);
+setupGoober();
 
 export const colors = {
   primary: '#0B6670',

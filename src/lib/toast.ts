@@ -1,73 +1,46 @@
 /**
  * Toasts (SPEC §8: top-centre, closed after 3000 ms). One `<AppToaster />` is mounted by main.tsx; screens call
  * the helpers below and never import react-hot-toast directly.
+ *
+ * react-hot-toast and the toasts' look (toastView.ts) load with the first toast (issue 15: /auth and the homes show
+ * none on their first screen): the helpers ask for that module, then show the toast; `<AppToaster />` renders nothing
+ * until then. Toasts keep their order (the module's promise answers them in the order they were asked for).
  */
-import { createElement } from 'react';
-import toast, { Toaster } from 'react-hot-toast';
-import { colors, fontSizes, radii, shadows } from './theme';
+import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
 
-/** SPEC §9. */
-const TOAST_DURATION_MS = 3000;
+let view: Promise<typeof import('./toastView')> | null = null;
+const listeners = new Set<() => void>();
 
-const baseStyle = {
-  color: colors.text,
-  background: colors.surface,
-  borderRadius: radii.md,
-  boxShadow: shadows.raised,
-  fontSize: fontSizes.sm,
-  maxWidth: '420px',
-} as const;
+function loadView() {
+  if (!view) {
+    view = import('./toastView');
+    for (const listener of listeners) listener();
+  }
+  return view;
+}
+
+const ToasterView = lazy(() => loadView().then((module) => ({ default: module.ToasterView })));
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 export function AppToaster() {
-  return createElement(Toaster, {
-    position: 'top-center',
-    toastOptions: {
-      duration: TOAST_DURATION_MS,
-      style: baseStyle,
-      success: { iconTheme: { primary: colors.success, secondary: colors.onPrimary } },
-      error: { iconTheme: { primary: colors.danger, secondary: colors.onPrimary } },
-    },
-  });
+  const wanted = useSyncExternalStore(subscribe, () => view !== null);
+  return wanted ? createElement(Suspense, { fallback: null }, createElement(ToasterView)) : null;
 }
 
-export function toastSuccess(message: string): string {
-  return toast.success(message);
-}
-
-/** An amber "!" badge, the same size as react-hot-toast's own success/error icons. */
-function warningIcon() {
-  return createElement(
-    'span',
-    {
-      'aria-hidden': true,
-      style: {
-        display: 'inline-flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        flex: 'none',
-        width: '20px',
-        height: '20px',
-        borderRadius: '50%',
-        background: colors.warning,
-        color: colors.onPrimary,
-        fontSize: '13px',
-        fontWeight: 700,
-        lineHeight: 1,
-      },
-    },
-    '!',
-  );
+export function toastSuccess(message: string): void {
+  void loadView().then((module) => module.toastSuccess(message));
 }
 
 /** Warnings (SPEC §8: server error lists, invalid form data): amber badge on a warm background, read out at once. */
-export function toastWarning(message: string): string {
-  return toast(message, {
-    icon: warningIcon(),
-    style: { ...baseStyle, background: colors.warningSoft, border: `1px solid ${colors.warningBorder}` },
-    ariaProps: { role: 'alert', 'aria-live': 'assertive' },
-  });
+export function toastWarning(message: string): void {
+  void loadView().then((module) => module.toastWarning(message));
 }
 
-export function toastError(message: string, options?: { id?: string }): string {
-  return toast.error(message, options);
+/** `id`: one toast for repeated calls with the same id (react-hot-toast replaces it). */
+export function toastError(message: string, options?: { id?: string }): void {
+  void loadView().then((module) => module.toastError(message, options));
 }

@@ -284,6 +284,18 @@ const SUMMARIES: Record<string, { keys: string[]; figures: string[] }> = {
   dashboard_glosa_months: { keys: ['medic_id', 'month', 'plan_id', 'source'], figures: ['expected_cents', 'glosa_cents'] },
   dashboard_payment_days: { keys: ['medic_id', 'month', 'plan_id', 'source', 'days'], figures: ['cases'] },
   dashboard_due_months: { keys: ['medic_id', 'month'], figures: ['cases', 'expected_cents'] },
+  // The all-time summaries of migration 0007.
+  dashboard_status_totals: { keys: ['medic_id', 'status'], figures: ['cases', 'fees', 'days', 'concluded'] },
+  dashboard_payer_totals: {
+    keys: ['medic_id', 'plan_id', 'source'],
+    figures: ['planned', 'carried_out', 'to_receive', 'received_cents', 'expected_cents', 'glosa_cents', 'open_cents'],
+  },
+  dashboard_hospital_totals: { keys: ['medic_id', 'hospital_id'], figures: ['planned', 'carried_out'] },
+  dashboard_procedure_totals: { keys: ['medic_id', 'procedure_id'], figures: ['planned', 'carried_out'] },
+  dashboard_lost_totals: { keys: ['medic_id', 'reason'], figures: ['cases'] },
+  dashboard_open_dues: { keys: ['medic_id', 'due_date', 'plan_id', 'source'], figures: ['open_cents'] },
+  dashboard_payment_day_totals: { keys: ['medic_id', 'plan_id', 'source', 'days'], figures: ['cases'] },
+  dashboard_receipt_month_totals: { keys: ['medic_id', 'month'], figures: ['cents'] },
 };
 
 /**

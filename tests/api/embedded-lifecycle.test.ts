@@ -9,7 +9,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCpf } from '../../machines/rules/cpf';
 import { validCpf } from '../helpers/fixtures';
 
@@ -187,7 +187,11 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
     const again = track(await startServer(join(dataDir, 'nested', 'data')));
     timings['reinício após SIGTERM'] = again.startMs;
     expect(await health(again)).toBe(200);
-    expect(again.output()).toContain('Arquivos sem registro removidos na inicialização: 2');
+    // The sweep runs after the first answer (server/main.ts), so its line follows that answer.
+    await vi.waitFor(() => expect(again.output()).toContain('Arquivos sem registro removidos na inicialização: 2'), {
+      timeout: 15_000,
+      interval: 50,
+    });
     expect(readdirSync(files).sort()).toEqual(before.filter((name) => !['photo-orphan.png', '.0123456789abcdef.tmp'].includes(name)).sort());
     expect(again.startMs).toBeLessThan(timings['primeira inicialização']!);
     again.child.kill('SIGINT');

@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { buildApp, isApiPath } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
-import { openPostgres, pgliteHandle, type DatabaseHandle } from '../../server/db/client';
+import { openPostgres, pgliteHandle, type Database, type DatabaseHandle } from '../../server/db/client';
 import { runMigrations } from '../../server/db/migrate';
 import { seedLookups } from '../../server/db/seed';
 import type { AppDeps } from '../../server/deps';
@@ -26,8 +26,10 @@ import { createMailer } from '../../server/services/mail/create-mailer';
 import type { Mailer, MailMessage } from '../../server/services/mail/mailer';
 import { createPostgresRateLimiter } from '../../server/services/rate-limit/postgres-rate-limiter';
 import { createDiskStorage } from '../../server/services/storage/disk-storage';
+import type { FileStorage } from '../../server/services/storage/file-storage';
 import { validateResponse } from './contract';
 import { adminStatement, databaseUrlNamed } from './database-templates';
+import { captureLoggerOptions, passwordsOf, recordSuiteSecrets } from './suite-log';
 
 export type RecordedResponse = {
   method: string;
@@ -66,6 +68,11 @@ export type BuildTestAppOptions = {
    * mailer, as main.ts builds it (SMTP when `config.smtpUrl` is set, else the outbox under DATA_DIR).
    */
   mailer?: 'recording' | 'configured';
+  /**
+   * The file store (default: the disk store under the test's data directory). A factory, since the PostgreSQL store
+   * needs the test's database: `storage: ({ db }) => createPostgresStorage(db)`.
+   */
+  storage?: (context: { db: Database; dataDir: string }) => FileStorage;
 };
 
 /** A new database named cirurgias_test_<random> on the server of `url`, copied from `template`; dropped again by `drop()`. */
@@ -142,14 +149,24 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const deps: AppDeps = {
     config,
     db: handle.db,
-    storage: createDiskStorage(join(tempDir, 'files')),
+    storage: options.storage ? options.storage({ db: handle.db, dataDir: tempDir }) : createDiskStorage(join(tempDir, 'files')),
     mailer,
     rateLimiter: createPostgresRateLimiter(handle.db, now),
     now,
   };
 
-  const app = await buildApp(deps, options.onRoute ? { onRoute: options.onRoute } : {});
+  // The production logger options at the production level, into the run's capture folder: the run's teardown
+  // fails when any line holds personal data or a secret (log-capture.ts). Absent outside the api project.
+  const logCaptureDir = inject('logCaptureDir');
+  const app = await buildApp(deps, {
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    ...(logCaptureDir ? { logger: captureLoggerOptions(logCaptureDir) } : {}),
+  });
   const responses: RecordedResponse[] = [];
+  const passwords = new Set<string>();
+  app.addHook('preValidation', async (request) => {
+    passwordsOf(request.body, passwords);
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     const contentType = reply.getHeader('content-type');
     responses.push({
@@ -181,6 +198,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       try {
         await app.close();
         mailer.close?.();
+        if (logCaptureDir) {
+          await recordSuiteSecrets(logCaptureDir, { db: handle.db, passwords, bodies: responses.map((r) => r.body), mail });
+        }
       } finally {
         await database.drop();
         await rm(tempDir, { recursive: true, force: true });

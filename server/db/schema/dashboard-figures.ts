@@ -189,3 +189,120 @@ export const dashboardDueMonths = pgTable(
   },
   (t) => [primaryKey({ columns: [t.medicId, t.month] })],
 );
+
+/*
+ * All-time summaries (issue 15, second pass; migration 0007_dashboard_totals.sql): the monthly ones above without the
+ * month, for the period 'all' (the homes' read, no period), which otherwise sums every month's rows. Kept by the
+ * same triggers (dashboard_apply_fact), in the same transaction.
+ */
+
+/** Cases per status: counts, fees (reais), days to conclusion and concluded cases. */
+export const dashboardStatusTotals = pgTable(
+  'dashboard_status_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    status: caseStatusEnum('status').notNull(),
+    cases: integer('cases').notNull(),
+    fees: numeric('fees').notNull(),
+    days: bigint('days', { mode: 'number' }).notNull(),
+    concluded: integer('concluded').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.status] })],
+);
+
+/**
+ * Per payer (plan, payment source): planned, carried out and fees of the active cases (not lost ones); receipts of
+ * any case (centavos); expected fees, glosas and open balances of the receivable cases (centavos).
+ */
+export const dashboardPayerTotals = pgTable(
+  'dashboard_payer_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+    toReceive: numeric('to_receive').notNull(),
+    receivedCents: bigint('received_cents', { mode: 'number' }).notNull(),
+    expectedCents: bigint('expected_cents', { mode: 'number' }).notNull(),
+    glosaCents: bigint('glosa_cents', { mode: 'number' }).notNull(),
+    openCents: bigint('open_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.planId, t.source] })],
+);
+
+/** Cases per hospital: planned, carried out. */
+export const dashboardHospitalTotals = pgTable(
+  'dashboard_hospital_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    hospitalId: integer('hospital_id').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.hospitalId] })],
+);
+
+/** Cases per procedure code: planned, carried out. */
+export const dashboardProcedureTotals = pgTable(
+  'dashboard_procedure_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    procedureId: integer('procedure_id').notNull(),
+    planned: integer('planned').notNull(),
+    carriedOut: integer('carried_out').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.procedureId] })],
+);
+
+/** Cancelled and archived cases per loss reason. */
+export const dashboardLostTotals = pgTable(
+  'dashboard_lost_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    reason: text('reason').notNull(),
+    cases: integer('cases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.reason] })],
+);
+
+/**
+ * Open balances (centavos) per due date and payer, keyed by the due date first: the aging read takes only the due
+ * dates of the last 90 days and later (the three recent buckets); the rest of a payer's open balance
+ * (dashboard_payer_totals.open_cents minus those) is the 90+ bucket.
+ */
+export const dashboardOpenDues = pgTable(
+  'dashboard_open_dues',
+  {
+    medicId: integer('medic_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    openCents: bigint('open_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.dueDate, t.planId, t.source] })],
+);
+
+/** Paid-off receivable cases per payer and days from the surgery to the last receipt (a histogram). */
+export const dashboardPaymentDayTotals = pgTable(
+  'dashboard_payment_day_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    planId: integer('plan_id').notNull(),
+    source: text('source').notNull(),
+    days: integer('days').notNull(),
+    cases: integer('cases').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.planId, t.source, t.days] })],
+);
+
+/** Receipts (centavos) per São Paulo month of receipt, every payer together. */
+export const dashboardReceiptMonthTotals = pgTable(
+  'dashboard_receipt_month_totals',
+  {
+    medicId: integer('medic_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    cents: bigint('cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.medicId, t.month] })],
+);

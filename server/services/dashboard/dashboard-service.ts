@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { ACTIVE_STATUSES, CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import { periodRange, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
 import type { Database } from '../../db/client';
@@ -32,8 +33,10 @@ import {
  * server/db/schema/dashboard-figures.ts; docs/BENCHMARKS.md "Issue 15: maintained figures"): summary rows per medic
  * and São Paulo month, kept up to date by triggers in the transaction of every write. A period of whole months (every
  * preset, 'all') reads only summary rows; a custom period's partial first and last months are read from the per-case
- * facts (`dashboard_case_facts`, by index on the day) and added to the whole months between them. Every figure, its
- * value and its order are those of the request-time computation (dashboard-recompute.ts, the tests' oracle).
+ * facts (`dashboard_case_facts`, by index on the day) and added to the whole months between them. The period 'all'
+ * (the homes' read) reads the all-time summaries of migration 0007 instead, in one prepared statement
+ * (allTimeStatement). Every figure, its value and its order are those of the request-time computation
+ * (dashboard-recompute.ts, the tests' oracle).
  */
 
 /** A day range, inclusive, yyyy-MM-dd. */
@@ -441,15 +444,223 @@ function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
     order by list, sort desc, name ${NAME_ORDER}`;
 }
 
+/** Rows `(list, name, a, b, c, d)` of the all-time statement: every list of the four statements above in one. */
+type AllTimeRow = { list: string; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
+
+/**
+ * The all-time statement's inputs as SQL: the condition that a medic id column is one of the medics read, São Paulo's
+ * today and the first day of its month (dates). Placeholders in the service's prepared statements, values in
+ * dashboardStatements.
+ */
+type AllTimeParameters = { medics: (column: SQL) => SQL; today: SQL; month: SQL };
+
+/**
+ * The whole dashboard of the period 'all' (the homes' read, no period) in one statement, from the all-time summaries
+ * of migration 0007 (no month: a few rows per status, payer, hospital, procedure, loss reason, receipt month and due
+ * month). The same figures, names and order as the four statements above over every month, with one difference of
+ * method in the aging: only the open balances falling due in the last 90 days or later are read by due date (they
+ * make the first three buckets); a payer's 90+ bucket is its all-time open balance minus those.
+ *
+ * Rows `(list, name, a, b, c, d)` as text, each list in its final order: the cases statement's lists and the
+ * procedure lists with their value in `a`; 'lost' with the count in `a` and the reason in `b`; the money lists as in
+ * moneyStatement.
+ */
+function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
+  const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
+  const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
+  const lostName = sql`case reason ${sql.join(
+    LOSS_REASONS.map((reason) => sql`when ${reason} then ${LOSS_REASON_LABELS[reason]}`),
+    sql` `,
+  )} else ${NO_LOSS_REASON_LABEL} end`;
+  const lostPosition = sql`array_position(array[${sql.join(
+    LOSS_REASONS.map((reason) => sql`${reason}`),
+    sql`, `,
+  )}]::text[], reason)`;
+  return sql`with by_status as (
+      select status::text as status, sum(cases) as cases, sum(fees) as fees, sum(days) as days, sum(concluded) as concluded
+      from dashboard_status_totals where ${medics(sql`medic_id`)}
+      group by 1
+    ),
+    by_payer as (
+      select plan_id, source, sum(planned) as planned, sum(carried_out) as carried_out, sum(to_receive) as to_receive,
+        sum(received_cents) as received_cents, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents,
+        sum(open_cents) as open_cents
+      from dashboard_payer_totals where ${medics(sql`medic_id`)}
+      group by 1, 2
+    ),
+    recent_dues as (
+      select plan_id, source,
+        sum(open_cents) filter (where days <= 30) as d0_30,
+        sum(open_cents) filter (where days > 30 and days <= 60) as d31_60,
+        sum(open_cents) filter (where days > 60) as d61_90,
+        sum(open_cents) as open_cents
+      from (
+        select plan_id, source, coalesce(${today} - nullif(due_date, 'infinity'::date), 0) as days, open_cents
+        from dashboard_open_dues where ${medics(sql`medic_id`)} and due_date >= ${today} - 90
+      ) as dues
+      group by 1, 2
+    ),
+    named as (
+      select ${payerName(sql`p.plan_id`, sql`p.source`)} as name, p.planned, p.carried_out, p.to_receive,
+        ${reais(sql`p.received_cents`)} as received, p.expected_cents, p.glosa_cents, p.open_cents,
+        r.d0_30, r.d31_60, r.d61_90, p.open_cents - coalesce(r.open_cents, 0) as d90_plus
+      from by_payer as p left join recent_dues as r on r.plan_id = p.plan_id and r.source = p.source
+    ),
+    payers as (
+      select name, sum(to_receive) as to_receive, sum(received) as received, sum(planned) as planned,
+        sum(carried_out) as carried_out, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents,
+        sum(open_cents) as open_cents, sum(d0_30) as d0_30, sum(d31_60) as d31_60, sum(d61_90) as d61_90,
+        sum(d90_plus) as d90_plus
+      from named
+      group by 1
+    ),
+    hospitals as (
+      select coalesce(h.fantasy_name, ${NOT_INFORMED}) as name, sum(grouped.planned) as planned, sum(grouped.carried_out) as carried_out
+      from (
+        select hospital_id, sum(planned) as planned, sum(carried_out) as carried_out
+        from dashboard_hospital_totals where ${medics(sql`medic_id`)}
+        group by 1
+      ) as grouped left join hospitals as h on h.id = grouped.hospital_id
+      group by 1
+    ),
+    by_procedure as (
+      select p.description as name, sum(by_code.planned) as planned, sum(by_code.carried_out) as carried_out
+      from (
+        select procedure_id, sum(planned) as planned, sum(carried_out) as carried_out
+        from dashboard_procedure_totals where ${medics(sql`medic_id`)}
+        group by 1
+      ) as by_code join procedures as p on p.id = by_code.procedure_id
+      group by 1
+    ),
+    lists (list, name, value) as (
+      select 'valores_a_receber', name, to_receive from payers
+      union all select 'valores_recebidos', name, received from payers
+      union all select 'qtd_convenio_prev', name, planned from payers
+      union all select 'qtd_convenio_real', name, carried_out from payers
+      union all select 'qtd_hospital_prev', name, planned from hospitals
+      union all select 'qtd_hospital_real', name, carried_out from hospitals
+      union all select 'qtd_procedim_prev', name, planned from by_procedure
+      union all select 'qtd_procedim_real', name, carried_out from by_procedure
+    ),
+    totals as (
+      select
+        (select sum(fees) filter (where status in ${inList(ACTIVE_STATUSES)}) from by_status) as to_receive,
+        (select ${reais(sql`sum(received_cents)`)} from by_payer) as received,
+        (select ${reais(sql`sum(cents)`)} from dashboard_receipt_month_totals
+          where ${medics(sql`medic_id`)} and month = ${month}) as received_month,
+        ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
+        (select round(sum(days)::numeric / nullif(sum(concluded), 0), 1) from by_status) as middle_time,
+        counts.*
+      from (select ${sql.join(counts, sql`, `)} from by_status) as counts
+    ),
+    figures (list, name, value) as (
+      select figure.list, figure.name, figure.value
+      from totals, lateral (values
+        ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
+        ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
+        ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
+        ('data', 'middle_time', totals.middle_time),
+        ${sql.join(distribution, sql`, `)}
+      ) as figure (list, name, value)
+    ),
+    lost as (
+      select ${lostName} as name, sum(cases) as cases, ${lostPosition} as position, reason
+      from (select nullif(reason, '') as reason, cases from dashboard_lost_totals where ${medics(sql`medic_id`)}) as parts
+      group by reason
+      having sum(cases) > 0
+    ),
+    payment_days as (
+      select name, days, sum(cases) as cases
+      from (
+        select ${payerName(sql`plan_id`, sql`source`)} as name, days, cases
+        from (
+          select plan_id, source, days, sum(cases) as cases
+          from dashboard_payment_day_totals where ${medics(sql`medic_id`)}
+          group by 1, 2, 3
+          having sum(cases) > 0
+        ) as by_payer
+      ) as named
+      group by 1, 2
+    ),
+    running as (
+      select name, days, sum(cases) over (partition by name order by days) as upto,
+        sum(cases) over (partition by name) as total
+      from payment_days
+    ),
+    days as (
+      select name,
+        round((min(days) filter (where upto > floor((total - 1) / 2.0))
+          + min(days) filter (where upto > ceil((total - 1) / 2.0)))::numeric / 2, 1) as median,
+        max(total)::numeric as cases
+      from running
+      group by name
+    ),
+    received_months as (
+      select month, sum(cents) as cents
+      from dashboard_receipt_month_totals where ${medics(sql`medic_id`)}
+      group by 1
+      having sum(cents) > 0
+    ),
+    expected_months as (
+      select month, sum(expected_cents) as cents
+      from dashboard_due_months where ${medics(sql`medic_id`)}
+      group by 1
+      having sum(cases) > 0
+    ),
+    months as (
+      select generate_series(
+        least((select min(month) from received_months), (select min(month) from expected_months)),
+        ${month}, interval '1 month')::date as month
+    ),
+    answer (list, name, sort, position, a, b, c, d) as (
+      select list, name, value, null::integer, value::text, null::text, null::text, null::text from lists where value > 0
+      union all select list, name, value, null, value::text, null, null, null from figures
+      union all select 'lost', name, cases, position, cases::text, reason, null, null from lost
+      union all
+      select 'aging', name, open_cents, null, ${reais(sql`d0_30`)}::text, ${reais(sql`d31_60`)}::text,
+        ${reais(sql`d61_90`)}::text, ${reais(sql`d90_plus`)}::text
+      from payers where open_cents > 0
+      union all
+      select 'glosas', name, glosa_cents, null, ${reais(sql`expected_cents`)}::text, ${reais(sql`glosa_cents`)}::text,
+        round(glosa_cents::numeric / expected_cents, 4)::text, null
+      from payers where expected_cents > 0
+      union all select 'days', name, median, null, median::text, cases::text, null, null from days
+      union all
+      select 'series', to_char(months.month, 'YYYY-MM'), 0, null, ${reais(sql`expected_months.cents`)}::text,
+        ${reais(sql`received_months.cents`)}::text, null, null
+      from months
+        left join expected_months on expected_months.month = months.month
+        left join received_months on received_months.month = months.month
+    )
+    select list, name, a, b, c, d from answer
+    order by list, sort desc, position asc nulls last, name ${NAME_ORDER}`;
+}
+
+/** The all-time statement's rows as the four statements' (fillDashboard). */
+function splitAllTimeRows(rows: AllTimeRow[]): { cases: ListRow[]; procedures: ListRow[]; lost: LostRow[]; money: MoneyRow[] } {
+  const answer = { cases: [] as ListRow[], procedures: [] as ListRow[], lost: [] as LostRow[], money: [] as MoneyRow[] };
+  for (const row of rows) {
+    if (row.list === 'lost') answer.lost.push({ reason: row.b, name: row.name, amount: row.a! });
+    else if (MONEY_LISTS.has(row.list)) answer.money.push(row as MoneyRow);
+    else answer.cases.push({ list: row.list as ListRow['list'], name: row.name, amount: row.a });
+  }
+  return answer;
+}
+
+const MONEY_LISTS = new Set<string>(['aging', 'glosas', 'days', 'series']);
+
 /** `(id, id, …)` of the medics read. */
 const medicList = (medicIds: number[]) => sql`(${sql.join(medicIds.map((id) => sql`${id}::int`), sql`, `)})`;
 
-/** The statements of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs them). */
+/**
+ * The statements of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs them): the four of
+ * any period, and for 'all' the one statement the service runs instead (allTimeStatement).
+ */
 export function dashboardStatements(
   medicIds: number[],
   now: Date,
   query: DashboardQuery = { period: 'all', from: null, to: null },
-): { cases: SQL; procedures: SQL; lost: SQL; money: SQL } {
+): { cases: SQL; procedures: SQL; lost: SQL; money: SQL; allTime: SQL | null } {
   const window = dashboardWindow(query, now);
   const medics = medicList(medicIds);
   return {
@@ -457,22 +668,60 @@ export function dashboardStatements(
     procedures: proceduresStatement(medics, window),
     lost: lostByReasonStatement(medics, window),
     money: moneyStatement(medics, window),
+    allTime:
+      window.months === 'all'
+        ? allTimeStatement({
+            medics: (column) => sql`${column} in ${medics}`,
+            today: sql`${window.today}::date`,
+            month: sql`${window.month.first}::date`,
+          })
+        : null,
   };
+}
+
+/**
+ * The all-time statement as named prepared statements, so PostgreSQL parses it once per connection and keeps a
+ * generic plan (planning was about half its CPU): one for a medic (`medic_id = $1`), one for a secretary's medics
+ * (an int[] parameter). With the array, PostgreSQL kept planning each run (its generic plan looked costlier).
+ */
+function prepareAllTime(db: Database, one: boolean) {
+  const statement = allTimeStatement({
+    medics: one
+      ? (column) => sql`${column} = ${sql.placeholder('medic')}::int`
+      : (column) => sql`${column} = any(${sql.placeholder('medics')}::int[])`,
+    today: sql`${sql.placeholder('today')}::date`,
+    month: sql`${sql.placeholder('month')}::date`,
+  });
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: AllTimeRow[] } }>(
+    new PgDialect().sqlToQuery(statement),
+    undefined,
+    one ? 'dashboard_all_time_of_medic' : 'dashboard_all_time_of_medics',
+    false,
+  );
 }
 
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure over
  * the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked to, none when
  * she has none), within the period of `query` (none: all time, SPEC's homes), read from the maintained summaries.
- * "This month" is São Paulo's month at `now()`. Four statements, run side by side.
+ * "This month" is São Paulo's month at `now()`. The period 'all' is one prepared statement over the all-time
+ * summaries; any other period four statements, run side by side.
  */
 export function createDashboardService({ db, now }: { db: Database; now: () => Date }) {
+  const allTime = { one: prepareAllTime(db, true), many: prepareAllTime(db, false) };
   return {
     async read(user: Pick<AuthUser, 'id' | 'type'>, query: DashboardQuery = { period: 'all', from: null, to: null }): Promise<Dashboard> {
       const window = dashboardWindow(query, now());
       const dashboard = emptyDashboard({ key: window.key, from: window.from, to: window.to });
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0) return dashboard;
+      if (window.months === 'all') {
+        const [today, month] = [window.today, window.month.first];
+        const { rows } = await (medicIds.length === 1
+          ? allTime.one.execute({ medic: medicIds[0], today, month })
+          : allTime.many.execute({ medics: medicIds, today, month }));
+        return fillDashboard(dashboard, splitAllTimeRows(rows));
+      }
       const medics = medicList(medicIds);
       // Independent statements: on PostgreSQL they run side by side on pooled connections.
       const [caseRows, procedureRows, lostRows, moneyRows] = await Promise.all([

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 
 /** The little a mailer needs of a (pino) logger. */
@@ -20,10 +20,15 @@ export function findLinks(text: string): string[] {
  * file and the links of the text, so a local user can still complete an invite (DECISIONS §8).
  */
 export function createOutboxMailer(options: { dir: string; from: string; logger: MailLogger }): Mailer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded at the first e-mail, not by every start (issue 15, boot time).
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async send(message: MailMessage): Promise<void> {
-      const info = await transport.sendMail({
+      const info = await (await open()).sendMail({
         from: options.from,
         to: message.to,
         subject: message.subject,

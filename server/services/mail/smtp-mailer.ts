@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Mailer, MailMessage } from './mailer';
 
 type SmtpMailer = Mailer & { close(): void };
@@ -8,10 +8,13 @@ type SmtpMailer = Mailer & { close(): void };
  * or `smtp://127.0.0.1:2525`), as every instance of a scaled deployment does (DECISIONS §8, §12).
  */
 export function createSmtpMailer(smtpUrl: string, from: string): SmtpMailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  // nodemailer is loaded at the first e-mail, not by every start (issue 15, boot time).
+  let transport: Promise<Transporter> | null = null;
+  const open = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl)));
   return {
     async send(message: MailMessage): Promise<void> {
-      await transport.sendMail({
+      await (await open()).sendMail({
         from,
         to: message.to,
         subject: message.subject,
@@ -20,7 +23,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): SmtpMailer {
       });
     },
     close() {
-      transport.close();
+      void transport?.then((opened) => opened.close()).catch(() => {});
     },
   };
 }

@@ -10,10 +10,12 @@ import { PHOTO_MESSAGES } from '../files/photo';
 import { createLinkSigner } from '../files/signed-links';
 import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { normalizeSearchText } from '../search-text';
+import { deleteStoredFiles } from '../storage/file-removal';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { recordChange } from '../audit/audit-log';
 import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWizard/patientFields';
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
+import { patientFileKeys } from './patient-files';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
 type Viewer = Pick<AuthUser, 'id' | 'type'>;
@@ -162,9 +164,12 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     return key;
   }
 
-  /** Deletes a file whose row is gone or was never written; a failure only leaves an orphan file. */
-  async function discard(key: string | null | undefined): Promise<void> {
-    if (key) await storage.delete(key).catch(() => {});
+  /**
+   * Deletes files whose row is gone or was never written, retrying a failure; what still fails is swept later
+   * (storage/file-removal.ts), so a removed patient's file never stays for good.
+   */
+  async function discard(...keys: Array<string | null | undefined>): Promise<void> {
+    await deleteStoredFiles(storage, keys);
   }
 
   function columns(form: CheckedPatientForm, medicId: number) {
@@ -273,23 +278,26 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
 
     /** False when the patient is not the viewer's; 403 when a surgery refers to them. */
     async remove(viewer: Viewer, id: number): Promise<boolean> {
-      let photoKey: string | null | undefined;
+      let fileKeys: string[] | undefined;
       try {
-        photoKey = await db.transaction(async (tx) => {
+        fileKeys = await db.transaction(async (tx) => {
           const current = await findRow(tx, viewer, id, true);
           if (!current) return undefined;
           if (await hasSurgery(tx, id)) throw forbidden(PATIENT_MESSAGES.hasSurgery);
+          // Every file the patient's rows name (today the photo: a patient with a case is not deleted).
+          const keys = await patientFileKeys(tx, id);
           await tx.delete(patients).where(eq(patients.id, id));
           await recordChange(tx, viewer, { medicId: current.medicId, action: 'delete', entity: 'patient', entityId: id, patientIds: [id] }, now());
-          return current.photoKey;
+          return keys;
         });
       } catch (error) {
         // A surgery created for the patient at the same moment: the foreign key refuses the delete.
         if (pgErrorCode(error) === '23503') throw forbidden(PATIENT_MESSAGES.hasSurgery);
         throw error;
       }
-      if (photoKey === undefined) return false;
-      await discard(photoKey);
+      if (fileKeys === undefined) return false;
+      // Committed: the files follow the record.
+      await discard(...fileKeys);
       return true;
     },
 

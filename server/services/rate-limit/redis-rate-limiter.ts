@@ -1,4 +1,3 @@
-import { Redis } from 'ioredis';
 import type { RateLimitCount, RateLimiter } from './rate-limiter';
 
 type RedisRateLimiter = RateLimiter & { close(): Promise<void> };
@@ -11,9 +10,16 @@ const PREFIX = 'cirurgias:rl:';
  * Redis expires the key itself, so nothing needs cleaning.
  */
 export function createRedisRateLimiter(url: string): RedisRateLimiter {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
-  // A lost connection is retried by ioredis; the failing command rejects and the caller answers 500.
-  redis.on('error', () => {});
+  // ioredis is imported here, not at the top: only a start with REDIS_URL loads it (issue 15, boot time). The
+  // connection is opened at once, as before; commands wait for it.
+  const connecting = import('ioredis').then(({ Redis: RedisClient }) => {
+    const client = new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    // A lost connection is retried by ioredis; the failing command rejects and the caller answers 500.
+    client.on('error', () => {});
+    return client;
+  });
+  // A failed import rejects the first command instead of ending the process as an unhandled rejection.
+  connecting.catch(() => {});
   const toCount = (count: number, ttlMs: number): RateLimitCount => ({
     count,
     resetInSeconds: ttlMs > 0 ? Math.ceil(ttlMs / 1000) : 0,
@@ -21,6 +27,7 @@ export function createRedisRateLimiter(url: string): RedisRateLimiter {
 
   return {
     async hit(key: string, windowSeconds: number): Promise<RateLimitCount> {
+      const redis = await connecting;
       const redisKey = PREFIX + key;
       const windowMs = windowSeconds * 1000;
       const results = await redis.multi().incr(redisKey).pexpire(redisKey, windowMs, 'NX').pttl(redisKey).exec();
@@ -37,6 +44,7 @@ export function createRedisRateLimiter(url: string): RedisRateLimiter {
     },
 
     async peek(key: string): Promise<RateLimitCount> {
+      const redis = await connecting;
       const redisKey = PREFIX + key;
       const [value, ttl] = await Promise.all([redis.get(redisKey), redis.pttl(redisKey)]);
       if (value === null) return { count: 0, resetInSeconds: 0 };
@@ -44,10 +52,11 @@ export function createRedisRateLimiter(url: string): RedisRateLimiter {
     },
 
     async reset(key: string): Promise<void> {
-      await redis.del(PREFIX + key);
+      await (await connecting).del(PREFIX + key);
     },
 
     async close(): Promise<void> {
+      const redis = await connecting;
       await redis.quit().catch(() => redis.disconnect());
     },
   };

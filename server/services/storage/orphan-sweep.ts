@@ -23,9 +23,10 @@ export async function referencedFileKeys(db: Database): Promise<Set<string>> {
 
 /**
  * A file is written before the row that names it, and an old file is deleted after the row stops
- * naming it; a crash between the two leaves a file no row names (issue 11 item 18). The server sweeps
- * those at start: in embedded mode it is the data directory's only process (the lock), so every
- * unnamed file goes; in server mode only those older than ORPHAN_GRACE_MS. Answers how many went.
+ * naming it; a crash or a failed delete between the two leaves a file no row names (issue 11 item 18,
+ * issue 16 item 5). The server sweeps those at start: in embedded mode it is the data directory's only
+ * process (the lock), so every unnamed file goes; in server mode only those older than ORPHAN_GRACE_MS.
+ * A running server sweeps again periodically (file-removal.ts, startOrphanSweeper). Answers how many went.
  */
 export async function sweepOrphanFiles({ db, storage, writtenBefore }: { db: Database; storage: FileStorage; writtenBefore: Date }): Promise<number> {
   const referenced = await referencedFileKeys(db);

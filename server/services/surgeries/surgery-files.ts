@@ -16,6 +16,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgery } from '../access/scope';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
 import type { LinkSigner } from '../files/signed-links';
+import { deleteStoredFiles } from '../storage/file-removal';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
@@ -106,9 +107,12 @@ type SurgeryFilesDeps = { db: Database; storage: FileStorage; signer: LinkSigner
 export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryFilesDeps) {
   const moves = createLifecycleMoves({ db, now });
 
-  /** Deletes files whose rows are gone or were never written; a failure only leaves an orphan file. */
+  /**
+   * Deletes files whose rows are gone or were never written, retrying a failure; what still fails is swept later
+   * (storage/file-removal.ts), so a replaced document never stays for good.
+   */
   async function discard(keys: readonly string[]): Promise<void> {
-    await Promise.all(keys.map((key) => storage.delete(key).catch(() => {})));
+    await deleteStoredFiles(storage, keys);
   }
 
   return {

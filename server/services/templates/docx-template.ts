@@ -1,5 +1,20 @@
-import Docxtemplater from 'docxtemplater';
-import PizZip from 'pizzip';
+import { createRequire } from 'node:module';
+import type Docxtemplater from 'docxtemplater';
+import type PizZip from 'pizzip';
+
+/**
+ * docxtemplater and pizzip (with xmldom and pako) are loaded at the first template opened, not when the server
+ * starts: most starts never fill one (issue 15, boot time). Both are CommonJS, so a synchronous require.
+ */
+const requirePackage = createRequire(import.meta.url);
+let docxPackages: { Docxtemplater: typeof Docxtemplater; PizZip: typeof PizZip } | null = null;
+function docx() {
+  docxPackages ??= {
+    Docxtemplater: requirePackage('docxtemplater') as typeof Docxtemplater,
+    PizZip: requirePackage('pizzip') as typeof PizZip,
+  };
+  return docxPackages;
+}
 
 /**
  * Filling a DOCX template (DECISIONS §7) with docxtemplater over pizzip. Placeholders are `{name}`; loops
@@ -131,7 +146,7 @@ function openDocx(data: Buffer): PizZip {
   }
   let zip: PizZip;
   try {
-    zip = new PizZip(data);
+    zip = new (docx().PizZip)(data);
   } catch {
     throw notDocx('O arquivo DOCX está corrompido e não pôde ser aberto.');
   }
@@ -161,7 +176,7 @@ function compile(data: Buffer): { doc: Docxtemplater<PizZip>; tags: string[] } {
   const tags = new Set<string>();
   let doc: Docxtemplater<PizZip>;
   try {
-    doc = new Docxtemplater(zip, {
+    doc = new (docx().Docxtemplater)(zip, {
       ...OPTIONS,
       // The default lookup (scope[tag], walking up the loops), noting each tag as it is compiled.
       parser: (tag: string) => {
@@ -203,8 +218,8 @@ export function fillDocxTemplate(data: Buffer, values: Record<string, unknown>):
 }
 
 /** The text of a filled document's body (`word/document.xml`), one line per paragraph: for tests and checks. */
-export function documentText(docx: Buffer): string {
-  const xml = new PizZip(docx).file('word/document.xml')?.asText() ?? '';
+export function documentText(document: Buffer): string {
+  const xml = new (docx().PizZip)(document).file('word/document.xml')?.asText() ?? '';
   return xml
     .split(/<\/w:p>/)
     .map((paragraph) =>

@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'react';
 import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
-import { Calendar } from '../../components/ui/Calendar';
+import { MonthCalendarGrid } from '../../components/ui/MonthCalendarGrid';
 import { Spinner } from '../../components/ui/Spinner';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
@@ -69,16 +69,16 @@ export function MonthCalendar({ selected, onSelect }: MonthCalendarProps) {
 
   return (
     <HomePanel title={T.title} busy={days.status === 'loading'}>
-      <Calendar
+      <MonthCalendarGrid
         label={T.title}
-        hideLabel
-        appearance="plain"
         value={selected}
         onChange={onSelect}
         marks={marks}
         onVisibleMonthChange={setMonth}
         previousLabel={T.previousMonth}
         nextLabel={T.nextMonth}
+        todayLabel={T.today}
+        selectedLabel={T.selected}
       />
       <StyledFooter>
         <StyledLegend>{T.legend}</StyledLegend>

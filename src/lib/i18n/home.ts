@@ -30,6 +30,9 @@ export const homeTexts = {
     title: 'Cirurgias do mês',
     previousMonth: 'Mês anterior',
     nextMonth: 'Próximo mês',
+    /** A day's name for screen readers, as React Aria's calendar says it in pt-BR ('Hoje, sexta-feira, 27 de …'). */
+    today: 'Hoje, {day}',
+    selected: '{day} selecionado',
     one: '1 cirurgia',
     many: '{count} cirurgias',
     legend: 'Dias com cirurgias agendadas',

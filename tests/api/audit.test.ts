@@ -254,7 +254,7 @@ describe('the audit trail of a case', () => {
 
     const rows = (await audit(asMedic, `?patient=${patient.id}`)).results;
     expect(rows.map((row) => [row.action, row.entity, row.actor?.id, row.detail])).toEqual([
-      ['update', 'surgery', secretary.id, 'status:arquivado'],
+      ['update', 'surgery', secretary.id, 'status:arquiv'],
       ['list', 'surgery', secretary.id, null],
       ['view', 'surgery', secretary.id, null],
     ]);

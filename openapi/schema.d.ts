@@ -1407,6 +1407,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/patient/{id}/data_export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Arquivo de dados do titular (LGPD)
+         * @description Tudo o que o produto guarda sobre um paciente do médico, para atender a um pedido do titular (LGPD art. 18):
+         *     um ZIP enviado aos poucos com `paciente.json` (o paciente e cada um dos seus casos com procedimentos, CIDs,
+         *     histórico de etapas, autorizações, checklist, envios, OPME, faturamento, recebimentos, glosas e a lista de
+         *     documentos), a foto (`foto.<ext>`) e cada documento (`documentos/cirurgia-<id>-<tipo>.<ext>`). A exportação
+         *     fica registrada na auditoria. Só o médico: para uma secretária, ou para o paciente de outro médico, 404.
+         *     Nome do arquivo: `dados-paciente-<id>-<hoje>.zip`.
+         */
+        get: operations["exportPatientData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/patient/{id}/foto/": {
         parameters: {
             query: {
@@ -4856,6 +4881,34 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportPatientData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo ZIP. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="dados-paciente-<id>-yyyy-MM-dd.zip"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { check, type Problems } from '../../../machines/validation/problems';
@@ -6,6 +7,9 @@ import { controlCharactersError, hasControlCharacters } from '../../http/control
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
+import { zipStream } from '../../http/zip';
+import { recordChange } from '../../services/audit/audit-log';
+import { createPatientDataExport } from '../../services/patients/patient-data-export';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
 import { photoTypeOf } from '../../services/files/photo';
@@ -112,6 +116,7 @@ function checkedInput(upload: PatientUpload, today: string): PatientInput {
  */
 export default async function patientRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const service = createPatientService(deps);
+  const dataExport = createPatientDataExport(deps);
   const auth = { preHandler: app.authenticate };
 
   const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
@@ -152,6 +157,22 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
     const deleted = await service.remove(viewerOf(request), patientId(request.params.id));
     if (!deleted) throw notFound(PATIENT_MESSAGES.notFound);
     return reply.code(204).send();
+  });
+
+  // The data-subject archive (issue 16 item 3): the medic only; a secretary's request is "not found", like another
+  // medic's patient. Recorded in the audit before the first byte leaves.
+  app.get<IdRoute>('/surgery/api/v1/patient/:id/data_export/', auth, async (request, reply) => {
+    const viewer = viewerOf(request);
+    const id = patientId(request.params.id);
+    const patient = viewer.type === 'medic' ? await dataExport.patientOf(viewer.id, id) : null;
+    if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
+    const exported = { medicId: viewer.id, action: 'data_export', entity: 'patient', entityId: patient.id, patientIds: [patient.id] } as const;
+    await recordChange(deps.db, viewer, exported, deps.now());
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', `attachment; filename="dados-paciente-${patient.id}-${saoPauloDay(deps.now())}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(zipStream(dataExport.entries(patient))));
   });
 
   app.get<IdRoute & QueryRoute>('/surgery/api/v1/patient/:id/foto/', async (request, reply) => {

@@ -269,7 +269,8 @@ export const dashboardLostTotals = pgTable(
 /**
  * Open balances (centavos) per due date and payer, keyed by the due date first: the aging read takes only the due
  * dates of the last 90 days and later (the three recent buckets); the rest of a payer's open balance
- * (dashboard_payer_totals.open_cents minus those) is the 90+ bucket.
+ * (dashboard_payer_totals.open_cents minus those) is the 90+ bucket. Migration 0009 adds open_cents to the primary
+ * key's index (INCLUDE, which drizzle-kit does not express) so that read is index-only.
  */
 export const dashboardOpenDues = pgTable(
   'dashboard_open_dues',

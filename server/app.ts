@@ -287,6 +287,12 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
   });
 }
 
+function noSchemaCompiler(): () => never {
+  return () => {
+    throw new Error('JSON schemas are not compiled here: validate with arktype (server/http/validation.ts)');
+  };
+}
+
 /**
  * Builds the Fastify application for `deps`. Registration order: security headers and caching,
  * parsers (JSON built in, form, multipart), the error handler (before any route), health, the
@@ -300,6 +306,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     bodyLimit: 1024 * 1024,
     // Behind a load balancer, request.ip (the per-address sign-in limit) must be the client's.
     trustProxy: deps.config.trustProxy,
+    // Requests are checked with arktype (http/validation.ts) and no route declares a JSON schema, so Fastify's default
+    // compilers (ajv, fast-json-stringify) would only be loaded, never used: these stand-ins keep them out of the boot.
+    // A route that declared a schema would fail at startup, here.
+    schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -7,14 +7,14 @@
  * modal and by 'Auditoria' filtered to one patient.
  */
 import { useRef, useState } from 'react';
-import { styled } from 'goober';
+import { keyframes, styled } from 'goober';
 import { exportPatientData } from '../../api/audit';
 import { failedCallMessage, generalErrorMessages, thrownCallMessage } from '../../api/errors';
 import { attachmentName, saveBlob } from '../../lib/download';
 import { auditTexts } from '../../lib/i18n/audit';
 import { fill } from '../../lib/i18n/pt-BR';
 import { todayInSaoPaulo } from '../../lib/format/date';
-import { colors, fontSizes, radii, space } from '../../lib/theme';
+import { colors, fontSizes, media, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
@@ -28,19 +28,34 @@ const StyledWrap = styled('div')`
   flex-direction: column;
   gap: ${space.xs};
   min-width: 0;
+  ${media.md} { flex: none; }
 `;
 
-const StyledProgress = styled('progress')`
+const slide = keyframes`
+  from { transform: translateX(-100%); }
+  to { transform: translateX(250%); }
+`;
+
+/** The bar: its share when the size is known, else a sliding stripe (still under reduced motion: a full soft bar). */
+const StyledTrack = styled('div')`
+  position: relative;
   width: 100%;
   height: 6px;
-  border: 0;
   border-radius: ${radii.pill};
   overflow: hidden;
   background: ${colors.primarySoft};
-  accent-color: ${colors.primary};
-  &::-webkit-progress-bar { background: ${colors.primarySoft}; }
-  &::-webkit-progress-value { background: ${colors.primary}; }
-  &::-moz-progress-bar { background: ${colors.primary}; }
+`;
+
+const StyledFill = styled('div')<{ $share: number | null }>`
+  height: 100%;
+  border-radius: ${radii.pill};
+  background: ${colors.primary};
+  width: ${(p) => (p.$share === null ? '40%' : `${Math.round(p.$share * 100)}%`)};
+  ${(p) => (p.$share === null ? `animation: ${slide} 1.1s ease-in-out infinite;` : '')}
+  @media (prefers-reduced-motion: reduce) {
+    animation: none;
+    ${(p) => (p.$share === null ? 'width: 100%; opacity: 0.5;' : '')}
+  }
 `;
 
 const StyledStatus = styled('span')`
@@ -115,6 +130,7 @@ export function PatientArchiveButton({ patientId, variant = 'secondary' }: Patie
   }
 
   const busy = progress.phase !== 'idle';
+  const share = progress.phase === 'downloading' && progress.total ? Math.min(1, progress.received / progress.total) : null;
   return (
     <StyledWrap>
       <Button variant={variant} onClick={() => void run()} loading={busy}>
@@ -122,11 +138,15 @@ export function PatientArchiveButton({ patientId, variant = 'secondary' }: Patie
         {T.exportData}
       </Button>
       {busy ? (
-        <StyledProgress
+        <StyledTrack
+          role="progressbar"
           aria-label={T.progressLabel}
-          max={progress.phase === 'downloading' && progress.total ? progress.total : undefined}
-          value={progress.phase === 'downloading' && progress.total ? progress.received : undefined}
-        />
+          aria-valuemin={share === null ? undefined : 0}
+          aria-valuemax={share === null ? undefined : 100}
+          aria-valuenow={share === null ? undefined : Math.floor(share * 100)}
+        >
+          <StyledFill $share={share} />
+        </StyledTrack>
       ) : null}
       {/* Always mounted, so the first progress text is announced. */}
       <StyledStatus role="status">{busy ? progressText(progress) : null}</StyledStatus>

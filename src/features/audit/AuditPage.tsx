@@ -68,8 +68,15 @@ const StyledFilters = styled('section')`
     padding: ${space.lg} ${space.xl};
   }
   @media (min-width: 1100px) {
-    grid-template-columns: minmax(0, 2fr) repeat(2, minmax(0, 1.5fr)) repeat(2, minmax(0, 1fr));
+    grid-template-columns: minmax(0, 2fr) repeat(2, minmax(0, 1.5fr)) minmax(0, 2fr);
   }
+`;
+
+/** De and Até side by side, at every width. */
+const StyledPeriod = styled('div')`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${space.md};
 `;
 
 const StyledDateField = styled('div')`
@@ -86,6 +93,8 @@ const StyledActions = styled('div')`
   align-items: center;
   justify-content: flex-end;
   gap: ${space.sm};
+  & > * { flex: 1 1 auto; }
+  ${media.md} { & > * { flex: none; } }
 `;
 
 const StyledArchive = styled('section')`
@@ -97,7 +106,7 @@ const StyledArchive = styled('section')`
   border-left: 4px solid ${colors.primary};
   border-radius: ${radii.lg};
   background: ${colors.surface};
-  & > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 70ch; }
+  & > p { flex: 1; margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 70ch; }
   ${media.md} {
     flex-direction: row;
     align-items: center;
@@ -328,7 +337,7 @@ export function AuditPage() {
     }
 
     return [
-      { key: 'at', header: T.columns.at, primary: true, cell: (row) => <StyledTime>{timeText(row.at)}</StyledTime>, width: '15%' },
+      { key: 'at', header: T.columns.at, primary: true, cell: (row) => <StyledTime>{timeText(row.at)}</StyledTime>, nowrap: true, width: '19%' },
       {
         key: 'actor',
         header: T.columns.actor,
@@ -341,7 +350,7 @@ export function AuditPage() {
           ) : (
             T.system
           ),
-        width: '20%',
+        width: '18%',
       },
       {
         key: 'action',
@@ -355,10 +364,10 @@ export function AuditPage() {
             </StyledTwoLines>
           );
         },
-        width: '22%',
+        width: '20%',
       },
       { key: 'record', header: T.columns.record, cell: recordCell },
-      { key: 'address', header: T.columns.address, cell: (row) => row.address ?? T.none, nowrap: true, width: '13%' },
+      { key: 'address', header: T.columns.address, cell: (row) => row.address ?? T.none, nowrap: true, width: '12%' },
     ];
   }, [search.patient, setSearch, href]);
 
@@ -373,7 +382,7 @@ export function AuditPage() {
   ) : failed ? (
     <Notice kind="failed" title={T.failed} onRetry={retry} />
   ) : filtered ? (
-    <Notice kind="noResults" title={T.noResults} text={T.noResultsHint} action={clearButton} />
+    <Notice kind="noResults" title={search.from || search.to ? T.noResultsInPeriod : T.noResults} text={T.noResultsHint} action={clearButton} />
   ) : (
     <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="shieldCheck" />
   );
@@ -421,8 +430,10 @@ export function AuditPage() {
           placeholder={T.allActions}
           onChange={(value) => setSearch({ action: AUDIT_ACTIONS.find((action) => action === value) })}
         />
-        <DayField label={T.from} value={search.from} onChange={handleFrom} />
-        <DayField label={T.to} value={pendingTo ?? search.to} error={pendingTo ? AUDIT_MESSAGES.invertedPeriod : undefined} onChange={handleTo} />
+        <StyledPeriod>
+          <DayField label={T.from} value={search.from} onChange={handleFrom} />
+          <DayField label={T.to} value={pendingTo ?? search.to} error={pendingTo ? AUDIT_MESSAGES.invertedPeriod : undefined} onChange={handleTo} />
+        </StyledPeriod>
         <StyledActions>
           {filtered ? clearButton : null}
           <ExportCsvButton call={() => exportAudit(search)} fallbackName={`auditoria-${todayInSaoPaulo()}.csv`} />

@@ -8,7 +8,7 @@ import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signOut, s
  * Patient privacy on screen (issue 16 items 2 and 3): a new medic's patient (with a photo) is edited by her secretary
  * through /patients; the secretary has no 'Auditoria' in her menu and /audit sends her home. The medic opens
  * 'Auditoria' from her menu, picks the patient by name, sees the edit by the secretary (her name, 'Alteração',
- * the field) and exports the CSV, whose row the test finds. Then the secretary leaves (the medic removes her, so the
+ * the field), narrows to the secretary, to changes and to today, and exports the CSV: that one row. Then the secretary leaves (the medic removes her, so the
  * medic registers patients herself again, DECISIONS §13): the medic opens the patient, downloads the patient's
  * archive (the test opens the ZIP: paciente.json and the photo's very bytes) and follows 'Ver auditoria', which still
  * names the former secretary and now shows the archive's export too. Axe on /audit.
@@ -138,11 +138,23 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     await expect(page.getByRole('button', { name: 'Exportar dados do paciente (LGPD)' })).toBeVisible();
     await expectNoSeriousA11yViolations(page, { label: '/audit filtered to a patient' });
 
-    // The CSV of the same filters holds the edit's row.
+    // Narrowed to the secretary, to changes and to today: that one row; the filters live in the URL.
+    await page.getByLabel('Pessoa', { exact: true }).selectOption({ label: secretaryEmail });
+    await expect(page).toHaveURL(new RegExp(`[?&]actor=${secretaryId}(&|$)`));
+    await page.getByLabel('Ação', { exact: true }).selectOption({ label: 'Alteração' });
+    await expect(page).toHaveURL(/[?&]action=update(&|$)/);
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    await page.getByLabel('De', { exact: true }).fill(today.replace(/\//g, ''));
+    await expect(page).toHaveURL(/[?&]from=\d{4}-\d{2}-\d{2}(&|$)/);
+    await expect(page.getByText('1 registro(s) · Página 1 de 1')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: secretaryName })).toHaveCount(1);
+
+    // The CSV of the same filters holds the edit's row, and only it.
     const [csvFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
     expect(csvFile.suggestedFilename()).toMatch(/^auditoria-\d{4}-\d{2}-\d{2}\.csv$/);
     const [header, ...rows] = parseExcelCsv(await readFile((await csvFile.path())!));
     expect(header).toEqual(['Data e hora', 'Pessoa', 'Ação', 'Registro', 'Nº do registro', 'Paciente', 'Registros listados', 'Detalhe', 'Endereço']);
+    expect(rows).toHaveLength(1);
     const csvEdit = rows.filter((row) => row[1] === secretaryName && row[2] === 'Alteração');
     expect(csvEdit).toHaveLength(1);
     expect(csvEdit[0]!.slice(3, 8)).toEqual(['Paciente', String(patientId), patientName, '', 'Campos: Celular']);

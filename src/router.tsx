@@ -9,6 +9,7 @@ import { FullPageLoader } from './components/layout/FullPageLoader';
 import { RouteError } from './components/layout/RouteError';
 import { allDataRoute } from './routes/all-data';
 import { appRoute } from './routes/app';
+import { auditRoute } from './routes/audit';
 import { authRoute } from './routes/auth';
 import { documentChecklistsRoute } from './routes/document-checklists';
 import { indexRoute } from './routes/index';
@@ -33,6 +34,7 @@ export const routeTree = rootRoute.addChildren([
     allDataRoute,
     surgeryStatusRoute,
     receivablesRoute,
+    auditRoute,
     documentChecklistsRoute,
     surgeryDetailsRoute,
     patientsRoute,

@@ -164,7 +164,7 @@ for (const size of WIDTHS) {
       await scan(page, '/signup-secretary invalid');
     });
 
-    test('medic screens: home, dashboard, settings and its modals, surgery status and details', async ({ page, request }) => {
+    test('medic screens: home, dashboard, settings and its modals, audit, surgery status and details', async ({ page, request }) => {
       const cases = await oneCasePerStage(request, DEMO_MEDIC);
       await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
       await expect(page).toHaveURL(/\/$/);
@@ -208,6 +208,12 @@ for (const size of WIDTHS) {
       await scan(page, "medic /settings 'Foto do perfil'");
       await photoDialog.getByRole('button', { name: 'Cancelar' }).click();
       await expect(photoDialog).toBeHidden();
+
+      // 'Auditoria' (issue 16): the trail the demo's use so far wrote (this test's own reads at least).
+      await follow(page, 'Auditoria', /\/audit$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Auditoria' })).toBeVisible();
+      await expect(page.getByText(/\d+ registro\(s\) · Página 1 de \d+/)).toBeVisible();
+      await scan(page, 'medic /audit');
 
       await follow(page, 'Status de cirurgia', /\/surgery-status/);
       await expect(page.getByRole('heading', { name: 'Veja o status das cirurgias' })).toBeVisible();

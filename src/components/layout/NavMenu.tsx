@@ -10,7 +10,7 @@ import { checklistsTexts } from '../../lib/i18n/checklists';
 import { receivablesTexts } from '../../lib/i18n/receivables';
 import { Icon, type IconName } from '../ui/Icon';
 
-type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables';
+type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/audit';
 type NavItem = { to: NavPath; label: string; icon: IconName };
 
 const REGISTRATION: readonly NavItem[] = [
@@ -26,6 +26,7 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
     { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
+    { to: '/audit', label: ptBR.nav.audit, icon: 'shieldCheck' },
   ],
   secretary: [
     { to: '/', label: ptBR.nav.home, icon: 'home' },

@@ -72,6 +72,8 @@ export const ptBR = {
     surgeryStatus: 'Status de cirurgia',
     addPatient: 'Adicionar paciente',
     linkSurgery: 'Vincular cirurgia',
+    /** The medic's 'Auditoria' (issue 16); here, not in i18n/audit.ts, so the menu on every home loads no more. */
+    audit: 'Auditoria',
     signOut: 'Sair',
     roleMedic: 'Médico(a)',
     roleSecretary: 'Secretária(o)',

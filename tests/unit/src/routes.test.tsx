@@ -126,16 +126,28 @@ describe('router guards', () => {
       const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
       return within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
     };
-    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos']);
+    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Auditoria']);
     cleanup();
     const linked = renderAt('/', medic);
     await expectPath(linked.router, '/');
-    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos']);
+    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Auditoria']);
   });
 
   it('sends a secretary on /all-data home', async () => {
     const { router } = renderAt('/all-data', secretary);
     await expectPath(router, '/');
+  });
+
+  it("sends a secretary on /audit home (the medic's audit, issue 16)", async () => {
+    const { router } = renderAt('/audit?patient=7', secretary);
+    await expectPath(router, '/');
+  });
+
+  it("lets a medic open /audit, its page loaded on demand (an empty trail: 'Nenhum registro de auditoria ainda')", async () => {
+    const { router } = renderAt('/audit', medic);
+    await expectPath(router, '/audit');
+    expect(await screen.findByRole('heading', { name: 'Auditoria', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Nenhum registro de auditoria ainda')).toBeTruthy();
   });
 
   it('sends a secretary on /settings home', async () => {
@@ -170,6 +182,7 @@ describe('router guards', () => {
     // jsdom ignores media queries, so the desktop rail counts as hidden: include hidden elements.
     expect(await screen.findByRole('link', { name: /Adicionar paciente/, hidden: true })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Dashboard/, hidden: true })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Auditoria/, hidden: true })).toBeNull();
     expect(screen.getByRole('button', { name: /Sair/, hidden: true })).toBeTruthy();
   });
 

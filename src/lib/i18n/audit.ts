@@ -1,0 +1,72 @@
+/**
+ * pt-BR texts of the medic's 'Auditoria' (issue 16 item 2) and of the patient's privacy actions (issue 16 item 3):
+ * the page (filters, table, pagination, export, states) and the patient modal's 'Ver auditoria' and
+ * archive download. `{name}` placeholders are filled by `fill()`. The action, record and detail labels live beside
+ * the audit's enums (machines/audit/constants.ts), which the server's CSV uses too; the query's validation messages
+ * in machines/audit/auditSchemas.ts. The menu item is ptBR.nav.audit (the homes load the menu).
+ */
+export const auditTexts = {
+  page: {
+    title: 'Auditoria',
+    intro:
+      'Quem visualizou, listou, alterou, exportou ou excluiu dados dos seus pacientes e cirurgias, quando e de que endereço (LGPD). O conteúdo dos registros nunca fica na auditoria.',
+    filtersLabel: 'Filtros da auditoria',
+    patient: 'Paciente',
+    patientPlaceholder: 'Buscar pelo nome',
+    patientEmpty: 'Nenhum paciente encontrado',
+    patientNumber: 'Paciente nº {id}',
+    person: 'Pessoa',
+    allPeople: 'Todas as pessoas',
+    you: '{name} (você)',
+    peopleLoading: 'Carregando pessoas...',
+    peopleFailed: 'Não foi possível carregar as pessoas.',
+    retry: 'Tentar novamente',
+    action: 'Ação',
+    allActions: 'Todas as ações',
+    from: 'De',
+    to: 'Até',
+    datePlaceholder: 'dd/mm/aaaa',
+    dateInvalid: 'Informe uma data válida (dd/mm/aaaa).',
+    clearFilters: 'Limpar filtros',
+    tableLabel: 'Registros de auditoria',
+    columns: {
+      at: 'Data e hora',
+      actor: 'Pessoa',
+      action: 'Ação',
+      record: 'Registro',
+      address: 'Endereço',
+    },
+    system: 'Sistema',
+    roles: { medic: 'Médico(a)', secretary: 'Secretária(o)' },
+    caseNumber: 'Cirurgia nº {id}',
+    recordNumber: '{entity} nº {id}',
+    listed: '{count} registro(s) listado(s)',
+    patients: '{count} pacientes',
+    filterByPatient: 'Ver só a auditoria de {name}',
+    openCase: 'Abrir a cirurgia nº {id}',
+    none: '—',
+    failed: 'Não foi possível carregar a auditoria.',
+    patientNotFound: 'Paciente não encontrado.',
+    empty: 'Nenhum registro de auditoria ainda',
+    emptyHint: 'Cada visualização, alteração, exportação ou exclusão de um paciente ou de uma cirurgia aparece aqui.',
+    noResults: 'Nenhum registro de auditoria com esses filtros',
+    noResultsInPeriod: 'Nenhum registro de auditoria no período',
+    noResultsHint: 'Mude ou limpe os filtros para ver outros registros.',
+    count: '{count} registro(s)',
+    pageOf: 'Página {page} de {pages}',
+    previous: 'Anterior',
+    next: 'Próxima',
+    pagination: 'Páginas da auditoria',
+    archiveHint: 'Para um pedido do titular (LGPD art. 18): todos os dados, a foto e os documentos de {name}.',
+  },
+  privacy: {
+    label: 'Privacidade (LGPD)',
+    seeAudit: 'Ver auditoria',
+    exportData: 'Exportar dados do paciente (LGPD)',
+    preparing: 'Preparando o arquivo...',
+    downloading: 'Baixando... {size}',
+    downloadingPercent: 'Baixando... {percent}% ({size})',
+    progressLabel: 'Download dos dados do paciente',
+    done: 'Arquivo de dados do paciente baixado.',
+  },
+} as const;

@@ -123,6 +123,20 @@ describe('the audit trail of a patient', () => {
     expect(page.patient_ids).toContain(patientId);
   });
 
+  it('names only what a save changed: a CEP kept with its mask (older rows, the demo) or an empty field is not a change', async () => {
+    const own = patientFields({ cep: '' });
+    const created = await send('POST', CREATE, asMedic, own);
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    await t.deps.db.execute(sql`update patients set cep = '01.310-100' where id = ${id}`);
+    const edited = await send('PUT', update(id), asSecretary, { ...own, cep: '01310-100', cellphone: '(11) 9 3333-4444', medic: String(medic.id) });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const kept = await send('PUT', update(id), asSecretary, { ...own, cep: '01310100', cellphone: '(11) 9 3333-4444', medic: String(medic.id) });
+    expect(kept.statusCode, kept.body).toBe(200);
+    const updates = (await audit(asMedic, `?patient=${id}&action=update`)).results.map((row) => row.detail);
+    expect(updates).toEqual([null, 'campos:cellphone']);
+  });
+
   it('stores no name, CPF, phone or address in the audit table', async () => {
     const rows = await t.deps.db.execute(sql`select row_to_json(a)::text as line from audit_events a`);
     const lines = ((rows as { rows?: { line: string }[] }).rows ?? (rows as unknown as { line: string }[])).map((row) => row.line);

@@ -61,6 +61,16 @@ export function searchCondition(search: string): SQL | undefined {
   return matchesAllTerms(patients.searchText, searchTerms(search));
 }
 
+/**
+ * A column's value as the audit compares it: empty and null are the same, and a CEP is its digits (the demo data
+ * and older rows keep the mask, 01.310-100, where the API stores 01310100), so a save that kept a field does not
+ * report it as changed.
+ */
+function comparable(column: string, value: unknown): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return column === 'cep' ? text.replace(/\D/g, '') : text;
+}
+
 /** The form's fields a patient update changed (names only, for the audit), as `campos:<api names>`, or null. */
 function changedPatientFields(current: PatientRow, next: Partial<PatientRow>, newPhoto: boolean): string | null {
   const names: Record<string, string> = {
@@ -75,7 +85,7 @@ function changedPatientFields(current: PatientRow, next: Partial<PatientRow>, ne
     medicId: 'medic',
   };
   const changed = Object.entries(names)
-    .filter(([column]) => (next as Record<string, unknown>)[column] !== (current as Record<string, unknown>)[column])
+    .filter(([column]) => comparable(column, (next as Record<string, unknown>)[column]) !== comparable(column, (current as Record<string, unknown>)[column]))
     .map(([, name]) => name);
   if (newPhoto) changed.push('foto');
   return changed.length > 0 ? `campos:${changed.join(',')}` : null;

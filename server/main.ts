@@ -99,7 +99,8 @@ async function main(): Promise<void> {
   const now = () => new Date();
   const rateLimiter = createRateLimiter(config, handle.db, now);
   const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
-  // PGlite has no autovacuum: the tables whose data changed get ANALYZEd after the first answer (planner-statistics.ts).
+  // PGlite has no autovacuum: the tables whose data changed are vacuumed and analyzed after the first answer and every
+  // 6 hours (planner-statistics.ts).
   let statistics: StatisticsRefresh | null = null;
   // Files whose delete failed after their rows went are swept while the server runs too (file-removal.ts).
   let sweeper: { stop(): Promise<void> } | null = null;

@@ -21,6 +21,7 @@ import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { deletePatient, fetchPatient, type Patient } from './actors';
 import { ModalActions } from './ModalActions';
+import { PatientErasure } from './PatientErasure';
 import { PATIENT_MODAL_MAX_WIDTH } from './PatientWizardModal';
 
 const StyledBody = styled('div')`
@@ -249,6 +250,7 @@ export function PatientDetailModal({ patient: initial, onClose, onEdit, onLink, 
             ) : null}
           </StyledFacts>
         </StyledBody>
+        <PatientErasure patient={patient} onErased={onDeleted} />
       </Modal>
       <ConfirmDialog
         isOpen={confirming}

@@ -14,7 +14,7 @@ import { formatDate } from '../../lib/format/date';
 import { patientErasureTexts as T } from '../../lib/i18n/patientErasure';
 import { fill } from '../../lib/i18n/pt-BR';
 import { useSession } from '../../lib/session/session';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { Patient } from './actors';
 import { requestErasure, type ErasureAnswer } from './erasureRequest';
 
@@ -66,9 +66,12 @@ const StyledAnswer = styled('p')<{ $tone: 'done' | 'refused' }>`
 
 const StyledFooter = styled('div')`
   display: flex;
-  flex-wrap: wrap;
-  justify-content: flex-end;
+  flex-direction: column-reverse;
   gap: ${space.sm};
+  ${media.md} {
+    flex-direction: row;
+    justify-content: flex-end;
+  }
 `;
 
 type PatientErasureProps = {

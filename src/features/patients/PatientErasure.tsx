@@ -66,6 +66,7 @@ const StyledAnswer = styled('p')<{ $tone: 'done' | 'refused' }>`
 
 const StyledFooter = styled('div')`
   display: flex;
+  width: 100%;
   flex-direction: column-reverse;
   gap: ${space.sm};
   ${media.md} {

@@ -1347,8 +1347,10 @@ export interface paths {
          * @description multipart/form-data com o mesmo formulário do cadastro e as mesmas regras. Sem `foto`, a foto atual é
          *     mantida; com `foto`, é substituída. Paciente inexistente ou de outro médico: 404. Erros de validação: 400
          *     com a lista `error` e erros por campo (o SPA mostra cada mensagem). A secretária pode passar o paciente a
-         *     outro médico vinculado, exceto quando ele já tem cirurgia cadastrada (400 no campo `medic`). Sucesso: 200
-         *     com o paciente atualizado.
+         *     outro médico vinculado, exceto quando ele já tem cirurgia cadastrada (400 no campo `medic`). Um paciente
+         *     anonimizado (`erasePatient`) não pode mais ser editado: 403
+         *     `{ "error": ["Este paciente foi anonimizado (LGPD) e não pode mais ser editado."] }`. Sucesso: 200 com o
+         *     paciente atualizado.
          */
         put: operations["updatePatient"];
         post?: never;
@@ -1426,6 +1428,42 @@ export interface paths {
         get: operations["exportPatientData"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/patient/{id}/erasure/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Solicitação de exclusão do titular (LGPD)
+         * @description Atende ao pedido de exclusão de um paciente do médico (LGPD art. 18, VI), sem corpo. Só o médico: para uma
+         *     secretária, ou para o paciente de outro médico (ou id malformado), 404 "Paciente não encontrado.".
+         *
+         *     - Paciente sem cirurgia: excluído como em `deletePatient` (a foto sai do armazenamento); 200
+         *       `{ "outcome": "deleted" }`.
+         *     - Paciente com cirurgia cuja última atividade tem menos de 20 anos (Lei 13.787/2018): recusado, 403
+         *       `{ "error": ["O prontuário deste paciente deve ser mantido até 27/11/2046 (Lei 13.787/2018). Nada foi
+         *       alterado."] }` (a data é o último dia da guarda, fuso America/Sao_Paulo). Nada muda; só a auditoria
+         *       registra o pedido recusado (`erasure_refused`). Última atividade: o dia mais recente entre a última
+         *       alteração do paciente e, em cada caso dele, a última alteração, as datas da cirurgia (agendada,
+         *       realizada, pagamento, conclusão, mudança de etapa), os registros de autorização, checklist, envios,
+         *       OPME, documentos, faturamento, recebimentos e glosas (docs/PRIVACY.md).
+         *     - Guarda cumprida: anonimizado numa só transação (nome "Paciente anonimizado #<id>", CPF vazio, celular,
+         *       endereço, CEP, nascimento, sexo e convênio apagados; foto e documentos dos casos removidos do
+         *       armazenamento após a gravação); os casos ficam, e com eles os números do médico. 200
+         *       `{ "outcome": "anonymized", "patient": <Patient> }`. Um novo pedido para um paciente já anonimizado
+         *       responde o mesmo, sem alterar nada.
+         */
+        post: operations["erasePatient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1986,7 +2024,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @enum {string} */
-        AuditAction: "view" | "list" | "create" | "update" | "delete" | "export" | "download" | "data_export" | "anonymize";
+        AuditAction: "view" | "list" | "create" | "update" | "delete" | "export" | "download" | "data_export" | "anonymize" | "erasure_refused";
         AuditEvent: {
             id: number;
             /**
@@ -2816,10 +2854,24 @@ export interface components {
             full_address: string | null;
             /** @description Os 8 dígitos, sem máscara. */
             cep: string | null;
-            /** @description CPF formatado 000.000.000-00. */
+            /** @description CPF formatado 000.000.000-00; vazio num paciente anonimizado. */
             cpf: string;
             gender: components["schemas"]["Gender"] | null;
             medic: components["schemas"]["MedicRef"];
+            /**
+             * Format: date-time
+             * @description Quando um pedido de exclusão anonimizou o paciente (`erasePatient`); `null` nos demais.
+             */
+            anonymized_at: string | null;
+        };
+        /** @description A resposta de `erasePatient`. */
+        PatientErasure: {
+            /** @enum {string} */
+            outcome: "deleted";
+        } | {
+            /** @enum {string} */
+            outcome: "anonymized";
+            patient: components["schemas"]["Patient"];
         };
         /** @description multipart/form-data do envio da foto do perfil. */
         ProfilePhotoForm: {
@@ -4828,6 +4880,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
@@ -4912,6 +4965,33 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    erasePatient: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O pedido foi atendido (excluído ou anonimizado). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientErasure"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

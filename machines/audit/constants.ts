@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'download',
   'data_export',
   'anonymize',
+  'erasure_refused',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -31,6 +32,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   download: 'Download',
   data_export: 'Exportação de dados do titular',
   anonymize: 'Anonimização',
+  erasure_refused: 'Exclusão recusada (prazo de guarda)',
 };
 
 /** What kind of record it was done to. */
@@ -64,6 +66,12 @@ const DETAIL_LABELS: Record<string, string> = {
   archive: 'Arquivamento',
   cancel: 'Cancelamento',
   retention: 'Prazo de guarda',
+  erasure: 'Solicitação de exclusão (LGPD)',
+  ledger: 'Honorário',
+  approvals: 'Aprovações',
+  receivables: 'A receber',
+  authorization_alerts: 'Avisos de autorização',
+  appeal_alerts: 'Avisos de recurso de glosa',
 };
 
 /** The patient form's fields by their API names (a patient update's detail is `campos:<names>`). */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { formatCpf } from '../../machines/rules/cpf';
-import { patients, storedFiles, surgeryDocuments } from '../../server/db/schema/index';
+import { patients, storedFiles, surgeries, surgeryDocuments } from '../../server/db/schema/index';
 import { detachPatientFiles, removePatientFiles } from '../../server/services/patients/patient-files';
 import { createDiskStorage } from '../../server/services/storage/disk-storage';
 import { deleteStoredFiles, startOrphanSweeper } from '../../server/services/storage/file-removal';
@@ -21,7 +21,8 @@ import { startS3Server, type TestS3Server } from '../helpers/s3-server';
  * Files follow their records (issue 16 item 5; DECISIONS §17) on each store (disk, PostgreSQL, S3 through an
  * S3-protocol server), through the real API, on the run's database (PGlite, or PostgreSQL with DATABASE_URL):
  * a deleted patient's photo and a replaced document leave the store; removePatientFiles (the anonymization's call)
- * takes a patient's photo and the documents of all their cases and nothing else; a delete that fails after the
+ * takes a patient's photo and the documents of all their cases and nothing else, as does an erasure request
+ * (anonymization or deletion, patient-erasure.test.ts); a delete that fails after the
  * commit is tried again, and what still fails is swept while the server runs.
  */
 
@@ -199,6 +200,31 @@ describe.each(['disk', 'postgres', 's3'] as const)('files follow their records o
     expect(await deleteStoredFiles(t.deps.storage, keys)).toEqual([]);
     expect(await isStored(photoKey)).toBe(false);
     expect(await isStored(document)).toBe(false);
+  });
+
+  it("an erasure request takes the photo and every case's documents of an anonymized patient, and only theirs", async () => {
+    const { id, photoKey, row } = await patientWithPhoto();
+    const surgery = await insertSurgery(t.deps.db, row, { status: 'prep_doc' });
+    const document = await upload(surgery.id, 'medical_report');
+    const other = await patientWithPhoto();
+    // The keeping period (20 years after the last activity) is over.
+    const old = new Date('2001-01-01T12:00:00Z');
+    await t.deps.db.update(patients).set({ updatedAt: old }).where(eq(patients.id, id));
+    await t.deps.db.update(surgeries).set({ updatedAt: old, statusChangedAt: old }).where(eq(surgeries.id, surgery.id));
+    await t.deps.db.update(surgeryDocuments).set({ uploadedAt: old }).where(eq(surgeryDocuments.surgeryId, surgery.id));
+    const res = await t.app.inject({ method: 'POST', url: `/surgery/api/v1/patient/${id}/erasure/`, headers: asMedic });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().outcome).toBe('anonymized');
+    expect(await isStored(photoKey)).toBe(false);
+    expect(await isStored(document)).toBe(false);
+    expect(await isStored(other.photoKey)).toBe(true);
+  });
+
+  it("an erasure request of a patient without cases deletes the patient's photo", async () => {
+    const { id, photoKey } = await patientWithPhoto();
+    const res = await t.app.inject({ method: 'POST', url: `/surgery/api/v1/patient/${id}/erasure/`, headers: asMedic });
+    expect(res.json()).toEqual({ outcome: 'deleted' });
+    expect(await isStored(photoKey)).toBe(false);
   });
 
   it('tries a delete that fails after the commit again, and the patient is deleted either way', async () => {

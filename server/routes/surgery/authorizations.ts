@@ -1,3 +1,4 @@
+import { caseRead, casePage } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTHORIZATION_PAYERS, type AuthorizationPayer } from '../../../machines/preoperative/constants';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
@@ -36,8 +37,10 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
   }
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
-    const results = await authorizations.list(request.user!, caseId(request));
+    const id = caseId(request);
+    const results = await authorizations.list(request.user!, id);
     if (!results) throw notFound(SURGERY_NOT_FOUND);
+    app.audit.read(request.user!, caseRead(id, 'authorization'));
     return { results };
   });
 
@@ -55,6 +58,8 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
   );
 
   app.get('/surgery/api/v1/authorization_alerts/', { preHandler: app.authenticate }, async (request) => {
-    return { results: await authorizations.alerts(request.user!, saoPauloDay(deps.now())) };
+    const results = await authorizations.alerts(request.user!, saoPauloDay(deps.now()));
+    app.audit.read(request.user!, casePage(results.map((alert) => alert.surgery_id), 'authorization_alerts'));
+    return { results };
   });
 }

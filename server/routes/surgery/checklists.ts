@@ -1,3 +1,4 @@
+import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   checklistMarkSchema,
@@ -78,9 +79,12 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     },
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) =>
-    service.checklist(userOf(request), caseId(request.params)),
-  );
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request.params);
+    const checklist = await service.checklist(userOf(request), id);
+    app.audit.read(userOf(request), caseRead(id, 'checklist'));
+    return checklist;
+  });
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
@@ -88,9 +92,12 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     async (request) => service.mark(userOf(request), caseId(request.params), request.body),
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) =>
-    service.dispatches(userOf(request), caseId(request.params)),
-  );
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request.params);
+    const dispatches = await service.dispatches(userOf(request), id);
+    app.audit.read(userOf(request), caseRead(id, 'dispatch'));
+    return dispatches;
+  });
 
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
     const id = caseId(request.params);

@@ -1,3 +1,4 @@
+import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   stageTargetsQuerySchema,
@@ -49,9 +50,12 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     return id;
   }
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => ({
-    results: await clocks.holderOptions(request.user!, caseId(request.params.id)),
-  }));
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request.params.id);
+    const results = await clocks.holderOptions(request.user!, id);
+    app.audit.read(request.user!, caseRead(id, 'holder'));
+    return { results };
+  });
 
   app.put<{ Params: { id: string }; Body: typeof surgeryHolderSchema.infer }>(
     '/surgery/api/v1/surgery/:id/holder/',

@@ -1,3 +1,4 @@
+import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   billingSchema,
@@ -47,7 +48,12 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
   /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
   const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
 
-  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => ledger.get(request.user!, caseId(request)));
+  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    const answer = await ledger.get(request.user!, id);
+    app.audit.read(request.user!, caseRead(id, 'ledger'));
+    return answer;
+  });
 
   app.put<{ Params: CaseParams }>(`${base}billing/`, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);

@@ -1,3 +1,4 @@
+import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -123,8 +124,10 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
   });
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
-    const found = await approvals.get(request.user!, caseId(request));
+    const id = caseId(request);
+    const found = await approvals.get(request.user!, id);
     if (!found) throw notFound(SURGERY_NOT_FOUND);
+    app.audit.read(request.user!, caseRead(id, 'approvals'));
     return found;
   });
 }

@@ -1,3 +1,4 @@
+import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { opmeItemInputOf, opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import type { AppDeps } from '../../deps';
@@ -34,7 +35,12 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
     return id;
   }
 
-  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => opme.list(request.user!, caseId(request)));
+  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
+    const id = caseId(request);
+    const items = await opme.list(request.user!, id);
+    app.audit.read(request.user!, caseRead(id, 'opme'));
+    return items;
+  });
 
   app.post<{ Params: CaseParams; Body: ItemBody }>(
     base,

@@ -10,6 +10,7 @@ import { validated } from '../../http/validation';
 import { zipStream } from '../../http/zip';
 import { recordChange } from '../../services/audit/audit-log';
 import { createPatientDataExport } from '../../services/patients/patient-data-export';
+import { createPatientErasure, ERASURE_MESSAGES } from '../../services/patients/patient-erasure';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
 import { photoTypeOf } from '../../services/files/photo';
@@ -117,6 +118,7 @@ function checkedInput(upload: PatientUpload, today: string): PatientInput {
 export default async function patientRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const service = createPatientService(deps);
   const dataExport = createPatientDataExport(deps);
+  const erasure = createPatientErasure(deps);
   const auth = { preHandler: app.authenticate };
 
   const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
@@ -173,6 +175,19 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
       .header('content-disposition', `attachment; filename="dados-paciente-${patient.id}-${saoPauloDay(deps.now())}.zip"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(zipStream(dataExport.entries(patient))));
+  });
+
+  // An erasure request (issue 16 item 4; openapi erasePatient): the medic only, 404 otherwise, like the archive.
+  app.post<IdRoute>('/surgery/api/v1/patient/:id/erasure/', auth, async (request) => {
+    const viewer = viewerOf(request);
+    const id = patientId(request.params.id);
+    const answer = viewer.type === 'medic' ? await erasure.erase(viewer, id) : null;
+    if (!answer) throw notFound(PATIENT_MESSAGES.notFound);
+    if (answer.outcome === 'refused') throw forbidden(ERASURE_MESSAGES.retained(answer.keepUntil));
+    if (answer.outcome === 'deleted') return { outcome: 'deleted' };
+    // Asked again: nothing changed, the answer shows the patient (a read of it).
+    if (answer.repeated) app.audit.read(viewer, { action: 'view', entity: 'patient', of: 'patients', ids: [id] });
+    return { outcome: 'anonymized', patient: answer.patient };
   });
 
   app.get<IdRoute & QueryRoute>('/surgery/api/v1/patient/:id/foto/', async (request, reply) => {

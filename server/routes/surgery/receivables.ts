@@ -1,3 +1,4 @@
+import { casePage } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import { AGING_BUCKET_LABELS } from '../../../machines/ledger/constants';
 import {
@@ -66,7 +67,11 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/',
     { preHandler: [app.authenticate, validated({ query: receivablesQuerySchema })] },
-    async (request) => receivables.list(request.user!, receivablesFiltersOf(request.query)),
+    async (request) => {
+      const page = await receivables.list(request.user!, receivablesFiltersOf(request.query));
+      app.audit.read(request.user!, casePage(page.results.map((row) => row.surgery), 'receivables'));
+      return page;
+    },
   );
 
   app.get<{ Querystring: ReceivablesQuery }>(
@@ -82,7 +87,9 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     },
   );
 
-  app.get('/surgery/api/v1/appeal_alerts/', { preHandler: app.authenticate }, async (request) => ({
-    results: await receivables.appealAlerts(request.user!),
-  }));
+  app.get('/surgery/api/v1/appeal_alerts/', { preHandler: app.authenticate }, async (request) => {
+    const results = await receivables.appealAlerts(request.user!);
+    app.audit.read(request.user!, casePage(results.map((alert) => alert.surgery), 'appeal_alerts'));
+    return { results };
+  });
 }

@@ -71,6 +71,21 @@ type AuditRead = {
   detail?: string | null;
 };
 
+/** The read of part `detail` of case `id` (its ledger, authorizations, checklist…): recorded as a view of the case. */
+export const caseRead = (id: number, detail: string): AuditRead => ({ action: 'view', entity: 'surgery', of: 'surgeries', ids: [id], detail });
+
+/**
+ * A page of cases a screen showed, named by `detail` (the 'A receber' list, an alert panel of the homes): one row per
+ * medic with the ids in the order shown, each once.
+ */
+export const casePage = (ids: readonly number[], detail: string): AuditRead => ({
+  action: 'list',
+  entity: 'surgery',
+  of: 'surgeries',
+  ids: [...new Set(ids)],
+  detail,
+});
+
 /** An export of many records (a CSV): recorded per medic in the export's scope, without ids. */
 type AuditExport = { medicIds: readonly number[]; entity: AuditEntity; detail: string };
 

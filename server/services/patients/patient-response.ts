@@ -5,6 +5,7 @@ import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
 import type { Executor } from '../../db/client';
 import { healthPlans, patients, users } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
+import { toSaoPauloIso } from '../sao-paulo-time';
 
 /** The Patient of openapi.yaml (SPEC §3). */
 export type PatientResponse = components['schemas']['Patient'];
@@ -25,6 +26,7 @@ const patientColumns = {
   cpf: patients.cpf,
   gender: patients.gender,
   photoKey: patients.photoKey,
+  anonymizedAt: patients.anonymizedAt,
   planId: healthPlans.id,
   planName: healthPlans.fantasyName,
   medicFirstName: users.firstName,
@@ -67,5 +69,6 @@ export async function toPatientResponse(row: PatientView, signer: LinkSigner): P
     cpf: formatCpf(row.cpf),
     gender: row.gender,
     medic: { id: row.medicId, first_name: row.medicFirstName, last_name: row.medicLastName },
+    anonymized_at: row.anonymizedAt ? toSaoPauloIso(row.anonymizedAt) : null,
   };
 }

@@ -15,6 +15,7 @@ import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { recordChange } from '../audit/audit-log';
 import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWizard/patientFields';
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
+import { ERASURE_MESSAGES } from './patient-erasure';
 import { patientFileKeys } from './patient-files';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
@@ -254,6 +255,7 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     async update(viewer: Viewer, id: number, input: PatientInput): Promise<PatientResponse | null> {
       const existing = await findRow(db, viewer, id);
       if (!existing) return null;
+      if (existing.anonymizedAt) throw forbidden(ERASURE_MESSAGES.anonymizedReadOnly);
       const medicId = await validate(viewer, input, existing);
       const photoKey = await storePhoto(input.photo);
       let outcome: { found: boolean; replacedKey: string | null };
@@ -261,6 +263,8 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
         outcome = await db.transaction(async (tx) => {
           const current = await findRow(tx, viewer, id, true);
           if (!current) return { found: false, replacedKey: null };
+          // Anonymized between the check above and this lock.
+          if (current.anonymizedAt) throw forbidden(ERASURE_MESSAGES.anonymizedReadOnly);
           const photo = photoKey && input.photo ? { photoKey, photoContentType: input.photo.type } : {};
           const changed = columns(input.form, medicId);
           await tx

@@ -8,8 +8,8 @@
  * - The table (cards on a phone): Data e hora, Pessoa, Ação (with the part of the record it touched), Registro (the
  *   case opens; a patient's name filters the audit to them) and Endereço.
  * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.
- * - Filtered to one patient, the patient's data-subject archive is one button away (a medic with a secretary has no
- *   patient screen of her own: DECISIONS §13).
+ * - Filtered to one patient, the patient's data-subject archive and erasure request are one button away (a medic with
+ *   a secretary has no patient screen of her own: DECISIONS §13).
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
@@ -28,6 +28,7 @@ import {
 } from '../../api/audit';
 import { Page } from '../../components/layout/Page';
 import { PatientArchiveButton } from '../../components/privacy/PatientArchiveButton';
+import { PatientErasure } from '../../components/privacy/PatientErasure';
 import { Button } from '../../components/ui/Button';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
@@ -444,6 +445,7 @@ export function AuditPage() {
         <StyledArchive aria-label={auditTexts.privacy.label}>
           <p>{fill(T.archiveHint, { name: patientValue.nome_completo })}</p>
           <PatientArchiveButton patientId={search.patient} />
+          <PatientErasure patient={{ id: search.patient, anonymized_at: null }} onErased={retry} />
         </StyledArchive>
       ) : null}
 

@@ -22,6 +22,7 @@ import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { deletePatient, fetchPatient, type Patient } from './actors';
 import { ModalActions } from './ModalActions';
 import { PatientPrivacyActions } from './PatientPrivacyActions';
+import { PatientErasure } from '../../components/privacy/PatientErasure';
 import { PATIENT_MODAL_MAX_WIDTH } from './PatientWizardModal';
 
 const StyledBody = styled('div')`
@@ -251,6 +252,7 @@ export function PatientDetailModal({ patient: initial, onClose, onEdit, onLink, 
           </StyledFacts>
         </StyledBody>
         <PatientPrivacyActions patientId={patient.id} />
+        <PatientErasure patient={patient} onErased={onDeleted} />
       </Modal>
       <ConfirmDialog
         isOpen={confirming}

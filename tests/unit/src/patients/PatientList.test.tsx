@@ -20,6 +20,7 @@ function patient(id: number, name: string, plan: string | null): Patient {
     cpf: '529.982.247-25',
     gender: 'female',
     medic: { id: 3, first_name: 'Carlos Eduardo', last_name: 'Mendes' },
+    anonymized_at: null,
   };
 }
 

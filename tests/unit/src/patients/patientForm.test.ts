@@ -24,6 +24,7 @@ const patient: Patient = {
   cpf: '529.982.247-25',
   gender: 'female',
   medic: { id: 3, first_name: 'Carlos', last_name: 'Mendes' },
+  anonymized_at: null,
 };
 
 const schemaOf = (step: 'identification' | 'details') =>

@@ -30,6 +30,7 @@ function fakePatient(id: number) {
     cpf: '529.982.247-25',
     gender: null,
     medic: { id: 3, first_name: 'Carlos', last_name: 'Mendes' },
+    anonymized_at: null,
   };
 }
 

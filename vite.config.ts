@@ -38,7 +38,9 @@ export default defineConfig({
             // not in it: it loads with the first toast (src/lib/toast.ts).
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|goober|openapi-fetch)[\\/]/ },
             // The forms: /auth and the pages with a form; not the homes.
-            { name: 'forms', test: /node_modules[\\/](arktype|@ark|arkregex|react-hook-form|@hookform)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // Their checks: arktype and its resolver, apart, so /auth can show its form before they load (LoginPage).
+            { name: 'checks', test: /node_modules[\\/](arktype|@ark|arkregex|@hookform)[\\/]/ },
           ],
         },
       },

@@ -17,10 +17,29 @@ test.describe('routing rules and sign-in', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Acessar' }).click();
     await expect(page.getByText('Dados invalido!')).toBeVisible();
+    await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
 
     await signIn(page, DEMO_MEDIC, 'senha-errada');
     await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("the form's checks (arktype) load at the first key in the form, not with the page, and then check it", async ({ page }) => {
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/checks-[^/]*\.js$/.test(request.url())) checks.push(request.url());
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(checks).toEqual([]);
+
+    await page.getByPlaceholder('Digite seu Login').fill('medico@');
+    await page.getByRole('textbox', { name: 'Senha' }).press('Enter');
+    await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
+    expect(checks).toHaveLength(1);
   });
 
   test('a medic sees the medic menu, is kept out of secretary routes and signs out', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { signedInPreload } from './scripts/signedInPreload';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -26,7 +27,7 @@ function arktypeWithoutEvalProbe(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), arktypeWithoutEvalProbe(), precompress()],
+  plugins: [react(), arktypeWithoutEvalProbe(), signedInPreload(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,
@@ -38,7 +39,9 @@ export default defineConfig({
             // not in it: it loads with the first toast (src/lib/toast.ts).
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack|xstate|@xstate|goober|openapi-fetch)[\\/]/ },
             // The forms: /auth and the pages with a form; not the homes.
-            { name: 'forms', test: /node_modules[\\/](arktype|@ark|arkregex|react-hook-form|@hookform)[\\/]/ },
+            { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
+            // Their checks: arktype and its resolver, apart, so /auth can show its form before they load (LoginPage).
+            { name: 'checks', test: /node_modules[\\/](arktype|@ark|arkregex|@hookform)[\\/]/ },
           ],
         },
       },

@@ -17,6 +17,7 @@
 import { createElement } from 'react';
 import { glob, setup } from 'goober';
 import { shouldForwardProp } from 'goober/should-forward-prop';
+import { installStyleSheet } from './styleSheet';
 /**
  * goober's setup: React's createElement, and props prefixed with `$` are styling-only ("transient") and never reach
  * the DOM. react-hot-toast calls goober's setup(createElement) when it loads, which drops that prop filter, so
@@ -31,6 +32,7 @@ export function setupGoober(): void {
   );
 }
 
+installStyleSheet();
 setupGoober();
 
 export const colors = {

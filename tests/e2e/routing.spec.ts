@@ -17,10 +17,46 @@ test.describe('routing rules and sign-in', () => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Acessar' }).click();
     await expect(page.getByText('Dados invalido!')).toBeVisible();
+    await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
 
     await signIn(page, DEMO_MEDIC, 'senha-errada');
     await expect(page.getByText('Usuário ou senha inválidos.')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);
+  });
+
+  test("the form's checks (arktype) load at the first key in the form, not with the page, and then check it", async ({ page }) => {
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/checks-[^/]*\.js$/.test(request.url())) checks.push(request.url());
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(checks).toEqual([]);
+
+    await page.getByPlaceholder('Digite seu Login').fill('medico@');
+    await page.getByRole('textbox', { name: 'Senha' }).press('Enter');
+    await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+    await expect(page.getByText('Informe a senha.')).toBeVisible();
+    expect(checks).toHaveLength(1);
+  });
+
+  test("a signed-in load fetches its home's chunks beside the entry; /auth without a session fetches none", async ({ page }) => {
+    const preloads = () =>
+      page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
+    expect((await preloads()).filter((href) => /AppLayout|HomePage|MedicHome|SecretaryHome/.test(href))).toEqual([]);
+
+    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await expect(page.getByRole('banner')).toContainText('Carlos');
+    const medic = await preloads();
+    expect(medic.some((href) => /\/assets\/AppLayout-/.test(href))).toBe(true);
+    expect(medic.some((href) => /\/assets\/MedicHome-/.test(href))).toBe(true);
+    expect(medic.some((href) => /\/assets\/SecretaryHome-/.test(href))).toBe(false);
   });
 
   test('a medic sees the medic menu, is kept out of secretary routes and signs out', async ({ page }) => {

@@ -5,9 +5,7 @@
  * On success the session becomes signedIn and the router's guard sends the user home, or back where they were.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { arktypeResolver } from '@hookform/resolvers/arktype';
-import { type } from 'arktype';
+import { useForm, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { FormTextField } from '../../components/form/FormTextField';
@@ -19,13 +17,23 @@ import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
 import { hasExpiredSessionNote } from '../../lib/session/expiredSession';
+import type { LoginValues } from './loginSchema';
 
-const loginSchema = type({
-  email: type('string.email').configure({ message: () => ptBR.validation.emailInvalid }),
-  password: type('string > 0').configure({ message: () => ptBR.validation.passwordRequired }),
-});
-
-type LoginValues = typeof loginSchema.infer;
+/**
+ * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
+ * click or key in the form, or at the latest when it is submitted, which then waits for them.
+ */
+let loadingChecks: Promise<Resolver<LoginValues>> | null = null;
+function loadChecks(): Promise<Resolver<LoginValues>> {
+  loadingChecks ??= import('./loginSchema').then((module) => module.loginResolver);
+  loadingChecks.catch(() => {
+    loadingChecks = null; // a failed download is tried again at the next submit
+  });
+  return loadingChecks;
+}
+const loginResolver: Resolver<LoginValues> = async (values, context, options) =>
+  (await loadChecks())(values, context, options);
+const startLoadingChecks = () => void loadChecks().catch(() => undefined);
 
 const StyledForm = styled('form')`
   display: flex;
@@ -58,7 +66,7 @@ export function LoginPage() {
   // Read once: the note stays until the user signs in again (the guard then takes it to return them).
   const [sessionExpired] = useState(hasExpiredSessionNote);
   const { control, handleSubmit } = useForm<LoginValues>({
-    resolver: arktypeResolver(loginSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
@@ -92,7 +100,13 @@ export function LoginPage() {
           {ptBR.auth.sessionExpired}
         </StyledNotice>
       ) : null}
-      <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)}>
+      <StyledForm
+        noValidate
+        onSubmit={handleSubmit(handleValid, handleInvalid)}
+        onInput={startLoadingChecks}
+        onKeyDown={startLoadingChecks}
+        onPointerDown={startLoadingChecks}
+      >
         <FormTextField
           control={control}
           name="email"

@@ -1,0 +1,17 @@
+/**
+ * The login form's checks (arktype through its resolver), in a module of their own: LoginPage loads it when the user
+ * first types, clicks or submits, not at first paint (issue 15: /auth's JavaScript; arktype is most of the forms'
+ * libraries). The resolver waits for it when the form is submitted before it arrived.
+ */
+import { arktypeResolver } from '@hookform/resolvers/arktype';
+import { type } from 'arktype';
+import { ptBR } from '../../lib/i18n/pt-BR';
+
+export const loginSchema = type({
+  email: type('string.email').configure({ message: () => ptBR.validation.emailInvalid }),
+  password: type('string > 0').configure({ message: () => ptBR.validation.passwordRequired }),
+});
+
+export type LoginValues = typeof loginSchema.infer;
+
+export const loginResolver = arktypeResolver(loginSchema);

@@ -1,18 +1,19 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, signIn, signUpMedic, validCpf, type SignedUpMedic } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, signUpMedic, validCpf, type SignedUpMedic } from './helpers';
 
 /**
  * A patient's erasure request (issue 16 item 4), as a medic on /patients (a new one: a medic with a secretary, like
  * the demo medic, does not register patients, DECISIONS §13): 'Solicitação de exclusão (LGPD)' in
  * 'Visualizar paciente' opens a dialog explaining deletion, the 20-year keeping (Lei 13.787/2018) and anonymization;
  * a patient without surgeries is deleted ('Paciente excluído.'), one with a surgery created today is refused with
- * the last day of keeping, twenty years from today. Axe scans the dialog. Each test creates its own patient.
+ * the last day of keeping, twenty years from today. A medic with a secretary (the demo medic) answers it on the
+ * patient's 'Auditoria' instead. Axe scans the dialog. Each test creates its own patient.
  */
 
 const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 type Headers = Record<string, string>;
 
-async function bearer(request: APIRequestContext, medic: SignedUpMedic): Promise<Headers> {
+async function bearer(request: APIRequestContext, medic: Pick<SignedUpMedic, 'email' | 'password'>): Promise<Headers> {
   const answer = await request.post('/auth/token', {
     data: { grant_type: 'password', username: medic.email, password: medic.password, ...CLIENT },
   });
@@ -26,8 +27,12 @@ async function firstId(request: APIRequestContext, headers: Headers, path: strin
   return body.results[0]!.id;
 }
 
-/** A new patient of `medic`, with a case created today when `withSurgery`; answers the name. */
-async function newPatient(request: APIRequestContext, medic: SignedUpMedic, withSurgery: boolean): Promise<string> {
+/** A new patient of `medic`, with a case created today when `withSurgery`; answers the name and id. */
+async function newPatient(
+  request: APIRequestContext,
+  medic: Pick<SignedUpMedic, 'email' | 'password'>,
+  withSurgery: boolean,
+): Promise<{ name: string; id: number }> {
   const headers = await bearer(request, medic);
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Titular Exclusão ${seed}`;
@@ -36,11 +41,12 @@ async function newPatient(request: APIRequestContext, medic: SignedUpMedic, with
     multipart: { nome_completo: name, cellphone: '(11) 9 7777-6666', cpf: validCpf(seed), gender: 'female' },
   });
   expect(patient.status(), await patient.text()).toBe(201);
+  const id = ((await patient.json()) as { id: number }).id;
   if (withSurgery) {
     const created = await request.post('/surgery/api/v1/create_surgery/', {
       headers,
       data: {
-        patient: ((await patient.json()) as { id: number }).id,
+        patient: id,
         cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
         procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
         hospital: await firstId(request, headers, '/surgery/api/v1/hospital/'),
@@ -53,7 +59,7 @@ async function newPatient(request: APIRequestContext, medic: SignedUpMedic, with
     });
     expect(created.status(), await created.text()).toBe(201);
   }
-  return name;
+  return { name, id };
 }
 
 /** Opens 'Visualizar paciente' of `name` from /patients, then the erasure dialog; answers both. */
@@ -82,7 +88,7 @@ function twentyYearsFromToday(): string {
 test.describe('erasure request (LGPD)', () => {
   test('a patient without surgeries is deleted', async ({ page, request }) => {
     const medic = await signUpMedic(request, { label: 'dra.lgpd', firstName: 'Marta', lastName: 'Exclusão' });
-    const name = await newPatient(request, medic, false);
+    const { name } = await newPatient(request, medic, false);
     await signIn(page, medic.email, medic.password);
     await expect(page).toHaveURL(/\/$/);
     const { list, detail, dialog } = await openErasure(page, name);
@@ -109,7 +115,7 @@ test.describe('erasure request (LGPD)', () => {
 
   test('a patient with a recent surgery is refused with the last day of keeping', async ({ page, request }) => {
     const medic = await signUpMedic(request, { label: 'dra.lgpd', firstName: 'Marta', lastName: 'Exclusão' });
-    const name = await newPatient(request, medic, true);
+    const { name } = await newPatient(request, medic, true);
     await signIn(page, medic.email, medic.password);
     await expect(page).toHaveURL(/\/$/);
     const { list, detail, dialog } = await openErasure(page, name);
@@ -125,5 +131,23 @@ test.describe('erasure request (LGPD)', () => {
     await expect(detail).toBeVisible();
     await detail.getByRole('button', { name: 'Fechar' }).click();
     await expect(list.getByRole('button', { name: new RegExp(name) })).toBeVisible();
+  });
+
+  test('a medic with a secretary (no patients page) answers the request on the patient’s audit', async ({ page, request }) => {
+    const { id } = await newPatient(request, { email: DEMO_MEDIC, password: DEMO_PASSWORD }, true);
+    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto(`/audit?patient=${id}`);
+    const privacy = page.getByRole('region', { name: 'Privacidade (LGPD)' });
+    await privacy.getByRole('button', { name: 'Solicitação de exclusão (LGPD)' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Solicitação de exclusão (LGPD)' });
+    await dialog.getByRole('button', { name: 'Atender ao pedido' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(
+      `O prontuário deste paciente deve ser mantido até ${twentyYearsFromToday()} (Lei 13.787/2018). Nada foi alterado.`,
+    );
+    await dialog.getByRole('button', { name: 'Fechar' }).click();
+    // The refusal is in the patient's audit (read again: only a deletion or an anonymization reloads the page).
+    await page.reload();
+    await expect(page.getByRole('table').getByRole('row').filter({ hasText: 'Exclusão recusada (prazo de guarda)' })).toHaveCount(1);
   });
 });

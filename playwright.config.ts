@@ -67,7 +67,8 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: [['list']],
-  outputDir: 'test-results',
+  // scripts/test-all.mjs runs the specs in several parts at once, each with its own folder.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     locale: 'pt-BR',

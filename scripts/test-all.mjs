@@ -4,22 +4,25 @@
  * A `&&` chain would hide the API and browser results behind one failed unit test; here the summary names
  * every layer with its outcome and time, and the exit code is non-zero when any layer failed.
  *
- * With TEST_POSTGRES_URL set (an empty database on a real PostgreSQL server; .ci/run sets it when one
- * answers), the API suite also runs against that server, beside the browser layer: the browser tests mostly
- * wait on one Chromium, so the second core is free. Its output is held and printed whole when it ends.
+ * The order keeps both cores busy (docs/BENCHMARKS.md, "CI time"):
+ *   1. lint, typecheck and the build the browser tests serve, at once (each is one process on one core);
+ *   2. unit and model (two workers);
+ *   3. the API suite on the embedded PostgreSQL (two workers);
+ *   4. the browser tests in E2E_PARTS parts (default 3), each its own Playwright run with its own two servers
+ *      (own ports, own data directory, own demo accounts), and, with TEST_POSTGRES_URL set (an empty database
+ *      on a real PostgreSQL server; .ci/run sets it when one answers), the API suite against that server with
+ *      one worker. The browser tests mostly wait on their pages, so several runs and the API suite share the
+ *      two cores well.
+ * Layers that run beside others have their output held and printed whole when they end.
  */
-import { spawn, spawnSync } from 'node:child_process';
-
-const LAYERS = [
-  ['lint', 'lint'],
-  ['typecheck', 'typecheck'],
-  ['unit and model', 'test:unit'],
-  ['API (embedded PostgreSQL)', 'test:api'],
-];
-const BROWSER_LAYER = ['browser (Chromium)', 'test:e2e'];
-const POSTGRES_LAYER = 'API (PostgreSQL server)';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 const results = [];
 
 function report(name, status, seconds) {
@@ -28,49 +31,123 @@ function report(name, status, seconds) {
   console.log(`== ${name}: ${ok ? 'passed' : `FAILED (exit ${status})`} in ${seconds} s`);
 }
 
-function runLayer([name, script]) {
-  console.log(`\n== ${name}: npm run ${script}`);
+/**
+ * Runs one layer. Streamed to the terminal, or (`hold`) kept until it ends and then printed whole, so layers
+ * running at the same time do not interleave their lines. Resolves when the layer has ended and been reported.
+ */
+function runLayer(name, command, args, { hold = false, env = {} } = {}) {
+  console.log(`\n== ${name}: ${[command, ...args].join(' ')}${hold ? ' (beside other layers; output when it ends)' : ''}`);
   const started = Date.now();
-  const run = spawnSync(npm, ['run', '--silent', script], { stdio: 'inherit' });
-  report(name, run.status ?? run.signal, Math.round((Date.now() - started) / 1000));
-}
-
-/** The API suite on TEST_POSTGRES_URL, one worker, its output kept until it ends. */
-function startPostgresLayer(url) {
-  console.log(`\n== ${POSTGRES_LAYER}: npm run test:api with one worker (beside the browser layer; output when it ends)`);
-  const started = Date.now();
-  const child = spawn(npm, ['run', '--silent', 'test:api'], {
-    env: { ...process.env, DATABASE_URL: url, API_TEST_WORKERS: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
   const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
+  if (hold) {
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+  }
   return new Promise((done) => {
+    child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) => {
-      console.log(`\n== ${POSTGRES_LAYER}: its output\n${Buffer.concat(output).toString('utf8')}`);
-      report(POSTGRES_LAYER, code ?? signal, Math.round((Date.now() - started) / 1000));
-      done();
+      if (hold) console.log(`\n== ${name}: its output\n${Buffer.concat(output).toString('utf8')}`);
+      report(name, code ?? signal, Math.round((Date.now() - started) / 1000));
+      done(code === 0);
     });
   });
 }
 
-for (const layer of LAYERS) runLayer(layer);
+const npmLayer = (name, script, options) => runLayer(name, npm, ['run', '--silent', script], options);
+
+/** `count` ports the system has free now, all held at once so that they differ. */
+async function freePorts(count) {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise((ready) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => ready(server));
+    })),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((closed) => server.close(closed))));
+  return ports;
+}
+
+/**
+ * Only to balance the parts: a spec's expected seconds, 23 s per `test(` in it (the average of the last full run,
+ * 1,541 s for 66 tests on a quiet machine), or the figures below for the specs far from that average. A wrong figure
+ * makes the parts uneven, never skips a spec: every *.spec.ts is run.
+ */
+const SECONDS_PER_TEST = 23;
+const SPEC_SECONDS = {
+  // Six tests (its describe runs at two widths), 5.2 min in that run: axe scans of every screen.
+  'accessibility.spec.ts': 312,
+  // One test that refreshes two tabs for a minute by design.
+  'two-tabs.spec.ts': 75,
+};
+
+function specSeconds(spec) {
+  if (SPEC_SECONDS[spec]) return SPEC_SECONDS[spec];
+  const tests = readFileSync(join('tests/e2e', spec), 'utf8').match(/^\s*test\(/gm)?.length ?? 1;
+  return Math.max(1, tests) * SECONDS_PER_TEST;
+}
+
+/** The browser specs in `parts` lists of about equal expected time (longest first, each to the lightest part). */
+function browserParts(parts) {
+  const specs = readdirSync('tests/e2e').filter((file) => file.endsWith('.spec.ts'));
+  const weight = specSeconds;
+  const bins = Array.from({ length: Math.min(parts, specs.length) }, () => ({ seconds: 0, specs: [] }));
+  for (const spec of [...specs].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b))) {
+    const lightest = bins.reduce((min, bin) => (bin.seconds < min.seconds ? bin : min));
+    lightest.specs.push(spec);
+    lightest.seconds += weight(spec);
+  }
+  return bins.map((bin) => bin.specs.sort().map((spec) => `tests/e2e/${spec}`));
+}
+
+/** The browser layer: the specs in parts, each a Playwright run with its own servers, ports and data directory. */
+async function browserLayer(buildOk) {
+  const name = 'browser (Chromium)';
+  if (!buildOk) {
+    console.log(`\n== ${name}: not run, the build failed`);
+    report(name, 'build failed', 0);
+    return;
+  }
+  const parts = browserParts(Math.max(1, Number(process.env.E2E_PARTS ?? 3)));
+  const ports = await freePorts(parts.length * 2);
+  const started = Date.now();
+  const outcomes = await Promise.all(
+    parts.map((specs, index) =>
+      runLayer(`${name}, part ${index + 1} of ${parts.length}`, npx, ['playwright', 'test', ...specs], {
+        hold: true,
+        env: {
+          E2E_PORT: String(ports[index * 2]),
+          E2E_SHORT_TOKEN_PORT: String(ports[index * 2 + 1]),
+          E2E_DATA_DIR: mkdtempSync(join(tmpdir(), `cirurgias-e2e-${index + 1}-`)),
+          E2E_OUTPUT_DIR: `test-results/part-${index + 1}`,
+        },
+      }),
+    ),
+  );
+  report(name, outcomes.every(Boolean) ? 0 : 'a part failed', Math.round((Date.now() - started) / 1000));
+}
+
+const runStarted = Date.now();
+const [, , buildOk] = await Promise.all([
+  npmLayer('lint', 'lint', { hold: true }),
+  npmLayer('typecheck', 'typecheck', { hold: true }),
+  npmLayer('build (served to the browser tests)', 'build', { hold: true }),
+]);
+await npmLayer('unit and model', 'test:unit');
+await npmLayer('API (embedded PostgreSQL)', 'test:api');
 
 const postgresUrl = process.env.TEST_POSTGRES_URL;
-const postgresLayer = postgresUrl ? startPostgresLayer(postgresUrl) : null;
-// Asynchronous, so the PostgreSQL layer's output keeps flowing into its buffer meanwhile.
-await new Promise((done) => {
-  const [name, script] = BROWSER_LAYER;
-  console.log(`\n== ${name}: npm run ${script}`);
-  const started = Date.now();
-  spawn(npm, ['run', '--silent', script], { stdio: 'inherit' }).on('close', (code, signal) => {
-    report(name, code ?? signal, Math.round((Date.now() - started) / 1000));
-    done();
-  });
-});
-await postgresLayer;
+await Promise.all([
+  browserLayer(buildOk),
+  postgresUrl
+    ? npmLayer('API (PostgreSQL server)', 'test:api', { hold: true, env: { DATABASE_URL: postgresUrl, API_TEST_WORKERS: '1' } })
+    : null,
+]);
 
-console.log('\n== summary');
+console.log(`\n== summary (${Math.round((Date.now() - runStarted) / 1000)} s in all)`);
 for (const { name, ok, seconds } of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${name} (${seconds} s)`);
 process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -83,7 +83,7 @@ describe('POST /project_auth/api/v1/cadastro/', () => {
       news: true,
       acceptsDataStorage: true,
     });
-    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    expect(row!.passwordHash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(row!.passwordHash).not.toContain('Cirurgia@2024');
 
     const tokens = await signIn(t.app, 'carla.nova@clinica.com.br', 'Cirurgia@2024');

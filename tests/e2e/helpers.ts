@@ -15,15 +15,31 @@ export const DEMO_SECRETARY = 'secretaria@demo.com.br';
  */
 export async function expectNoSeriousA11yViolations(page: Page, options: { soft?: boolean; label?: string } = {}): Promise<void> {
   // A modal still fading in is half transparent, and axe would measure its text's contrast against the blend: wait
-  // until every finite animation has ended (spinners and loading shimmers loop forever and are left alone).
-  await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => {
-      const iterations = animation.effect?.getComputedTiming().iterations;
-      return iterations === Infinity || animation.playState !== 'running';
-    }),
-  );
-  // Only violations are collected (not the passes and inapplicable nodes): the same findings, much less work.
-  const { violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // until every finite animation has ended (spinners and loading shimmers loop forever and are left alone). A toast
+  // may still start fading out while axe runs (seconds, on a loaded machine): when an animation or transition started
+  // during a scan that found violations, the page is let settle and scanned again, and that scan's findings count.
+  let violations: Awaited<ReturnType<AxeBuilder['analyze']>>['violations'] = [];
+  for (let scan = 1; scan <= 3; scan += 1) {
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => {
+        const iterations = animation.effect?.getComputedTiming().iterations;
+        return iterations === Infinity || animation.playState !== 'running';
+      }),
+    );
+    await page.evaluate(() => {
+      const flag = window as unknown as { __axeMoved?: boolean; __axeWatch?: boolean };
+      flag.__axeMoved = false;
+      if (flag.__axeWatch) return;
+      flag.__axeWatch = true;
+      for (const type of ['animationstart', 'transitionstart', 'transitionrun']) {
+        document.addEventListener(type, () => (flag.__axeMoved = true), { capture: true });
+      }
+    });
+    // Only violations are collected (not the passes and inapplicable nodes): the same findings, much less work.
+    ({ violations } = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze());
+    const moved = await page.evaluate(() => (window as unknown as { __axeMoved?: boolean }).__axeMoved === true);
+    if (!moved || violations.length === 0) break;
+  }
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   const described = serious.map(
     (violation) =>

@@ -179,9 +179,11 @@ test.describe('surgery lifecycle', () => {
     });
     await expect(page.getByText('Arquivo selecionado!')).toHaveCount(2);
     await expect(page.getByText('pedido-medico.pdf')).toBeVisible();
-    // Hold the upload a moment so its progress can be seen.
+    // Hold the upload until its progress has been seen (a fixed delay was a race on a loaded machine).
+    let releaseUpload!: () => void;
+    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
     await page.route('**/include_surgery_files/**', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await uploadHeld;
       await route.continue();
     });
     const uploaded = page.waitForResponse((response) => response.url().includes('/include_surgery_files/'));
@@ -193,6 +195,7 @@ test.describe('surgery lifecycle', () => {
     // The confirmation stays open, busy, while the files go (its button says so too).
     await expect(missing.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
     await expect(page.locator('#conteudo').getByRole('button', { name: 'Enviando...' })).toBeDisabled();
+    releaseUpload();
     expect((await uploaded).status()).toBe(200);
     await page.unroute('**/include_surgery_files/**');
     await expect(panel(page, 'Envio de documentação (Hospital)')).toBeVisible();

@@ -2,6 +2,7 @@
  * Test data for the API tests: accounts written straight to the database, sign-in through the real
  * token endpoint, and small helpers (valid CPFs, row counts).
  */
+import { randomBytes, scryptSync } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
@@ -30,12 +31,32 @@ export function validCpf(seed: number): string {
   return validCpf(seed + 1); // repeated-digit bases (000000000, 111111111…) have none
 }
 
-type AccountOverrides = Partial<Omit<NewUserRow, 'type' | 'passwordHash'>> & { password?: string };
+/**
+ * A fixture account's password hash: made as the server makes one (`scrypt$N$r$p$salt$hash`, NFKC) but at N = 2^10
+ * rather than production's 2^15. The parameters travel with each hash and the sign-in verifies at whatever cost the
+ * hash names, so signing a fixture account in still runs the real verifyPassword, about 30 times cheaper: a
+ * production hash is ~0.1 s of CPU and 32 MiB on a quiet core, and the API suite signs fixture accounts in over a
+ * thousand times per run, on each database. The production cost stays tested: signup, invites and password changes
+ * store hashes from hashPassword (signup-doctor.test.ts and tests/unit/server/password.test.ts check its
+ * parameters), and `productionHash: true` gives a fixture account one (the sign-in timing test needs it).
+ */
+const FIXTURE_COST = 2 ** 10;
+function fixtureHash(plain: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(plain.normalize('NFKC'), salt, 64, { N: FIXTURE_COST, r: 8, p: 1 });
+  return ['scrypt', FIXTURE_COST, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+type AccountOverrides = Partial<Omit<NewUserRow, 'type' | 'passwordHash'>> & {
+  password?: string;
+  /** Hash the password at the production cost (hashPassword) instead of the fixtures' cheap one. */
+  productionHash?: boolean;
+};
 export type TestAccount = UserRow & { password: string };
 
 async function insertAccount(deps: Pick<AppDeps, 'db'>, type: 'medic' | 'secretary', overrides: AccountOverrides) {
   const n = next();
-  const { password = TEST_PASSWORD, ...columns } = overrides;
+  const { password = TEST_PASSWORD, productionHash = false, ...columns } = overrides;
   const [row] = await deps.db
     .insert(users)
     .values({
@@ -47,13 +68,13 @@ async function insertAccount(deps: Pick<AppDeps, 'db'>, type: 'medic' | 'secreta
       ...(type === 'medic' ? { crm: `${10_000 + n}/SP`, address: 'Rua das Flores, 100', cellphone: '11987654321' } : {}),
       ...columns,
       ...(columns.email ? { email: columns.email.trim().toLowerCase() } : {}),
-      passwordHash: await hashPassword(password),
+      passwordHash: productionHash ? await hashPassword(password) : fixtureHash(password),
     })
     .returning();
   return { ...row!, password };
 }
 
-/** A medic account; `password` (default TEST_PASSWORD) is hashed and also returned. */
+/** A medic account; `password` (default TEST_PASSWORD) is hashed (fixtureHash) and also returned. */
 export function createMedic(deps: Pick<AppDeps, 'db'>, overrides: AccountOverrides = {}): Promise<TestAccount> {
   return insertAccount(deps, 'medic', overrides);
 }

@@ -8,7 +8,7 @@
  *   1. lint, typecheck and the build the browser tests serve, at once (each is one process on one core);
  *   2. unit and model (two workers);
  *   3. the API suite on the embedded PostgreSQL (two workers);
- *   4. the browser tests in E2E_PARTS parts (default 3), each its own Playwright run with its own two servers
+ *   4. the browser tests in E2E_PARTS parts (default 2), each its own Playwright run with its own two servers
  *      (own ports, own data directory, own demo accounts), and, with TEST_POSTGRES_URL set (an empty database
  *      on a real PostgreSQL server; .ci/run sets it when one answers), the API suite against that server with
  *      one worker. The browser tests mostly wait on their pages, so several runs and the API suite share the
@@ -112,7 +112,7 @@ async function browserLayer(buildOk) {
     report(name, 'build failed', 0);
     return;
   }
-  const parts = browserParts(Math.max(1, Number(process.env.E2E_PARTS ?? 3)));
+  const parts = browserParts(Math.max(1, Number(process.env.E2E_PARTS ?? 2)));
   const ports = await freePorts(parts.length * 2);
   const started = Date.now();
   const outcomes = await Promise.all(

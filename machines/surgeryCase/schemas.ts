@@ -47,6 +47,7 @@ export const CREATE_SURGERY_MESSAGES = {
   unknownProcedure: 'Procedimento não encontrado.',
   patientMissing: 'Selecione o paciente.',
   patientNotFound: 'Paciente não encontrado.',
+  patientAnonymized: 'Este paciente foi anonimizado (LGPD): cadastre-o novamente para uma nova cirurgia.',
   hospitalNotFound: 'Hospital não encontrado.',
   healthPlanNotFound: 'Convênio não encontrado.',
   invalidPaymentSource: 'Fonte pagadora inválida.',

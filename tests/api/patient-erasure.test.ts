@@ -295,6 +295,37 @@ describe('a patient whose keeping period is over', () => {
     }
     expect(await patientRow(ids[0]!)).toEqual(before);
   });
+
+  it('starts no new case: a surgery for an anonymized patient is refused (400), nothing written', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id);
+    await insertSurgery(t.deps.db, patient, { status: 'concluido' });
+    await backdate(patient.id, new Date('2002-02-02T12:00:00Z'));
+    expect((await erase(patient.id)).statusCode).toBe(200);
+    const ids = await lookupIds(t.deps.db);
+    const casesBefore = await countRows(t.deps.db, surgeries);
+    for (const headers of [asMedic, asSecretary]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/surgery/api/v1/create_surgery/',
+        headers,
+        payload: {
+          patient: patient.id,
+          cid: [ids.cidIds[0]],
+          procedure: [ids.procedureIds[0]],
+          hospital: ids.hospitalIds[0],
+          health_plan: null,
+          fees_payments: 1000,
+          surgery_note: null,
+          opme: false,
+          payment_fountains: 'particular',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      const message = 'Este paciente foi anonimizado (LGPD): cadastre-o novamente para uma nova cirurgia.';
+      expect(response.json()).toEqual({ error: [message], patient: [message] });
+    }
+    expect(await countRows(t.deps.db, surgeries)).toBe(casesBefore);
+  });
 });
 
 describe('who may ask', () => {

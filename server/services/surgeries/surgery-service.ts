@@ -82,7 +82,7 @@ async function checkReferences(db: Executor, user: User, input: CreateSurgeryInp
   const [patientRows, hospitalOk, planOk, cidIds, procedureIds] = await Promise.all([
     medicIds.length > 0
       ? db
-          .select({ medicId: patients.medicId })
+          .select({ medicId: patients.medicId, anonymizedAt: patients.anonymizedAt })
           .from(patients)
           .where(and(eq(patients.id, patient), inArray(patients.medicId, medicIds)))
       : Promise.resolve([]),
@@ -94,6 +94,8 @@ async function checkReferences(db: Executor, user: User, input: CreateSurgeryInp
   const medicId = patientRows[0]?.medicId ?? null;
   const problems = noProblems();
   if (medicId === null) addProblem(problems, 'patient', M.patientNotFound);
+  // An anonymized patient (erasure request, issue 16) starts no new case: it would hold a record with no identity.
+  else if (patientRows[0]?.anonymizedAt) addProblem(problems, 'patient', M.patientAnonymized);
   if (!hospitalOk) addProblem(problems, 'hospital', M.hospitalNotFound);
   if (!planOk) addProblem(problems, 'health_plan', M.healthPlanNotFound);
   if (cidIds.size < input.cid.length) addProblem(problems, 'cid', M.unknownCid);
@@ -238,11 +240,12 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
         return await db.transaction(async (tx) => {
           // The patient, locked against a concurrent move to another medic or deletion until the case exists.
           const [locked] = await tx
-            .select({ medicId: patients.medicId })
+            .select({ medicId: patients.medicId, anonymizedAt: patients.anonymizedAt })
             .from(patients)
             .where(eq(patients.id, patient))
             .for('share');
           if (locked?.medicId !== medicId) throw badRequest([M.patientNotFound], { patient: [M.patientNotFound] });
+          if (locked.anonymizedAt) throw badRequest([M.patientAnonymized], { patient: [M.patientAnonymized] });
           const [row] = await tx
             .insert(surgeries)
             .values({

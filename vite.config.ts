@@ -1,7 +1,6 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
-import { signedInPreload } from './scripts/signedInPreload';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -27,7 +26,7 @@ function arktypeWithoutEvalProbe(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), arktypeWithoutEvalProbe(), signedInPreload(), precompress()],
+  plugins: [react(), arktypeWithoutEvalProbe(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -42,23 +42,6 @@ test.describe('routing rules and sign-in', () => {
     expect(checks).toHaveLength(1);
   });
 
-  test("a signed-in load fetches its home's chunks beside the entry; /auth without a session fetches none", async ({ page }) => {
-    const preloads = () =>
-      page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
-    await page.goto('/auth');
-    await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
-    expect((await preloads()).filter((href) => /AppLayout|HomePage|MedicHome|SecretaryHome/.test(href))).toEqual([]);
-
-    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
-    await expect(page).toHaveURL(/\/$/);
-    await page.reload();
-    await expect(page.getByRole('banner')).toContainText('Carlos');
-    const medic = await preloads();
-    expect(medic.some((href) => /\/assets\/AppLayout-/.test(href))).toBe(true);
-    expect(medic.some((href) => /\/assets\/MedicHome-/.test(href))).toBe(true);
-    expect(medic.some((href) => /\/assets\/SecretaryHome-/.test(href))).toBe(false);
-  });
-
   test('a medic sees the medic menu, is kept out of secretary routes and signs out', async ({ page }) => {
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

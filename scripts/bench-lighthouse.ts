@@ -7,7 +7,7 @@
  * localStorage alone, so the session survives it.
  */
 import * as chromeLauncher from 'chrome-launcher';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -112,6 +112,7 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
       const lhr = await auditOnce(`${origin}${page.path}`, chrome.port, page.label);
       // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of.
       const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
+      if (reports) mkdirSync(reports, { recursive: true });
       if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
       const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
       if (finalPath !== page.path) throw new Error(`Lighthouse on ${page.label} ended on ${finalPath}`);

@@ -4,7 +4,7 @@
  * request. The server (@fastify/static `preCompressed`) picks one by the request's Accept-Encoding.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 
@@ -46,7 +46,7 @@ export function precompress(): Plugin {
     name: 'cirurgias-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
       const { files, bytes, brotli, gzip } = precompressDirectory(outDir);

@@ -1,4 +1,4 @@
-import { styled } from 'goober';
+import { styled } from '../../lib/styled';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Spinner } from '../ui/Spinner';

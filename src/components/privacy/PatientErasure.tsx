@@ -8,7 +8,7 @@
  * when it was anonymized instead of the button.
  */
 import { useState } from 'react';
-import { styled } from 'goober';
+import { styled } from '../../lib/styled';
 import type { components } from '../../../openapi/schema';
 import { requestErasure, type ErasureAnswer } from '../../api/erasure';
 import { formatDate } from '../../lib/format/date';

@@ -1,5 +1,5 @@
 /** The quiet line a form shows when it reopened with a draft: 'Rascunho restaurado.' and 'Descartar rascunho'. */
-import { styled } from 'goober';
+import { styled } from '../../lib/styled';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';

@@ -1,4 +1,5 @@
-import { keyframes, styled } from 'goober';
+import { keyframes } from 'goober';
+import { styled } from '../../lib/styled';
 import { colors } from '../../lib/theme';
 
 const spin = keyframes`

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { styled } from 'goober';
+import { styled } from '../../lib/styled';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
 

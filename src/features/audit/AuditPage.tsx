@@ -14,7 +14,8 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
-import { css, styled } from 'goober';
+import { css } from 'goober';
+import { styled } from '../../lib/styled';
 import { AUDIT_MESSAGES, periodProblem } from '../../../machines/audit/auditSchemas';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
 import {

@@ -5,7 +5,7 @@
  * 'Erro desconhecido'.
  */
 import { useState } from 'react';
-import { styled } from 'goober';
+import { styled } from '../../../lib/styled';
 import { Button } from '../../../components/ui/Button';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';

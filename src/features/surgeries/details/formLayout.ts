@@ -1,5 +1,5 @@
 /** Layout pieces shared by the step forms. */
-import { styled } from 'goober';
+import { styled } from '../../../lib/styled';
 import { media, space } from '../../../lib/theme';
 
 export const StyledForm = styled('form')`

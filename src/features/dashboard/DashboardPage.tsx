@@ -98,6 +98,15 @@ type DashboardPageProps = {
   onSearchChange?: (search: DashboardSearch) => void;
 };
 
+/** The page while what it shows is not known yet (a custom period being checked). */
+export function DashboardLoading() {
+  return (
+    <Page title={T.title}>
+      <Notice kind="loading" title={T.loading} />
+    </Page>
+  );
+}
+
 export function DashboardPage({ search = ALL_TIME, onSearchChange = () => {} }: DashboardPageProps) {
   const { state, retry } = useDashboard(search, isAllDataShape);
   return (

@@ -2,12 +2,28 @@
  * /all-data's period in the URL (issue 14 item 4): `?period=…` and, for 'custom', `&from=yyyy-MM-dd&to=yyyy-MM-dd`.
  * Absent: all time, and the URL stays `/all-data` (what the menu links to). A value the API would refuse is dropped
  * here, so a hand-edited URL shows a dashboard instead of an error: the API's own checks (the same schema,
- * machines/ledger/periodSchemas.ts) still run on what is sent. The checks are in ./periodCheck.ts: they load arktype,
- * which the medic's home (the summary reads the dashboard with these helpers) does not need.
+ * machines/ledger/periodSchemas.ts) still run on what is sent. The custom range's checks are in ./periodCheck.ts, loaded only
+ * for a custom range: they load arktype, which the medic's home (its summary reads the dashboard with these helpers)
+ * and /all-data's first render (issue 15: blocking time) do not need.
  */
-import type { DashboardPeriod } from '../../../machines/ledger/constants';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../machines/ledger/constants';
 
 export type DashboardSearch = { period?: DashboardPeriod; from?: string; to?: string };
+
+const isPeriod = (value: unknown): value is DashboardPeriod =>
+  typeof value === 'string' && (DASHBOARD_PERIODS as readonly string[]).includes(value);
+
+/**
+ * The route's search when it names no custom range: a known period ('all' is the absent one), an unknown one dropped.
+ * null for 'custom': its dates need the schema of ./periodCheck.ts (`loadPeriodCheck`).
+ */
+export function presetSearch(search: Record<string, unknown>): DashboardSearch | null {
+  if (!isPeriod(search.period) || search.period === 'all') return {};
+  return search.period === 'custom' ? null : { period: search.period };
+}
+
+/** The checks of a custom range (arktype), loaded when a custom range is in the URL or being chosen. */
+export const loadPeriodCheck = () => import('./periodCheck');
 
 /** The API query of a search (nothing for all time). */
 export function dashboardQuery(search: DashboardSearch): DashboardSearch {

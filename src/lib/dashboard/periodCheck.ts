@@ -1,19 +1,15 @@
 /**
- * The checks of /all-data's period (lib/dashboard/period.ts says what it is): the API's own schema
- * (machines/ledger/periodSchemas.ts), so they load arktype; only the dashboard page imports them.
+ * The checks of /all-data's custom period (lib/dashboard/period.ts says what it is): the API's own schema
+ * (machines/ledger/periodSchemas.ts), so they load arktype; loaded through `loadPeriodCheck` (period.ts) only.
  */
-import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../machines/ledger/constants';
 import { customRangeProblems, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { check, type Problems } from '../../../machines/validation/problems';
-import type { DashboardSearch } from './period';
-
-const isPeriod = (value: unknown): value is DashboardPeriod =>
-  typeof value === 'string' && (DASHBOARD_PERIODS as readonly string[]).includes(value);
+import { presetSearch, type DashboardSearch } from './period';
 
 /** The page's check of the route's search: a known period ('all' is the absent one), and a valid custom range or nothing. */
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
-  if (!isPeriod(search.period) || search.period === 'all') return {};
-  if (search.period !== 'custom') return { period: search.period };
+  const preset = presetSearch(search);
+  if (preset) return preset;
   const checked = checkCustomRange(search.from, search.to);
   return checked.ok ? checked.search : {};
 }

@@ -34,9 +34,10 @@ describe('styled (src/lib/styled.ts)', () => {
 
   it('renders as goober does: `as`, its own class before the given one, `$` props off the DOM, ref', () => {
     const Box = styled('div')<{ $tone?: string }>`color: rgb(11, 12, 13);`;
-    const ref = createRef<HTMLElement>();
+    const ref = createRef<HTMLDivElement>();
     const { getByText } = render(
-      <Box as="section" className="extra" $tone="warning" ref={ref} aria-label="caixa">
+      // `as` is goober's runtime prop (its types leave it out).
+      <Box {...{ as: 'section' }} className="extra" $tone="warning" ref={ref} aria-label="caixa">
         quatro
       </Box>,
     );
@@ -45,7 +46,7 @@ describe('styled (src/lib/styled.ts)', () => {
     expect(element.className).toMatch(/^go\d+ extra$/);
     expect(element.getAttribute('$tone')).toBeNull();
     expect(element.getAttribute('aria-label')).toBe('caixa');
-    expect(ref.current).toBe(element);
+    expect(ref.current as HTMLElement | null).toBe(element);
   });
 
   it('puts its rules first when given another goober class at its first render, so that class wins', () => {

@@ -13,8 +13,7 @@ import { Button } from '../../../components/ui/Button';
 import { ExportCsvButton } from '../../../components/ui/ExportCsvButton';
 import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
 import { Select } from '../../../components/ui/Select';
-import { brDate, dashboardQuery, type DashboardSearch } from '../../../lib/dashboard/period';
-import { checkCustomRange } from '../../../lib/dashboard/periodCheck';
+import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '../../../lib/dashboard/period';
 import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, radii, shadows, space } from '../../../lib/theme';
@@ -106,10 +105,13 @@ export function PeriodControl({ search, onChange, applied }: PeriodControlProps)
     setChoice(period);
     setErrors({});
     if (period !== 'custom') onChange(period === 'all' ? {} : { period });
+    // The range's checks load while the dates are typed, so 'Aplicar' does not wait for them.
+    else void loadPeriodCheck();
   }
 
-  function apply(event: FormEvent) {
+  async function apply(event: FormEvent) {
     event.preventDefault();
+    const { checkCustomRange } = await loadPeriodCheck();
     const checked = checkCustomRange(from, to);
     if (!checked.ok) {
       setErrors(checked.problems.fields);

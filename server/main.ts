@@ -12,7 +12,7 @@ import type { AppDeps } from './deps';
 import { openPostgres, type DatabaseHandle } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
-import { createStatisticsRefresh, type StatisticsRefresh } from './db/planner-statistics';
+import { createTableUpkeep, type TableUpkeep } from './db/table-upkeep';
 import { describeError } from './http/describe-error';
 import { runMigrations } from './db/migrate';
 import { needsSeed, seedAll } from './db/seed';
@@ -100,8 +100,8 @@ async function main(): Promise<void> {
   const rateLimiter = createRateLimiter(config, handle.db, now);
   const deps: AppDeps = { config, db: handle.db, storage, mailer, rateLimiter, now };
   // PGlite has no autovacuum: the tables whose data changed are vacuumed and analyzed after the first answer and every
-  // 6 hours (planner-statistics.ts).
-  let statistics: StatisticsRefresh | null = null;
+  // 6 hours (table-upkeep.ts).
+  let tableUpkeep: TableUpkeep | null = null;
   // Files whose delete failed after their rows went are swept while the server runs too (file-removal.ts).
   let sweeper: { stop(): Promise<void> } | null = null;
 
@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     servicesClosing = true;
     await orphanSweep;
     await sweeper?.stop();
-    await statistics?.stop();
+    await tableUpkeep?.stop();
     await rateLimiter.close?.();
     mailer.close?.();
     await handle.close();
@@ -143,9 +143,9 @@ async function main(): Promise<void> {
       }),
     );
     if (handle.driver === 'pglite') {
-      const refresh = createStatisticsRefresh(handle.db, app.log);
-      statistics = refresh;
-      app.server.once('request', (_request, response) => response.once('close', () => refresh.start()));
+      const upkeep = createTableUpkeep(handle.db, app.log);
+      tableUpkeep = upkeep;
+      app.server.once('request', (_request, response) => response.once('close', () => upkeep.start()));
     }
   } catch (error) {
     await closeServices().catch(() => {});

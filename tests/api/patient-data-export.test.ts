@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, surgeryDocuments } from '../../server/db/schema/index';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
-import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf, type TestAccount } from '../helpers/fixtures';
+import { countRows, signInMedicSecretaryAndOther, validCpf, type AuthHeaders, type TestAccount } from '../helpers/fixtures';
 import { solidPng } from '../helpers/png';
 
 /**
@@ -13,24 +13,16 @@ import { solidPng } from '../helpers/png';
 const exportUrl = (id: number | string) => `/surgery/api/v1/patient/${id}/data_export/`;
 const NOT_FOUND = { error: ['Paciente não encontrado.'] };
 
-type Headers = { authorization: string };
-
 let t: TestApp;
 let medic: TestAccount;
-let asMedic: Headers;
-let asSecretary: Headers;
-let asOtherMedic: Headers;
+let asMedic: AuthHeaders;
+let asSecretary: AuthHeaders;
+let asOtherMedic: AuthHeaders;
 let planId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  medic = await createMedic(t.deps);
-  const other = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const token = async (account: TestAccount) => authHeader((await signIn(t.app, account.email, TEST_PASSWORD)).access_token);
-  asMedic = await token(medic);
-  asSecretary = await token(secretary);
-  asOtherMedic = await token(other);
+  ({ medic, asMedic, asSecretary, asOtherMedic } = await signInMedicSecretaryAndOther(t.deps, t.app));
   planId = (await lookupIds(t.deps.db)).healthPlanIds[0]!;
 });
 afterAll(async () => {

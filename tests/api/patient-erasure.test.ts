@@ -4,7 +4,7 @@ import { auditEvents, patients, surgeries, surgeryDocuments, surgeryReceipts } f
 import { saoPauloDay } from '../../server/services/sao-paulo-time';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, surgeryRow } from '../helpers/clinical-fixtures';
-import { authHeader, countRows, createMedic, createSecretary, signIn, TEST_PASSWORD, validCpf, type TestAccount } from '../helpers/fixtures';
+import { countRows, signInMedicSecretaryAndOther, validCpf, type AuthHeaders, type TestAccount } from '../helpers/fixtures';
 import { solidPng } from '../helpers/png';
 
 /**
@@ -17,32 +17,24 @@ const eraseUrl = (id: number | string) => `/surgery/api/v1/patient/${id}/erasure
 const NOT_FOUND = { error: ['Paciente não encontrado.'] };
 const DAY_MS = 86_400_000;
 
-type Headers = { authorization: string };
-
 let t: TestApp;
 let medic: TestAccount;
-let asMedic: Headers;
-let asSecretary: Headers;
-let asOtherMedic: Headers;
+let asMedic: AuthHeaders;
+let asSecretary: AuthHeaders;
+let asOtherMedic: AuthHeaders;
 let planId: number;
 let seq = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  medic = await createMedic(t.deps);
-  const other = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
-  const token = async (account: TestAccount) => authHeader((await signIn(t.app, account.email, TEST_PASSWORD)).access_token);
-  asMedic = await token(medic);
-  asSecretary = await token(secretary);
-  asOtherMedic = await token(other);
+  ({ medic, asMedic, asSecretary, asOtherMedic } = await signInMedicSecretaryAndOther(t.deps, t.app));
   planId = (await lookupIds(t.deps.db)).healthPlanIds[0]!;
 });
 afterAll(async () => {
   await t?.close();
 });
 
-const erase = (id: number | string, headers: Headers | Record<string, never> = asMedic) =>
+const erase = (id: number | string, headers: AuthHeaders | Record<string, never> = asMedic) =>
   t.app.inject({ method: 'POST', url: eraseUrl(id), headers });
 
 /** A patient of the medic created through the API with every field and a photo; answers its id and photo key. */

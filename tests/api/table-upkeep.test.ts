@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStatisticsRefresh } from '../../server/db/planner-statistics';
+import { createTableUpkeep } from '../../server/db/table-upkeep';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 
 /**
- * The embedded database's upkeep (server/db/planner-statistics.ts): PGlite has no autovacuum, so the server vacuums and
+ * The embedded database's upkeep (server/db/table-upkeep.ts): PGlite has no autovacuum, so the server vacuums and
  * analyzes the tables whose size drifted, after the first answer and every 6 hours. Checked by what VACUUM does and
  * ANALYZE does not: the space of updated rows is reused, so the same updates again do not grow the table again.
  * (The same SQL on PostgreSQL, which the server leaves to its autovacuum.)
@@ -46,13 +46,13 @@ describe('table upkeep of the embedded database', () => {
     const done = new Promise<{ tables: number }>((resolve, reject) => {
       [finished, failed] = [resolve, reject];
     });
-    const refresh = createStatisticsRefresh(t.deps.db, {
+    const upkeep = createTableUpkeep(t.deps.db, {
       info: (details) => finished(details as { tables: number }),
       warn: (details) => failed(new Error(JSON.stringify(details))),
     });
-    refresh.start();
+    upkeep.start();
     const { tables } = await done;
-    await refresh.stop();
+    await upkeep.stop();
     expect(tables).toBeGreaterThanOrEqual(1);
 
     await updateEveryRow100Times();

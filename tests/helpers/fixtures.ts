@@ -109,6 +109,37 @@ export function authHeader(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+export type AuthHeaders = ReturnType<typeof authHeader>;
+
+/** A medic, a secretary linked to that medic and another medic, each signed in. */
+export type MedicSecretaryAndOther = {
+  medic: TestAccount;
+  secretary: TestAccount;
+  otherMedic: TestAccount;
+  asMedic: AuthHeaders;
+  asSecretary: AuthHeaders;
+  asOtherMedic: AuthHeaders;
+};
+
+/**
+ * Creates a medic, a secretary of that medic and another medic, and signs each one in (POST /auth/token); returns
+ * the accounts and their Bearer headers. The four-account tenancy set is tests/helpers/tenants.ts.
+ */
+export async function signInMedicSecretaryAndOther(deps: Pick<AppDeps, 'db'>, app: FastifyInstance): Promise<MedicSecretaryAndOther> {
+  const medic = await createMedic(deps);
+  const otherMedic = await createMedic(deps);
+  const secretary = await createSecretary(deps, { medicIds: [medic.id] });
+  const headers = async (account: TestAccount) => authHeader((await signIn(app, account.email, account.password)).access_token);
+  return {
+    medic,
+    secretary,
+    otherMedic,
+    asMedic: await headers(medic),
+    asSecretary: await headers(secretary),
+    asOtherMedic: await headers(otherMedic),
+  };
+}
+
 /** Number of rows in a table. */
 export async function countRows(db: Executor, table: PgTable): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table);

@@ -6,6 +6,8 @@
  * 'Paciente excluído.', 'Paciente anonimizado.' or the server's refusal, which names the last day of keeping. Closing
  * the dialog after a deletion or an anonymization calls `onErased` (the list refreshes). An anonymized patient shows
  * when it was anonymized instead of the button.
+ *
+ * It draws no separator of its own: the place that holds it sets it apart (the patient modal, with a line above).
  */
 import { useState } from 'react';
 import { styled } from '../../lib/styled';
@@ -22,9 +24,6 @@ import { Modal } from '../ui/Modal';
 type Patient = components['schemas']['Patient'];
 
 const StyledSection = styled('div')`
-  margin-top: ${space.xl};
-  padding-top: ${space.lg};
-  border-top: 1px solid ${colors.border};
   font-size: ${fontSizes.sm};
   color: ${colors.textMuted};
 `;

@@ -33,14 +33,16 @@ import { PatientErasure } from '../../components/privacy/PatientErasure';
 import { Button } from '../../components/ui/Button';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
+import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/FilterCard';
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
+import { ListPager } from '../../components/ui/ListPager';
 import { Notice } from '../../components/ui/Notice';
 import { SearchSelect } from '../../components/ui/SearchSelect';
 import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, saoPauloDateTime, todayInSaoPaulo } from '../../lib/format/date';
 import { auditTexts } from '../../lib/i18n/audit';
 import { fill } from '../../lib/i18n/pt-BR';
-import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { validateAuditSearch, type AuditSearch } from './auditSearch';
 
@@ -55,24 +57,8 @@ const StyledIntro = styled('p')`
   max-width: 75ch;
 `;
 
-const StyledFilters = styled('section')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md} ${space.lg};
-  padding: ${space.lg};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.raised};
-  ${media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    align-items: start;
-    padding: ${space.lg} ${space.xl};
-  }
-  @media (min-width: 1100px) {
-    grid-template-columns: minmax(0, 2fr) repeat(2, minmax(0, 1.5fr)) minmax(0, 2fr);
-  }
-`;
+/** The filters' columns on a wide screen. */
+const FILTERS_LAYOUT: FilterCardLayout = { align: 'start', wideFrom: 1100, wideColumns: 'minmax(0, 2fr) repeat(2, minmax(0, 1.5fr)) minmax(0, 2fr)' };
 
 /** De and Até side by side, at every width. */
 const StyledPeriod = styled('div')`
@@ -144,17 +130,6 @@ const linkClassName = css`
   cursor: pointer;
   &:hover { color: ${colors.primaryPressed}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
-`;
-
-const StyledFooter = styled('nav')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-  & > div { display: flex; gap: ${space.sm}; align-items: center; }
 `;
 
 /** `2026-03-10T14:30:05-03:00` → `10/03/2026 14:30:05`, São Paulo's wall clock (as the CSV writes it). */
@@ -396,7 +371,7 @@ export function AuditPage() {
     <Page title={T.title}>
       <StyledIntro>{T.intro}</StyledIntro>
 
-      <StyledFilters aria-label={T.filtersLabel} key={filtersKey}>
+      <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel} key={filtersKey}>
         <SearchSelect<AuditPatient>
           label={T.patient}
           name="patient"
@@ -440,7 +415,7 @@ export function AuditPage() {
           {filtered ? clearButton : null}
           <ExportCsvButton call={() => exportAudit(search)} fallbackName={`auditoria-${todayInSaoPaulo()}.csv`} />
         </StyledActions>
-      </StyledFilters>
+      </StyledFilterCard>
 
       {search.patient && patientValue && !notFound ? (
         <StyledArchive aria-label={auditTexts.privacy.label}>
@@ -453,21 +428,14 @@ export function AuditPage() {
       <DataTable label={T.tableLabel} columns={columns} rows={answer?.results ?? []} rowKey={(row) => row.id} loading={state.status === 'loading'} empty={empty} />
 
       {answer && answer.count > 0 ? (
-        <StyledFooter aria-label={T.pagination}>
-          <span role="status">
-            {fill(T.count, { count: answer.count })} · {fill(T.pageOf, { page, pages })}
-          </span>
-          {pages > 1 ? (
-            <div>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined }, true)}>
-                {T.previous}
-              </Button>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setSearch({ page: page + 1 }, true)}>
-                {T.next}
-              </Button>
-            </div>
-          ) : null}
-        </StyledFooter>
+        <ListPager
+          label={T.pagination}
+          countText={fill(T.count, { count: answer.count })}
+          page={page}
+          pages={pages}
+          texts={T}
+          onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
+        />
       ) : null}
     </Page>
   );

@@ -100,6 +100,17 @@ const StyledMoreFacts = styled('div')`
   ${media.md} { grid-template-columns: 1fr 1fr; }
 `;
 
+/**
+ * The erasure request's place, set apart by a line. Empty for a secretary (PatientErasure is the medic's only), and
+ * then not shown, so no stray line is left.
+ */
+const StyledErasure = styled('div')`
+  margin-top: ${space.xl};
+  padding-top: ${space.lg};
+  border-top: 1px solid ${colors.border};
+  &:empty { display: none; }
+`;
+
 const StyledDanger = styled('button')`
   display: inline-flex;
   align-items: center;
@@ -252,7 +263,9 @@ export function PatientDetailModal({ patient: initial, onClose, onEdit, onLink, 
           </StyledFacts>
         </StyledBody>
         <PatientPrivacyActions patientId={patient.id} />
-        <PatientErasure patient={patient} onErased={onDeleted} />
+        <StyledErasure>
+          <PatientErasure patient={patient} onErased={onDeleted} />
+        </StyledErasure>
       </Modal>
       <ConfirmDialog
         isOpen={confirming}

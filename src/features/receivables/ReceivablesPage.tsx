@@ -24,8 +24,10 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
+import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/FilterCard';
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
+import { ListPager } from '../../components/ui/ListPager';
 import { Notice } from '../../components/ui/Notice';
 import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
@@ -81,24 +83,8 @@ const StyledSummary = styled('p')`
   & strong { color: ${colors.text}; font-weight: ${fontWeights.semibold}; font-variant-numeric: tabular-nums; }
 `;
 
-const StyledFilters = styled('section')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md} ${space.lg};
-  padding: ${space.lg};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.raised};
-  ${media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    align-items: end;
-    padding: ${space.lg} ${space.xl};
-  }
-  @media (min-width: 1100px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`;
+/** The filters' columns on a wide screen. */
+const FILTERS_LAYOUT: FilterCardLayout = { wideFrom: 1100, wideColumns: 'repeat(3, minmax(0, 1fr))' };
 
 const StyledDateField = styled('div')`
   display: flex;
@@ -134,17 +120,6 @@ const StyledBadge = styled('span')<{ $danger: boolean }>`
   white-space: nowrap;
   background: ${(p) => (p.$danger ? colors.dangerSoft : colors.warningSoft)};
   color: ${(p) => (p.$danger ? colors.danger : colors.warning)};
-`;
-
-const StyledFooter = styled('nav')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-  & > div { display: flex; gap: ${space.sm}; align-items: center; }
 `;
 
 function daysText(row: Receivable): string {
@@ -296,7 +271,7 @@ export function ReceivablesPage() {
         </StyledSummary>
       ) : null}
 
-      <StyledFilters aria-label={T.filtersLabel}>
+      <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel}>
         <Select
           label={T.payer}
           name="payer"
@@ -356,7 +331,7 @@ export function ReceivablesPage() {
           </Checkbox>
           <ExportCsvButton call={() => exportReceivables(query)} fallbackName={`a-receber-${asOf}.csv`} />
         </StyledActions>
-      </StyledFilters>
+      </StyledFilterCard>
 
       <DataTable
         label={T.tableLabel}
@@ -371,21 +346,14 @@ export function ReceivablesPage() {
       />
 
       {answer && answer.count > 0 ? (
-        <StyledFooter aria-label={T.pagination}>
-          <span role="status">
-            {fill(T.count, { count: answer.count })} · {fill(T.pageOf, { page, pages })}
-          </span>
-          {pages > 1 ? (
-            <div>
-              <Button variant="secondary" disabled={page <= 1} onClick={() => setSearch({ page: page - 1 > 1 ? page - 1 : undefined }, true)}>
-                {T.previous}
-              </Button>
-              <Button variant="secondary" disabled={page >= pages} onClick={() => setSearch({ page: page + 1 }, true)}>
-                {T.next}
-              </Button>
-            </div>
-          ) : null}
-        </StyledFooter>
+        <ListPager
+          label={T.pagination}
+          countText={fill(T.count, { count: answer.count })}
+          page={page}
+          pages={pages}
+          texts={T}
+          onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
+        />
       ) : null}
     </Page>
   );

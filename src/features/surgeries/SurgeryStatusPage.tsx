@@ -26,7 +26,7 @@ import { MultiSelect } from '../../components/ui/MultiSelect';
 import { Notice } from '../../components/ui/Notice';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
 import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
@@ -34,6 +34,7 @@ import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
 import { surgeryFilterParams, type SurgeryOrdering } from '../../api/surgeryList';
 import { api } from '../../api/client';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
+import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/FilterCard';
 import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
 import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 
@@ -43,24 +44,8 @@ const routeApi = getRouteApi('/app/surgery-status');
 /** The order of /surgery-status when the URL names none (DECISIONS §11: the scheduled day first). */
 const DEFAULT_ORDERING: SurgeryOrdering = 'schedule';
 
-const StyledFilters = styled('section')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md} ${space.lg};
-  padding: ${space.lg};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.raised};
-  ${media.md} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    align-items: end;
-    padding: ${space.lg} ${space.xl};
-  }
-  @media (min-width: 1200px) {
-    grid-template-columns: minmax(220px, 1fr) minmax(220px, 1.2fr) minmax(200px, 1fr) auto;
-  }
-`;
+/** The filters' columns on a wide screen. */
+const FILTERS_LAYOUT: FilterCardLayout = { wideFrom: 1200, wideColumns: 'minmax(220px, 1fr) minmax(220px, 1.2fr) minmax(200px, 1fr) auto' };
 
 const StyledDate = styled('div')`
   display: flex;
@@ -193,7 +178,7 @@ export function SurgeryStatusPage() {
         />
       }
     >
-      <StyledFilters aria-label={T.filtersLabel}>
+      <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel}>
         {stage ? (
           <StyledStage>
             <span>{T.stageShown}</span>
@@ -252,7 +237,7 @@ export function SurgeryStatusPage() {
             })
           }
         />
-      </StyledFilters>
+      </StyledFilterCard>
 
       <SurgeryTable
         surgeries={list.items}

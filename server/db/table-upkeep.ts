@@ -35,7 +35,7 @@ const STALE_TABLES = sql`
 
 type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
 
-export type StatisticsRefresh = {
+export type TableUpkeep = {
   /** Vacuums and analyzes the tables that need it, in the background, now and every `intervalMs` (later calls do nothing). */
   start(): void;
   /** Waits for the VACUUM in progress, if any, and skips the tables not reached. */
@@ -45,15 +45,16 @@ export type StatisticsRefresh = {
 /** How often a running server looks again for tables to vacuum and analyze. */
 const TABLE_UPKEEP_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
-export function createStatisticsRefresh(db: Database, log: Logger, intervalMs = TABLE_UPKEEP_INTERVAL_MS): StatisticsRefresh {
+/** The upkeep of the embedded database's tables, started by the server after its first answer (see above). */
+export function createTableUpkeep(db: Database, log: Logger, intervalMs = TABLE_UPKEEP_INTERVAL_MS): TableUpkeep {
   let running: Promise<void> | null = null;
   let timer: NodeJS.Timeout | null = null;
   let stopping = false;
 
-  async function refresh() {
+  async function vacuumStaleTables() {
     const started = performance.now();
     const { rows: stale } = (await db.execute(STALE_TABLES)) as unknown as { rows: { schema: string; name: string }[] };
-    let analyzed = 0;
+    let vacuumed = 0;
     for (const table of stale) {
       // PGlite answers in microtasks: without this turn of the event loop, requests and signals that arrived meanwhile
       // would wait for every table instead of one.
@@ -61,16 +62,16 @@ export function createStatisticsRefresh(db: Database, log: Logger, intervalMs = 
       if (stopping) break;
       // Its own statement: VACUUM cannot run inside a transaction block.
       await db.execute(sql`VACUUM (ANALYZE) ${sql.identifier(table.schema)}.${sql.identifier(table.name)}`);
-      analyzed += 1;
+      vacuumed += 1;
     }
-    if (analyzed > 0) {
-      log.info({ tables: analyzed, ms: Math.round(performance.now() - started) }, 'tabelas do banco embutido limpas e estatísticas atualizadas');
+    if (vacuumed > 0) {
+      log.info({ tables: vacuumed, ms: Math.round(performance.now() - started) }, 'tabelas do banco embutido limpas e estatísticas atualizadas');
     }
   }
 
   const run = () => {
     if (stopping || running) return;
-    running = refresh()
+    running = vacuumStaleTables()
       .catch((error: unknown) => {
         // Upkeep only reclaims space and speeds plans up: a failure is logged, never fatal.
         if (!stopping) log.warn({ reason: (error as Error).message }, 'VACUUM em segundo plano falhou');

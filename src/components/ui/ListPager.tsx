@@ -1,0 +1,58 @@
+/**
+ * The footer of a list read in numbered pages ('Auditoria', 'A receber'): how many rows and which page, announced as
+ * a status, and 'Anterior' / 'Próxima' while there is more than one page. The page owns the page number (in its
+ * URL); `onPage` asks for another one.
+ */
+import { styled } from 'goober';
+import { fill } from '../../lib/i18n/pt-BR';
+import { colors, fontSizes, space } from '../../lib/theme';
+import { Button } from './Button';
+
+const StyledPager = styled('nav')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+  & > div { display: flex; gap: ${space.sm}; align-items: center; }
+`;
+
+type ListPagerTexts = {
+  /** With `{page}` and `{pages}`, e.g. 'Página {page} de {pages}'. */
+  pageOf: string;
+  previous: string;
+  next: string;
+};
+
+type ListPagerProps = {
+  /** The navigation landmark's name, e.g. 'Páginas da auditoria'. */
+  label: string;
+  /** The rows counted, already written out, e.g. '120 registros'. */
+  countText: string;
+  page: number;
+  pages: number;
+  texts: ListPagerTexts;
+  onPage: (page: number) => void;
+};
+
+export function ListPager({ label, countText, page, pages, texts, onPage }: ListPagerProps) {
+  return (
+    <StyledPager aria-label={label}>
+      <span role="status">
+        {countText} · {fill(texts.pageOf, { page, pages })}
+      </span>
+      {pages > 1 ? (
+        <div>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {texts.previous}
+          </Button>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {texts.next}
+          </Button>
+        </div>
+      ) : null}
+    </StyledPager>
+  );
+}

@@ -38,7 +38,12 @@ function realDate(year: number, month: number, day: number): PlainDate | null {
   return exists ? { year, month, day } : null;
 }
 
-const saoPauloFormat = new Intl.DateTimeFormat('en-US', {
+/**
+ * Made at the first conversion, not when the module loads: building it loads the time-zone data (some 30 ms of CPU
+ * here), which lengthened the one task that evaluates a page's chunks (issue 15: blocking time).
+ */
+let saoPauloFormat: Intl.DateTimeFormat | undefined;
+const newSaoPauloFormat = () => new Intl.DateTimeFormat('en-US', {
   timeZone: SAO_PAULO,
   hourCycle: 'h23',
   year: 'numeric',
@@ -52,6 +57,7 @@ const saoPauloFormat = new Intl.DateTimeFormat('en-US', {
 /** The São Paulo wall-clock date and time of an instant (the time-zone rules of that date, DST included). */
 function saoPauloMoment(epochMs: number): { date: PlainDate; time: PlainTime } {
   const part: Record<string, number> = {};
+  saoPauloFormat ??= newSaoPauloFormat();
   for (const { type, value } of saoPauloFormat.formatToParts(new Date(epochMs))) part[type] = Number(value);
   return {
     date: { year: part.year!, month: part.month!, day: part.day! },

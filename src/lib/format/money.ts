@@ -5,15 +5,14 @@
  * (U+00A0) between "R$" and the amount, which keeps the symbol and the number on one line. Compare
  * with `'R$\u00a0…'` (or normalise with `.replace(/\u00a0/g, ' ')`) in tests and assertions.
  */
-const brl = new Intl.NumberFormat('pt-BR', {
-  style: 'currency',
-  currency: 'BRL',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/** Made at the first use, not when the module loads (as date.ts's formatter: issue 15, blocking time). */
+let brl: Intl.NumberFormat | undefined;
+const newBrl = () =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** Formats a value as BRL, e.g. 1234.5 → 'R$\u00a01.234,50'. Non-finite values format as zero. */
 export function formatBRL(value: number): string {
+  brl ??= newBrl();
   return brl.format(Number.isFinite(value) ? value : 0);
 }
 

@@ -3,7 +3,7 @@
  * desktop side rail with the role's menu, and the phone slide-in menu (SPEC §2 Navigation). The photo opens 'Foto do
  * perfil' for both roles (issue 11 item 13). On a phone the logo keeps only its mark, so the name has the room.
  */
-import { lazy, startTransition, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
 import { css } from 'goober';
 import { styled } from '../../lib/styled';
@@ -182,20 +182,6 @@ const StyledMain = styled('main')`
   &:focus { outline: none; }
 `;
 
-/**
- * The page under the frame. The router commits its matches through useSyncExternalStore, which React renders
- * synchronously: the frame and the whole first page were one long task (issue 15: blocking time). Here the frame
- * paints first and the first page renders as a transition, which React renders in slices; once shown, the pages of
- * later navigations render at once (no blank between two pages).
- */
-function PageAfterFrame() {
-  const [frameShown, setFrameShown] = useState(false);
-  useEffect(() => {
-    startTransition(() => setFrameShown(true));
-  }, []);
-  return frameShown ? <Outlet /> : null;
-}
-
 export function AppLayout() {
   const { profile, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -277,7 +263,7 @@ export function AppLayout() {
           <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} />
         </StyledRail>
         <StyledMain id="conteudo" tabIndex={-1}>
-          <PageAfterFrame />
+          <Outlet />
         </StyledMain>
       </StyledBody>
       {menuOpen ? (

@@ -75,17 +75,6 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    // src/lib/styled.ts says why: goober's own `styled` recomputes a constant template's class at every render.
-    files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/lib/styled.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'goober', importNames: ['styled'], message: "Import styled from src/lib/styled.ts, not from 'goober'." }] },
-      ],
-    },
-  },
-  {
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })] },
     rules: { 'import-x/no-restricted-paths': ['error', { zones: IMPORT_DIRECTION }] },

@@ -5,8 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, Outlet } from '@tanstack/react-router';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import {
   breakpoints,
   colors,

@@ -3,7 +3,7 @@
  * signup illustration and the brand on the left (desktop) or on top (phone), and a white card holding the form.
  */
 import type { ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 

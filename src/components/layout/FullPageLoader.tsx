@@ -1,4 +1,4 @@
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Spinner } from '../ui/Spinner';

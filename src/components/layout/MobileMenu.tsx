@@ -4,8 +4,7 @@
  * focus then returns to the menu button (done by the opener).
  */
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
-import { keyframes } from 'goober';
-import { styled } from '../../lib/styled';
+import { keyframes, styled } from 'goober';
 import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from '../ui/Icon';

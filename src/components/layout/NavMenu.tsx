@@ -2,8 +2,7 @@
  * The role's menu (SPEC §2 Navigation; DECISIONS §13 for a medic without a secretary), shared by the desktop side rail and the phone slide-in menu.
  */
 import { Link } from '@tanstack/react-router';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import type { UserType } from '../../../machines/constants';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';

@@ -3,7 +3,7 @@
  * 'Exportar CSV'; below it on a phone) and its content, on the light background.
  */
 import type { ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
 
 const StyledPage = styled('div')`

@@ -7,8 +7,7 @@
  * modal and by 'Auditoria' filtered to one patient.
  */
 import { useRef, useState } from 'react';
-import { keyframes } from 'goober';
-import { styled } from '../../lib/styled';
+import { keyframes, styled } from 'goober';
 import { exportPatientData } from '../../api/audit';
 import { failedCallMessage, generalErrorMessages, thrownCallMessage } from '../../api/errors';
 import { attachmentName, saveBlob } from '../../lib/download';

@@ -10,7 +10,7 @@
  * It draws no separator of its own: the place that holds it sets it apart (the patient modal, with a line above).
  */
 import { useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { requestErasure, type ErasureAnswer } from '../../api/erasure';
 import { formatDate } from '../../lib/format/date';

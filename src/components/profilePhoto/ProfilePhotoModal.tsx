@@ -5,7 +5,7 @@
  * `onChanged` lets the page read its own data again.
  */
 import { useState, type FormEvent } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Button } from '../ui/Button';
 import { Dropzone } from '../ui/Dropzone';
 import { Icon } from '../ui/Icon';

@@ -3,7 +3,7 @@
  * expires within 7 days, has expired or ends before the scheduled day: a warning glyph (danger-toned when one has
  * expired), the full sentences in its tooltip and read out. No word beside it: the stage name keeps the room.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { authorizationTexts } from '../../lib/i18n/authorizations';
 import { fill } from '../../lib/i18n/pt-BR';

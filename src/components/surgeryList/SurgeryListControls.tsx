@@ -5,7 +5,7 @@
  * component only reports changes.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { inputClassName } from '../ui/Field';
 import { Icon } from '../ui/Icon';
 import { Checkbox } from '../ui/Checkbox';

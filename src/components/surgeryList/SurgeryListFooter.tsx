@@ -3,7 +3,7 @@
  * note when the last 'Carregar mais' failed, and 'Carregar mais' while there are more. Nothing until the first page
  * has rows.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Button } from '../ui/Button';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';

@@ -10,7 +10,7 @@
  * differs per tone, so the colour is never the only cue (WCAG 1.4.1).
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { DataTable, type DataColumn, type DataSort, type RowTone } from '../ui/DataTable';
 import { Icon, type IconName } from '../ui/Icon';
 import { fill } from '../../lib/i18n/pt-BR';

@@ -4,7 +4,7 @@
  * one fails to load (expired, removed) the placeholder shows instead of a broken image.
  */
 import { useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights } from '../../lib/theme';
 
 const StyledFrame = styled('span')<{ $size: number }>`

@@ -1,5 +1,5 @@
 import { useId, type ReactNode, type Ref } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
 

@@ -4,7 +4,7 @@
  * that a stray Enter never confirms a destructive action. Escape answers "cancel" (unless `busy`).
  */
 import { useRef, type ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Modal } from './Modal';
 import { Spinner } from './Spinner';

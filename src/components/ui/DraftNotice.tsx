@@ -1,5 +1,5 @@
 /** The quiet line a form shows when it reopened with a draft: 'Rascunho restaurado.' and 'Descartar rascunho'. */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';

@@ -3,8 +3,7 @@
  * through `describedBy` so that the hint and the error are read with the field.
  */
 import type { ReactNode } from 'react';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from './Icon';

@@ -2,7 +2,7 @@
  * The raised card that holds a list's filters ('Auditoria', 'A receber', /surgery-status): one column on a phone,
  * two from the tablet width, and the page's own columns from its wide width.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, media, radii, shadows, space } from '../../lib/theme';
 
 /** Where a page's filters line up and how they spread on a wide screen. */

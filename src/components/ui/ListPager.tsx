@@ -3,7 +3,7 @@
  * a status, and 'Anterior' / 'Próxima' while there is more than one page. The page owns the page number (in its
  * URL); `onPage` asks for another one.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { Button } from './Button';

@@ -7,7 +7,7 @@
  * already says it (a search box) or where the notice is static content (an empty chart).
  */
 import { useId, type ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Button } from './Button';

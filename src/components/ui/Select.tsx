@@ -1,5 +1,5 @@
 import { useId, type Ref } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { Button } from './Button';
 import { describedBy, Field, inputClassName } from './Field';

@@ -3,8 +3,7 @@
  * reads arrived). A bar stands in for one line of text; `LoadingStatus` tells screen readers what is loading, since
  * the bars themselves are hidden from them.
  */
-import { css, keyframes } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, keyframes, styled } from 'goober';
 import { colors, media, radii } from '../../lib/theme';
 
 const shimmer = keyframes`

@@ -1,5 +1,4 @@
-import { keyframes } from 'goober';
-import { styled } from '../../lib/styled';
+import { keyframes, styled } from 'goober';
 import { colors } from '../../lib/theme';
 
 const spin = keyframes`

@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, focusRing, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { describedBy, Field, inputClassName } from './Field';

@@ -1,5 +1,5 @@
 /** The pieces the settings and profile-photo modals share: the muted intro text, the server's refusal box and the actions row. */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 
 export const ModalText = styled('p')`

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { FormTextField } from '../../components/form/FormTextField';
 import { Button } from '../../components/ui/Button';

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
 import { check } from '../../../machines/validation/problems';

@@ -11,7 +11,7 @@
  * reason given when they were closed). Below about 720 px of content everything stacks in one column.
  * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Page } from '../../components/layout/Page';
 import { Notice } from '../../components/ui/Notice';
 import { dashboardTexts as T } from '../../lib/i18n/dashboard';

@@ -5,7 +5,7 @@
  */
 import { useCallback } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { todayInSaoPaulo } from '../../lib/format/date';
 import { space } from '../../lib/theme';
 import { DayPatients } from './DayPatients';

@@ -4,7 +4,7 @@
  * or two of detail; pressing it opens the case, coming back to this home.
  */
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';

@@ -5,7 +5,7 @@
  * opens the case; a link leads to 'A receber' filtered to them. Its own loading, empty and failed states.
  */
 import { Link } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { listAppealAlerts, type AppealAlert } from '../../api/receivables';
 import { Notice } from '../../components/ui/Notice';
 import { formatDate } from '../../lib/format/date';

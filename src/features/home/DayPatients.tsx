@@ -5,7 +5,7 @@
  * (opens /surgery-details with `state: { id }`) and a WhatsApp link (55 + the cellphone's digits; none without one).
  */
 import { useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { AGENDA_STATUSES } from '../../../machines/constants';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';

@@ -4,8 +4,7 @@
  * read runs or when it fails (the home is usable without it), nor once every step is done.
  */
 import { Link } from '@tanstack/react-router';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { api } from '../../api/client';
 import { read } from '../../api/read';

@@ -3,7 +3,7 @@
  * right of the title (a filter, a retry) and an optional line under it.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { usePanelInOrder } from './panelOrder';
 

@@ -4,7 +4,7 @@
  * greeting, in its own column, never under the text (issue 11 item 12); from md up it floats in the greeting's
  * reserved right margin.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { ReactNode } from 'react';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
 import { fill } from '../../lib/i18n/pt-BR';

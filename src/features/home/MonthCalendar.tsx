@@ -4,7 +4,7 @@
  * follows).
  */
 import { useMemo, useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
 import { MonthCalendarGrid } from '../../components/ui/MonthCalendarGrid';
 import { Spinner } from '../../components/ui/Spinner';

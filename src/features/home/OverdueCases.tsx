@@ -4,7 +4,7 @@
  * 'Ver todos os atrasados' opens /surgery-status filtered by 'Atrasados'. Designed loading, empty and failed states.
  */
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
 import { clocksTexts } from '../../lib/i18n/clocks';

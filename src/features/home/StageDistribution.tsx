@@ -4,7 +4,7 @@
  * that stage only and hides the filter.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../../../machines/constants';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';

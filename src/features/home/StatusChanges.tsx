@@ -8,7 +8,7 @@
  */
 import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { RowTone } from '../../components/ui/DataTable';
 import { Icon } from '../../components/ui/Icon';
 import { MultiSelect } from '../../components/ui/MultiSelect';

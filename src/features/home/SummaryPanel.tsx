@@ -2,7 +2,7 @@
  * 'Resumo' of the doctor home (SPEC §2, DECISIONS §5): Cirurgias autorizadas (agendamento, realizacao, pagamento),
  * Cirurgia pendentes (ind_paciente to autorizacao), Valor recebido no mês and Honorários a receber, in BRL.
  */
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { LoadingStatus, SkeletonBar } from '../../components/ui/Skeleton';
 import { formatBRL } from '../../lib/format/money';

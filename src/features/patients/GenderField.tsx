@@ -4,7 +4,7 @@
  */
 import { useId } from 'react';
 import { useController, type Control } from 'react-hook-form';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { fieldErrorClassName } from '../../components/ui/Field';
 import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';

@@ -4,7 +4,7 @@
  * full-width with the main one on top, and the `start` actions side by side under them.
  */
 import type { ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { media, space } from '../../lib/theme';
 
 const StyledActions = styled('div')`

@@ -5,7 +5,7 @@
  * GET /surgery/api/v1/patient/{id}/ (a fresh photo link).
  */
 import { useEffect, useId, useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';

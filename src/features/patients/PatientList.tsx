@@ -5,7 +5,7 @@
  * searching, empty, no-results and error states are designed; 'Carregar mais' pages through long lists.
  */
 import { useId, useRef, type KeyboardEvent } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';

@@ -5,8 +5,7 @@
  */
 import { useId } from 'react';
 import { Link } from '@tanstack/react-router';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import { PatientArchiveButton } from '../../components/privacy/PatientArchiveButton';
 import { Icon } from '../../components/ui/Icon';
 import { auditTexts } from '../../lib/i18n/audit';

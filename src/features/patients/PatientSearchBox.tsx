@@ -3,7 +3,7 @@
  * runs, a clear button once something is typed, and a polite live region that says what the list now shows.
  */
 import { useId } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { patientsTexts as T } from '../../lib/i18n/patients';

@@ -7,7 +7,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { patientWizardMachine, type PatientWizardInput } from '../../../machines/patientWizard/patientWizardMachine';
 import { EMPTY_PATIENT } from '../../../machines/patientWizard/rules';
 import { detailsSchema, identificationSchema } from '../../../machines/patientWizard/schemas';

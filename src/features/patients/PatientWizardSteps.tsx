@@ -1,7 +1,7 @@
 /** The two steps' fields of the patient registration and edit modal (SPEC §2 Patients). */
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';

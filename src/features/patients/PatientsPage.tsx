@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import type { UserType } from '../../../machines/constants';
 import { api } from '../../api/client';
 import { Page } from '../../components/layout/Page';

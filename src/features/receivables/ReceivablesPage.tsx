@@ -14,7 +14,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { AGING_BUCKET_OPTIONS } from '../../../machines/ledger/receivablesSchemas';
 import { AGING_BUCKETS } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';

@@ -6,7 +6,7 @@
  * (the invite modal, run by the page).
  */
 import { useId, useState } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
 import { Icon } from '../../components/ui/Icon';

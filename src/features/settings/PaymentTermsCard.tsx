@@ -5,8 +5,7 @@
  * (machines/ledger/ledgerSchemas.ts paymentTermsSchema) before sending, so the card words a mistake as the server.
  */
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { css } from 'goober';
-import { styled } from '../../lib/styled';
+import { css, styled } from 'goober';
 import { paymentTermsSchema } from '../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../machines/validation/problems';
 import { api } from '../../api/client';

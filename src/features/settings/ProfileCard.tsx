@@ -6,7 +6,7 @@
  */
 import { useId, type ReactNode } from 'react';
 import { EmailText } from '../../components/ui/EmailText';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Icon, type IconName } from '../../components/ui/Icon';
 import { textButtonCss } from '../../components/ui/singleFileUpload';

@@ -7,7 +7,7 @@
  */
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import {
   changePasswordForm,
   createSecretarySchema,

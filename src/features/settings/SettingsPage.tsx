@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { useActorRef, useSelector } from '@xstate/react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { settingsModalMachine, type SettingsForm } from '../../../machines/settings/settingsModalMachine';
 import { Page } from '../../components/layout/Page';
 import { Notice } from '../../components/ui/Notice';

@@ -6,7 +6,7 @@
  */
 import { useCallback, useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../../../machines/constants';
 import { DEFAULT_STAGE_TARGET_DAYS } from '../../../machines/preoperative/constants';
 import { stageTargetsSchema } from '../../../machines/preoperative/clockSchemas';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { existingAccountStep } from '../../../machines/account/signupSchemas';
 import { signupErrorMessages } from '../../../machines/signup/rules';
 import { FormCheckbox } from '../../components/form/FormCheckbox';

@@ -4,7 +4,7 @@
  * the 2-step wizard, or, when the e-mail already has a secretary account, only the password to link that account.
  */
 import { useParams } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';

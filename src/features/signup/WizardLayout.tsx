@@ -3,7 +3,7 @@
  * screen readers hear the new step) and the row of navigation buttons.
  */
 import { useEffect, useRef, type ReactNode } from 'react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
 import { colors, fontSizes, fontWeights, media, space } from '../../lib/theme';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';

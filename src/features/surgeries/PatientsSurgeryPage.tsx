@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Page } from '../../components/layout/Page';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';

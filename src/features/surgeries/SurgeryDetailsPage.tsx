@@ -13,7 +13,7 @@
 import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';

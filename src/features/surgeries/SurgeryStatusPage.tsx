@@ -16,7 +16,7 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
-import { styled } from '../../lib/styled';
+import { styled } from 'goober';
 import { isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';

@@ -9,7 +9,7 @@
  */
 import { Group } from '@visx/group';
 import { Bar } from '@visx/shape';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontWeights } from '../../../lib/theme';

@@ -4,7 +4,7 @@
  * 'Dados não disponíveis!' when its list is empty.
  */
 import { useId, type ReactNode } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { Notice } from '../../../components/ui/Notice';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';

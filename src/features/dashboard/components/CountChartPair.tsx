@@ -5,7 +5,7 @@
  * one scale and one colour per name.
  */
 import { useId } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';

@@ -7,7 +7,7 @@
  * list says so.
  */
 import { useId } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import type { Dashboard } from '../../../api/dashboard';
 import { Notice } from '../../../components/ui/Notice';
 import { formatCount, formatShare, totalOf } from '../../../lib/dashboard/figures';

@@ -7,7 +7,7 @@
  * charts' lists do). An empty view says 'Sem valores no período.' (not SPEC's 'Dados não disponíveis!', which the
  * eight SPEC charts keep for themselves).
  */
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import type { DashboardMoney } from '../../../api/dashboard';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from '../../../../machines/ledger/constants';
 import { formatCount, formatDays } from '../../../lib/dashboard/figures';

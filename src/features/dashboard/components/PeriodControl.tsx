@@ -5,7 +5,7 @@
  * and a shared link keep it. Under it, the days the figures cover (from the answer), and 'Exportar CSV' of the period.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriod } from '../../../../machines/ledger/constants';
 import type { Dashboard } from '../../../api/dashboard';
 import { exportDashboard } from '../../../api/dashboard';

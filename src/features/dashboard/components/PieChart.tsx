@@ -6,7 +6,7 @@
  */
 import { Group } from '@visx/group';
 import { Pie } from '@visx/shape';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { formatBRL } from '../../../lib/format/money';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';

@@ -1,5 +1,5 @@
 /** The four 'Dados gerais' widgets of /all-data (SPEC §2): a term (SPEC's label) and its formatted figure each. */
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
 import { chartColor } from '../chartColors';

@@ -1,4 +1,4 @@
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { space } from '../../../lib/theme';
 
 /** Two charts side by side when each can have about 340 px, else stacked (phones: SPEC §9 below md). */

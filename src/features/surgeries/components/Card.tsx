@@ -3,7 +3,7 @@
  * with the card shadow and a padding that grows from md. `$stack` lays its children out in a column (gap lg);
  * `as` picks the element (a `div` unless told).
  */
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { colors, media, radii, shadows, space } from '../../../lib/theme';
 
 export const Card = styled('div')<{ $stack?: boolean; as?: 'div' | 'section' }>`

@@ -4,7 +4,7 @@
  * is left out of a row's options, so the same code is never listed twice.
  */
 import { Controller, useFieldArray, useWatch, type Control } from 'react-hook-form';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { MAX_CASE_CODES } from '../../../../machines/constants';
 import { canAddCode } from '../../../../machines/surgeryCase/creationRules';
 import { fieldHintClassName } from '../../../components/ui/Field';

@@ -4,7 +4,7 @@
  * A failed search shows the empty list (SPEC §7: failed reads are silent) with a way to try again.
  */
 import { useEffect, useState } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { Avatar } from '../../../components/ui/Avatar';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';

@@ -8,7 +8,7 @@ import { useEffect, type RefObject } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
 import { stepResolver } from '../../../components/form/stepResolver';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
 import { searchHealthPlans } from '../../../api/lookups';

@@ -11,7 +11,7 @@
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { isActiveStatus, type ApprovalValue } from '../../../../machines/constants';
 import {
   AUTHORIZATION_STATUS_LABELS,

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { AUTHORIZATION_PAYER_LABELS, AUTHORIZATION_STATUSES, AUTHORIZATION_STATUS_LABELS, type AuthorizationPayer, type AuthorizationStatus } from '../../../../machines/preoperative/constants';
 import { authorizationSchema } from '../../../../machines/preoperative/authorizationSchemas';
 import { check } from '../../../../machines/validation/problems';

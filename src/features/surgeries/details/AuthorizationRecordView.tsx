@@ -4,7 +4,7 @@
  * that opens its editor (./AuthorizationRecordEditor.tsx).
  */
 import { Fragment, useCallback, useEffect, useState } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { AUTHORIZATION_STATUS_LABELS, type AuthorizationPayer } from '../../../../machines/preoperative/constants';
 import { listAuthorizations, type AuthorizationRecord } from '../../../api/authorizations';
 import { Button } from '../../../components/ui/Button';

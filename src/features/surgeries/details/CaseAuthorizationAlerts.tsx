@@ -3,7 +3,7 @@
  * `authorization_alerts` (expiring within 7 days, expired, or ending before the scheduled day), whatever step is on
  * view. Nothing when there are none.
  */
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { space } from '../../../lib/theme';
 import type { Surgery } from '../types';

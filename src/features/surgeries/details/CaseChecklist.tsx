@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';

@@ -7,7 +7,7 @@
  */
 import { useCallback, useState } from 'react';
 import { useSelector } from '@xstate/react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { listHolders, reassignHolder, type HolderOption } from '../../../api/clocks';
 import { Icon } from '../../../components/ui/Icon';
 import { Select } from '../../../components/ui/Select';

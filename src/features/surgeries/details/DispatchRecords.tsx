@@ -5,7 +5,7 @@
  * (machines/preoperative/checklistSchemas.ts `dispatchSchema`) and marks each field with its message.
  */
 import { useEffect, useState } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
 import { dispatchSchema } from '../../../../machines/preoperative/checklistSchemas';
 import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';

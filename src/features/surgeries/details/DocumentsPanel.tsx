@@ -5,7 +5,7 @@
  * (new_status prep_doc); 'Próximo passo' sends them with new_status env_doc.
  */
 import { useState } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../../machines/constants';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';

@@ -8,8 +8,7 @@
  * write moved on.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { css } from 'goober';
-import { styled } from '../../../lib/styled';
+import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
 import { glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../../machines/validation/problems';

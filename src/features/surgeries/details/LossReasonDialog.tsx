@@ -7,8 +7,7 @@
  * the lifecycle's archive or cancel request. Mounted only while open, so every opening starts empty.
  */
 import { useId } from 'react';
-import { css } from 'goober';
-import { styled } from '../../../lib/styled';
+import { css, styled } from 'goober';
 import { useController, useForm, useWatch, type Control } from 'react-hook-form';
 import { LOSS_REASON_NOTE_MAX, lossReasonFormSchema, isLossReason, type LossReasonChoice, type LossReasonValues } from '../../../../machines/preoperative/reasonSchemas';
 import { FormSelect } from '../../../components/form/FormSelect';

@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { OPME_DECISIONS, MIN_OPME_SUPPLIERS } from '../../../../machines/preoperative/constants';
 import { opmeItemFormSchema, opmeItemPayload, type OpmeItemFormValues } from '../../../../machines/preoperative/opmeSchemas';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';

@@ -7,8 +7,7 @@
  * the case version a write moved on, so the step's next request is not taken for a stale tab's.
  */
 import { useEffect, useState } from 'react';
-import { css } from 'goober';
-import { styled } from '../../../lib/styled';
+import { css, styled } from 'goober';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';

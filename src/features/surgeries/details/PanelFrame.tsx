@@ -5,7 +5,7 @@
  */
 import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
 import type { RequestKind } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import { stageMoves } from '../../../../machines/surgeryLifecycle/lifecycleRules';

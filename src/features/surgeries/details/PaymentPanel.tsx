@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/Button';
 import { Modal } from '../../../components/ui/Modal';
 import { ledgerTexts } from '../../../lib/i18n/ledger';
 import { LedgerSection } from './LedgerSection';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { space } from '../../../lib/theme';
 
 const StyledChoices = styled('div')`

@@ -4,7 +4,7 @@
  * 'yyyy-MM-dd HH:mm:ss' in São Paulo time (lifecycleRules `composeSchedule`).
  */
 import { useController, useForm, useWatch } from 'react-hook-form';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { composeSchedule, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { Calendar } from '../../../components/ui/Calendar';

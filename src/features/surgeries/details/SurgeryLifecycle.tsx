@@ -6,7 +6,7 @@
  */
 import { useState, type ComponentType, type MutableRefObject } from 'react';
 import { useSelector } from '@xstate/react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
 import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';

@@ -5,7 +5,7 @@
  * 'Erro desconhecido'.
  */
 import { useState } from 'react';
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { Button } from '../../../components/ui/Button';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';

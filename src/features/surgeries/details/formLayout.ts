@@ -1,5 +1,5 @@
 /** Layout pieces shared by the step forms. */
-import { styled } from '../../../lib/styled';
+import { styled } from 'goober';
 import { media, space } from '../../../lib/theme';
 
 export const StyledForm = styled('form')`

@@ -132,6 +132,18 @@ test.describe('dashboard period (/all-data)', () => {
     await expectFigures(page, custom);
     await expectNoSeriousA11yViolations(page, { label: '/all-data with a custom period' });
 
+    // A reload (or a shared link) of a custom range opens it: the range's checks load with the page.
+    await page.reload();
+    await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue('custom');
+    await expect(page.getByLabel('De', { exact: true })).toHaveValue(start);
+    await expectFigures(page, custom);
+    // A hand-edited range the API would refuse (the dates in the wrong order) shows all time, not an error.
+    await page.goto(`/all-data?period=custom&from=${end}&to=${start}`);
+    await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue('all');
+    await expectFigures(page, all);
+    await page.goto(`/all-data?period=custom&from=${start}&to=${end}`);
+    await expectFigures(page, custom);
+
     // The CSV of the period, read back as Excel pt-BR reads it.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();

@@ -1,5 +1,5 @@
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
@@ -27,22 +27,38 @@ const SMALL_BODY = 4 * 1024;
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-function brotliOptions(size: number): BrotliOptions {
+/**
+ * The smallest window (log2 bytes) that still reaches back over the whole body, `reserved` being what the format keeps
+ * out of it (brotli 16 bytes, deflate 262), within the format's bounds. A match can never reach further back than the
+ * body's start, so the output is that of the default window, to a byte or so; but the encoder sets up its window and
+ * hash tables at each call, and for a small body that set-up is most of the work (issue 15, GET by id: a 1.7 kB
+ * Surgery took brotli 32 → 20 µs, gzip 39 → 21 µs).
+ */
+export function windowBitsFor(size: number, reserved: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.ceil(Math.log2(size + reserved))));
+}
+
+export function brotliOptions(size: number): BrotliOptions {
   return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: size < SMALL_BODY ? 2 : 4,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(size, 16, constants.BROTLI_MIN_WINDOW_BITS, constants.BROTLI_DEFAULT_WINDOW),
     },
   };
 }
 
+export function gzipOptions(size: number): ZlibOptions {
+  return { level: 6, windowBits: windowBitsFor(size, 262, 9, constants.Z_MAX_WINDOWBITS) };
+}
+
 function compressSync(payload: string | Buffer, encoding: Encoding, size: number): Buffer {
-  return encoding === 'br' ? brotliCompressSync(payload, brotliOptions(size)) : gzipSync(payload, { level: 6 });
+  return encoding === 'br' ? brotliCompressSync(payload, brotliOptions(size)) : gzipSync(payload, gzipOptions(size));
 }
 
 function compressAsync(payload: string | Buffer, encoding: Encoding, size: number): Promise<Buffer> {
-  return encoding === 'br' ? brotliAsync(payload, brotliOptions(size)) : gzipAsync(payload, { level: 6 });
+  return encoding === 'br' ? brotliAsync(payload, brotliOptions(size)) : gzipAsync(payload, gzipOptions(size));
 }
 
 type Encoding = 'br' | 'gzip';

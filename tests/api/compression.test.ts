@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../../server/http/compression';
+import { brotliOptions, gzipOptions, negotiateEncoding, windowBitsFor } from '../../server/http/compression';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { authHeader } from '../helpers/fixtures';
 import { signInTenants } from '../helpers/tenants';
@@ -130,5 +130,42 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('identity')).toBeNull();
     expect(negotiateEncoding(undefined)).toBeNull();
     expect(negotiateEncoding('br;q=0, gzip;q=0')).toBeNull();
+  });
+});
+
+describe('compression windows sized to the body', () => {
+  /** JSON like the API's: repeated keys, varied values (a seeded generator, so every run compresses the same bytes). */
+  function jsonOf(size: number): Buffer {
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    const rows: string[] = [];
+    while (rows.join(',').length < size) {
+      rows.push(JSON.stringify({ id: next() % 100000, patient: `Paciente ${next() % 997}`, status: ['autorizacao', 'agendamento', 'concluido'][next() % 3], date: `2026-${String((next() % 12) + 1).padStart(2, '0')}-15`, value: `${next() % 50000}.00` }));
+    }
+    return Buffer.from(`[${rows.join(',')}]`.slice(0, size));
+  }
+
+  it('keeps the format bounds and covers the body', () => {
+    expect(windowBitsFor(1024, 16, 10, 22)).toBe(11);
+    expect(windowBitsFor(2032, 16, 10, 22)).toBe(11);
+    expect(windowBitsFor(2033, 16, 10, 22)).toBe(12);
+    expect(windowBitsFor(10, 262, 9, 15)).toBe(9);
+    expect(windowBitsFor(10_000_000, 16, 10, 22)).toBe(22);
+    expect(windowBitsFor(100_000, 262, 9, 15)).toBe(15);
+  });
+
+  it('gives the same bytes as the default window, to within 1 %, and decompresses to the body', () => {
+    for (const size of [1024, 1765, 4095, 4096, 20_000, 200_000]) {
+      const body = jsonOf(size);
+      const brotli = brotliCompressSync(body, brotliOptions(size));
+      const defaultBrotli = brotliCompressSync(body, {
+        params: { ...brotliOptions(size).params, [constants.BROTLI_PARAM_LGWIN]: constants.BROTLI_DEFAULT_WINDOW },
+      });
+      expect(brotliDecompressSync(brotli).equals(body)).toBe(true);
+      expect(brotli.length).toBeLessThanOrEqual(Math.ceil(defaultBrotli.length * 1.01));
+      const gzip = gzipSync(body, gzipOptions(size));
+      expect(gunzipSync(gzip).equals(body)).toBe(true);
+      expect(gzip.length).toBeLessThanOrEqual(Math.ceil(gzipSync(body, { level: 6 }).length * 1.01));
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { preparePgliteAssets } from './pglite-assets';
 import * as schema from './schema/index';
 
 type Schema = typeof schema;
@@ -37,7 +38,10 @@ const pgliteStartParams = () => [...PGlite.defaultStartParams, '-c', `shared_buf
 
 /** Opens an embedded PostgreSQL (PGlite); without a directory it lives in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
-  return pgliteHandle(await PGlite.create({ ...(dataDir ? { dataDir } : {}), startParams: pgliteStartParams() }));
+  const { wasmModule, fsBundle } = await preparePgliteAssets();
+  return pgliteHandle(
+    await PGlite.create({ ...(dataDir ? { dataDir } : {}), pgliteWasmModule: wasmModule, fsBundle, startParams: pgliteStartParams() }),
+  );
 }
 
 /** The handle over an open PGlite client (tests also open one from a dumped data directory). */

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { preloadHomePanels } from '../features/home/homePanels';
 import { validateHomeSearch } from '../lib/surgeries/listSearch';
 import { appRoute } from './app';
 
@@ -10,5 +11,7 @@ export const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   validateSearch: validateHomeSearch,
+  // The role's panels download beside the page's chunk, not after it has rendered.
+  loader: ({ context }) => preloadHomePanels(context.profile.type),
   component: lazyRouteComponent(() => import('../features/home/HomePage'), 'HomePage'),
 });

@@ -9,9 +9,10 @@ import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { useSession } from '../../lib/session/session';
 import { Notice } from '../../components/ui/Notice';
 import { HomeShell } from './HomeShell';
+import { loadMedicHome, loadSecretaryHome } from './homePanels';
 
-const MedicHome = lazy(() => import('./MedicHome').then((module) => ({ default: module.MedicHome })));
-const SecretaryHome = lazy(() => import('./SecretaryHome').then((module) => ({ default: module.SecretaryHome })));
+const MedicHome = lazy(() => loadMedicHome().then((module) => ({ default: module.MedicHome })));
+const SecretaryHome = lazy(() => loadSecretaryHome().then((module) => ({ default: module.SecretaryHome })));
 
 export function HomePage() {
   const { profile } = useSession();

@@ -14,6 +14,9 @@
  *      one worker. The browser tests mostly wait on their pages, so several runs and the API suite share the
  *      two cores well.
  * Layers that run beside others have their output held and printed whole when they end.
+ *
+ * Each layer runs in its own process group, so that an interrupted run (Ctrl-C, SIGTERM, SIGHUP) stops every layer
+ * still running, with what it started: see `stopLayers`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
@@ -23,7 +26,10 @@ import { join } from 'node:path';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
+const ownGroups = process.platform !== 'win32';
 const results = [];
+/** The layers' processes still running. */
+const running = new Set();
 
 function report(name, status, seconds) {
   const ok = status === 0;
@@ -36,12 +42,17 @@ function report(name, status, seconds) {
  * running at the same time do not interleave their lines. Resolves when the layer has ended and been reported.
  */
 function runLayer(name, command, args, { hold = false, env = {} } = {}) {
+  // Interrupted: no further layer starts, and the run exits once the running ones have stopped.
+  if (interruptedExitCode) return new Promise(() => {});
   console.log(`\n== ${name}: ${[command, ...args].join(' ')}${hold ? ' (beside other layers; output when it ends)' : ''}`);
   const started = Date.now();
   const child = spawn(command, args, {
     env: { ...process.env, ...env },
-    stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    // Its own process group (stopLayers). No terminal input: a background group that touches it is stopped.
+    detached: ownGroups,
+    stdio: hold ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
+  running.add(child);
   const output = [];
   if (hold) {
     child.stdout.on('data', (chunk) => output.push(chunk));
@@ -50,12 +61,59 @@ function runLayer(name, command, args, { hold = false, env = {} } = {}) {
   return new Promise((done) => {
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) => {
+      running.delete(child);
       if (hold) console.log(`\n== ${name}: its output\n${Buffer.concat(output).toString('utf8')}`);
       report(name, code ?? signal, Math.round((Date.now() - started) / 1000));
       done(code === 0);
+      exitIfInterrupted();
     });
   });
 }
+
+/**
+ * Sends `signal` to every running layer's process group (on Windows, where there are no groups, to the layer).
+ * SIGINT is what Ctrl-C sends them when they share the terminal's group: Playwright then stops its tests and its
+ * webServers (which run in groups of their own, so only Playwright can stop them; on SIGTERM it dies without doing
+ * so), and Vitest its workers.
+ */
+function stopLayers(signal) {
+  for (const child of running) {
+    try {
+      if (ownGroups) process.kill(-child.pid, signal);
+      else child.kill(signal);
+    } catch {
+      // It has just ended.
+    }
+  }
+}
+
+/** On SIGHUP, SIGINT or SIGTERM: the exit code it calls for (128 + its number), once every layer has stopped. */
+let interruptedExitCode = 0;
+let interruptedAt = 0;
+
+function exitIfInterrupted() {
+  if (interruptedExitCode && running.size === 0) process.exit(interruptedExitCode);
+}
+
+for (const [signal, exitCode] of Object.entries({ SIGHUP: 129, SIGINT: 130, SIGTERM: 143 })) {
+  process.on(signal, () => {
+    if (interruptedExitCode) {
+      // Within a second, the same interruption: `npm test` passes on the Ctrl-C this process also had.
+      if (Date.now() - interruptedAt < 1000) return;
+      // A second one: no more waiting.
+      stopLayers('SIGKILL');
+      process.exit(interruptedExitCode);
+    }
+    interruptedExitCode = exitCode;
+    interruptedAt = Date.now();
+    console.log(`\n== ${signal}: stopping the layers still running`);
+    stopLayers('SIGINT');
+    setTimeout(() => process.exit(exitCode), 30_000);
+    exitIfInterrupted();
+  });
+}
+// Whatever ends this process (an error included) ends the layers too.
+process.on('exit', () => stopLayers('SIGTERM'));
 
 const npmLayer = (name, script, options) => runLayer(name, npm, ['run', '--silent', script], options);
 

@@ -1,11 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdir, open, readdir, rename, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { projectPath } from '../project-root';
 import { openPglite, type DatabaseHandle } from './client';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { runMigrations } from './migrate';
+import { pgliteDist } from './pglite-assets';
 
 export const PGDATA_NAME = 'pgdata';
 const INITIALIZING_NAME = `${PGDATA_NAME}.initializing`;
@@ -102,7 +102,7 @@ function usableTemplate(): string | null {
 }
 
 function installedPgliteVersion(): string {
-  let dir = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  let dir = pgliteDist();
   while (!existsSync(join(dir, 'package.json'))) dir = dirname(dir);
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }

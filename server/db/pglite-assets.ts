@@ -19,9 +19,13 @@ export function preparePgliteAssets(): Promise<PgliteAssets> {
   return assets;
 }
 
+/** PGlite's installed dist/ folder: the package's entry sits there, beside pglite.wasm and pglite.data. */
+export function pgliteDist(): string {
+  return dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+}
+
 async function load(): Promise<PgliteAssets> {
-  // The package's entry sits in its dist/, beside pglite.wasm and pglite.data.
-  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const dist = pgliteDist();
   const [wasmModule, bundle] = await Promise.all([
     readFile(join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
     readFile(join(dist, 'pglite.data')),

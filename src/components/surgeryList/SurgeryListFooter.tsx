@@ -5,22 +5,13 @@
  */
 import { styled } from 'goober';
 import { Button } from '../ui/Button';
+import { ListFooter } from '../ui/ListPager';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, fontSizes, space } from '../../lib/theme';
+import { colors } from '../../lib/theme';
 import type { SurgeryListState } from '../../lib/surgeries/useSurgeryList';
 
 const T = surgeriesTexts.status;
-
-const StyledFooter = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
 
 /** A failed page is a failed read: neutral (SPEC §7), only set apart from the muted count. */
 const StyledMoreError = styled('span')`
@@ -30,7 +21,7 @@ const StyledMoreError = styled('span')`
 export function SurgeryListFooter({ list }: { list: SurgeryListState }) {
   if (list.status !== 'ready' || list.items.length === 0) return null;
   return (
-    <StyledFooter>
+    <ListFooter>
       <span role="status">
         {list.count !== null
           ? fill(T.shownOf, { shown: list.items.length, total: list.count })
@@ -42,6 +33,6 @@ export function SurgeryListFooter({ list }: { list: SurgeryListState }) {
           {list.loadingMore ? T.loadingMore : T.loadMore}
         </Button>
       ) : null}
-    </StyledFooter>
+    </ListFooter>
   );
 }

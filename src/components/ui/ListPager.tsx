@@ -8,7 +8,11 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { Button } from './Button';
 
-const StyledPager = styled('nav')`
+/**
+ * The row under a list, shared with the surgery lists' footer (SurgeryListFooter): its count on one side, its
+ * buttons on the other, muted small text. `as` picks the element (a `div` unless told; the pager is a `nav`).
+ */
+export const ListFooter = styled('div')<{ as?: 'div' | 'nav' }>`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
@@ -16,7 +20,12 @@ const StyledPager = styled('nav')`
   gap: ${space.md};
   font-size: ${fontSizes.sm};
   color: ${colors.textMuted};
-  & > div { display: flex; gap: ${space.sm}; align-items: center; }
+`;
+
+const StyledPageButtons = styled('div')`
+  display: flex;
+  gap: ${space.sm};
+  align-items: center;
 `;
 
 type ListPagerTexts = {
@@ -39,20 +48,20 @@ type ListPagerProps = {
 
 export function ListPager({ label, countText, page, pages, texts, onPage }: ListPagerProps) {
   return (
-    <StyledPager aria-label={label}>
+    <ListFooter as="nav" aria-label={label}>
       <span role="status">
         {countText} · {fill(texts.pageOf, { page, pages })}
       </span>
       {pages > 1 ? (
-        <div>
+        <StyledPageButtons>
           <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {texts.previous}
           </Button>
           <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
             {texts.next}
           </Button>
-        </div>
+        </StyledPageButtons>
       ) : null}
-    </StyledPager>
+    </ListFooter>
   );
 }

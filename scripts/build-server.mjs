@@ -5,8 +5,7 @@
  * - build/server/main.js (the server), build/server/seed-cli.js (`npm run seed`'s body), the chunks they share or
  *   load on demand (build/server/chunk-*.js) and
  *   build/server/fill-worker-boot.mjs (the template-filling worker, the name template-filler.ts looks for beside
- *   itself): esbuild bundles of our code and the packages it imports (but for a few, SERVER_EXTERNAL_PACKAGES; the worker keeps
- *   every package as an import of node_modules), ESM for Node 20, source maps.
+ *   itself): esbuild bundles of our code, packages left as imports of node_modules, ESM for Node 20, source maps.
  *   Files read at run time (migrations, server/data, openapi/openapi.yaml) stay where they are: the server finds
  *   them from the project root (server/project-root.ts), so nothing is copied.
  * - build/pglite-template/: an empty embedded database (PGlite's initdb, then the migrations), made once per
@@ -24,8 +23,6 @@ const outDir = join(root, 'build', 'server');
 const templateDir = join(root, 'build', 'pglite-template');
 const migrationsFolder = join(root, 'server', 'db', 'migrations');
 
-const SERVER_EXTERNAL_PACKAGES = ['@electric-sql/pglite', '@aws-sdk/*', '@smithy/*', 'pg-native'];
-
 async function bundleServer() {
   rmSync(outDir, { recursive: true, force: true });
   const common = {
@@ -33,18 +30,12 @@ async function bundleServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    packages: 'external',
     sourcemap: true,
     logLevel: 'warning',
   };
   await build({
     ...common,
-    // The packages are bundled too (issue 15, reopen): Node 20 resolves, reads and compiles ~600 package files one by
-    // one at every start otherwise (~0.15 s of a 1.6 s reopen). Left as imports of node_modules: PGlite (it finds its
-    // WebAssembly and data files beside its own module) and what loads only on demand or never (the S3 client, the
-    // optional native pg driver). Bundled CommonJS packages call `require`, which an ES module lacks: the banner makes
-    // one per output file.
-    external: SERVER_EXTERNAL_PACKAGES,
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
     entryPoints: { main: join(root, 'server/main.ts'), 'seed-cli': join(root, 'server/db/seed-cli.ts') },
     outdir: outDir,
     // Code behind a dynamic import() goes to its own chunk, loaded when the import runs: otherwise esbuild hoists
@@ -55,7 +46,6 @@ async function bundleServer() {
   });
   await build({
     ...common,
-    packages: 'external',
     entryPoints: [join(root, 'server/services/templates/fill-worker.ts')],
     outfile: join(outDir, 'fill-worker-boot.mjs'),
   });

@@ -8,7 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/model/**/*.test.{ts,tsx}'],
           environment: 'node',
-          setupFiles: ['./tests/setup.ts'],
+          // arktype as the browser runs it under the CSP, and as the built server does (server/arktype-config.ts).
+          setupFiles: ['./server/arktype-config.ts', './tests/setup.ts'],
           // Limits, not expectations: a test ends as soon as its conditions hold. On a loaded two-core machine
           // the first render of a lazy route or a jsdom import can take far longer than vitest's 5 s / 10 s defaults.
           testTimeout: 60_000,
@@ -20,6 +21,8 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // arktype as the built server runs it (server/arktype-config.ts).
+          setupFiles: ['./server/arktype-config.ts'],
           // One migrated, seeded database built per run; each test app starts from a copy of it. Every test app logs
           // into the run's capture folder, scanned for personal data and secrets after the run (log-capture.ts).
           globalSetup: ['./tests/helpers/database-templates.ts', './tests/helpers/log-capture.ts'],

@@ -63,11 +63,31 @@ function messageOf(schema: Type, error: ArkError): string {
   return error.message;
 }
 
+/** Errors that say only that a value is not of a branch's type (a string where null was allowed, say). */
+const TYPE_MISMATCH_CODES = new Set(['domain', 'unit', 'proto']);
+
+/**
+ * The errors to report for `error`. Several errors at one path come as one 'intersection' error: each is listed. A
+ * value that fails every branch of a union (`text().or(null)`) comes as one 'union' error holding each branch's:
+ * the branches the value is of the type of say what is wrong with it, so those are reported. arktype's compiled
+ * checks pick that branch themselves (they discriminate by type); its jitless checks, which the SPA runs under its
+ * Content-Security-Policy and the built server for a faster start, report the union: without this, a nickname too
+ * long would say 'Dados inválidos.' there and 'Use no máximo 150 caracteres.' here.
+ */
+function reportedErrors(error: ArkError): ArkError[] {
+  if (error.code === 'union') {
+    const branches = (error as ArkError & { errors?: readonly ArkError[] }).errors ?? [];
+    const ofItsType = branches.filter((branch) => !TYPE_MISMATCH_CODES.has(branch.code));
+    return ofItsType.length > 0 && ofItsType.length < branches.length ? ofItsType.flatMap(reportedErrors) : [error];
+  }
+  const parts = error.flat;
+  return parts.length === 1 && parts[0] === error ? [error] : parts.flatMap(reportedErrors);
+}
+
 /** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */
 function problemsOf(schema: Type, errors: Iterable<ArkError>): Problems {
   const problems: Problems = { error: [], fields: {} };
-  // Several errors at one path come as one 'intersection' error: each is listed.
-  for (const error of [...errors].flatMap((each) => each.flat)) {
+  for (const error of [...errors].flatMap(reportedErrors)) {
     const message = messageOf(schema, error);
     const [key] = error.path;
     const unknownKey = error.code === 'predicate' && error.expected === 'removed';

@@ -5,7 +5,7 @@
  * expected value; any source but plano_saude clears and disables the health plan.
  */
 import { useEffect, type RefObject } from 'react';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
 import { stepResolver } from '../../../components/form/stepResolver';
 import { styled } from 'goober';
@@ -93,13 +93,13 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  const { control, handleSubmit, setValue, getValues, setError, watch, formState } = form;
+  const { control, handleSubmit, setValue, getValues, setError, formState } = form;
   // One draft per user and patient (docs/first-week/drafts.md).
   const draft = useFormDraft(form, `surgery-registration/${patient.id}`);
   useEffect(() => {
     if (draftRef) draftRef.current = draft;
   });
-  const source = watch('payment_fountains');
+  const source = useWatch({ control, name: 'payment_fountains' });
   const submitting = formState.isSubmitting;
   const medicName = `${patient.medic.first_name} ${patient.medic.last_name}`.trim();
 

@@ -26,7 +26,7 @@ declare global {
   }
 }
 
-type ArkError = InstanceType<typeof type.errors>[number];
+export type ArkError = InstanceType<typeof type.errors>[number];
 
 /** The message configured for an absent key of `schema` at `key`, if any. */
 function missingMessage(schema: Type, key: string): string | undefined {
@@ -67,21 +67,26 @@ function messageOf(schema: Type, error: ArkError): string {
 const TYPE_MISMATCH_CODES = new Set(['domain', 'unit', 'proto']);
 
 /**
- * The errors to report for `error`. Several errors at one path come as one 'intersection' error: each is listed. A
- * value that fails every branch of a union (`text().or(null)`) comes as one 'union' error holding each branch's:
- * the branches the value is of the type of say what is wrong with it, so those are reported. arktype's compiled
- * checks pick that branch themselves (they discriminate by type); its jitless checks, which the SPA runs under its
- * Content-Security-Policy and the built server for a faster start, report the union: without this, a nickname too
- * long would say 'Dados inválidos.' there and 'Use no máximo 150 caracteres.' here.
+ * A value that fails every branch of a union (`text().or(null)`) comes as one 'union' error holding each branch's:
+ * the branches the value is of the type of say what is wrong with it, so their errors stand for it (any other error
+ * stands for itself). arktype's compiled checks pick that branch themselves (they discriminate by type); its jitless
+ * checks, which the SPA runs under its Content-Security-Policy and the built server for a faster start, report the
+ * union. Without this, a nickname too long would say 'Dados inválidos.' and a supplier's brand too long an English
+ * sentence, instead of their own messages. Forms read it through src/components/form/stepResolver.ts.
  */
+export function inTheValuesBranch(error: ArkError): ArkError[] {
+  if (error.code !== 'union') return [error];
+  const branches = (error as ArkError & { errors?: readonly ArkError[] }).errors ?? [];
+  const ofItsType = branches.filter((branch) => !TYPE_MISMATCH_CODES.has(branch.code));
+  return ofItsType.length > 0 && ofItsType.length < branches.length ? ofItsType.flatMap(inTheValuesBranch) : [error];
+}
+
+/** The errors to report for `error`: a union's as above, and each of an 'intersection' (several at one path). */
 function reportedErrors(error: ArkError): ArkError[] {
-  if (error.code === 'union') {
-    const branches = (error as ArkError & { errors?: readonly ArkError[] }).errors ?? [];
-    const ofItsType = branches.filter((branch) => !TYPE_MISMATCH_CODES.has(branch.code));
-    return ofItsType.length > 0 && ofItsType.length < branches.length ? ofItsType.flatMap(reportedErrors) : [error];
-  }
-  const parts = error.flat;
-  return parts.length === 1 && parts[0] === error ? [error] : parts.flatMap(reportedErrors);
+  return inTheValuesBranch(error).flatMap((each) => {
+    const parts = each.flat;
+    return parts.length === 1 && parts[0] === each ? [each] : parts.flatMap(reportedErrors);
+  });
 }
 
 /** Maps arktype's errors onto SPEC §8's shape (see `Problems`). An unknown key is listed without a field error. */

@@ -1,7 +1,26 @@
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { FieldValues, Resolver } from 'react-hook-form';
+import { inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
 
 type Schema = Parameters<typeof arktypeResolver>[0];
+
+/**
+ * `schema` with its failures read as the API reads them (machines/validation/problems.ts): a value that fails every
+ * branch of a union reports its own branch's error. The SPA runs arktype jitless (its CSP refuses `new Function`),
+ * where such a failure comes as one union error, which the resolver would show as is.
+ */
+function readingBranches(schema: Schema): Schema {
+  const standard = schema['~standard'];
+  return {
+    '~standard': {
+      ...standard,
+      async validate(value) {
+        const result = await standard.validate(value);
+        return result.issues ? { issues: result.issues.flatMap((issue) => inTheValuesBranch(issue as ArkError)) } : result;
+      },
+    },
+  };
+}
 
 /**
  * A react-hook-form resolver over a schema of machines/ that checks some of the form's fields (a wizard's step, or
@@ -10,5 +29,5 @@ type Schema = Parameters<typeof arktypeResolver>[0];
  */
 export function stepResolver<T extends FieldValues>(schema: Schema): Resolver<T> {
   // The schema's input is part of T, so its resolver reads the form's values as they are.
-  return arktypeResolver(schema, undefined, { raw: true }) as Resolver<T>;
+  return arktypeResolver(readingBranches(schema), undefined, { raw: true }) as Resolver<T>;
 }

@@ -5,8 +5,8 @@
  * machine owns the step).
  */
 import type { Type } from 'arktype';
-import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { Resolver } from 'react-hook-form';
+import { stepResolver as formStepResolver } from '../../components/form/stepResolver';
 import { formatCep, isoToBrDate } from '../../../machines/patientWizard/patientFields';
 import { EMPTY_PATIENT, type PatientWizardData } from '../../../machines/patientWizard/rules';
 import { formatCpf } from '../../lib/format/cpf';
@@ -80,9 +80,9 @@ export function wizardDataFromPatient(patient: Patient): Partial<PatientWizardDa
 }
 
 /**
- * The form's resolver for the step shown: arktypeResolver over the step's schema, the values kept as typed (raw).
+ * The form's resolver for the step shown (src/components/form/stepResolver.ts), the values kept as typed (raw).
  * A step schema declares only its step's fields (the others pass unread), hence the widening to the whole form.
  */
 export function stepResolver(schema: Type<object>): Resolver<PatientFormValues> {
-  return arktypeResolver(schema as Type<PatientFormValues>, undefined, { raw: true });
+  return formStepResolver<PatientFormValues>(schema);
 }

@@ -11,6 +11,7 @@ import {
   waitForSignedInOrOut,
 } from './lib/session/session';
 import { takeReturnPlace } from './lib/session/expiredSession';
+import { warmUpFormatters } from './lib/format/warmUp';
 import { applyGlobalStyles } from './lib/theme';
 import { AppToaster } from './lib/toast';
 import { reportUnexpectedErrors } from './lib/unexpectedErrors';
@@ -31,6 +32,16 @@ const router = createAppRouter({
 });
 
 void reloadProfileFromServer();
+
+// Signed in (a stored session, or once the sign-in succeeds): the formatters are made before the first page needs them.
+if (sessionActor.getSnapshot().matches('signedIn')) warmUpFormatters();
+else {
+  const untilSignedIn = sessionActor.subscribe((snapshot) => {
+    if (!snapshot.matches('signedIn')) return;
+    untilSignedIn.unsubscribe();
+    warmUpFormatters();
+  });
+}
 
 /** Re-runs the route guards whenever the session settles into another signed-in/out state (STYLE anti-pattern 5). */
 function useInvalidateOnSessionChange() {

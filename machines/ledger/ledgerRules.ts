@@ -21,10 +21,15 @@ export const LEDGER_RULE_MESSAGES = {
     `O pagamento deixa uma diferença de ${formatCents(cents)}: informe se ela é glosa ou perda.`,
 } as const;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/**
+ * Made at the first message, not when the module loads: every page with a case's lifecycle loads this module, and a
+ * page's first Intl object loads ICU's data (issue 15: blocking time; src/lib/format/warmUp.ts).
+ */
+let brl: Intl.NumberFormat | undefined;
 
 /** Centavos as pt-BR reais with a plain space: 123456 → 'R$ 1.234,56' (messages; the screens format their own). */
 export function formatCents(cents: number): string {
+  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return brl.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { preloadHomePanels } from '../features/home/homePanels';
+import { loadHomePanels } from '../features/home/homePanels';
 import { validateHomeSearch } from '../lib/surgeries/listSearch';
 import { appRoute } from './app';
 
@@ -11,7 +11,10 @@ export const indexRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/',
   validateSearch: validateHomeSearch,
-  // The role's panels download beside the page's chunk, not after it has rendered.
-  loader: ({ context }) => preloadHomePanels(context.profile.type),
+  // The role's panels download beside the page's chunk, not after it has rendered. A failed download is HomePage's to
+  // show (it asks again).
+  loader: ({ context }) => {
+    loadHomePanels(context.profile.type).catch(() => {});
+  },
   component: lazyRouteComponent(() => import('../features/home/HomePage'), 'HomePage'),
 });

@@ -1,14 +1,23 @@
 /**
- * The chunk of each role's home panels. The home's route starts the signed-in role's chunk with the page's own
- * (its loader runs beside the lazy page), and HomePage renders it: one network round trip fewer before the panels
- * than when HomePage asked for it only once it had rendered (issue 15: the homes' LCP is a panel's text).
+ * The chunk of each role's home panels. The home's route starts the signed-in role's chunk beside the page's own (its
+ * loader does not wait for it, so the greeting shows first), and HomePage renders the panels as soon as they have
+ * arrived: at once when they came first (issue 15: the homes' LCP is a panel's text or the greeting).
  */
+import type { ComponentType } from 'react';
 import type { UserType } from '../../../machines/constants';
 
-export const loadMedicHome = () => import('./MedicHome');
-export const loadSecretaryHome = () => import('./SecretaryHome');
+const loaded: Partial<Record<UserType, ComponentType>> = {};
 
-export function preloadHomePanels(type: UserType): void {
-  // A failed load is HomePage's to show (its lazy import asks again); this only starts the download early.
-  (type === 'medic' ? loadMedicHome() : loadSecretaryHome()).catch(() => {});
+/** Loads the panels of `type`'s home (once; later calls answer at once). */
+export function loadHomePanels(type: UserType): Promise<ComponentType> {
+  const panels =
+    type === 'medic'
+      ? import('./MedicHome').then((module) => module.MedicHome)
+      : import('./SecretaryHome').then((module) => module.SecretaryHome);
+  return panels.then((component) => (loaded[type] = component));
+}
+
+/** The panels of `type`'s home when their chunk has loaded, else undefined. */
+export function loadedHomePanels(type: UserType): ComponentType | undefined {
+  return loaded[type];
 }

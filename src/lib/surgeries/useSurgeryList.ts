@@ -3,7 +3,7 @@
  * A change of filters starts over (and aborts the read in flight); 'Carregar mais' appends the next page.
  * A failed read leaves an empty list (SPEC §7: silently) and says so, so the screen can offer a retry.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { CaseStatus } from '../../../machines/constants';
 import { appendPage, hasMorePages } from '../paging';
 import { listSurgeries, type Surgery, type SurgeryOrdering } from '../../api/surgeryList';
@@ -72,18 +72,24 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       { statuses: statusesOf(statusKey), date, ordering, search, overdue, mine, limit: pageSize, offset: 0 },
       controller.signal,
     ).then(
-      (page) =>
-        setState({
-          status: 'ready',
-          items: page.results,
-          count: page.count,
-          hasMore: hasMorePages(page.results.length, page.count, page.results.length, pageSize),
-          loadingMore: false,
-          moreFailed: false,
-        }),
+      // An answer renders as a transition, in slices (a page of rows is the largest render of a list screen; as a
+      // plain update after a fetch React renders it in one blocking task: issue 15, Lighthouse's blocking time).
+      (page) => {
+        if (controller.signal.aborted) return;
+        startTransition(() =>
+          setState({
+            status: 'ready',
+            items: page.results,
+            count: page.count,
+            hasMore: hasMorePages(page.results.length, page.count, page.results.length, pageSize),
+            loadingMore: false,
+            moreFailed: false,
+          }),
+        );
+      },
       () => {
         if (controller.signal.aborted) return;
-        setState({ ...LOADING, status: 'error' });
+        startTransition(() => setState({ ...LOADING, status: 'error' }));
       },
     );
     return () => controller.abort();
@@ -100,18 +106,22 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
     moreController.current = controller;
     setState((current) => ({ ...current, loadingMore: true, moreFailed: false }));
     listSurgeries({ statuses: statusesOf(statusKey), date, ordering, search, overdue, mine, limit: pageSize, offset }, controller.signal).then(
-      (page) =>
-        setState((current) => {
-          const items = appendPage(current.items, page.results);
-          const count = page.count ?? current.count;
-          return {
-            ...current,
-            items,
-            count,
-            hasMore: hasMorePages(items.length, count, page.results.length, pageSize),
-            loadingMore: false,
-          };
-        }),
+      (page) => {
+        if (controller.signal.aborted) return;
+        startTransition(() =>
+          setState((current) => {
+            const items = appendPage(current.items, page.results);
+            const count = page.count ?? current.count;
+            return {
+              ...current,
+              items,
+              count,
+              hasMore: hasMorePages(items.length, count, page.results.length, pageSize),
+              loadingMore: false,
+            };
+          }),
+        );
+      },
       () => {
         if (controller.signal.aborted) return;
         setState((current) => ({ ...current, loadingMore: false, moreFailed: true }));

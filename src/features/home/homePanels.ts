@@ -6,15 +6,18 @@
 import type { ComponentType } from 'react';
 import type { UserType } from '../../../machines/constants';
 
+// One function per import, each with its own: Vite attaches the chunk's dependencies to each import() it preloads,
+// and a single expression choosing between the two imports got the secretary's list for both.
+const importPanels: Record<UserType, () => Promise<ComponentType>> = {
+  medic: () => import('./MedicHome').then((module) => module.MedicHome),
+  secretary: () => import('./SecretaryHome').then((module) => module.SecretaryHome),
+};
+
 const loaded: Partial<Record<UserType, ComponentType>> = {};
 
 /** Loads the panels of `type`'s home (once; later calls answer at once). */
 export function loadHomePanels(type: UserType): Promise<ComponentType> {
-  const panels =
-    type === 'medic'
-      ? import('./MedicHome').then((module) => module.MedicHome)
-      : import('./SecretaryHome').then((module) => module.SecretaryHome);
-  return panels.then((component) => (loaded[type] = component));
+  return importPanels[type]().then((component) => (loaded[type] = component));
 }
 
 /** The panels of `type`'s home when their chunk has loaded, else undefined. */

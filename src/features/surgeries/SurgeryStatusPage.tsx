@@ -15,7 +15,6 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
-import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
 import { isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { Page } from '../../components/layout/Page';
@@ -28,6 +27,7 @@ import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date'
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
+import { DayInput } from './components/DayInput';
 import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
@@ -207,18 +207,15 @@ export function SurgeryStatusPage() {
           </StyledToggle>
           <StyledDateField>
             <label htmlFor={dateId}>{T.dateLabel}</label>
-            <IMaskInput
+            <DayInput
               id={dateId}
-              mask="00/00/0000"
               className={inputClassName}
               value={dateText}
-              unmask={false}
-              inputMode="numeric"
               placeholder={surgeriesTexts.lifecycle.datePlaceholder}
               disabled={!dateOn}
-              aria-invalid={dateInvalid || undefined}
-              aria-describedby={dateInvalid ? dateErrorId : undefined}
-              onAccept={(value: string) => handleDateText(value)}
+              invalid={dateInvalid}
+              describedBy={dateInvalid ? dateErrorId : undefined}
+              onChange={handleDateText}
             />
             {dateInvalid ? (
               <span id={dateErrorId} className={fieldErrorClassName}>

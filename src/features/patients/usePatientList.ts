@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, hasMorePages } from '../../lib/paging';
 import { fetchPatients, PATIENT_PAGE_SIZE, type Patient } from './actors';
 
@@ -49,19 +49,23 @@ export function usePatientList(search: string) {
     const controller = new AbortController();
     moreController.current?.abort();
     fetchPatients({ search, offset: 0, signal: controller.signal }).then(
+      // An answer renders as a transition, in slices, as the surgery list's (issue 15: a page of rows set by a plain
+      // update after a fetch is one blocking render).
       (page) => {
         if (controller.signal.aborted) return;
-        setState({
-          status: 'ready',
-          items: page.results,
-          count: page.count,
-          hasMore: hasMorePages(page.results.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
-          loadingMore: false,
-          loadMoreFailed: false,
-        });
+        startTransition(() =>
+          setState({
+            status: 'ready',
+            items: page.results,
+            count: page.count,
+            hasMore: hasMorePages(page.results.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
+            loadingMore: false,
+            loadMoreFailed: false,
+          }),
+        );
       },
       () => {
-        if (!controller.signal.aborted) setState({ ...INITIAL, status: 'error' });
+        if (!controller.signal.aborted) startTransition(() => setState({ ...INITIAL, status: 'error' }));
       },
     );
     return () => controller.abort();
@@ -78,16 +82,18 @@ export function usePatientList(search: string) {
     fetchPatients({ search, offset, signal: controller.signal }).then(
       (page) => {
         if (controller.signal.aborted) return;
-        setState((current) => {
-          const items = appendPage(current.items, page.results);
-          return {
-            ...current,
-            items,
-            count: page.count ?? current.count,
-            hasMore: hasMorePages(items.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
-            loadingMore: false,
-          };
-        });
+        startTransition(() =>
+          setState((current) => {
+            const items = appendPage(current.items, page.results);
+            return {
+              ...current,
+              items,
+              count: page.count ?? current.count,
+              hasMore: hasMorePages(items.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
+              loadingMore: false,
+            };
+          }),
+        );
       },
       () => {
         if (!controller.signal.aborted) setState((current) => ({ ...current, loadingMore: false, loadMoreFailed: true }));

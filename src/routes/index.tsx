@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { loadHomePanels } from '../features/home/homePanels';
+import { homePanels } from '../features/home/homePanels';
 import { validateHomeSearch } from '../lib/surgeries/listSearch';
 import { appRoute } from './app';
 
@@ -14,7 +14,7 @@ export const indexRoute = createRoute({
   // The role's panels download beside the page's chunk, not after it has rendered. A failed download is HomePage's to
   // show (it asks again).
   loader: ({ context }) => {
-    loadHomePanels(context.profile.type).catch(() => {});
+    homePanels[context.profile.type].load().catch(() => {});
   },
   component: lazyRouteComponent(() => import('../features/home/HomePage'), 'HomePage'),
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { chunkComponent, useChunkComponent } from '../../../lib/chunkComponent';
 
 export type DayInputProps = {
   id: string;
@@ -12,7 +12,7 @@ export type DayInputProps = {
   onChange: (value: string) => void;
 };
 
-let loadedMaskInput: ComponentType<DayInputProps> | undefined;
+const maskInput = chunkComponent(() => import('./DayMaskInput').then((module) => module.DayMaskInput));
 
 /**
  * A day typed as dd/mm/yyyy. Its mask (imask, ~14 kB) loads after the page's first render, so the list's first paint
@@ -20,21 +20,7 @@ let loadedMaskInput: ComponentType<DayInputProps> | undefined;
  * load, a plain field of the same look takes the same text.
  */
 export function DayInput(props: DayInputProps) {
-  const [MaskInput, setMaskInput] = useState(() => loadedMaskInput);
-  useEffect(() => {
-    if (MaskInput) return;
-    let current = true;
-    import('./DayMaskInput').then(
-      (module) => {
-        loadedMaskInput = module.DayMaskInput;
-        if (current) setMaskInput(() => module.DayMaskInput);
-      },
-      () => {},
-    );
-    return () => {
-      current = false;
-    };
-  }, [MaskInput]);
+  const { Component: MaskInput } = useChunkComponent(maskInput);
   if (MaskInput) return <MaskInput {...props} />;
   const { invalid, describedBy, onChange, ...input } = props;
   return (

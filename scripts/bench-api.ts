@@ -28,7 +28,10 @@
  * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
  * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
  * BENCH_LOG_LEVEL the server's LOG_LEVEL (default info, as in production: one JSON line per request);
- * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` and writes its profile there at the end;
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` (the bare handler too, into <dir>/bare) and, after
+ * the by-id rounds, prints the main thread's CPU per request of both by category (cpu-profile-categories.ts);
+ * BENCH_ACCEPT_ENCODING the requests' Accept-Encoding (default `gzip, br`; `identity`: the route without its
+ * compression, as the bare handler answers);
  * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios; BENCH_BASELINE=<dir of another checkout> adds that
  * checkout's build (on BENCH_PORT + 2) to GET by id's alternation, to compare a change with its base. A script, not a test: it prints figures and asserts
  * nothing.
@@ -64,6 +67,7 @@ import { hashToken, prepareAccessTokenLookup } from '../server/services/auth/tok
 import { saoPauloDay } from '../server/services/sao-paulo-time';
 import { normalizeSearchText } from '../server/services/search-text';
 import { surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
+import { monotonicUs, profileOf, summarizeProfile } from './cpu-profile-categories';
 import { buildCase, insertInBatches, PASSWORD, type Pools } from './bench-cases';
 
 const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
@@ -389,6 +393,29 @@ async function runBareServer(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/**
+ * BENCH_CPU_PROF: the main thread's CPU per request of GET by id and of the bare handler, by category
+ * (cpu-profile-categories.ts), from their profiles' busy samples during the by-id rounds: what the route does that the
+ * floor does not. The profiler's own cost is in both; /proc's Node CPU also counts the other threads (GC helpers).
+ */
+function printProfileCategories(dir: string, window: { from: number; to: number; requests: number; serverPid: number; barePid: number }) {
+  const ourPath = profileOf(dir, window.serverPid);
+  const barePath = profileOf(join(dir, 'bare'), window.barePid);
+  if (!ourPath || !barePath) return console.log(`no CPU profile of ${ourPath ? 'the bare handler' : 'the server'} in ${dir}`);
+  const ours = summarizeProfile(ourPath, window.from, window.to);
+  const bare = summarizeProfile(barePath, window.from, window.to);
+  const usPerRequest = (summary: typeof ours, samples: number) => (samples * summary.intervalUs) / window.requests;
+  const names = [...new Set([...ours.categories, ...bare.categories].map((entry) => entry.category))];
+  const samplesOf = (summary: typeof ours, name: string) => summary.categories.find((entry) => entry.category === name)?.samples ?? 0;
+  console.log(`\nmain thread's CPU per request by category, µs (--cpu-prof, busy samples during the by-id rounds, ${window.requests} requests each):`);
+  console.log(`${'category'.padEnd(28)}${'GET by id'.padStart(10)}${'bare'.padStart(8)}`);
+  const sorted = names.sort((a, b) => samplesOf(ours, b) - samplesOf(ours, a));
+  for (const name of sorted) {
+    console.log(`${name.padEnd(28)}${usPerRequest(ours, samplesOf(ours, name)).toFixed(0).padStart(10)}${usPerRequest(bare, samplesOf(bare, name)).toFixed(0).padStart(8)}`);
+  }
+  console.log(`${'total'.padEnd(28)}${usPerRequest(ours, ours.busySamples).toFixed(0).padStart(10)}${usPerRequest(bare, bare.busySamples).toFixed(0).padStart(8)}`);
+}
+
 async function signIn(port: number): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/auth/token`, {
     method: 'POST',
@@ -457,7 +484,7 @@ async function main(): Promise<void> {
     server = await startProcess([...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), SERVER_ENTRY], serverEnv(PORT), /pronto em/);
     console.log(`server (node ${SERVER_ENTRY}, pid ${server.pid}) ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const token = await signIn(PORT);
-    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
+    const headers = { authorization: `Bearer ${token}`, 'accept-encoding': process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, br' };
     await adminClient.connect();
 
     // A case in the middle of the list, with procedures and CIDs like every generated one.
@@ -477,9 +504,11 @@ async function main(): Promise<void> {
     // GET by id and the bare handler in alternation (both servers up, one loaded at a time), ROUNDS times each, so a
     // change in the machine's load touches both alike; the figures are the rounds' means.
     let floor: Measured | null = null;
+    // With BENCH_CPU_PROF: the by-id rounds' window and the requests each process answered in it.
+    let profiled: { from: number; to: number; requests: number; serverPid: number; barePid: number } | null = null;
     if (only.has('by-id')) {
       bare = await startProcess(
-        ['--import', 'tsx', 'scripts/bench-api.ts', '--bare'],
+        [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/bare`] : []), '--import', 'tsx', 'scripts/bench-api.ts', '--bare'],
         { ...process.env, DATABASE_URL: database.url, BARE_PORT: String(BARE_PORT), BENCH_BARE_STATEMENTS: JSON.stringify(byIdStatements(handle, token, medicId, oneCase)) },
         /bare ready/,
       );
@@ -508,9 +537,13 @@ async function main(): Promise<void> {
       }
       // The order rotates from round to round: the same statements' PostgreSQL CPU differed by a quarter between the
       // first and the second server of a fixed order on a loaded machine.
+      const from = monotonicUs();
       for (let round = 0; round < ROUNDS; round++) {
         for (let turn = 0; turn < turns.length; turn++) await turns[(round + turn) % turns.length]!();
       }
+      // Each measure(): one probe, the warm-up, the measured requests.
+      const requests = ROUNDS * (1 + Math.max(200, Math.round(perRound / 10)) + perRound);
+      profiled = { from, to: monotonicUs(), requests, serverPid: server.pid!, barePid: bare.pid! };
       rows.unshift(meanOf(ours));
       if (baseline) rows.splice(1, 0, meanOf(baselines));
       floor = meanOf(bares);
@@ -544,6 +577,7 @@ async function main(): Promise<void> {
       const change = (ours: number, theirs: number) => `${ours >= theirs ? '+' : ''}${((ours / theirs - 1) * 100).toFixed(0)} %`;
       console.log(`GET surgery by id against BENCH_BASELINE: Node CPU ${change(byId.nodeMs, base.nodeMs)}, PostgreSQL CPU ${change(byId.postgresMs, base.postgresMs)}, req/s ${change(byId.rps, base.rps)}`);
     }
+    if (profileDir && profiled) printProfileCategories(profileDir, profiled);
     const dashboard = rows.find((row) => row.name === 'GET dashboard');
     if (dashboard) console.log(`dashboard, PostgreSQL CPU per request: ${dashboard.postgresMs.toFixed(1)} ms (goal < 5 ms: ${verdict(dashboard.postgresMs, 5)})`);
     console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);

@@ -23,6 +23,8 @@ type TraceEvent = {
 type ProfileNode = { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number } };
 
 const LONG_TASK_US = 30_000;
+/** How many functions each task lists (self; twice as many inclusive): BENCH_TRACE_TOP, default 10. */
+const LISTED = Number(process.env.BENCH_TRACE_TOP || 10);
 
 async function record(origin: string, path: string, role: 'medic' | 'secretary' | null, rate: number): Promise<TraceEvent[]> {
   const session = role ? await signIn(origin, role) : null;
@@ -116,8 +118,8 @@ function report(events: TraceEvent[]): void {
       }
     }
     console.log(`\ntask at ${at(task.ts)}, ${(task.dur! / 1000).toFixed(0)} ms, ${busy} samples`);
-    console.log(`  self: ${top(self, 10)}`);
-    console.log(`  inclusive: ${top(inclusive, 20)}`);
+    console.log(`  self: ${top(self, LISTED)}`);
+    console.log(`  inclusive: ${top(inclusive, LISTED * 2)}`);
   }
 }
 

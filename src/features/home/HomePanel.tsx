@@ -2,7 +2,7 @@
  * A white panel of a home, titled by its heading (an h2 that also names the region), with an optional control at the
  * right of the title (a filter, a retry) and an optional line under it.
  */
-import { useId, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useId, useState, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { usePanelInOrder } from './panelOrder';
@@ -57,12 +57,14 @@ type HomePanelProps = {
 
 export function HomePanel({ title, subtitle, action, children, busy = false }: HomePanelProps) {
   const titleId = useId();
-  // A state, not a ref: the panel's element is known after the first commit and the order is read again then.
+  // A state, not a ref: the panel's element is known after the first commit and the order is read again then. Set in a
+  // transition: a state set from a ref callback would otherwise re-render the home at once, in one blocking task.
   const [element, setElement] = useState<HTMLElement | null>(null);
+  const attach = useCallback((node: HTMLElement | null) => startTransition(() => setElement(node)), []);
   const shown = usePanelInOrder(element, busy);
   return (
     <StyledPanel
-      ref={setElement}
+      ref={attach}
       aria-labelledby={titleId}
       aria-busy={busy || undefined}
       style={shown ? undefined : { display: 'none' }}

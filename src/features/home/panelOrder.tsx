@@ -4,7 +4,7 @@
  * (issue 15: Lighthouse measured a layout shift of 0.36 on the secretary's home as the lists above grew). After its
  * first appearance a panel stays; later reloads (another day, a retry) keep the usual loading states in place.
  */
-import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 type PanelOrder = {
   register: (panel: HTMLElement) => () => void;
@@ -23,7 +23,9 @@ export function PanelsInOrder({ children }: { children: ReactNode }) {
   const settled = useRef(new Set<HTMLElement>());
   const shown = useRef(new Set<HTMLElement>());
   const [version, setVersion] = useState(0);
-  const changed = useCallback(() => setVersion((current) => current + 1), []);
+  // The panels register and settle from layout effects, where a plain state update re-renders every panel at once, in
+  // the same blocking task as the commit; as a transition React renders it in slices (issue 15).
+  const changed = useCallback(() => startTransition(() => setVersion((current) => current + 1)), []);
 
   const register = useCallback(
     (panel: HTMLElement) => {

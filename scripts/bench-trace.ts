@@ -4,7 +4,8 @@
  * as the demo `role` when one is given, records a trace with V8's sampling profiler in it, and prints the paint marks
  * and each main-thread task over 30 ms with the functions its samples fell in (self and inclusive). Lighthouse's
  * blocking time counts only the tasks after the first contentful paint. Build the SPA with `npx vite build --minify
- * false --outDir <dir>` and serve it with `DIST_DIR=<dir>` to read the functions' names. A script, not a test.
+ * false --outDir <dir>` and serve it with `DIST_DIR=<dir>` to read the functions' names; BENCH_TRACE_TOP=<n> lists n
+ * functions per task (default 10). A script, not a test.
  *
  *   npm run bench:trace -- http://127.0.0.1:3000 / secretary [rate]
  */

@@ -10,3 +10,12 @@ export function appendPage<T extends { id: number }>(current: readonly T[], page
 export function hasMorePages(loaded: number, count: number | null, lastPageSize: number, pageSize: number): boolean {
   return count !== null ? loaded < count : lastPageSize >= pageSize;
 }
+
+/** The list's fields after its first page: that page's rows, the total when the server sends it, and whether more exist. */
+export function firstPage<T>(page: { results: T[]; count: number | null }, pageSize: number): { items: T[]; count: number | null; hasMore: boolean } {
+  return {
+    items: page.results,
+    count: page.count,
+    hasMore: hasMorePages(page.results.length, page.count, page.results.length, pageSize),
+  };
+}

@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
-import { appendPage, hasMorePages } from '../../lib/paging';
+import { appendPage, firstPage, hasMorePages } from '../../lib/paging';
 import { fetchPatients, PATIENT_PAGE_SIZE, type Patient } from './actors';
 
 export type PatientListState = {
@@ -54,14 +54,7 @@ export function usePatientList(search: string) {
       (page) => {
         if (controller.signal.aborted) return;
         startTransition(() =>
-          setState({
-            status: 'ready',
-            items: page.results,
-            count: page.count,
-            hasMore: hasMorePages(page.results.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
-            loadingMore: false,
-            loadMoreFailed: false,
-          }),
+          setState({ status: 'ready', ...firstPage(page, PATIENT_PAGE_SIZE), loadingMore: false, loadMoreFailed: false }),
         );
       },
       () => {

@@ -5,7 +5,7 @@
  */
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { CaseStatus } from '../../../machines/constants';
-import { appendPage, hasMorePages } from '../paging';
+import { appendPage, firstPage, hasMorePages } from '../paging';
 import { listSurgeries, type Surgery, type SurgeryOrdering } from '../../api/surgeryList';
 
 /** Cases per page: a screenful on a desktop, cheap on a phone. */
@@ -77,14 +77,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       (page) => {
         if (controller.signal.aborted) return;
         startTransition(() =>
-          setState({
-            status: 'ready',
-            items: page.results,
-            count: page.count,
-            hasMore: hasMorePages(page.results.length, page.count, page.results.length, pageSize),
-            loadingMore: false,
-            moreFailed: false,
-          }),
+          setState({ status: 'ready', ...firstPage(page, pageSize), loadingMore: false, moreFailed: false }),
         );
       },
       () => {

@@ -1,7 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
+import { parseCsvRecords } from '../../server/db/csv';
 import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../server/db/schema/index';
+import { inAllTimeOrder } from '../../server/services/dashboard/dashboard-service';
 import { normalizeSearchText } from '../../server/services/search-text';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
@@ -619,6 +623,30 @@ describe('GET /surgery/api/v1/dashboard/ (the month and the session)', () => {
     const after = await zones();
     expect(new Set([...before, ...after]).size).toBe(1);
     expect(after[0]).not.toBe('America/Sao_Paulo');
+  });
+
+  it('orders names in Node as PostgreSQL\'s "und-x-icu" orders them (the all-time read sorts its rows itself)', async () => {
+    // Every procedure (SIGTAP and TUSS), hospital and health plan name of the shipped reference lists, and names
+    // that differ only by accent, case, spaces or punctuation.
+    const column = (file: string, name: string) =>
+      parseCsvRecords(readFileSync(join('server', 'data', file), 'utf8')).map((row) => row[name] ?? '');
+    const names = [
+      ...column('procedimentos.csv', 'descricao'),
+      ...column('procedimentos-tuss.csv', 'descricao'),
+      ...column('hospitals.csv', 'nome_fantasia'),
+      ...column('operadoras.csv', 'nome_fantasia'),
+      ...['Ágata', 'agata', 'Agata', 'ágata', 'Ana Lúcia', 'Ana Lucia', 'ana lucia', 'Ana-Lucia', 'AnaLucia', ' Ana'],
+      ...['Çeará', 'Ceara', 'ceará', 'Óleo', 'oleo', 'Oleo 2', 'Oleo 10', 'Ébano', 'ebano', 'Z', 'z', '1ª consulta'],
+      ...['1a consulta', '(ortopedia)', 'ortopedia', 'Não informado', 'Sem motivo informado'],
+    ];
+    const { rows } = (await t.deps.db.execute(
+      sql`select name from (select distinct unnest(${sql.param(names)}::text[]) as name) as names order by name collate "und-x-icu"`,
+    )) as unknown as { rows: Array<{ name: string }> };
+    const inPostgres = rows.map((row) => row.name);
+    expect(inPostgres.length).toBeGreaterThan(3000);
+    const row = (name: string) => ({ list: 'qtd_procedim_prev', name, sort: '1', position: null, a: '1', b: null, c: null, d: null });
+    const inNode = inAllTimeOrder([...inPostgres].reverse().map(row)).map((sorted) => sorted.name);
+    expect(inNode).toEqual(inPostgres);
   });
 
   it('answers 401 without a valid access token', async () => {

@@ -4,9 +4,10 @@
  * It creates a temporary database on the PostgreSQL server of DATABASE_URL (default 127.0.0.1:5432, user postgres;
  * dropped at the end), does what the server's first start does (migrations, the full reference lists), writes ONE
  * medic with 20,000 surgeries (BENCH_CASES) and 2,000 patients, their procedures, CIDs and status history (the case
- * generator of bench-cases.ts), runs ANALYZE, then builds the server as it ships (`node scripts/build-server.mjs`, the
- * esbuild bundle `npm run build` makes) and starts it as a child process (`node build/server/main.js` with
- * DATABASE_URL, on 127.0.0.1:BENCH_PORT, default 3420), signs in through
+ * generator of bench-cases.ts), settles it as a practice's database would be (settleSeededDatabase: the summaries
+ * rewritten, VACUUM ANALYZE), then builds the server as it ships (`node scripts/build-server.mjs`, the esbuild
+ * bundle `npm run build` makes) and starts it as a child process (`node build/server/main.js` with DATABASE_URL, on
+ * 127.0.0.1:BENCH_PORT, default 3420), signs in through
  * /auth/token and drives keep-alive HTTP load (Node's http client, BENCH_CONNECTIONS concurrent connections,
  * default 4) at:
  *   - GET /surgery/api/v1/surgery/{id}/        (one case)
@@ -44,7 +45,7 @@ import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { eq, fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, type DatabaseHandle } from '../server/db/client';
 import { createRandom, generateCpf, generatePatients } from '../server/db/demo-data';
@@ -68,7 +69,7 @@ import { saoPauloDay } from '../server/services/sao-paulo-time';
 import { normalizeSearchText } from '../server/services/search-text';
 import { surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
 import { monotonicUs, profileOf, summarizeProfile } from './cpu-profile-categories';
-import { buildCase, insertInBatches, PASSWORD, type Pools } from './bench-cases';
+import { buildCase, insertInBatches, PASSWORD, settleSeededDatabase, type Pools } from './bench-cases';
 
 const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
 const PATIENTS = Math.max(100, Math.round(SURGERIES / 10));
@@ -457,11 +458,10 @@ async function main(): Promise<void> {
         await seedAll(handle!, { seedDemo: false, now });
       });
       seeded = await seedMedic(handle, now);
-      // VACUUM as well as ANALYZE: the seed writes 20,000 cases in well under a minute, and each write updates the
-      // dashboard's summary rows, leaving thousands of dead row versions behind (dashboard_payer_totals: 54 live rows
-      // in 508 pages). A production PostgreSQL's autovacuum clears them within a minute of such a burst; this
-      // machine's server runs with autovacuum = off, so the bench does it, and reads the steady state.
-      await handle.db.execute(sql`vacuum analyze`);
+      // VACUUM as well as ANALYZE, and the summaries rewritten: the seed's bulk writes leave them hundreds of pages
+      // long, which a practice's one-case-per-transaction writes do not (settleSeededDatabase); and this machine's
+      // PostgreSQL runs with autovacuum = off.
+      await settleSeededDatabase(handle.db);
       console.log(`temporary database ${database.name}: ${SURGERIES} surgeries of one medic, ${PATIENTS} patients, in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     }
     const { medicId, surgeryIds } = seeded;

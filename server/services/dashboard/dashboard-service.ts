@@ -445,8 +445,8 @@ function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
 }
 
 /**
- * Rows `(list, name, sort, position, a, b, c, d)` of the all-time statement: every list of the four statements above in
- * one, unordered; `sort` (a decimal as text, or null) and `position` are the keys of allTimeOrder.
+ * Rows `(list, name, sort, position, a, b, c, d)` of the all-time statement: every list of the four statements
+ * above in one, unordered; `sort` (a decimal as text, or null) and `position` are the keys of inAllTimeOrder.
  */
 type AllTimeRow = {
   list: string;
@@ -476,7 +476,7 @@ type AllTimeParameters = { medics: (column: SQL) => SQL; today: SQL; month: SQL 
  * Rows `(list, name, sort, position, a, b, c, d)`, `a`–`d` as text: the cases statement's lists and the procedure
  * lists with their value in `a`; 'lost' with the count in `a` and the reason in `b`; the money lists as in
  * moneyStatement. Unordered: ordering the ~950 rows cost PostgreSQL about a third of the statement's CPU (2–2.5 of
- * 7.5 ms per read at 20,000 cases), so the service puts them in the four statements' order itself (allTimeOrder).
+ * 7–8.5 ms per read at 20,000 cases), so the service puts them in the four statements' order itself (inAllTimeOrder).
  */
 function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
   const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);

@@ -89,7 +89,7 @@ export async function insertInBatches<T>(rows: T[], size: number, insert: (batch
  */
 export async function settleSeededDatabase(db: Database): Promise<void> {
   const { rows } = (await db.execute(
-    sql`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and relname like 'dashboard\_%' order by 1`,
+    sql`select relname from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace and starts_with(relname::text, 'dashboard_') order by 1`,
   )) as unknown as { rows: Array<{ relname: string }> };
   for (const { relname } of rows) await db.execute(sql`vacuum full ${sql.identifier(relname)}`);
   await db.execute(sql`vacuum analyze`);

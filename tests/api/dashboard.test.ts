@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
@@ -629,7 +628,7 @@ describe('GET /surgery/api/v1/dashboard/ (the month and the session)', () => {
     // Every procedure (SIGTAP and TUSS), hospital and health plan name of the shipped reference lists, and names
     // that differ only by accent, case, spaces or punctuation.
     const column = (file: string, name: string) =>
-      parseCsvRecords(readFileSync(join('server', 'data', file), 'utf8')).map((row) => row[name] ?? '');
+      parseCsvRecords(readFileSync(new globalThis.URL(`../../server/data/${file}`, import.meta.url), 'utf8')).map((row) => row[name] ?? '');
     const names = [
       ...column('procedimentos.csv', 'descricao'),
       ...column('procedimentos-tuss.csv', 'descricao'),

@@ -213,7 +213,9 @@ describe('the status list export', () => {
 
   it('names the file by São Paulo’s day and is never cached', async () => {
     const saved = t.clock.now;
-    t.clock.now = new Date(Date.UTC(saved.getUTCFullYear(), saved.getUTCMonth(), saved.getUTCDate(), 1, 30));
+    // 01:30 UTC of the day before: São Paulo is still on the day before that. Always in the past, so the tokens
+    // signed in at the real time stay valid (01:30 of the same day is over their hour ahead before 00:30 UTC).
+    t.clock.now = new Date(Date.UTC(saved.getUTCFullYear(), saved.getUTCMonth(), saved.getUTCDate() - 1, 1, 30));
     try {
       const day = saoPauloDay(t.clock.now);
       expect(day).not.toBe(t.clock.now.toISOString().slice(0, 10));

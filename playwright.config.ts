@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -28,6 +28,15 @@ if (!process.env.E2E_PORT || !process.env.E2E_SHORT_TOKEN_PORT) {
 export const MAIN_PORT = Number(process.env.E2E_PORT);
 /** A second server whose access tokens live 3 seconds, for the transparent-refresh journey. */
 export const SHORT_TOKEN_PORT = Number(process.env.E2E_SHORT_TOKEN_PORT);
+
+/**
+ * Debian's Chromium: its headless shell (package chromium-headless-shell, the same engine and version, without the
+ * full browser's window and UI around it, which is what Playwright's own headless runs use) when installed, else the
+ * full browser in its headless mode. The shell ran the same specs with about a fifth less CPU (docs/BENCHMARKS.md,
+ * "CI time, again"), and CI's two cores are saturated while the browser tests run. CHROMIUM_PATH picks another.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const chromiumPath = process.env.CHROMIUM_PATH || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -75,10 +84,12 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${MAIN_PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network, console) and a screenshot. Not the trace's
+    // screencast: recording it for every test, passed or not, was a quarter of the browser tests' CPU.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: chromiumArgs,
     },
   },

@@ -6,7 +6,7 @@
  *
  * The order keeps both cores busy (docs/BENCHMARKS.md, "CI time"):
  *   1. lint, typecheck and the build the browser tests serve, at once (each is one process on one core);
- *   2. unit and model (two workers);
+ *   2. unit and model (two workers a core: its files often wait);
  *   3. the API suite on the embedded PostgreSQL (two workers);
  *   4. the browser tests in E2E_PARTS parts (default 2), each its own Playwright run with its own two servers
  *      (own ports, own data directory, own demo accounts), and, with TEST_POSTGRES_URL set (an empty database

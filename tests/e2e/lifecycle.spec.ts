@@ -206,9 +206,15 @@ test.describe('surgery lifecycle', () => {
     const link = page.getByRole('link', { name: 'Abrir Pedido médico em uma nova aba' });
     const href = (await link.getAttribute('href')) ?? '';
     const popup = page.waitForEvent('popup');
+    // The new tab asks for the signed link. (Chromium's headless shell has no PDF viewer: there the tab downloads the
+    // file and stays on about:blank, so its navigation request is what is checked, not its final URL.)
+    const opened = page.context().waitForEvent('request', (asked) => asked.url().includes('signature='));
     await link.click();
     const tab = await popup;
-    expect(tab.url()).toContain('signature=');
+    const navigation = await opened;
+    expect(navigation.isNavigationRequest()).toBe(true);
+    expect(navigation.frame().page()).toBe(tab);
+    expect(navigation.url()).toBe(new URL(href, page.url()).href);
     await tab.close();
     const stored = await request.get(href);
     expect(stored.ok()).toBe(true);

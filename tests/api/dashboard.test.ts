@@ -6,6 +6,7 @@ import { parseCsvRecords } from '../../server/db/csv';
 import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../server/db/schema/index';
 import { inAllTimeOrder } from '../../server/services/dashboard/dashboard-service';
 import { normalizeSearchText } from '../../server/services/search-text';
+import { projectPath } from '../../server/project-root';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
@@ -628,7 +629,7 @@ describe('GET /surgery/api/v1/dashboard/ (the month and the session)', () => {
     // Every procedure (SIGTAP and TUSS), hospital and health plan name of the shipped reference lists, and names
     // that differ only by accent, case, spaces or punctuation.
     const column = (file: string, name: string) =>
-      parseCsvRecords(readFileSync(new globalThis.URL(`../../server/data/${file}`, import.meta.url), 'utf8')).map((row) => row[name] ?? '');
+      parseCsvRecords(readFileSync(projectPath('server', 'data', file), 'utf8')).map((row) => row[name] ?? '');
     const names = [
       ...column('procedimentos.csv', 'descricao'),
       ...column('procedimentos-tuss.csv', 'descricao'),

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { signedInChunk } from './scripts/signedInChunk';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
 
@@ -41,6 +42,9 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]/ },
             // Their checks: arktype and its resolver, apart, so /auth can show its form before they load (LoginPage).
             { name: 'checks', test: /node_modules[\\/](arktype|@ark|arkregex|@hookform)[\\/]/ },
+            // The signed-in layout and what the first signed-in screens share, in one file (scripts/signedInChunk.ts).
+            // Not its modules' dependencies: those /auth loads stay in its files (signedInChunk keeps the group closed otherwise).
+            { name: signedInChunk(), includeDependenciesRecursively: false },
           ],
         },
       },

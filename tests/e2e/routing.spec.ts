@@ -42,6 +42,22 @@ test.describe('routing rules and sign-in', () => {
     expect(checks).toHaveLength(1);
   });
 
+  test('/auth does not download the signed-in chunk; the first signed-in screen does, once (issue 15)', async ({ page }) => {
+    const signedInChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/signed-in-[^/]*\.js$/.test(request.url())) signedInChunks.push(request.url());
+    });
+    await page.goto('/auth');
+    await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(signedInChunks).toEqual([]);
+
+    await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+    await expect(page.getByRole('region', { name: 'Autorizações a vencer' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(signedInChunks).toHaveLength(1);
+  });
+
   test('a medic sees the medic menu, is kept out of secretary routes and signs out', async ({ page }) => {
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

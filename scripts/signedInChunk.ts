@@ -1,0 +1,52 @@
+import type { CodeSplittingNameFunction } from 'rolldown';
+
+type ChunkingContext = Parameters<CodeSplittingNameFunction>[1];
+
+/**
+ * The signed-in chunk (issue 15: the first signed-in screens' LCP). Left to the automatic splitting, a home loaded ~30
+ * small chunks (0.3–9 kB each), one per set of pages sharing them; a phone on HTTP/1.1 (and Lighthouse, which simulates
+ * it with 6 connections per origin) fetches them in five or six waves of round trips. This group puts into one chunk
+ * the signed-in layout and the modules the first signed-in screens share: those statically imported, directly or not,
+ * by the layout or by two or more of the screens below.
+ *
+ * Never a module /auth loads (the entry's and the login page's static imports): those stay where they are, so /auth
+ * does not download the signed-in chunk, and the chunk never runs before a module the entry imports (a merged chunk
+ * that the entry imported, and that imported the entry back, broke the start: docs/BENCHMARKS.md). The screens' own
+ * page modules stay apart too, so each role's home still loads only its own panels.
+ */
+const AUTH_ROOTS = [/[\\/]src[\\/]main\.tsx$/, /[\\/]src[\\/]features[\\/]auth[\\/]LoginPage\.tsx$/];
+const LAYOUT = /[\\/]src[\\/]components[\\/]layout[\\/]AppLayout\.tsx$/;
+const FIRST_SCREENS = [
+  /[\\/]src[\\/]features[\\/]home[\\/]HomePage\.tsx$/,
+  /[\\/]src[\\/]features[\\/]home[\\/]MedicHome\.tsx$/,
+  /[\\/]src[\\/]features[\\/]home[\\/]SecretaryHome\.tsx$/,
+  /[\\/]src[\\/]features[\\/]surgeries[\\/]SurgeryStatusPage\.tsx$/,
+  /[\\/]src[\\/]features[\\/]dashboard[\\/]AllDataPage\.tsx$/,
+];
+
+/** A `name` function for a codeSplitting group: 'signed-in' for the modules above, else null (automatic splitting). */
+export function signedInChunk(): CodeSplittingNameFunction {
+  const roots = [...AUTH_ROOTS, LAYOUT, ...FIRST_SCREENS];
+
+  /** The roots among the module and every module that imports it statically, directly or not. */
+  function staticRoots(id: string, ctx: ChunkingContext): Set<RegExp> {
+    const seen = new Set<string>([id]);
+    const pending = [id];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      for (const importer of ctx.getModuleInfo(next)?.importers ?? []) {
+        if (seen.has(importer)) continue;
+        seen.add(importer);
+        pending.push(importer);
+      }
+    }
+    return new Set(roots.filter((root) => [...seen].some((module) => root.test(module))));
+  }
+
+  return (id, ctx) => {
+    if (FIRST_SCREENS.some((screen) => screen.test(id))) return null;
+    const found = staticRoots(id, ctx);
+    if (AUTH_ROOTS.some((root) => found.has(root))) return null;
+    const screens = FIRST_SCREENS.filter((screen) => found.has(screen)).length;
+    return found.has(LAYOUT) || screens >= 2 ? 'signed-in' : null;
+  };
+}

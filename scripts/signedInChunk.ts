@@ -1,4 +1,5 @@
 import type { CodeSplittingNameFunction } from 'rolldown';
+import type { Plugin } from 'vite';
 
 type ChunkingContext = Parameters<CodeSplittingNameFunction>[1];
 
@@ -48,5 +49,24 @@ export function signedInChunk(): CodeSplittingNameFunction {
     if (AUTH_ROOTS.some((root) => found.has(root))) return null;
     const screens = FIRST_SCREENS.filter((screen) => found.has(screen)).length;
     return found.has(LAYOUT) || screens >= 2 ? 'signed-in' : null;
+  };
+}
+
+/**
+ * Fails the build when a path above no longer names a module, or the layout left the chunk: a renamed screen would
+ * otherwise bring the ~30 files back without a word.
+ */
+export function signedInChunkCheck(): Plugin {
+  return {
+    name: 'signed-in-chunk-check',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
+      const modules = chunks.flatMap((chunk) => chunk.moduleIds);
+      const missing = [...AUTH_ROOTS, LAYOUT, ...FIRST_SCREENS].filter((root) => !modules.some((id) => root.test(id)));
+      if (missing.length > 0) this.error(`scripts/signedInChunk.ts names no module for ${missing.join(', ')}: update its paths`);
+      const signedIn = chunks.find((chunk) => chunk.name === 'signed-in');
+      if (!signedIn?.moduleIds.some((id) => LAYOUT.test(id))) this.error('scripts/signedInChunk.ts: the signed-in chunk lost the layout');
+    },
   };
 }

@@ -492,8 +492,11 @@ async function main(): Promise<void> {
     console.log(`\ngoals (issue 15), this run: ${practice.shares[0]} cases for the measured medic, ${SURGERIES} in all, load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
     console.log(`  dashboard < ${goal} ms at ${SURGERIES >= 1_000_000 ? '1,000,000' : '100,000'} cases: median ${medicMedian.toFixed(1)} ms, ${medicMedian < goal ? 'met' : 'NOT met'}` +
       (SURGERIES === 100_000 || SURGERIES === 1_000_000 ? '' : ' (goal stated for that size; this run has another)'));
-    console.log(`  PostgreSQL CPU per request < 5 ms at 20,000 cases: ${cpu(cpuAfter)} at this size` +
-      (cpuAfter === null ? '' : `, ${cpuAfter < 5 ? 'met' : 'NOT met'}`));
+    // The goal's size is 20,000 cases (BENCH_CASES=20000 here; `npm run bench:api` measures it too): at any other size
+    // the figure is printed without a verdict.
+    const verdict =
+      cpuAfter === null ? '' : SURGERIES !== 20_000 ? ' (the goal is stated for 20,000 cases: no verdict)' : `, ${cpuAfter < 5 ? 'met' : 'NOT met'}`;
+    console.log(`  PostgreSQL CPU per request < 5 ms at 20,000 cases: ${cpu(cpuAfter)} at this size${verdict}`);
   } finally {
     await app?.close().catch(() => {});
     await handle?.close().catch(() => {});

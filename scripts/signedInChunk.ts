@@ -24,11 +24,10 @@ const FIRST_SCREENS = [
   /[\\/]src[\\/]features[\\/]surgeries[\\/]SurgeryStatusPage\.tsx$/,
   /[\\/]src[\\/]features[\\/]dashboard[\\/]AllDataPage\.tsx$/,
 ];
+const ROOTS = [...AUTH_ROOTS, LAYOUT, ...FIRST_SCREENS];
 
 /** A `name` function for a codeSplitting group: 'signed-in' for the modules above, else null (automatic splitting). */
 export function signedInChunk(): CodeSplittingNameFunction {
-  const roots = [...AUTH_ROOTS, LAYOUT, ...FIRST_SCREENS];
-
   /** The roots among the module and every module that imports it statically, directly or not. */
   function staticRoots(id: string, ctx: ChunkingContext): Set<RegExp> {
     const seen = new Set<string>([id]);
@@ -40,7 +39,8 @@ export function signedInChunk(): CodeSplittingNameFunction {
         pending.push(importer);
       }
     }
-    return new Set(roots.filter((root) => [...seen].some((module) => root.test(module))));
+    const modules = [...seen];
+    return new Set(ROOTS.filter((root) => modules.some((module) => root.test(module))));
   }
 
   return (id, ctx) => {
@@ -63,7 +63,7 @@ export function signedInChunkCheck(): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [output] : []));
       const modules = chunks.flatMap((chunk) => chunk.moduleIds);
-      const missing = [...AUTH_ROOTS, LAYOUT, ...FIRST_SCREENS].filter((root) => !modules.some((id) => root.test(id)));
+      const missing = ROOTS.filter((root) => !modules.some((id) => root.test(id)));
       if (missing.length > 0) this.error(`scripts/signedInChunk.ts names no module for ${missing.join(', ')}: update its paths`);
       const signedIn = chunks.find((chunk) => chunk.name === 'signed-in');
       if (!signedIn?.moduleIds.some((id) => LAYOUT.test(id))) this.error('scripts/signedInChunk.ts: the signed-in chunk lost the layout');

@@ -31,9 +31,25 @@ const results = [];
 /** The layers' processes still running. */
 const running = new Set();
 
-function report(name, status, seconds) {
+/**
+ * A failed layer's lines that name what failed (Vitest's `FAIL` and `×`, Playwright's `✘` and its numbered failures,
+ * errors, the API suite's log-privacy findings), at most FAILURE_LINES of them, repeated under the summary: CI keeps only the end of a long run's output,
+ * and a streamed layer's failures scroll far above it.
+ */
+const FAILURE_LINES = 40;
+const FAILURE_PATTERN = /(^|\s)(FAIL|×|✘)\s|^\s*\d+\) |Error:|AssertionError|expected |holds personal data|^- (cpf|email|token|password|name) in /;
+
+const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+function failureLines(output) {
+  // Without colour codes, so the patterns match and the lines read plainly.
+  const lines = output.replace(COLOUR_CODES, '').split('\n').filter((line) => FAILURE_PATTERN.test(line));
+  return [...new Set(lines.map((line) => line.trimEnd()))].slice(0, FAILURE_LINES);
+}
+
+function report(name, status, seconds, output = '') {
   const ok = status === 0;
-  results.push({ name, ok, seconds });
+  results.push({ name, ok, seconds, failures: ok ? [] : failureLines(output) });
   console.log(`== ${name}: ${ok ? 'passed' : `FAILED (exit ${status})`} in ${seconds} s`);
 }
 
@@ -50,20 +66,24 @@ function runLayer(name, command, args, { hold = false, env = {} } = {}) {
     env: { ...process.env, ...env },
     // Its own process group (stopLayers). No terminal input: a background group that touches it is stopped.
     detached: ownGroups,
-    stdio: hold ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  // Kept whole either way (for the summary's failure lines); a streamed layer also writes as it goes.
   const output = [];
-  if (hold) {
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+  for (const [stream, terminal] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    stream.on('data', (chunk) => {
+      output.push(chunk);
+      if (!hold) terminal.write(chunk);
+    });
   }
   return new Promise((done) => {
     child.on('error', (error) => output.push(Buffer.from(String(error))));
     child.on('close', (code, signal) => {
       running.delete(child);
-      if (hold) console.log(`\n== ${name}: its output\n${Buffer.concat(output).toString('utf8')}`);
-      report(name, code ?? signal, Math.round((Date.now() - started) / 1000));
+      const text = Buffer.concat(output).toString('utf8');
+      if (hold) console.log(`\n== ${name}: its output\n${text}`);
+      report(name, code ?? signal, Math.round((Date.now() - started) / 1000), text);
       done(code === 0);
       exitIfInterrupted();
     });
@@ -208,4 +228,7 @@ await Promise.all([
 
 console.log(`\n== summary (${Math.round((Date.now() - runStarted) / 1000)} s in all)`);
 for (const { name, ok, seconds } of results) console.log(`${ok ? 'passed' : 'FAILED'}  ${name} (${seconds} s)`);
+for (const { name, failures } of results.filter((result) => result.failures.length > 0)) {
+  console.log(`\n== ${name}: what failed (its output above has the whole of it)\n${failures.join('\n')}`);
+}
 process.exit(results.every((result) => result.ok) ? 0 : 1);

@@ -156,6 +156,19 @@ export async function signUpMedic(request: APIRequestContext, signup: MedicSignu
   return medic;
 }
 
+/**
+ * The script assets the page requests from now on whose URL matches `pattern`, as they come: the pattern's first
+ * group when it has one, else the matched text. The list fills as the page goes; empty it with `.length = 0`.
+ */
+export function requestedAssets(page: Page, pattern: RegExp): string[] {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const match = pattern.exec(request.url());
+    if (match) requested.push(match[1] ?? match[0]);
+  });
+  return requested;
+}
+
 /** A real 16×16 PNG (solid teal), made in code so the test ships no binary. */
 export function tealPng(): Buffer {
   return solidPng(16, [11, 102, 112]);

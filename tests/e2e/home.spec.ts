@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, signOut, validCpf } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, requestedAssets, signIn, signOut, validCpf } from './helpers';
 
 /**
  * The two homes (SPEC §2 Doctor home, Secretary home; DECISIONS §5, §6, §11) on the seeded demo data. Every expected
@@ -174,11 +174,7 @@ async function dayListNames(page: Page, day: string): Promise<string[]> {
 }
 
 test("each role's home downloads its own panels, not the other role's (issue 15)", async ({ page }) => {
-  const panels: string[] = [];
-  page.on('request', (request) => {
-    const chunk = /\/assets\/(MedicHome|SecretaryHome)-[^/]*\.js$/.exec(request.url());
-    if (chunk) panels.push(chunk[1]!);
-  });
+  const panels = requestedAssets(page, /\/assets\/(MedicHome|SecretaryHome)-[^/]*\.js$/);
   await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
   await expect(region(page, 'Resumo')).toBeVisible();
   await page.waitForLoadState('networkidle');

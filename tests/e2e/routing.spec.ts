@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, signOut } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, requestedAssets, signIn, signOut } from './helpers';
 
 test.describe('routing rules and sign-in', () => {
   test('signed-out visitors land on /auth from any path', async ({ page }) => {
@@ -26,10 +26,7 @@ test.describe('routing rules and sign-in', () => {
   });
 
   test("the form's checks (arktype) load at the first key in the form, not with the page, and then check it", async ({ page }) => {
-    const checks: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/checks-[^/]*\.js$/.test(request.url())) checks.push(request.url());
-    });
+    const checks = requestedAssets(page, /\/assets\/checks-[^/]*\.js$/);
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
     await page.waitForLoadState('networkidle');
@@ -43,10 +40,7 @@ test.describe('routing rules and sign-in', () => {
   });
 
   test('/auth does not download the signed-in chunk; the first signed-in screen does, once (issue 15)', async ({ page }) => {
-    const signedInChunks: string[] = [];
-    page.on('request', (request) => {
-      if (/\/assets\/signed-in-[^/]*\.js$/.test(request.url())) signedInChunks.push(request.url());
-    });
+    const signedInChunks = requestedAssets(page, /\/assets\/signed-in-[^/]*\.js$/);
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
     await page.waitForLoadState('networkidle');

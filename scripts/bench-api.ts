@@ -22,9 +22,14 @@
  * pg Pool of the same size runs the same statements as GET by id (the bearer token's lookup and the case's read:
  * the same names, text and parameters, from the server's own prepared statements) and answers JSON.stringify of the
  * rows.
- * GET by id and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of BENCH_REQUESTS / rounds,
- * the order rotating from round to round, so a change in the machine's load touches both alike. The script prints our route / bare for CPU per request and
- * req/s, each figure beside its goal.
+ * Between the two, the stack alone (`--stack`, a third child process on BENCH_PORT + 3): Fastify with this product's
+ * JSON compression and drizzle's prepared statements of GET by id, without authentication plugin, audit, response shape,
+ * security headers or log line; it shows how much of the route's overhead the framework, the ORM and the compression
+ * make, and how much the product's own work.
+ * GET by id, the stack alone and the bare handler are measured in alternation, BENCH_ROUNDS (3) rounds each of
+ * BENCH_REQUESTS / rounds, the order rotating from round to round, so a change in the machine's load touches them
+ * alike. The script prints our route / bare for CPU per request and req/s, each figure beside its goal, and the stack
+ * alone against both.
  *
  * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
  * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
@@ -67,7 +72,8 @@ import { hashPassword } from '../server/services/auth/password';
 import { hashToken, prepareAccessTokenLookup } from '../server/services/auth/token-service';
 import { saoPauloDay } from '../server/services/sao-paulo-time';
 import { normalizeSearchText } from '../server/services/search-text';
-import { surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
+import { prepareSurgeryById, surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
+import { registerJsonCompression } from '../server/http/compression';
 import { monotonicUs, profileOf, summarizeProfile } from './cpu-profile-categories';
 import { buildCase, insertInBatches, PASSWORD, settleSeededDatabase, type Pools } from './bench-cases';
 
@@ -76,6 +82,7 @@ const PATIENTS = Math.max(100, Math.round(SURGERIES / 10));
 const PORT = Number(process.env.BENCH_PORT || 3420);
 const BARE_PORT = PORT + 1;
 const BASELINE_PORT = PORT + 2;
+const STACK_PORT = PORT + 3;
 const SERVER_ENTRY = 'build/server/main.js';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4_000);
@@ -392,6 +399,33 @@ async function runBareServer(): Promise<void> {
   });
 }
 
+/**
+ * `--stack`: the design card's stack alone, on GET by id's SQL: Fastify (no logger, no hook but this product's JSON
+ * compression) and drizzle's prepared statements of the route (the bearer token's lookup and the case's read, on the
+ * server's own pool settings), answering the joined row. No authentication plugin, audit record, response shape,
+ * security headers or log line. Between the bare handler and our route, it shows how much of the route's overhead is
+ * the framework, the ORM and the compression, and how much is this product's own work.
+ */
+async function runStackServer(): Promise<void> {
+  const { default: Fastify } = await import('fastify');
+  const handle = await openPostgres(process.env.DATABASE_URL!);
+  const tokenLookup = prepareAccessTokenLookup(handle.db);
+  const readById = prepareSurgeryById(handle.db);
+  const app = Fastify({ logger: false });
+  registerJsonCompression(app);
+  app.get<{ Params: { id: string } }>('/surgery/:id/', async (request, reply) => {
+    const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
+    const [found] = await tokenLookup.execute({ tokenHash: hashToken(token), now: new Date().toISOString() });
+    if (!found) return reply.code(401).send({ error: ['401'] });
+    return (await readById(found.user, Number(request.params.id), saoPauloDay(new Date()))) ?? null;
+  });
+  await app.listen({ port: Number(process.env.STACK_PORT), host: '127.0.0.1' });
+  console.log('stack ready');
+  process.on('SIGTERM', () => {
+    void app.close().then(() => handle.close()).then(() => process.exit(0));
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 
 /**
@@ -439,6 +473,7 @@ async function main(): Promise<void> {
   let server: ChildProcess | null = null;
   let bare: ChildProcess | null = null;
   let baseline: ChildProcess | null = null;
+  let stack: ChildProcess | null = null;
   const adminClient = new pg.Client({ connectionString: database.url });
   try {
     const only = new Set((process.env.BENCH_ONLY || 'by-id,list,search,dashboard').split(','));
@@ -504,6 +539,7 @@ async function main(): Promise<void> {
     // GET by id and the bare handler in alternation (both servers up, one loaded at a time), ROUNDS times each, so a
     // change in the machine's load touches both alike; the figures are the rounds' means.
     let floor: Measured | null = null;
+    let stackFloor: Measured | null = null;
     // With BENCH_CPU_PROF: the by-id rounds' window and the requests each process answered in it.
     let profiled: { from: number; to: number; requests: number; serverPid: number; barePid: number } | null = null;
     if (only.has('by-id')) {
@@ -511,6 +547,11 @@ async function main(): Promise<void> {
         [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/bare`] : []), '--import', 'tsx', 'scripts/bench-api.ts', '--bare'],
         { ...process.env, DATABASE_URL: database.url, BARE_PORT: String(BARE_PORT), BENCH_BARE_STATEMENTS: JSON.stringify(byIdStatements(handle, token, medicId, oneCase)) },
         /bare ready/,
+      );
+      stack = await startProcess(
+        ['--import', 'tsx', 'scripts/bench-api.ts', '--stack'],
+        { ...process.env, DATABASE_URL: database.url, STACK_PORT: String(STACK_PORT) },
+        /stack ready/,
       );
       // BENCH_BASELINE=<another checkout of this project, e.g. a `git worktree` of main>: its build runs too (on
       // BENCH_PORT + 2, same database and token) and joins the alternation, so a change is compared with its base in
@@ -524,9 +565,11 @@ async function main(): Promise<void> {
       const ours: Measured[] = [];
       const bares: Measured[] = [];
       const baselines: Measured[] = [];
+      const stacks: Measured[] = [];
       const perRound = Math.max(500, Math.round(REQUESTS / ROUNDS));
       const turns: Array<() => Promise<unknown>> = [
         async () => ours.push(await measure('GET surgery by id', { port: PORT, pid: server!.pid!, path: byIdPath, headers }, perRound, adminClient)),
+        async () => stacks.push(await measure('the stack alone (Fastify, drizzle, compression)', { port: STACK_PORT, pid: stack!.pid!, path: `/surgery/${oneCase}/`, headers }, perRound, adminClient)),
         async () => bares.push(await measure('bare Node handler, same SQL as by id', { port: BARE_PORT, pid: bare!.pid!, path: '/', headers }, perRound, adminClient)),
       ];
       const baselineServer = baseline;
@@ -546,10 +589,13 @@ async function main(): Promise<void> {
       profiled = { from, to: monotonicUs(), requests, serverPid: server.pid!, barePid: bare.pid! };
       rows.unshift(meanOf(ours));
       if (baseline) rows.splice(1, 0, meanOf(baselines));
+      stackFloor = meanOf(stacks);
       floor = meanOf(bares);
-      rows.push(floor);
+      rows.push(stackFloor, floor);
       await stopProcess(bare);
       bare = null;
+      await stopProcess(stack);
+      stack = null;
       await stopProcess(baseline);
       baseline = null;
     }
@@ -571,6 +617,13 @@ async function main(): Promise<void> {
         `our route vs the bare handler: CPU per request (Node + PostgreSQL) ${percent(cpuRatio)} (goal ≤ +${GOALS.overhead * 100} %: ${verdict(cpuRatio, GOALS.overhead)}); ` +
           `Node CPU alone ${percent(nodeRatio)}; req/s: the bare handler answers ${percent(rpsRatio)} more`,
       );
+      if (stackFloor) {
+        const total = (row: Measured) => row.nodeMs + row.postgresMs;
+        console.log(
+          `the stack alone (Fastify, drizzle, compression) vs the bare handler: ${percent(total(stackFloor) / total(floor) - 1)} (Node + PostgreSQL), ` +
+            `Node ${percent(stackFloor.nodeMs / floor.nodeMs - 1)}; our route vs the stack alone: ${percent(total(byId) / total(stackFloor) - 1)}, Node ${percent(byId.nodeMs / stackFloor.nodeMs - 1)}`,
+        );
+      }
     }
     const base = rows.find((row) => row.name.startsWith('GET surgery by id, BENCH_BASELINE'));
     if (byId && base) {
@@ -584,6 +637,7 @@ async function main(): Promise<void> {
   } finally {
     await stopProcess(server).catch(() => {});
     await stopProcess(bare).catch(() => {});
+    await stopProcess(stack).catch(() => {});
     await stopProcess(baseline).catch(() => {});
     await adminClient.end().catch(() => {});
     await handle?.close().catch(() => {});
@@ -599,7 +653,8 @@ async function main(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  (process.argv[2] === '--bare' ? runBareServer() : main()).catch((error: unknown) => {
+  const role = { '--bare': runBareServer, '--stack': runStackServer }[process.argv[2] ?? ''] ?? main;
+  role().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

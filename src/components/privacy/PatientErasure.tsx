@@ -4,7 +4,8 @@
  * 'Solicitação de exclusão (LGPD)' button opens a dialog that explains what will happen (deleted without surgeries,
  * refused while the record must be kept for 20 years, anonymized after that), sends the request and shows its answer:
  * 'Paciente excluído.', 'Paciente anonimizado.' or the server's refusal, which names the last day of keeping. Closing
- * the dialog after a deletion or an anonymization calls `onErased` (the list refreshes). An anonymized patient shows
+ * the dialog after a deletion or an anonymization calls `onErased` (the list refreshes); after a refusal, `onRefused`
+ * (the audit page lists the refusal at once). An anonymized patient shows
  * when it was anonymized instead of the button.
  *
  * It draws no separator of its own: the place that holds it sets it apart (the patient modal, with a line above).
@@ -81,6 +82,8 @@ type PatientErasureProps = {
   patient: Pick<Patient, 'id' | 'anonymized_at'>;
   /** The patient was deleted or anonymized and the answer read (the list refreshes). */
   onErased: () => void;
+  /** The refusal was read. It is in the patient's audit, so a page that lists that audit refreshes. */
+  onRefused?: () => void;
 };
 
 type Phase = { kind: 'closed' } | { kind: 'asking'; failed: boolean } | { kind: 'sending' } | { kind: 'answered'; answer: Exclude<ErasureAnswer, { outcome: 'failed' }> };
@@ -91,7 +94,7 @@ function answerText(answer: Exclude<ErasureAnswer, { outcome: 'failed' }>): stri
   return answer.message;
 }
 
-export function PatientErasure({ patient, onErased }: PatientErasureProps) {
+export function PatientErasure({ patient, onErased, onRefused }: PatientErasureProps) {
   const { profile } = useSession();
   const [phase, setPhase] = useState<Phase>({ kind: 'closed' });
 
@@ -108,9 +111,10 @@ export function PatientErasure({ patient, onErased }: PatientErasureProps) {
 
   function handleClose() {
     if (phase.kind === 'sending') return;
-    const erased = phase.kind === 'answered' && phase.answer.outcome !== 'refused';
+    const outcome = phase.kind === 'answered' ? phase.answer.outcome : null;
     setPhase({ kind: 'closed' });
-    if (erased) onErased();
+    if (outcome === 'refused') onRefused?.();
+    else if (outcome) onErased();
   }
 
   const sending = phase.kind === 'sending';

@@ -420,7 +420,7 @@ export function AuditPage() {
         <StyledArchive aria-label={auditTexts.privacy.label}>
           <p>{fill(T.archiveHint, { name: patientValue.nome_completo })}</p>
           <PatientArchiveButton patientId={search.patient} />
-          <PatientErasure patient={{ id: search.patient, anonymized_at: null }} onErased={retry} />
+          <PatientErasure patient={{ id: search.patient, anonymized_at: null }} onErased={retry} onRefused={retry} />
         </StyledArchive>
       ) : null}
 

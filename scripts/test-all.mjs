@@ -32,19 +32,22 @@ const results = [];
 const running = new Set();
 
 /**
- * A failed layer's lines that name what failed (Vitest's `FAIL` and `×`, Playwright's `✘` and its numbered failures,
- * errors, the API suite's log-privacy findings), at most FAILURE_LINES of them, repeated under the summary: CI keeps only the end of a long run's output,
- * and a streamed layer's failures scroll far above it.
+ * A failed layer's lines that name what failed, repeated under the summary: CI keeps only the end of a long run's
+ * output, and a streamed layer's failures scroll far above it. First the failed tests (Vitest's `FAIL` and `×`,
+ * Playwright's `✘` and its numbered failures), then the errors and the API suite's log-privacy findings; at most
+ * FAILURE_LINES in all.
  */
 const FAILURE_LINES = 40;
-const FAILURE_PATTERN = /(^|\s)(FAIL|×|✘)\s|^\s*\d+\) |Error:|AssertionError|expected |holds personal data|^- (cpf|email|token|password|name) in /;
-
+const FAILED_TEST = /(^|\s)(FAIL|×|✘)\s|^\s*\d+\) /;
+const FAILURE_DETAIL = /Error:|AssertionError|holds personal data|^- (cpf|email|token|password|name) in /;
 const COLOUR_CODES = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 
 function failureLines(output) {
   // Without colour codes, so the patterns match and the lines read plainly.
-  const lines = output.replace(COLOUR_CODES, '').split('\n').filter((line) => FAILURE_PATTERN.test(line));
-  return [...new Set(lines.map((line) => line.trimEnd()))].slice(0, FAILURE_LINES);
+  const lines = [...new Set(output.replace(COLOUR_CODES, '').split('\n').map((line) => line.trimEnd()))];
+  const tests = lines.filter((line) => FAILED_TEST.test(line));
+  const details = lines.filter((line) => !FAILED_TEST.test(line) && FAILURE_DETAIL.test(line));
+  return [...tests, ...details].slice(0, FAILURE_LINES);
 }
 
 function report(name, status, seconds, output = '') {
@@ -63,7 +66,8 @@ function runLayer(name, command, args, { hold = false, env = {} } = {}) {
   console.log(`\n== ${name}: ${[command, ...args].join(' ')}${hold ? ' (beside other layers; output when it ends)' : ''}`);
   const started = Date.now();
   const child = spawn(command, args, {
-    env: { ...process.env, ...env },
+    // Piped (see below), so a streamed layer keeps its colours only when asked to.
+    env: { ...process.env, ...(!hold && process.stdout.isTTY ? { FORCE_COLOR: '1' } : {}), ...env },
     // Its own process group (stopLayers). No terminal input: a background group that touches it is stopped.
     detached: ownGroups,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  apiHeaders,
   DEMO_MEDIC,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
@@ -29,21 +30,11 @@ const WIDTHS = [
   { name: 'phone', width: 390, height: 844, stages: PHONE_STAGES },
 ] as const;
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-
-async function bearer(request: APIRequestContext, username: string): Promise<Record<string, string>> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
 type CaseRef = { id: number; status: string; patient: { nome_completo: string } };
 
 /** One case per stage (the first the API lists), for the given role. */
 async function oneCasePerStage(request: APIRequestContext, username: string): Promise<CaseRef[]> {
-  const headers = await bearer(request, username);
+  const headers = await apiHeaders(request, username);
   const stages = 'ind_paciente,prep_doc,env_doc,autorizacao,agendamento,realizacao,pagamento,concluido,cancelado,arquiv';
   const answer = await request.get(`/surgery/api/v1/surgery/?status__in=${stages}&limit=500`, { headers });
   expect(answer.ok()).toBe(true);
@@ -142,7 +133,7 @@ for (const size of WIDTHS) {
       await scan(page, '/signup step 3');
 
       // A real invite from the demo medic, to an address of this run.
-      const headers = await bearer(request, DEMO_MEDIC);
+      const headers = await apiHeaders(request, DEMO_MEDIC);
       const email = `acessivel.${stamp}.${size.width}@exemplo.com.br`;
       const invite = await request.post('/project_auth/api/v1/create_secretary/', {
         headers,

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  validCpf,
+} from './helpers';
 
 /**
  * Authorization records (issue 13; DECISIONS §15), as the demo secretary: on a case at the authorization step she
@@ -7,9 +16,6 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, v
  * away; the case warns 'vence em 3 dias', the status list shows the badge, and the home's 'Autorizações a vencer'
  * lists the case and opens it. Scheduling after the validity asks first. axe scans the panel, the editor and the home.
  */
-
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
 
 /** Today in São Paulo, and a day `days` later, as yyyy-MM-dd. */
 function saoPauloDay(days = 0): string {
@@ -20,22 +26,8 @@ function saoPauloDay(days = 0): string {
 const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const digits = (iso: string) => br(iso).replace(/\//g, '');
 
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A new private case without OPME of a new patient, moved to the authorization step through the API. */
-async function caseAtAuthorization(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+async function caseAtAuthorization(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Autorizacao Teste ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -88,7 +80,7 @@ function hospitalRecord(page: Page) {
 }
 
 test('the secretary records an authorization, sees its expiry on the case, the list and the home', async ({ page, request }) => {
-  const headers = await bearer(request);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
   const { name } = await caseAtAuthorization(request, headers);
   const today = saoPauloDay();
   const validUntil = saoPauloDay(3);
@@ -153,7 +145,7 @@ test('the secretary records an authorization, sees its expiry on the case, the l
 });
 
 test('scheduling after an authorization validity asks for confirmation', async ({ page, request }) => {
-  const headers = await bearer(request);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
   const { id, name } = await caseAtAuthorization(request, headers);
   const validUntil = saoPauloDay(20);
   const saved = await request.put(`/surgery/api/v1/surgery/${id}/authorizations/hospital/`, {

@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, pickOption, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  pickOption,
+  signIn,
+  validCpf,
+} from './helpers';
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15), as the demo secretary: she configures what Hospital Mater
@@ -8,25 +18,8 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, pickOptio
  * Axe scans each new screen. The hospital's list is cleared at the end (other specs' cases must move on freely).
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A privately paid case of a new patient of the demo medic at `hospital`, moved to prep_doc; its patient's name. */
-async function caseAtPrepDoc(request: APIRequestContext, headers: Headers, hospital: number): Promise<{ id: number; name: string }> {
+async function caseAtPrepDoc(request: APIRequestContext, headers: ApiHeaders, hospital: number): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Helena Checklist ${seed}`;
   const medic = await firstId(request, headers, '/project_auth/api/v1/list_medic/');
@@ -77,7 +70,7 @@ test.describe('document checklists', () => {
 
   test.afterAll(async ({ request }) => {
     if (!hospitalId) return;
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     await request.put(`/surgery/api/v1/document_requirements/hospital/${hospitalId}/${medicQuery}`, { headers, data: { kinds: [], extras: [] } });
   });
 
@@ -86,7 +79,7 @@ test.describe('document checklists', () => {
     request,
   }) => {
     test.setTimeout(150_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     hospitalId = await firstId(request, headers, '/surgery/api/v1/hospital/?search=mater%20dei');
     medicQuery = `?medic=${await firstId(request, headers, '/project_auth/api/v1/list_medic/')}`;
 

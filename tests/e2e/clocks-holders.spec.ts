@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  validCpf,
+} from './helpers';
 
 /**
  * Clocks and holders (issue 13 item 4; DECISIONS §15), driven as the office would: the secretary sees the overdue
@@ -10,27 +20,8 @@ import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolation
 
 test.describe.configure({ timeout: 240_000 });
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = { Authorization: string };
-
-async function tokenFor(request: APIRequestContext, email: string): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: email, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const answer = await request.get(path, { headers });
-  expect(answer.status(), path).toBe(200);
-  const body = (await answer.json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A new patient and case of the demo medic, created through the API as the secretary; answers the patient's name. */
-async function newCase(request: APIRequestContext, headers: Headers): Promise<string> {
+async function newCase(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Pendência Responsável ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -76,7 +67,7 @@ test.describe('clocks and holders', () => {
     page,
     request,
   }) => {
-    const headers = await tokenFor(request, DEMO_SECRETARY);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const overdue = (await (await request.get('/surgery/api/v1/surgery/?overdue=true&limit=500', { headers })).json()) as {
       results: Array<{ patient: { nome_completo: string } }>;
       count: number;

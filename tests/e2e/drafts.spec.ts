@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, pickOption, signIn, signOut, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  pickOption,
+  signIn,
+  signOut,
+  validCpf,
+} from './helpers';
 
 /**
  * Form drafts (issue 11 item 17; docs/first-week/drafts.md), as the demo secretary: what was typed in a step form,
@@ -8,24 +19,7 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, pickOptio
  * and forgets the draft); a form without changes closes at once; saving and signing out forget the drafts.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
-async function newPatient(request: APIRequestContext, headers: Headers, label: string): Promise<{ id: number; name: string }> {
+async function newPatient(request: APIRequestContext, headers: ApiHeaders, label: string): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `${label} Rascunho ${seed}`;
   const answer = await request.post('/surgery/api/v1/add_paciente/', {
@@ -43,7 +37,7 @@ async function newPatient(request: APIRequestContext, headers: Headers, label: s
 }
 
 /** A case of a new patient, moved through the API to Envio de documentação (env_doc). */
-async function caseAtSending(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+async function caseAtSending(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
   const patient = await newPatient(request, headers, 'Helena');
   const created = await request.post('/surgery/api/v1/create_surgery/', {
     headers,
@@ -98,7 +92,7 @@ test.describe('form drafts', () => {
 
   test('a step form: the typing survives a reload; Escape asks before throwing it away; a save forgets it', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const surgery = await caseAtSending(request, headers);
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
@@ -227,7 +221,7 @@ test.describe('form drafts', () => {
 
   test('the surgery registration: the typing survives a reload; Trocar paciente asks first', async ({ page, request }) => {
     test.setTimeout(120_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const patient = await newPatient(request, headers, 'Clara');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

@@ -8,6 +8,28 @@ export const DEMO_PASSWORD = 'Demo@12345';
 export const DEMO_MEDIC = 'medico@demo.com.br';
 export const DEMO_SECRETARY = 'secretaria@demo.com.br';
 
+/** The headers of an API call made by a test: a bearer token. */
+export type ApiHeaders = Record<string, string>;
+
+/** The SPA's OAuth client (DECISIONS §3). */
+const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
+
+/** Signs `username` in through /auth/token as the SPA does and answers the bearer header of its access token. */
+export async function apiHeaders(request: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<ApiHeaders> {
+  const answer = await request.post('/auth/token', { data: { grant_type: 'password', username, password, ...CLIENT } });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
+}
+
+/** The id of the first item a list endpoint answers (a CID, a procedure, a hospital, a medic to link). */
+export async function firstId(request: APIRequestContext, headers: ApiHeaders, path: string): Promise<number> {
+  const answer = await request.get(path, { headers });
+  expect(answer.status(), path).toBe(200);
+  const body = (await answer.json()) as { results: { id: number }[] };
+  expect(body.results[0], path).toBeDefined();
+  return body.results[0]!.id;
+}
+
 /**
  * Runs axe-core over the page as it is now (open modals included) and fails on any violation of impact
  * serious or critical, listing each rule with the first offending elements. With `soft`, the failure is

@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, requestedAssets, signIn, signOut, validCpf } from './helpers';
+import {
+  type ApiHeaders,
+  apiHeaders,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  firstId,
+  requestedAssets,
+  signIn,
+  signOut,
+  validCpf,
+} from './helpers';
 
 /**
  * The two homes (SPEC §2 Doctor home, Secretary home; DECISIONS §5, §6, §11) on the seeded demo data. Every expected
@@ -8,10 +19,8 @@ import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, requestedAssets, signIn, sig
  * colour of the status-change rows.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 const ACTIVE = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento'];
 const AGENDA = [...ACTIVE, 'concluido'];
-type Headers = Record<string, string>;
 
 type ApiSurgery = {
   id: number;
@@ -71,27 +80,19 @@ function expectedTone(surgery: ApiSurgery, today: string): 'success' | 'warning'
 
 // ---- API access ----
 
-async function pageToken(page: Page): Promise<Headers> {
+async function pageToken(page: Page): Promise<ApiHeaders> {
   const token = await page.evaluate(() => localStorage.getItem('token'));
   expect(token).toBeTruthy();
   return { Authorization: `Bearer ${token}` };
 }
 
-async function tokenFor(request: APIRequestContext, email: string): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: email, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function getJson<T>(request: APIRequestContext, headers: Headers, path: string): Promise<T> {
+async function getJson<T>(request: APIRequestContext, headers: ApiHeaders, path: string): Promise<T> {
   const answer = await request.get(path, { headers });
   expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
   return (await answer.json()) as T;
 }
 
-async function dayCases(request: APIRequestContext, headers: Headers, day: string): Promise<ApiSurgery[]> {
+async function dayCases(request: APIRequestContext, headers: ApiHeaders, day: string): Promise<ApiSurgery[]> {
   const body = await getJson<{ results: ApiSurgery[] }>(
     request,
     headers,
@@ -100,17 +101,11 @@ async function dayCases(request: APIRequestContext, headers: Headers, day: strin
   return body.results;
 }
 
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = await getJson<{ results: { id: number }[] }>(request, headers, path);
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /**
  * A new case moved through the API to realizacao, scheduled for yesterday (São Paulo) at 08:00: its status changed
  * just now, yet its day has passed, so DECISIONS §6 makes it danger.
  */
-async function lateScheduledCase(request: APIRequestContext, headers: Headers): Promise<string> {
+async function lateScheduledCase(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Atrasada Agenda ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -380,7 +375,7 @@ test.describe('secretary home', () => {
   });
 
   test('rows are coloured by DECISIONS §6, say it in words, and open the case', async ({ page, request }) => {
-    const headers = await tokenFor(request, DEMO_SECRETARY);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const lateName = await lateScheduledCase(request, headers);
 
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);

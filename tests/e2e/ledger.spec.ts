@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  validCpf,
+} from './helpers';
 
 /**
  * The fee ledger of a case (issue 14; DECISIONS §16), as the demo secretary: a private case of R$ 6.800,00 at the
@@ -9,9 +18,6 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, v
  * Axe scans the section and its forms; screenshots at 1366 and 390 px.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
 const saoPaulo = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
 const TODAY = saoPaulo(new Date());
 const daysAgo = (days: number) => saoPaulo(new Date(Date.now() - days * 86_400_000));
@@ -20,22 +26,8 @@ const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.sli
 /** yyyy-MM-dd → the digits typed into a masked dd/mm/aaaa field. */
 const digits = (iso: string) => typed(iso).replaceAll('/', '');
 
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A private case of a new patient with `fees`, moved through the API to pagamento; returns the name and id. */
-async function caseAtPayment(request: APIRequestContext, headers: Headers, fees: number, label: string): Promise<{ name: string; id: number }> {
+async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders, fees: number, label: string): Promise<{ name: string; id: number }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `${label} ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -112,7 +104,7 @@ test.describe('fee ledger', () => {
   test('a secretary records billing, receipts and a won appeal, then concludes the case', async ({ page, request }) => {
     test.setTimeout(120_000);
     page.setDefaultTimeout(15_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const { name, id } = await caseAtPayment(request, headers, 6800, 'Lúcia Recebimentos');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
@@ -193,7 +185,7 @@ test.describe('fee ledger', () => {
   test("concluding below the fee asks 'Concluir com diferença?' and records a glosa", async ({ page, request }) => {
     test.setTimeout(120_000);
     page.setDefaultTimeout(15_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const { name, id } = await caseAtPayment(request, headers, 4000, 'Marta Diferença');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

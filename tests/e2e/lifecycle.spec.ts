@@ -1,8 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  type ApiHeaders,
+  apiHeaders,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
+  firstId,
   pickOption,
   signIn,
   tealPng,
@@ -18,25 +21,8 @@ import {
  * someone else moved the case meanwhile. Each test makes its own patients and cases through the API.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A patient of the demo medic with the Amil plan (whose demo template exists). */
-async function newPatient(request: APIRequestContext, headers: Headers, name: string, seed: number): Promise<number> {
+async function newPatient(request: APIRequestContext, headers: ApiHeaders, name: string, seed: number): Promise<number> {
   const answer = await request.post('/surgery/api/v1/add_paciente/', {
     headers,
     multipart: {
@@ -52,13 +38,13 @@ async function newPatient(request: APIRequestContext, headers: Headers, name: st
   return ((await answer.json()) as { id: number }).id;
 }
 
-async function put(request: APIRequestContext, headers: Headers, path: string, data: object): Promise<void> {
+async function put(request: APIRequestContext, headers: ApiHeaders, path: string, data: object): Promise<void> {
   const answer = await request.put(path, { headers, data });
   expect(answer.status(), `${path} ${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
 }
 
 /** Moves a new case (paid privately, no OPME) forward through the API up to `stage`. */
-async function moveTo(request: APIRequestContext, headers: Headers, id: number, stage: string): Promise<void> {
+async function moveTo(request: APIRequestContext, headers: ApiHeaders, id: number, stage: string): Promise<void> {
   const path = `/surgery/api/v1/update/${id}/`;
   const steps: [string, object][] = [
     ['prep_doc', { new_status: 'prep_doc' }],
@@ -76,7 +62,7 @@ async function moveTo(request: APIRequestContext, headers: Headers, id: number, 
 }
 
 /** A case of a new patient, registered through the API and moved to `stage`; returns the patient's name. */
-async function caseAt(request: APIRequestContext, headers: Headers, stage: string, label: string): Promise<{ id: number; name: string }> {
+async function caseAt(request: APIRequestContext, headers: ApiHeaders, stage: string, label: string): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `${label} Ciclo ${seed}`;
   const patient = await newPatient(request, headers, name, seed);
@@ -100,7 +86,7 @@ async function caseAt(request: APIRequestContext, headers: Headers, stage: strin
   return { id, name };
 }
 
-async function statusOf(request: APIRequestContext, headers: Headers, id: number): Promise<Record<string, unknown>> {
+async function statusOf(request: APIRequestContext, headers: ApiHeaders, id: number): Promise<Record<string, unknown>> {
   const answer = await request.get(`/surgery/api/v1/surgery/${id}/`, { headers });
   expect(answer.ok()).toBe(true);
   return (await answer.json()) as Record<string, unknown>;
@@ -140,7 +126,7 @@ async function toggle(page: Page, name: string): Promise<void> {
 test.describe('surgery lifecycle', () => {
   test('a secretary takes a new case through the seven steps to Concluído', async ({ page, request }) => {
     test.setTimeout(180_000);
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const seed = Date.now() % 100_000_000;
     const name = `Valentina Etapas ${seed}`;
     const patientId = await newPatient(request, headers, name, seed);
@@ -319,7 +305,7 @@ test.describe('surgery lifecycle', () => {
   });
 
   test('"Arquivar ciclo" and "Cancelar cirurgia" ask "Tem certeza?" first', async ({ page, request }) => {
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const toArchive = await caseAt(request, headers, 'agendamento', 'Arquivo');
     const toCancel = await caseAt(request, headers, 'pagamento', 'Cancelamento');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
@@ -359,7 +345,7 @@ test.describe('surgery lifecycle', () => {
   });
 
   test('a case moved by someone else meanwhile: warning, then the actual step 400 ms later', async ({ page, request }) => {
-    const headers = await bearer(request);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
     const moved = await caseAt(request, headers, 'env_doc', 'Conflito');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

@@ -1,5 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, signOut, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  signOut,
+  validCpf,
+} from './helpers';
 
 /**
  * Loss reasons (issue 13 item 5; DECISIONS §15 "Reasons"): the demo secretary cancels a case at the payment step and
@@ -8,31 +19,15 @@ import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolation
  * scans the dialog and the dashboard.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
 type LostItem = { reason: string | null; name: string; value: number };
 
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
-async function put(request: APIRequestContext, headers: Headers, path: string, data: object): Promise<void> {
+async function put(request: APIRequestContext, headers: ApiHeaders, path: string, data: object): Promise<void> {
   const answer = await request.put(path, { headers, data });
   expect(answer.status(), `${path} ${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
 }
 
 /** A new patient's case (paid privately, no OPME) registered and moved to pagamento through the API. */
-async function caseAtPayment(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Perda Motivo ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -94,7 +89,7 @@ async function openFromStatusList(page: Page, stageLabel: string, patientName: s
 }
 
 test('the secretary cancels with a reason; the medic sees it on the dashboard and on the case', async ({ page, request }) => {
-  const headers = await bearer(request);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
   const lost = await caseAtPayment(request, headers);
   const note = `Paciente mudou de cidade (${lost.id}).`;
 

@@ -1,5 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  validCpf,
+} from './helpers';
 
 /**
  * The OPME materials on the authorization step (DECISIONS §15), as the demo secretary: a case with OPME at
@@ -9,25 +18,8 @@ import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, v
  * section and the form.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A private case with OPME of a new patient, moved through the API to autorizacao; returns the patient's name. */
-async function opmeCaseAtAuthorization(request: APIRequestContext, headers: Headers): Promise<string> {
+async function opmeCaseAtAuthorization(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Helena Materiais ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -89,7 +81,7 @@ async function clickSwitch(page: Page, name: string) {
 test('a secretary lists OPME materials with three quotes, chooses one, authorizes partially and only then approves the OPME', async ({ page, request }) => {
   test.setTimeout(120_000);
   page.setDefaultTimeout(15_000);
-  const name = await opmeCaseAtAuthorization(request, await bearer(request));
+  const name = await opmeCaseAtAuthorization(request, await apiHeaders(request, DEMO_SECRETARY));
   await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await openCase(page, name);

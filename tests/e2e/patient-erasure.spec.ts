@@ -1,5 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, signUpMedic, validCpf, type SignedUpMedic } from './helpers';
+import {
+  apiHeaders,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
+  expectNoSeriousA11yViolations,
+  firstId,
+  type SignedUpMedic,
+  signIn,
+  signUpMedic,
+  validCpf,
+} from './helpers';
 
 /**
  * A patient's erasure request (issue 16 item 4), as a medic on /patients (a new one: a medic with a secretary, like
@@ -10,30 +20,13 @@ import { DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn, signU
  * patient's 'Auditoria' instead. Axe scans the dialog. Each test creates its own patient.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
-
-async function bearer(request: APIRequestContext, medic: Pick<SignedUpMedic, 'email' | 'password'>): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: medic.email, password: medic.password, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A new patient of `medic`, with a case created today when `withSurgery`; answers the name and id. */
 async function newPatient(
   request: APIRequestContext,
   medic: Pick<SignedUpMedic, 'email' | 'password'>,
   withSurgery: boolean,
 ): Promise<{ name: string; id: number }> {
-  const headers = await bearer(request, medic);
+  const headers = await apiHeaders(request, medic.email, medic.password);
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Titular Exclusão ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {

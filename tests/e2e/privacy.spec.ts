@@ -1,8 +1,17 @@
 import { readFile } from 'node:fs/promises';
-import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import PizZip from 'pizzip';
 import { parseExcelCsv } from '../helpers/csv';
-import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signOut, signUpMedic, tealPng, validCpf } from './helpers';
+import {
+  apiHeaders,
+  expectNoSeriousA11yViolations,
+  inviteLinkFromOutbox,
+  signIn,
+  signOut,
+  signUpMedic,
+  tealPng,
+  validCpf,
+} from './helpers';
 
 /**
  * Patient privacy on screen (issue 16 items 2 and 3): a new medic's patient (with a photo) is edited by her secretary
@@ -16,14 +25,6 @@ import { expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signOut, s
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 240_000 });
-
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-
-async function bearer(request: APIRequestContext, username: string, password: string): Promise<Record<string, string>> {
-  const answer = await request.post('/auth/token', { data: { grant_type: 'password', username, password, ...CLIENT } });
-  expect(answer.ok(), await answer.text()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
 
 /** Letters only, so the name reads as a name and is unique per run. */
 function uniqueSurname(stamp: number): string {
@@ -53,7 +54,7 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
   test("the medic reads her secretary's edit in the audit, exports it, and exports the patient's archive", async ({ page, request }) => {
     const stamp = Date.now() % 100_000_000;
     const medic = await signUpMedic(request, { label: 'privacidade', firstName: 'Helena', lastName: 'Sigilo' });
-    const asMedic = await bearer(request, medic.email, medic.password);
+    const asMedic = await apiHeaders(request, medic.email, medic.password);
 
     // The medic's patient, with a photo.
     const patientName = `Iracema Titular ${uniqueSurname(stamp)}`;

@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import {
+  apiHeaders,
+  type ApiHeaders,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  expectNoSeriousA11yViolations,
+  firstId,
+  signIn,
+  validCpf,
+} from './helpers';
 import { parseExcelCsv } from '../helpers/csv';
 
 /**
@@ -11,27 +20,11 @@ import { parseExcelCsv } from '../helpers/csv';
  * as Excel pt-BR reads it (BOM, `;`, decimal comma, dd/MM/yyyy). Axe scans the page; screenshots at 1366 and 390 px.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-type Headers = Record<string, string>;
 const FEE_REAIS = 3100;
 const ACCOMPLISHMENT = '2026-03-20';
 
-async function bearer(request: APIRequestContext): Promise<Headers> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: DEMO_SECRETARY, password: DEMO_PASSWORD, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
-
-async function firstId(request: APIRequestContext, headers: Headers, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0], path).toBeDefined();
-  return body.results[0]!.id;
-}
-
 /** A private case of a new patient moved through the API to pagamento, carried out on ACCOMPLISHMENT. */
-async function caseAtPayment(request: APIRequestContext, headers: Headers): Promise<{ id: number; name: string }> {
+async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
   const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
   const name = `Rosa Recebíveis ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
@@ -87,7 +80,7 @@ const digits = (day: string) => br(day).replaceAll('/', '');
 test('a secretary sees a case move through the aging buckets as "Posição em" changes, and exports it to CSV', async ({ page, request }) => {
   test.setTimeout(180_000);
   page.setDefaultTimeout(15_000);
-  const headers = await bearer(request);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
   const { id, name } = await caseAtPayment(request, headers);
   // The due date the server computed (the surgery day + the hospital's term, 30 days unless the demo set one).
   const listed = (await (await request.get(`/surgery/api/v1/receivables/?q=${encodeURIComponent(name)}`, { headers })).json()) as {

@@ -1,26 +1,26 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, pickOption, signIn, signUpMedic, validCpf } from './helpers';
+import {
+  apiHeaders,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
+  DEMO_SECRETARY,
+  firstId,
+  pickOption,
+  signIn,
+  signUpMedic,
+  validCpf,
+} from './helpers';
 
 /**
  * Surgery registration (/patients-surgery), the status list (/surgery-status) and the first look at a case
  * (/surgery-details). The spec makes its own patient through the API, so the demo records stay as seeded.
  */
 
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-
 type CreatedPatient = { id: number; name: string; plan: string };
-
-async function signInAs(request: APIRequestContext, email: string, password: string): Promise<Record<string, string>> {
-  const answer = await request.post('/auth/token', {
-    data: { grant_type: 'password', username: email, password, ...CLIENT },
-  });
-  expect(answer.ok()).toBe(true);
-  return { Authorization: `Bearer ${((await answer.json()) as { access_token: string }).access_token}` };
-}
 
 /** A fresh patient of the demo medic, with a health plan, created by the demo secretary. */
 async function createPatient(request: APIRequestContext): Promise<CreatedPatient> {
-  const headers = await signInAs(request, DEMO_SECRETARY, DEMO_PASSWORD);
+  const headers = await apiHeaders(request, DEMO_SECRETARY, DEMO_PASSWORD);
   const medics = (await (await request.get('/project_auth/api/v1/list_medic/', { headers })).json()) as {
     results: { id: number }[];
   };
@@ -47,12 +47,6 @@ async function createPatient(request: APIRequestContext): Promise<CreatedPatient
   expect(answer.status(), await answer.text()).toBe(201);
   const created = (await answer.json()) as { id: number };
   return { id: created.id, name, plan: plan!.fantasy_name };
-}
-
-async function firstId(request: APIRequestContext, headers: Record<string, string>, path: string): Promise<number> {
-  const body = (await (await request.get(path, { headers })).json()) as { results: { id: number }[] };
-  expect(body.results[0]).toBeDefined();
-  return body.results[0]!.id;
 }
 
 /** A patient and a new case (ind_paciente) registered by `headers`' medic for themself, through the API. */
@@ -249,9 +243,9 @@ test.describe('surgeries', () => {
       state: 'PR',
     });
     const otherPatient = `Paciente Do Outro ${stamp}`;
-    await caseOfOwnPatient(request, await signInAs(request, otherEmail, 'Cirurgia@2024'), otherPatient, stamp + 402);
+    await caseOfOwnPatient(request, await apiHeaders(request, otherEmail, 'Cirurgia@2024'), otherPatient, stamp + 402);
     const ownPatient = `Paciente Do Carlos ${stamp}`;
-    await caseOfOwnPatient(request, await signInAs(request, DEMO_MEDIC, DEMO_PASSWORD), ownPatient, stamp + 403);
+    await caseOfOwnPatient(request, await apiHeaders(request, DEMO_MEDIC, DEMO_PASSWORD), ownPatient, stamp + 403);
 
     // The demo medic's first stage lists the case he just made, and not the other doctor's newer one.
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);

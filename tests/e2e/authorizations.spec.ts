@@ -5,10 +5,9 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
-  validCpf,
 } from './helpers';
+import { moveCase, MOVES, newPatientCase } from './cases';
 
 /**
  * Authorization records (issue 13; DECISIONS §15), as the demo secretary: on a case at the authorization step she
@@ -28,44 +27,9 @@ const digits = (iso: string) => br(iso).replace(/\//g, '');
 
 /** A new private case without OPME of a new patient, moved to the authorization step through the API. */
 async function caseAtAuthorization(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Autorizacao Teste ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 4200,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  for (const body of [
-    { new_status: 'prep_doc' },
-    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents (issue 13): the setup moves on without them
-    { new_status: 'autorizacao', document_arrivals: saoPauloDay(-3) },
-  ]) {
-    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  return { id, name };
+  const created = await newPatientCase(request, headers, 'Autorizacao Teste', { fees: 4200 });
+  await moveCase(request, headers, created.id, [MOVES.toPrepDoc, MOVES.toEnvDoc, MOVES.toAuthorization(saoPauloDay(-3))]);
+  return created;
 }
 
 async function openFromStatusList(page: Page, name: string): Promise<void> {

@@ -8,8 +8,8 @@ import {
   firstId,
   pickOption,
   signIn,
-  validCpf,
 } from './helpers';
+import { moveCase, MOVES, newPatientCase } from './cases';
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15), as the demo secretary: she configures what Hospital Mater
@@ -20,33 +20,9 @@ import {
 
 /** A privately paid case of a new patient of the demo medic at `hospital`, moved to prep_doc; its patient's name. */
 async function caseAtPrepDoc(request: APIRequestContext, headers: ApiHeaders, hospital: number): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Helena Checklist ${seed}`;
-  const medic = await firstId(request, headers, '/project_auth/api/v1/list_medic/');
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: { nome_completo: name, cellphone: '(11) 9 7777-6666', cpf: validCpf(seed), gender: 'female', medic: String(medic) },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital,
-      health_plan: null,
-      fees_payments: 3100,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: { new_status: 'prep_doc' } });
-  expect(moved.status()).toBe(200);
-  return { id, name };
+  const created = await newPatientCase(request, headers, 'Helena Checklist', { hospital });
+  await moveCase(request, headers, created.id, [MOVES.toPrepDoc]);
+  return created;
 }
 
 /** Opens a case from /surgery-status, with the stage filter narrowed to `stageLabel`. */

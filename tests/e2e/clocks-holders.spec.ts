@@ -6,10 +6,9 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
-  validCpf,
 } from './helpers';
+import { newPatientCase } from './cases';
 
 /**
  * Clocks and holders (issue 13 item 4; DECISIONS §15), driven as the office would: the secretary sees the overdue
@@ -22,35 +21,7 @@ test.describe.configure({ timeout: 240_000 });
 
 /** A new patient and case of the demo medic, created through the API as the secretary; answers the patient's name. */
 async function newCase(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Pendência Responsável ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-5555',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 3100,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return name;
+  return (await newPatientCase(request, headers, 'Pendência Responsável', { cellphone: '(11) 9 7777-5555' })).name;
 }
 
 async function openMenuLink(page: Page, name: string): Promise<void> {

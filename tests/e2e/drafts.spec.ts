@@ -5,12 +5,11 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   pickOption,
   signIn,
   signOut,
-  validCpf,
 } from './helpers';
+import { moveCase, MOVES, newPatient, newPrivateCase, runSeed } from './cases';
 
 /**
  * Form drafts (issue 11 item 17; docs/first-week/drafts.md), as the demo secretary: what was typed in a step form,
@@ -19,48 +18,17 @@ import {
  * and forgets the draft); a form without changes closes at once; saving and signing out forget the drafts.
  */
 
-async function newPatient(request: APIRequestContext, headers: ApiHeaders, label: string): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
+async function newDraftPatient(request: APIRequestContext, headers: ApiHeaders, label: string): Promise<{ id: number; name: string }> {
+  const seed = runSeed();
   const name = `${label} Rascunho ${seed}`;
-  const answer = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return { id: ((await answer.json()) as { id: number }).id, name };
+  return { id: await newPatient(request, headers, { name, seed }), name };
 }
 
 /** A case of a new patient, moved through the API to Envio de documentação (env_doc). */
 async function caseAtSending(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
-  const patient = await newPatient(request, headers, 'Helena');
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: patient.id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 4200,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  for (const status of ['prep_doc', 'env_doc']) {
-    // The demo's hospitals list required documents (issue 13): the setup moves on without them.
-    const data = status === 'env_doc' ? { new_status: status, missing_documents_confirmed: true } : { new_status: status };
-    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  const patient = await newDraftPatient(request, headers, 'Helena');
+  const id = await newPrivateCase(request, headers, patient.id, { fees: 4200 });
+  await moveCase(request, headers, id, [MOVES.toPrepDoc, MOVES.toEnvDoc]);
   return { id, name: patient.name };
 }
 
@@ -222,7 +190,7 @@ test.describe('form drafts', () => {
   test('the surgery registration: the typing survives a reload; Trocar paciente asks first', async ({ page, request }) => {
     test.setTimeout(120_000);
     const headers = await apiHeaders(request, DEMO_SECRETARY);
-    const patient = await newPatient(request, headers, 'Clara');
+    const patient = await newDraftPatient(request, headers, 'Clara');
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/patients-surgery?id=${patient.id}`);

@@ -5,12 +5,11 @@ import {
   DEMO_MEDIC,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
-  firstId,
   requestedAssets,
   signIn,
   signOut,
-  validCpf,
 } from './helpers';
+import { moveCase, MOVES, newPatientCase } from './cases';
 
 /**
  * The two homes (SPEC §2 Doctor home, Secretary home; DECISIONS §5, §6, §11) on the seeded demo data. Every expected
@@ -106,48 +105,16 @@ async function dayCases(request: APIRequestContext, headers: ApiHeaders, day: st
  * just now, yet its day has passed, so DECISIONS §6 makes it danger.
  */
 async function lateScheduledCase(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Atrasada Agenda ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 4200,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
+  const { id, name } = await newPatientCase(request, headers, 'Atrasada Agenda', { fees: 4200 });
   const yesterday = spDay(new Date(Date.now() - 86_400_000));
-  const moves: object[] = [
-    { new_status: 'prep_doc' },
-    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents (issue 13): the setup moves on without them
-    { new_status: 'autorizacao', document_arrivals: yesterday },
-    { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
-    { new_status: 'agendamento' },
-    { new_status: 'realizacao', schedule: `${yesterday} 08:00:00` },
-  ];
-  for (const data of moves) {
-    const answer = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data });
-    expect(answer.status(), `${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
-  }
+  await moveCase(request, headers, id, [
+    MOVES.toPrepDoc,
+    MOVES.toEnvDoc,
+    MOVES.toAuthorization(yesterday),
+    MOVES.hospitalApproved,
+    MOVES.toScheduling,
+    MOVES.toSurgery(yesterday),
+  ]);
   return name;
 }
 

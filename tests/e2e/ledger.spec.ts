@@ -5,10 +5,9 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
-  validCpf,
 } from './helpers';
+import { moveCase, movesToPayment, newPatientCase } from './cases';
 
 /**
  * The fee ledger of a case (issue 14; DECISIONS §16), as the demo secretary: a private case of R$ 6.800,00 at the
@@ -28,48 +27,9 @@ const digits = (iso: string) => typed(iso).replaceAll('/', '');
 
 /** A private case of a new patient with `fees`, moved through the API to pagamento; returns the name and id. */
 async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders, fees: number, label: string): Promise<{ name: string; id: number }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `${label} ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=S72')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=osteossintese')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: fees,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  const surgeryDay = daysAgo(40);
-  for (const body of [
-    { new_status: 'prep_doc' },
-    { new_status: 'env_doc', missing_documents_confirmed: true },
-    { new_status: 'autorizacao', document_arrivals: daysAgo(50) },
-    { new_status: 'agendamento', hospital_approvals: 'aprovada' },
-    { new_status: 'realizacao', schedule: `${surgeryDay} 08:00:00` },
-    { new_status: 'pagamento', accomplishment: surgeryDay },
-  ]) {
-    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  return { name, id };
+  const created = await newPatientCase(request, headers, label, { fees, cid: 'S72', procedure: 'osteossintese' });
+  await moveCase(request, headers, created.id, movesToPayment(daysAgo(50), daysAgo(40)));
+  return created;
 }
 
 async function openAtPayment(page: Page, patientName: string): Promise<void> {

@@ -5,14 +5,13 @@ import {
   apiHeaders,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
-  firstId,
   pickOption,
   signIn,
   tealPng,
   tinyPdf,
-  validCpf,
   zipEntryText,
 } from './helpers';
+import { moveCase, MOVES, newPatient, newPatientCase } from './cases';
 
 /**
  * The surgery lifecycle on /surgery-details (SPEC §2, §4, §5, §8; DECISIONS §4, §7), as the demo secretary: a new
@@ -21,23 +20,6 @@ import {
  * someone else moved the case meanwhile. Each test makes its own patients and cases through the API.
  */
 
-/** A patient of the demo medic with the Amil plan (whose demo template exists). */
-async function newPatient(request: APIRequestContext, headers: ApiHeaders, name: string, seed: number): Promise<number> {
-  const answer = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      convenio: String(await firstId(request, headers, '/surgery/api/v1/healthplan/?search=amil')),
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(201);
-  return ((await answer.json()) as { id: number }).id;
-}
-
 async function put(request: APIRequestContext, headers: ApiHeaders, path: string, data: object): Promise<void> {
   const answer = await request.put(path, { headers, data });
   expect(answer.status(), `${path} ${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
@@ -45,45 +27,24 @@ async function put(request: APIRequestContext, headers: ApiHeaders, path: string
 
 /** Moves a new case (paid privately, no OPME) forward through the API up to `stage`. */
 async function moveTo(request: APIRequestContext, headers: ApiHeaders, id: number, stage: string): Promise<void> {
-  const path = `/surgery/api/v1/update/${id}/`;
-  const steps: [string, object][] = [
-    ['prep_doc', { new_status: 'prep_doc' }],
-    ['env_doc', { new_status: 'env_doc', missing_documents_confirmed: true }], // the demo's hospitals list required documents (issue 13): the setup moves on without them
-    ['autorizacao', { new_status: 'autorizacao', document_arrivals: '2026-03-02' }],
-    ['agendamento', { new_status: 'agendamento' }],
-    ['realizacao', { new_status: 'realizacao', schedule: '2026-03-20 08:00:00' }],
-    ['pagamento', { new_status: 'pagamento', accomplishment: '2026-03-20' }],
+  const steps: Array<[string, object[]]> = [
+    ['prep_doc', [MOVES.toPrepDoc]],
+    ['env_doc', [MOVES.toEnvDoc]],
+    ['autorizacao', [MOVES.toAuthorization('2026-03-02')]],
+    ['agendamento', [MOVES.hospitalApproved, MOVES.toScheduling]],
+    ['realizacao', [MOVES.toSurgery('2026-03-20')]],
+    ['pagamento', [MOVES.toPayment('2026-03-20')]],
   ];
-  for (const [status, body] of steps) {
-    if (status === 'agendamento') await put(request, headers, path, { new_status: 'autorizacao', hospital_approvals: 'aprovada' });
-    await put(request, headers, path, body);
-    if (status === stage) return;
-  }
+  const last = steps.findIndex(([status]) => status === stage);
+  await moveCase(request, headers, id, steps.slice(0, last + 1).flatMap(([, moves]) => moves));
 }
 
 /** A case of a new patient, registered through the API and moved to `stage`; returns the patient's name. */
 async function caseAt(request: APIRequestContext, headers: ApiHeaders, stage: string, label: string): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `${label} Ciclo ${seed}`;
-  const patient = await newPatient(request, headers, name, seed);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 4200,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  if (stage !== 'ind_paciente') await moveTo(request, headers, id, stage);
-  return { id, name };
+  // The Amil plan: its demo template exists.
+  const created = await newPatientCase(request, headers, `${label} Ciclo`, { fees: 4200, plan: 'amil' });
+  if (stage !== 'ind_paciente') await moveTo(request, headers, created.id, stage);
+  return created;
 }
 
 async function statusOf(request: APIRequestContext, headers: ApiHeaders, id: number): Promise<Record<string, unknown>> {
@@ -129,7 +90,7 @@ test.describe('surgery lifecycle', () => {
     const headers = await apiHeaders(request, DEMO_SECRETARY);
     const seed = Date.now() % 100_000_000;
     const name = `Valentina Etapas ${seed}`;
-    const patientId = await newPatient(request, headers, name, seed);
+    const patientId = await newPatient(request, headers, { name, seed, plan: 'amil' });
     await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
 

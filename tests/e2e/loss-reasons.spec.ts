@@ -6,11 +6,10 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
   signOut,
-  validCpf,
 } from './helpers';
+import { moveCase, movesToPayment, newPatientCase } from './cases';
 
 /**
  * Loss reasons (issue 13 item 5; DECISIONS §15 "Reasons"): the demo secretary cancels a case at the payment step and
@@ -21,56 +20,11 @@ import {
 
 type LostItem = { reason: string | null; name: string; value: number };
 
-async function put(request: APIRequestContext, headers: ApiHeaders, path: string, data: object): Promise<void> {
-  const answer = await request.put(path, { headers, data });
-  expect(answer.status(), `${path} ${JSON.stringify(data)}: ${await answer.text()}`).toBe(200);
-}
-
 /** A new patient's case (paid privately, no OPME) registered and moved to pagamento through the API. */
 async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Perda Motivo ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      convenio: String(await firstId(request, headers, '/surgery/api/v1/healthplan/?search=amil')),
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 3100,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  const path = `/surgery/api/v1/update/${id}/`;
-  for (const body of [
-    { new_status: 'prep_doc' },
-    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents (issue 13): the setup moves on without them
-    { new_status: 'autorizacao', document_arrivals: '2026-03-02' },
-    { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
-    { new_status: 'agendamento' },
-    { new_status: 'realizacao', schedule: '2026-03-20 08:00:00' },
-    { new_status: 'pagamento', accomplishment: '2026-03-20' },
-  ]) {
-    await put(request, headers, path, body);
-  }
-  return { id, name };
+  const created = await newPatientCase(request, headers, 'Perda Motivo', { plan: 'amil' });
+  await moveCase(request, headers, created.id, movesToPayment('2026-03-02', '2026-03-20'));
+  return created;
 }
 
 /** Opens a case from /surgery-status, with the stage filter narrowed to `stageLabel`. */

@@ -5,10 +5,9 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
-  validCpf,
 } from './helpers';
+import { moveCase, MOVES, newPatientCase } from './cases';
 
 /**
  * The OPME materials on the authorization step (DECISIONS §15), as the demo secretary: a case with OPME at
@@ -20,39 +19,8 @@ import {
 
 /** A private case with OPME of a new patient, moved through the API to autorizacao; returns the patient's name. */
 async function opmeCaseAtAuthorization(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Helena Materiais ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=S72')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=osteossintese')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: 6800,
-      surgery_note: null,
-      opme: true,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  for (const body of [{ new_status: 'prep_doc' }, { new_status: 'env_doc', missing_documents_confirmed: true }, { new_status: 'autorizacao', document_arrivals: '2026-03-02' }]) {
-    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
+  const { id, name } = await newPatientCase(request, headers, 'Helena Materiais', { fees: 6800, opme: true, cid: 'S72', procedure: 'osteossintese' });
+  await moveCase(request, headers, id, [MOVES.toPrepDoc, MOVES.toEnvDoc, MOVES.toAuthorization('2026-03-02')]);
   return name;
 }
 

@@ -6,10 +6,9 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
-  firstId,
   signIn,
-  validCpf,
 } from './helpers';
+import { moveCase, movesToPayment, newPatientCase } from './cases';
 import { parseExcelCsv } from '../helpers/csv';
 
 /**
@@ -25,48 +24,9 @@ const ACCOMPLISHMENT = '2026-03-20';
 
 /** A private case of a new patient moved through the API to pagamento, carried out on ACCOMPLISHMENT. */
 async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
-  const name = `Rosa Recebíveis ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      medic: String(await firstId(request, headers, '/project_auth/api/v1/list_medic/')),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: null,
-      fees_payments: FEE_REAIS,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  for (const body of [
-    { new_status: 'prep_doc' },
-    { new_status: 'env_doc', missing_documents_confirmed: true }, // the demo's hospitals list required documents
-    { new_status: 'autorizacao', document_arrivals: '2026-03-02' },
-    { new_status: 'autorizacao', hospital_approvals: 'aprovada' },
-    { new_status: 'agendamento' },
-    { new_status: 'realizacao', schedule: `${ACCOMPLISHMENT} 08:00:00` },
-    { new_status: 'pagamento', accomplishment: ACCOMPLISHMENT },
-  ]) {
-    const moved = await request.put(`/surgery/api/v1/update/${id}/`, { headers, data: body });
-    expect(moved.status(), await moved.text()).toBe(200);
-  }
-  return { id, name };
+  const created = await newPatientCase(request, headers, 'Rosa Recebíveis', { fees: FEE_REAIS });
+  await moveCase(request, headers, created.id, movesToPayment('2026-03-02', ACCOMPLISHMENT));
+  return created;
 }
 
 function addDays(day: string, days: number): string {

@@ -34,8 +34,8 @@
  * BENCH_REQUESTS (default 4,000: by id, the search, the bare handler), BENCH_LIST_REQUESTS (500) and
  * BENCH_DASHBOARD_REQUESTS (300) set the measured requests (a tenth more warm them up first);
  * BENCH_LOG_LEVEL the server's LOG_LEVEL (default info, as in production: one JSON line per request);
- * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` (the bare handler too, into <dir>/bare) and, after
- * the by-id rounds, prints the main thread's CPU per request of both by category (cpu-profile-categories.ts);
+ * BENCH_CPU_PROF=<dir> runs the server under `node --cpu-prof` (the bare handler and the stack alone too, into <dir>/bare
+ * and <dir>/stack) and, after the by-id rounds, prints the main thread's CPU per request of each by category (cpu-profile-categories.ts);
  * BENCH_ACCEPT_ENCODING the requests' Accept-Encoding (default `gzip, br`; `identity`: the route without its
  * compression, as the bare handler answers);
  * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios; BENCH_BASELINE=<dir of another checkout> adds that
@@ -74,7 +74,7 @@ import { saoPauloDay } from '../server/services/sao-paulo-time';
 import { normalizeSearchText } from '../server/services/search-text';
 import { prepareSurgeryById, surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
 import { registerJsonCompression } from '../server/http/compression';
-import { monotonicUs, profileOf, summarizeProfile } from './cpu-profile-categories';
+import { monotonicUs, profileOf, summarizeProfile, type ProfileSummary } from './cpu-profile-categories';
 import { buildCase, insertInBatches, PASSWORD, settleSeededDatabase, type Pools } from './bench-cases';
 
 const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
@@ -428,27 +428,34 @@ async function runStackServer(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** The by-id rounds' window (on the profiles' clock), the requests each process answered in it, and the processes. */
+type ProfiledWindow = { from: number; to: number; requests: number; serverPid: number; barePid: number; stackPid: number };
+
 /**
- * BENCH_CPU_PROF: the main thread's CPU per request of GET by id and of the bare handler, by category
+ * BENCH_CPU_PROF: the main thread's CPU per request of GET by id, the stack alone and the bare handler, by category
  * (cpu-profile-categories.ts), from their profiles' busy samples during the by-id rounds: what the route does that the
- * floor does not. The profiler's own cost is in both; /proc's Node CPU also counts the other threads (GC helpers).
+ * floor does not, and how much of it the stack does too. The stack alone runs from the sources (tsx), so its own code
+ * counts as "other". The profiler's own cost is in both; /proc's Node CPU also counts the other threads (GC helpers).
  */
-function printProfileCategories(dir: string, window: { from: number; to: number; requests: number; serverPid: number; barePid: number }) {
-  const ourPath = profileOf(dir, window.serverPid);
-  const barePath = profileOf(join(dir, 'bare'), window.barePid);
-  if (!ourPath || !barePath) return console.log(`no CPU profile of ${ourPath ? 'the bare handler' : 'the server'} in ${dir}`);
-  const ours = summarizeProfile(ourPath, window.from, window.to);
-  const bare = summarizeProfile(barePath, window.from, window.to);
-  const usPerRequest = (summary: typeof ours, samples: number) => (samples * summary.intervalUs) / window.requests;
-  const names = [...new Set([...ours.categories, ...bare.categories].map((entry) => entry.category))];
-  const samplesOf = (summary: typeof ours, name: string) => summary.categories.find((entry) => entry.category === name)?.samples ?? 0;
+function printProfileCategories(dir: string, window: ProfiledWindow) {
+  const columns: Array<[string, string | null]> = [
+    ['GET by id', profileOf(dir, window.serverPid)],
+    ['stack', profileOf(join(dir, 'stack'), window.stackPid)],
+    ['bare', profileOf(join(dir, 'bare'), window.barePid)],
+  ];
+  const missing = columns.filter(([, path]) => !path).map(([name]) => name);
+  if (missing.length > 0) return console.log(`no CPU profile of ${missing.join(', ')} in ${dir}`);
+  const summaries = columns.map(([, path]) => summarizeProfile(path!, window.from, window.to));
+  const usPerRequest = (summary: ProfileSummary, samples: number) => (samples * summary.intervalUs) / window.requests;
+  const samplesOf = (summary: ProfileSummary, name: string) => summary.categories.find((entry) => entry.category === name)?.samples ?? 0;
+  const names = [...new Set(summaries.flatMap((summary) => summary.categories.map((entry) => entry.category)))];
+  const row = (label: string, figures: number[]) => console.log(`${label.padEnd(28)}${figures.map((us, index) => us.toFixed(0).padStart(index === 0 ? 10 : 8)).join('')}`);
   console.log(`\nmain thread's CPU per request by category, µs (--cpu-prof, busy samples during the by-id rounds, ${window.requests} requests each):`);
-  console.log(`${'category'.padEnd(28)}${'GET by id'.padStart(10)}${'bare'.padStart(8)}`);
-  const sorted = names.sort((a, b) => samplesOf(ours, b) - samplesOf(ours, a));
-  for (const name of sorted) {
-    console.log(`${name.padEnd(28)}${usPerRequest(ours, samplesOf(ours, name)).toFixed(0).padStart(10)}${usPerRequest(bare, samplesOf(bare, name)).toFixed(0).padStart(8)}`);
+  console.log(`${'category'.padEnd(28)}${columns.map(([name], index) => name.padStart(index === 0 ? 10 : 8)).join('')}`);
+  for (const name of names.sort((a, b) => samplesOf(summaries[0]!, b) - samplesOf(summaries[0]!, a))) {
+    row(name, summaries.map((summary) => usPerRequest(summary, samplesOf(summary, name))));
   }
-  console.log(`${'total'.padEnd(28)}${usPerRequest(ours, ours.busySamples).toFixed(0).padStart(10)}${usPerRequest(bare, bare.busySamples).toFixed(0).padStart(8)}`);
+  row('total', summaries.map((summary) => usPerRequest(summary, summary.busySamples)));
 }
 
 async function signIn(port: number): Promise<string> {
@@ -541,7 +548,7 @@ async function main(): Promise<void> {
     let floor: Measured | null = null;
     let stackFloor: Measured | null = null;
     // With BENCH_CPU_PROF: the by-id rounds' window and the requests each process answered in it.
-    let profiled: { from: number; to: number; requests: number; serverPid: number; barePid: number } | null = null;
+    let profiled: ProfiledWindow | null = null;
     if (only.has('by-id')) {
       bare = await startProcess(
         [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/bare`] : []), '--import', 'tsx', 'scripts/bench-api.ts', '--bare'],
@@ -549,7 +556,7 @@ async function main(): Promise<void> {
         /bare ready/,
       );
       stack = await startProcess(
-        ['--import', 'tsx', 'scripts/bench-api.ts', '--stack'],
+        [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}/stack`] : []), '--import', 'tsx', 'scripts/bench-api.ts', '--stack'],
         { ...process.env, DATABASE_URL: database.url, STACK_PORT: String(STACK_PORT) },
         /stack ready/,
       );
@@ -586,7 +593,7 @@ async function main(): Promise<void> {
       }
       // Each measure(): one probe, the warm-up, the measured requests.
       const requests = ROUNDS * (1 + Math.max(200, Math.round(perRound / 10)) + perRound);
-      profiled = { from, to: monotonicUs(), requests, serverPid: server.pid!, barePid: bare.pid! };
+      profiled = { from, to: monotonicUs(), requests, serverPid: server.pid!, barePid: bare.pid!, stackPid: stack.pid! };
       rows.unshift(meanOf(ours));
       if (baseline) rows.splice(1, 0, meanOf(baselines));
       stackFloor = meanOf(stacks);

@@ -1,18 +1,20 @@
 /**
  * The homes' month calendar ('Cirurgias do mês', SPEC §2), written without React Aria (issue 15: React Aria's
  * Calendar with @internationalized/date was 23 kB of gzip plus React Aria's shared core on each home's first screen).
- * It keeps what the React Aria calendar (components/ui/Calendar.tsx, still used by the forms) gave the homes: the same
- * markup and names (an `application` named '<label>, <month year>', a hidden h2 with that name, a `grid` of
- * `gridcell`s, each day a `button` named 'sexta-feira, 27 de novembro de 2026', 'Hoje, …' for today and '… selecionado'
- * for the picked day, days outside the month disabled), the same keyboard (arrows, Page Up/Down by month, Shift+Page
- * Up/Down by year, Home/End to the month's first and last day, Enter/Space to pick; one day in the tab order) and the
- * same look. Marks and `onVisibleMonthChange` as in Calendar.tsx. Dates are `yyyy-MM-dd` strings, computed in UTC so
- * no time zone moves a day; 'today' is the browser's, as React Aria's `today(getLocalTimeZone())`.
+ * It keeps what the React Aria calendar (components/ui/Calendar.tsx, still used by the scheduling step) gave the
+ * homes: the same markup and names (an `application` named '<label>, <month year>', a hidden h2 with that name, a
+ * `grid` of `gridcell`s, each day a `button` named 'sexta-feira, 27 de novembro de 2026', 'Hoje, …' for today and
+ * '… selecionado' for the picked day, days outside the month disabled), the same keyboard (arrows, Page Up/Down by
+ * month, Shift+Page Up/Down by year, Home/End to the month's first and last day, Enter/Space to pick; one day in the
+ * tab order) and the same look (calendarStyles.ts). Marks put a dot under some days and add their words to each one's
+ * accessible description; `onVisibleMonthChange` tells the caller which month is shown (yyyy-MM), to load its marks.
+ * Dates are `yyyy-MM-dd` strings, computed in UTC so no time zone moves a day; 'today' is the browser's, as React
+ * Aria's `today(getLocalTimeZone())`.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { css } from 'goober';
 import { fill } from '../../lib/i18n/pt-BR';
-import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { calendarDotClass, calendarGridClass, calendarHeaderClass, calendarStateClasses } from './calendarStyles';
 import { Icon } from './Icon';
 
 const rootClass = css`
@@ -34,84 +36,7 @@ const hiddenClass = css`
   white-space: nowrap;
 `;
 
-const headerClass = css`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
-  margin-bottom: ${space.sm};
-  & h3 {
-    margin: 0;
-    font-size: ${fontSizes.md};
-    font-weight: ${fontWeights.semibold};
-    color: ${colors.text};
-  }
-  & h3::first-letter { text-transform: uppercase; }
-`;
-
-const navClass = css`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.sm};
-  background: ${colors.surface};
-  color: ${colors.primary};
-  cursor: pointer;
-  &:hover { background: ${colors.primaryTint}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
-  & > svg { transform: rotate(var(--turn, 0deg)); }
-`;
-
-const gridClass = css`
-  width: 100%;
-  border-collapse: collapse;
-  & th {
-    padding-bottom: ${space.xs};
-    font-size: ${fontSizes.xs};
-    font-weight: ${fontWeights.semibold};
-    color: ${colors.textMuted};
-    text-transform: uppercase;
-  }
-  & td { padding: 1px; text-align: center; }
-`;
-
-const cellClass = css`
-  display: flex;
-  align-items: center;
-  justify-content: center;
-  width: 100%;
-  max-width: 44px;
-  aspect-ratio: 1;
-  margin: 0 auto;
-  border-radius: 50%;
-  font-size: ${fontSizes.sm};
-  color: ${colors.text};
-  cursor: pointer;
-  outline: none;
-  transition: background ${durations.fast};
-  &[data-outside-month] { visibility: hidden; }
-  &:hover { background: ${colors.primaryTint}; }
-  &[data-today] { font-weight: ${fontWeights.bold}; color: ${colors.primary}; box-shadow: inset 0 0 0 1px ${colors.primary}; }
-  &[data-selected] { background: ${colors.primary}; color: ${colors.onPrimary}; font-weight: ${fontWeights.semibold}; }
-  &:focus-visible { box-shadow: ${focusRing}; }
-  &[data-marked] { position: relative; font-weight: ${fontWeights.bold}; }
-`;
-
-/** The mark of a day with events: a dot under the number (a shape, not only a colour). */
-const dotClass = css`
-  position: absolute;
-  left: 50%;
-  bottom: 12%;
-  width: 6px;
-  height: 6px;
-  margin-left: -3px;
-  border-radius: 50%;
-  background: ${colors.primary};
-  [data-selected] > & { background: currentColor; }
-`;
+const { nav: navClass, cell: cellClass } = calendarStateClasses({ hovered: ':hover', focusVisible: ':focus-visible' });
 
 const monthFormat = new Intl.DateTimeFormat('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const dayFormat = new Intl.DateTimeFormat('pt-BR', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -233,7 +158,7 @@ export function MonthCalendarGrid({
       <div className={hiddenClass}>
         <h2>{name}</h2>
       </div>
-      <header className={headerClass}>
+      <header className={calendarHeaderClass}>
         <button
           type="button"
           className={navClass}
@@ -248,7 +173,7 @@ export function MonthCalendarGrid({
           <Icon name="chevronRight" size={18} />
         </button>
       </header>
-      <table ref={grid} className={gridClass} role="grid" aria-label={name} cellPadding={0} onKeyDown={handleKeyDown}>
+      <table ref={grid} className={calendarGridClass} role="grid" aria-label={name} cellPadding={0} onKeyDown={handleKeyDown}>
         <thead aria-hidden="true">
           <tr>
             {WEEKDAYS.map((day, index) => (
@@ -287,7 +212,7 @@ export function MonthCalendarGrid({
                       {Number(date.slice(8, 10))}
                       {mark ? (
                         <>
-                          <span className={dotClass} aria-hidden="true" />
+                          <span className={calendarDotClass} aria-hidden="true" />
                           <span id={descriptionId} hidden>
                             {mark}
                           </span>

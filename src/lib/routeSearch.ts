@@ -8,3 +8,14 @@ export function pickSearch<T extends object>(search: Record<string, unknown>, ke
   for (const key of keys) if (search[key] !== undefined) picked[key] = search[key];
   return picked as T;
 }
+
+/**
+ * A filtered list's search after a filter changed (`patch`): back to its first page unless `keepPage` (the pager's
+ * own change), and no key left undefined, so the address shows only the filters in use.
+ */
+export function patchSearch<T extends { page?: number }>(previous: T, patch: Partial<T>, keepPage: boolean): T {
+  const next: T = { ...previous, ...patch };
+  if (!keepPage) delete next.page;
+  for (const key of Object.keys(next) as (keyof T)[]) if (next[key] === undefined) delete next[key];
+  return next;
+}

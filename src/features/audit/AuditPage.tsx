@@ -41,6 +41,7 @@ import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, saoPauloDateTime, todayInSaoPaulo } from '../../lib/format/date';
 import { auditTexts } from '../../lib/i18n/audit';
 import { fill } from '../../lib/i18n/pt-BR';
+import { patchSearch } from '../../lib/routeSearch';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { validateAuditSearch, type AuditSearch } from './auditSearch';
@@ -207,12 +208,7 @@ export function AuditPage() {
     (patch: Partial<AuditSearch>, keepPage = false) => {
       void navigate({
         to: '/audit',
-        search: (previous: AuditSearch) => {
-          const next: AuditSearch = { ...previous, ...patch };
-          if (!keepPage) delete next.page;
-          for (const key of Object.keys(next) as (keyof AuditSearch)[]) if (next[key] === undefined) delete next[key];
-          return next;
-        },
+        search: (previous: AuditSearch) => patchSearch(previous, patch, keepPage),
         replace: true,
       });
     },

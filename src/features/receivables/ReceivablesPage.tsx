@@ -34,6 +34,7 @@ import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date'
 import { formatBRL } from '../../lib/format/money';
 import { receivablesTexts } from '../../lib/i18n/receivables';
 import { fill } from '../../lib/i18n/pt-BR';
+import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
@@ -183,12 +184,7 @@ export function ReceivablesPage() {
     (patch: Partial<ReceivablesSearch>, keepPage = false) => {
       void navigate({
         to: '/receivables',
-        search: (previous: ReceivablesSearch) => {
-          const next: ReceivablesSearch = { ...previous, ...patch };
-          if (!keepPage) delete next.page;
-          for (const key of Object.keys(next) as (keyof ReceivablesSearch)[]) if (next[key] === undefined) delete next[key];
-          return next;
-        },
+        search: (previous: ReceivablesSearch) => patchSearch(previous, patch, keepPage),
         replace: true,
       });
     },

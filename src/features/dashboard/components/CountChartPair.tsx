@@ -5,33 +5,11 @@
  * one scale and one colour per name.
  */
 import { useId } from 'react';
-import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { fill } from '../../../lib/i18n/pt-BR';
-import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
 import type { GraphItem } from '../../../lib/dashboard/figures';
 import { BarChart } from './BarChart';
-import { StyledChartGrid } from './chartLayout';
-
-const StyledSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-`;
-
-const StyledHeading = styled('h2')`
-  margin: 0;
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
-
-const StyledNote = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
+import { StyledChartGrid, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
 
 type CountChartPairProps = {
   title: string;
@@ -49,9 +27,9 @@ export function CountChartPair({ title, planned, carriedOut, colorOf, note, tota
   const headingId = useId();
   const maxValue = Math.max(0, ...planned.map((item) => item.value), ...carriedOut.map((item) => item.value));
   return (
-    <StyledSection aria-labelledby={headingId}>
-      <StyledHeading id={headingId}>{title}</StyledHeading>
-      {note ? <StyledNote>{note}</StyledNote> : null}
+    <StyledPanelSection aria-labelledby={headingId}>
+      <StyledPanelHeading id={headingId}>{title}</StyledPanelHeading>
+      {note ? <StyledPanelNote>{note}</StyledPanelNote> : null}
       <StyledChartGrid>
         <BarChart
           title={T.charts.planned}
@@ -70,6 +48,6 @@ export function CountChartPair({ title, planned, carriedOut, colorOf, note, tota
           totalLabel={totalLabel}
         />
       </StyledChartGrid>
-    </StyledSection>
+    </StyledPanelSection>
   );
 }

@@ -14,6 +14,7 @@ import { formatCount, formatShare, totalOf } from '../../../lib/dashboard/figure
 import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
+import { StyledBarRow, StyledBarRows, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
 
 const T = reasonsTexts.dashboard;
 
@@ -22,26 +23,6 @@ const REASON_BAR = '#B23A48';
 const NO_REASON_BAR = '#8A9A9E';
 
 type LostItem = Dashboard['lost_by_reason'][number];
-
-const StyledSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-`;
-
-const StyledHeading = styled('h2')`
-  margin: 0;
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
-
-const StyledNote = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
 
 const StyledCard = styled('div')`
   display: flex;
@@ -60,30 +41,6 @@ const StyledTotal = styled('p')`
   font-weight: ${fontWeights.semibold};
   color: ${colors.text};
   font-variant-numeric: tabular-nums;
-`;
-
-const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const StyledRow = styled('li')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${space.xs} ${space.md};
-  align-items: baseline;
-  font-size: ${fontSizes.sm};
-  color: ${colors.text};
-  & > span:first-child { overflow-wrap: anywhere; }
-  & > span:nth-child(2) {
-    font-weight: ${fontWeights.semibold};
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
-  }
 `;
 
 const StyledShare = styled('span')`
@@ -119,20 +76,20 @@ export function LostByReasonPanel({ items }: { items: readonly LostItem[] }) {
   const total = totalOf(items);
   const max = Math.max(0, ...items.map((item) => item.value));
   return (
-    <StyledSection aria-labelledby={headingId} data-panel="lost-by-reason">
-      <StyledHeading id={headingId}>{T.title}</StyledHeading>
-      <StyledNote>{T.intro}</StyledNote>
+    <StyledPanelSection aria-labelledby={headingId} data-panel="lost-by-reason">
+      <StyledPanelHeading id={headingId}>{T.title}</StyledPanelHeading>
+      <StyledPanelNote>{T.intro}</StyledPanelNote>
       <StyledCard>
         {items.length === 0 ? (
           <Notice kind="empty" title={T.empty} icon="chart" compact announce={false} />
         ) : (
           <>
             <StyledTotal>{total === 1 ? T.totalOne : fill(T.total, { count: formatCount(total) })}</StyledTotal>
-            <StyledList aria-label={T.listLabel}>
+            <StyledBarRows aria-label={T.listLabel}>
               {items.map((item) => {
                 const share = formatShare(item.value, total);
                 return (
-                  <StyledRow
+                  <StyledBarRow
                     key={item.reason ?? 'none'}
                     aria-label={fill(T.item, { name: item.name, count: casesLabel(item.value), share })}
                   >
@@ -143,13 +100,13 @@ export function LostByReasonPanel({ items }: { items: readonly LostItem[] }) {
                     <StyledTrack aria-hidden="true">
                       <StyledBar $width={max > 0 ? (item.value / max) * 100 : 0} $muted={item.reason === null} />
                     </StyledTrack>
-                  </StyledRow>
+                  </StyledBarRow>
                 );
               })}
-            </StyledList>
+            </StyledBarRows>
           </>
         )}
       </StyledCard>
-    </StyledSection>
+    </StyledPanelSection>
   );
 }

@@ -19,6 +19,7 @@ import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme
 import { FIXED_CHART_COLORS } from '../chartColors';
 import { useElementWidth } from '../useElementWidth';
 import { ChartCard, VisuallyHidden } from './ChartCard';
+import { StyledBarRow, StyledBarRows, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
 
 const T = M.money;
 
@@ -33,50 +34,6 @@ const EXPECTED_COLOR = FIXED_CHART_COLORS[2];
 const RECEIVED_COLOR = FIXED_CHART_COLORS[0];
 
 const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
-
-const StyledSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-`;
-
-const StyledHeading = styled('h2')`
-  margin: 0;
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
-
-const StyledNote = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
-const StyledRows = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`;
-
-const StyledRow = styled('li')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr) auto;
-  gap: ${space.xs} ${space.md};
-  align-items: baseline;
-  font-size: ${fontSizes.sm};
-  color: ${colors.text};
-  & > span:first-child { overflow-wrap: anywhere; }
-  & > span:nth-child(2) {
-    font-weight: ${fontWeights.semibold};
-    font-variant-numeric: tabular-nums;
-    white-space: nowrap;
-  }
-`;
 
 const StyledTrack = styled('span')`
   grid-column: 1 / -1;
@@ -188,11 +145,11 @@ function AgingChart({ rows }: { rows: DashboardMoney['aging'] }) {
   const total = totals.reduce((sum, value) => sum + value, 0);
   return (
     <ChartCard title={T.aging.title} subtitle={`${T.total}: ${formatBRL(total)}`} empty={rows.length === 0} emptyText={T.empty}>
-      <StyledNote>{T.aging.subtitle}</StyledNote>
+      <StyledPanelNote>{T.aging.subtitle}</StyledPanelNote>
       <Legend items={AGING_BUCKETS.map((bucket) => ({ label: AGING_BUCKET_LABELS[bucket], color: BUCKET_COLORS[bucket] }))} />
-      <StyledRows aria-hidden="true">
+      <StyledBarRows aria-hidden="true">
         {rows.map((row, index) => (
-          <StyledRow key={row.name}>
+          <StyledBarRow key={row.name}>
             <span>{row.name}</span>
             <span>{formatBRL(totals[index]!)}</span>
             <StyledTrack>
@@ -207,9 +164,9 @@ function AgingChart({ rows }: { rows: DashboardMoney['aging'] }) {
                 ) : null,
               )}
             </StyledTrack>
-          </StyledRow>
+          </StyledBarRow>
         ))}
-      </StyledRows>
+      </StyledBarRows>
       <DataTable
         chart={T.aging.title}
         head={[T.payer, ...AGING_BUCKETS.map((bucket) => AGING_BUCKET_LABELS[bucket]), T.total]}
@@ -226,10 +183,10 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
   const subtitle = `${T.total}: ${fill(T.glosas.item, { glosa: formatBRL(glosa), rate: percent.format(expected > 0 ? glosa / expected : 0) })}`;
   return (
     <ChartCard title={T.glosas.title} subtitle={subtitle} empty={rows.length === 0} emptyText={T.empty}>
-      <StyledNote>{T.glosas.subtitle}</StyledNote>
-      <StyledRows aria-hidden="true">
+      <StyledPanelNote>{T.glosas.subtitle}</StyledPanelNote>
+      <StyledBarRows aria-hidden="true">
         {rows.map((row) => (
-          <StyledRow key={row.name}>
+          <StyledBarRow key={row.name}>
             <span>{row.name}</span>
             <span>
               {formatBRL(row.glosa)} <StyledMuted>· {percent.format(row.rate)}</StyledMuted>
@@ -237,9 +194,9 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
             <StyledTrack>
               <StyledSegment $width={share(row.glosa, max)} $color={FIXED_CHART_COLORS[3]} />
             </StyledTrack>
-          </StyledRow>
+          </StyledBarRow>
         ))}
-      </StyledRows>
+      </StyledBarRows>
       <DataTable
         chart={T.glosas.title}
         head={[T.payer, T.glosas.expected, T.glosas.glosa, T.glosas.rate]}
@@ -257,10 +214,10 @@ function DaysChart({ rows }: { rows: DashboardMoney['days_to_payment'] }) {
   const cases = rows.reduce((sum, row) => sum + row.cases, 0);
   return (
     <ChartCard title={T.days.title} subtitle={casesLabel(cases)} empty={rows.length === 0} emptyText={T.empty}>
-      <StyledNote>{T.days.subtitle}</StyledNote>
-      <StyledRows aria-hidden="true">
+      <StyledPanelNote>{T.days.subtitle}</StyledPanelNote>
+      <StyledBarRows aria-hidden="true">
         {rows.map((row) => (
-          <StyledRow key={row.name}>
+          <StyledBarRow key={row.name}>
             <span>{row.name}</span>
             <span>
               {daysLabel(row.median_days)} <StyledMuted>· {casesLabel(row.cases)}</StyledMuted>
@@ -268,9 +225,9 @@ function DaysChart({ rows }: { rows: DashboardMoney['days_to_payment'] }) {
             <StyledTrack>
               <StyledSegment $width={Math.max(share(row.median_days, max), 1)} $color={FIXED_CHART_COLORS[4]} />
             </StyledTrack>
-          </StyledRow>
+          </StyledBarRow>
         ))}
-      </StyledRows>
+      </StyledBarRows>
       <DataTable
         chart={T.days.title}
         head={[T.payer, T.days.median, T.days.cases]}
@@ -303,7 +260,7 @@ function SeriesChart({ rows }: { rows: DashboardMoney['expected_vs_received'] })
       empty={empty}
       emptyText={T.empty}
     >
-      <StyledNote>{T.series.subtitle}</StyledNote>
+      <StyledPanelNote>{T.series.subtitle}</StyledPanelNote>
       <Legend
         items={[
           { label: T.series.expected, color: EXPECTED_COLOR },
@@ -344,15 +301,15 @@ function SeriesChart({ rows }: { rows: DashboardMoney['expected_vs_received'] })
 
 export function MoneyPanels({ money }: { money: DashboardMoney }) {
   return (
-    <StyledSection aria-label={T.heading} data-panel="money">
-      <StyledHeading>{T.heading}</StyledHeading>
-      <StyledNote>{T.intro}</StyledNote>
+    <StyledPanelSection aria-label={T.heading} data-panel="money">
+      <StyledPanelHeading>{T.heading}</StyledPanelHeading>
+      <StyledPanelNote>{T.intro}</StyledPanelNote>
       <StyledGrid>
         <AgingChart rows={money.aging} />
         <GlosasChart rows={money.glosas_by_payer} />
         <DaysChart rows={money.days_to_payment} />
         <SeriesChart rows={money.expected_vs_received} />
       </StyledGrid>
-    </StyledSection>
+    </StyledPanelSection>
   );
 }

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { trustedSignIns } from '../../server/db/schema/index';

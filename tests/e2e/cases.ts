@@ -1,6 +1,7 @@
 /**
- * Patients and cases the browser specs set up through the API, as the secretary's forms make them: a new patient of
- * the first medic she lists, a privately paid case of that patient, and the moves of its lifecycle (PUT …/update/).
+ * Patients and cases the browser specs set up through the API, as the forms make them: a new patient of the first
+ * medic the secretary lists, a privately paid case (for any caller's patient), and the moves of its lifecycle
+ * (PUT …/update/).
  * Each name ends with a number of this run, so a spec finds its own rows among the demo data and other specs'.
  */
 import { expect, type APIRequestContext } from '@playwright/test';

@@ -10,6 +10,7 @@ import {
   signUpMedic,
   validCpf,
 } from './helpers';
+import { newPrivateCase, runSeed } from './cases';
 
 /**
  * A patient's erasure request (issue 16 item 4), as a medic on /patients (a new one: a medic with a secretary, like
@@ -27,7 +28,7 @@ async function newPatient(
   withSurgery: boolean,
 ): Promise<{ name: string; id: number }> {
   const headers = await apiHeaders(request, medic.email, medic.password);
-  const seed = (Date.now() + Math.floor(Math.random() * 1000)) % 100_000_000;
+  const seed = runSeed();
   const name = `Titular Exclusão ${seed}`;
   const patient = await request.post('/surgery/api/v1/add_paciente/', {
     headers,
@@ -35,23 +36,7 @@ async function newPatient(
   });
   expect(patient.status(), await patient.text()).toBe(201);
   const id = ((await patient.json()) as { id: number }).id;
-  if (withSurgery) {
-    const created = await request.post('/surgery/api/v1/create_surgery/', {
-      headers,
-      data: {
-        patient: id,
-        cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-        procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=apendicectomia')],
-        hospital: await firstId(request, headers, '/surgery/api/v1/hospital/'),
-        health_plan: null,
-        fees_payments: 3100,
-        surgery_note: null,
-        opme: false,
-        payment_fountains: 'particular',
-      },
-    });
-    expect(created.status(), await created.text()).toBe(201);
-  }
+  if (withSurgery) await newPrivateCase(request, headers, id, { hospital: await firstId(request, headers, '/surgery/api/v1/hospital/') });
   return { name, id };
 }
 

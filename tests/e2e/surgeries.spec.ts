@@ -10,6 +10,7 @@ import {
   signUpMedic,
   validCpf,
 } from './helpers';
+import { newPrivateCase } from './cases';
 
 /**
  * Surgery registration (/patients-surgery), the status list (/surgery-status) and the first look at a case
@@ -56,21 +57,9 @@ async function caseOfOwnPatient(request: APIRequestContext, headers: Record<stri
     multipart: { nome_completo: name, cellphone: '11977776666', cpf: validCpf(cpfSeed), gender: 'male' },
   });
   expect(patient.status(), await patient.text()).toBe(201);
-  const surgery = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: ((await patient.json()) as { id: number }).id,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K40')],
-      procedure: [await firstId(request, headers, '/surgery/api/v1/procedure/?search=herniorrafia')],
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/'),
-      health_plan: null,
-      fees_payments: 3000,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'particular',
-    },
-  });
-  expect(surgery.status(), await surgery.text()).toBe(201);
+  const patientId = ((await patient.json()) as { id: number }).id;
+  const hospital = await firstId(request, headers, '/surgery/api/v1/hospital/');
+  await newPrivateCase(request, headers, patientId, { fees: 3000, cid: 'K40', procedure: 'herniorrafia', hospital });
 }
 
 test.describe('surgeries', () => {

@@ -1170,8 +1170,9 @@ export interface paths {
         };
         /**
          * Convênios
-         * @description Operadoras de planos de saúde (ANS). `search` procura no nome fantasia, sem diferenciar maiúsculas nem
-         *     acentos. Ordenada por nome; no máximo 50 linhas.
+         * @description Operadoras de planos de saúde (ANS). `search` procura no nome fantasia, na razão social e no registro ANS, sem
+         *     diferenciar maiúsculas, acentos nem espaços entre as palavras ('sulamerica' encontra 'SUL AMERICA'). Os nomes
+         *     que começam pela busca vêm primeiro, depois por nome; no máximo 50 linhas.
          */
         get: operations["listHealthPlans"];
         put?: never;
@@ -1215,7 +1216,9 @@ export interface paths {
          * @description Procedimentos, um por procedimento: um procedimento SIGTAP com o mesmo nome de um TUSS (sem diferenciar
          *     maiúsculas nem acentos) é a linha TUSS, que também é encontrada pelo código SIGTAP. `search` procura no código
          *     ou na descrição, sem diferenciar maiúsculas nem acentos; `table` restringe a uma tabela (`tuss` ou `sigtap`).
-         *     Ordenada por código; no máximo 50 linhas.
+         *     Numa busca por nome, primeiro os procedimentos cujo nome começa pela busca, depois pela primeira palavra, depois
+         *     os demais; em cada grupo, TUSS antes de SIGTAP, e por código. Numa busca por código (ou sem busca): TUSS antes
+         *     de SIGTAP, e por código. No máximo 50 linhas.
          */
         get: operations["listProcedures"];
         put?: never;
@@ -2371,6 +2374,11 @@ export interface components {
         HealthPlan: {
             id: number;
             fantasy_name: string;
+            /**
+             * @description Registro da operadora na ANS (seis dígitos), que distingue operadoras de nome parecido. Sempre presente na
+             *     busca de convênios; nulo num convênio sem registro.
+             */
+            ans_registry?: string | null;
         };
         Hospital: {
             id: number;

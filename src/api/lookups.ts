@@ -4,6 +4,11 @@ import { api } from './client';
 
 export type HealthPlan = components['schemas']['HealthPlan'];
 
+/** The line under a plan in a search list: its ANS registry, which tells apart plans named alike ('BRADESCO …'). */
+export function healthPlanDetail(plan: HealthPlan): string {
+  return plan.ans_registry ? `ANS ${plan.ans_registry}` : '';
+}
+
 /**
  * GET /surgery/api/v1/healthplan/?search=: at most 50 plans (~700 in all), for the Convênio search selects of the
  * patient and surgery forms. Rejects on failure (the select shows its error state).

@@ -80,7 +80,7 @@ describe('GET /surgery/api/v1/healthplan/', () => {
     const first = all[0]!;
     const found = await get(t, HEALTH_PLANS, first.fantasy_name!.toUpperCase());
     expect(found.map((row) => row.id)).toContain(first.id);
-    for (const row of found) expect(Object.keys(row).sort()).toEqual(['fantasy_name', 'id']);
+    for (const row of found) expect(Object.keys(row).sort()).toEqual(['ans_registry', 'fantasy_name', 'id']);
   });
 });
 
@@ -95,12 +95,13 @@ describe('GET /surgery/api/v1/hospital/', () => {
 });
 
 describe('GET /surgery/api/v1/procedure/', () => {
-  it("finds COLECISTECTOMIA with 'colecistectomia', in both tables, ordered by code", async () => {
+  it("finds COLECISTECTOMIA with 'colecistectomia', in both tables, TUSS first, then by code", async () => {
     const found = await get(t, PROCEDURES, 'colecistectomia');
     expect(found.map((row) => row.code)).toEqual(expect.arrayContaining(['0407030026', '0407030034', '31005128']));
     for (const row of found) expect(accentless(row.description!)).toContain('colecistectomia');
-    const codes = found.map((row) => row.code!);
-    expect(codes).toEqual([...codes].sort());
+    // Every name here starts with the word: the TUSS rows (what a plan bills by) first, each table by code.
+    const byTable = (table: string) => found.filter((row) => row.table === table).map((row) => row.code!);
+    expect(found.map((row) => row.code)).toEqual([...byTable('tuss').sort(), ...byTable('sigtap').sort()]);
     expect(found.find((row) => row.code === '0407030034')).toEqual({
       id: expect.any(Number),
       code: '0407030034',
@@ -219,6 +220,33 @@ describe('lookups over the full reference tables', () => {
     const firstOther = federations.findIndex((row) => !accentless(row.fantasy_name!).startsWith('unimed'));
     const lastUnimed = federations.map((row) => accentless(row.fantasy_name!).startsWith('unimed')).lastIndexOf(true);
     if (firstOther !== -1) expect(firstOther).toBeGreaterThan(lastUnimed);
+  });
+
+  it("finds a plan typed without the space its name has: 'sulamerica' and 'sulamérica' find SUL AMERICA", async () => {
+    for (const search of ['sulamerica', 'sulamérica', 'SulAmérica saude']) {
+      const found = await get(full, HEALTH_PLANS, search, headers);
+      expect(found.map((row) => row.fantasy_name), search).toContain('SUL AMERICA COMPANHIA DE SEGURO SAÚDE');
+      expect(accentless(found[0]!.fantasy_name!).startsWith('sul america'), search).toBe(true);
+    }
+  });
+
+  it("tells plans named alike apart by their ANS registry ('bradesco')", async () => {
+    const found = (await get(full, HEALTH_PLANS, 'bradesco', headers)) as Array<Row & { ans_registry: string | null }>;
+    const registries = found.map((row) => row.ans_registry);
+    expect(registries).toEqual(expect.arrayContaining(['005711', '421715']));
+    expect(new Set(registries).size).toBe(found.length);
+  });
+
+  it("lists the procedures whose name starts with the search first, TUSS before SIGTAP ('artroplastia joelho')", async () => {
+    const found = await get(full, PROCEDURES, 'artroplastia joelho', headers);
+    // Before: by code, so the SIGTAP (04…) codes and 'Revisões de artroplastia total' came first.
+    expect(found[0]).toMatchObject({ code: '30726034', table: 'tuss' });
+    const revision = found.findIndex((row) => accentless(row.description!).startsWith('revis'));
+    const lastStartingWithTheWord = found.map((row) => accentless(row.description!).startsWith('artroplastia')).lastIndexOf(true);
+    if (revision !== -1) expect(revision).toBeGreaterThan(lastStartingWithTheWord);
+    const firstSigtap = found.findIndex((row) => row.table === 'sigtap');
+    const startingTuss = found.filter((row) => row.table === 'tuss' && accentless(row.description!).startsWith('artroplastia'));
+    expect(firstSigtap).toBeGreaterThanOrEqual(startingTuss.length);
   });
 
   it("finds the colecistectomias and 'k802' in the full tables too", async () => {

@@ -3,7 +3,17 @@ import type { Database } from '../../db/client';
 import { cids, healthPlans, hospitals, medicSecretaries, procedures, users } from '../../db/schema/index';
 import type { ProcedureTable } from '../../../machines/lookups/schemas';
 import type { AuthUser } from '../../plugins/authenticate';
-import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms, nameSearchOrder, startsWith } from './search-filter';
+import {
+  byteOrder,
+  contains,
+  digitsOnly,
+  matchesAllTerms,
+  matchesAllTermsJoined,
+  nameSearchOrder,
+  procedureSearchOrder,
+  searchTerms,
+  startsWith,
+} from './search-filter';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
 const LOOKUP_LIMIT = 50;
@@ -32,9 +42,9 @@ export function createLookupService({ db }: { db: Database }) {
     /** Health plans by name (fantasy name, corporate name or ANS registry): names that start with the words first. */
     async healthPlans(search: string) {
       return db
-        .select({ id: healthPlans.id, fantasy_name: healthPlans.fantasyName })
+        .select({ id: healthPlans.id, fantasy_name: healthPlans.fantasyName, ans_registry: healthPlans.ansRegistry })
         .from(healthPlans)
-        .where(matchesAllTerms(healthPlans.searchText, searchTerms(search)))
+        .where(matchesAllTermsJoined(healthPlans.searchText, searchTerms(search)))
         .orderBy(...nameSearchOrder(healthPlans.searchText, search), asc(healthPlans.id))
         .limit(LOOKUP_LIMIT);
     },
@@ -44,7 +54,7 @@ export function createLookupService({ db }: { db: Database }) {
       return db
         .select({ id: hospitals.id, fantasy_name: hospitals.fantasyName })
         .from(hospitals)
-        .where(matchesAllTerms(hospitals.searchText, searchTerms(search)))
+        .where(matchesAllTermsJoined(hospitals.searchText, searchTerms(search)))
         .orderBy(...nameSearchOrder(hospitals.searchText, search), asc(hospitals.id))
         .limit(LOOKUP_LIMIT);
     },
@@ -68,7 +78,12 @@ export function createLookupService({ db }: { db: Database }) {
         })
         .from(procedures)
         .where(and(text, table ? eq(procedures.table, table) : undefined))
-        .orderBy(byteOrder(procedures.code), asc(procedures.table))
+        .orderBy(
+          ...(digits ? [] : procedureSearchOrder(procedures.searchText, procedures.code, search)),
+          // The enum's order: 'tuss' before 'sigtap', the codes a health plan bills by first.
+          asc(procedures.table),
+          byteOrder(procedures.code),
+        )
         .limit(LOOKUP_LIMIT);
     },
 

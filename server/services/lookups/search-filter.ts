@@ -35,6 +35,16 @@ export function matchesAllTerms(searchText: AnyPgColumn, terms: string[]): SQL |
   return and(...terms.map((term) => contains(searchText, term)));
 }
 
+/**
+ * Every word of the search appears in `searchText` with its spaces taken out, so a word typed without the space the
+ * name has ('sulamerica', 'sulamérica') still finds it ('SULAMÉRICA' is 'SUL AMERICA' in the ANS register). For the
+ * short reference lists (plans, hospitals), where a full scan costs nothing.
+ */
+export function matchesAllTermsJoined(searchText: AnyPgColumn, terms: string[]): SQL | undefined {
+  if (terms.length === 0) return undefined;
+  return and(...terms.map((term) => sql`replace(${searchText}, ' ', '') like ${`%${escapeLike(term)}%`} escape '\\'`));
+}
+
 /** Digits of a text made only of digits and the punctuation of masks (CPF, TUSS code); else null. */
 export function digitsOnly(search: string): string | null {
   const trimmed = search.trim();
@@ -54,12 +64,28 @@ export function nameSearchOrder(searchText: AnyPgColumn, search: string): SQL[] 
   if (terms.length === 0) return [byteOrder(searchText)];
   const whole = terms.join(' ');
   const first = terms[0]!;
+  const joined = sql`replace(${searchText}, ' ', '')`;
   const rank = sql`case
     when ${startsWith(searchText, whole)} then 0
+    when ${joined} like ${`${escapeLike(terms.join(''))}%`} escape '\\' then 0
     when ${startsWith(searchText, first)} then 1
     when ${contains(searchText, ` ${first}`)} then 2
     else 3 end`;
   return [rank, byteOrder(searchText)];
+}
+
+/**
+ * `ORDER BY` rank of a procedure search by name: procedures whose name starts with the whole search first, then with
+ * its first word, then the rest ('artroplastia' lists 'Artroplastia …' before 'Revisão de artroplastia …'); within a
+ * rank the TUSS row (what a plan bills by) before the SIGTAP one. The search text is the code, a space, then the
+ * name (seed.ts), hence the code in the prefix.
+ */
+export function procedureSearchOrder(searchText: AnyPgColumn, code: AnyPgColumn, search: string): SQL[] {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return [];
+  const namePrefix = (prefix: string) =>
+    sql`${searchText} like lower(${code}) || ' ' || ${`${escapeLike(prefix)}%`} escape '\\'`;
+  return [sql`case when ${namePrefix(terms.join(' '))} then 0 when ${namePrefix(terms[0]!)} then 1 else 2 end`];
 }
 
 /** `ORDER BY` on a text column, byte-wise, so PGlite and PostgreSQL (any locale) give the same order. */

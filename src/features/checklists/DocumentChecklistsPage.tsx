@@ -10,7 +10,7 @@ import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
 import { check } from '../../../machines/validation/problems';
-import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
+import { healthPlanDetail, searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -473,6 +473,7 @@ export function DocumentChecklistsPage() {
               search={searchHealthPlans}
               itemKey={(item) => item.id}
               itemLabel={(item) => item.fantasy_name}
+              itemDetail={healthPlanDetail}
               disabled={!medicReady}
             />
           )}

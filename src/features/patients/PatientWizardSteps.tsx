@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { styled } from 'goober';
 import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
-import { searchHealthPlans, type HealthPlan } from '../../api/lookups';
+import { healthPlanDetail, searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';
 import { FormTextField } from '../../components/form/FormTextField';
@@ -102,6 +102,7 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
               search={searchHealthPlans}
               itemKey={planKey}
               itemLabel={planLabel}
+              itemDetail={healthPlanDetail}
               emptyText={T.fields.planEmpty}
               loadingText={T.fields.planLoading}
               hint={T.fields.planHint}

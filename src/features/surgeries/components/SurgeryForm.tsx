@@ -11,7 +11,7 @@ import { stepResolver } from '../../../components/form/stepResolver';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
-import { searchHealthPlans } from '../../../api/lookups';
+import { healthPlanDetail, searchHealthPlans } from '../../../api/lookups';
 import { FormCheckbox } from '../../../components/form/FormCheckbox';
 import { FormMoneyField } from '../../../components/form/FormMoneyField';
 import { Button } from '../../../components/ui/Button';
@@ -224,6 +224,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
               search={searchHealthPlans}
               itemKey={(item) => item.id}
               itemLabel={(item) => item.fantasy_name}
+              itemDetail={healthPlanDetail}
               disabled={!isHealthPlanEnabled(source) || submitting}
               hint={isHealthPlanEnabled(source) ? undefined : T.healthPlanDisabledHint}
               error={fieldState.error?.message}

@@ -1192,12 +1192,22 @@ export interface paths {
         };
         /**
          * Hospitais
-         * @description Hospitais. `search` procura no nome fantasia, sem diferenciar maiúsculas nem acentos. Ordenada por nome;
-         *     no máximo 50 linhas.
+         * @description Hospitais: a lista compartilhada e os que o consultório dos médicos do usuário cadastrou (`own`; os de outro
+         *     consultório nunca aparecem). `search` procura no nome, na cidade e na UF, sem diferenciar maiúsculas, acentos
+         *     nem espaços entre as palavras. Os nomes que começam pela busca vêm primeiro, depois por nome; no máximo 50
+         *     linhas.
          */
         get: operations["listHospitals"];
         put?: never;
-        post?: never;
+        /**
+         * Cadastrar hospital
+         * @description Acrescenta um hospital ao consultório do médico (issue 33): visto por ele e pelas suas secretárias, e por mais
+         *     ninguém. O médico cadastra no próprio consultório; a secretária no do seu médico (`medic`, obrigatório quando
+         *     ela atende mais de um). Um hospital com o mesmo nome na mesma cidade (sem diferenciar maiúsculas, acentos e
+         *     espaços), na lista compartilhada ou no consultório, é recusado com 400 em `fantasy_name`. CNES (7 dígitos) e
+         *     CNPJ (com dígitos verificadores) são opcionais e gravados só com os dígitos; o endereço sai nos documentos.
+         */
+        post: operations["createHospital"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2383,6 +2393,39 @@ export interface components {
         Hospital: {
             id: number;
             fantasy_name: string;
+        };
+        HospitalListItem: {
+            id: number;
+            fantasy_name: string;
+            city: string | null;
+            uf: string | null;
+            /** @description Cadastrado pelo consultório (falso na lista compartilhada). */
+            own: boolean;
+        };
+        HospitalInput: {
+            /** @description Nome do hospital, como é conhecido ('Hospital São Lucas'). */
+            fantasy_name: string;
+            city: string;
+            /** @enum {string} */
+            uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            /** @description CNES, 7 dígitos (com ou sem máscara). */
+            cnes?: string | null;
+            /** @description CNPJ com dígitos verificadores válidos (com ou sem máscara). */
+            cnpj?: string | null;
+            /** @description Endereço para os documentos. */
+            address?: string | null;
+            /** @description O médico de cujo consultório o hospital passa a ser (secretária com mais de um médico). */
+            medic?: number | null;
+        };
+        HospitalCreated: {
+            id: number;
+            fantasy_name: string;
+            city: string | null;
+            uf: string | null;
+            cnes: string | null;
+            cnpj: string | null;
+            address: string | null;
+            own: boolean;
         };
         Procedure: {
             id: number;
@@ -4692,6 +4735,11 @@ export interface operations {
             query?: {
                 /** @description Texto de busca, sem diferenciar maiúsculas nem acentos. */
                 search?: components["parameters"]["Search"];
+                /**
+                 * @description Só o que os casos deste médico podem usar (a lista compartilhada e os do seu consultório): a secretária de
+                 *     vários médicos, ao cadastrar o caso de um deles. Um médico que não é do usuário: 400 'Médico não encontrado.'.
+                 */
+                medic?: number;
             };
             header?: never;
             path?: never;
@@ -4706,8 +4754,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        results: components["schemas"]["Hospital"][];
+                        results: components["schemas"]["HospitalListItem"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createHospital: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HospitalInput"];
+            };
+        };
+        responses: {
+            /** @description O hospital cadastrado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HospitalCreated"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../validation/fields';
+import { int4OfText, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from '../validation/fields';
 
 /**
  * The lookups' queries (openapi listHealthPlans, listHospitals, listProcedures, listCids; SPEC §7): an optional
@@ -13,6 +13,7 @@ export type ProcedureTable = (typeof PROCEDURE_TABLES)[number];
 const QUERY_MESSAGES = {
   repeated: 'Parâmetro repetido na consulta.',
   invalidTable: 'Tabela inválida: use tuss ou sigtap.',
+  medicUnknown: 'Médico não encontrado.',
 } as const;
 
 const Q = QUERY_MESSAGES;
@@ -28,6 +29,16 @@ export const searchParam = queryText.pipe((search, ctx) =>
 );
 
 export const lookupQuerySchema = type({ 'search?': searchParam });
+
+/**
+ * The hospitals' query: `search`, and `medic` to list only what that medic's cases may use (the shared list and his
+ * office's own), for a secretary of several medics registering a case of one of them. A `medic` that is not one of
+ * the user's is 'Médico não encontrado.' (checked by the server).
+ */
+export const hospitalQuerySchema = type({
+  'search?': searchParam,
+  'medic?': queryText.pipe((raw, ctx) => (raw === '' ? null : (int4OfText(raw) ?? ctx.error({ message: Q.medicUnknown })))),
+});
 
 export const procedureQuerySchema = type({
   'search?': searchParam,

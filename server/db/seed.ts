@@ -107,6 +107,8 @@ async function insertFromJson(
   table: PgTable,
   rows: Record<string, unknown>[],
   conflictTarget: PgColumn[],
+  /** The predicate of a partial unique index the target names (the shared hospitals' names). */
+  conflictWhere?: SQL,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table);
@@ -123,7 +125,8 @@ async function insertFromJson(
     select ${sql.join(values, sql`, `)}
     from json_array_elements(${JSON.stringify(rows)}::json) with ordinality as source(item, ord)
     order by source.ord
-    on conflict (${sql.join(conflictTarget.map((column) => sql.identifier(column.name)), sql`, `)}) do nothing`);
+    on conflict (${sql.join(conflictTarget.map((column) => sql.identifier(column.name)), sql`, `)})
+      ${conflictWhere ? sql`where ${conflictWhere}` : sql``} do nothing`);
 }
 
 /**
@@ -171,7 +174,7 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
   await db.transaction(async (tx) => {
     await insertFromJson(tx, specialties, specialtyRows, [specialties.name]);
     await insertFromJson(tx, healthPlans, planRows, [healthPlans.ansRegistry]);
-    await insertFromJson(tx, hospitals, hospitalRows, [hospitals.fantasyName]);
+    await insertFromJson(tx, hospitals, hospitalRows, [hospitals.fantasyName], sql`medic_id is null`);
     await insertFromJson(tx, cids, cidRows, [cids.code]);
     await insertFromJson(tx, procedures, mergeProcedureCatalogues(tussRows, sigtapRows), [procedures.table, procedures.code]);
   });
@@ -196,7 +199,11 @@ async function loadDemoLookups(db: Executor) {
       .from(healthPlans)
       .where(inArray(healthPlans.ansRegistry, [...SMALL_PLAN_REGISTRIES]))
       .orderBy(healthPlans.ansRegistry),
-    db.select({ id: hospitals.id, name: hospitals.fantasyName }).from(hospitals).orderBy(hospitals.fantasyName),
+    db
+      .select({ id: hospitals.id, name: hospitals.fantasyName })
+      .from(hospitals)
+      .where(isNull(hospitals.medicId))
+      .orderBy(hospitals.fantasyName),
     db.select({ id: specialties.id }).from(specialties).where(eq(specialties.name, 'Cirurgia Geral')),
   ]);
   const cidIds = new Map(cidRows.map((row) => [row.code, row.id]));

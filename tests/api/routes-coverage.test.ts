@@ -21,6 +21,8 @@ const REQUIRED = [
   'GET /project_auth/api/v1/list_medic/',
   'GET /surgery/api/v1/healthplan/',
   'GET /surgery/api/v1/hospital/',
+  // Issue 33 item 1: the office's own hospitals.
+  'POST /surgery/api/v1/hospital/',
   'GET /surgery/api/v1/procedure/',
   'GET /surgery/api/v1/cid/',
   'GET /surgery/api/v1/patient/',

@@ -1,5 +1,7 @@
-import { integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { procedureTableEnum } from './enums';
+import { users } from './users';
 
 /**
  * Shared reference lists. `search_text` holds the lower-cased, accent-free text a search matches
@@ -22,15 +24,37 @@ export const healthPlans = pgTable('health_plans', {
   templateFileKey: text('template_file_key'),
 });
 
-export const hospitals = pgTable('hospitals', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  fantasyName: text('fantasy_name').notNull().unique(),
-  corporateName: text('corporate_name'),
-  city: text('city'),
-  uf: text('uf'),
-  searchText: text('search_text').notNull(),
-  templateFileKey: text('template_file_key'),
-});
+/**
+ * Hospitals: the shared reference list (`medic_id` null, seeded) and those a medic's office added (issue 33 item 1:
+ * seen by the medic and his secretaries only). A name is unique in the shared list; an office's own are unique by
+ * name and city (`name_city_key`, the normalized 'name | city uf'), and the service also refuses one that repeats
+ * a shared hospital of the same city.
+ */
+export const hospitals = pgTable(
+  'hospitals',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    fantasyName: text('fantasy_name').notNull(),
+    corporateName: text('corporate_name'),
+    city: text('city'),
+    uf: text('uf'),
+    searchText: text('search_text').notNull(),
+    templateFileKey: text('template_file_key'),
+    medicId: integer('medic_id').references((): AnyPgColumn => users.id),
+    cnes: text('cnes'),
+    /** 14 digits. */
+    cnpj: text('cnpj'),
+    address: text('address'),
+    nameCityKey: text('name_city_key'),
+    createdById: integer('created_by_id').references((): AnyPgColumn => users.id),
+  },
+  (table) => [
+    uniqueIndex('hospitals_shared_name_unique').on(table.fantasyName).where(sql`${table.medicId} is null`),
+    uniqueIndex('hospitals_office_name_city_unique')
+      .on(table.medicId, table.nameCityKey)
+      .where(sql`${table.medicId} is not null`),
+  ],
+);
 
 export const procedures = pgTable(
   'procedures',

@@ -1,27 +1,54 @@
-import type { FastifyInstance } from 'fastify';
-import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHospitalSchema, HOSPITAL_MESSAGES, type CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
+import { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import type { AppDeps } from '../../deps';
 import { validated } from '../../http/validation';
+import { badRequest, unauthorized } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../../services/access/scope';
+import { createHospitalService } from '../../services/lookups/hospital-service';
 import { createLookupService } from '../../services/lookups/lookup-service';
+
+function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
 
 type LookupQuery = { Querystring: typeof lookupQuerySchema.infer };
 type ProcedureQuery = { Querystring: typeof procedureQuerySchema.infer };
 
 /**
  * The shared lookups of SPEC §7 (health plans, hospitals, procedures, CID): both roles, bearer token
- * required, optional `search` (case- and accent-insensitive), at most 50 rows each.
+ * required, optional `search` (case- and accent-insensitive), at most 50 rows each. The hospitals also hold the
+ * ones the user's medics' offices added, and POST adds one (issue 33 item 1).
  */
 export default async function lookupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const lookups = createLookupService(deps);
+  const hospitalService = createHospitalService(deps);
   const searched = { preHandler: [app.authenticate, validated({ query: lookupQuerySchema })] };
 
   app.get<LookupQuery>('/surgery/api/v1/healthplan/', searched, async (request) => ({
     results: await lookups.healthPlans(request.query.search ?? ''),
   }));
 
-  app.get<LookupQuery>('/surgery/api/v1/hospital/', searched, async (request) => ({
-    results: await lookups.hospitals(request.query.search ?? ''),
-  }));
+  app.get<{ Querystring: typeof hospitalQuerySchema.infer }>(
+    '/surgery/api/v1/hospital/',
+    { preHandler: [app.authenticate, validated({ query: hospitalQuerySchema })] },
+    async (request) => {
+      const medicIds = await visibleMedicIds(deps.db, userOf(request));
+      const { medic, search } = request.query;
+      if (medic !== undefined && medic !== null && !medicIds.includes(medic)) {
+        throw badRequest([HOSPITAL_MESSAGES.medicUnknown], { medic: [HOSPITAL_MESSAGES.medicUnknown] });
+      }
+      return { results: await lookups.hospitals(search ?? '', medic ? [medic] : medicIds) };
+    },
+  );
+
+  app.post<{ Body: CreateHospitalInput }>(
+    '/surgery/api/v1/hospital/',
+    { preHandler: [app.authenticate, validated({ body: createHospitalSchema })] },
+    async (request, reply) => reply.code(201).send(await hospitalService.create(userOf(request), request.body)),
+  );
 
   app.get<ProcedureQuery>(
     '/surgery/api/v1/procedure/',

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { cids, healthPlans, hospitals, medicSecretaries, procedures, users } from '../../db/schema/index';
 import type { ProcedureTable } from '../../../machines/lookups/schemas';
@@ -14,6 +14,7 @@ import {
   searchTerms,
   startsWith,
 } from './search-filter';
+import { hospitalUsableBy } from './hospital-service';
 
 /** Lookups never answer more rows than this (the CID table alone has 12,451). */
 const LOOKUP_LIMIT = 50;
@@ -49,12 +50,21 @@ export function createLookupService({ db }: { db: Database }) {
         .limit(LOOKUP_LIMIT);
     },
 
-    /** Hospitals by name (or city/UF): names that start with the words first. */
-    async hospitals(search: string) {
+    /**
+     * Hospitals by name (or city/UF): names that start with the words first. The shared list and the ones the
+     * offices of `medicIds` added (issue 33 item 1), each marked `own`.
+     */
+    async hospitals(search: string, medicIds: readonly number[]) {
       return db
-        .select({ id: hospitals.id, fantasy_name: hospitals.fantasyName })
+        .select({
+          id: hospitals.id,
+          fantasy_name: hospitals.fantasyName,
+          city: hospitals.city,
+          uf: hospitals.uf,
+          own: sql<boolean>`${hospitals.medicId} is not null`,
+        })
         .from(hospitals)
-        .where(matchesAllTermsJoined(hospitals.searchText, searchTerms(search)))
+        .where(and(hospitalUsableBy(medicIds), matchesAllTermsJoined(hospitals.searchText, searchTerms(search))))
         .orderBy(...nameSearchOrder(hospitals.searchText, search), asc(hospitals.id))
         .limit(LOOKUP_LIMIT);
     },

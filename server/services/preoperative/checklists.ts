@@ -12,6 +12,7 @@ import {
 } from '../../../machines/preoperative/checklistSchemas';
 import type { ChecklistScope, DispatchChannel } from '../../../machines/preoperative/constants';
 import type { Database, Executor, Transaction } from '../../db/client';
+import { hospitalUsableBy } from '../lookups/hospital-service';
 import {
   documentRequirements,
   healthPlans,
@@ -117,18 +118,21 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
     return requested;
   }
 
-  /** The hospital's or plan's name, or 404 when there is none with that id. */
-  async function ownerName(executor: Executor, scope: ChecklistScope, id: number): Promise<string> {
+  /** The hospital's or plan's name, or 404 when there is none with that id (or the hospital is another office's). */
+  async function ownerName(executor: Executor, medicId: number, scope: ChecklistScope, id: number): Promise<string> {
     const [found] =
       scope === 'hospital'
-        ? await executor.select({ name: hospitals.fantasyName }).from(hospitals).where(eq(hospitals.id, id))
+        ? await executor
+            .select({ name: hospitals.fantasyName })
+            .from(hospitals)
+            .where(and(eq(hospitals.id, id), hospitalUsableBy([medicId])))
         : await executor.select({ name: healthPlans.fantasyName }).from(healthPlans).where(eq(healthPlans.id, id));
     if (!found) throw notFound(scope === 'hospital' ? M.hospitalNotFound : M.healthPlanNotFound);
     return found.name;
   }
 
   async function listOf(executor: Executor, medicId: number, scope: ChecklistScope, id: number): Promise<RequirementList> {
-    const name = await ownerName(executor, scope, id);
+    const name = await ownerName(executor, medicId, scope, id);
     const rows = await executor
       .select({ documentKind: documentRequirements.documentKind, name: documentRequirements.name })
       .from(documentRequirements)
@@ -191,7 +195,7 @@ export function createChecklistService({ db, now }: { db: Database; now: () => D
       input: DocumentRequirementsInput,
     ): Promise<RequirementList & { medic_id: number }> {
       const medicId = await medicOf(user, requested);
-      await ownerName(db, scope, id);
+      await ownerName(db, medicId, scope, id);
       return db.transaction(async (tx) => {
         // Two saves of the same medic's lists at once run one after the other (the medic's row is the lock).
         await tx.select({ id: users.id }).from(users).where(eq(users.id, medicId)).for('update');

@@ -19,6 +19,7 @@ import {
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest } from '../../http/errors';
 import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
+import { hospitalUsable, hospitalUsableBy } from '../lookups/hospital-service';
 import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import type { LinkSigner } from '../files/signed-links';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
@@ -67,8 +68,8 @@ async function existingIds(db: Executor, table: typeof cids | typeof procedures,
   return new Set(rows.map((row) => row.id));
 }
 
-async function exists(db: Executor, table: typeof hospitals | typeof healthPlans, id: number): Promise<boolean> {
-  const rows = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+async function exists(db: Executor, table: typeof hospitals | typeof healthPlans, id: number, usable?: SQL): Promise<boolean> {
+  const rows = await db.select({ id: table.id }).from(table).where(and(eq(table.id, id), usable)).limit(1);
   return rows.length > 0;
 }
 
@@ -86,17 +87,19 @@ async function checkReferences(db: Executor, user: User, input: CreateSurgeryInp
           .from(patients)
           .where(and(eq(patients.id, patient), inArray(patients.medicId, medicIds)))
       : Promise.resolve([]),
-    exists(db, hospitals, hospital),
+    exists(db, hospitals, hospital, hospitalUsableBy(medicIds)),
     healthPlan === null ? Promise.resolve(true) : exists(db, healthPlans, healthPlan),
     existingIds(db, cids, input.cid),
     existingIds(db, procedures, input.procedure),
   ]);
   const medicId = patientRows[0]?.medicId ?? null;
+  // Another office's hospital is as unknown as a missing one (one of a secretary's other medics' included).
+  const hospitalUsableHere = hospitalOk && (medicIds.length === 1 || medicId === null || (await hospitalUsable(db, hospital, medicId)));
   const problems = noProblems();
   if (medicId === null) addProblem(problems, 'patient', M.patientNotFound);
   // An anonymized patient (erasure request, issue 16) starts no new case: it would hold a record with no identity.
   else if (patientRows[0]?.anonymizedAt) addProblem(problems, 'patient', M.patientAnonymized);
-  if (!hospitalOk) addProblem(problems, 'hospital', M.hospitalNotFound);
+  if (!hospitalUsableHere) addProblem(problems, 'hospital', M.hospitalNotFound);
   if (!planOk) addProblem(problems, 'health_plan', M.healthPlanNotFound);
   if (cidIds.size < input.cid.length) addProblem(problems, 'cid', M.unknownCid);
   if (procedureIds.size < input.procedure.length) addProblem(problems, 'procedure', M.unknownProcedure);

@@ -18,6 +18,8 @@ export const MASKS = {
   date: '00/00/0000',
   /** HH:mm. */
   hour: '00:00',
+  cnpj: '00.000.000/0000-00',
+  cnes: '0000000',
 } as const;
 
 type FormMaskedFieldProps<T extends FieldValues> = {

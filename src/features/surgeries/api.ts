@@ -3,7 +3,8 @@
  * selects show their error state); page reads return a tagged result so each screen designs its own states.
  */
 import { api } from '../../api/client';
-import { thrownCallMessage } from '../../api/errors';
+import type { components } from '../../../openapi/schema';
+import { errorStrings, failedCallMessage, generalErrorMessages, thrownCallMessage } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
 import { RequestFailed } from '../../api/surgeryList';
 import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
@@ -28,9 +29,33 @@ export async function searchCids(text: string, signal: AbortSignal): Promise<Cid
   return resultsOrThrow(await api.GET('/surgery/api/v1/cid/', { params: { query }, signal }));
 }
 
-export async function searchHospitals(text: string, signal: AbortSignal): Promise<Hospital[]> {
-  const query = text ? { search: text } : {};
+/** GET /surgery/api/v1/hospital/?search=&medic=: what the medic's cases may use (the shared list and his office's). */
+export async function searchHospitals(medic: number, text: string, signal: AbortSignal): Promise<Hospital[]> {
+  const query = text ? { search: text, medic } : { medic };
   return resultsOrThrow(await api.GET('/surgery/api/v1/hospital/', { params: { query }, signal }));
+}
+
+export type HospitalInput = components['schemas']['HospitalInput'];
+export type CreatedHospital = components['schemas']['HospitalCreated'];
+type CreateHospitalResult =
+  | { ok: true; hospital: CreatedHospital }
+  | { ok: false; messages: string[]; fields: Record<string, string[]> };
+
+/** POST /surgery/api/v1/hospital/: the office's new hospital, or the messages to show (field errors beside). */
+export async function createHospital(body: HospitalInput): Promise<CreateHospitalResult> {
+  try {
+    const { data, error, response } = await api.POST('/surgery/api/v1/hospital/', { body });
+    if (response.ok && data) return { ok: true, hospital: data };
+    const messages = generalErrorMessages(error);
+    const fields = Object.fromEntries(
+      Object.entries((error ?? {}) as Record<string, unknown>)
+        .filter(([key]) => key !== 'error')
+        .map(([key, value]) => [key, errorStrings(value)]),
+    );
+    return { ok: false, messages: messages.length ? messages : [failedCallMessage(response.status)], fields };
+  } catch (thrown) {
+    return { ok: false, messages: [thrownCallMessage(thrown)], fields: {} };
+  }
 }
 
 /** GET /surgery/api/v1/patient/{id}/. */

@@ -8,6 +8,7 @@ export type Patient = Schemas['Patient'];
 export type Procedure = Schemas['Procedure'];
 export type Cid = Schemas['Cid'];
 export type HealthPlan = Schemas['HealthPlan'];
-export type Hospital = Schemas['Hospital'];
+/** A hospital as the case form searches and chooses it (the search's items, or the one just added). */
+export type Hospital = Schemas['Hospital'] & Partial<Pick<Schemas['HospitalListItem'], 'city' | 'uf' | 'own'>>;
 /** The createSurgery body (openapi CreateSurgery). */
 export type CreateSurgeryBody = Schemas['CreateSurgery'];

@@ -32,6 +32,25 @@ export const surgeriesTexts = {
    * machines/surgeryCase/creationRules.ts; the payment source is required by the form only.
    */
   validation: SURGERY_CREATION_MESSAGES,
+  /** The office's own hospital (issue 33 item 1), from the case registration. */
+  addHospital: {
+    title: 'Cadastrar hospital',
+    intro: 'O hospital fica disponível para você e para a equipe do consultório. O endereço, o CNES e o CNPJ saem nos documentos.',
+    name: 'Nome do hospital',
+    namePlaceholder: 'Ex.: Hospital Santa Clara',
+    city: 'Cidade',
+    uf: 'UF',
+    ufPlaceholder: 'Selecione',
+    cnes: 'CNES',
+    cnpj: 'CNPJ',
+    address: 'Endereço',
+    addressPlaceholder: 'Rua, número, bairro',
+    cancel: 'Cancelar',
+    save: 'Cadastrar',
+    saving: 'Cadastrando...',
+    close: 'Fechar',
+    created: 'Hospital cadastrado.',
+  },
   registration: {
     title: 'Vincular cirurgia',
     searchTitle: 'Escolha o paciente',
@@ -72,6 +91,8 @@ export const surgeriesTexts = {
     healthPlanDisabledHint: 'Só para a fonte pagadora Plano de Saúde.',
     hospital: 'Hospital',
     hospitalPlaceholder: 'Busque o hospital',
+    hospitalHint: 'Não está na lista? Cadastre o hospital.',
+    addHospital: 'Cadastrar hospital',
     expectedValue: 'Valor previsto (honorário)',
     expectedValuePlaceholder: 'R$ 0,00',
     expectedValueCltHint: 'Sem valor previsto para a fonte pagadora CLT.',

@@ -4,7 +4,7 @@
  * hospital, OPME and notes. The payment-source rules run when the source changes: clt clears and disables the
  * expected value; any source but plano_saude clears and disables the health plan.
  */
-import { useEffect, type RefObject } from 'react';
+import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
 import { stepResolver } from '../../../components/form/stepResolver';
@@ -32,8 +32,9 @@ import {
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../rules';
-import type { Cid, Patient, Procedure } from '../types';
+import type { Cid, Hospital, Patient, Procedure } from '../types';
 import { CodeRows } from './CodeRows';
+import { AddHospitalModal } from './AddHospitalModal';
 import { NotesField } from './NotesField';
 
 const T = surgeriesTexts.registration;
@@ -45,6 +46,18 @@ const StyledForm = styled('form')`
   flex-direction: column;
   gap: ${space.xl};
 `;
+
+/** The hospital's search with 'Cadastrar hospital' under it. */
+const StyledHospital = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xs};
+`;
+
+/** The line under a hospital in the search list: where it is. */
+function hospitalDetail(hospital: Hospital): string {
+  return hospital.city && hospital.uf ? `${hospital.city}/${hospital.uf}` : (hospital.uf ?? '');
+}
 
 const StyledGrid = styled('div')`
   display: grid;
@@ -102,6 +115,12 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
   const source = useWatch({ control, name: 'payment_fountains' });
   const submitting = formState.isSubmitting;
   const medicName = `${patient.medic.first_name} ${patient.medic.last_name}`.trim();
+  const [addingHospital, setAddingHospital] = useState(false);
+  const medicId = patient.medic.id;
+  const searchMedicHospitals = useCallback(
+    (text: string, signal: AbortSignal) => searchHospitals(medicId, text, signal),
+    [medicId],
+  );
 
   function handleSourceChange(next: string, onChange: (value: PaymentSource | '') => void) {
     const value = isPaymentSource(next) ? next : '';
@@ -235,19 +254,40 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
           control={control}
           name="hospital"
           render={({ field, fieldState }) => (
-            <SearchSelect
-              label={T.hospital}
-              name={field.name}
-              placeholder={T.hospitalPlaceholder}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              search={searchHospitals}
-              itemKey={(item) => item.id}
-              itemLabel={(item) => item.fantasy_name}
-              disabled={submitting}
-              error={fieldState.error?.message}
-            />
+            <StyledHospital>
+              <SearchSelect
+                label={T.hospital}
+                name={field.name}
+                placeholder={T.hospitalPlaceholder}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                search={searchMedicHospitals}
+                itemKey={(item) => item.id}
+                itemLabel={(item) => item.fantasy_name}
+                itemDetail={hospitalDetail}
+                disabled={submitting}
+                hint={T.hospitalHint}
+                error={fieldState.error?.message}
+              />
+              <div>
+                <Button variant="ghost" onClick={() => setAddingHospital(true)} disabled={submitting}>
+                  {T.addHospital}
+                </Button>
+              </div>
+              {addingHospital ? (
+                <AddHospitalModal
+                  medicId={patient.medic.id}
+                  initialName=""
+                  onCancel={() => setAddingHospital(false)}
+                  onCreated={(hospital) => {
+                    setAddingHospital(false);
+                    field.onChange(hospital);
+                    toastSuccess(surgeriesTexts.addHospital.created);
+                  }}
+                />
+              ) : null}
+            </StyledHospital>
           )}
         />
       </StyledGrid>

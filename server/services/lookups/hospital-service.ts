@@ -1,0 +1,112 @@
+import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import { HOSPITAL_MESSAGES as M, type CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
+import type { Database, Executor } from '../../db/client';
+import { hospitals } from '../../db/schema/index';
+import { badRequest } from '../../http/errors';
+import type { AuthUser } from '../../plugins/authenticate';
+import { visibleMedicIds } from '../access/scope';
+import { normalizeSearchText } from '../search-text';
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+/**
+ * The hospitals the offices of `medicIds` may use (issue 33 item 1): the shared reference list and the ones those
+ * offices added. Every read or use of a hospital id goes through it: another office's hospital is "not found".
+ */
+export function hospitalUsableBy(medicIds: readonly number[]): SQL {
+  const shared = isNull(hospitals.medicId);
+  return medicIds.length === 0 ? shared : or(shared, inArray(hospitals.medicId, [...medicIds]))!;
+}
+
+/** Whether hospital `id` exists and the office of `medicId` may use it. */
+export async function hospitalUsable(db: Executor, id: number, medicId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: hospitals.id })
+    .from(hospitals)
+    .where(and(eq(hospitals.id, id), hospitalUsableBy([medicId])))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** What catches a duplicate: the name and the city, case, accents and spacing aside, with the UF. */
+function nameCityKey(name: string, city: string, uf: string): string {
+  return `${normalizeSearchText(name)} | ${normalizeSearchText(city)} ${uf.toLowerCase()}`;
+}
+
+type HospitalAnswer = {
+  id: number;
+  fantasy_name: string;
+  city: string | null;
+  uf: string | null;
+  cnes: string | null;
+  cnpj: string | null;
+  address: string | null;
+  own: boolean;
+};
+
+export function createHospitalService({ db }: { db: Database }) {
+  /** The medic whose office the hospital joins: the medic himself; a secretary's only medic, or the one she names. */
+  async function officeOf(user: User, requested: number | null): Promise<number> {
+    if (user.type === 'medic') {
+      if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
+      return user.id;
+    }
+    const linked = await visibleMedicIds(db, user);
+    if (requested === null) {
+      if (linked.length === 1) return linked[0]!;
+      const message = linked.length === 0 ? M.medicUnknown : M.medicRequired;
+      throw badRequest([message], { medic: [message] });
+    }
+    if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
+    return requested;
+  }
+
+  return {
+    /**
+     * Adds a hospital to the office of the user's medic. The same name in the same city (shared or the office's own)
+     * is refused with the existing one named; the unique index on the office's keys settles two adds at once.
+     */
+    async create(user: User, input: CreateHospitalInput): Promise<HospitalAnswer> {
+      const medicId = await officeOf(user, input.medic ?? null);
+      const key = nameCityKey(input.fantasy_name, input.city, input.uf);
+      const duplicate = () => {
+        const message = M.duplicate(input.fantasy_name, input.city, input.uf);
+        return badRequest([message], { fantasy_name: [message] });
+      };
+      return db.transaction(async (tx) => {
+        const sameUf = await tx
+          .select({ name: hospitals.fantasyName, city: hospitals.city, uf: hospitals.uf })
+          .from(hospitals)
+          .where(and(eq(hospitals.uf, input.uf), hospitalUsableBy([medicId])));
+        if (sameUf.some((row) => nameCityKey(row.name, row.city ?? '', row.uf ?? '') === key)) throw duplicate();
+        const [row] = await tx
+          .insert(hospitals)
+          .values({
+            fantasyName: input.fantasy_name,
+            city: input.city,
+            uf: input.uf,
+            cnes: input.cnes ?? null,
+            cnpj: input.cnpj ?? null,
+            address: input.address ?? null,
+            searchText: normalizeSearchText(input.fantasy_name, input.city, input.uf),
+            medicId,
+            nameCityKey: key,
+            createdById: user.id,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw duplicate();
+        return {
+          id: row.id,
+          fantasy_name: row.fantasyName,
+          city: row.city,
+          uf: row.uf,
+          cnes: row.cnes,
+          cnpj: row.cnpj,
+          address: row.address,
+          own: true,
+        };
+      });
+    },
+  };
+}

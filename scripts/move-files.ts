@@ -17,10 +17,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, type Config } from '../server/config';
-import { openPostgres, type Database, type DatabaseHandle } from '../server/db/client';
+import type { Database, DatabaseHandle } from '../server/db/client';
 import { openEmbeddedDatabase, PGDATA_NAME } from '../server/db/embedded';
 import { DataDirLockedError } from '../server/db/lock';
-import { runMigrations } from '../server/db/migrate';
+import { openMigratedPostgres } from '../server/db/serving-role';
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import type { FileStorage, StoredFile } from '../server/services/storage/file-storage';
 import { referencedFileKeys } from '../server/services/storage/orphan-sweep';
@@ -170,14 +170,8 @@ export function reportMove(command: MoveCommand, summary: MoveSummary, print: Pr
 /** The configured database (as the server opens it; the embedded one must not be in use). */
 async function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const handle = await openPostgres(config.databaseUrl, { poolMax: CONCURRENCY + 1 });
-    try {
-      await handle.withStartupLock(() => runMigrations(handle));
-    } catch (error) {
-      await handle.close().catch(() => {});
-      throw error;
-    }
-    return handle;
+    const settings = { databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, poolMax: CONCURRENCY + 1 };
+    return (await openMigratedPostgres(settings, async () => {})).handle;
   }
   if (!existsSync(join(config.dataDir, PGDATA_NAME))) {
     throw new Error(`O banco embutido ainda não existe em ${config.dataDir}: não há arquivos a mover.`);

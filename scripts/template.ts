@@ -20,10 +20,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
-import { openPostgres, type Database, type DatabaseHandle } from '../server/db/client';
+import type { Database, DatabaseHandle } from '../server/db/client';
 import { openEmbeddedDatabase, PGDATA_NAME } from '../server/db/embedded';
 import { DataDirLockedError } from '../server/db/lock';
-import { runMigrations } from '../server/db/migrate';
+import { openMigratedPostgres } from '../server/db/serving-role';
 import { healthPlans, hospitals } from '../server/db/schema/index';
 import type { FileStorage } from '../server/services/storage/file-storage';
 import { createFileStorage } from '../server/services/storage/create-storage';
@@ -189,13 +189,8 @@ export async function runTemplateCommand(
 async function openConfigured(): Promise<{ handle: DatabaseHandle; storage: FileStorage }> {
   const config = loadConfig();
   if (config.databaseUrl) {
-    const handle = await openPostgres(config.databaseUrl, { poolMax: 2 });
-    try {
-      await handle.withStartupLock(() => runMigrations(handle));
-    } catch (error) {
-      await handle.close().catch(() => {});
-      throw error;
-    }
+    const settings = { databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, poolMax: 2 };
+    const { handle } = await openMigratedPostgres(settings, async () => {});
     return { handle, storage: await createFileStorage(config, handle.db) };
   }
   if (!existsSync(join(config.dataDir, PGDATA_NAME))) {

@@ -7,8 +7,14 @@ export type Config = {
   host: string;
   /** Folder of the embedded database, the file store and the e-mail outbox. */
   dataDir: string;
-  /** When set, a real PostgreSQL is used instead of the embedded one. */
+  /** When set, a real PostgreSQL is used instead of the embedded one; the role the server serves requests as. */
   databaseUrl: string | null;
+  /**
+   * The tables' owner on that same database (DATABASE_MIGRATION_URL): when set, the migrations, the seed and the
+   * serving role's grants run as this role at start, and the server then serves as DATABASE_URL's role, which cannot
+   * alter the audit table (server/db/serving-role.ts, docs/PRIVACY.md). Null: DATABASE_URL's role does both.
+   */
+  migrationDatabaseUrl: string | null;
   /** Bounded pool for PostgreSQL. */
   databasePoolMax: number;
   smtpUrl: string | null;
@@ -129,11 +135,17 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = portNumber(env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
+  const databaseUrl = env.DATABASE_URL || null;
+  const migrationDatabaseUrl = env.DATABASE_MIGRATION_URL || null;
+  if (migrationDatabaseUrl && !databaseUrl) {
+    throw new Error('DATABASE_MIGRATION_URL só vale junto com DATABASE_URL (o papel com que o servidor atende, no mesmo banco).');
+  }
   return {
     port,
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl,
+    migrationDatabaseUrl,
     databasePoolMax: positiveInt(env.DATABASE_POOL_MAX, 10, 'DATABASE_POOL_MAX'),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Cirurgias <nao-responda@cirurgias.local>',

@@ -9,13 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, createLoggerOptions } from './app';
 import { loadConfig, type Config } from './config';
 import type { AppDeps } from './deps';
-import { openPostgres, type DatabaseHandle } from './db/client';
+import type { DatabaseHandle } from './db/client';
 import { openEmbeddedDatabase } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { createTableUpkeep, type TableUpkeep } from './db/table-upkeep';
 import { describeError } from './http/describe-error';
-import { runMigrations } from './db/migrate';
 import { needsSeed, seedAll } from './db/seed';
+import { openMigratedPostgres, type StartRoles } from './db/serving-role';
 import { createMailer } from './services/mail/create-mailer';
 import type { MailLogger } from './services/mail/outbox-mailer';
 import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
@@ -34,22 +34,17 @@ function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
   };
 }
 
-async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; demoSeeded: boolean }> {
+async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; demoSeeded: boolean; roles: StartRoles }> {
   const now = new Date();
   const seed = async (handle: DatabaseHandle) => (await seedAll(handle, { seedDemo: config.seedDemo, now })).seeded;
   if (config.databaseUrl) {
-    const handle = await openPostgres(config.databaseUrl, { poolMax: config.databasePoolMax });
-    try {
-      // Several instances may start at once: one migrates and seeds, the others wait and find it done.
-      const demoSeeded = await handle.withStartupLock(async () => {
-        await runMigrations(handle);
-        return (await needsSeed(handle.db, config.seedDemo)) ? seed(handle) : false;
-      });
-      return { handle, demoSeeded };
-    } catch (error) {
-      await handle.close().catch(() => {});
-      throw error;
-    }
+    // Several instances may start at once: one migrates and seeds, the others wait and find it done. With
+    // DATABASE_MIGRATION_URL, that work is the owner's and the server serves as DATABASE_URL's role (serving-role.ts).
+    const { handle, prepared, roles } = await openMigratedPostgres(
+      { databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, poolMax: config.databasePoolMax },
+      async (owner) => ((await needsSeed(owner.db, config.seedDemo)) ? seed(owner) : false),
+    );
+    return { handle, demoSeeded: prepared, roles };
   }
   let demoSeeded = false;
   const handle = await openEmbeddedDatabase(config.dataDir, {
@@ -63,7 +58,7 @@ async function openDatabase(config: Config): Promise<{ handle: DatabaseHandle; d
     await handle.close().catch(() => {});
     throw error;
   }
-  return { handle, demoSeeded };
+  return { handle, demoSeeded, roles: null };
 }
 
 function printableAddress(app: FastifyInstance, host: string): string {
@@ -86,7 +81,7 @@ async function main(): Promise<void> {
   process.once('SIGTERM', abortStartup);
   process.once('SIGINT', abortStartup);
 
-  const { handle, demoSeeded } = await openDatabase(config);
+  const { handle, demoSeeded, roles } = await openDatabase(config);
   const mailLogger = createDeferredLogger();
   const storage = await createFileStorage(config, handle.db);
   // Files a crash left without their row (or rows that stopped naming them): the ones written before this start
@@ -184,6 +179,7 @@ async function main(): Promise<void> {
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`Cirurgias pronto em ${printableAddress(app, config.host)} (iniciado em ${seconds} s)`);
   if (!config.databaseUrl) console.log(`Dados em ${config.dataDir}`);
+  if (roles) console.log(`Banco: migrações como ${roles.owner}; atendendo como ${roles.serving}`);
   if (demoSeeded) {
     console.log('Contas de demonstração: medico@demo.com.br e secretaria@demo.com.br, senha Demo@12345');
   }

@@ -1,16 +1,17 @@
 /**
  * `npm run seed`: opens the configured database (the embedded one under DATA_DIR, taking its lock,
- * or DATABASE_URL), applies the migrations, seeds the lookups and (unless SEED_DEMO=false) the demo,
+ * or DATABASE_URL, with DATABASE_MIGRATION_URL as the owner when set), applies the migrations, seeds the lookups and (unless SEED_DEMO=false) the demo,
  * and closes. Safe to run twice. Never run it against a data directory a server is using: the lock
  * refuses it with a clear message.
  */
 import { loadConfig } from '../config';
-import { openPostgres, type DatabaseHandle } from './client';
+import type { DatabaseHandle } from './client';
 import { openEmbeddedDatabase } from './embedded';
 import { DataDirLockedError } from './lock';
 import { describeError } from '../http/describe-error';
 import { runMigrations } from './migrate';
 import { seedAll, type SeedDemoResult } from './seed';
+import { openMigratedPostgres } from './serving-role';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -18,7 +19,11 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle;
   let result: SeedDemoResult | null = null;
   if (config.databaseUrl) {
-    handle = await openPostgres(config.databaseUrl, { poolMax: 2 });
+    // With DATABASE_MIGRATION_URL the owner migrates and seeds (serving-role.ts); the serving role is checked.
+    const settings = { databaseUrl: config.databaseUrl, migrationDatabaseUrl: config.migrationDatabaseUrl, poolMax: 2 };
+    const opened = await openMigratedPostgres(settings, (owner) => seedAll(owner, { seedDemo: config.seedDemo, now }));
+    handle = opened.handle;
+    result = opened.prepared;
   } else {
     // On a new directory the seed is part of the atomic first initialisation.
     handle = await openEmbeddedDatabase(config.dataDir, {

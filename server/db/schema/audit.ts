@@ -4,7 +4,7 @@ import { auditActionEnum, auditEntityEnum } from './enums';
 
 /**
  * The audit trail (issue 16; DECISIONS §17): one row per read, change, export, download or deletion of a patient's
- * data, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE: migration 0007). It holds ids, never names, CPFs
+ * data, append-only (a trigger refuses UPDATE, DELETE and TRUNCATE: migration 0008). It holds ids, never names, CPFs
  * or clinical content, and no foreign keys: a row outlives the patient, case or account it names.
  */
 export const auditEvents = pgTable(

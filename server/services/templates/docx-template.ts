@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { inflateRawSync } from 'node:zlib';
 import type Docxtemplater from 'docxtemplater';
 import type PizZip from 'pizzip';
 
@@ -101,12 +102,21 @@ function startsWithZipMagic(data: Buffer): boolean {
 
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_ENTRY_SIGNATURE = 0x02014b50;
+const LOCAL_ENTRY_SIGNATURE = 0x04034b50;
 
-/**
- * The zip's declared expansion, from its central directory (no inflating): entry count and the sum of the
- * uncompressed sizes. Null when the directory cannot be read or uses ZIP64 (sizes beyond 4 GB: never a form).
- */
-export function zipExpansion(data: Buffer): { entries: number; bytes: number } | null {
+/** One entry of a zip's central directory: what its writer says it holds, and where. */
+type ZipDirectoryEntry = {
+  name: string;
+  flags: number;
+  method: number;
+  compressedSize: number;
+  /** The uncompressed size the directory declares: the writer's word, checked only by inflating. */
+  declaredSize: number;
+  localOffset: number;
+};
+
+/** The zip's central directory, read without inflating; null when it cannot be read or uses ZIP64 (beyond 4 GB). */
+function zipDirectory(data: Buffer): ZipDirectoryEntry[] | null {
   const minEocd = 22;
   let eocd = -1;
   for (let at = data.length - minEocd; at >= Math.max(0, data.length - minEocd - 0xffff); at--) {
@@ -116,39 +126,93 @@ export function zipExpansion(data: Buffer): { entries: number; bytes: number } |
     }
   }
   if (eocd < 0) return null;
-  const entries = data.readUInt16LE(eocd + 10);
+  const count = data.readUInt16LE(eocd + 10);
   const directoryOffset = data.readUInt32LE(eocd + 16);
-  if (entries === 0xffff || directoryOffset === 0xffffffff) return null;
+  if (count === 0xffff || directoryOffset === 0xffffffff) return null;
+  const entries: ZipDirectoryEntry[] = [];
   let at = directoryOffset;
-  let bytes = 0;
-  for (let index = 0; index < entries; index++) {
+  for (let index = 0; index < count; index++) {
     if (at + 46 > data.length || data.readUInt32LE(at) !== CENTRAL_ENTRY_SIGNATURE) return null;
-    const size = data.readUInt32LE(at + 24);
-    if (size === 0xffffffff) return null;
-    bytes += size;
-    at += 46 + data.readUInt16LE(at + 28) + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
+    const flags = data.readUInt16LE(at + 8);
+    const compressedSize = data.readUInt32LE(at + 20);
+    const declaredSize = data.readUInt32LE(at + 24);
+    const localOffset = data.readUInt32LE(at + 42);
+    if (declaredSize === 0xffffffff || compressedSize === 0xffffffff || localOffset === 0xffffffff) return null;
+    const nameLength = data.readUInt16LE(at + 28);
+    if (at + 46 + nameLength > data.length) return null;
+    // Bit 11: a UTF-8 name; otherwise (old writers) bytes taken one to a character, as pizzip takes them.
+    const name = data.toString(flags & 0x800 ? 'utf8' : 'latin1', at + 46, at + 46 + nameLength);
+    entries.push({ name, flags, method: data.readUInt16LE(at + 10), compressedSize, declaredSize, localOffset });
+    at += 46 + nameLength + data.readUInt16LE(at + 30) + data.readUInt16LE(at + 32);
   }
-  return { entries, bytes };
+  return entries;
+}
+
+/**
+ * The zip's declared expansion, from its central directory (no inflating): entry count and the sum of the
+ * uncompressed sizes. Null when the directory cannot be read or uses ZIP64 (sizes beyond 4 GB: never a form).
+ */
+export function zipExpansion(data: Buffer): { entries: number; bytes: number } | null {
+  const entries = zipDirectory(data);
+  return entries && { entries: entries.length, bytes: entries.reduce((sum, entry) => sum + entry.declaredSize, 0) };
+}
+
+const CORRUPT_MESSAGE = 'O arquivo DOCX está corrompido e não pôde ser aberto.';
+const notDocx = (message: string) => new TemplateProblemError([{ id: 'not_docx', message }]);
+const tooLarge = () => new TemplateProblemError([{ id: 'too_large', message: TOO_LARGE_MESSAGE }]);
+
+/**
+ * Every entry's content, inflated here, never by pizzip: the directory's sizes are only its writer's word (a 412 KB
+ * file whose directory understated them was inflated whole, 983 MB in 41 s, before it was refused). Each entry is
+ * inflated by zlib with `maxOutputLength` set to what is left of `maxBytes`: zlib counts the bytes as it produces
+ * them, chunk by chunk, and stops with ERR_BUFFER_TOO_LARGE as soon as the count passes the bound, so a file is
+ * refused having inflated at most `maxBytes` (plus one chunk), whatever it would expand to.
+ */
+function inflateZipEntries(data: Buffer, entries: ZipDirectoryEntry[], maxBytes: number): { name: string; content: Buffer }[] {
+  let left = maxBytes;
+  return entries.map((entry) => {
+    const at = entry.localOffset;
+    if (at + 30 > data.length || data.readUInt32LE(at) !== LOCAL_ENTRY_SIGNATURE) throw notDocx(CORRUPT_MESSAGE);
+    const start = at + 30 + data.readUInt16LE(at + 26) + data.readUInt16LE(at + 28);
+    const end = start + entry.compressedSize;
+    // Bit 0: encrypted (a password-protected zip); stored (0) and deflated (8) are the only methods a DOCX uses.
+    if (end > data.length || entry.flags & 0x1 || (entry.method !== 0 && entry.method !== 8)) throw notDocx(CORRUPT_MESSAGE);
+    const raw = data.subarray(start, end);
+    let content: Buffer;
+    if (entry.method === 0) {
+      content = raw;
+    } else {
+      try {
+        content = inflateRawSync(raw, { maxOutputLength: Math.max(1, left) });
+      } catch (error) {
+        if ((error as { code?: unknown })?.code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge();
+        throw notDocx(CORRUPT_MESSAGE);
+      }
+    }
+    if (content.length > left) throw tooLarge();
+    left -= content.length;
+    return { name: entry.name, content };
+  });
 }
 
 /**
  * Opens `data` as a Word document, checked by content: a zip whose `[Content_Types].xml` declares a Word
- * main document at `/word/document.xml`. Throws TemplateProblemError otherwise.
+ * main document at `/word/document.xml`. Throws TemplateProblemError otherwise. pizzip gets the entries already
+ * inflated (inflateZipEntries), never the file's compressed data: it cannot inflate past the bound, nor read the
+ * zip differently from the check.
  */
 function openDocx(data: Buffer): PizZip {
-  const notDocx = (message: string) => new TemplateProblemError([{ id: 'not_docx', message }]);
   if (data.length > MAX_TEMPLATE_BYTES) throw notDocx('O modelo deve ter no máximo 10 MB.');
   if (!startsWithZipMagic(data)) throw notDocx('O arquivo não é um documento DOCX (Word 2007 ou mais novo).');
-  const expansion = zipExpansion(data);
-  if (!expansion) throw notDocx('O arquivo DOCX está corrompido e não pôde ser aberto.');
-  if (expansion.bytes > MAX_TEMPLATE_EXPANDED_BYTES || expansion.entries > MAX_TEMPLATE_ENTRIES) {
-    throw new TemplateProblemError([{ id: 'too_large', message: TOO_LARGE_MESSAGE }]);
-  }
-  let zip: PizZip;
-  try {
-    zip = new (docx().PizZip)(data);
-  } catch {
-    throw notDocx('O arquivo DOCX está corrompido e não pôde ser aberto.');
+  const directory = zipDirectory(data);
+  if (!directory) throw notDocx(CORRUPT_MESSAGE);
+  // Refused from the directory alone when it admits to too much; a directory that understates is caught below.
+  const declared = directory.reduce((sum, entry) => sum + entry.declaredSize, 0);
+  if (declared > MAX_TEMPLATE_EXPANDED_BYTES || directory.length > MAX_TEMPLATE_ENTRIES) throw tooLarge();
+  const zip = new (docx().PizZip)();
+  for (const { name, content } of inflateZipEntries(data, directory, MAX_TEMPLATE_EXPANDED_BYTES)) {
+    if (name.endsWith('/')) zip.folder(name.slice(0, -1));
+    else zip.file(name, content, { binary: true, createFolders: false });
   }
   const contentTypes = zip.file('[Content_Types].xml')?.asText() ?? '';
   const mainPart = [...contentTypes.matchAll(/<Override\b[^>]*>/g)].some((match) => {

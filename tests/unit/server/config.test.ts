@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 3000,
       databaseUrl: null,
+      migrationDatabaseUrl: null,
       smtpUrl: null,
       redisUrl: null,
       oauthClientId: 'cirurgias-web',
@@ -32,6 +33,19 @@ describe('loadConfig', () => {
     for (const value of ['10.0.0.0/33', 'proxy.local', '2', 'loopback', '10.0.0.1, 300.1.1.1']) {
       expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY deve listar/);
     }
+  });
+
+  it('reads DATABASE_MIGRATION_URL beside DATABASE_URL, and refuses it alone (issue 13 item 27)', () => {
+    const owner = 'postgres://cirurgias_owner@db.internal/cirurgias';
+    const serving = 'postgres://cirurgias_app@db.internal/cirurgias';
+    expect(loadConfig({ DATABASE_URL: serving, DATABASE_MIGRATION_URL: owner })).toMatchObject({
+      databaseUrl: serving,
+      migrationDatabaseUrl: owner,
+    });
+    expect(loadConfig({ DATABASE_URL: serving }).migrationDatabaseUrl).toBeNull();
+    expect(() => loadConfig({ DATABASE_MIGRATION_URL: owner })).toThrow(
+      'DATABASE_MIGRATION_URL só vale junto com DATABASE_URL (o papel com que o servidor atende, no mesmo banco).',
+    );
   });
 
   it('rejects a port or a lifetime that is not a number', () => {

@@ -52,7 +52,14 @@ function paragraph(parts: Array<string | { text: string; style: RunStyle }>, opt
 const bold = (text: string) => ({ text, style: { bold: true } });
 
 /** Column widths in twentieths of a point; the text column of A4 with 2 cm margins is 9638. */
-type Cell = { parts: Array<string | { text: string; style: RunStyle }>; header?: boolean };
+type Cell = {
+  parts: Array<string | { text: string; style: RunStyle }>;
+  header?: boolean;
+  /** A second, smaller paragraph under the value (the suppliers asked, under a material). */
+  note?: string;
+};
+
+const NOTE_STYLE: RunStyle = { size: 16, color: '4A5D73' };
 
 function cell(content: Cell, width: number): string {
   const shading = content.header ? '<w:shd w:val="clear" w:color="auto" w:fill="E7EEF5"/>' : '';
@@ -61,6 +68,7 @@ function cell(content: Cell, width: number): string {
     paragraph(content.header ? content.parts.map((part) => (typeof part === 'string' ? bold(part) : part)) : content.parts, {
       spaceAfter: 0,
     }) +
+    (content.note ? paragraph([{ text: content.note, style: NOTE_STYLE }], { spaceAfter: 0 }) : '') +
     '</w:tc>'
   );
 }
@@ -116,6 +124,42 @@ function cidTable(): string {
       [{ parts: ['{#lista_cids}{codigo}'] }, { parts: ['{descricao}{/lista_cids}'] }],
     ],
   );
+}
+
+/**
+ * The OPME section (DECISIONS §15), both forms: whether the case uses OPME and, once its materials are listed, one row
+ * per material with the quantity, the chosen supplier, the suppliers asked (CFM Resolution 1.956/2010) and the
+ * authorization. The table sits between `{#opme_materiais}` and `{/opme_materiais}`, each alone in a paragraph: it
+ * shows only when the case has materials (those paragraphs vanish when filled).
+ */
+function opmeSection(title: string): string {
+  return [
+    heading(title),
+    fieldTable([['Utiliza OPME', '{opme}']]),
+    paragraph(['{#opme_materiais}'], { spaceAfter: 0, keepNext: true }),
+    table(
+      [500, 2838, 900, 2300, 1600, 1500],
+      [
+        [
+          { parts: ['Nº'], header: true },
+          { parts: ['Material'], header: true },
+          { parts: ['Qtde.'], header: true },
+          { parts: ['Fornecedor escolhido'], header: true },
+          { parts: ['Autorização'], header: true },
+          { parts: ['Qtde. autorizada'], header: true },
+        ],
+        [
+          { parts: ['{#lista_opme}{numero}'] },
+          { parts: ['{descricao}'], note: '{#fornecedores}Fornecedores consultados: {fornecedores}{/fornecedores}' },
+          { parts: ['{quantidade}'] },
+          { parts: ['{fornecedor}{#marca} ({marca}){/marca}'] },
+          { parts: ['{autorizacao}'] },
+          { parts: ['{quantidade_autorizada}{/lista_opme}'] },
+        ],
+      ],
+    ),
+    paragraph(['{/opme_materiais}'], { spaceAfter: 0 }),
+  ].join('');
 }
 
 function signature(): string {
@@ -180,10 +224,9 @@ function hospitalBody(): string {
     fieldTable([
       ['Hospital', '{hospital_nome}'],
       ['Data prevista', '{data_cirurgia}{#hora_cirurgia} às {hora_cirurgia}{/hora_cirurgia}'],
-      ['Materiais especiais (OPME)', '{opme}'],
-      ['Observações', '{observacoes}'],
     ]),
-    heading('5. Médico solicitante'),
+    opmeSection('5. Materiais especiais (OPME)'),
+    heading('6. Médico solicitante'),
     fieldTable([
       ['Nome', '{medico_nome}'],
       ['CRM', '{medico_crm}'],
@@ -247,17 +290,13 @@ function planBody(): string {
     ),
     heading('4. Indicação clínica'),
     cidTable(),
-    fieldTable([
-      ['Observações', '{observacoes}'],
-      ['Materiais especiais (OPME)', '{opme}'],
-    ]),
-    heading('5. Profissional solicitante'),
+    opmeSection('5. Materiais especiais (OPME)'),
+    heading('6. Profissional solicitante'),
     fieldTable([
       ['Nome', '{medico_nome}'],
       ['CRM', '{medico_crm}'],
       ['Especialidade', '{medico_especialidade}'],
       ['Contato', '{medico_telefone}{#medico_email} · {medico_email}{/medico_email}'],
-      ['Honorários previstos', '{honorarios}'],
     ]),
     spacer(),
     paragraph(

@@ -28,6 +28,7 @@ import { healthPlans, hospitals } from '../server/db/schema/index';
 import type { FileStorage } from '../server/services/storage/file-storage';
 import { createFileStorage } from '../server/services/storage/create-storage';
 import { inspectDocxTemplate, MAX_TEMPLATE_BYTES, TemplateProblemError } from '../server/services/templates/docx-template';
+import { TEMPLATE_DOCUMENTS, withheldPlaceholders } from '../server/services/templates/template-data';
 import { isShippedKey } from '../server/services/templates/template-files';
 import {
   AttachTemplateError,
@@ -87,17 +88,25 @@ async function readDocx(file: string): Promise<Buffer> {
   return readFile(file);
 }
 
-function printTags(print: Printer, tags: string[], unknown: string[]): void {
+const DOCUMENT_LABEL: Record<TemplateOwner, string> = { hospital: 'do hospital', plano: 'do plano de saúde' };
+
+/** The tags used, then warnings: unknown names, and known ones the document never gets (`withheld` per owner). */
+function printTags(print: Printer, tags: string[], unknown: string[], withheld: Partial<Record<TemplateOwner, string[]>>): void {
   print.out(`Marcadores usados (${tags.length}): ${tags.join(', ') || 'nenhum'}`);
   if (unknown.length > 0) {
     print.err(`Atenção: estes marcadores não são preenchidos pelo sistema e sairão em branco: ${unknown.join(', ')}`);
-    print.err('Confira a lista em docs/TEMPLATES.md.');
   }
+  for (const owner of TEMPLATE_DOCUMENTS) {
+    const names = withheld[owner] ?? [];
+    if (names.length === 0) continue;
+    print.err(`Atenção: estes marcadores são de uso interno ou não são enviados ao destinatário e sairão em branco no modelo ${DOCUMENT_LABEL[owner]}: ${names.join(', ')}`);
+  }
+  if (unknown.length > 0 || Object.values(withheld).some((names) => names.length > 0)) print.err('Confira a lista em docs/TEMPLATES.md.');
 }
 
 function printAttached(print: Printer, owner: TemplateOwner, id: number, result: AttachResult): void {
   print.out(`${OWNER_LABEL[owner]} ${id} (${result.name}): modelo anexado.`);
-  printTags(print, result.tags, result.unknownTags);
+  printTags(print, result.tags, result.unknownTags, { [owner]: result.withheldTags });
 }
 
 function stateOf(key: string | null): string {
@@ -156,7 +165,10 @@ export async function runTemplateCommand(
       case 'check': {
         const { tags } = inspectDocxTemplate(await readDocx(command.file));
         print.out('O arquivo é um DOCX válido e os marcadores estão corretos.');
-        printTags(print, tags, unknownPlaceholders(tags));
+        printTags(print, tags, unknownPlaceholders(tags), {
+          hospital: withheldPlaceholders(tags, 'hospital'),
+          plano: withheldPlaceholders(tags, 'plano'),
+        });
         return 0;
       }
       case 'attach':

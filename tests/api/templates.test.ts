@@ -146,7 +146,6 @@ describe('GET /surgery/api/v1/download/{hospital|plano}/{surgeryId}/', () => {
       hospital!.fantasyName,
       plan!.fantasyName,
       'Plano de Saúde',
-      'Dor <forte> & "recorrente"',
       `Data: ${longBrazilianDate(today)}`,
       `documento gerado em ${brazilianDate(today)}`,
       `Cirurgia nº ${caseId}`,
@@ -156,9 +155,12 @@ describe('GET /surgery/api/v1/download/{hospital|plano}/{surgeryId}/', () => {
     // Values are escaped for XML, and no placeholder is left behind.
     expect(xml).toContain('&amp; Souza &lt;Teste&gt;');
     expect(text).not.toMatch(/[{}]/);
+    // The case's internal note and the fee stay in the office (docs/TEMPLATES.md).
+    expect(text).not.toContain('recorrente');
+    expect(text).not.toContain('2.500,50');
   });
 
-  it("fills the plan's template, with the fees and the plan's ANS registration", async () => {
+  it("fills the plan's template, with the plan's ANS registration and nothing internal", async () => {
     const res = await t.app.inject({ method: 'GET', url: download('plano', caseId), headers: asSecretary });
     expect(res.headers['content-disposition']).toBe(`attachment; filename="modelo-plano-cirurgia-${caseId}.docx"`);
     const { text } = openDocx(res);
@@ -170,12 +172,13 @@ describe('GET /surgery/api/v1/download/{hospital|plano}/{surgeryId}/', () => {
       ...codes.cids.map((item) => item.code),
       'CRM 654321/SP',
       `À ${plan!.fantasyName} (Registro ANS ${plan!.ansRegistry})`,
-      'R$ 2.500,50',
-      'Materiais especiais (OPME)\nSim',
+      '5. Materiais especiais (OPME)\nUtiliza OPME\nSim',
     ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toMatch(/[{}]/);
+    // Issue 33.11: the plan's letter carried 'Observações' (the case's note) and 'Honorários previstos' (the fee).
+    for (const internal of ['Honorários', 'R$ 2.500,50', 'Observações', 'recorrente']) expect(text).not.toContain(internal);
   });
 
   it('answers the SPEC §8 404 messages for a hospital or plan without a template, and a case without a plan', async () => {
@@ -471,5 +474,143 @@ describe('the OPME materials in a template (DECISIONS §15)', () => {
     expect(text).toContain('Total OPME: R$ 2.501,00');
     expect(text).toContain('2 x Placa de titânio - Ortomed (Synthes)');
     await attacher.detach('hospital', hospitalId);
+  });
+});
+
+/* ------------------------------------------------------------------ the shipped forms list the materials (issue 22) */
+
+describe('the shipped forms carry the OPME materials', () => {
+  it('lists each material with its quantity, the chosen supplier, the suppliers asked and the authorization, on both forms', async () => {
+    const surgery = await insertSurgery(t.deps.db, patient, {
+      status: 'autorizacao',
+      paymentFountains: 'plano_saude',
+      healthPlanId: planWith,
+      hospitalId: hospitalWith,
+      opme: true,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/surgery/api/v1/surgery/${surgery.id}/opme/`,
+      headers: asSecretary,
+      payload: {
+        description: 'Prótese total de quadril',
+        quantity: 1,
+        suppliers: [
+          { supplier: 'Ortomed', brand: 'Synthes', unit_price: 18500 },
+          { supplier: 'MedPlus', brand: 'Zimmer', unit_price: 19200.5 },
+          { supplier: 'Cirúrgica Sul', brand: 'Stryker', unit_price: null },
+        ],
+        chosen: 1,
+        decision: 'autorizado',
+        authorized_quantity: 1,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    for (const kind of ['hospital', 'plano']) {
+      const { text } = openDocx(await t.app.inject({ method: 'GET', url: download(kind, surgery.id), headers: asMedic }));
+      // The table's header, then the one material's row, cell by cell.
+      expect(text, kind).toContain(
+        [
+          '5. Materiais especiais (OPME)',
+          'Utiliza OPME',
+          'Sim',
+          'Nº',
+          'Material',
+          'Qtde.',
+          'Fornecedor escolhido',
+          'Autorização',
+          'Qtde. autorizada',
+          '1',
+          'Prótese total de quadril',
+          'Fornecedores consultados: Ortomed (Synthes): R$ 18.500,00; MedPlus (Zimmer): R$ 19.200,50; Cirúrgica Sul (Stryker): sem cotação',
+          '1',
+          'MedPlus (Zimmer)',
+          'Autorizado',
+          '1',
+        ].join('\n'),
+      );
+      expect(text, kind).not.toMatch(/[{}]/);
+    }
+
+    // A case without OPME shows 'Não' and no table.
+    const plain = await insertSurgery(t.deps.db, patient, { hospitalId: hospitalWith, healthPlanId: planWith, paymentFountains: 'plano_saude' });
+    const { text } = openDocx(await t.app.inject({ method: 'GET', url: download('hospital', plain.id), headers: asMedic }));
+    expect(text).toContain('5. Materiais especiais (OPME)\nUtiliza OPME\nNão\n6. Médico solicitante');
+  });
+});
+
+/* ------------------------------------------------------------------ what each document may carry (issue 33.11) */
+
+describe('each document gets only the values its recipient needs', () => {
+  it("leaves the internal fields empty even in an attached template, and the patient's address out of the plan's", async () => {
+    const attacher = createTemplateAttacher(t.deps);
+    const body =
+      p('Nome: {paciente_nome}') +
+      p('Honorários: [{honorarios}]{#honorarios} com valor{/honorarios}') +
+      p('Observações: [{observacoes}] [{observacao_documentos}]') +
+      p('Endereço: [{paciente_endereco}] [{paciente_cep}]') +
+      p('{#lista_cids}({codigo} {honorarios}){/lista_cids}');
+    const [hospitalId, planId] = [ids.hospitalIds[3]!, ids.healthPlanIds[2]!];
+    const onHospital = await attacher.attach('hospital', hospitalId, docxWithBody(body));
+    expect(onHospital.unknownTags).toEqual([]);
+    expect(onHospital.withheldTags).toEqual(['honorarios', 'observacao_documentos', 'observacoes']);
+    const onPlan = await attacher.attach('plano', planId, docxWithBody(body));
+    expect(onPlan.withheldTags).toEqual(['honorarios', 'observacao_documentos', 'observacoes', 'paciente_cep', 'paciente_endereco']);
+    try {
+      const addressed = await insertPatient(t.deps.db, medic.id, {
+        nomeCompleto: 'Joana Teixeira',
+        cpf: validCpf(11_144_477),
+        fullAddress: 'Rua Augusta, 100 - Consolação, São Paulo - SP',
+        cep: '01305000',
+      });
+      const surgery = await insertSurgery(t.deps.db, addressed, {
+        hospitalId,
+        healthPlanId: planId,
+        paymentFountains: 'plano_saude',
+        feesPayments: '3100.00',
+        cidIds: ids.cidIds.slice(0, 1),
+      });
+      await t.deps.db
+        .update(surgeries)
+        .set({ surgeryNote: 'Paciente prefere quarto privativo', documentNote: 'Enviado pelo portal' })
+        .where(eq(surgeries.id, surgery.id));
+      const cid = codes.cids[0]!.code;
+
+      const hospitalText = openDocx(await t.app.inject({ method: 'GET', url: download('hospital', surgery.id), headers: asMedic })).text;
+      expect(hospitalText).toBe(
+        [
+          'Nome: Joana Teixeira',
+          'Honorários: []',
+          'Observações: [] []',
+          'Endereço: [Rua Augusta, 100 - Consolação, São Paulo - SP] [01305-000]',
+          `(${cid} )`,
+        ].join('\n'),
+      );
+      const planText = openDocx(await t.app.inject({ method: 'GET', url: download('plano', surgery.id), headers: asMedic })).text;
+      expect(planText).toBe(['Nome: Joana Teixeira', 'Honorários: []', 'Observações: [] []', 'Endereço: [] []', `(${cid} )`].join('\n'));
+    } finally {
+      await attacher.detach('hospital', hospitalId);
+      await attacher.detach('plano', planId);
+    }
+  });
+
+  it('warns at attach time, in pt-BR, about the fields the document will not get', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'cirurgias-template-'));
+    const err: string[] = [];
+    const print: Printer = { out: () => {}, err: (line) => err.push(line) };
+    try {
+      const file = join(dir, 'guia.docx');
+      await writeFile(file, docxWithBody(p('{paciente_nome} {honorarios} {paciente_endereco}')));
+      const command = parseTemplateArgs(['plano', String(ids.healthPlanIds[2]!), file]);
+      if ('problem' in command) throw new Error(command.problem);
+      expect(await runTemplateCommand(command, t.deps, print)).toBe(0);
+      expect(err).toEqual([
+        'Atenção: estes marcadores são de uso interno ou não são enviados ao destinatário e sairão em branco no modelo do plano de saúde: honorarios, paciente_endereco',
+        'Confira a lista em docs/TEMPLATES.md.',
+      ]);
+      await createTemplateAttacher(t.deps).detach('plano', ids.healthPlanIds[2]!);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -123,6 +123,34 @@ const TEMPLATE_LISTS = {
 
 type TemplateField = keyof typeof TEMPLATE_FIELDS;
 
+/** The documents a template fills (openapi TemplateKind): the hospital's form and the health plan's form. */
+export const TEMPLATE_DOCUMENTS = ['hospital', 'plano'] as const;
+export type TemplateDocument = (typeof TEMPLATE_DOCUMENTS)[number];
+
+/**
+ * The office's own notes and money: no external document carries them, whatever its template asks for (issue
+ * 33.11). The fee is between the surgeon and the patient or the plan's fee table; the notes are written for the team.
+ */
+const INTERNAL_FIELDS = ['honorarios', 'observacoes', 'observacao_documentos'] as const satisfies readonly TemplateField[];
+
+/**
+ * What each external document may carry (docs/TEMPLATES.md, "Which document gets which value"): everything but the
+ * internal fields; the plan's form also leaves out the patient's address, which the plan has on its beneficiary
+ * record and its authorization guide does not ask for (LGPD: only what the recipient needs).
+ */
+const EXCLUDED_FIELDS: Record<TemplateDocument, readonly TemplateField[]> = {
+  hospital: INTERNAL_FIELDS,
+  plano: [...INTERNAL_FIELDS, 'paciente_endereco', 'paciente_cep'],
+};
+
+/** The scalar fields a document's template gets; lists (and their items' fields) go to both documents. */
+export const DOCUMENT_FIELDS: Record<TemplateDocument, readonly TemplateField[]> = Object.fromEntries(
+  TEMPLATE_DOCUMENTS.map((document) => [
+    document,
+    (Object.keys(TEMPLATE_FIELDS) as TemplateField[]).filter((field) => !EXCLUDED_FIELDS[document].includes(field)),
+  ]),
+) as Record<TemplateDocument, readonly TemplateField[]>;
+
 /** Every name a template may use: scalars, lists and the fields of list items. */
 export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
   ...Object.keys(TEMPLATE_FIELDS),
@@ -219,6 +247,23 @@ function opmeList(items: TemplateOpmeItem[]): TemplateValues['lista_opme'] {
     autorizacao: item.decision ? OPME_DECISION_LABELS[item.decision] : 'Pendente',
     quantidade_autorizada: item.authorizedQuantity === null ? '' : String(item.authorizedQuantity),
   }));
+}
+
+/** The known placeholders a template for `document` uses but will get empty (internal, or not for that recipient). */
+export function withheldPlaceholders(tags: readonly string[], document: TemplateDocument): string[] {
+  const allowed: ReadonlySet<string> = new Set(DOCUMENT_FIELDS[document]);
+  return tags.filter((tag) => tag in TEMPLATE_FIELDS && !allowed.has(tag));
+}
+
+/**
+ * Only the values `document` may carry: what a hospital's or plan's template gets, so even a template attached
+ * with `{honorarios}` cannot pull an internal value into an external document.
+ */
+export function documentValues(values: TemplateValues, document: TemplateDocument): Partial<TemplateValues> {
+  const kept: Partial<Record<keyof TemplateValues, unknown>> = {};
+  for (const field of DOCUMENT_FIELDS[document]) kept[field] = values[field];
+  for (const list of Object.keys(TEMPLATE_LISTS) as (keyof typeof TEMPLATE_LISTS)[]) kept[list] = values[list];
+  return kept as Partial<TemplateValues>;
 }
 
 /** Every placeholder's value for one case, `now` giving today's date in São Paulo. */

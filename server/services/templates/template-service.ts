@@ -22,7 +22,16 @@ import type { FileStorage } from '../storage/file-storage';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 import { DOCX_CONTENT_TYPE, fillDocxTemplate, inspectDocxTemplate, TemplateProblemError, type TemplateProblem } from './docx-template';
 import type { TemplateFiller } from './template-filler';
-import { buildTemplateValues, KNOWN_PLACEHOLDERS, type TemplateCase, type TemplateOpmeItem } from './template-data';
+import {
+  buildTemplateValues,
+  documentValues,
+  KNOWN_PLACEHOLDERS,
+  TEMPLATE_DOCUMENTS,
+  withheldPlaceholders,
+  type TemplateCase,
+  type TemplateDocument,
+  type TemplateOpmeItem,
+} from './template-data';
 import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplate } from './template-files';
 
 /**
@@ -31,8 +40,8 @@ import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplat
  */
 
 /** Which template a download asks for (openapi TemplateKind): the case's hospital's, or its health plan's. */
-const TEMPLATE_KINDS = ['hospital', 'plano'] as const;
-type TemplateKind = (typeof TEMPLATE_KINDS)[number];
+const TEMPLATE_KINDS = TEMPLATE_DOCUMENTS;
+type TemplateKind = TemplateDocument;
 
 export const TEMPLATE_MESSAGES = {
   /** SPEC §8, exactly. */
@@ -253,7 +262,8 @@ export function createTemplateService({
       if (!key) throw notFound(kind === 'hospital' ? TEMPLATE_MESSAGES.hospitalWithout : TEMPLATE_MESSAGES.planWithout);
       const template = await readTemplateFile(storage, key);
       if (!template) throw new TemplateFillError(kind, 'missing', []);
-      const values = buildTemplateValues(toTemplateCase(row, await loadCodes(db, row.id)), now());
+      // Only what this recipient may read (docs/TEMPLATES.md): an internal value never reaches the template.
+      const values = documentValues(buildTemplateValues(toTemplateCase(row, await loadCodes(db, row.id)), now()), kind);
       let data: Buffer;
       try {
         data = filler ? await filler.fill(template, values) : fillDocxTemplate(template, values);
@@ -292,6 +302,8 @@ export type AttachResult = {
   tags: string[];
   /** Names the product does not fill (they will come out empty): probably typos. */
   unknownTags: string[];
+  /** Known names this owner's document never gets (internal, or not for this recipient): they come out empty. */
+  withheldTags: string[];
 };
 
 /** The placeholders a template uses that the product does not know. */
@@ -355,7 +367,7 @@ export function createTemplateAttacher({ db, storage }: { db: Database; storage:
         throw error;
       }
       await discard(previousKey);
-      return { name, key, previousKey, tags, unknownTags: unknownPlaceholders(tags) };
+      return { name, key, previousKey, tags, unknownTags: unknownPlaceholders(tags), withheldTags: withheldPlaceholders(tags, owner) };
     },
 
     /** Points hospital/plan `id` at one of the shipped generic templates. */
@@ -367,7 +379,7 @@ export function createTemplateAttacher({ db, storage }: { db: Database; storage:
       const { tags } = inspectDocxTemplate(data);
       const previousKey = await point(owner, id, key);
       if (previousKey !== key) await discard(previousKey);
-      return { name, key, previousKey, tags, unknownTags: unknownPlaceholders(tags) };
+      return { name, key, previousKey, tags, unknownTags: unknownPlaceholders(tags), withheldTags: withheldPlaceholders(tags, owner) };
     },
 
     /** Removes the template of hospital/plan `id` (downloads then answer "não tem template"). */

@@ -14,9 +14,13 @@ import {
   brazilianMoney,
   brazilianPhone,
   buildTemplateValues,
+  DOCUMENT_FIELDS,
+  documentValues,
   KNOWN_PLACEHOLDERS,
   longBrazilianDate,
+  TEMPLATE_DOCUMENTS,
   TEMPLATE_FIELDS,
+  withheldPlaceholders,
   type TemplateCase,
 } from '../../../server/services/templates/template-data';
 import {
@@ -227,6 +231,32 @@ describe('buildTemplateValues', () => {
     for (const name of KNOWN_PLACEHOLDERS) expect(doc, name).toMatch(new RegExp(`\\{#?${name}\\}`));
   });
 
+  it('gives each document only its fields, as the table of docs/TEMPLATES.md says (issue 33.11)', async () => {
+    const doc = await readFile(new URL('../../../docs/TEMPLATES.md', import.meta.url), 'utf8');
+    const rows = [...doc.matchAll(/^\| `\{(\w+)\}` \|.*\| (yes|no) \| (yes|no) \|$/gm)];
+    expect(rows.map((row) => row[1]).sort()).toEqual(Object.keys(TEMPLATE_FIELDS).sort());
+    TEMPLATE_DOCUMENTS.forEach((document, column) => {
+      const documented = rows.filter((row) => row[2 + column] === 'yes').map((row) => row[1]);
+      expect([...DOCUMENT_FIELDS[document]].sort(), document).toEqual(documented.sort());
+    });
+    for (const document of TEMPLATE_DOCUMENTS) {
+      for (const internal of ['honorarios', 'observacoes', 'observacao_documentos']) expect(DOCUMENT_FIELDS[document]).not.toContain(internal);
+    }
+    expect(DOCUMENT_FIELDS.hospital).toContain('paciente_endereco');
+    expect(DOCUMENT_FIELDS.plano).not.toContain('paciente_endereco');
+
+    const values = buildTemplateValues(SAMPLE, new Date('2026-05-03T12:00:00Z'));
+    const plan = documentValues(values, 'plano');
+    expect(Object.keys(plan)).not.toContain('honorarios');
+    expect(Object.keys(plan)).not.toContain('paciente_cep');
+    expect(plan.lista_opme).toEqual(values.lista_opme);
+    expect(documentValues(values, 'hospital').paciente_endereco).toBe(values.paciente_endereco);
+    expect(withheldPlaceholders(['paciente_nome', 'honorarios', 'nome_da_mae', 'paciente_cep', 'lista_opme'], 'plano')).toEqual([
+      'honorarios',
+      'paciente_cep',
+    ]);
+  });
+
   it('has small formatters that refuse what they cannot format', () => {
     expect(brazilianDate('2026-13-01x')).toBe('');
     expect(brazilianDate(null)).toBe('');
@@ -308,11 +338,15 @@ describe('the shipped templates (server/data/templates)', () => {
     const data = await readFile(new URL(SHIPPED_TEMPLATES[which], SHIPPED_TEMPLATES_DIR));
     const { tags } = inspectDocxTemplate(data);
     expect(tags.filter((tag) => !KNOWN_PLACEHOLDERS.has(tag))).toEqual([]);
-    const text = documentText(fillDocxTemplate(data, buildTemplateValues(SAMPLE, new Date('2026-05-03T12:00:00Z'))));
+    expect(withheldPlaceholders(tags, which), 'a field the document never gets').toEqual([]);
+    expect(tags, 'the OPME materials (issue 22)').toContain('lista_opme');
+    const text = documentText(fillDocxTemplate(data, documentValues(buildTemplateValues(SAMPLE, new Date('2026-05-03T12:00:00Z')), which)));
     expect(text).toContain('Solicitação de autorização de procedimento cirúrgico');
     for (const expected of ['Ana Lúcia Prado', '529.982.247-25', '31005497', '0407030034', 'K80.2', 'K81.0', 'CRM 123456/SP', '20/03/2026 às 07:30']) {
       expect(text).toContain(expected);
     }
+    expect(text).toContain('Placa de titânio');
+    expect(text).toContain('Ortomed (Synthes)\nParcial\n1');
     expect(text).not.toMatch(/[{}]/);
   });
 

@@ -22,3 +22,10 @@ export function isValidCnpj(value: string): boolean {
   const digits = [...raw].map(Number);
   return checkDigit(digits.slice(0, 12)) === digits[12] && checkDigit(digits.slice(0, 13)) === digits[13];
 }
+
+/** Formats 14 digits as 00.000.000/0000-00 (returns the input when it has another length). */
+export function formatCnpj(value: string): string {
+  const raw = onlyDigits(value);
+  if (raw.length !== 14) return value;
+  return `${raw.slice(0, 2)}.${raw.slice(2, 5)}.${raw.slice(5, 8)}/${raw.slice(8, 12)}-${raw.slice(12)}`;
+}

@@ -2,6 +2,7 @@ import { Temporal } from 'temporal-polyfill';
 import { PAYMENT_SOURCE_LABELS, type Gender, type PaymentSource } from '../../../machines/constants';
 import { OPME_DECISION_LABELS, type OpmeDecision } from '../../../machines/preoperative/constants';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { formatCnpj } from '../../../machines/rules/cnpj';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 
 /**
@@ -33,7 +34,14 @@ export type TemplateCase = {
     cep: string | null;
   };
   medic: { firstName: string; lastName: string; crm: string | null; specialty: string | null; email: string; cellphone: string | null };
-  hospital: { name: string; city: string | null; uf: string | null } | null;
+  hospital: {
+    name: string;
+    city: string | null;
+    uf: string | null;
+    address?: string | null;
+    cnes?: string | null;
+    cnpj?: string | null;
+  } | null;
   healthPlan: { name: string; ansRegistry: string | null } | null;
   procedures: { code: string; description: string; table: 'tuss' | 'sigtap' }[];
   cids: { code: string; description: string }[];
@@ -74,6 +82,9 @@ export const TEMPLATE_FIELDS = {
   medico_telefone: 'Celular do médico',
   hospital_nome: 'Hospital da cirurgia',
   hospital_cidade: 'Cidade e UF do hospital',
+  hospital_endereco: 'Endereço do hospital (dos cadastrados pelo consultório)',
+  hospital_cnes: 'CNES do hospital',
+  hospital_cnpj: 'CNPJ do hospital (00.000.000/0000-00)',
   plano_nome: 'Plano de saúde (convênio) da cirurgia',
   plano_registro_ans: 'Registro ANS do plano',
   fonte_pagadora: 'Fonte pagadora (Plano de Saúde, Particular, ...)',
@@ -149,7 +160,7 @@ export const DOCUMENT_FIELDS: Record<TemplateDocument, readonly TemplateField[]>
     document,
     (Object.keys(TEMPLATE_FIELDS) as TemplateField[]).filter((field) => !EXCLUDED_FIELDS[document].includes(field)),
   ]),
-) as Record<TemplateDocument, readonly TemplateField[]>;
+) as unknown as Record<TemplateDocument, readonly TemplateField[]>;
 
 /** Every name a template may use: scalars, lists and the fields of list items. */
 export const KNOWN_PLACEHOLDERS: ReadonlySet<string> = new Set([
@@ -298,6 +309,9 @@ export function buildTemplateValues(surgery: TemplateCase, now: Date): TemplateV
     medico_telefone: brazilianPhone(medic.cellphone),
     hospital_nome: hospital?.name ?? '',
     hospital_cidade: hospital ? [hospital.city, hospital.uf].filter(Boolean).join(' - ') : '',
+    hospital_endereco: hospital?.address ?? '',
+    hospital_cnes: hospital?.cnes ?? '',
+    hospital_cnpj: hospital?.cnpj ? formatCnpj(hospital.cnpj) : '',
     plano_nome: healthPlan?.name ?? '',
     plano_registro_ans: healthPlan?.ansRegistry ?? '',
     fonte_pagadora: surgery.paymentFountains ? PAYMENT_SOURCE_LABELS[surgery.paymentFountains] : '',

@@ -119,6 +119,9 @@ async function loadCase(db: Executor, user: User, id: number) {
       hospitalName: hospitals.fantasyName,
       hospitalCity: hospitals.city,
       hospitalUf: hospitals.uf,
+      hospitalAddress: hospitals.address,
+      hospitalCnes: hospitals.cnes,
+      hospitalCnpj: hospitals.cnpj,
       hospitalTemplateKey: hospitals.templateFileKey,
       planId: healthPlans.id,
       planName: healthPlans.fantasyName,
@@ -226,7 +229,17 @@ function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes
       email: row.medicEmail,
       cellphone: row.medicCellphone,
     },
-    hospital: row.hospitalName === null ? null : { name: row.hospitalName, city: row.hospitalCity, uf: row.hospitalUf },
+    hospital:
+      row.hospitalName === null
+        ? null
+        : {
+            name: row.hospitalName,
+            city: row.hospitalCity,
+            uf: row.hospitalUf,
+            address: row.hospitalAddress,
+            cnes: row.hospitalCnes,
+            cnpj: row.hospitalCnpj,
+          },
     healthPlan: row.planName === null ? null : { name: row.planName, ansRegistry: row.planAnsRegistry },
     procedures: codes.procedureRows,
     cids: codes.cidRows,

@@ -189,6 +189,30 @@ describe('buildTemplateValues', () => {
     for (const name of Object.keys(TEMPLATE_FIELDS)) expect(typeof values[name as keyof typeof TEMPLATE_FIELDS]).toBe('string');
   });
 
+  it("fills an office hospital's address, CNES and CNPJ (issue 33 item 1), the CNPJ masked", () => {
+    const values = buildTemplateValues(
+      {
+        ...SAMPLE,
+        hospital: {
+          name: 'Hospital Santa Clara',
+          city: 'Uberlândia',
+          uf: 'MG',
+          address: 'Rua das Palmeiras, 100 - Centro',
+          cnes: '2146355',
+          cnpj: '11222333000181',
+        },
+      },
+      new Date('2026-05-03T12:00:00Z'),
+    );
+    expect(values).toMatchObject({
+      hospital_nome: 'Hospital Santa Clara',
+      hospital_cidade: 'Uberlândia - MG',
+      hospital_endereco: 'Rua das Palmeiras, 100 - Centro',
+      hospital_cnes: '2146355',
+      hospital_cnpj: '11.222.333/0001-81',
+    });
+  });
+
   it('leaves what the case does not have empty', () => {
     const values = buildTemplateValues(
       {
@@ -213,6 +237,9 @@ describe('buildTemplateValues', () => {
       paciente_telefone: '',
       hospital_nome: '',
       hospital_cidade: '',
+      hospital_endereco: '',
+      hospital_cnes: '',
+      hospital_cnpj: '',
       plano_nome: '',
       fonte_pagadora: '',
       opme: 'Não',

@@ -5651,7 +5651,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 /** @description Desde este dia (São Paulo). */
                 from?: string;
-                /** @description Até este dia (São Paulo) */
+                /** @description Até este dia (São Paulo), inclusive. */
                 to?: string;
                 /** @description Página (1 em diante). */
                 page?: number;

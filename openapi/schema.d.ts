@@ -14,9 +14,14 @@ export interface paths {
         /**
          * Metadados do servidor de autorização (RFC 8414)
          * @description Descreve o servidor OAuth2 para clientes padrão: `issuer` (o `PUBLIC_URL`), os endpoints de token e de
-         *     revogação, as concessões aceitas (`password`, `refresh_token`) e como o cliente se autentica
-         *     (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
+         *     revogação, as concessões aceitas (`password`, `refresh_token`), o único escopo (`cirurgias`) e como o cliente
+         *     se autentica (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
          *     `response_types_supported` é vazio. Público; pode ficar em cache por uma hora.
+         *
+         *     O `issuer` e os endpoints são sempre os do `PUBLIC_URL` (padrão `http://localhost:<PORT>`), qualquer que seja o
+         *     endereço pelo qual o documento foi pedido: um cliente que confere o emissor (RFC 8414 §3.3) e chegou por outro
+         *     endereço (ex.: `http://127.0.0.1:3000`) recusa os metadados. Configure `PUBLIC_URL` com o endereço que os
+         *     clientes usam.
          */
         get: operations["oauthAuthorizationServerMetadata"];
         put?: never;
@@ -43,7 +48,17 @@ export interface paths {
          *     - `grant_type=password`: `client_id`, `client_secret`, `username` (o e-mail) e `password`.
          *     - `grant_type=refresh_token`: `client_id`, `client_secret` e `refresh_token`. O SPA usa automaticamente.
          *     - O par `client_id`/`client_secret` deve ser o cliente configurado (`cirurgias-web` por padrão), senão 401
-         *       `invalid_client` ("Cliente não autorizado.").
+         *       `invalid_client` ("Cliente não autorizado."). Ele vai no corpo ou no cabeçalho `Authorization: Basic`, nunca
+         *       nos dois (RFC 6749 §2.3.1): `Basic` junto com `client_secret` no corpo, ou com um `client_id` no corpo que
+         *       não é o do cabeçalho, responde 400 `invalid_request` ("Envie as credenciais do cliente de um só modo: no
+         *       cabeçalho Authorization (Basic) ou no corpo.").
+         *
+         *     **Escopo (RFC 6749 §3.3)**
+         *     - Há um só escopo, `cirurgias`: tudo o que o papel do usuário permite. Ele é concedido qualquer que seja o
+         *       `scope` pedido (ou nenhum), e toda resposta de token diz `scope: "cirurgias"`, para que um cliente que pediu
+         *       outro saiba o que recebeu.
+         *     - Um `scope` fora da sintaxe da RFC (palavras de ASCII visível, sem `"` nem `\`, separadas por um espaço)
+         *       responde 400 `invalid_scope` ("Escopo inválido.").
          *
          *     **Tokens**
          *     - O access token é opaco (32 bytes aleatórios em base64url), guardado só como SHA-256 e vale 1 hora
@@ -58,6 +73,7 @@ export interface paths {
          *       errados: "Usuário ou senha inválidos."; refresh token inválido, expirado ou reutilizado: "Sessão expirada.
          *       Entre novamente.").
          *     - 401 `invalid_client`.
+         *     - 405 a qualquer outro método, com `Allow: POST`.
          *     - 429 quando um endereço IP acumula 20 tentativas de login falhas em 15 minutos, ou quando um navegador ou
          *       endereço já conhecido do usuário acumula 5 ("Muitas tentativas de acesso. Aguarde alguns minutos e tente
          *       novamente."), com o cabeçalho `Retry-After` em segundos. Os contadores valem para todas as instâncias.
@@ -95,6 +111,9 @@ export interface paths {
          *     Responde 200 com um objeto JSON vazio (`{}`) para qualquer token de um cliente válido, inclusive tokens
          *     desconhecidos ou já revogados (não se revela se o token existia). Revogar qualquer um dos tokens de um login revoga toda a
          *     família (access e refresh tokens).
+         *
+         *     O cliente se autentica no corpo ou por `Authorization: Basic`, nunca pelos dois (400 `invalid_request`, como
+         *     em `/auth/token`). Qualquer outro método responde 405 com `Allow: POST`.
          */
         post: operations["revokeToken"];
         delete?: never;
@@ -2127,7 +2146,7 @@ export interface components {
         /** @description Erro OAuth2 (RFC 6749 §5.2 / RFC 7009 §2.2.1). */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope";
             /** @description Mensagem em pt-BR, mostrada pelo SPA como aviso. */
             error_description: string;
         };
@@ -2154,6 +2173,7 @@ export interface components {
             username: string;
             /** Format: password */
             password: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
         };
         RefreshTokenGrant: {
             /**
@@ -2164,7 +2184,10 @@ export interface components {
             client_id: string;
             client_secret: string;
             refresh_token: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
         };
+        /** @description Opcional e só conferido na sintaxe (RFC 6749 §3.3); o escopo concedido é sempre `cirurgias`. */
+        OAuthScopeRequest: string;
         RevokeRequest: {
             token: string;
             /** @enum {string} */
@@ -2181,6 +2204,11 @@ export interface components {
             token_type: "Bearer";
             /** @description Validade do access token em segundos (3600). */
             expires_in: number;
+            /**
+             * @description O escopo concedido, o único que existe (RFC 6749 §3.3), qualquer que seja o pedido.
+             * @enum {string}
+             */
+            scope: "cirurgias";
         };
         Profile: {
             type: components["schemas"]["UserType"];
@@ -3176,6 +3204,7 @@ export interface components {
             revocation_endpoint_auth_methods_supported?: string[];
             /** Format: uri */
             service_documentation?: string;
+            scopes_supported?: string[];
         };
         Health: {
             /** @enum {string} */

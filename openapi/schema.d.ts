@@ -1690,7 +1690,9 @@ export interface paths {
          *     português: UTF-8 com BOM, `;` como separador, CRLF, valores com vírgula decimal (`1234,56`) e datas
          *     dd/MM/yyyy; enviado aos poucos (streaming). Colunas: Paciente;Médico;Pagador;Etapa;Realização;Faturamento;
          *     Vencimento;Dias em atraso;Faixa;Esperado;Recebido;Glosado;Em recurso;Em aberto;Próximo prazo de recurso.
-         *     Nome do arquivo: `a-receber-<as_of>.csv`.
+         *     "Dias em atraso" diz o mesmo que a tela: os dias quando já venceu, "A vencer" até o dia do vencimento (inclusive)
+         *     e "Sem vencimento" sem data de vencimento (o `days_past_due` do JSON continua o número, negativo antes do
+         *     vencimento). Nome do arquivo: `a-receber-<as_of>.csv`.
          */
         get: operations["exportReceivables"];
         put?: never;
@@ -1795,6 +1797,9 @@ export interface paths {
          *     do SPEC, "Cirurgias perdidas por motivo", "Envelhecimento dos recebíveis" (uma linha por faixa),
          *     "Glosas por pagador" (esperado, glosa, taxa em %), "Dias até o pagamento" (mediana, casos) e
          *     "Esperado x recebido por mês" (mês MM/aaaa). Período inválido: 400 em JSON.
+         *
+         *     Arquivo `painel-<período>-yyyy-MM-dd.csv` (o nome do período sem acentos, como na página: `este-mes`,
+         *     `ultimos-3-meses`, `este-ano`, `ultimos-12-meses`, `personalizado`, `todo-o-periodo`; o dia de São Paulo).
          */
         get: operations["exportDashboard"];
         put?: never;
@@ -2537,6 +2542,7 @@ export interface components {
                 id: number;
                 nome_completo: string;
                 foto: components["schemas"]["SignedLink"];
+                /** @description Só os dígitos (DDD e número), como no `Patient`; a tela mostra (00) 0 0000-0000. */
                 cellphone: string | null;
             };
             medic: components["schemas"]["MedicRef"];
@@ -2871,16 +2877,22 @@ export interface components {
             id: number;
             nome_completo: string;
             foto: components["schemas"]["SignedLink"];
-            /** @description Só os dígitos (DDD e número). */
+            /**
+             * @description Só os dígitos (DDD e número), como em toda resposta JSON; as telas, as planilhas CSV e os documentos DOCX
+             *     mostram (00) 0 0000-0000 (10 dígitos: (00) 0000-0000).
+             */
             cellphone: string | null;
             /** @description Convênio do paciente, ou `null`. */
             convenio: components["schemas"]["HealthPlan"] | null;
             /** Format: date */
             birthday: string | null;
             address: string | null;
-            /** @description Endereço montado pelo servidor para exibição (endereço e CEP). */
+            /** @description Endereço montado pelo servidor para exibição (endereço e CEP, este como 00.000-000). */
             full_address: string | null;
-            /** @description Os 8 dígitos, sem máscara. */
+            /**
+             * @description Os 8 dígitos, sem máscara, como em toda resposta JSON; as telas, as planilhas CSV, os documentos DOCX e o
+             *     `full_address` mostram 00.000-000 (a máscara do SPEC).
+             */
             cep: string | null;
             /** @description CPF formatado 000.000.000-00; vazio num paciente anonimizado. */
             cpf: string;
@@ -5411,9 +5423,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description O arquivo CSV (Content-Disposition com o nome do arquivo). */
+            /** @description A planilha (CSV). */
             200: {
                 headers: {
+                    /** @description `attachment; filename="painel-<período>-yyyy-MM-dd.csv"`, ex.: `painel-ultimos-12-meses-2026-03-10.csv`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {

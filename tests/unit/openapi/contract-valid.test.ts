@@ -4,6 +4,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { isMap, isScalar, LineCounter, parse, parseDocument, visit } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
+type Operation = { responses?: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }> };
+
 const CONTRACT = fileURLToPath(new URL('../../../openapi/openapi.yaml', import.meta.url));
 
 describe('openapi/openapi.yaml', () => {
@@ -14,6 +16,21 @@ describe('openapi/openapi.yaml', () => {
     const result = await new Validator().validate(document);
     expect(result.errors ?? [], 'the contract is not valid OpenAPI 3.1').toEqual([]);
     expect(result.valid).toBe(true);
+  });
+
+  it('documents the Content-Disposition of every file an operation answers with', () => {
+    // A download's name is part of what a client gets: every CSV, ZIP and DOCX answer says it, like the exports do.
+    const document = parse(readFileSync(CONTRACT, 'utf8')) as { paths: Record<string, Record<string, Operation>> };
+    const undocumented: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const ok = operation?.responses?.['200'];
+        const types = Object.keys(ok?.content ?? {});
+        const isFile = types.some((type) => /^(text\/csv|application\/zip|application\/vnd\.openxmlformats)/.test(type));
+        if (isFile && !ok?.headers?.['Content-Disposition']) undocumented.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
   });
 
   it('has no key without a value inside a { … } mapping', () => {

@@ -14,9 +14,14 @@ export interface paths {
         /**
          * Metadados do servidor de autorização (RFC 8414)
          * @description Descreve o servidor OAuth2 para clientes padrão: `issuer` (o `PUBLIC_URL`), os endpoints de token e de
-         *     revogação, as concessões aceitas (`password`, `refresh_token`) e como o cliente se autentica
-         *     (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
+         *     revogação, as concessões aceitas (`password`, `refresh_token`), o único escopo (`cirurgias`) e como o cliente
+         *     se autentica (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
          *     `response_types_supported` é vazio. Público; pode ficar em cache por uma hora.
+         *
+         *     O `issuer` e os endpoints são sempre os do `PUBLIC_URL` (padrão `http://localhost:<PORT>`), qualquer que seja o
+         *     endereço pelo qual o documento foi pedido: um cliente que confere o emissor (RFC 8414 §3.3) e chegou por outro
+         *     endereço (ex.: `http://127.0.0.1:3000`) recusa os metadados. Configure `PUBLIC_URL` com o endereço que os
+         *     clientes usam.
          */
         get: operations["oauthAuthorizationServerMetadata"];
         put?: never;
@@ -43,7 +48,17 @@ export interface paths {
          *     - `grant_type=password`: `client_id`, `client_secret`, `username` (o e-mail) e `password`.
          *     - `grant_type=refresh_token`: `client_id`, `client_secret` e `refresh_token`. O SPA usa automaticamente.
          *     - O par `client_id`/`client_secret` deve ser o cliente configurado (`cirurgias-web` por padrão), senão 401
-         *       `invalid_client` ("Cliente não autorizado.").
+         *       `invalid_client` ("Cliente não autorizado."). Ele vai no corpo ou no cabeçalho `Authorization: Basic`, nunca
+         *       nos dois (RFC 6749 §2.3.1): `Basic` junto com `client_secret` no corpo, ou com um `client_id` no corpo que
+         *       não é o do cabeçalho, responde 400 `invalid_request` ("Envie as credenciais do cliente de um só modo: no
+         *       cabeçalho Authorization (Basic) ou no corpo.").
+         *
+         *     **Escopo (RFC 6749 §3.3)**
+         *     - Há um só escopo, `cirurgias`: tudo o que o papel do usuário permite. Ele é concedido qualquer que seja o
+         *       `scope` pedido (ou nenhum), e toda resposta de token diz `scope: "cirurgias"`, para que um cliente que pediu
+         *       outro saiba o que recebeu.
+         *     - Um `scope` fora da sintaxe da RFC (palavras de ASCII visível, sem `"` nem `\`, separadas por um espaço)
+         *       responde 400 `invalid_scope` ("Escopo inválido.").
          *
          *     **Tokens**
          *     - O access token é opaco (32 bytes aleatórios em base64url), guardado só como SHA-256 e vale 1 hora
@@ -58,6 +73,7 @@ export interface paths {
          *       errados: "Usuário ou senha inválidos."; refresh token inválido, expirado ou reutilizado: "Sessão expirada.
          *       Entre novamente.").
          *     - 401 `invalid_client`.
+         *     - 405 a qualquer outro método, com `Allow: POST`.
          *     - 429 quando um endereço IP acumula 20 tentativas de login falhas em 15 minutos, ou quando um navegador ou
          *       endereço já conhecido do usuário acumula 5 ("Muitas tentativas de acesso. Aguarde alguns minutos e tente
          *       novamente."), com o cabeçalho `Retry-After` em segundos. Os contadores valem para todas as instâncias.
@@ -95,6 +111,9 @@ export interface paths {
          *     Responde 200 com um objeto JSON vazio (`{}`) para qualquer token de um cliente válido, inclusive tokens
          *     desconhecidos ou já revogados (não se revela se o token existia). Revogar qualquer um dos tokens de um login revoga toda a
          *     família (access e refresh tokens).
+         *
+         *     O cliente se autentica no corpo ou por `Authorization: Basic`, nunca pelos dois (400 `invalid_request`, como
+         *     em `/auth/token`). Qualquer outro método responde 405 com `Allow: POST`.
          */
         post: operations["revokeToken"];
         delete?: never;
@@ -1684,7 +1703,9 @@ export interface paths {
          *     português: UTF-8 com BOM, `;` como separador, CRLF, valores com vírgula decimal (`1234,56`) e datas
          *     dd/MM/yyyy; enviado aos poucos (streaming). Colunas: Paciente;Médico;Pagador;Etapa;Realização;Faturamento;
          *     Vencimento;Dias em atraso;Faixa;Esperado;Recebido;Glosado;Em recurso;Em aberto;Próximo prazo de recurso.
-         *     Nome do arquivo: `a-receber-<as_of>.csv`.
+         *     "Dias em atraso" diz o mesmo que a tela: os dias quando já venceu, "A vencer" até o dia do vencimento (inclusive)
+         *     e "Sem vencimento" sem data de vencimento (o `days_past_due` do JSON continua o número, negativo antes do
+         *     vencimento). Nome do arquivo: `a-receber-<as_of>.csv`.
          */
         get: operations["exportReceivables"];
         put?: never;
@@ -1789,6 +1810,9 @@ export interface paths {
          *     do SPEC, "Cirurgias perdidas por motivo", "Envelhecimento dos recebíveis" (uma linha por faixa),
          *     "Glosas por pagador" (esperado, glosa, taxa em %), "Dias até o pagamento" (mediana, casos) e
          *     "Esperado x recebido por mês" (mês MM/aaaa). Período inválido: 400 em JSON.
+         *
+         *     Arquivo `painel-<período>-yyyy-MM-dd.csv` (o nome do período sem acentos, como na página: `este-mes`,
+         *     `ultimos-3-meses`, `este-ano`, `ultimos-12-meses`, `personalizado`, `todo-o-periodo`; o dia de São Paulo).
          */
         get: operations["exportDashboard"];
         put?: never;
@@ -2140,7 +2164,7 @@ export interface components {
         /** @description Erro OAuth2 (RFC 6749 §5.2 / RFC 7009 §2.2.1). */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope";
             /** @description Mensagem em pt-BR, mostrada pelo SPA como aviso. */
             error_description: string;
         };
@@ -2167,6 +2191,7 @@ export interface components {
             username: string;
             /** Format: password */
             password: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
         };
         RefreshTokenGrant: {
             /**
@@ -2177,7 +2202,10 @@ export interface components {
             client_id: string;
             client_secret: string;
             refresh_token: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
         };
+        /** @description Opcional e só conferido na sintaxe (RFC 6749 §3.3); o escopo concedido é sempre `cirurgias`. */
+        OAuthScopeRequest: string;
         RevokeRequest: {
             token: string;
             /** @enum {string} */
@@ -2194,6 +2222,11 @@ export interface components {
             token_type: "Bearer";
             /** @description Validade do access token em segundos (3600). */
             expires_in: number;
+            /**
+             * @description O escopo concedido, o único que existe (RFC 6749 §3.3), qualquer que seja o pedido.
+             * @enum {string}
+             */
+            scope: "cirurgias";
         };
         Profile: {
             type: components["schemas"]["UserType"];
@@ -2406,8 +2439,11 @@ export interface components {
             /** @description Nome do hospital, como é conhecido ('Hospital São Lucas'). */
             fantasy_name: string;
             city: string;
-            /** @enum {string} */
-            uf: "AC" | "AL" | "AP" | "AM" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MT" | "MS" | "MG" | "PA" | "PB" | "PR" | "PE" | "PI" | "RJ" | "RN" | "RS" | "RO" | "RR" | "SC" | "SP" | "SE" | "TO";
+            /**
+             * @description Sigla da UF (AC, AL, AP, AM, BA, CE, DF, ES, GO, MA, MT, MS, MG, PA, PB, PR, PE, PI, RJ, RN, RS, RO, RR, SC,
+             *     SP, SE, TO), sem diferenciar maiúsculas; outra: 400 'UF inválida.'.
+             */
+            uf: string;
             /** @description CNES, 7 dígitos (com ou sem máscara). */
             cnes?: string | null;
             /** @description CNPJ com dígitos verificadores válidos (com ou sem máscara). */
@@ -2560,6 +2596,7 @@ export interface components {
                 id: number;
                 nome_completo: string;
                 foto: components["schemas"]["SignedLink"];
+                /** @description Só os dígitos (DDD e número), como no `Patient`; a tela mostra (00) 0 0000-0000. */
                 cellphone: string | null;
             };
             medic: components["schemas"]["MedicRef"];
@@ -2894,16 +2931,22 @@ export interface components {
             id: number;
             nome_completo: string;
             foto: components["schemas"]["SignedLink"];
-            /** @description Só os dígitos (DDD e número). */
+            /**
+             * @description Só os dígitos (DDD e número), como em toda resposta JSON; as telas, as planilhas CSV e os documentos DOCX
+             *     mostram (00) 0 0000-0000 (10 dígitos: (00) 0000-0000).
+             */
             cellphone: string | null;
             /** @description Convênio do paciente, ou `null`. */
             convenio: components["schemas"]["HealthPlan"] | null;
             /** Format: date */
             birthday: string | null;
             address: string | null;
-            /** @description Endereço montado pelo servidor para exibição (endereço e CEP). */
+            /** @description Endereço montado pelo servidor para exibição (endereço e CEP, este como 00.000-000). */
             full_address: string | null;
-            /** @description Os 8 dígitos, sem máscara. */
+            /**
+             * @description Os 8 dígitos, sem máscara, como em toda resposta JSON; as telas, as planilhas CSV, os documentos DOCX e o
+             *     `full_address` mostram 00.000-000 (a máscara do SPEC).
+             */
             cep: string | null;
             /** @description CPF formatado 000.000.000-00; vazio num paciente anonimizado. */
             cpf: string;
@@ -3227,6 +3270,7 @@ export interface components {
             revocation_endpoint_auth_methods_supported?: string[];
             /** Format: uri */
             service_documentation?: string;
+            scopes_supported?: string[];
         };
         Health: {
             /** @enum {string} */
@@ -5465,9 +5509,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description O arquivo CSV (Content-Disposition com o nome do arquivo). */
+            /** @description A planilha (CSV). */
             200: {
                 headers: {
+                    /** @description `attachment; filename="painel-<período>-yyyy-MM-dd.csv"`, ex.: `painel-ultimos-12-meses-2026-03-10.csv`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5734,7 +5780,7 @@ export interface operations {
                 action?: components["schemas"]["AuditAction"];
                 /** @description Desde este dia (São Paulo). */
                 from?: string;
-                /** @description Até este dia (São Paulo) */
+                /** @description Até este dia (São Paulo), inclusive. */
                 to?: string;
                 /** @description Página (1 em diante). */
                 page?: number;

@@ -14,6 +14,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config';
 import type { AppDeps } from './deps';
+import { createAllowedMethods, type AllowedMethods } from './http/allowed-methods';
 import { registerJsonCompression } from './http/compression';
 import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacters } from './http/control-characters';
 import { describeError } from './http/describe-error';
@@ -90,6 +91,7 @@ const MESSAGES = {
   internal: 'Ocorreu um erro interno!',
   unsupportedMediaType: 'Tipo de conteúdo não suportado.',
   badRequest: 'Requisição inválida.',
+  methodNotAllowed: 'Método não permitido.',
 } as const;
 
 /** Upload limits (DECISIONS §7): no file above 10 MB, at most 10 files per request. */
@@ -263,7 +265,7 @@ function registerFormParser(app: FastifyInstance) {
   });
 }
 
-async function registerSpa(app: FastifyInstance, distDir: string) {
+async function registerSpa(app: FastifyInstance, distDir: string, allowedMethods: AllowedMethods) {
   const hasDist = existsSync(join(distDir, 'index.html'));
   if (hasDist) {
     await app.register(fastifyStatic, {
@@ -280,6 +282,13 @@ async function registerSpa(app: FastifyInstance, distDir: string) {
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
+    // An API path served with other methods: 405 with the methods it takes (RFC 9110 §15.5.6), not 404.
+    const path = pathOf(request.url);
+    const allowed = isApiPath(path) ? allowedMethods.allowed(path) : null;
+    if (allowed) {
+      reply.header('allow', allowed.join(', '));
+      return sendError(request, reply, 405, MESSAGES.methodNotAllowed);
+    }
     if (hasDist && wantsSpa(request)) {
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
     }
@@ -312,6 +321,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     schemaController: { compilersFactory: { buildValidator: noSchemaCompiler, buildSerializer: noSchemaCompiler } },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  const allowedMethods = createAllowedMethods();
+  app.addHook('onRoute', (route) => {
+    if (isApiPath(route.url)) allowedMethods.record(route);
+  });
 
   registerHeaders(app);
   registerJsonCompression(app);
@@ -344,6 +357,6 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(auditRoutes, { deps });
   await app.register(docsRoutes);
 
-  await registerSpa(app, deps.config.distDir);
+  await registerSpa(app, deps.config.distDir, allowedMethods);
   return app;
 }

@@ -72,6 +72,15 @@ export function agingBucketOf(daysPastDue: number): AgingBucket {
   return 'd90_plus';
 }
 
+/**
+ * The 'Dias em atraso' of a receivable as the 'A receber' screen and its CSV both say it: the days past due when
+ * positive, 'A vencer' up to and on the due day (0 or fewer), 'Sem vencimento' without a due date.
+ */
+export function daysPastDueText(daysPastDue: number | null): string {
+  if (daysPastDue === null) return 'Sem vencimento';
+  return daysPastDue <= 0 ? 'A vencer' : String(daysPastDue);
+}
+
 /** The dashboard's periods (kept in the URL as `period`, with `from`/`to` for 'custom'). */
 export const DASHBOARD_PERIODS = ['this_month', 'last_3_months', 'this_year', 'last_12_months', 'custom', 'all'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];

@@ -76,9 +76,9 @@ export const createHospitalSchema = type({
   'cnes?': optionalDigits((digits) => digits.length === 7, M.cnesInvalid),
   'cnpj?': optionalDigits(isValidCnpj, M.cnpjInvalid),
   'address?': optionalText(HOSPITAL_ADDRESS_MAX, M.addressTooLong),
-  'medic?': orNull(type('number | string').configure({ message: M.medicUnknown })).pipe((value, ctx) => {
-    if (value === null || value === '') return null;
-    return int4OfText(String(value).trim()) ?? ctx.error({ message: M.medicUnknown });
+  'medic?': orNull(type('number').configure({ message: M.medicUnknown })).pipe((value, ctx) => {
+    if (value === null) return null;
+    return int4OfText(String(value)) ?? ctx.error({ message: M.medicUnknown });
   }),
 });
 

@@ -30,3 +30,16 @@ export function nationalDigits(phone: string): string {
   const digits = onlyDigits(phone);
   return digits.length >= 12 && digits.startsWith('55') ? digits.slice(2) : digits;
 }
+
+/**
+ * A Brazilian phone as people read it (docs/ARCHITECTURE.md, "Phones and CEPs"): 11 digits as (00) 0 0000-0000 (the
+ * SPEC §5 mask), 10 as (00) 0000-0000; any other value trimmed, as stored; '' for null. The screens, the CSV exports
+ * and the DOCX documents all show a phone through this one function; the JSON answers carry the digits.
+ */
+export function formatPhone(value: string | null | undefined): string {
+  const raw = value?.trim() ?? '';
+  const digits = onlyDigits(raw);
+  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 3)} ${digits.slice(3, 7)}-${digits.slice(7)}`;
+  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
+  return raw;
+}

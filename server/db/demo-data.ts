@@ -1,4 +1,5 @@
 import { CASE_STATUSES, type CaseStatus, type Gender, type PaymentSource } from '../../machines/constants';
+import { formatCep } from '../../machines/patientWizard/patientFields';
 import { isValidCpf } from '../../machines/rules/cpf';
 
 /**
@@ -180,8 +181,9 @@ export function generateCpf(random: Random): string {
   }
 }
 
+/** Digits, as the forms store a phone (docs/ARCHITECTURE.md, "Phones and CEPs"). */
 function generatePhone(random: Random): string {
-  return `(${random.pick(AREA_CODES)}) 9 ${random.int(6000, 9999)}-${String(random.int(0, 9999)).padStart(4, '0')}`;
+  return `${random.pick(AREA_CODES)}9${random.int(6000, 9999)}${String(random.int(0, 9999)).padStart(4, '0')}`;
 }
 
 type DemoPatient = {
@@ -212,8 +214,8 @@ export function generatePatients(random: Random, count: number, planCount: numbe
     cpfs.add(cpf);
     const street = random.pick(STREETS);
     const address = `${street}, ${random.int(10, 2500)}${random.chance(0.3) ? `, apto ${random.int(11, 184)}` : ''}`;
-    const cepDigits = `0${random.int(1000, 5999)}${String(random.int(0, 999)).padStart(3, '0')}`;
-    const cep = `${cepDigits.slice(0, 2)}.${cepDigits.slice(2, 5)}-${cepDigits.slice(5)}`;
+    // Stored as digits like the forms' CEP; the display address shows it masked, as buildFullAddress does.
+    const cep = `0${random.int(1000, 5999)}${String(random.int(0, 999)).padStart(3, '0')}`;
     const month = random.int(1, 12);
     const day = random.int(1, 28);
     patients.push({
@@ -223,7 +225,7 @@ export function generatePatients(random: Random, count: number, planCount: numbe
       cellphone: generatePhone(random),
       birthday: `${random.int(1945, 2005)}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
       address,
-      fullAddress: `${address} - ${random.pick(DISTRICTS)}, São Paulo - SP, CEP ${cep}`,
+      fullAddress: `${address} - ${random.pick(DISTRICTS)}, São Paulo - SP, CEP ${formatCep(cep)}`,
       cep,
       planIndex: random.chance(0.8) ? random.int(0, planCount - 1) : null,
     });

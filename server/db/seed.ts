@@ -261,7 +261,7 @@ export async function seedDemo(db: Executor, options: SeedDemoOptions): Promise<
         cpf: generateCpf(random),
         crm: '123456/SP',
         address: 'Avenida Paulista, 1000, conj. 101 - Bela Vista, São Paulo - SP',
-        cellphone: '(11) 9 8765-4321',
+        cellphone: '11987654321',
         specialtyId: lookups.specialtyId,
         news: false,
         acceptsDataStorage: true,
@@ -277,7 +277,7 @@ export async function seedDemo(db: Executor, options: SeedDemoOptions): Promise<
         lastName: 'Souza',
         nickname: 'Ju',
         cpf: generateCpf(random),
-        cellphone: '(11) 9 7654-3210',
+        cellphone: '11976543210',
         acceptsDataStorage: true,
         notifyFromMedic: true,
       })

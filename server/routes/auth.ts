@@ -17,10 +17,21 @@ const AUTH_MESSAGES = {
   missingToken: 'Informe o token a revogar (token).',
   invalidParameters: 'Parâmetros inválidos.',
   unsupportedGrant: 'Tipo de acesso não suportado.',
+  invalidScope: 'Escopo inválido.',
+  twoClientMethods: 'Envie as credenciais do cliente de um só modo: no cabeçalho Authorization (Basic) ou no corpo.',
   tooManyAttempts: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
 } as const;
 
-type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type';
+type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+
+/**
+ * The one scope (docs/ARCHITECTURE.md, "Auth"): everything the signed-in user's role allows. Granted whatever scope a
+ * client asks for (RFC 6749 §3.3 lets the server ignore the request) and always named in the token response, so a
+ * client that asked for something else learns what it got.
+ */
+const OAUTH_SCOPE = 'cirurgias';
+/** RFC 6749 §3.3: scope tokens of printable ASCII but `"` and `\`, separated by single spaces. */
+const SCOPE_SYNTAX = /^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/;
 type Params = Record<string, unknown>;
 
 function oauthError(reply: FastifyReply, status: number, error: OAuthErrorCode, description: string) {
@@ -43,9 +54,28 @@ function sameSecret(a: string, b: string): boolean {
   return timingSafeEqual(digest(a), digest(b));
 }
 
+function usesBasic(request: FastifyRequest): boolean {
+  return /^Basic(\s|$)/i.test(request.headers.authorization ?? '');
+}
+
+/**
+ * RFC 6749 §2.3.1: "The client MUST NOT use more than one authentication method in each request." HTTP Basic and a
+ * `client_secret` in the body are two; a body `client_id` beside Basic only identifies the client, and must name the
+ * same one.
+ */
+function usesTwoClientMethods(request: FastifyRequest, params: Params): boolean {
+  if (!usesBasic(request)) return false;
+  if (params.client_secret !== undefined) return true;
+  return params.client_id !== undefined && params.client_id !== basicCredentials(request).id;
+}
+
 /** Client credentials from the body or from HTTP Basic (RFC 6749 §2.3.1). */
 function clientCredentials(request: FastifyRequest, params: Params): { id: unknown; secret: unknown } {
-  if (params.client_id !== undefined) return { id: params.client_id, secret: params.client_secret };
+  if (usesBasic(request)) return basicCredentials(request);
+  return { id: params.client_id, secret: params.client_secret };
+}
+
+function basicCredentials(request: FastifyRequest): { id: unknown; secret: unknown } {
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(request.headers.authorization ?? '');
   if (!basic) return { id: undefined, secret: undefined };
   const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
@@ -76,11 +106,18 @@ function authorizationServerMetadata(issuer: string) {
     token_endpoint_auth_methods_supported: clientAuth,
     revocation_endpoint_auth_methods_supported: clientAuth,
     service_documentation: `${issuer}/docs`,
+    scopes_supported: [OAUTH_SCOPE],
   };
 }
 
 function tokenResponse(pair: TokenPair) {
-  return { access_token: pair.accessToken, refresh_token: pair.refreshToken, token_type: 'Bearer', expires_in: pair.expiresIn };
+  return {
+    access_token: pair.accessToken,
+    refresh_token: pair.refreshToken,
+    token_type: 'Bearer',
+    expires_in: pair.expiresIn,
+    scope: OAUTH_SCOPE,
+  };
 }
 
 /**
@@ -109,7 +146,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
 
   /** RFC 6749 §5.2: a client that tried HTTP Basic is told the scheme to use. */
   function invalidClient(request: FastifyRequest, reply: FastifyReply) {
-    if (/^Basic\s/i.test(request.headers.authorization ?? '')) reply.header('WWW-Authenticate', 'Basic realm="cirurgias"');
+    if (usesBasic(request)) reply.header('WWW-Authenticate', 'Basic realm="cirurgias"');
     return oauthError(reply, 401, 'invalid_client', AUTH_MESSAGES.invalidClient);
   }
 
@@ -154,10 +191,15 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   app.post('/auth/token', async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     const params = paramsOf(request.body);
+    if (usesTwoClientMethods(request, params)) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.twoClientMethods);
     if (!clientIsValid(request, params)) return invalidClient(request, reply);
     const grantType = stringParam(params, 'grant_type');
     if (grantType === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
     if (!grantType) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingGrantType);
+    // Any well-formed scope is answered with OAUTH_SCOPE (tokenResponse); only its syntax is checked.
+    const scope = stringParam(params, 'scope');
+    if (scope === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (scope !== undefined && !SCOPE_SYNTAX.test(scope)) return oauthError(reply, 400, 'invalid_scope', AUTH_MESSAGES.invalidScope);
     if (grantType === 'password') return passwordGrant(request, reply, params);
     if (grantType === 'refresh_token') return refreshGrant(reply, params);
     return oauthError(reply, 400, 'unsupported_grant_type', AUTH_MESSAGES.unsupportedGrant);
@@ -167,6 +209,7 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   app.post('/auth/revoke', async (request, reply) => {
     reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     const params = paramsOf(request.body);
+    if (usesTwoClientMethods(request, params)) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.twoClientMethods);
     if (!clientIsValid(request, params)) return invalidClient(request, reply);
     const token = stringParam(params, 'token');
     if (token === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);

@@ -105,4 +105,21 @@ describe('POST /auth/revoke', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'Informe o token a revogar (token).' });
   });
+
+  it('answers 400 invalid_request to HTTP Basic together with client credentials in the body, and keeps the token valid', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/revoke',
+      headers: { authorization: `Basic ${Buffer.from(`${TEST_CLIENT.client_id}:${TEST_CLIENT.client_secret}`).toString('base64')}` },
+      payload: { ...TEST_CLIENT, token: tokens.access_token },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Envie as credenciais do cliente de um só modo: no cabeçalho Authorization (Basic) ou no corpo.',
+    });
+    expect((await profile(tokens.access_token)).statusCode).toBe(200);
+  });
 });

@@ -49,7 +49,13 @@ describe('POST /auth/token (password grant)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
-    expect(body).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), token_type: 'Bearer', expires_in: 3600 });
+    expect(body).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      token_type: 'Bearer',
+      expires_in: 3600,
+      scope: 'cirurgias',
+    });
     expect(body.access_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(body.refresh_token).not.toBe(body.access_token);
     expect((await profile(body.access_token)).statusCode).toBe(200);
@@ -143,6 +149,112 @@ describe('POST /auth/token (password grant)', () => {
     const res = await passwordGrant('ninguem@teste.com.br', TEST_PASSWORD, nextAddress());
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'invalid_grant', error_description: 'Usuário ou senha inválidos.' });
+  });
+});
+
+describe('POST /auth/token: one client authentication method (RFC 6749 §2.3.1)', () => {
+  const basic = `Basic ${Buffer.from(`${TEST_CLIENT.client_id}:${TEST_CLIENT.client_secret}`).toString('base64')}`;
+  const TWO_METHODS = {
+    error: 'invalid_request',
+    error_description: 'Envie as credenciais do cliente de um só modo: no cabeçalho Authorization (Basic) ou no corpo.',
+  };
+
+  it('refuses HTTP Basic together with client credentials in the body, issuing nothing', async () => {
+    const medic = await createMedic(t.deps);
+    const countTokens = async () => (await t.handle.db.select().from(oauthTokens).where(eq(oauthTokens.userId, medic.id))).length;
+    const before = await countTokens();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD, ...TEST_CLIENT },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(TWO_METHODS);
+    expect(await countTokens()).toBe(before);
+  });
+
+  it('refuses HTTP Basic with a client_secret in the body, even a wrong Basic one', async () => {
+    const medic = await createMedic(t.deps);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: `Basic ${Buffer.from('x:y').toString('base64')}` },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD, client_secret: TEST_CLIENT.client_secret },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual(TWO_METHODS);
+  });
+
+  it('accepts HTTP Basic with the same client_id in the body (identifying, not authenticating)', async () => {
+    const medic = await createMedic(t.deps);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD, client_id: TEST_CLIENT.client_id },
+      remoteAddress: nextAddress(),
+    });
+    expect(res.statusCode).toBe(200);
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { authorization: basic },
+      payload: { grant_type: 'password', username: medic.email, password: TEST_PASSWORD, client_id: 'outro-cliente' },
+      remoteAddress: nextAddress(),
+    });
+    expect(other.statusCode).toBe(400);
+    expect(other.json()).toEqual(TWO_METHODS);
+  });
+});
+
+describe('POST /auth/token: scope (RFC 6749 §3.3)', () => {
+  it('grants the one scope, cirurgias, and says so, whatever scope was asked for', async () => {
+    const medic = await createMedic(t.deps);
+    for (const scope of [undefined, 'cirurgias', 'openid profile', 'leitura']) {
+      const res = await postToken({ grant_type: 'password', username: medic.email, password: TEST_PASSWORD, ...(scope ? { scope } : {}) }, nextAddress());
+      expect(res.statusCode, String(scope)).toBe(200);
+      expect(res.json().scope, String(scope)).toBe('cirurgias');
+    }
+  });
+
+  it('says the scope on a refresh too, asked for or not', async () => {
+    const medic = await createMedic(t.deps);
+    const tokens = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const plain = await refreshGrant(tokens.refresh_token);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.json().scope).toBe('cirurgias');
+    const narrower = await postToken({ grant_type: 'refresh_token', refresh_token: plain.json().refresh_token, scope: 'leitura' });
+    expect(narrower.statusCode).toBe(200);
+    expect(narrower.json().scope).toBe('cirurgias');
+  });
+
+  it('answers 400 invalid_scope for a scope outside the RFC syntax, and invalid_request for a repeated one', async () => {
+    const medic = await createMedic(t.deps);
+    for (const scope of ['a"b', 'a\\b', 'cirurgias  leitura', ' cirurgias', 'ação']) {
+      const res = await postToken({ grant_type: 'password', username: medic.email, password: TEST_PASSWORD, scope }, nextAddress());
+      expect(res.statusCode, scope).toBe(400);
+      expect(res.json(), scope).toEqual({ error: 'invalid_scope', error_description: 'Escopo inválido.' });
+    }
+    const repeated = await t.app.inject({
+      method: 'POST',
+      url: '/auth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams([
+        ['grant_type', 'password'],
+        ['username', medic.email],
+        ['password', TEST_PASSWORD],
+        ['client_id', TEST_CLIENT.client_id],
+        ['client_secret', TEST_CLIENT.client_secret],
+        ['scope', 'cirurgias'],
+        ['scope', 'leitura'],
+      ]).toString(),
+      remoteAddress: nextAddress(),
+    });
+    expect(repeated.statusCode).toBe(400);
+    expect(repeated.json()).toEqual({ error: 'invalid_request', error_description: 'Parâmetros inválidos.' });
   });
 });
 

@@ -416,7 +416,8 @@ describe('GET /surgery/api/v1/dashboard/export.csv', () => {
     expect(res.statusCode).toBe(200);
     expect(validateInjected('GET', url, res)).toEqual([]);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="dashboard-last_12_months-2026-03-10.csv"');
+    // Named in pt-BR like the other exports (what, then São Paulo's day), with the period's name (openapi exportDashboard).
+    expect(res.headers['content-disposition']).toBe('attachment; filename="painel-ultimos-12-meses-2026-03-10.csv"');
     const rows = parseExcelCsv(res.body);
     expect(rows[0]).toEqual(['Tabela', 'Nome', 'Medida', 'Valor']);
     expect(rows.every((row) => row.length === 4)).toBe(true);

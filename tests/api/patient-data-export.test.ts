@@ -105,6 +105,14 @@ describe('the data-subject archive', () => {
     expect(audit.results[0]).toMatchObject({ action: 'data_export', entity: 'patient', entity_id: patientId, actor: { id: medic.id } });
   });
 
+  it('holds the phone and the CEP as digits, as every JSON answer does, even where a row kept a mask', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id, { cellphone: '(11) 9 8765-4321', cep: '01.310-100' });
+    const response = await t.app.inject({ method: 'GET', url: exportUrl(patient.id), headers: asMedic });
+    expect(response.statusCode).toBe(200);
+    const archive = JSON.parse(new PizZip(response.rawPayload).file('paciente.json')!.asText());
+    expect(archive.patient).toMatchObject({ cellphone: '11987654321', cep: '01310100' });
+  });
+
   it('answers a patient without photo or cases with the JSON alone', async () => {
     const patient = await insertPatient(t.deps.db, medic.id);
     const response = await t.app.inject({ method: 'GET', url: exportUrl(patient.id), headers: asMedic });

@@ -278,7 +278,8 @@ function csvOf(row: Expected): string[] {
     brDate(row.accomplishment),
     brDate(row.billed_on),
     brDate(row.due_date),
-    row.days_past_due === null ? '' : String(row.days_past_due),
+    // What the screen's 'Dias em atraso' column says (ReceivablesPage): the days, 'A vencer' up to the due day.
+    row.days_past_due === null ? 'Sem vencimento' : row.days_past_due <= 0 ? 'A vencer' : String(row.days_past_due),
     AGING_BUCKET_LABELS[row.bucket],
     brMoney(row.expected_cents),
     brMoney(row.received_cents),
@@ -529,6 +530,9 @@ describe('GET receivables/export.csv', () => {
     expect(rows.find((row) => row[0] === 'Ana; "Nena" Lima')).toEqual(
       expect.arrayContaining(['24/12/2025', '02/01/2026', '01/02/2026', '1234,56', '34,56', '1200,00', '47', '31–60 dias']),
     );
+    // Not yet due (due 31/03/2026, 11 days after the reference day): 'A vencer', as on the screen, not −11.
+    const notDue = rows.find((row) => row[0] === 'Úrsula Araújo')!;
+    expect(notDue.slice(6, 8)).toEqual(['31/03/2026', 'A vencer']);
     // A filter narrows the file as it narrows the list.
     const filtered = parseExcelCsv((await get(`${EXPORT}?as_of=2026-03-20&appeals=1`, medicToken)).body);
     expect(filtered.slice(1).map((row) => row[0])).toEqual([`'=HYPERLINK("x")`]);

@@ -120,6 +120,18 @@ describe('seedAll (full lookups and the demo)', () => {
     expect(rows.filter((patient) => patient.healthPlanId !== null).length).toBeGreaterThan(20);
   });
 
+  it('stores phones and CEPs as digits, as the forms do, and writes the address with the CEP as 00.000-000', async () => {
+    const rows = await handle.db.select().from(schema.patients);
+    expect(rows.filter((patient) => !/^\d{11}$/.test(patient.cellphone ?? '')).map((patient) => patient.cellphone)).toEqual([]);
+    expect(rows.filter((patient) => !/^\d{8}$/.test(patient.cep ?? '')).map((patient) => patient.cep)).toEqual([]);
+    for (const patient of rows) {
+      const cep = patient.cep!;
+      expect(patient.fullAddress).toMatch(new RegExp(`, CEP ${cep.slice(0, 2)}\\.${cep.slice(2, 5)}-${cep.slice(5)}$`));
+    }
+    const accounts = await handle.db.select().from(schema.users);
+    expect(accounts.map((user) => user.cellphone)).toEqual(accounts.map(() => expect.stringMatching(/^\d{11}$/)));
+  });
+
   it('spreads ~40 surgeries over all ten stages, with codes and a consistent status history', async () => {
     const cases = await handle.db.select().from(schema.surgeries);
     // Forty over the stages, and two more lost cases (issue 13).

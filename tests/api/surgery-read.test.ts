@@ -68,7 +68,8 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       id: surgery.id,
       status: 'agendamento',
       schedule: '2025-03-10T23:30:00-03:00',
-      patient: { id: patient.id, nome_completo: 'Helena Duarte', foto: null, cellphone: '(11) 9 8888-7777' },
+      // Stored with the mask (as the demo and older rows hold it), answered as digits like the Patient (ARCHITECTURE).
+      patient: { id: patient.id, nome_completo: 'Helena Duarte', foto: null, cellphone: '11988887777' },
       medic: { id: medic.id, first_name: 'Renata', last_name: 'Lopes' },
       hospital: { id: ids.hospitalIds[0], fantasy_name: expect.any(String) },
       health_plan: null,

@@ -148,7 +148,7 @@ test.describe('dashboard period (/all-data)', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Exportar CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(/^dashboard-custom-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(file.suggestedFilename()).toMatch(/^painel-personalizado-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = readFileSync((await file.path())!);
     const rows = parseExcelCsv(bytes);
     expect(rows[0]).toEqual(['Tabela', 'Nome', 'Medida', 'Valor']);

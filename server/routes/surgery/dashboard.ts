@@ -4,7 +4,7 @@ import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../http/csv';
 import { throwIfProblems, validated } from '../../http/validation';
 import { createDashboardService } from '../../services/dashboard/dashboard-service';
-import { DASHBOARD_CSV_HEADER, dashboardCsvRows } from '../../services/dashboard/dashboard-csv';
+import { DASHBOARD_CSV_HEADER, dashboardCsvName, dashboardCsvRows } from '../../services/dashboard/dashboard-csv';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 
 /**
@@ -33,6 +33,6 @@ export default async function dashboardRoutes(app: FastifyInstance, { deps }: { 
     async function* lines() {
       yield* rows;
     }
-    return sendCsv(reply, `dashboard-${body.period.key}-${saoPauloDay(deps.now())}.csv`, DASHBOARD_CSV_HEADER, lines());
+    return sendCsv(reply, dashboardCsvName(body.period.key, saoPauloDay(deps.now())), DASHBOARD_CSV_HEADER, lines());
   });
 }

@@ -1,6 +1,6 @@
 import { casePage } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
-import { AGING_BUCKET_LABELS } from '../../../machines/ledger/constants';
+import { AGING_BUCKET_LABELS, daysPastDueText } from '../../../machines/ledger/constants';
 import {
   receivablesExportQuerySchema,
   receivablesFiltersOf,
@@ -42,7 +42,7 @@ function csvRow(row: ReceivableExportRow): CsvCell[] {
     csvDate(row.accomplishment),
     csvDate(row.billed_on),
     csvDate(row.due_date),
-    row.days_past_due,
+    daysPastDueText(row.days_past_due),
     AGING_BUCKET_LABELS[row.bucket],
     csvMoney(row.expected_cents),
     csvMoney(row.received_cents),

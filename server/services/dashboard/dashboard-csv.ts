@@ -1,6 +1,7 @@
 import type { components } from '../../../openapi/schema';
-import { DASHBOARD_PERIOD_LABELS, AGING_BUCKETS, AGING_BUCKET_LABELS } from '../../../machines/ledger/constants';
+import { DASHBOARD_PERIOD_LABELS, AGING_BUCKETS, AGING_BUCKET_LABELS, type DashboardPeriod } from '../../../machines/ledger/constants';
 import { csvDate, csvMoney, csvNumber, type CsvCell } from '../../http/csv';
+import { normalizeSearchText } from '../search-text';
 
 type Dashboard = components['schemas']['Dashboard'];
 
@@ -11,6 +12,14 @@ type Dashboard = components['schemas']['Dashboard'];
  * reais (`1234,56`), rates as percentages with two decimals, days with one, months as MM/yyyy, dates dd/MM/yyyy.
  */
 export const DASHBOARD_CSV_HEADER = ['Tabela', 'Nome', 'Medida', 'Valor'] as const;
+
+/**
+ * The file's name, in pt-BR like the other exports' (`cirurgias-2026-03-10.csv`): `painel-`, the period's name as it
+ * reads on the page without accents ('Últimos 12 meses' → `ultimos-12-meses`), then São Paulo's day.
+ */
+export function dashboardCsvName(period: DashboardPeriod, day: string): string {
+  return `painel-${normalizeSearchText(DASHBOARD_PERIOD_LABELS[period]).replace(/ /g, '-')}-${day}.csv`;
+}
 
 const DASHBOARD_CSV_TEXTS = {
   period: 'Período',

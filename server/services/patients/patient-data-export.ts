@@ -21,6 +21,7 @@ import {
 import type { ZipEntry } from '../../http/zip';
 import { FILE_EXTENSIONS, type SniffedType } from '../files/file-type';
 import type { FileStorage } from '../storage/file-storage';
+import { cepDigits, phoneDigits } from './patient-response';
 
 /**
  * A patient's data-subject archive (issue 16 item 3; LGPD art. 18, II and V; DECISIONS §17): everything the product
@@ -111,7 +112,13 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
       const archive = {
         archive_version: ARCHIVE_VERSION,
         exported_at: at.toISOString(),
-        patient: { ...withoutInternals(patient, 'searchText', 'photoKey'), photo_file: photoName },
+        // Phone and CEP as every JSON answer carries them: digits, whatever mask an older row kept.
+        patient: {
+          ...withoutInternals(patient, 'searchText', 'photoKey'),
+          cellphone: phoneDigits(patient.cellphone),
+          cep: cepDigits(patient.cep),
+          photo_file: photoName,
+        },
         surgeries: cases,
       };
       yield { name: 'paciente.json', data: Buffer.from(JSON.stringify(archive, null, 2), 'utf8'), modified: at };

@@ -2,7 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Gender } from '../../../machines/constants';
 import { formatCep } from '../../../machines/patientWizard/patientFields';
 import type { patientExportQuerySchema } from '../../../machines/patientWizard/schemas';
-import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { formatCpf } from '../../../machines/rules/cpf';
+import { formatPhone } from '../../../machines/rules/phone';
 import type { Executor } from '../../db/client';
 import { healthPlans, patients, users } from '../../db/schema/index';
 import { csvDate, inPages, type CsvCell } from '../../http/csv';
@@ -34,15 +35,6 @@ const GENDER_LABELS: Record<Gender, string> = { male: 'Masculino', female: 'Femi
 
 /** The list's order (patient-service list): the normalised name byte-wise, then id. */
 const PATIENT_SORT_KEYS: readonly SortKey[] = [{ expr: sql`${patients.searchText} collate "C"` }, { expr: sql`${patients.id}` }];
-
-/** A Brazilian phone as the screens show it: (00) 0 0000-0000, (00) 0000-0000, else as stored. */
-function phoneText(value: string | null): string | null {
-  if (!value) return null;
-  const digits = onlyDigits(value);
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits.slice(2, 3)} ${digits.slice(3, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return value.trim();
-}
 
 export async function* patientExportRows(
   db: Executor,
@@ -82,7 +74,7 @@ export async function* patientExportRows(
       row.nome,
       formatCpf(row.cpf),
       csvDate(row.birthday),
-      phoneText(row.cellphone),
+      row.cellphone ? formatPhone(row.cellphone) : null,
       row.gender ? GENDER_LABELS[row.gender] : null,
       row.planName,
       row.address,

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { nationalDigits } from '../../../machines/rules/phone';
 import type { Executor } from '../../db/client';
 import { healthPlans, patients, users } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
@@ -48,19 +49,32 @@ export function buildFullAddress(address: string | null, cep: string | null): st
   return parts.length > 0 ? parts.join(' - ') : null;
 }
 
+/**
+ * A stored phone or CEP as every JSON answer carries it (docs/ARCHITECTURE.md, "Phones and CEPs"): the digits (a phone
+ * without the country code), null for none. The forms store digits; the demo data of older installations and rows
+ * written before kept the mask.
+ */
+export function phoneDigits(value: string | null): string | null {
+  return value ? nationalDigits(value) || null : null;
+}
+
+export function cepDigits(value: string | null): string | null {
+  return value ? onlyDigits(value) || null : null;
+}
+
 export type PatientView = Awaited<ReturnType<ReturnType<typeof selectPatients>['execute']>>[number];
 
 /**
- * A row as the API shows it: CPF formatted, phone and CEP as digits (older rows may hold masks),
+ * A row as the API shows it: CPF formatted, phone and CEP as digits (phoneDigits, cepDigits),
  * the stored display address or one built from address and CEP, and a signed photo link or null.
  */
 export async function toPatientResponse(row: PatientView, signer: LinkSigner): Promise<PatientResponse> {
-  const cep = row.cep ? onlyDigits(row.cep) || null : null;
+  const cep = cepDigits(row.cep);
   return {
     id: row.id,
     nome_completo: row.nomeCompleto,
     foto: row.photoKey ? await signer.sign(patientPhotoPath(row.id)) : null,
-    cellphone: row.cellphone ? onlyDigits(row.cellphone) : null,
+    cellphone: phoneDigits(row.cellphone),
     convenio: row.planId !== null && row.planName !== null ? { id: row.planId, fantasy_name: row.planName } : null,
     birthday: row.birthday,
     address: row.address,

@@ -63,7 +63,7 @@ export function searchCondition(search: string): SQL | undefined {
 }
 
 /**
- * A column's value as the audit compares it: empty and null are the same, and a CEP is its digits (the demo data
+ * A column's value as the audit compares it: empty and null are the same, and a CEP is its digits (older installations' demo data
  * and older rows keep the mask, 01.310-100, where the API stores 01310100), so a save that kept a field does not
  * report it as changed.
  */

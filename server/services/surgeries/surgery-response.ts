@@ -19,6 +19,7 @@ import {
 } from '../../db/schema/index';
 import type { LossReason } from '../../../machines/preoperative/constants';
 import type { LinkSigner } from '../files/signed-links';
+import { phoneDigits } from '../patients/patient-response';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
@@ -257,7 +258,7 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
       id: row.patientId,
       nome_completo: row.patientName,
       foto: row.patientPhotoKey ? await signer.sign(patientPhotoPath(row.patientId)) : null,
-      cellphone: row.patientCellphone,
+      cellphone: phoneDigits(row.patientCellphone),
     },
     medic: { id: row.medicId, first_name: row.medicFirstName, last_name: row.medicLastName },
     hospital:

@@ -1,8 +1,10 @@
 import { Temporal } from 'temporal-polyfill';
 import { PAYMENT_SOURCE_LABELS, type Gender, type PaymentSource } from '../../../machines/constants';
 import { OPME_DECISION_LABELS, type OpmeDecision } from '../../../machines/preoperative/constants';
-import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
+import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { formatCnpj } from '../../../machines/rules/cnpj';
+import { formatCpf } from '../../../machines/rules/cpf';
+import { formatPhone } from '../../../machines/rules/phone';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 
 /**
@@ -74,7 +76,7 @@ export const TEMPLATE_FIELDS = {
   paciente_sexo: 'Masculino ou Feminino',
   paciente_telefone: 'Celular do paciente',
   paciente_endereco: 'Endereço completo do paciente',
-  paciente_cep: 'CEP do paciente (00000-000)',
+  paciente_cep: 'CEP do paciente (00.000-000)',
   medico_nome: 'Nome do médico',
   medico_crm: 'CRM do médico',
   medico_especialidade: 'Especialidade do médico',
@@ -210,20 +212,6 @@ export function brazilianMoney(value: string | null): string {
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(Number(value)).replace(/\s/g, ' ');
 }
 
-/** SPEC §5 phone mask: '(11) 9 8765-4321' for 11 digits, '(11) 3456-7890' for 10; otherwise as stored. */
-export function brazilianPhone(value: string | null): string {
-  if (!value) return '';
-  const digits = onlyDigits(value);
-  if (digits.length === 11) return `(${digits.slice(0, 2)}) ${digits[2]} ${digits.slice(3, 7)}-${digits.slice(7)}`;
-  if (digits.length === 10) return `(${digits.slice(0, 2)}) ${digits.slice(2, 6)}-${digits.slice(6)}`;
-  return value;
-}
-
-function brazilianCep(value: string | null): string {
-  const digits = onlyDigits(value ?? '');
-  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : (value ?? '');
-}
-
 /** The scheduled instant as São Paulo's date (dd/MM/yyyy) and time (HH:mm). */
 function scheduleParts(schedule: Date | null): { date: string; time: string } {
   if (!schedule) return { date: '', time: '' };
@@ -299,14 +287,14 @@ export function buildTemplateValues(surgery: TemplateCase, now: Date): TemplateV
     paciente_nascimento: brazilianDate(patient.birthday),
     paciente_idade: age === null ? '' : `${age} ${age === 1 ? 'ano' : 'anos'}`,
     paciente_sexo: patient.gender ? GENDER_LABELS[patient.gender] : '',
-    paciente_telefone: brazilianPhone(patient.cellphone),
+    paciente_telefone: formatPhone(patient.cellphone),
     paciente_endereco: patient.fullAddress ?? '',
-    paciente_cep: brazilianCep(patient.cep),
+    paciente_cep: formatCep(patient.cep),
     medico_nome: `${medic.firstName} ${medic.lastName}`.trim(),
     medico_crm: medic.crm ?? '',
     medico_especialidade: medic.specialty ?? '',
     medico_email: medic.email,
-    medico_telefone: brazilianPhone(medic.cellphone),
+    medico_telefone: formatPhone(medic.cellphone),
     hospital_nome: hospital?.name ?? '',
     hospital_cidade: hospital ? [hospital.city, hospital.uf].filter(Boolean).join(' - ') : '',
     hospital_endereco: hospital?.address ?? '',

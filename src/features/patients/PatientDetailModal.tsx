@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { styled } from 'goober';
 import { formatCep } from '../../../machines/patientWizard/patientFields';
+import { formatPhone } from '../../../machines/rules/phone';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -14,7 +15,6 @@ import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
 import { formatCpf } from '../../lib/format/cpf';
 import { formatDate } from '../../lib/format/date';
-import { formatPhone } from '../../lib/format/phone';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';

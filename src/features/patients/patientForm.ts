@@ -9,8 +9,8 @@ import type { Resolver } from 'react-hook-form';
 import { stepResolver as formStepResolver } from '../../components/form/stepResolver';
 import { formatCep, isoToBrDate } from '../../../machines/patientWizard/patientFields';
 import { EMPTY_PATIENT, type PatientWizardData } from '../../../machines/patientWizard/rules';
+import { formatPhone } from '../../../machines/rules/phone';
 import { formatCpf } from '../../lib/format/cpf';
-import { formatPhone } from '../../lib/format/phone';
 import type { HealthPlan, Patient } from './actors';
 
 export type PatientFormValues = {

@@ -16,7 +16,7 @@ import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
 import { AGING_BUCKET_OPTIONS } from '../../../machines/ledger/receivablesSchemas';
-import { AGING_BUCKETS } from '../../../machines/ledger/constants';
+import { AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
 import { Page } from '../../components/layout/Page';
 import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
@@ -123,11 +123,6 @@ const StyledBadge = styled('span')<{ $danger: boolean }>`
   color: ${(p) => (p.$danger ? colors.danger : colors.warning)};
 `;
 
-function daysText(row: Receivable): string {
-  if (row.days_past_due === null) return T.noDueDate;
-  return row.days_past_due <= 0 ? T.notDue : String(row.days_past_due);
-}
-
 /** The appeal deadline with its badge: 'Recurso a vencer' (≤ 7 days) or 'Prazo vencido' (before the reference day). */
 function AppealCell({ row, asOf }: { row: Receivable; asOf: string }) {
   if (!row.next_appeal_deadline) return <>{T.none}</>;
@@ -214,7 +209,7 @@ export function ReceivablesPage() {
     list.push(
       { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, truncate: true, width: showMedic ? '11%' : '13%' },
       { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '11%' },
-      { key: 'days', header: T.columns.daysPastDue, cell: daysText, nowrap: true, width: '14%' },
+      { key: 'days', header: T.columns.daysPastDue, cell: (row) => daysPastDueText(row.days_past_due), nowrap: true, width: '14%' },
       { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '12%' },
       { key: 'disputed', header: T.columns.disputed, cell: (row) => <StyledMoney>{money(row.disputed_cents)}</StyledMoney>, nowrap: true, width: '11%' },
       { key: 'appeal', header: T.columns.nextAppeal, cell: (row) => <AppealCell row={row} asOf={asOf} /> },

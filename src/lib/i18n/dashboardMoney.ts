@@ -52,5 +52,5 @@ export const dashboardMoneyTexts = {
     },
     dataLabel: 'Dados do gráfico {chart}',
   },
-  exportName: 'dashboard.csv',
+  exportName: 'painel.csv',
 } as const;

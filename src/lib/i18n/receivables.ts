@@ -42,8 +42,6 @@ export const receivablesTexts = {
       disputed: 'Em recurso',
       nextAppeal: 'Próximo prazo de recurso',
     },
-    notDue: 'A vencer',
-    noDueDate: 'Sem vencimento',
     appealSoon: 'Recurso a vencer',
     appealPassed: 'Prazo vencido',
     none: '—',

@@ -18,7 +18,7 @@ function surgery(overrides: Record<string, unknown> = {}) {
     id: 42,
     status: 'autorizacao',
     schedule: null,
-    patient: { id: 7, nome_completo: 'João da Silva', foto: null, cellphone: '(11) 9 8765-4321' },
+    patient: { id: 7, nome_completo: 'João da Silva', foto: null, cellphone: '11987654321' },
     medic: { id: 1, first_name: 'Ana', last_name: 'Souza' },
     hospital: { id: 3, fantasy_name: 'Hospital Central' },
     health_plan: { id: 5, fantasy_name: 'Plano Bom' },

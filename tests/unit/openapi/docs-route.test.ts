@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import docsRoutes from '../../../server/routes/docs';
 import { listOperations } from '../../helpers/contract';
@@ -24,6 +26,16 @@ describe('docs routes', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info.title).toBe('Cirurgias — API');
     expect(Object.keys(doc.paths)).toContain('/surgery/api/v1/update/{id}/');
+    // Exactly the file, nothing added or lost on the way (contract-valid.test.ts checks the file itself).
+    expect(doc).toEqual(parse(readFileSync(new URL('../../../openapi/openapi.yaml', import.meta.url), 'utf8')));
+    const to = doc.paths['/surgery/api/v1/audit/'].get.parameters.find((p: { name: string }) => p.name === 'to');
+    expect(to).toEqual({
+      name: 'to',
+      in: 'query',
+      required: false,
+      description: 'Até este dia (São Paulo), inclusive.',
+      schema: { type: 'string', format: 'date' },
+    });
   });
 
   it('GET /docs renders every operation in a self-contained page', async () => {
@@ -46,6 +58,7 @@ describe('docs routes', () => {
     expect(html).toContain('id="schema-Surgery"');
     expect(html).toContain('href="#schema-Surgery"');
     expect(html).toContain('Um ou mais de'); // SettingsUpdate: name pair or nickname
+    expect(html).toContain('Até este dia (São Paulo), inclusive.'); // a description with a comma, whole
     // Strict CSP: no scripts, no inline styles, nothing loaded from elsewhere.
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/<style/i);

@@ -1,6 +1,7 @@
 import type { Type } from 'arktype';
 import { describe, expect, it } from 'vitest';
-import { lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
+import { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
+import { createHospitalSchema } from '../../../machines/lookups/hospitalSchemas';
 import { scheduleDaysQuerySchema, surgeryExportQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
 import { patientExportQuerySchema, patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
@@ -38,7 +39,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   exportSurgeries: { query: surgeryExportQuerySchema },
   listScheduleDays: { query: scheduleDaysQuerySchema },
   listHealthPlans: { query: lookupQuerySchema },
-  listHospitals: { query: lookupQuerySchema },
+  listHospitals: { query: hospitalQuerySchema },
+  createHospital: { body: createHospitalSchema },
   listCids: { query: lookupQuerySchema },
   listProcedures: { query: procedureQuerySchema },
   createPatient: { body: patientForm },

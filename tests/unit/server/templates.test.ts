@@ -12,7 +12,6 @@ import {
   ageOn,
   brazilianDate,
   brazilianMoney,
-  brazilianPhone,
   buildTemplateValues,
   DOCUMENT_FIELDS,
   documentValues,
@@ -131,7 +130,7 @@ describe('buildTemplateValues', () => {
       paciente_idade: '55 anos', // the birthday is tomorrow
       paciente_sexo: 'Feminino',
       paciente_telefone: '(11) 9 8765-4321',
-      paciente_cep: '01305-000',
+      paciente_cep: '01.305-000',
       medico_nome: 'Carlos Mendes',
       medico_crm: '123456/SP',
       medico_telefone: '(11) 3456-7890',
@@ -293,7 +292,6 @@ describe('buildTemplateValues', () => {
     expect(ageOn('2030-01-01', '2026-01-01')).toBeNull();
     expect(brazilianMoney('0')).toBe('R$ 0,00');
     expect(brazilianMoney('abc')).toBe('');
-    expect(brazilianPhone('123')).toBe('123');
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCep } from '../../../../machines/patientWizard/patientFields';
-import { formatPhone } from '../../../../src/lib/format/phone';
+import { formatPhone } from '../../../../machines/rules/phone';
 import { detailsSchema, identificationSchema } from '../../../../machines/patientWizard/schemas';
 import {
   EMPTY_FORM,

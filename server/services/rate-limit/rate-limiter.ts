@@ -31,7 +31,7 @@ export interface RateLimiter {
   ping?(): Promise<void>;
 }
 
-export const RATE_LIMITER_UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.';
+const RATE_LIMITER_UNAVAILABLE_MESSAGE = 'Serviço temporariamente indisponível. Tente novamente em alguns minutos.';
 /** The Retry-After of a 503 while the counter store is unreachable. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 30;
 

@@ -4,8 +4,6 @@ import { RateLimiterUnavailable, type RateLimitCount, type RateLimiter } from '.
 type RedisRateLimiter = RateLimiter & { ping(): Promise<void>; close(): Promise<void> };
 
 const PREFIX = 'cirurgias:rl:';
-/** How long a command waits for a connection that is not ready yet (the first one at start, or a reconnection). */
-const READY_WAIT_MS = 1_000;
 /** One decrement of an open window, never below 0 (a missing or expired key stays missing). */
 const RELEASE_SCRIPT = `local v = redis.call('GET', KEYS[1])
 if v and tonumber(v) > 0 then return redis.call('DECR', KEYS[1]) end
@@ -17,49 +15,40 @@ return 0`;
  * one script (GET, DECR). Redis expires the key itself, so nothing needs cleaning.
  *
  * When Redis does not answer, every operation rejects with RateLimiterUnavailable (503, never a check without
- * its limits): a command waits at most a second for a connection that is not ready, and once an outage is known,
- * not at all until ioredis has reconnected. `prefix` keeps the keys of several users of one Redis apart (tests).
+ * its limits): a command waits for at most two reconnection attempts and, once an outage is known, not at all until
+ * ioredis has reconnected. `prefix` keeps the keys of several users of one Redis apart (tests).
  */
 export function createRedisRateLimiter(url: string, { prefix = PREFIX }: { prefix?: string } = {}): RedisRateLimiter {
   // ioredis is imported here, not at the top: only a start with REDIS_URL loads it (issue 15, boot time). The
   // connection is opened at once, as before; commands wait for it.
   const connecting = import('ioredis').then(({ Redis: RedisClient }) => {
-    const client = new RedisClient(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+    const redis = new RedisClient(url, {
+      lazyConnect: false,
+      // A command sent while the connection is down waits for at most two reconnection attempts, at most a
+      // second apart (connecting for at most 2 s each), then is refused (503), not kept for ever.
+      maxRetriesPerRequest: 2,
+      retryStrategy: (times) => Math.min(times * 100, 1_000),
+      connectTimeout: 2_000,
+    });
     // A lost connection is retried by ioredis; meanwhile commands are refused (503) and the outage is logged once.
-    client.on('error', () => {});
-    return client;
+    redis.on('error', () => {});
+    return redis;
   });
   // A failed import rejects the first command instead of ending the process as an unhandled rejection.
   connecting.catch(() => {});
   /** False from a failed command until one succeeds again. */
   let answering = true;
-  let readyWait: Promise<void> | null = null;
 
-  /** The client once its connection is ready; shared by every waiting command (one 'ready' listener). */
-  async function ready(wait: boolean): Promise<Redis> {
+  /** The client; during a known outage, a refusal at once unless ioredis has reconnected (no request waits for its retries). */
+  async function client(): Promise<Redis> {
     const redis = await connecting;
-    if (redis.status === 'ready') return redis;
-    if (!wait || redis.status === 'end') throw new Error(`redis connection ${redis.status}`);
-    readyWait ??= new Promise<void>((resolve, reject) => {
-      const onReady = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        redis.off('ready', onReady);
-        reject(new Error(`redis connection ${redis.status} after ${READY_WAIT_MS} ms`));
-      }, READY_WAIT_MS);
-      redis.once('ready', onReady);
-    }).finally(() => {
-      readyWait = null;
-    });
-    await readyWait;
+    if (!answering && redis.status !== 'ready') throw new Error(`redis connection ${redis.status}`);
     return redis;
   }
 
   async function command<T>(run: (redis: Redis) => Promise<T>): Promise<T> {
     try {
-      const result = await run(await ready(answering));
+      const result = await run(await client());
       answering = true;
       return result;
     } catch (error) {
@@ -116,7 +105,7 @@ export function createRedisRateLimiter(url: string, { prefix = PREFIX }: { prefi
 
     /** For /health: PING, without touching the outage state the requests' refusals log. */
     async ping(): Promise<void> {
-      await (await ready(true)).ping();
+      await (await connecting).ping();
     },
 
     async close(): Promise<void> {

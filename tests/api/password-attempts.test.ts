@@ -287,11 +287,12 @@ describe('the hashing queue', () => {
     await dummyPasswordHash();
     const work = countedWork(t);
     const flood = 12;
+    let answered = 0;
     const signIns = Array.from({ length: flood }, (_, i) =>
-      passwordGrant(t, `enxurrada${i}.${process.pid}@teste.com.br`, 'errada-123', randomAddress()),
+      passwordGrant(t, `enxurrada${i}.${process.pid}@teste.com.br`, 'errada-123', randomAddress()).finally(() => answered++),
     );
     // Once every sign-in has reached the hashing, the photo (a file read on libuv's pool, as scrypt) and /health.
-    while (work.entered < flood) await new Promise((resolve) => setTimeout(resolve, 2));
+    while (work.entered < flood && answered < flood) await new Promise((resolve) => setTimeout(resolve, 2));
     const [photo, health] = await Promise.all([
       t.app.inject({ method: 'GET', url: photoLink }),
       t.app.inject({ method: 'GET', url: '/health' }),

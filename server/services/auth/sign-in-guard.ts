@@ -107,11 +107,12 @@ export function createSignInGuard({ db, rateLimiter, now }: { db: Database; rate
      * is a known browser), one atomic increment each, so parallel requests cannot all pass a count read before any
      * of them failed. Past a limit the reservation is given back and the attempt refused (429 with Retry-After);
      * else it goes on after a delay (0 mostly: an unknown client waits once the account has `perAccount` failures
-     * or attempts under way). The reservation is the failure's count when the password is wrong (`failed` keeps
-     * it); `succeeded` and `release` give it back.
+     * or attempts under way). The reservation stays as the failure's count when the password is wrong;
+     * `succeeded` and `release` give it back.
      */
     async reserve(client: SignInClient, address: string): Promise<SignInVerdict> {
-      const counters: Array<{ key: string; limit: number }> = [{ key: client.counterKey, limit: client.kind === 'unknown' ? SIGN_IN_LIMITS.unknownCeiling : SIGN_IN_LIMITS.perAccount }];
+      const ownLimit = client.kind === 'unknown' ? SIGN_IN_LIMITS.unknownCeiling : SIGN_IN_LIMITS.perAccount;
+      const counters: Array<{ key: string; limit: number }> = [{ key: client.counterKey, limit: ownLimit }];
       // A known browser is judged by its own failures only (an office's shared address may be noisy).
       if (client.kind !== 'device') counters.push({ key: addressCounter(address), limit: SIGN_IN_LIMITS.perAddress });
       const counts = await Promise.all(counters.map(({ key }) => rateLimiter.hit(key, SIGN_IN_LIMITS.windowSeconds)));

@@ -77,6 +77,13 @@ export interface paths {
          *     - 429 quando um endereço IP acumula 20 tentativas de login falhas em 15 minutos, ou quando um navegador ou
          *       endereço já conhecido do usuário acumula 5 ("Muitas tentativas de acesso. Aguarde alguns minutos e tente
          *       novamente."), com o cabeçalho `Retry-After` em segundos. Os contadores valem para todas as instâncias.
+         *       Cada tentativa é contada antes de a senha ser conferida (um incremento atômico): tentativas simultâneas
+         *       também contam, e de N tentativas em paralelo só chegam à conferência as que cabem no limite.
+         *     - 429 também quando a fila de conferência de senhas do servidor está cheia ("Muitos acessos ao mesmo tempo.
+         *       Aguarde alguns segundos e tente novamente.", `Retry-After: 2`); essa recusa não conta como falha.
+         *     - 503 `{ "error": ["Serviço temporariamente indisponível. Tente novamente em alguns minutos."] }` com
+         *       `Retry-After` quando o armazenamento dos contadores (Redis, com `REDIS_URL`) não responde: sem ele os
+         *       limites não podem ser conferidos.
          *
          *     **Sem bloqueio malicioso da conta (OWASP ASVS 5.0 §6.3)**
          *     - Um login bem-sucedido devolve o cookie `cirurgias_device` (opaco, `HttpOnly`, `SameSite=Strict`,
@@ -189,6 +196,9 @@ export interface paths {
          *     - Cada endereço IP tem até 10 tentativas de cadastro por hora (todas contam, válidas ou não); depois, 429
          *       `{ "error": ["Muitas tentativas de cadastro. Aguarde alguns minutos e tente novamente."] }` com
          *       `Retry-After`. Sem esse limite a resposta "Este CPF já está cadastrado." consultaria CPFs para qualquer um.
+         *     - 429 `{ "error": ["Muitos acessos ao mesmo tempo. Aguarde alguns segundos e tente novamente."] }` com
+         *       `Retry-After` quando a fila de cálculo de senhas do servidor está cheia (nada é gravado).
+         *     - 503 (`Retry-After`) quando o armazenamento dos contadores (Redis) não responde.
          */
         post: operations["signupDoctor"];
         delete?: never;
@@ -229,6 +239,8 @@ export interface paths {
          *     - O e-mail da conta é o do convite; se `email` vier, deve ser igual (sem diferenciar maiúsculas).
          *     - O token é de uso único: depois do aceite, novas chamadas respondem 410.
          *     - Sucesso: 201 `{ id, message: "Cadastrado com sucesso!" }` (id da conta da secretária).
+         *     - 429 `{ "error": ["Muitos acessos ao mesmo tempo. Aguarde alguns segundos e tente novamente."] }` com
+         *       `Retry-After` quando a fila de cálculo de senhas do servidor está cheia (nada é gravado).
          */
         post: operations["signupSecretary"];
         delete?: never;
@@ -388,7 +400,11 @@ export interface paths {
          * Trocar a senha
          * @description Confere a senha atual (`password`) e grava `new_password` (ao menos 8 caracteres, diferente da atual).
          *     Senha atual errada: 400 `{ "error": ["Senha atual incorreta."] }` (o SPA mostra o texto do servidor).
-         *     Depois de 5 senhas atuais erradas em 15 minutos, 429 até a janela acabar (como no login).
+         *     Depois de 5 senhas atuais erradas em 15 minutos, 429 até a janela acabar (como no login). Cada tentativa é
+         *     contada antes de a senha ser conferida: de N trocas em paralelo com a senha errada, só 5 chegam à conferência.
+         *     429 também quando a fila de cálculo de senhas do servidor está cheia ("Muitos acessos ao mesmo tempo. Aguarde
+         *     alguns segundos e tente novamente.", sem contar como erro); 503 quando o armazenamento dos contadores (Redis)
+         *     não responde.
          *     A sessão que fez a troca continua válida; as demais sessões do usuário são encerradas (os outros
          *     dispositivos precisam entrar de novo com a nova senha).
          */
@@ -1999,6 +2015,11 @@ export interface paths {
          * Saúde do serviço
          * @description Confere o processo e o banco de dados (uma consulta simples). 200 `{ "status": "ok", "database": "ok" }`;
          *     com o banco indisponível, 503 `{ "status": "error", "database": "error" }`. Sem autenticação.
+         *
+         *     Com `REDIS_URL` (os contadores de tentativas), a resposta traz também `redis` (`ok` quando responde ao
+         *     PING). Com o Redis fora do ar, login, troca de senha, cadastros e convites respondem 503, e o resto funciona:
+         *     200 `{ "status": "degraded", "database": "ok", "redis": "error" }`, para o balanceador manter o servidor e o
+         *     monitoramento ver a falha.
          */
         get: operations["health"];
         put?: never;
@@ -3274,9 +3295,14 @@ export interface components {
         };
         Health: {
             /** @enum {string} */
-            status: "ok" | "error";
+            status: "ok" | "degraded" | "error";
             /** @enum {string} */
             database: "ok" | "error";
+            /**
+             * @description Só com `REDIS_URL` configurado.
+             * @enum {string}
+             */
+            redis?: "ok" | "error";
         };
     };
     responses: {
@@ -3366,10 +3392,21 @@ export interface components {
                 "application/json": components["schemas"]["ErrorList"];
             };
         };
-        /** @description Tentativas erradas demais; tente de novo depois de `Retry-After` segundos. */
+        /** @description Tentativas erradas demais, ou a fila de cálculo de senhas cheia; tente de novo depois de `Retry-After` segundos. */
         TooManyRequests: {
             headers: {
                 /** @description Segundos até poder tentar de novo. */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
+        /** @description O armazenamento dos contadores de tentativas (Redis) não responde; a mensagem em pt-BR e `Retry-After`. */
+        ServiceUnavailable: {
+            headers: {
+                /** @description Segundos até tentar de novo. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -3395,7 +3432,7 @@ export interface components {
                 "application/json": components["schemas"]["OAuthError"];
             };
         };
-        /** @description Tentativas de login falhas demais para a conta ou o endereço. */
+        /** @description Tentativas de login falhas demais para a conta ou o endereço, ou a fila de conferência de senhas cheia. */
         OAuthTooManyRequests: {
             headers: {
                 /** @description Segundos até poder tentar de novo. */
@@ -3480,6 +3517,7 @@ export interface operations {
             401: components["responses"]["OAuthInvalidClient"];
             429: components["responses"]["OAuthTooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     revokeToken: {
@@ -3580,6 +3618,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getSecretaryInvite: {
@@ -3636,6 +3675,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3850,6 +3890,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getStageTargets: {
@@ -3989,6 +4030,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     resendInvite: {
@@ -4017,6 +4059,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     cancelInvite: {
@@ -5749,7 +5792,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Serviço e banco respondendo. */
+            /** @description Serviço e banco respondendo (`degraded` quando só o Redis não responde). */
             200: {
                 headers: {
                     [name: string]: unknown;

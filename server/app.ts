@@ -21,6 +21,7 @@ import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
 import authenticatePlugin from './plugins/authenticate';
 import { createAuditLog, type AuditLog } from './services/audit/audit-log';
+import { RateLimiterUnavailable } from './services/rate-limit/rate-limiter';
 import auditRoutes from './routes/surgery/audit';
 import authRoutes from './routes/auth';
 import docsRoutes from './routes/docs';
@@ -195,7 +196,11 @@ function sendError(request: FastifyRequest, reply: FastifyReply, status: number,
 }
 
 function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof HttpError) return reply.code(error.statusCode).send(error.body);
+  if (error instanceof RateLimiterUnavailable && error.firstOfOutage) {
+    // Once per outage (the limiter marks the first refusal since its store last answered), without the request's data.
+    request.log.error({ reason: describeError(error.reason) }, 'rate limiter store unavailable');
+  }
+  if (error instanceof HttpError) return reply.code(error.statusCode).headers(error.headers).send(error.body);
   const status = error.statusCode ?? 500;
   // Schema validation, malformed or empty JSON, and every other 400 from Fastify's parsers.
   if (error.validation || status === 400) return sendError(request, reply, 400, MESSAGES.invalidData);

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { PasswordWork } from './services/auth/password-work';
 import type { FileStorage } from './services/storage/file-storage';
 import type { Mailer } from './services/mail/mailer';
 import type { RateLimiter } from './services/rate-limit/rate-limiter';
@@ -15,4 +16,6 @@ export type AppDeps = {
   now: () => Date;
   /** Waits `ms` (the progressive sign-in delay); tests replace it to record the delay instead. */
   sleep?: (ms: number) => Promise<void>;
+  /** The password hashing queue; the process's own (password-work.ts) when absent. Tests give a smaller one. */
+  passwordWork?: PasswordWork;
 };

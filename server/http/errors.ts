@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: Record<string, unknown>,
+    /** Sent with the answer (e.g. `Retry-After` of a 429 or 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(`HTTP ${statusCode}`);
   }

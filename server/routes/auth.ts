@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
 import { dummyPasswordHash, verifyPassword } from '../services/auth/password';
+import { PASSWORD_WORK_BUSY_MESSAGE, PasswordWorkBusy, passwordWork } from '../services/auth/password-work';
 import { createSignInGuard, deviceCookieFrom, deviceCookieHeader } from '../services/auth/sign-in-guard';
 import { createTokenService, type TokenPair } from '../services/auth/token-service';
 import { createUserService } from '../services/auth/user-service';
@@ -156,23 +157,31 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (username === null || password === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
     if (!username || !password) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingCredentials);
 
-    // The account is looked up, the client classified and the limits checked before the password,
-    // with the same queries for a known and an unknown e-mail; only failures count (sign-in-guard.ts).
+    // The account is looked up, the client classified and the attempt counted before the password, with the
+    // same queries for a known and an unknown e-mail; a wrong password keeps its count (sign-in-guard.ts).
     const user = await accounts.findByEmail(username);
     const deviceToken = deviceCookieFrom(request.headers.cookie);
     const client = await guard.classify(user?.id ?? null, username, request.ip, deviceToken);
-    const verdict = await guard.verdict(client, request.ip);
+    const verdict = await guard.reserve(client, request.ip);
     if ('refuseForSeconds' in verdict) {
       reply.header('Retry-After', String(Math.ceil(verdict.refuseForSeconds)));
       return oauthError(reply, 429, 'invalid_request', AUTH_MESSAGES.tooManyAttempts);
     }
-    if (verdict.delayMs > 0) await (deps.sleep ?? sleep)(verdict.delayMs);
-
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
-    if (!user || !matches) {
-      await guard.failed(client, request.ip);
-      return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidCredentials);
+    let matches: boolean;
+    try {
+      if (verdict.delayMs > 0) await (deps.sleep ?? sleep)(verdict.delayMs);
+      // In the hashing queue (password-work.ts): refused at once when it is full.
+      matches = await (deps.passwordWork ?? passwordWork).run(async () =>
+        verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash())),
+      );
+    } catch (error) {
+      // The password was not checked: the attempt is no failure.
+      await guard.release(client, request.ip).catch(() => {});
+      if (!(error instanceof PasswordWorkBusy)) throw error;
+      reply.header('Retry-After', String(error.retryAfterSeconds));
+      return oauthError(reply, 429, 'invalid_request', PASSWORD_WORK_BUSY_MESSAGE);
     }
+    if (!user || !matches) return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidCredentials);
     const device = await guard.succeeded(client, user.id, request.ip, deviceToken);
     const secure = request.protocol === 'https' || deps.config.publicUrl.startsWith('https:');
     reply.header('Set-Cookie', deviceCookieHeader(device, secure));

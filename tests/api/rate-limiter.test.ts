@@ -56,6 +56,23 @@ describe('postgres rate limiter', () => {
     expect((await limiter.hit('reset-me', 60)).count).toBe(1);
   });
 
+  it('gives back one hit of the open window, never below 0 and never in a window that ended', async () => {
+    const limiter = createPostgresRateLimiter(t.deps.db, t.deps.now);
+    await limiter.hit('release-me', 60);
+    await limiter.hit('release-me', 60);
+    await limiter.release('release-me');
+    expect(await limiter.peek('release-me')).toEqual({ count: 1, resetInSeconds: 60 });
+    await limiter.release('release-me');
+    await limiter.release('release-me');
+    expect((await limiter.peek('release-me')).count).toBe(0);
+    await limiter.release('never-hit');
+    expect((await limiter.peek('never-hit')).count).toBe(0);
+    // Parallel reservations and releases: each release takes back exactly one.
+    await Promise.all(Array.from({ length: 10 }, () => limiter.hit('pairs', 60)));
+    await Promise.all(Array.from({ length: 4 }, () => limiter.release('pairs')));
+    expect((await limiter.peek('pairs')).count).toBe(6);
+  });
+
   it('loses no hit when many arrive at once (one atomic upsert each)', async () => {
     const limiter = createPostgresRateLimiter(t.deps.db, t.deps.now);
     const results = await Promise.all(Array.from({ length: 25 }, () => limiter.hit('burst', 60)));
@@ -80,6 +97,15 @@ describe.skipIf(!hasRedis)('redis rate limiter (127.0.0.1:6379)', () => {
       expect(await limiter.hit(key, 60)).toEqual({ count: 1, resetInSeconds: 60 });
       await limiter.reset(key);
       expect((await limiter.peek(key)).count).toBe(0);
+
+      // A release gives back one hit of the open window, never below 0, and keeps the window's end.
+      await Promise.all(Array.from({ length: 3 }, () => limiter.hit(key, 60)));
+      await Promise.all([limiter.release(key), limiter.release(key)]);
+      expect(await limiter.peek(key)).toEqual({ count: 1, resetInSeconds: 60 });
+      await limiter.release(key);
+      await limiter.release(key);
+      expect((await limiter.peek(key)).count).toBe(0);
+      await limiter.ping();
     } finally {
       await limiter.reset(key);
       await limiter.close();

@@ -25,6 +25,7 @@ import type { AppDeps } from '../../server/deps';
 import { createMailer } from '../../server/services/mail/create-mailer';
 import type { Mailer, MailMessage } from '../../server/services/mail/mailer';
 import { createPostgresRateLimiter } from '../../server/services/rate-limit/postgres-rate-limiter';
+import type { RateLimiter } from '../../server/services/rate-limit/rate-limiter';
 import { createDiskStorage } from '../../server/services/storage/disk-storage';
 import type { FileStorage } from '../../server/services/storage/file-storage';
 import { validateResponse } from './contract';
@@ -73,6 +74,11 @@ export type BuildTestAppOptions = {
    * needs the test's database: `storage: ({ db }) => createPostgresStorage(db)`.
    */
   storage?: (context: { db: Database; dataDir: string }) => FileStorage;
+  /**
+   * The rate-limit counters (default: PostgreSQL's, in the test's database). A factory, like `storage`:
+   * `rateLimiter: () => createRedisRateLimiter(url, { prefix })`; closed with the app when it has `close`.
+   */
+  rateLimiter?: (context: { db: Database; now: () => Date }) => RateLimiter & { close?(): Promise<void> };
 };
 
 /** A new database named cirurgias_test_<random> on the server of `url`, copied from `template`; dropped again by `drop()`. */
@@ -146,12 +152,13 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const mail: MailMessage[] = [];
   const mailer: Mailer & { close?(): void } =
     options.mailer === 'configured' ? createMailer(config, { info: () => {} }) : recordingMailer(mail);
+  const rateLimiter: RateLimiter & { close?(): Promise<void> } = options.rateLimiter ? options.rateLimiter({ db: handle.db, now }) : createPostgresRateLimiter(handle.db, now);
   const deps: AppDeps = {
     config,
     db: handle.db,
     storage: options.storage ? options.storage({ db: handle.db, dataDir: tempDir }) : createDiskStorage(join(tempDir, 'files')),
     mailer,
-    rateLimiter: createPostgresRateLimiter(handle.db, now),
+    rateLimiter,
     now,
   };
 
@@ -198,6 +205,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
       try {
         await app.close();
         mailer.close?.();
+        await rateLimiter.close?.();
         if (logCaptureDir) {
           await recordSuiteSecrets(logCaptureDir, { db: handle.db, passwords, bodies: responses.map((r) => r.body), mail });
         }

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
+import { passwordWork, type PasswordWork } from './password-work';
 import { createTokenService } from './token-service';
 import { createProfilePhotoService } from './profile-photo';
 import { releaseHeldCases } from '../surgeries/holder-service';
@@ -74,6 +75,7 @@ type AccountServiceDeps = {
   storage: FileStorage;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
+  passwordWork?: PasswordWork;
 };
 
 /** 429 for too many wrong current passwords; the route adds `Retry-After` from `retryAfterSeconds`. */
@@ -220,36 +222,49 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     /**
      * Changes the password of `userId` after checking the current one (the body's own rules are its
-     * schema's): first the wrong-password counter (429 once it reached the limit, as sign-in), then the KDF. On
-     * success the hash is replaced (only if it did not change meanwhile) and every other sign-in of
-     * the user is revoked in the same transaction; the one holding `keepToken` stays valid.
+     * schema's). The attempt is counted before the KDF, atomically (one increment of the wrong-password counter:
+     * parallel requests cannot all pass a count read before any of them failed); past the limit it is given back
+     * and refused (429, as sign-in). A wrong password keeps its count; any other outcome gives it back. The check
+     * and the new hash run in one slot of the hashing queue (429 when it is full). On success the hash is
+     * replaced (only if it did not change meanwhile), the counter starts again and every other sign-in of the
+     * user is revoked in the same transaction; the one holding `keepToken` stays valid.
      */
     async changePassword(userId: number, input: ChangePasswordInput, keepToken: string): Promise<{ message: string }> {
       const { password: current, new_password: next } = input;
       const counterKey = `password:user:${userId}`;
-      const attempts = await rateLimiter.peek(counterKey);
-      if (attempts.count >= CHANGE_PASSWORD_LIMITS.perAccount) {
-        throw new TooManyPasswordAttempts(Math.max(1, Math.ceil(attempts.resetInSeconds)));
+      const attempt = await rateLimiter.hit(counterKey, CHANGE_PASSWORD_LIMITS.windowSeconds);
+      if (attempt.count > CHANGE_PASSWORD_LIMITS.perAccount) {
+        await rateLimiter.release(counterKey);
+        throw new TooManyPasswordAttempts(Math.max(1, Math.ceil(attempt.resetInSeconds)));
       }
-      const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
-      if (!user || !(await verifyPassword(current, user.passwordHash))) {
-        await rateLimiter.hit(counterKey, CHANGE_PASSWORD_LIMITS.windowSeconds);
-        throw badRequest([ACCOUNT_MESSAGES.wrongPassword]);
+      let outcome: 'wrong' | 'changed' | 'other' = 'other';
+      try {
+        const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+        const passwordHash = await (deps.passwordWork ?? passwordWork).run(async () =>
+          user && (await verifyPassword(current, user.passwordHash)) ? hashPassword(next) : null,
+        );
+        if (!user || !passwordHash) {
+          outcome = 'wrong';
+          throw badRequest([ACCOUNT_MESSAGES.wrongPassword]);
+        }
+        const changed = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .update(users)
+            .set({ passwordHash, updatedAt: now() })
+            .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
+            .returning({ id: users.id });
+          if (row) await tokens.revokeOtherFamilies(tx, userId, keepToken);
+          return Boolean(row);
+        });
+        // Changed by another request between the check and the write: the password given is no longer current.
+        if (!changed) throw badRequest([ACCOUNT_MESSAGES.wrongPassword]);
+        outcome = 'changed';
+        await rateLimiter.reset(counterKey);
+        return { message: ACCOUNT_MESSAGES.passwordChanged };
+      } finally {
+        // Refused by the hashing queue, failed, or overtaken by another change: not a wrong password.
+        if (outcome === 'other') await rateLimiter.release(counterKey).catch(() => {});
       }
-      const passwordHash = await hashPassword(next);
-      const changed = await db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(users)
-          .set({ passwordHash, updatedAt: now() })
-          .where(and(eq(users.id, userId), eq(users.passwordHash, user.passwordHash)))
-          .returning({ id: users.id });
-        if (row) await tokens.revokeOtherFamilies(tx, userId, keepToken);
-        return Boolean(row);
-      });
-      // Changed by another request between the check and the write: the password given is no longer current.
-      if (!changed) throw badRequest([ACCOUNT_MESSAGES.wrongPassword]);
-      await rateLimiter.reset(counterKey);
-      return { message: ACCOUNT_MESSAGES.passwordChanged };
     },
 
     /**

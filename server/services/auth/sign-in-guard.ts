@@ -14,6 +14,8 @@ import { normaliseEmail } from './invite-service';
  *   known browser or address may make before it waits for the window.
  * - `unknownCeiling`: failures of one account from unknown clients before unknown clients are refused
  *   for the window (a flood); known browsers and addresses are never refused for others' failures.
+ * Each attempt is counted before its password is checked (`reserve`), so attempts under way count as failures
+ * until they succeed: N parallel wrong passwords from one address reach the check at most `perAddress` times.
  */
 export const SIGN_IN_LIMITS = {
   windowSeconds: 15 * 60,
@@ -100,23 +102,34 @@ export function createSignInGuard({ db, rateLimiter, now }: { db: Database; rate
       return { kind: 'unknown', counterKey: `signin:account:${sha256(normaliseEmail(email))}` };
     },
 
-    /** Checked before the password: refuse (429 with Retry-After), or go on after a delay (0 mostly). */
-    async verdict(client: SignInClient, address: string): Promise<SignInVerdict> {
-      const own = await rateLimiter.peek(client.counterKey);
-      // A known browser is judged by its own failures only (an office's shared address may be noisy).
-      const fromAddress = client.kind === 'device' ? { count: 0, resetInSeconds: 0 } : await rateLimiter.peek(addressCounter(address));
-      const waits: number[] = [];
-      if (fromAddress.count >= SIGN_IN_LIMITS.perAddress) waits.push(fromAddress.resetInSeconds);
+    /**
+     * Before the password: one attempt is reserved on the client's counters (its own, and the address's unless it
+     * is a known browser), one atomic increment each, so parallel requests cannot all pass a count read before any
+     * of them failed. Past a limit the reservation is given back and the attempt refused (429 with Retry-After);
+     * else it goes on after a delay (0 mostly: an unknown client waits once the account has `perAccount` failures
+     * or attempts under way). The reservation stays as the failure's count when the password is wrong;
+     * `succeeded` and `release` give it back.
+     */
+    async reserve(client: SignInClient, address: string): Promise<SignInVerdict> {
       const ownLimit = client.kind === 'unknown' ? SIGN_IN_LIMITS.unknownCeiling : SIGN_IN_LIMITS.perAccount;
-      if (own.count >= ownLimit) waits.push(own.resetInSeconds);
-      if (waits.length > 0) return { refuseForSeconds: Math.max(1, ...waits) };
-      return { delayMs: client.kind === 'unknown' ? unknownClientDelayMs(own.count) : 0 };
+      const counters: Array<{ key: string; limit: number }> = [{ key: client.counterKey, limit: ownLimit }];
+      // A known browser is judged by its own failures only (an office's shared address may be noisy).
+      if (client.kind !== 'device') counters.push({ key: addressCounter(address), limit: SIGN_IN_LIMITS.perAddress });
+      const counts = await Promise.all(counters.map(({ key }) => rateLimiter.hit(key, SIGN_IN_LIMITS.windowSeconds)));
+      const waits = counts.filter((count, i) => count.count > counters[i]!.limit).map((count) => count.resetInSeconds);
+      if (waits.length > 0) {
+        await Promise.all(counters.map(({ key }) => rateLimiter.release(key)));
+        return { refuseForSeconds: Math.max(1, ...waits) };
+      }
+      // The account's failures and attempts under way before this one.
+      return { delayMs: client.kind === 'unknown' ? unknownClientDelayMs(counts[0]!.count - 1) : 0 };
     },
 
-    async failed(client: SignInClient, address: string): Promise<void> {
-      const hits = [rateLimiter.hit(client.counterKey, SIGN_IN_LIMITS.windowSeconds)];
-      if (client.kind !== 'device') hits.push(rateLimiter.hit(addressCounter(address), SIGN_IN_LIMITS.windowSeconds));
-      await Promise.all(hits);
+    /** An attempt that ended without checking the password (the hashing queue was full, an error): not a failure. */
+    async release(client: SignInClient, address: string): Promise<void> {
+      const releases = [rateLimiter.release(client.counterKey)];
+      if (client.kind !== 'device') releases.push(rateLimiter.release(addressCounter(address)));
+      await Promise.all(releases);
     },
 
     /**
@@ -125,6 +138,8 @@ export function createSignInGuard({ db, rateLimiter, now }: { db: Database; rate
      */
     async succeeded(client: SignInClient, userId: number, address: string, deviceToken: string | null): Promise<string> {
       await rateLimiter.reset(client.counterKey);
+      // Only failures count against the address: this attempt's reservation goes back.
+      if (client.kind !== 'device') await rateLimiter.release(addressCounter(address));
       const token = deviceToken ?? randomBytes(32).toString('base64url');
       const at = now();
       const expiresAt = new Date(at.getTime() + TRUSTED_SIGN_IN_TTL_SECONDS * 1000);

@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
+import { passwordWork, type PasswordWork } from './password-work';
 import { createProfilePhotoService } from './profile-photo';
 
 export const SIGNUP_MESSAGES = {
@@ -52,6 +53,7 @@ type UserServiceDeps = {
   storage: FileStorage;
   config: Pick<Config, 'publicUrl'>;
   now: () => Date;
+  passwordWork?: PasswordWork;
 };
 
 /** The unique constraint a failed insert hit, or null (drizzle wraps the PG error: code on `cause`). */
@@ -79,6 +81,8 @@ export function createUserService(deps: UserServiceDeps) {
   const { db } = deps;
   const inviteService = createInviteService(deps);
   const photos = createProfilePhotoService(deps);
+  /** scrypt through the hashing queue (429 when it is full); read per call, so a test may give its own queue. */
+  const hashing = () => deps.passwordWork ?? passwordWork;
 
   async function findByEmail(email: string): Promise<UserRow | null> {
     const [user] = await db.select().from(users).where(eq(users.email, normaliseEmail(email)));
@@ -110,7 +114,7 @@ export function createUserService(deps: UserServiceDeps) {
      */
     async signupMedic(input: DoctorSignupInput): Promise<{ id: number }> {
       await checkDoctorAgainstDatabase(input);
-      const passwordHash = await hashPassword(input.password);
+      const passwordHash = await hashing().run(() => hashPassword(input.password));
       const secretaryEmail = input.IHaveASecretary ? normaliseEmail(input.secretary ?? '') : '';
       try {
         return await db.transaction(async (tx) => {
@@ -154,7 +158,7 @@ export function createUserService(deps: UserServiceDeps) {
       if (existing?.type === 'medic') throw badRequest([SIGNUP_MESSAGES.medicEmail]);
 
       if (existing) {
-        if (!(await verifyPassword(input.password, existing.passwordHash))) {
+        if (!(await hashing().run(() => verifyPassword(input.password, existing.passwordHash)))) {
           throw badRequest([SIGNUP_MESSAGES.wrongExistingPassword]);
         }
         const id = await db.transaction((tx) => inviteService.acceptInvite(tx, invite, async () => existing.id));
@@ -163,7 +167,7 @@ export function createUserService(deps: UserServiceDeps) {
 
       const valid = parse(newSecretarySchema, input);
       if (await cpfTaken('secretary', valid.cpf)) throw badRequest([SIGNUP_MESSAGES.cpfTaken]);
-      const passwordHash = await hashPassword(valid.password);
+      const passwordHash = await hashing().run(() => hashPassword(valid.password));
       try {
         const id = await db.transaction((tx) =>
           inviteService.acceptInvite(tx, invite, async () => {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { rateLimitCounters } from '../../db/schema/index';
 import type { RateLimitCount, RateLimiter } from './rate-limiter';
@@ -10,7 +10,8 @@ function secondsUntil(end: Date, now: Date): number {
 /**
  * Fixed-window counters in `rate_limit_counters`, shared by every instance on one PostgreSQL. A hit is
  * one atomic upsert (no read-then-write race between instances): a new row or an expired window starts
- * at 1, an open window counts up. The clock is injected so tests can move time.
+ * at 1, an open window counts up; a release is one atomic decrement of the open window. The clock is injected
+ * so tests can move time.
  */
 export function createPostgresRateLimiter(db: Database, now: () => Date): RateLimiter {
   return {
@@ -31,6 +32,19 @@ export function createPostgresRateLimiter(db: Database, now: () => Date): RateLi
         .returning({ count: rateLimitCounters.count, windowEndsAt: rateLimitCounters.windowEndsAt });
       if (!row) throw new Error('rate limiter: upsert returned nothing');
       return { count: row.count, resetInSeconds: secondsUntil(row.windowEndsAt, at) };
+    },
+
+    async release(key: string): Promise<void> {
+      await db
+        .update(rateLimitCounters)
+        .set({ count: sql`${rateLimitCounters.count} - 1` })
+        .where(
+          and(
+            eq(rateLimitCounters.key, key),
+            gt(rateLimitCounters.count, 0),
+            sql`${rateLimitCounters.windowEndsAt} > ${now().toISOString()}::timestamptz`,
+          ),
+        );
     },
 
     async peek(key: string): Promise<RateLimitCount> {

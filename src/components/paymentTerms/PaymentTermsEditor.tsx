@@ -72,6 +72,9 @@ const StyledList = styled('ul')`
     color: ${colors.text};
     overflow-wrap: anywhere;
   }
+  /* The name may wrap; 'Remover' keeps its width (on a phone it broke into 'Remo ver'). */
+  & li > span { min-width: 0; }
+  & li > button { flex: none; }
 `;
 
 /** Tipo, Pagador (the widest: names are long), Prazo and the button; one column on a phone. */
@@ -81,7 +84,7 @@ const StyledGrid = styled('div')`
   gap: ${space.md};
   align-items: start;
   ${media.md} {
-    grid-template-columns: minmax(0, 9rem) minmax(0, 1fr) minmax(0, 7rem);
+    grid-template-columns: minmax(0, 12.5rem) minmax(0, 1fr) minmax(0, 7rem);
     & > button { grid-column: 1 / -1; justify-self: start; }
   }
 `;

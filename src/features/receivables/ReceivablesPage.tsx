@@ -213,18 +213,21 @@ export function ReceivablesPage() {
 
   const columns = useMemo<DataColumn<Receivable>[]>(() => {
     // Names wrap to a second line rather than being cut while the row has room (1366 px); money stays on one line.
+    // Widths (%, with and without the medic's column) leave each header whole at 1366 px.
+    const w = (alone: number, withMedic: number) => `${showMedic ? withMedic : alone}%`;
+    const money$ = (cents: (row: Receivable) => number) => (row: Receivable) => <StyledMoney>{money(cents(row))}</StyledMoney>;
     const list: DataColumn<Receivable>[] = [
-      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, clampLines: 2, width: showMedic ? '14%' : '17%' },
+      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, clampLines: 2, width: w(15, 12) },
     ];
-    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, clampLines: 2, width: '12%' });
+    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, clampLines: 2, width: '11%' });
     list.push(
-      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, clampLines: 2, width: showMedic ? '11%' : '13%' },
-      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '9%' },
-      { key: 'days', header: T.columns.daysPastDue, tableHeader: T.columns.daysPastDueShort, cell: daysText, nowrap: true, width: '7%' },
-      { key: 'expected', header: T.columns.expected, cell: (row) => <StyledMoney>{money(row.expected_cents)}</StyledMoney>, nowrap: true, width: '10%' },
-      { key: 'received', header: T.columns.received, cell: (row) => <StyledMoney>{money(row.received_cents)}</StyledMoney>, nowrap: true, width: '10%' },
-      { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '10%' },
-      { key: 'disputed', header: T.columns.disputed, cell: (row) => <StyledMoney>{money(row.disputed_cents)}</StyledMoney>, nowrap: true, width: '10%' },
+      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, clampLines: 2, width: w(11, 9) },
+      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: w(11, 10) },
+      { key: 'days', header: T.columns.daysPastDue, tableHeader: T.columns.daysPastDueShort, cell: daysText, nowrap: true, width: w(7, 7) },
+      { key: 'expected', header: T.columns.expected, cell: money$((row) => row.expected_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'received', header: T.columns.received, cell: money$((row) => row.received_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'open', header: T.columns.open, cell: money$((row) => row.open_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'disputed', header: T.columns.disputed, cell: money$((row) => row.disputed_cents), nowrap: true, width: w(11, 10) },
       { key: 'appeal', header: T.columns.nextAppeal, tableHeader: T.columns.nextAppealShort, cell: (row) => <AppealCell row={row} asOf={asOf} /> },
     );
     return list;

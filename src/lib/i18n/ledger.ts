@@ -108,7 +108,6 @@ export const ledgerTexts = {
     plan: 'Plano de saúde',
     hospital: 'Hospital',
     payerKind: 'Tipo',
-    payer: 'Pagador',
     payerPlaceholder: 'Selecione',
     payerRequired: 'Escolha o plano ou o hospital.',
     planSearch: 'Digite o nome do plano',

@@ -81,6 +81,10 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await expect(balance(page, 'Em aberto')).toHaveText('R$\u00a03.500,00');
 
   // A glosa of R$ 5.000,00: refused by the form with the API's message; nothing is sent.
+  const glosaPosts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().includes('/ledger/glosas/')) glosaPosts.push(sent.url());
+  });
   await section(page).getByRole('button', { name: 'Registrar glosa' }).click();
   const glosa = page.getByRole('dialog', { name: 'Registrar glosa' });
   await glosa.getByLabel('Data da glosa').pressSequentially(digits(daysAgo(9)));
@@ -101,6 +105,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await page.setViewportSize({ width: 1366, height: 900 });
   const before = (await (await request.get(`/surgery/api/v1/surgery/${id}/ledger/`, { headers })).json()) as { glosas: unknown[] };
   expect(before.glosas).toEqual([]);
+  expect(glosaPosts).toEqual([]);
 
   // The whole open balance is accepted.
   await glosa.getByLabel('Valor glosado').fill('');
@@ -109,6 +114,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await expect(page.getByText('Glosa salva.').last()).toBeVisible();
   await expect(balance(page, 'Em aberto')).toHaveText('R$\u00a00,00');
   await expect(balance(page, 'Em recurso')).toHaveText('R$\u00a03.500,00');
+  expect(glosaPosts).toHaveLength(1);
 
   // The appeal: 'Valor recuperado' blank, its hint says what blank means.
   await section(page).getByRole('button', { name: /Editar a glosa de R\$\s3\.500,00/ }).click();

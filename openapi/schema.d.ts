@@ -462,9 +462,11 @@ export interface paths {
         get: operations["getPaymentTerms"];
         /**
          * Alterar os prazos de pagamento
-         * @description Substitui a lista de prazos do médico (card "Prazos de pagamento" das Configurações): cada plano ou hospital
-         *     no máximo uma vez, prazos inteiros de 1 a 365 dias; um plano ou hospital inexistente é 400. Responde a lista
-         *     gravada. Só para médicos (secretária: 403).
+         * @description Substitui a lista de prazos do médico (card "Prazos de pagamento" das Configurações; botão "Prazos de
+         *     pagamento" de A receber): cada plano ou hospital no máximo uma vez, prazos inteiros de 1 a 365 dias; um plano
+         *     ou hospital inexistente é 400. Responde a lista gravada. O médico altera os seus; a secretária, que conhece o
+         *     prazo de cada convênio, informa em `medic` um dos seus médicos (sem `medic`: 400; outro: 404 "Médico não
+         *     encontrado.", antes de olhar o corpo).
          */
         put: operations["updatePaymentTerms"];
         post?: never;
@@ -3977,7 +3979,10 @@ export interface operations {
     };
     updatePaymentTerms: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3999,7 +4004,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -64,3 +64,33 @@ export function conclusionProblems(ledger: LedgerFacts, paidCents: number | null
   if (!plan) return [LEDGER_RULE_MESSAGES.belowReceipts(ledger.received_cents)];
   return plan.differenceCents > 0 && !settlement ? [LEDGER_RULE_MESSAGES.settlementRequired(plan.differenceCents)] : [];
 }
+
+/** What a glosa takes from the balance: its amount less what its appeal recovered (a glosa without an outcome, all). */
+export type GlosaTake = { amount_cents: number; recovered_cents: number | null };
+
+const takeOf = (glosa: GlosaTake | null): number => (glosa === null ? 0 : glosa.amount_cents - (glosa.recovered_cents ?? 0));
+
+const GLOSA_RULE_MESSAGES = {
+  aboveOpen: (taken: number, open: number) =>
+    `A glosa (${formatCents(taken)}) não pode ser maior que o saldo em aberto (${formatCents(open)}).`,
+  netAboveOpen: (taken: number, open: number) =>
+    `A glosa menos o valor recuperado (${formatCents(taken)}) não pode ser maior que o saldo em aberto (${formatCents(open)}).`,
+} as const;
+
+/**
+ * Whether a glosa may be written (DECISIONS §16; docs/LEDGER.md): a glosa takes at most what is open, so the books
+ * never hold more than the expected fee (received + glosas + write-off ≤ expected). `next` is the glosa as it would
+ * be stored; `previous` the same glosa as stored now (an edit), or null (a new glosa). The room is the open balance
+ * without this glosa: expected − received − the other glosas and the write-off. An edit that takes no more than the
+ * glosa takes today is always accepted (its date, reason, appeal or a larger recovered amount can still be recorded
+ * on books that a later receipt pushed above the fee). The server checks it on the locked case
+ * (server/services/ledger/ledger-service.ts), the form before sending; both word it alike. Null when allowed.
+ */
+export function glosaProblem(ledger: LedgerFacts, next: GlosaTake, previous: GlosaTake | null): string | null {
+  const before = takeOf(previous);
+  const after = takeOf(next);
+  if (after <= before) return null;
+  const room = Math.max(0, ledger.expected_cents - ledger.received_cents - ledger.deducted_cents + before);
+  if (after <= room) return null;
+  return (next.recovered_cents ?? 0) > 0 ? GLOSA_RULE_MESSAGES.netAboveOpen(after, room) : GLOSA_RULE_MESSAGES.aboveOpen(after, room);
+}

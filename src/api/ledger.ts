@@ -51,5 +51,9 @@ export const putGlosa = (id: number, glosaId: number, body: GlosaUpdateBody) =>
   settle(() => api.PUT('/surgery/api/v1/surgery/{id}/ledger/glosas/{glosaId}/', { params: { path: { id, glosaId } }, body }));
 export const deleteGlosa = (id: number, glosaId: number) =>
   settle(() => api.DELETE('/surgery/api/v1/surgery/{id}/ledger/glosas/{glosaId}/', { params: { path: { id, glosaId } } }));
-export const getPaymentTerms = (signal?: AbortSignal) => settle(() => api.GET('/project_auth/api/v1/payment_terms/', { signal }));
-export const putPaymentTerms = (body: TermsBody) => settle(() => api.PUT('/project_auth/api/v1/payment_terms/', { body }));
+/** `medic`: whose terms (a secretary names one of her medics; a medic reads and writes his own, null). */
+const termsQuery = (medic: number | null) => ({ params: { query: medic === null ? {} : { medic } } });
+export const getPaymentTerms = (medic: number | null, signal?: AbortSignal) =>
+  settle(() => api.GET('/project_auth/api/v1/payment_terms/', { ...termsQuery(medic), signal }));
+export const putPaymentTerms = (medic: number | null, body: TermsBody) =>
+  settle(() => api.PUT('/project_auth/api/v1/payment_terms/', { ...termsQuery(medic), body }));

@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema';
 import { api } from './client';
 
 export type HealthPlan = components['schemas']['HealthPlan'];
+type Hospital = components['schemas']['Hospital'];
 
 /** The line under a plan in a search list: its ANS registry, which tells apart plans named alike ('BRADESCO …'). */
 export function healthPlanDetail(plan: HealthPlan): string {
@@ -19,5 +20,12 @@ export async function searchHealthPlans(text: string, signal: AbortSignal): Prom
     signal,
   });
   if (!response.ok || !data) throw new Error(`listHealthPlans answered ${response.status}`);
+  return data.results;
+}
+
+/** GET /surgery/api/v1/hospital/?search=: at most 50 hospitals, for a hospital search select. Rejects on failure. */
+export async function searchHospitalsByName(text: string, signal: AbortSignal): Promise<Hospital[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/hospital/', { params: { query: text ? { search: text } : {} }, signal });
+  if (!response.ok || !data) throw new Error(`listHospitals answered ${response.status}`);
   return data.results;
 }

@@ -340,6 +340,99 @@ describe('glosas and appeals', () => {
   });
 });
 
+describe('a glosa takes at most what is open', () => {
+  const ABOVE = (glosa: string, open: string) => `A glosa (${glosa}) não pode ser maior que o saldo em aberto (${open}).`;
+  const NET_ABOVE = (glosa: string, open: string) =>
+    `A glosa menos o valor recuperado (${glosa}) não pode ser maior que o saldo em aberto (${open}).`;
+  /** The issue's case: expected R$ 6.500, received R$ 3.000 (R$ 3.500 open). */
+  async function halfPaid() {
+    const surgery = await newCase({ feesPayments: '6500.00' });
+    await call('POST', url(surgery.id, 'receipts/'), secretaryToken, { ...receipt, amount_cents: 300_000 });
+    return surgery;
+  }
+
+  it('refuses a glosa above the open balance (400 in pt-BR, nothing written) and accepts one equal to it', async () => {
+    const surgery = await halfPaid();
+    const before = await stored(surgery.id);
+    const refused = await call('POST', url(surgery.id, 'glosas/'), secretaryToken, { ...glosa, amount_cents: 500_000 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toEqual({ error: [ABOVE('R$ 5.000,00', 'R$ 3.500,00')], amount_cents: [ABOVE('R$ 5.000,00', 'R$ 3.500,00')] });
+    const oneCentTooMuch = await call('POST', url(surgery.id, 'glosas/'), medicToken, { ...glosa, amount_cents: 350_001 });
+    expect(oneCentTooMuch.json().error).toEqual([ABOVE('R$ 3.500,01', 'R$ 3.500,00')]);
+    expect(await stored(surgery.id)).toEqual(before);
+
+    const whole = await call('POST', url(surgery.id, 'glosas/'), secretaryToken, { ...glosa, amount_cents: 350_000 });
+    expect(whole.statusCode).toBe(201);
+    expect(whole.json()).toMatchObject({ ...(await expectedBalance(surgery.id)), open_cents: 0, glosa_net_cents: 350_000 });
+    const another = await call('POST', url(surgery.id, 'glosas/'), secretaryToken, { ...glosa, amount_cents: 1 });
+    expect(another.json().error).toEqual([ABOVE('R$ 0,01', 'R$ 0,00')]);
+  });
+
+  it('an edit may take up to the open balance without itself, never more; an edit that takes no more always passes', async () => {
+    const surgery = await halfPaid();
+    const [g] = (await call('POST', url(surgery.id, 'glosas/'), secretaryToken, { ...glosa, amount_cents: 200_000 })).json().glosas;
+    const filed = { ...glosa, appeal_filed_on: '2026-03-01' };
+    expect((await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, { ...glosa, amount_cents: 350_000 })).statusCode).toBe(200);
+    const before = await stored(surgery.id);
+    const raised = await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, { ...glosa, amount_cents: 350_001 });
+    expect(raised.statusCode).toBe(400);
+    expect(raised.json().error).toEqual([ABOVE('R$ 3.500,01', 'R$ 3.500,00')]);
+    expect(await stored(surgery.id)).toEqual(before);
+
+    // Won on appeal, then paid: the books are full again (received R$ 6.500, the glosa takes nothing).
+    const won = await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, { ...filed, amount_cents: 350_000, appeal_outcome: 'revertida' });
+    expect(won.json()).toMatchObject({ open_cents: 350_000, glosa_net_cents: 0 });
+    await call('POST', url(surgery.id, 'receipts/'), secretaryToken, { ...receipt, received_on: TODAY, amount_cents: 350_000 });
+    const noted = await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, { ...filed, amount_cents: 350_000, appeal_outcome: 'revertida', note: 'Pago no lote 14' });
+    expect(noted.statusCode).toBe(200);
+    const paidOff = await stored(surgery.id);
+    const kept = await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, { ...filed, amount_cents: 350_000, appeal_outcome: 'mantida' });
+    expect(kept.json().error).toEqual([ABOVE('R$ 3.500,00', 'R$ 0,00')]);
+    const partial = await call('PUT', url(surgery.id, `glosas/${g.id}/`), secretaryToken, {
+      ...filed,
+      amount_cents: 350_000,
+      appeal_outcome: 'parcial',
+      recovered_cents: 100_000,
+    });
+    expect(partial.statusCode).toBe(400);
+    expect(partial.json()).toEqual({ error: [NET_ABOVE('R$ 2.500,00', 'R$ 0,00')], amount_cents: [NET_ABOVE('R$ 2.500,00', 'R$ 0,00')] });
+    expect(await stored(surgery.id)).toEqual(paidOff);
+  });
+
+  it('two glosas sent at once never together exceed the open balance: one is stored, the other refused', async () => {
+    for (let round = 0; round < 5; round++) {
+      const surgery = await halfPaid();
+      const answers = await Promise.all([
+        call('POST', url(surgery.id, 'glosas/'), secretaryToken, { ...glosa, amount_cents: 200_000 }),
+        call('POST', url(surgery.id, 'glosas/'), medicToken, { ...glosa, amount_cents: 250_000 }),
+      ]);
+      expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 400]);
+      const refused = answers.find((res) => res.statusCode === 400)!;
+      expect(refused.json().error).toEqual([
+        expect.stringMatching(/^A glosa \(R\$ 2\.[05]00,00\) não pode ser maior que o saldo em aberto \(R\$ 1\.[05]00,00\)\.$/),
+      ]);
+      const { glosas } = await stored(surgery.id);
+      expect(glosas).toHaveLength(1);
+      expect((await call('GET', url(surgery.id))).json()).toMatchObject({ ...(await expectedBalance(surgery.id)), received_cents: 300_000 });
+    }
+  });
+
+  it('a receipt above the open balance is recorded (money that arrived); another tenant gets 404 before the amount is judged', async () => {
+    const surgery = await halfPaid();
+    const over = await call('POST', url(surgery.id, 'receipts/'), secretaryToken, { ...receipt, amount_cents: 400_000 });
+    expect(over.statusCode).toBe(201);
+    expect(over.json()).toMatchObject({ received_cents: 700_000, open_cents: 0 });
+    const before = await stored(surgery.id);
+    for (const token of [otherMedicToken, unlinkedSecretaryToken]) {
+      const res = await call('POST', url(surgery.id, 'glosas/'), token, { ...glosa, amount_cents: 500_000 });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
+    }
+    expect((await call('POST', url(surgery.id, 'glosas/'), secretaryToken, glosa)).json().error).toEqual([ABOVE('R$ 300,00', 'R$ 0,00')]);
+    expect(await stored(surgery.id)).toEqual(before);
+  });
+});
+
 describe('who and when may write', () => {
   it('writes at realizacao, pagamento and concluido; 409 with the status elsewhere, nothing written', async () => {
     for (const status of ['realizacao', 'concluido'] as const) {

@@ -7,8 +7,9 @@ import { signInTenants } from '../helpers/tenants';
 
 /**
  * The medics' payment terms (issue 14; openapi getPaymentTerms, updatePaymentTerms): the medic replaces his list, each
- * plan or hospital once with 1..365 days; the secretary reads her medic's with `medic`; unknown plan or hospital,
- * bad days, repeated payers: 400 in pt-BR with nothing written; 403 for a secretary's PUT; 404 for a medic not hers.
+ * plan or hospital once with 1..365 days; the secretary reads and replaces her medic's with `medic` (issue 17: she
+ * knows each plan's term); unknown plan or hospital, bad days, repeated payers, a secretary without `medic`: 400 in
+ * pt-BR with nothing written; 404 for a medic not hers (before the body is looked at), nothing written.
  */
 
 const URL = '/project_auth/api/v1/payment_terms/';
@@ -16,6 +17,7 @@ let t: TestApp;
 let medic: TestAccount;
 let otherMedic: TestAccount;
 let medicToken: string;
+let otherMedicToken: string;
 let secretaryToken: string;
 let plan: number;
 let hospital: number;
@@ -23,7 +25,7 @@ let names: { plan: string; hospital: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ medic, otherMedic, medicToken, secretaryToken } = await signInTenants(t));
+  ({ medic, otherMedic, medicToken, otherMedicToken, secretaryToken } = await signInTenants(t));
   const ids = await lookupIds(t.deps.db);
   plan = ids.healthPlanIds[0]!;
   hospital = ids.hospitalIds[0]!;
@@ -85,8 +87,31 @@ describe('payment terms', () => {
     expect((await call('GET', URL, medicToken)).json()).toEqual(before);
   });
 
-  it('403 for a secretary PUT, 400 without medic, 404 for a medic not hers, 401 without a token', async () => {
-    expect((await call('PUT', URL, secretaryToken, { terms: [] })).statusCode).toBe(403);
+  it("the secretary replaces her medic's list with medic; 400 without medic, 404 for a medic not hers, nothing written", async () => {
+    const mine = await call('PUT', `${URL}?medic=${medic.id}`, secretaryToken, { terms: [{ payer: 'plano', payer_id: plan, days: 21 }] });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toEqual({ default_days: 30, terms: [{ payer: 'plano', payer_id: plan, name: names.plan, days: 21 }] });
+    expect((await call('GET', URL, medicToken)).json()).toEqual(mine.json());
+    const othersBefore = (await call('GET', URL, otherMedicToken)).json();
+
+    const missing = await call('PUT', URL, secretaryToken, { terms: [] });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toEqual(['Informe o médico (medic).']);
+    const badDays = await call('PUT', `${URL}?medic=${medic.id}`, secretaryToken, { terms: [{ payer: 'plano', payer_id: plan, days: 0 }] });
+    expect(badDays.statusCode).toBe(400);
+    expect(badDays.json().error).toEqual(['O prazo de pagamento deve ser um número inteiro de 1 a 365 dias.']);
+    for (const body of [{ terms: [] }, { terms: [{ payer: 'plano', payer_id: plan, days: 0 }] }]) {
+      const other = await call('PUT', `${URL}?medic=${otherMedic.id}`, secretaryToken, body);
+      expect(other.statusCode).toBe(404);
+      expect(other.json()).toEqual({ error: ['Médico não encontrado.'] });
+    }
+    const medicForOther = await call('PUT', `${URL}?medic=${otherMedic.id}`, medicToken, { terms: [] });
+    expect(medicForOther.statusCode).toBe(404);
+    expect((await call('GET', URL, medicToken)).json()).toEqual(mine.json());
+    expect((await call('GET', URL, otherMedicToken)).json()).toEqual(othersBefore);
+  });
+
+  it('400 without medic, 404 for a medic not hers on GET, 401 without a token', async () => {
     const missing = await call('GET', URL, secretaryToken);
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toEqual(['Informe o médico (medic).']);

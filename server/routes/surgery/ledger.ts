@@ -9,7 +9,6 @@ import {
   type BillingInput,
   type GlosaInput,
   type GlosaUpdateInput,
-  type PaymentTermsInput,
   type ReceiptInput,
 } from '../../../machines/ledger/ledgerSchemas';
 import { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
@@ -94,10 +93,15 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
     async (request) => terms.get(request.user!, request.query.medic),
   );
 
-  // Who may call comes before what was sent (onRequest, before the body's preValidation), as PUT stage_targets/.
-  app.put<{ Body: PaymentTermsInput }>(
+  // Both roles (issue 17: the secretary knows each plan's term): a medic his own list, a secretary one of her medics'
+  // (`?medic=`, as GET). Who may call, and whose list, come before what was sent: another tenant's medic is 404
+  // whatever the body holds.
+  app.put<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
-    { onRequest: app.requireRole('medic'), preValidation: validated({ body: paymentTermsSchema }) },
-    async (request) => terms.put(request.user!.id, request.body),
+    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    async (request) => {
+      const medic = await terms.medicOf(request.user!, request.query.medic);
+      return terms.put(medic, parse(paymentTermsSchema, request.body));
+    },
   );
 }

@@ -1,5 +1,6 @@
 import type { components } from '../../../openapi/schema';
 import { DASHBOARD_PERIOD_LABELS, AGING_BUCKETS, AGING_BUCKET_LABELS, type DashboardPeriod } from '../../../machines/ledger/constants';
+import { rateCsvText } from '../../../machines/ledger/glosaRate';
 import { csvDate, csvMoney, csvNumber, type CsvCell } from '../../http/csv';
 import { normalizeSearchText } from '../search-text';
 
@@ -9,7 +10,7 @@ type Dashboard = components['schemas']['Dashboard'];
  * The dashboard as one CSV (issue 14 item 5; openapi exportDashboard): every table the /all-data page shows, in the
  * page's order and with its pt-BR titles, one value per line so a spreadsheet filters and pivots it as it is:
  * `Tabela;Nome;Medida;Valor`. The figures are the dashboard's (the same read, the same period); money as pt-BR
- * reais (`1234,56`), rates as percentages with two decimals, days with one, months as MM/yyyy, dates dd/MM/yyyy.
+ * reais (`1234,56`), rates as percentages with one decimal (machines/ledger/glosaRate.ts, as the page), days with one, months as MM/yyyy, dates dd/MM/yyyy.
  */
 export const DASHBOARD_CSV_HEADER = ['Tabela', 'Nome', 'Medida', 'Valor'] as const;
 
@@ -87,7 +88,7 @@ export function* dashboardCsvRows(dashboard: Dashboard): Generator<CsvCell[]> {
   for (const row of views.glosas_by_payer) {
     yield [T.glosas, row.name, T.expectedReais, money(row.expected)];
     yield [T.glosas, row.name, T.glosaReais, money(row.glosa)];
-    yield [T.glosas, row.name, T.glosaRate, csvNumber(Math.round(row.rate * 10_000) / 100)];
+    yield [T.glosas, row.name, T.glosaRate, { csv: rateCsvText(row.rate) }];
   }
   for (const row of views.days_to_payment) {
     yield [T.daysToPayment, row.name, T.median, csvNumber(row.median_days)];

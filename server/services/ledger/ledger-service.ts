@@ -2,6 +2,7 @@ import { caseChange, recordChange } from '../audit/audit-log';
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import type { ReceiptPayer } from '../../../machines/ledger/constants';
+import { glosaProblem, type GlosaTake } from '../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, type BillingInput, type GlosaInput, type GlosaUpdateInput, type ReceiptInput } from '../../../machines/ledger/ledgerSchemas';
 import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts, type SurgeryRow } from '../../db/schema/index';
@@ -10,7 +11,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgeryRow } from '../access/scope';
 import { saoPauloDay } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
-import { paymentColumnsFromReceipts, readLedger, type LedgerResponse } from './ledger-read';
+import { ledgerFacts, paymentColumnsFromReceipts, readLedger, type LedgerResponse } from './ledger-read';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 
@@ -59,13 +60,24 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     });
   }
 
-  async function glosaOf(tx: Transaction, surgeryId: number, glosaId: number) {
+  async function glosaOf(tx: Transaction, surgeryId: number, glosaId: number): Promise<GlosaTake> {
     const [glosa] = await tx
-      .select({ id: surgeryGlosas.id })
+      .select({ amount_cents: surgeryGlosas.amountCents, recovered_cents: surgeryGlosas.recoveredCents })
       .from(surgeryGlosas)
       .where(and(eq(surgeryGlosas.id, glosaId), eq(surgeryGlosas.surgeryId, surgeryId)));
     if (!glosa) throw notFound(M.glosaNotFound);
-    return glosa;
+    return { amount_cents: Number(glosa.amount_cents), recovered_cents: glosa.recovered_cents === null ? null : Number(glosa.recovered_cents) };
+  }
+
+  /**
+   * A glosa takes at most what is open (machines/ledger/ledgerRules.ts glosaProblem): checked on the locked case,
+   * before the write, with the balance read through the transaction. Every ledger write and lifecycle move locks the
+   * case's row first, so two glosas sent at once are checked one after the other, the second against the balance
+   * the first left (READ COMMITTED: each statement after the lock sees what the first committed). 400, nothing written.
+   */
+  async function checkGlosa(tx: Transaction, surgeryId: number, next: GlosaTake, previous: GlosaTake | null): Promise<void> {
+    const problem = glosaProblem(await ledgerFacts(tx, surgeryId), next, previous);
+    if (problem) throw badRequest([problem], { amount_cents: [problem] });
   }
 
   return {
@@ -124,14 +136,18 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     async addGlosa(user: User, id: number, input: GlosaInput): Promise<LedgerResponse> {
       return writeOnCase(user, id, 'glosa', async (tx, row) => {
         const at = now();
-        await tx.insert(surgeryGlosas).values({ surgeryId: row.id, ...glosaColumnsOf(input), createdBy: user.id, createdAt: at, updatedAt: at });
+        const columns = glosaColumnsOf(input);
+        await checkGlosa(tx, row.id, { amount_cents: columns.amountCents, recovered_cents: columns.recoveredCents }, null);
+        await tx.insert(surgeryGlosas).values({ surgeryId: row.id, ...columns, createdBy: user.id, createdAt: at, updatedAt: at });
       });
     },
 
     async updateGlosa(user: User, id: number, glosaId: number, input: GlosaUpdateInput): Promise<LedgerResponse> {
       return writeOnCase(user, id, 'glosa', async (tx, row) => {
-        await glosaOf(tx, row.id, glosaId);
-        await tx.update(surgeryGlosas).set({ ...glosaColumnsOf(input), updatedAt: now() }).where(eq(surgeryGlosas.id, glosaId));
+        const previous = await glosaOf(tx, row.id, glosaId);
+        const columns = glosaColumnsOf(input);
+        await checkGlosa(tx, row.id, { amount_cents: columns.amountCents, recovered_cents: columns.recoveredCents }, previous);
+        await tx.update(surgeryGlosas).set({ ...columns, updatedAt: now() }).where(eq(surgeryGlosas.id, glosaId));
       });
     },
 

@@ -33,10 +33,14 @@ async function readTerms(db: Executor, medicId: number): Promise<PaymentTermsRes
 
 /**
  * The medics' payment terms (issue 14; DECISIONS §16; openapi getPaymentTerms, updatePaymentTerms): days from billing
- * to the due date per health plan and per hospital (balances.ts reads them for every case's due date).
+ * to the due date per health plan and per hospital (balances.ts reads them for every case's due date). Both roles
+ * read and write them: a medic his own, a secretary her medics' (she is the one who knows each plan's term).
  */
 export function createPaymentTermsService({ db }: { db: Database }) {
-  /** The medic whose terms `user` reads (as the stage targets): a medic himself; a secretary one of hers, named. */
+  /**
+   * The medic whose terms `user` reads or writes (as the stage targets' reads): a medic himself; a secretary one of
+   * hers, named (400 without one; 404 for a medic not hers, whose existence is not revealed).
+   */
   async function medicOf(user: User, medic: number | null | undefined): Promise<number> {
     if (user.type === 'medic') {
       if (medic && medic !== user.id) throw notFound(C.medicNotFound);
@@ -48,6 +52,8 @@ export function createPaymentTermsService({ db }: { db: Database }) {
   }
 
   return {
+    medicOf,
+
     async get(user: User, medic: number | null | undefined): Promise<PaymentTermsResponse> {
       return readTerms(db, await medicOf(user, medic));
     },

@@ -7,9 +7,11 @@
  * - Filters in the URL (receivablesSearch.ts, read with the server's schema): Pagador, Faixa, 'Só com recurso a
  *   vencer', Médico (a secretary with several medics), the patient search and 'Posição em', the aging's reference day
  *   (default today): changing it shows where each case would stand that day.
- * - The table: Paciente, Pagador, Vencimento, Dias em atraso, Em aberto, Em recurso and Próximo prazo de recurso (a
- *   badge when 7 days away or fewer, or passed). A row opens the case (state `{ id, back }` as the status list).
+ * - The table: Paciente, Pagador, Vencimento, Dias em atraso, Esperado, Recebido, Em aberto, Em recurso and Próximo
+ *   prazo de recurso (a badge when 7 days away or fewer, or passed): the CSV's money columns too. A row opens the case (state `{ id, back }` as the status list).
  * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.
+ * - 'Prazos de pagamento' (issue 17): the payment terms the due dates follow, edited in a dialog (a secretary her
+ *   medics', a medic his own; PaymentTermsDialog.tsx); a save reads the list again.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
@@ -37,6 +39,8 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
+import { ledgerTexts } from '../../lib/i18n/ledger';
+import { PaymentTermsDialog } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 
 const T = receivablesTexts.page;
@@ -156,6 +160,7 @@ export function ReceivablesPage() {
   const medics = useMedics(isSecretary);
   const medicOptions = medics.state.status === 'ready' ? medics.state.value : [];
   const showMedic = isSecretary && medicOptions.length > 1;
+  const [termsOpen, setTermsOpen] = useState(false);
 
   const query = useMemo(() => queryOf(search), [search]);
   const queryKey = JSON.stringify(query);
@@ -202,17 +207,23 @@ export function ReceivablesPage() {
   }, [shown?.payers, search.payer]);
 
   const columns = useMemo<DataColumn<Receivable>[]>(() => {
+    // Names wrap to a second line rather than being cut while the row has room (1366 px); money stays on one line.
+    // Widths (%, with and without the medic's column) leave each header whole at 1366 px.
+    const w = (alone: number, withMedic: number) => `${showMedic ? withMedic : alone}%`;
+    const money$ = (cents: (row: Receivable) => number) => (row: Receivable) => <StyledMoney>{money(cents(row))}</StyledMoney>;
     const list: DataColumn<Receivable>[] = [
-      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, truncate: true, width: showMedic ? '14%' : '16%' },
+      { key: 'patient', header: T.columns.patient, primary: true, cell: (row) => row.patient.nome_completo, clampLines: 2, width: w(15, 12) },
     ];
-    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, truncate: true, width: '13%' });
+    if (showMedic) list.push({ key: 'medic', header: T.columns.medic, cell: (row) => `${row.medic.first_name} ${row.medic.last_name}`, clampLines: 2, width: '11%' });
     list.push(
-      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, truncate: true, width: showMedic ? '11%' : '13%' },
-      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: '11%' },
-      { key: 'days', header: T.columns.daysPastDue, cell: (row) => daysPastDueText(row.days_past_due), nowrap: true, width: '14%' },
-      { key: 'open', header: T.columns.open, cell: (row) => <StyledMoney>{money(row.open_cents)}</StyledMoney>, nowrap: true, width: '12%' },
-      { key: 'disputed', header: T.columns.disputed, cell: (row) => <StyledMoney>{money(row.disputed_cents)}</StyledMoney>, nowrap: true, width: '11%' },
-      { key: 'appeal', header: T.columns.nextAppeal, cell: (row) => <AppealCell row={row} asOf={asOf} /> },
+      { key: 'payer', header: T.columns.payer, cell: (row) => row.payer, clampLines: 2, width: w(11, 9) },
+      { key: 'due', header: T.columns.dueDate, cell: (row) => (row.due_date ? formatDate(row.due_date) : T.none), nowrap: true, width: w(11, 10) },
+      { key: 'days', header: T.columns.daysPastDue, tableHeader: T.columns.daysPastDueShort, cell: (row) => daysPastDueText(row.days_past_due), nowrap: true, width: w(7, 7) },
+      { key: 'expected', header: T.columns.expected, cell: money$((row) => row.expected_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'received', header: T.columns.received, cell: money$((row) => row.received_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'open', header: T.columns.open, cell: money$((row) => row.open_cents), nowrap: true, width: w(10, 9.5) },
+      { key: 'disputed', header: T.columns.disputed, cell: money$((row) => row.disputed_cents), nowrap: true, width: w(11, 10) },
+      { key: 'appeal', header: T.columns.nextAppeal, tableHeader: T.columns.nextAppealShort, cell: (row) => <AppealCell row={row} asOf={asOf} /> },
     );
     return list;
   }, [showMedic, asOf]);
@@ -240,8 +251,19 @@ export function ReceivablesPage() {
   const totals = shown?.totals;
 
   return (
-    <Page title={T.title}>
+    <Page
+      title={T.title}
+      actions={
+        // A secretary waits for her medics (whose terms she edits); a medic edits his own.
+        !isSecretary || medics.state.status === 'ready' ? (
+          <Button variant="secondary" onClick={() => setTermsOpen(true)}>
+            {ledgerTexts.terms.open}
+          </Button>
+        ) : null
+      }
+    >
       <StyledIntro>{T.intro}</StyledIntro>
+      {termsOpen ? <PaymentTermsDialog medics={isSecretary ? medicOptions : null} onClose={() => setTermsOpen(false)} onSaved={retry} /> : null}
 
       <StyledTotals aria-label={T.totalsLabel} aria-busy={state.status === 'loading'}>
         {AGING_BUCKETS.map((bucket, index) => (

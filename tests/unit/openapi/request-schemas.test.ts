@@ -62,7 +62,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   getDashboard: { query: dashboardQuerySchema },
   exportDashboard: { query: dashboardQuerySchema },
   getPaymentTerms: { query: stageTargetsQuerySchema },
-  updatePaymentTerms: { body: paymentTermsSchema },
+  updatePaymentTerms: { query: stageTargetsQuerySchema, body: paymentTermsSchema },
   updateLedgerBilling: { body: billingSchema('2026-11-26') },
   createReceipt: { body: receiptSchema('2026-11-26') },
   createGlosa: { body: glosaSchema('2026-11-26') },

@@ -10,6 +10,7 @@
 import { styled } from 'goober';
 import type { DashboardMoney } from '../../../api/dashboard';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from '../../../../machines/ledger/constants';
+import { formatRate } from '../../../../machines/ledger/glosaRate';
 import { formatCount, formatDays } from '../../../lib/dashboard/figures';
 import { longMonth, shortMonth } from '../../../lib/dashboard/period';
 import { formatBRL } from '../../../lib/format/money';
@@ -33,7 +34,6 @@ const BUCKET_COLORS: Record<AgingBucket, string> = {
 const EXPECTED_COLOR = FIXED_CHART_COLORS[2];
 const RECEIVED_COLOR = FIXED_CHART_COLORS[0];
 
-const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 2 });
 
 const StyledTrack = styled('span')`
   grid-column: 1 / -1;
@@ -180,7 +180,7 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
   const max = Math.max(0, ...rows.map((row) => row.glosa));
   const glosa = rows.reduce((sum, row) => sum + row.glosa, 0);
   const expected = rows.reduce((sum, row) => sum + row.expected, 0);
-  const subtitle = `${T.total}: ${fill(T.glosas.item, { glosa: formatBRL(glosa), rate: percent.format(expected > 0 ? glosa / expected : 0) })}`;
+  const subtitle = `${T.total}: ${fill(T.glosas.item, { glosa: formatBRL(glosa), rate: formatRate(expected > 0 ? glosa / expected : 0) })}`;
   return (
     <ChartCard title={T.glosas.title} subtitle={subtitle} empty={rows.length === 0} emptyText={T.empty}>
       <StyledPanelNote>{T.glosas.subtitle}</StyledPanelNote>
@@ -189,7 +189,7 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
           <StyledBarRow key={row.name}>
             <span>{row.name}</span>
             <span>
-              {formatBRL(row.glosa)} <StyledMuted>· {percent.format(row.rate)}</StyledMuted>
+              {formatBRL(row.glosa)} <StyledMuted>· {formatRate(row.rate)}</StyledMuted>
             </span>
             <StyledTrack>
               <StyledSegment $width={share(row.glosa, max)} $color={FIXED_CHART_COLORS[3]} />
@@ -200,7 +200,7 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
       <DataTable
         chart={T.glosas.title}
         head={[T.payer, T.glosas.expected, T.glosas.glosa, T.glosas.rate]}
-        rows={rows.map((row) => [row.name, formatBRL(row.expected), formatBRL(row.glosa), percent.format(row.rate)])}
+        rows={rows.map((row) => [row.name, formatBRL(row.expected), formatBRL(row.glosa), formatRate(row.rate)])}
       />
     </ChartCard>
   );

@@ -10,12 +10,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
-import { glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
+import { glosaProblem } from '../../../../machines/ledger/ledgerRules';
+import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../../machines/validation/problems';
 import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type CallResult, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
+import { DateField } from '../../../components/ui/DateField';
 import { Modal } from '../../../components/ui/Modal';
+import { ModalActions } from '../../../components/ui/modalParts';
 import { Notice } from '../../../components/ui/Notice';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
@@ -114,6 +117,13 @@ const StyledList = styled('ul')`
 const StyledActions = styled('div')`
   display: flex;
   gap: ${space.sm};
+`;
+
+/** A dialog's fields, one under the other with the space every other dialog gives them. */
+const StyledFields = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.lg};
 `;
 
 const brl = (cents: number) => formatBRL(cents / 100);
@@ -250,13 +260,12 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
       <StyledForm onSubmit={(event: FormEvent) => void saveBilling(event)} noValidate aria-labelledby={`ledger-billing-${surgery.id}`}>
         <h4 id={`ledger-billing-${surgery.id}`}>{T.billing.title}</h4>
         <StyledRow>
-          <TextField
+          <DateField
             label={T.billing.billedOn}
             name="billed_on"
             value={form.billed}
             onChange={(billed) => setBilling({ ...form, billed, errors: { ...form.errors, billed_on: '' } })}
             placeholder={T.datePlaceholder}
-            inputMode="numeric"
             error={form.errors.billed_on || undefined}
             readOnly={!canEdit}
           />
@@ -364,6 +373,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
       {adding !== null && adding !== 'receipt' ? (
         <GlosaModal
           glosa={adding.glosa}
+          ledger={ledger}
           busy={busy}
           onCancel={() => setAdding(null)}
           onSave={(body, onFields) =>
@@ -425,17 +435,18 @@ function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () 
       onSubmit={submit}
       busy={busy}
       footer={
-        <>
+        <ModalActions>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {T.cancel}
           </Button>
           <Button type="submit" loading={busy}>
             {T.receipts.save}
           </Button>
-        </>
+        </ModalActions>
       }
     >
-      <TextField label={T.receipts.date} name="received_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.received_on || undefined} required />
+      <StyledFields>
+      <DateField label={T.receipts.date} name="received_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.received_on || undefined} required />
       <TextField label={T.receipts.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
       <Select
         label={T.receipts.payer}
@@ -447,17 +458,30 @@ function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () 
         error={errors.payer || undefined}
       />
       <TextField label={T.receipts.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+      </StyledFields>
     </Modal>
   );
 }
 
+/**
+ * The hint under 'Valor recuperado': in a revertida, blank means the whole glosa (the server's rule); in a parcial,
+ * the range it must fall in. No placeholder: 'R$ 0,00' there read as the value a blank field would send.
+ */
+function recoveredHint(outcome: string, amount: number | null): string {
+  if (outcome === 'revertida') return amount === null ? T.glosas.recoveredHint : fill(T.glosas.recoveredHintOf, { value: brl(amount) });
+  return amount === null || amount < 2 ? T.glosas.recoveredPartialHint : fill(T.glosas.recoveredPartialHintOf, { max: brl(amount - 1) });
+}
+
 function GlosaModal({
   glosa,
+  ledger,
   busy,
   onCancel,
   onSave,
 }: {
   glosa: Glosa | null;
+  /** The ledger as shown: the glosa's room (what is open) is judged against it before sending. */
+  ledger: Ledger;
   busy: boolean;
   onCancel: () => void;
   onSave: SaveHandler<Parameters<typeof putGlosa>[2]>;
@@ -503,6 +527,13 @@ function GlosaModal({
       setErrors(firstErrors(checked.problems.fields));
       return;
     }
+    const stored = glosaColumnsOf(checked.value);
+    const facts = { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
+    const problem = glosaProblem(facts, { amount_cents: stored.amountCents, recovered_cents: stored.recoveredCents }, glosa);
+    if (problem) {
+      setErrors({ amount_cents: problem });
+      return;
+    }
     void onSave(body as Parameters<typeof putGlosa>[2], setErrors);
   }
 
@@ -516,23 +547,24 @@ function GlosaModal({
       onSubmit={submit}
       busy={busy}
       footer={
-        <>
+        <ModalActions>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             {T.cancel}
           </Button>
           <Button type="submit" loading={busy}>
             {T.glosas.save}
           </Button>
-        </>
+        </ModalActions>
       }
     >
-      <TextField label={T.glosas.date} name="glosa_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.glosa_on || undefined} required />
+      <StyledFields>
+      <DateField label={T.glosas.date} name="glosa_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.glosa_on || undefined} required />
       <TextField label={T.glosas.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
       <TextField label={T.glosas.reason} name="reason" value={values.reason} onChange={(v) => set('reason', v)} error={errors.reason || undefined} required />
-      <TextField label={T.glosas.deadline} name="appeal_deadline" value={values.deadline} onChange={(v) => set('deadline', v)} placeholder={T.datePlaceholder} inputMode="numeric" hint={T.glosas.deadlineHint} error={errors.appeal_deadline || undefined} optional />
+      <DateField label={T.glosas.deadline} name="appeal_deadline" value={values.deadline} onChange={(v) => set('deadline', v)} placeholder={T.datePlaceholder} hint={T.glosas.deadlineHint} error={errors.appeal_deadline || undefined} optional />
       {glosa ? (
         <>
-          <TextField label={T.glosas.filedOn} name="appeal_filed_on" value={values.filed} onChange={(v) => set('filed', v)} placeholder={T.datePlaceholder} inputMode="numeric" error={errors.appeal_filed_on || undefined} optional />
+          <DateField label={T.glosas.filedOn} name="appeal_filed_on" value={values.filed} onChange={(v) => set('filed', v)} placeholder={T.datePlaceholder} error={errors.appeal_filed_on || undefined} optional />
           <Select
             label={T.glosas.outcome}
             name="appeal_outcome"
@@ -548,15 +580,16 @@ function GlosaModal({
               name="recovered_cents"
               value={values.recovered}
               onChange={(v) => set('recovered', amountText(v))}
-              placeholder={T.amountPlaceholder}
               inputMode="numeric"
-              hint={values.outcome === 'revertida' ? T.glosas.recoveredHint : undefined}
+              hint={recoveredHint(values.outcome, centsFromDigits(values.amount))}
               error={errors.recovered_cents || undefined}
+              optional={values.outcome === 'revertida'}
             />
           ) : null}
         </>
       ) : null}
       <TextField label={T.glosas.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+      </StyledFields>
     </Modal>
   );
 }

@@ -281,7 +281,7 @@ describe('DashboardPage', () => {
     expect(within(glosaRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
       `R$${NBSP}10.000,00`,
       `R$${NBSP}1.234,56`,
-      '12,35%',
+      '12,4%',
     ]);
     const days = screen.getByRole('figure', { name: 'Dias até o pagamento' });
     expect(within(days).getByText('5 casos')).toBeTruthy();

@@ -1,0 +1,52 @@
+/**
+ * A labelled day typed dd/mm/aaaa with the product's date mask (react-imask, MASKS.date: the same mask as every
+ * other date field), for forms kept in component state rather than react-hook-form (FormMaskedField is that one's
+ * adapter). The mask inserts the slashes, so '01122026' typed on a phone's numeric keypad reads '01/12/2026'.
+ */
+import { useId } from 'react';
+import { IMaskInput } from 'react-imask';
+import { MASKS } from '../form/FormMaskedField';
+import { describedBy, Field, inputClassName } from './Field';
+
+type DateFieldProps = {
+  label: string;
+  name: string;
+  /** dd/mm/aaaa as typed (partial while typing). */
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  hint?: string;
+  error?: string;
+  optional?: boolean;
+  required?: boolean;
+  readOnly?: boolean;
+};
+
+export function DateField({ label, name, value, onChange, placeholder, hint, error, optional = false, required = false, readOnly = false }: DateFieldProps) {
+  const id = useId();
+
+  function handleAccept(next: string) {
+    // The mask reports its first value too: only a change is one.
+    if (next !== value) onChange(next);
+  }
+
+  return (
+    <Field id={id} label={label} hint={hint} error={error} optional={optional}>
+      <IMaskInput
+        id={id}
+        name={name}
+        mask={MASKS.date}
+        value={value}
+        unmask={false}
+        className={inputClassName}
+        placeholder={placeholder}
+        inputMode="numeric"
+        readOnly={readOnly}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onAccept={handleAccept}
+      />
+    </Field>
+  );
+}

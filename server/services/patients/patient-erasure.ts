@@ -29,9 +29,8 @@ import { selectPatients, toPatientResponse, type PatientResponse } from './patie
  * - a surgery whose record must still be kept (Lei 13.787/2018: 20 years after the last activity): refused, nothing
  *   changes but the audit row of the refused request;
  * - the keeping period over: anonymized in one transaction (identifying columns and every free-text field of the
- *   cases cleared, the photo and every case
- *   document detached, then removed from the store after the commit); the cases stay, so the medic's figures do not
- *   change. Asked again, an anonymized patient is answered as such and nothing changes.
+ *   cases cleared, the photo and every case document detached, then removed from the store after the commit); the
+ *   cases stay, so the medic's figures do not change. Asked again, an anonymized patient is answered as such and nothing changes.
  *
  * "Last activity" (docs/PRIVACY.md): the latest São Paulo day among the patient's own last update and, for each of
  * their cases, its last update, its dates (stage change, schedule, accomplishment, payment, conclusion) and every row

@@ -282,8 +282,11 @@ export function AuditPage() {
 
     function recordCell(row: AuditEvent) {
       const entity = AUDIT_ENTITY_LABELS[row.entity];
+      // A list page, or a CSV export that names the records it held (item 29).
+      const listing = row.action === 'list' || (row.action === 'export' && row.shown_count > 0);
       let main;
-      if (row.action === 'list') main = <>{`${entity} · ${fill(T.listed, { count: row.shown_count })}`}</>;
+      if (row.entity === 'audit') main = <>{entity}</>;
+      else if (listing) main = <>{`${entity} · ${fill(T.listed, { count: row.shown_count })}`}</>;
       else if (row.entity === 'patient') main = row.patient ? filterBy(row.patient) : <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
       else if (row.entity === 'surgery' && row.entity_id !== null)
         main = (
@@ -292,14 +295,15 @@ export function AuditPage() {
           </Link>
         );
       else main = <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
-      const patientLine =
-        row.entity !== 'patient' && row.action !== 'list'
-          ? row.patient
-            ? filterBy(row.patient)
-            : row.patient_ids.length > 1
-              ? fill(T.patients, { count: row.patient_ids.length })
-              : null
-          : null;
+      // The patients concerned: beside a record of a case, an export or a read of the audit (a list page's count says it).
+      const showPatients = row.entity === 'audit' || row.action === 'export' || (row.entity !== 'patient' && row.action !== 'list');
+      const patientLine = !showPatients
+        ? null
+        : row.patient
+          ? filterBy(row.patient)
+          : row.patient_ids.length > 1
+            ? fill(T.patients, { count: row.patient_ids.length })
+            : null;
       return (
         <StyledTwoLines>
           <span>{main}</span>

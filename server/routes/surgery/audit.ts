@@ -50,6 +50,7 @@ function medicOf(request: FastifyRequest): AuthUser {
  *
  * - GET /surgery/api/v1/audit/: a page of the audit of the medic's patients and cases, newest first, filtered; the
  *   read is itself audited ('list' of the audit) when it concerns a patient: the one filtered on, or those it shows.
+ * - GET /surgery/api/v1/audit/people/: the 'Pessoa' filter's choices: everyone who ever acted, by name, once.
  * - GET /surgery/api/v1/audit/export.csv: the same filters, every row, streamed; the export is itself audited, naming
  *   the patient filtered on or every patient the rows named.
  */
@@ -80,6 +81,11 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
       return page;
     },
   );
+
+  app.get('/surgery/api/v1/audit/people/', { preHandler: app.authenticate }, async (request) => {
+    const medic = medicOf(request);
+    return { results: await reader.people(medic.id) };
+  });
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/export.csv',

@@ -20,7 +20,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, auditDetailLab
 import {
   exportAudit,
   listAudit,
-  listLinkedSecretaries,
+  listAuditPeople,
   searchAuditPatients,
   type AuditEvent,
   type AuditList,
@@ -180,9 +180,9 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   );
 }
 
-/** The medic and her linked secretaries, for 'Pessoa'. */
+/** Everyone who ever acted in the medic's audit, for 'Pessoa' (a removed secretary too). */
 function usePeople() {
-  return useRetryableRead((signal) => listLinkedSecretaries(signal), []);
+  return useRetryableRead((signal) => listAuditPeople(signal), []);
 }
 
 export function AuditPage() {
@@ -231,12 +231,13 @@ export function AuditPage() {
   }, [search.patient, chosenPatient, answer]);
 
   const personOptions = useMemo(() => {
+    const others = people.state.status === 'ready' ? people.state.value.filter((person) => person.id !== me.id) : [];
     const options = [
       { value: ALL, label: T.allPeople },
       { value: String(me.id), label: fill(T.you, { name: `${me.first_name} ${me.last_name}`.trim() }) },
-      ...(people.state.status === 'ready' ? people.state.value.map((person) => ({ value: String(person.id), label: person.email })) : []),
+      ...others.map((person) => ({ value: String(person.id), label: person.name })),
     ];
-    // A former secretary (no longer linked) filtered by a link or a row keeps her name.
+    // Someone filtered by a link before the list is in keeps the name a row gives.
     if (search.actor && !options.some((option) => option.value === String(search.actor))) {
       const actor = answer?.results.find((row) => row.actor?.id === search.actor)?.actor;
       options.push({ value: String(search.actor), label: actor?.name ?? fill(T.recordNumber, { entity: T.person, id: search.actor }) });
@@ -390,7 +391,6 @@ export function AuditPage() {
           name="actor"
           value={search.actor ? String(search.actor) : ALL}
           options={personOptions}
-          placeholder={T.allPeople}
           loading={people.state.status === 'loading'}
           loadingText={T.peopleLoading}
           loadError={people.state.status === 'error' ? T.peopleFailed : undefined}
@@ -403,7 +403,6 @@ export function AuditPage() {
           name="action"
           value={search.action ?? ALL}
           options={[{ value: ALL, label: T.allActions }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))]}
-          placeholder={T.allActions}
           onChange={(value) => setSearch({ action: AUDIT_ACTIONS.find((action) => action === value) })}
         />
         <StyledPeriod>

@@ -2045,9 +2045,33 @@ export interface paths {
          *     alteração, exportação, download e exclusão, com quem fez, quando e de que endereço; nunca o conteúdo.
          *     Mais recentes primeiro, em páginas de 50. Só o médico lê a sua auditoria: para uma secretária a rota
          *     responde 404. Uma página de lista registrou os ids exibidos (`shown_count`); `patient` filtra também
-         *     as páginas que mostraram o paciente.
+         *     as páginas que mostraram o paciente. Uma exportação CSV registra os pacientes que continha (`patient_ids`,
+         *     `shown_count` registros), e a leitura desta própria auditoria que envolve pacientes (o filtrado, ou os que a
+         *     página mostra) é registrada como 'list' da entidade 'audit'.
          */
         get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/audit/people/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * As pessoas da auditoria (o filtro 'Pessoa')
+         * @description O médico, as secretárias vinculadas e todos que já agiram na sua auditoria (uma secretária removida também:
+         *     as linhas dela ficam), cada um uma vez, pelo nome; o médico primeiro, depois em ordem alfabética. Só o
+         *     médico: para uma secretária a rota responde 404.
+         */
+        get: operations["listAuditPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2109,7 +2133,7 @@ export interface components {
                 nome_completo: string;
             };
             patient_ids: number[];
-            /** @description Quantos registros uma listagem exibiu. */
+            /** @description Quantos registros uma listagem ou uma exportação CSV exibiu. */
             shown_count: number;
             /** @description Que parte do registro (código: campos:…, status:…, receipt…). */
             detail: string | null;
@@ -2190,6 +2214,12 @@ export interface components {
             error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope";
             /** @description Mensagem em pt-BR, mostrada pelo SPA como aviso. */
             error_description: string;
+            /**
+             * @description Por que a renovação foi recusada, quando o app deve dizê-lo: `unlinked` é uma secretária que o médico
+             *     removeu e que não está vinculada a nenhum outro (as sessões dela foram encerradas na remoção).
+             * @enum {string}
+             */
+            reason?: "unlinked";
         };
         /** @description Confirmação com mensagem em pt-BR. */
         Message: {
@@ -2400,8 +2430,8 @@ export interface components {
             news?: boolean;
         };
         /**
-         * @description Cadastro de secretária por convite (SPEC §3). Para conta nova, nomes, CPF e senha são obrigatórios; para
-         *     conta existente basta `password`.
+         * @description Cadastro de secretária por convite (SPEC §3). Para conta nova, nomes, CPF, senha e o consentimento
+         *     (`IAcceptToStoreData` verdadeiro) são obrigatórios; para conta existente basta `password`.
          */
         SecretarySignup: {
             nickname?: string | null;
@@ -2418,6 +2448,8 @@ export interface components {
              * @description Se enviado, deve ser o e-mail do convite.
              */
             email?: string;
+            /** @description Autoriza o armazenamento dos dados (LGPD); obrigatório e verdadeiro para criar uma conta nova. */
+            IAcceptToStoreData?: boolean;
             /** @description Aceita receber notificações do médico. */
             news?: boolean;
         };
@@ -5849,6 +5881,35 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAuditPeople: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As pessoas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            id: number;
+                            name: string;
+                            type: components["schemas"]["UserType"];
+                        }[];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

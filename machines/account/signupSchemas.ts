@@ -102,12 +102,22 @@ export const secretaryPersonalStep = type({ ...personalFields, cpf: cpfAsTyped }
 /** Secretary step 2: the invite's e-mail and the password confirmed. */
 export const secretaryAccessStep = type(credentialFields).narrow(passwordsMatch);
 
+/**
+ * Secretary step 2 as the form checks it: with the LGPD consent, as the doctor's step 3 (a rule of the step, so an
+ * unchecked box does not hold back the passwords' match while she types).
+ */
+export const secretaryAccessForm = type({ ...credentialFields, IAcceptToStoreData: anyBoolean }).narrow((value, ctx) => {
+  const matched = passwordsMatch(value, ctx);
+  const consented = value.IAcceptToStoreData || ctx.reject({ path: ['IAcceptToStoreData'], message: M.consentRequired });
+  return matched && consented;
+});
+
 /** Secretary step 2 when the invite's e-mail already has a secretary account: only that account's password. */
 export const existingAccountStep = type({ password: type('string > 0').configure({ message: M.passwordRequired, missing: M.passwordRequired }) });
 
 /**
- * A new secretary account by invite (SPEC §3): names, a whole CPF, the password confirmed. The e-mail is the
- * invite's (the server compares a sent one with it).
+ * A new secretary account by invite (SPEC §3): names, a whole CPF, the password confirmed, the LGPD consent (as the
+ * doctor's signup). The e-mail is the invite's (the server compares a sent one with it).
  */
 export const newSecretarySchema = type({
   'nickname?': nickname,
@@ -115,6 +125,7 @@ export const newSecretarySchema = type({
   cpf,
   password: newPassword(M.passwordRequired),
   confirmPassword: passwordConfirmation,
+  IAcceptToStoreData: consent,
   'email?': anyString,
   'news?': anyBoolean,
 }).narrow(passwordsMatch);
@@ -130,5 +141,6 @@ export const secretarySignupSchema = existingAccountStep.merge({
   'cpf?': anyString,
   'confirmPassword?': anyString,
   'email?': anyString,
+  'IAcceptToStoreData?': anyBoolean,
   'news?': anyBoolean,
 });

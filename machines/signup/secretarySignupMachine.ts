@@ -29,6 +29,8 @@ export type SecretarySignupData = SecretaryPersonalData &
     nickname: string;
     /** "Receive notifications from the doctor". */
     news: boolean;
+    /** The LGPD consent (a new account only; the form requires it, as the doctor's). */
+    IAcceptToStoreData: boolean;
   };
 
 /**
@@ -43,6 +45,7 @@ type SecretarySignupPayload = {
   password: string;
   confirmPassword?: string;
   email?: string;
+  IAcceptToStoreData?: boolean;
   news: boolean;
 };
 
@@ -73,6 +76,7 @@ const EMPTY_SECRETARY_SIGNUP: SecretarySignupData = {
   confirmPassword: '',
   nickname: '',
   news: false,
+  IAcceptToStoreData: false,
 };
 
 /** Builds the invite-signup body from the wizard's data. */
@@ -90,6 +94,7 @@ export function toSecretarySignupPayload(
     password: data.password,
     confirmPassword: data.confirmPassword,
     email: data.email.trim(),
+    IAcceptToStoreData: data.IAcceptToStoreData,
     news: data.news,
   };
 }

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../deps';
+import { isUnlinkedSecretary } from '../services/access/scope';
 import { dummyPasswordHash, verifyPassword } from '../services/auth/password';
 import { PASSWORD_WORK_BUSY_MESSAGE, PasswordWorkBusy, passwordWork } from '../services/auth/password-work';
 import { createSignInGuard, deviceCookieFrom, deviceCookieHeader } from '../services/auth/sign-in-guard';
@@ -21,6 +22,7 @@ const AUTH_MESSAGES = {
   invalidScope: 'Escopo inválido.',
   twoClientMethods: 'Envie as credenciais do cliente de um só modo: no cabeçalho Authorization (Basic) ou no corpo.',
   tooManyAttempts: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  unlinked: 'Seu acesso foi encerrado: você não está mais vinculado(a) a nenhum médico. Para voltar, peça um novo convite ao médico.',
 } as const;
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
@@ -193,7 +195,14 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (refreshToken === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
     if (!refreshToken) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingRefreshToken);
     const pair = await tokens.refresh(refreshToken);
-    if (!pair) return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidRefresh);
+    if (!pair) {
+      // A secretary the medic removed (item 33.19): her tokens were revoked then; the app tells her why.
+      const owner = await tokens.refreshTokenOwner(refreshToken);
+      if (owner !== null && (await isUnlinkedSecretary(deps.db, owner))) {
+        return reply.code(400).send({ error: 'invalid_grant', error_description: AUTH_MESSAGES.unlinked, reason: 'unlinked' });
+      }
+      return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidRefresh);
+    }
     return reply.code(200).send(tokenResponse(pair));
   }
 

@@ -1,6 +1,6 @@
 /**
  * The calls of the medic's 'Auditoria' and of a patient's data-subject archive (issue 16 items 2 and 3; openapi
- * listAudit, exportAudit, exportPatientData, listPatients, getSettings) over the one typed client. The list is a
+ * listAudit, listAuditPeople, exportAudit, exportPatientData, listPatients) over the one typed client. The list is a
  * tagged read (the page designs its states); the CSV is the ExportCsvButton's call; the archive is read as a stream
  * so its button can show how much has arrived.
  */
@@ -45,11 +45,16 @@ export async function searchAuditPatients(text: string, signal: AbortSignal): Pr
   return data.results.map((patient) => ({ id: patient.id, nome_completo: patient.nome_completo }));
 }
 
-/** The medic's linked secretaries (the 'Pessoa' filter). Rejects on failure. */
-export async function listLinkedSecretaries(signal: AbortSignal): Promise<{ id: number; email: string }[]> {
-  const { data, response } = await api.GET('/project_auth/api/v1/settings/', { signal });
-  if (!response.ok || !data || !Array.isArray(data.secretary_set)) throw new Error(`getSettings answered ${response.status}`);
-  return data.secretary_set.map((secretary) => ({ id: secretary.id, email: secretary.email }));
+type AuditPerson = { id: number; name: string; type: 'medic' | 'secretary' };
+
+/**
+ * The 'Pessoa' filter: the medic, her secretaries and everyone who ever acted in her audit (a removed secretary
+ * too), by name, once, the medic first. Rejects on failure.
+ */
+export async function listAuditPeople(signal: AbortSignal): Promise<AuditPerson[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/audit/people/', { signal });
+  if (!response.ok || !data) throw new Error(`listAuditPeople answered ${response.status}`);
+  return data.results;
 }
 
 /** GET …/patient/{id}/data_export/ as a stream (the ZIP is sent as it is written). */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_MESSAGES, AUDIT_PAGE_SIZE } from '../../machines/audit/auditSchemas';
 import { auditEvents } from '../../server/db/schema/index';
@@ -155,7 +156,14 @@ describe('the audit trail of a patient', () => {
     const updates = await audit(asMedic, `?patient=${patientId}&action=update`);
     expect(updates.count).toBe(1);
     const today = saoPauloDay(t.deps.now());
-    expect((await audit(asMedic, `?patient=${patientId}&from=${today}&to=${today}`)).count).toBe(4);
+    const inPeriod = (await audit(asMedic, `?patient=${patientId}&from=${today}&to=${today}`)).results;
+    // The four rows above, and the medic's reads of this patient's audit (each recorded, item 29).
+    expect(inPeriod.filter((row) => row.entity !== 'audit').map((row) => row.action)).toEqual(['list', 'view', 'update', 'create']);
+    expect(inPeriod.filter((row) => row.entity === 'audit').map((row) => [row.action, row.actor?.id])).toEqual([
+      ['list', medic.id],
+      ['list', medic.id],
+      ['list', medic.id],
+    ]);
     expect((await audit(asMedic, `?patient=${patientId}&to=2000-01-01`)).count).toBe(0);
   });
 
@@ -163,8 +171,13 @@ describe('the audit trail of a patient', () => {
     const response = await t.app.inject({ method: 'GET', url: `${AUDIT_CSV}?patient=${patientId}`, headers: asMedic });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="auditoria-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const [header, ...rows] = parseExcelCsv(response.rawPayload);
+    const [header, ...lines] = parseExcelCsv(response.rawPayload);
     expect(header).toEqual(['Data e hora', 'Pessoa', 'Ação', 'Registro', 'Nº do registro', 'Paciente', 'Registros listados', 'Detalhe', 'Endereço']);
+    // The medic's earlier reads of this audit are rows of it too.
+    const reads = lines.filter((row) => row[3] === 'Auditoria');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect([read[1], read[2], read[5]]).toEqual(['Ana Souza', 'Listagem', fields.nome_completo]);
+    const rows = lines.filter((row) => row[3] !== 'Auditoria');
     expect(rows.map((row) => [row[1], row[2], row[7]])).toEqual([
       ['Sara Secretária', 'Listagem', null],
       ['Ana Souza', 'Visualização', null],
@@ -174,7 +187,7 @@ describe('the audit trail of a patient', () => {
     expect(rows[2]![0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
     expect(rows[2]![5]).toBe(fields.nome_completo);
     const exports = await audit(asMedic, '?action=export');
-    expect(exports.results[0]).toMatchObject({ entity: 'audit', actor: { id: medic.id }, detail: 'auditoria.csv' });
+    expect(exports.results[0]).toMatchObject({ entity: 'audit', actor: { id: medic.id }, detail: 'auditoria.csv', patient_ids: [patientId] });
   });
 
   it('answers 404 to a secretary, and to another medic asking about this patient', async () => {
@@ -211,6 +224,7 @@ describe('the audit query', () => {
     ['?from=2026-03-02&to=2026-03-01', AUDIT_MESSAGES.invertedPeriod],
     ['?page=0', AUDIT_MESSAGES.invalidPage],
   ])('refuses %s with a pt-BR message and writes nothing', async (query, message) => {
+    await t.app.audit.flush();
     const before = await countRows(t.deps.db, auditEvents);
     const response = await t.app.inject({ method: 'GET', url: `${AUDIT}${query}`, headers: asMedic });
     expect(response.statusCode).toBe(400);
@@ -228,8 +242,9 @@ describe('the audit query', () => {
     for (let n = 0; n < AUDIT_PAGE_SIZE + 3; n += 1) {
       await t.app.inject({ method: 'GET', url: patientUrl(patient.id), headers: asMedic });
     }
-    const first = await audit(asMedic, `?patient=${patient.id}`);
-    const second = await audit(asMedic, `?patient=${patient.id}&page=2`);
+    // Views only: each read of the audit is itself a row of the patient's audit.
+    const first = await audit(asMedic, `?patient=${patient.id}&action=view`);
+    const second = await audit(asMedic, `?patient=${patient.id}&action=view&page=2`);
     expect(first.count).toBe(AUDIT_PAGE_SIZE + 3);
     expect(first.results).toHaveLength(AUDIT_PAGE_SIZE);
     expect(second.results).toHaveLength(3);
@@ -268,15 +283,120 @@ describe('the audit trail of a case', () => {
 
     const rows = (await audit(asMedic, `?patient=${patient.id}`)).results;
     expect(rows.map((row) => [row.action, row.entity, row.actor?.id, row.detail])).toEqual([
+      ['export', 'surgery', secretary.id, 'surgeries.csv'],
       ['update', 'surgery', secretary.id, 'status:arquiv'],
       ['list', 'surgery', secretary.id, null],
       ['view', 'surgery', secretary.id, null],
     ]);
-    expect(rows[0]!.entity_id).toBe(surgery.id);
-    expect(rows[1]!.shown_count).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.patient_ids).toContain(patient.id);
+    expect(rows[1]!.entity_id).toBe(surgery.id);
+    expect(rows[2]!.shown_count).toBeGreaterThanOrEqual(1);
     const exports = (await audit(asMedic, `?action=export&actor=${secretary.id}`)).results;
     expect(exports[0]).toMatchObject({ entity: 'surgery', detail: 'surgeries.csv', entity_id: null });
     // The other medic's trail holds none of it.
     expect((await audit(asOtherMedic, `?actor=${secretary.id}`)).count).toBe(0);
+  });
+});
+
+describe("a patient's audit lists the CSV exports that held them and the reads of the audit itself", () => {
+  const csv = async (url: string, headers: Headers) => {
+    const response = await t.app.inject({ method: 'GET', url, headers });
+    expect(response.statusCode, response.body).toBe(200);
+    return parseExcelCsv(response.rawPayload);
+  };
+
+  it('records each CSV export (patients, cases, A receber) in the trail of every patient it held, and of no other', async () => {
+    const held = await insertPatient(t.deps.db, medic.id, { nomeCompleto: 'Exportada Incluída' });
+    const notHeld = await insertPatient(t.deps.db, medic.id, { nomeCompleto: 'Fora Da Busca' });
+    const surgery = await insertSurgery(t.deps.db, held, { status: 'pagamento', feesPayments: '1000.00', stepData: { accomplishment: '2026-01-10' } });
+
+    const patientsCsv = await csv('/surgery/api/v1/patient/export.csv?search=Exportada', asSecretary);
+    expect(patientsCsv.slice(1).map((row) => row[0])).toEqual(['Exportada Incluída']);
+    t.clock.advance(1000);
+    const casesCsv = await csv('/surgery/api/v1/surgery/export.csv', asSecretary);
+    expect(casesCsv.slice(1).map((row) => row[0])).toContain('Exportada Incluída');
+    t.clock.advance(1000);
+    const receivablesCsv = await csv('/surgery/api/v1/receivables/export.csv', asMedic);
+    expect(receivablesCsv.length).toBeGreaterThan(1);
+
+    const rows = (await audit(asMedic, `?patient=${held.id}&action=export`)).results;
+    expect(rows.map((row) => [row.action, row.entity, row.actor?.id, row.detail, row.entity_id])).toEqual([
+      ['export', 'surgery', medic.id, 'receivables.csv', null],
+      ['export', 'surgery', secretary.id, 'surgeries.csv', null],
+      ['export', 'patient', secretary.id, 'patients.csv', null],
+    ]);
+    // The patients' CSV held one patient: the row names her; the cases' CSVs name every patient of their rows.
+    expect(rows[2]).toMatchObject({ patient: { id: held.id, nome_completo: 'Exportada Incluída' }, patient_ids: [held.id], shown_count: 1 });
+    for (const row of rows.slice(0, 2)) {
+      expect(row.patient_ids).toContain(held.id);
+      expect(row.shown_count).toBeGreaterThanOrEqual(1);
+    }
+    // The patient the search left out is in none of them; the other medic's trail holds none either.
+    expect((await audit(asMedic, `?patient=${notHeld.id}&action=export`)).count).toBe(0);
+    expect((await audit(asOtherMedic, '?action=export')).results.filter((row) => row.actor?.id === secretary.id)).toEqual([]);
+    expect(surgery.id).toBeGreaterThan(0);
+  });
+
+  it('records an export that held nothing as the act alone, per medic of its scope', async () => {
+    await csv('/surgery/api/v1/patient/export.csv?search=ninguem-com-esse-nome', asSecretary);
+    const rows = (await audit(asMedic, `?action=export&actor=${secretary.id}`)).results;
+    expect(rows[0]).toMatchObject({ entity: 'patient', detail: 'patients.csv', patient_ids: [], shown_count: 0, patient: null });
+  });
+
+  it("records the medic's reads of the audit that concern a patient, and lists them in the patient's audit and archive", async () => {
+    const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: 'Titular Que Pergunta' });
+    expect((await t.app.inject({ method: 'GET', url: patientUrl(patient.id), headers: asSecretary })).statusCode).toBe(200);
+    t.clock.advance(1000);
+    const first = await audit(asMedic, `?patient=${patient.id}`);
+    expect(first.results.map((row) => [row.action, row.entity])).toEqual([['view', 'patient']]);
+    t.clock.advance(1000);
+    await csv(`${AUDIT_CSV}?patient=${patient.id}`, asMedic);
+    t.clock.advance(1000);
+
+    const second = await audit(asMedic, `?patient=${patient.id}`);
+    expect(second.results.map((row) => [row.action, row.entity, row.actor?.id, row.detail])).toEqual([
+      ['export', 'audit', medic.id, 'auditoria.csv'],
+      ['list', 'audit', medic.id, null],
+      ['view', 'patient', secretary.id, null],
+    ]);
+    expect(second.results[1]).toMatchObject({ patient: { id: patient.id, nome_completo: 'Titular Que Pergunta' }, patient_ids: [patient.id], entity_id: null });
+
+    // An unfiltered page of the audit concerns every patient it names: the next read of this patient's audit shows it.
+    t.clock.advance(1000);
+    const page = await audit(asMedic, '');
+    expect(page.results.some((row) => row.patient_ids.includes(patient.id))).toBe(true);
+    const third = await audit(asMedic, `?patient=${patient.id}&action=list`);
+    expect(third.results.map((row) => [row.entity, row.patient_ids.includes(patient.id)]).slice(0, 3)).toEqual([
+      ['audit', true],
+      ['audit', true],
+      ['audit', true],
+    ]);
+
+    // The CSV of the audit lists the reads in words.
+    const [, ...lines] = await csv(`${AUDIT_CSV}?patient=${patient.id}`, asMedic);
+    expect(lines.slice(0, 2).map((line) => [line[1], line[2], line[3], line[7]])).toEqual([
+      ['Ana Souza', 'Listagem', 'Auditoria', ''],
+      ['Ana Souza', 'Listagem', 'Auditoria', ''],
+    ]);
+    expect(lines.map((line) => [line[2], line[3], line[7]])).toContainEqual(['Exportação', 'Auditoria', 'Auditoria (CSV)']);
+
+    // The patient's archive lists them too, in words.
+    t.clock.advance(1000);
+    const archive = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/patient/${patient.id}/data_export/`, headers: asMedic });
+    expect(archive.statusCode).toBe(200);
+    const json = JSON.parse(new PizZip(archive.rawPayload).file('paciente.json')!.asText());
+    expect(json.accesses[0]).toMatchObject({ person: 'Ana Souza', action: 'Exportação de dados do titular', record: 'Paciente', record_id: patient.id });
+    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Ana Souza', action: 'Listagem', record: 'Auditoria', detail: null }));
+    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Ana Souza', action: 'Exportação', record: 'Auditoria', detail: 'Auditoria (CSV)' }));
+    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Sara Secretária', action: 'Visualização', record: 'Paciente', detail: null }));
+  });
+
+  it('records no read of the audit that names no patient, nor one the query refused', async () => {
+    await t.app.audit.flush();
+    const before = await countRows(t.deps.db, auditEvents);
+    expect((await t.app.inject({ method: 'GET', url: `${AUDIT}?from=2000-01-01&to=2000-01-02`, headers: asMedic })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${AUDIT}?patient=abc`, headers: asMedic })).statusCode).toBe(400);
+    await t.app.audit.flush();
+    expect(await countRows(t.deps.db, auditEvents)).toBe(before);
   });
 });

@@ -79,6 +79,7 @@ describe('invite over SMTP (SMTP_URL set)', () => {
         email: 'joana.dias@clinica.com.br',
         password: 'Agenda@2026',
         confirmPassword: 'Agenda@2026',
+        IAcceptToStoreData: true,
         news: false,
       },
     });

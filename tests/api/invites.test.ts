@@ -84,7 +84,7 @@ describe('GET settings/ invite_set', () => {
     const accepted = await t.app.inject({
       method: 'POST',
       url: inviteUrl(lastLinkTokenFor(second)),
-      payload: { first_name: 'Bia', last_name: 'Lima', cpf: '52998224725', password: 'Senha@123', confirmPassword: 'Senha@123' },
+      payload: { first_name: 'Bia', last_name: 'Lima', cpf: '52998224725', password: 'Senha@123', confirmPassword: 'Senha@123', IAcceptToStoreData: true },
     });
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect((await pendingOf(token)).map((item) => item.email)).toEqual([first]);

@@ -1,6 +1,22 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
+import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, patients, surgeries, surgeryDocuments, surgeryReceipts } from '../../server/db/schema/index';
+import { formatCpf } from '../../machines/rules/cpf';
+import {
+  auditEvents,
+  opmeItems,
+  opmeQuotes,
+  patients,
+  surgeries,
+  surgeryAuthorizations,
+  surgeryDispatches,
+  surgeryDocuments,
+  surgeryGlosas,
+  surgeryLedgers,
+  surgeryReceipts,
+  surgeryStatusHistory,
+} from '../../server/db/schema/index';
+import { normalizeSearchText } from '../../server/services/search-text';
 import { saoPauloDay } from '../../server/services/sao-paulo-time';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, surgeryRow } from '../helpers/clinical-fixtures';
@@ -93,6 +109,8 @@ function twentyYearsAgo(days = 0): { at: Date; day: string } {
   const at = new Date(then.getTime() - days * DAY_MS);
   return { at, day: saoPauloDay(at) };
 }
+
+const rowsOf = <Row>(result: unknown): Row[] => ((result as { rows?: Row[] }).rows ?? (result as Row[]));
 
 const brazilian = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
@@ -243,7 +261,8 @@ describe('a patient whose keeping period is over', () => {
     expect(await t.deps.storage.get(photoKey)).toBeNull();
     for (const key of documents) expect(await t.deps.storage.get(key)).toBeNull();
     expect(await t.deps.db.select().from(surgeryDocuments).where(inArray(surgeryDocuments.surgeryId, cases.map((c) => c.id)))).toEqual([]);
-    expect(await Promise.all(cases.map((c) => surgeryRow(t.deps.db, c.id)))).toEqual(casesBefore);
+    // The cases stay as they were (they had no text to clear); their version moves, so a stale form cannot save.
+    expect(await Promise.all(cases.map((c) => surgeryRow(t.deps.db, c.id)))).toEqual(casesBefore.map((c) => ({ ...c, version: c.version + 1 })));
     expect(await dashboard()).toEqual(figuresBefore);
     const anonymize = (await auditRows(id)).filter((r) => r.action === 'anonymize');
     expect(anonymize).toEqual([expect.objectContaining({ medicId: medic.id, actorId: medic.id, entity: 'patient', entityId: id, detail: 'erasure' })]);
@@ -317,6 +336,170 @@ describe('a patient whose keeping period is over', () => {
       expect(response.json()).toEqual({ error: [message], patient: [message] });
     }
     expect(await countRows(t.deps.db, surgeries)).toBe(casesBefore);
+  });
+});
+
+describe("the free text of an anonymized patient's cases", () => {
+  const NAME = 'Quitéria Brandão Anonimizável';
+  const CPF = validCpf(987_654_321);
+  const planted = (field: string) => `${field}: ${NAME}, CPF ${formatCpf(CPF)} (${CPF})`;
+  /** Every free-text column reachable from the patient, by where the test plants it. */
+  const FIELDS = [
+    'surgery_note', 'document_note', 'hospital_approvals_note', 'plan_approvals_note', 'opme_approvals_note', 'schedule_note',
+    'accomplishment_note', 'payment_notes', 'loss_reason_note', 'authorization_protocol', 'authorization_password',
+    'authorization_notes', 'dispatch_recipient', 'dispatch_item', 'dispatch_notes', 'opme_description', 'opme_supplier',
+    'opme_brand', 'billing_reference', 'receipt_note', 'glosa_reason', 'glosa_note',
+  ] as const;
+  const traces = [NAME, CPF, formatCpf(CPF), normalizeSearchText(NAME)];
+
+  /** The bodies of every API answer that shows the patient or their case, as text (the archive's JSON unzipped). */
+  async function answers(patientId: number, surgeryId: number): Promise<Record<string, string>> {
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: asMedic });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response;
+    };
+    const texts: Record<string, string> = {};
+    for (const url of [
+      `/surgery/api/v1/patient/${patientId}/`,
+      `/surgery/api/v1/patient/?search=${encodeURIComponent('Quitéria')}`,
+      `/surgery/api/v1/patient/?page=1`,
+      `/surgery/api/v1/surgery/${surgeryId}/`,
+      `/surgery/api/v1/surgery/?page=1`,
+      `/surgery/api/v1/surgery/${surgeryId}/authorizations/`,
+      `/surgery/api/v1/surgery/${surgeryId}/dispatches/`,
+      `/surgery/api/v1/surgery/${surgeryId}/opme/`,
+      `/surgery/api/v1/surgery/${surgeryId}/ledger/`,
+      `/surgery/api/v1/surgery/${surgeryId}/checklist/`,
+      `/surgery/api/v1/receivables/`,
+      `/surgery/api/v1/appeal_alerts/`,
+      `/surgery/api/v1/authorization_alerts/`,
+      `/surgery/api/v1/surgery/export.csv`,
+      `/surgery/api/v1/patient/export.csv`,
+      `/surgery/api/v1/receivables/export.csv`,
+      `/surgery/api/v1/audit/?patient=${patientId}`,
+      `/surgery/api/v1/audit/export.csv?patient=${patientId}`,
+    ]) {
+      texts[url] = (await get(url)).body;
+    }
+    const archive = await get(`/surgery/api/v1/patient/${patientId}/data_export/`);
+    const zip = new PizZip(archive.rawPayload);
+    for (const name of Object.keys(zip.files)) {
+      if (!zip.files[name]!.dir && /\.(json|html|txt|csv)$/.test(name)) texts[`data_export/${name}`] = zip.files[name]!.asText();
+    }
+    return texts;
+  }
+
+  /** Every row of every table of the database, as JSON text, with its table's name. */
+  async function databaseRows(): Promise<{ table: string; row: string }[]> {
+    await t.app.audit.flush();
+    const tables = rowsOf<{ name: string }>(
+      await t.deps.db.execute(sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`),
+    );
+    expect(tables.map((table) => table.name)).toEqual(expect.arrayContaining(['patients', 'surgeries', 'opme_quotes', 'surgery_dispatches', 'audit_events']));
+    const rows: { table: string; row: string }[] = [];
+    for (const { name } of tables) {
+      const result = await t.deps.db.execute(sql`select row_to_json(t)::text as row from ${sql.identifier(name)} t`);
+      for (const { row } of rowsOf<{ row: string }>(result)) rows.push({ table: name, row });
+    }
+    return rows;
+  }
+
+  it('are cleared in every table: no API answer and no row of the database holds the name or the CPF afterwards', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: NAME, cpf: CPF, searchText: normalizeSearchText(NAME) } as never);
+    const surgery = await insertSurgery(t.deps.db, patient, {
+      status: 'concluido',
+      opme: true,
+      feesPayments: '3000.00',
+      stepData: {
+        accomplishment: '2003-04-05',
+        documentNote: planted('document_note'),
+        hospitalApprovalsNote: planted('hospital_approvals_note'),
+        planApprovalsNote: planted('plan_approvals_note'),
+        opmeApprovalsNote: planted('opme_approvals_note'),
+        scheduleNote: planted('schedule_note'),
+        accomplishmentNote: planted('accomplishment_note'),
+        paymentNotes: planted('payment_notes'),
+      },
+    });
+    const db = t.deps.db;
+    const at = new Date('2003-04-05T12:00:00Z');
+    await db.update(surgeries).set({ surgeryNote: planted('surgery_note') }).where(eq(surgeries.id, surgery.id));
+    await db.insert(surgeryStatusHistory).values({ surgeryId: surgery.id, fromStatus: 'agendamento', toStatus: 'arquiv', reason: 'paciente_desistiu', reasonNote: planted('loss_reason_note'), changedAt: at });
+    await db.insert(surgeryAuthorizations).values({
+      surgeryId: surgery.id,
+      payer: 'hospital',
+      status: 'aprovada',
+      requestedOn: '2003-03-01',
+      decidedOn: '2003-03-02',
+      protocol: planted('authorization_protocol'),
+      password: planted('authorization_password'),
+      notes: planted('authorization_notes'),
+      createdAt: at,
+      updatedAt: at,
+    });
+    await db.insert(surgeryDispatches).values({
+      surgeryId: surgery.id,
+      sentOn: '2003-03-01',
+      recipient: planted('dispatch_recipient'),
+      channel: 'email',
+      items: ['Laudo médico', planted('dispatch_item')],
+      notes: planted('dispatch_notes'),
+      createdAt: at,
+    });
+    const [item] = await db
+      .insert(opmeItems)
+      .values({ surgeryId: surgery.id, position: 0, description: planted('opme_description'), quantity: 2, chosenQuote: 0, createdAt: at, updatedAt: at })
+      .returning();
+    await db.insert(opmeQuotes).values({ itemId: item!.id, position: 0, supplier: planted('opme_supplier'), brand: planted('opme_brand'), unitPrice: '100.00' });
+    await db.insert(surgeryLedgers).values({ surgeryId: surgery.id, billedOn: '2003-04-06', billingReference: planted('billing_reference'), createdAt: at, updatedAt: at });
+    await db.insert(surgeryReceipts).values({ surgeryId: surgery.id, receivedOn: '2003-05-01', amountCents: 100_000, payer: 'particular', note: planted('receipt_note'), createdAt: at });
+    await db.insert(surgeryGlosas).values({ surgeryId: surgery.id, glosaOn: '2003-05-02', amountCents: 20_000, reason: planted('glosa_reason'), note: planted('glosa_note'), createdAt: at, updatedAt: at });
+    await backdate(patient.id, at);
+
+    // Before: each planted text is served by some answer (so the check below looks where it would be).
+    const before = Object.values(await answers(patient.id, surgery.id)).join('\n');
+    for (const field of FIELDS) expect(before, field).toContain(`${field}: ${NAME}`);
+    const auditBefore = (await databaseRows()).filter((each) => each.table === 'audit_events');
+    const figuresBefore = (await t.app.inject({ method: 'GET', url: '/surgery/api/v1/dashboard/?period=all', headers: asMedic })).json();
+
+    const response = await erase(patient.id);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().outcome).toBe('anonymized');
+
+    const after = await answers(patient.id, surgery.id);
+    for (const [url, text] of Object.entries(after)) {
+      for (const trace of traces) expect(text.includes(trace), `${url} holds ${trace}`).toBe(false);
+    }
+    const rows = await databaseRows();
+    for (const { table, row } of rows) {
+      for (const trace of traces) expect(row.includes(trace), `a row of ${table} holds ${trace}`).toBe(false);
+    }
+
+    // What is not free text stays: the amounts, dates and choices, and so the medic's figures.
+    const detail = JSON.parse(after[`/surgery/api/v1/surgery/${surgery.id}/`]!);
+    expect(detail).toMatchObject({ status: 'concluido', surgery_note: null, accomplishment: '2003-04-05', payment_notes: null });
+    const [authorization] = await db.select().from(surgeryAuthorizations).where(eq(surgeryAuthorizations.surgeryId, surgery.id));
+    expect(authorization).toMatchObject({ status: 'aprovada', requestedOn: '2003-03-01', decidedOn: '2003-03-02', protocol: null, password: null, notes: null });
+    const [dispatch] = await db.select().from(surgeryDispatches).where(eq(surgeryDispatches.surgeryId, surgery.id));
+    expect(dispatch).toMatchObject({ sentOn: '2003-03-01', channel: 'email', recipient: 'Anonimizado (LGPD)', items: ['Anonimizado (LGPD)', 'Anonimizado (LGPD)'], notes: null });
+    expect(await db.select().from(opmeItems).where(eq(opmeItems.surgeryId, surgery.id))).toEqual([
+      expect.objectContaining({ description: 'Anonimizado (LGPD)', quantity: 2, chosenQuote: 0 }),
+    ]);
+    expect(await db.select().from(opmeQuotes).where(eq(opmeQuotes.itemId, item!.id))).toEqual([
+      { itemId: item!.id, position: 0, supplier: 'Anonimizado (LGPD)', brand: null, unitPrice: '100.00' },
+    ]);
+    expect(await db.select().from(surgeryGlosas).where(eq(surgeryGlosas.surgeryId, surgery.id))).toEqual([
+      expect.objectContaining({ amountCents: 20_000, glosaOn: '2003-05-02', reason: 'Anonimizado (LGPD)', note: null }),
+    ]);
+    expect(await db.select().from(surgeryStatusHistory).where(inArray(surgeryStatusHistory.surgeryId, [surgery.id]))).toContainEqual(
+      expect.objectContaining({ reason: 'paciente_desistiu', reasonNote: null }),
+    );
+    expect((await t.app.inject({ method: 'GET', url: '/surgery/api/v1/dashboard/?period=all', headers: asMedic })).json()).toEqual(figuresBefore);
+
+    // The audit trail is append-only: every row written before is still there, unchanged.
+    const auditAfter = rows.filter((each) => each.table === 'audit_events').map((each) => each.row);
+    expect(auditAfter).toEqual(expect.arrayContaining(auditBefore.map((each) => each.row)));
   });
 });
 

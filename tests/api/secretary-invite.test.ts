@@ -36,6 +36,7 @@ function secretaryPayload(overrides: Record<string, unknown> = {}): Record<strin
     cpf: formatCpf(validCpf(700_000 + ++seq * 17)),
     password: 'Agenda@2024',
     confirmPassword: 'Agenda@2024',
+    IAcceptToStoreData: true,
     news: true,
     ...overrides,
   };
@@ -204,6 +205,9 @@ describe('POST /project_auth/api/v1/secretaria_convite/{token}', () => {
     [{ password: 'curta', confirmPassword: 'curta' }, 'A senha deve ter pelo menos 8 caracteres.'],
     [{ first_name: 7 }, 'Dados inválidos.'],
     [{ news: 'sim' }, 'Dados inválidos.'],
+    // The LGPD consent, as the doctor's signup (item 33.19).
+    [{ IAcceptToStoreData: false }, 'É preciso autorizar o armazenamento dos dados para criar a conta.'],
+    [{ IAcceptToStoreData: undefined }, 'É preciso autorizar o armazenamento dos dados para criar a conta.'],
   ])('writes nothing and keeps the invite usable when the data are invalid (%o)', async (overrides, message) => {
     const { token } = await invite();
     const before = await counts();

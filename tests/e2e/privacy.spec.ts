@@ -89,6 +89,7 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
         cpf: validCpf(stamp + 9),
         password: secretaryPassword,
         confirmPassword: secretaryPassword,
+        IAcceptToStoreData: true,
       },
     });
     expect(accepted.status(), await accepted.text()).toBe(201);
@@ -140,7 +141,7 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     await expectNoSeriousA11yViolations(page, { label: '/audit filtered to a patient' });
 
     // Narrowed to the secretary, to changes and to today: that one row; the filters live in the URL.
-    await page.getByLabel('Pessoa', { exact: true }).selectOption({ label: secretaryEmail });
+    await page.getByLabel('Pessoa', { exact: true }).selectOption({ label: secretaryName });
     await expect(page).toHaveURL(new RegExp(`[?&]actor=${secretaryId}(&|$)`));
     await page.getByLabel('Ação', { exact: true }).selectOption({ label: 'Alteração' });
     await expect(page).toHaveURL(/[?&]action=update(&|$)/);
@@ -190,5 +191,10 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     await expect(exportRow).toHaveCount(1);
     await expect(exportRow).toContainText(`${medic.firstName} ${medic.lastName}`);
     await expect(page.getByLabel('Paciente', { exact: true })).toHaveValue(patientName);
+
+    // 'Pessoa' still names the former secretary (her rows stay), by name, once; 'Todas as pessoas' once (item 33.19).
+    const people = page.getByLabel('Pessoa', { exact: true });
+    await expect(people.locator('option', { hasText: secretaryName })).toHaveCount(1);
+    await expect(people.locator('option')).toHaveText(['Todas as pessoas', `${medic.firstName} ${medic.lastName} (você)`, secretaryName]);
   });
 });

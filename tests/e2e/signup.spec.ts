@@ -63,6 +63,15 @@ test.describe('doctor signup and secretary invite', () => {
     await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(secretaryEmail);
     await page.getByLabel('Senha', { exact: true }).fill('Agenda@2026');
     await page.getByLabel('Repita a senha').fill('Agenda@2026');
+    // The LGPD consent, as the doctor's signup: without it, the account is not created.
+    const consent = page.getByRole('checkbox', {
+      name: 'Autorizo o armazenamento e o tratamento dos meus dados para uso da plataforma, conforme a Lei Geral de Proteção de Dados (LGPD).',
+    });
+    await expect(consent).not.toBeChecked();
+    await page.getByRole('button', { name: 'Criar acesso' }).click();
+    await expect(page.getByText('É preciso autorizar o armazenamento dos dados para criar a conta.')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${link.pathname}$`));
+    await consent.check();
     await page.getByRole('button', { name: 'Criar acesso' }).click();
     await expect(page.getByText('Cadastrado com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);

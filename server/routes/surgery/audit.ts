@@ -48,8 +48,11 @@ function medicOf(request: FastifyRequest): AuthUser {
 /**
  * The medic's audit trail (issue 16 item 2; DECISIONS §17; openapi listAudit, exportAudit).
  *
- * - GET /surgery/api/v1/audit/: a page of the audit of the medic's patients and cases, newest first, filtered.
- * - GET /surgery/api/v1/audit/export.csv: the same filters, every row, streamed; the export is itself audited.
+ * - GET /surgery/api/v1/audit/: a page of the audit of the medic's patients and cases, newest first, filtered; the
+ *   read is itself audited ('list' of the audit) when it concerns a patient: the one filtered on, or those it shows.
+ * - GET /surgery/api/v1/audit/people/: the 'Pessoa' filter's choices: everyone who ever acted, by name, once.
+ * - GET /surgery/api/v1/audit/export.csv: the same filters, every row, streamed; the export is itself audited, naming
+ *   the patient filtered on or every patient the rows named.
  */
 export default async function auditRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const reader = createAuditReader(deps.db);
@@ -70,9 +73,19 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
       const filters = auditFiltersOf(request.query);
       await checkFilters(medic, filters);
       await app.audit.flush();
-      return reader.list(medic.id, filters);
+      const page = await reader.list(medic.id, filters);
+      // Reading the audit is itself a read of what it shows about patients (the third week's item 29): the patient
+      // filtered on, or every patient the page names.
+      const patientIds = filters.patient !== null ? [filters.patient] : page.results.flatMap((row) => row.patient_ids);
+      if (patientIds.length > 0) app.audit.exported(medic, { medicIds: [medic.id], action: 'list', entity: 'audit', detail: null, patientIds });
+      return page;
     },
   );
+
+  app.get('/surgery/api/v1/audit/people/', { preHandler: app.authenticate }, async (request) => {
+    const medic = medicOf(request);
+    return { results: await reader.people(medic.id) };
+  });
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/export.csv',
@@ -83,9 +96,17 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
       await checkFilters(medic, filters);
       await app.audit.flush();
       const fetchPage = reader.exportPage(medic.id, filters);
-      app.audit.exported(medic, { medicIds: [medic.id], entity: 'audit', detail: 'auditoria.csv' });
+      // Recorded once the stream ends, naming the patient filtered on or every patient the rows sent named.
+      const patientIds = new Set<number>(filters.patient !== null ? [filters.patient] : []);
       async function* rows() {
-        for await (const row of inPages(fetchPage, (row) => row.key)) yield csvRow(row);
+        try {
+          for await (const row of inPages(fetchPage, (row) => row.key)) {
+            if (filters.patient === null) for (const id of row.patient_ids) patientIds.add(id);
+            yield csvRow(row);
+          }
+        } finally {
+          app.audit.exported(medic, { medicIds: [medic.id], entity: 'audit', detail: 'auditoria.csv', patientIds: [...patientIds] });
+        }
       }
       return sendCsv(reply, `auditoria-${saoPauloDay(deps.now())}.csv`, AUDIT_CSV_HEADER, rows());
     },

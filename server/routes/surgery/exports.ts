@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../http/csv';
 import { validated } from '../../http/validation';
 import { visibleMedicIds } from '../../services/access/scope';
+import { auditedRows, exportAudit } from '../../services/audit/audit-log';
 import { PATIENT_EXPORT_HEADER, patientExportRows } from '../../services/patients/patient-export';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { SURGERY_EXPORT_HEADER, surgeryExportRows } from '../../services/surgeries/surgery-export';
@@ -13,20 +14,18 @@ import { SURGERY_EXPORT_HEADER, surgeryExportRows } from '../../services/surgeri
  * The lists' CSV exports (issue 14 item 5; openapi exportSurgeries, exportPatients): the status list and the patients
  * list with the list's own query schema (same filters, same pt-BR 400s; no page), every matching row streamed
  * (server/http/csv.ts). Both roles, limited to the user's medics like the lists. The file is named by São Paulo's
- * day, and recorded in the medics' audit trails (issue 16). A failure after the first bytes ends the response early (Fastify destroys it; app.ts logs it without data).
+ * day, and recorded in the medics' audit trails (issue 16): one 'export' row per medic naming the patients whose rows
+ * the file held (written once the stream ends), so each patient's audit lists the exports that contained them. A failure after the first bytes ends the response early (Fastify destroys it; app.ts logs it without data).
  */
 export default async function exportRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   app.get<{ Querystring: typeof surgeryExportQuerySchema.infer }>(
     '/surgery/api/v1/surgery/export.csv',
     { preHandler: [app.authenticate, validated({ query: surgeryExportQuerySchema })] },
     async (request, reply) => {
-      app.audit.exported(request.user!, { medicIds: await visibleMedicIds(deps.db, request.user!), entity: 'surgery', detail: 'surgeries.csv' });
-      return sendCsv(
-        reply,
-        `cirurgias-${saoPauloDay(deps.now())}.csv`,
-        SURGERY_EXPORT_HEADER,
-        surgeryExportRows(deps.db, request.user!, request.query, deps.now),
-      );
+      const user = request.user!;
+      const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'surgeries.csv', medicIds: await visibleMedicIds(deps.db, user) });
+      const rows = surgeryExportRows(deps.db, user, request.query, deps.now, undefined, record.add);
+      return sendCsv(reply, `cirurgias-${saoPauloDay(deps.now())}.csv`, SURGERY_EXPORT_HEADER, auditedRows(rows, record));
     },
   );
 
@@ -34,8 +33,10 @@ export default async function exportRoutes(app: FastifyInstance, { deps }: { dep
     '/surgery/api/v1/patient/export.csv',
     { preValidation: [app.authenticate, validated({ query: patientExportQuerySchema })] },
     async (request, reply) => {
-      app.audit.exported(request.user!, { medicIds: await visibleMedicIds(deps.db, request.user!), entity: 'patient', detail: 'patients.csv' });
-      return sendCsv(reply, `pacientes-${saoPauloDay(deps.now())}.csv`, PATIENT_EXPORT_HEADER, patientExportRows(deps.db, request.user!, request.query));
+      const user = request.user!;
+      const record = exportAudit(app.audit, user, { of: 'patients', entity: 'patient', detail: 'patients.csv', medicIds: await visibleMedicIds(deps.db, user) });
+      const rows = patientExportRows(deps.db, user, request.query, undefined, record.add);
+      return sendCsv(reply, `pacientes-${saoPauloDay(deps.now())}.csv`, PATIENT_EXPORT_HEADER, auditedRows(rows, record));
     },
   );
 }

@@ -170,6 +170,8 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
     const exported = { medicId: viewer.id, action: 'data_export', entity: 'patient', entityId: patient.id, patientIds: [patient.id] } as const;
     await recordChange(deps.db, viewer, exported, deps.now());
+    // The archive lists the patient's audit trail: the reads still queued go in first.
+    await app.audit.flush();
     return reply
       .header('content-type', 'application/zip')
       .header('content-disposition', `attachment; filename="dados-paciente-${patient.id}-${saoPauloDay(deps.now())}.zip"`)

@@ -1,4 +1,4 @@
-import { casePage } from '../../services/audit/audit-log';
+import { auditedRows, casePage, exportAudit } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import { AGING_BUCKET_LABELS, daysPastDueText } from '../../../machines/ledger/constants';
 import {
@@ -79,11 +79,15 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
     async (request, reply) => {
       const { day, fetchPage } = await receivables.exportRows(request.user!, receivablesFiltersOf(request.query));
-      app.audit.exported(request.user!, { medicIds: await visibleMedicIds(deps.db, request.user!), entity: 'surgery', detail: 'receivables.csv' });
+      const user = request.user!;
+      const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'receivables.csv', medicIds: await visibleMedicIds(deps.db, user) });
       async function* rows() {
-        for await (const row of inPages(fetchPage, (row) => row.key)) yield csvRow(row);
+        for await (const row of inPages(fetchPage, (row) => row.key)) {
+          record.add(row.surgery);
+          yield csvRow(row);
+        }
       }
-      return sendCsv(reply, `a-receber-${day}.csv`, RECEIVABLES_CSV_HEADER, rows());
+      return sendCsv(reply, `a-receber-${day}.csv`, RECEIVABLES_CSV_HEADER, auditedRows(rows(), record));
     },
   );
 

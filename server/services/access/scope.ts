@@ -1,6 +1,6 @@
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { medicSecretaries, surgeries, type SurgeryRow } from '../../db/schema/index';
+import { medicSecretaries, surgeries, users, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 
 /**
@@ -15,6 +15,18 @@ export async function visibleMedicIds(db: Executor, user: Pick<AuthUser, 'id' | 
     .from(medicSecretaries)
     .where(eq(medicSecretaries.secretaryId, user.id));
   return rows.map((row) => row.medicId);
+}
+
+/**
+ * Whether `userId` is a secretary linked to no medic (item 33.19: a removed secretary): her sign-in is over, and the
+ * refresh of one of her revoked tokens says why.
+ */
+export async function isUnlinkedSecretary(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ type: users.type, links: sql<number>`(select count(*)::int from ${medicSecretaries} where ${medicSecretaries.secretaryId} = ${users.id})` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.type === 'secretary' && Number(row.links) === 0;
 }
 
 /**

@@ -59,8 +59,8 @@ export async function recordChange(
 /**
  * A read to record. The records are named by id only; the batch's INSERT finds their medic and patient in the
  * database (a case by `surgeries`, a patient or a photo by `patients`), so a route records what it showed without a
- * query of its own. `ids` of one record: `view`/`download` of it; several: a list page (one row per medic of the
- * page, `shown_ids` in page order). Ids that no longer exist write nothing.
+ * query of its own. `ids` of one record: `view`/`download` of it; several: a list page or a CSV export (one row per
+ * medic of the page, `shown_ids` in page order). Ids that no longer exist write nothing.
  */
 type AuditRead = {
   action: Extract<AuditAction, 'view' | 'list' | 'download' | 'export' | 'data_export'>;
@@ -86,11 +86,56 @@ export const casePage = (ids: readonly number[], detail: string): AuditRead => (
   detail,
 });
 
-/** An export of many records (a CSV): recorded per medic in the export's scope, without ids. */
-type AuditExport = { medicIds: readonly number[]; entity: AuditEntity; detail: string };
+/**
+ * A read whose tenant and patients the caller knows already (the audit itself, read or exported by its medic: the
+ * rows may name patients since deleted, so no lookup), or an export that held no record: one row per medic, each
+ * naming `patientIds` (empty: the act alone, e.g. a CSV of an empty list).
+ */
+type AuditExport = {
+  medicIds: readonly number[];
+  entity: AuditEntity;
+  detail: string | null;
+  action?: Extract<AuditAction, 'list' | 'export'>;
+  patientIds?: readonly number[];
+};
 
 type QueuedRead = AuditRead & { at: string; actorId: number; address: string | null; page: boolean };
 type QueuedExport = AuditExport & { at: string; actorId: number; address: string | null };
+
+/**
+ * A CSV export's audit (issue 16; the third week's item 29): the route passes `add` each record id as its row is
+ * streamed, and `done` once the stream ended (finished, failed or abandoned by the client). The records sent are
+ * recorded as one 'export' row per medic naming every patient they belong to, `shown_ids` the records in the order
+ * sent; an export that sent none is recorded as the act alone, per medic in its scope.
+ */
+export function exportAudit(
+  audit: AuditLog,
+  actor: AuditActor,
+  { of, entity, detail, medicIds }: { of: AuditRead['of']; entity: AuditEntity; detail: string; medicIds: readonly number[] },
+) {
+  const ids: number[] = [];
+  let recorded = false;
+  return {
+    add: (id: number) => {
+      ids.push(id);
+    },
+    done() {
+      if (recorded) return;
+      recorded = true;
+      if (ids.length > 0) audit.read(actor, { action: 'export', entity, of, ids: [...new Set(ids)], detail });
+      else audit.exported(actor, { medicIds, entity, detail });
+    },
+  };
+}
+
+/** Streams `rows` (whose producer calls `record.add` per record), then `record.done()` however the stream ends. */
+export async function* auditedRows<Out>(rows: AsyncIterable<Out>, record: ReturnType<typeof exportAudit>): AsyncGenerator<Out> {
+  try {
+    yield* rows;
+  } finally {
+    record.done();
+  }
+}
 
 export type AuditLog = {
   read(actor: AuditActor, read: AuditRead): void;
@@ -132,10 +177,10 @@ export function createAuditLog({ db, now, log = () => {}, flushMs = 250, maxBatc
         at: new Date(item.at),
         medicId,
         actorId: item.actorId,
-        action: 'export' as const,
+        action: item.action ?? ('export' as const),
         entity: item.entity,
         entityId: null,
-        patientIds: [],
+        patientIds: [...new Set(item.patientIds ?? [])].sort((a, b) => a - b),
         detail: item.detail,
         address: item.address,
       })),
@@ -169,7 +214,7 @@ export function createAuditLog({ db, now, log = () => {}, flushMs = 250, maxBatc
   return {
     read(actor, read) {
       if (read.ids.length === 0) return;
-      reads.push({ ...read, at: now().toISOString(), actorId: actor.id, address: actor.address ?? null, page: read.action === 'list' });
+      reads.push({ ...read, at: now().toISOString(), actorId: actor.id, address: actor.address ?? null, page: read.action === 'list' || read.action === 'export' });
       schedule();
     },
     exported(actor, exported) {

@@ -104,6 +104,26 @@ export function createAuditReader(db: Database) {
       return Boolean(rowsOf<{ known: boolean }>(result)[0]?.known);
     },
 
+    /**
+     * The 'Pessoa' filter's choices (item 33.19): the medic, her linked secretaries and everyone who ever acted in her
+     * audit (a removed secretary too: her rows stay), each once, by name; the medic first, then by name.
+     */
+    async people(medicId: number): Promise<{ id: number; name: string; type: UserType }[]> {
+      const result = await db.execute(sql`
+        select u.id, nullif(trim(u.first_name || ' ' || u.last_name), '') as name, u.type
+        from users u
+        where u.id = ${medicId}
+          or u.id in (select secretary_id from medic_secretaries where medic_id = ${medicId})
+          or u.id in (select distinct actor_id from audit_events where medic_id = ${medicId} and actor_id is not null)`);
+      const people = rowsOf<{ id: number; name: string | null; type: UserType }>(result).map((row) => ({
+        id: Number(row.id),
+        name: row.name ?? `Usuário ${row.id}`,
+        type: row.type,
+      }));
+      const collator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+      return people.sort((a, b) => (a.id === medicId ? -1 : b.id === medicId ? 1 : collator.compare(a.name, b.name) || a.id - b.id));
+    },
+
     async list(medicId: number, filters: AuditFilters): Promise<{ count: number; page: number; page_size: number; results: AuditEventView[] }> {
       const where = whereOf(medicId, filters);
       const offset = (filters.page - 1) * AUDIT_PAGE_SIZE;

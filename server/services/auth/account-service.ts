@@ -2,7 +2,8 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import type { Config } from '../../config';
 import type { Database } from '../../db/client';
-import { invites, medicSecretaries, patients, surgeries, users } from '../../db/schema/index';
+import { invites, medicSecretaries, oauthTokens, patients, surgeries, users } from '../../db/schema/index';
+import { isUnlinkedSecretary } from '../access/scope';
 import { badRequest, HttpError, notFound } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -305,6 +306,11 @@ export function createAccountService(deps: AccountServiceDeps) {
         if (!removed) return false;
         // The cases she held go back to the medic (DECISIONS §15: the holder is the medic or a linked secretary).
         await releaseHeldCases(tx, medicId, secretaryId);
+        // Linked to no medic any more: every sign-in of hers ends now (item 33.19), rather than leave her an empty
+        // app; the refresh of a revoked token then tells her why (routes/auth.ts).
+        if (await isUnlinkedSecretary(tx, secretaryId)) {
+          await tx.update(oauthTokens).set({ revokedAt: now() }).where(and(eq(oauthTokens.userId, secretaryId), isNull(oauthTokens.revokedAt)));
+        }
         const [secretary] = await tx.select({ email: users.email }).from(users).where(eq(users.id, secretaryId));
         if (secretary) {
           await tx

@@ -198,6 +198,15 @@ export function createTokenService({ db, now, accessTokenTtlSeconds = ACCESS_TOK
       });
     },
 
+    /** Whose refresh token `refreshToken` is (used, revoked or expired alike), or null for an unknown one. */
+    async refreshTokenOwner(refreshToken: string): Promise<number | null> {
+      const [row] = await db
+        .select({ userId: oauthTokens.userId })
+        .from(oauthTokens)
+        .where(and(eq(oauthTokens.tokenHash, hashToken(refreshToken)), eq(oauthTokens.kind, 'refresh')));
+      return row?.userId ?? null;
+    },
+
     /**
      * The user an access token belongs to, with its sign-in (token family), or null when it is
      * unknown, expired or revoked.

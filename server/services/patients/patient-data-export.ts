@@ -18,7 +18,10 @@ import {
   surgeryReceipts,
   surgeryStatusHistory,
 } from '../../db/schema/index';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
+import { inPages } from '../../http/csv';
 import type { ZipEntry } from '../../http/zip';
+import { createAuditReader } from '../audit/audit-read';
 import { FILE_EXTENSIONS, type SniffedType } from '../files/file-type';
 import type { FileStorage } from '../storage/file-storage';
 import { cepDigits, phoneDigits } from './patient-response';
@@ -27,7 +30,8 @@ import { cepDigits, phoneDigits } from './patient-response';
  * A patient's data-subject archive (issue 16 item 3; LGPD art. 18, II and V; DECISIONS §17): everything the product
  * holds about one patient, as one ZIP streamed to the medic: `paciente.json` (the patient and each of their cases
  * with every row written about it: procedures, CIDs, stage history, authorizations, checklist marks, dispatches,
- * OPME, fee ledger, receipts, glosas, the documents' list), the photo as `foto.<ext>`, and each document as
+ * OPME, fee ledger, receipts, glosas, the documents' list; and `accesses`, the audit trail's rows that name the
+ * patient), the photo as `foto.<ext>`, and each document as
  * `documentos/cirurgia-<id>-<kind>.<ext>`. Only the medic's own patient (the route checks it). Internal storage
  * keys and the search column are left out: they are ours, not the patient's data.
  */
@@ -41,6 +45,31 @@ function withoutInternals<Row extends Record<string, unknown>>(row: Row, ...keys
 const extensionOf = (contentType: string) => FILE_EXTENSIONS[contentType as SniffedType] ?? 'bin';
 
 export function createPatientDataExport({ db, storage, now }: { db: Database; storage: FileStorage; now: () => Date }) {
+  const auditReader = createAuditReader(db);
+
+  /**
+   * Who accessed the patient's data, and how (LGPD art. 18, VII; the third week's item 29): every row of the medic's
+   * audit trail that names the patient, newest first, as 'Auditoria' filtered by the patient shows it (the reads of
+   * the audit and the CSV exports that held the patient included), in words rather than codes.
+   */
+  async function accessesOf(medicId: number, patientId: number) {
+    const fetchPage = auditReader.exportPage(medicId, { patient: patientId, actor: null, action: null, from: null, to: null, page: 1 });
+    const rows = [];
+    for await (const row of inPages(fetchPage, (row) => row.key)) {
+      rows.push({
+        at: row.at,
+        person: row.actor?.name ?? 'Sistema',
+        action: AUDIT_ACTION_LABELS[row.action],
+        record: AUDIT_ENTITY_LABELS[row.entity],
+        record_id: row.entity_id,
+        records_listed: row.shown_count || null,
+        detail: auditDetailLabel(row.detail),
+        address: row.address,
+      });
+    }
+    return rows;
+  }
+
   /** The medic's patient `id`, or null (another medic's, or none). */
   async function patientOf(medicId: number, id: number) {
     const [row] = await db.select().from(patients).where(and(eq(patients.id, id), eq(patients.medicId, medicId)));
@@ -108,6 +137,7 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
     async *entries(patient: NonNullable<Awaited<ReturnType<typeof patientOf>>>): AsyncGenerator<ZipEntry> {
       const at = now();
       const { cases, documents } = await casesOf(patient.id);
+      const accesses = await accessesOf(patient.medicId, patient.id);
       const photoName = patient.photoKey && patient.photoContentType ? `foto.${extensionOf(patient.photoContentType)}` : null;
       const archive = {
         archive_version: ARCHIVE_VERSION,
@@ -120,6 +150,7 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
           photo_file: photoName,
         },
         surgeries: cases,
+        accesses,
       };
       yield { name: 'paciente.json', data: Buffer.from(JSON.stringify(archive, null, 2), 'utf8'), modified: at };
       if (photoName && patient.photoKey) {

@@ -1,7 +1,18 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../plugins/authenticate';
 import type { Database, Executor } from '../../db/client';
-import { patients, surgeries } from '../../db/schema/index';
+import {
+  opmeItems,
+  opmeQuotes,
+  patients,
+  surgeries,
+  surgeryAuthorizations,
+  surgeryDispatches,
+  surgeryGlosas,
+  surgeryLedgers,
+  surgeryReceipts,
+  surgeryStatusHistory,
+} from '../../db/schema/index';
 import { recordChange } from '../audit/audit-log';
 import { createLinkSigner } from '../files/signed-links';
 import { saoPauloDay } from '../sao-paulo-time';
@@ -17,9 +28,9 @@ import { selectPatients, toPatientResponse, type PatientResponse } from './patie
  * - no surgery: the patient is deleted, as DELETE does (the photo leaves the store after the commit);
  * - a surgery whose record must still be kept (Lei 13.787/2018: 20 years after the last activity): refused, nothing
  *   changes but the audit row of the refused request;
- * - the keeping period over: anonymized in one transaction (identifying columns cleared, the photo and every case
- *   document detached, then removed from the store after the commit); the cases stay, so the medic's figures do not
- *   change. Asked again, an anonymized patient is answered as such and nothing changes.
+ * - the keeping period over: anonymized in one transaction (identifying columns and every free-text field of the
+ *   cases cleared, the photo and every case document detached, then removed from the store after the commit); the
+ *   cases stay, so the medic's figures do not change. Asked again, an anonymized patient is answered as such and nothing changes.
  *
  * "Last activity" (docs/PRIVACY.md): the latest São Paulo day among the patient's own last update and, for each of
  * their cases, its last update, its dates (stage change, schedule, accomplishment, payment, conclusion) and every row
@@ -32,6 +43,49 @@ const RETENTION_YEARS = 20;
 
 /** What an anonymized patient's name becomes. */
 const anonymizedName = (id: number) => `Paciente anonimizado #${id}`;
+
+/** What a required free-text column of an anonymized patient's case becomes (an OPME item, a supplier, a recipient…). */
+const ANONYMIZED_TEXT = 'Anonimizado (LGPD)';
+
+/**
+ * In the caller's transaction: every free-text column of patient `patientId`'s cases, where whoever typed it may have
+ * written the patient's name, CPF or anything else about them, is cleared (null), or set to ANONYMIZED_TEXT where the
+ * column is required. Every column that is not free text stays (dates, amounts, stages, ids, choices), so the
+ * medic's figures do not change. The cases' version is bumped, so a form still open on the old text cannot save it
+ * back (409). The list, and why the others are not free text, is docs/PRIVACY.md's "Anonymization".
+ */
+async function anonymizeCaseTexts(tx: Executor, patientId: number): Promise<void> {
+  const cases = tx.select({ id: surgeries.id }).from(surgeries).where(eq(surgeries.patientId, patientId));
+  await tx
+    .update(surgeries)
+    .set({
+      surgeryNote: null,
+      documentNote: null,
+      hospitalApprovalsNote: null,
+      planApprovalsNote: null,
+      opmeApprovalsNote: null,
+      scheduleNote: null,
+      accomplishmentNote: null,
+      paymentNotes: null,
+      version: sql`${surgeries.version} + 1`,
+    })
+    .where(eq(surgeries.patientId, patientId));
+  await tx.update(surgeryStatusHistory).set({ reasonNote: null }).where(inArray(surgeryStatusHistory.surgeryId, cases));
+  await tx
+    .update(surgeryAuthorizations)
+    .set({ protocol: null, password: null, notes: null })
+    .where(inArray(surgeryAuthorizations.surgeryId, cases));
+  await tx
+    .update(surgeryDispatches)
+    .set({ recipient: ANONYMIZED_TEXT, items: sql`(select coalesce(jsonb_agg(${ANONYMIZED_TEXT}::text), '[]'::jsonb) from jsonb_array_elements(${surgeryDispatches.items}))`, notes: null })
+    .where(inArray(surgeryDispatches.surgeryId, cases));
+  const items = tx.select({ id: opmeItems.id }).from(opmeItems).where(inArray(opmeItems.surgeryId, cases));
+  await tx.update(opmeQuotes).set({ supplier: ANONYMIZED_TEXT, brand: null }).where(inArray(opmeQuotes.itemId, items));
+  await tx.update(opmeItems).set({ description: ANONYMIZED_TEXT }).where(inArray(opmeItems.surgeryId, cases));
+  await tx.update(surgeryLedgers).set({ billingReference: null }).where(inArray(surgeryLedgers.surgeryId, cases));
+  await tx.update(surgeryReceipts).set({ note: null }).where(inArray(surgeryReceipts.surgeryId, cases));
+  await tx.update(surgeryGlosas).set({ reason: ANONYMIZED_TEXT, note: null }).where(inArray(surgeryGlosas.surgeryId, cases));
+}
 
 export const ERASURE_MESSAGES = {
   /** `keepUntil` as dd/MM/yyyy. */
@@ -142,6 +196,7 @@ export function createPatientErasure({ db, storage, now }: Deps) {
         }
 
         const keys = await detachPatientFiles(tx, patientId);
+        await anonymizeCaseTexts(tx, patientId);
         const name = anonymizedName(patientId);
         await tx
           .update(patients)

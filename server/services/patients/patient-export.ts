@@ -41,6 +41,7 @@ export async function* patientExportRows(
   user: Pick<AuthUser, 'id' | 'type'>,
   query: typeof patientExportQuerySchema.infer,
   pageSize = PATIENT_EXPORT_PAGE_SIZE,
+  onRecord: (patientId: number) => void = () => {},
 ): AsyncGenerator<CsvCell[]> {
   const medicIds = await visibleMedicIds(db, user);
   if (medicIds.length === 0) return;
@@ -50,6 +51,7 @@ export async function* patientExportRows(
   const fetchPage = (after: KeyValues | null, size: number) =>
     db
       .select({
+        id: patients.id,
         nome: patients.nomeCompleto,
         cpf: patients.cpf,
         birthday: patients.birthday,
@@ -70,6 +72,7 @@ export async function* patientExportRows(
       .limit(size);
 
   for await (const row of inPages(fetchPage, (row) => row.sortKey, pageSize)) {
+    onRecord(row.id);
     yield [
       row.nome,
       formatCpf(row.cpf),

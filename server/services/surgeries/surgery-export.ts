@@ -45,6 +45,7 @@ const centsOf = (column: AnyPgColumn) => sql<string | number | null>`round(${col
 
 function exportColumns(today: string, keys: (typeof SURGERY_SORT_KEYS)[keyof typeof SURGERY_SORT_KEYS]) {
   return {
+    surgeryId: surgeries.id,
     patientName: patients.nomeCompleto,
     medicFirstName: users.firstName,
     medicLastName: users.lastName,
@@ -77,6 +78,7 @@ export async function* surgeryExportRows(
   query: ExportQuery,
   now: () => Date,
   pageSize = EXPORT_PAGE_SIZE,
+  onRecord: (surgeryId: number) => void = () => {},
 ): AsyncGenerator<CsvCell[]> {
   const filters = listFiltersOf(query);
   const today = saoPauloDay(now());
@@ -105,6 +107,7 @@ export async function* surgeryExportRows(
   };
 
   for await (const row of inPages(fetchPage, (row) => row.sortKey, pageSize)) {
+    onRecord(row.surgeryId);
     yield [
       row.patientName,
       personName(row.medicFirstName, row.medicLastName),

@@ -44,7 +44,11 @@ type SelectProps = {
   value: string;
   onChange: (value: string) => void;
   options: readonly SelectOption[];
-  placeholder: string;
+  /**
+   * The disabled first option shown while nothing is chosen. Leave it out when an option stands for "every one"
+   * ('Todas as pessoas'): the list would name it twice.
+   */
+  placeholder?: string;
   onBlur?: () => void;
   error?: string;
   hint?: string;
@@ -94,9 +98,11 @@ export function Select({
           onChange={(event) => onChange(event.target.value)}
           onBlur={onBlur}
         >
-          <option value="" disabled>
-            {loading && loadingText ? loadingText : placeholder}
-          </option>
+          {placeholder !== undefined || unavailable ? (
+            <option value="" disabled>
+              {loading && loadingText ? loadingText : (placeholder ?? '')}
+            </option>
+          ) : null}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

@@ -20,7 +20,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, auditDetailLab
 import {
   exportAudit,
   listAudit,
-  listLinkedSecretaries,
+  listAuditPeople,
   searchAuditPatients,
   type AuditEvent,
   type AuditList,
@@ -180,9 +180,9 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   );
 }
 
-/** The medic and her linked secretaries, for 'Pessoa'. */
+/** Everyone who ever acted in the medic's audit, for 'Pessoa' (a removed secretary too). */
 function usePeople() {
-  return useRetryableRead((signal) => listLinkedSecretaries(signal), []);
+  return useRetryableRead((signal) => listAuditPeople(signal), []);
 }
 
 export function AuditPage() {
@@ -231,12 +231,13 @@ export function AuditPage() {
   }, [search.patient, chosenPatient, answer]);
 
   const personOptions = useMemo(() => {
+    const others = people.state.status === 'ready' ? people.state.value.filter((person) => person.id !== me.id) : [];
     const options = [
       { value: ALL, label: T.allPeople },
       { value: String(me.id), label: fill(T.you, { name: `${me.first_name} ${me.last_name}`.trim() }) },
-      ...(people.state.status === 'ready' ? people.state.value.map((person) => ({ value: String(person.id), label: person.email })) : []),
+      ...others.map((person) => ({ value: String(person.id), label: person.name })),
     ];
-    // A former secretary (no longer linked) filtered by a link or a row keeps her name.
+    // Someone filtered by a link before the list is in keeps the name a row gives.
     if (search.actor && !options.some((option) => option.value === String(search.actor))) {
       const actor = answer?.results.find((row) => row.actor?.id === search.actor)?.actor;
       options.push({ value: String(search.actor), label: actor?.name ?? fill(T.recordNumber, { entity: T.person, id: search.actor }) });
@@ -282,8 +283,11 @@ export function AuditPage() {
 
     function recordCell(row: AuditEvent) {
       const entity = AUDIT_ENTITY_LABELS[row.entity];
+      // A list page, or a CSV export that names the records it held (item 29).
+      const listing = row.action === 'list' || (row.action === 'export' && row.shown_count > 0);
       let main;
-      if (row.action === 'list') main = <>{`${entity} · ${fill(T.listed, { count: row.shown_count })}`}</>;
+      if (row.entity === 'audit') main = <>{entity}</>;
+      else if (listing) main = <>{`${entity} · ${fill(T.listed, { count: row.shown_count })}`}</>;
       else if (row.entity === 'patient') main = row.patient ? filterBy(row.patient) : <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
       else if (row.entity === 'surgery' && row.entity_id !== null)
         main = (
@@ -292,14 +296,15 @@ export function AuditPage() {
           </Link>
         );
       else main = <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
-      const patientLine =
-        row.entity !== 'patient' && row.action !== 'list'
-          ? row.patient
-            ? filterBy(row.patient)
-            : row.patient_ids.length > 1
-              ? fill(T.patients, { count: row.patient_ids.length })
-              : null
-          : null;
+      // The patients concerned: beside a record of a case, an export or a read of the audit (a list page's count says it).
+      const showPatients = row.entity === 'audit' || row.action === 'export' || (row.entity !== 'patient' && row.action !== 'list');
+      const patientLine = !showPatients
+        ? null
+        : row.patient
+          ? filterBy(row.patient)
+          : row.patient_ids.length > 1
+            ? fill(T.patients, { count: row.patient_ids.length })
+            : null;
       return (
         <StyledTwoLines>
           <span>{main}</span>
@@ -386,7 +391,6 @@ export function AuditPage() {
           name="actor"
           value={search.actor ? String(search.actor) : ALL}
           options={personOptions}
-          placeholder={T.allPeople}
           loading={people.state.status === 'loading'}
           loadingText={T.peopleLoading}
           loadError={people.state.status === 'error' ? T.peopleFailed : undefined}
@@ -399,7 +403,6 @@ export function AuditPage() {
           name="action"
           value={search.action ?? ALL}
           options={[{ value: ALL, label: T.allActions }, ...AUDIT_ACTIONS.map((action) => ({ value: action, label: AUDIT_ACTION_LABELS[action] }))]}
-          placeholder={T.allActions}
           onChange={(value) => setSearch({ action: AUDIT_ACTIONS.find((action) => action === value) })}
         />
         <StyledPeriod>

@@ -16,7 +16,8 @@ import { colors, fontSizes, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
-import { hasExpiredSessionNote } from '../../lib/session/expiredSession';
+import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expiredSession';
+import { sessionTexts } from '../../lib/i18n/session';
 import type { LoginValues } from './loginSchema';
 
 /**
@@ -65,6 +66,8 @@ export function LoginPage() {
   const { status, errors, signIn } = useSession();
   // Read once: the note stays until the user signs in again (the guard then takes it to return them).
   const [sessionExpired] = useState(hasExpiredSessionNote);
+  // Why it ended, when the server said (a removed secretary): that, rather than 'Sua sessão expirou.'.
+  const [endReason] = useState(sessionEndReason);
   const { control, handleSubmit } = useForm<LoginValues>({
     resolver: loginResolver,
     defaultValues: { email: '', password: '' },
@@ -97,7 +100,7 @@ export function LoginPage() {
       {sessionExpired ? (
         <StyledNotice role="status">
           <Icon name="alert" size={18} />
-          {ptBR.auth.sessionExpired}
+          {endReason === 'unlinked' ? sessionTexts.unlinked : ptBR.auth.sessionExpired}
         </StyledNotice>
       ) : null}
       <StyledForm

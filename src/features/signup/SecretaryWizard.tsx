@@ -10,7 +10,7 @@ import {
   secretarySignupMachine,
   type SecretarySignupData,
 } from '../../../machines/signup/secretarySignupMachine';
-import { secretaryAccessStep, secretaryPersonalStep } from '../../../machines/account/signupSchemas';
+import { secretaryAccessForm, secretaryPersonalStep } from '../../../machines/account/signupSchemas';
 import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
@@ -28,10 +28,13 @@ import { StepTitle, StyledFieldRow, StyledWizardForm, WizardActions, WizardFoote
 type SecretarySignupForm = Omit<SecretarySignupData, 'nickname'>;
 type Step = 'personal' | 'access';
 
-/** Each step's schema, the one the machine guards with (machines/account/signupSchemas.ts). */
+/**
+ * Each step's schema, the one the machine guards with (machines/account/signupSchemas.ts); step 2's adds the LGPD
+ * consent, which the machine leaves to the form (as the doctor's wizard).
+ */
 const STEP_RESOLVERS: Record<Step, Resolver<SecretarySignupForm>> = {
   personal: stepResolver<SecretarySignupForm>(secretaryPersonalStep),
-  access: stepResolver<SecretarySignupForm>(secretaryAccessStep),
+  access: stepResolver<SecretarySignupForm>(secretaryAccessForm),
 };
 
 const signupMachine = secretarySignupMachine.provide({ actors: { submitSignup: submitSecretarySignup } });
@@ -50,7 +53,7 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
   const step: Step = value === 'personal' ? 'personal' : 'access';
 
   const form = useForm<SecretarySignupForm>({
-    defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false },
+    defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false, IAcceptToStoreData: false },
     mode: 'onTouched',
     // react-hook-form reads the resolver of the latest render: the schema of the step shown.
     resolver: STEP_RESOLVERS[step],
@@ -128,6 +131,9 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
             <NewPasswordFields form={form} />
             <FormCheckbox control={control} name="news">
               {ptBR.secretarySignup.notifications}
+            </FormCheckbox>
+            <FormCheckbox control={control} name="IAcceptToStoreData" required>
+              {ptBR.signup.consent}
             </FormCheckbox>
           </>
         )}

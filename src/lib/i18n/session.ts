@@ -16,4 +16,9 @@ export const sessionTexts = {
     /** The login form was submitted with invalid data (SPEC §8). */
     invalidData: 'Dados invalido!',
   },
+  /**
+   * A secretary linked to no medic (item 33.19): the medic removed her. Her open sessions end (the server revoked
+   * them) and a new sign-in is refused, with this on the sign-in page.
+   */
+  unlinked: 'Seu acesso foi encerrado: você não está mais vinculado(a) a nenhum médico. Para voltar, peça um novo convite ao médico.',
 } as const;

@@ -15,7 +15,7 @@ import {
 import { USER_TYPES } from '../../../machines/constants';
 import { authApi } from '../../api/client';
 import { sessionTexts } from '../i18n/session';
-import { currentPlace, noteSessionExpired } from './expiredSession';
+import { currentPlace, noteSessionEndReason, noteSessionExpired } from './expiredSession';
 
 /**
  * The real IO of machines/session/sessionMachine.ts, supplied with `.provide` by ./session.ts:
@@ -144,6 +144,16 @@ async function call<T>(request: () => Promise<{ data?: T; error?: unknown }>): P
   return result.data;
 }
 
+/** Whether the signed-in secretary has no medic (list_medic answers none); a failed read is not taken for it. */
+async function linkedToNoMedic(accessToken: string): Promise<boolean> {
+  try {
+    const { data } = await authApi.GET('/project_auth/api/v1/list_medic/', { headers: { Authorization: `Bearer ${accessToken}` } });
+    return Array.isArray(data?.results) && data.results.length === 0;
+  } catch {
+    return false;
+  }
+}
+
 /** Password grant, then the profile read with the new token. Rejects with a SessionError. */
 export async function signIn({ username, password }: SignInInput): Promise<SignInResult> {
   const tokens = await call(() =>
@@ -169,6 +179,11 @@ export async function signIn({ username, password }: SignInInput): Promise<SignI
     void revokeSession({ token: tokens.access_token, refreshToken: tokens.refresh_token });
     throw error;
   }
+  // A secretary linked to no medic (removed by the medic) gets no empty app: she is told why, and signed out.
+  if (profile.type === 'secretary' && (await linkedToNoMedic(tokens.access_token))) {
+    void revokeSession({ token: tokens.access_token, refreshToken: tokens.refresh_token });
+    throw new SessionError([sessionTexts.unlinked]);
+  }
   return { token: tokens.access_token, refreshToken: tokens.refresh_token, profile };
 }
 
@@ -177,7 +192,7 @@ export async function signIn({ username, password }: SignInInput): Promise<SignI
  * over); with a plain Error when there was no answer or the server failed (the session is kept).
  */
 async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
-  const { data, response } = await authApi.POST('/auth/token', {
+  const { data, error, response } = await authApi.POST('/auth/token', {
     body: {
       grant_type: 'refresh_token',
       client_id: CLIENT_ID,
@@ -187,7 +202,11 @@ async function requestRefresh(refreshToken: string): Promise<SessionTokens> {
     ...FORM,
   });
   if (data) return { token: data.access_token, refreshToken: data.refresh_token };
-  if (response.status >= 400 && response.status < 500 && response.status !== 429) throw new RefreshRefusedError();
+  if (response.status >= 400 && response.status < 500 && response.status !== 429) {
+    // The server says why when the app should tell the user (a removed secretary): the sign-in page shows it.
+    if (error?.reason === 'unlinked') noteSessionEndReason('unlinked');
+    throw new RefreshRefusedError();
+  }
   throw new Error(`The refresh grant failed (HTTP ${response.status}).`);
 }
 

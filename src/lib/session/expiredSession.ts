@@ -57,13 +57,39 @@ export function hasExpiredSessionNote(): boolean {
   return readNote() !== null;
 }
 
-/** The place to return to after signing in again (and forgets the note), or null when the session did not expire. */
+/** The place to return to after signing in again (and forgets the notes), or null when the session did not expire. */
 export function takeReturnPlace(): Place | null {
   const place = readNote();
   try {
     sessionStorage.removeItem(EXPIRED_SESSION_KEY);
+    sessionStorage.removeItem(END_REASON_KEY);
   } catch {
     // Nothing to forget.
   }
   return place;
+}
+
+/**
+ * Why the server ended the session, when the sign-in page should say it rather than 'Sua sessão expirou.': a
+ * secretary removed by the medic ('unlinked', item 33.19). Noted by the refresh actor before the page reloads.
+ */
+type SessionEndReason = 'unlinked';
+
+const END_REASON_KEY = 'session_end_reason';
+
+export function noteSessionEndReason(reason: SessionEndReason): void {
+  try {
+    sessionStorage.setItem(END_REASON_KEY, reason);
+  } catch {
+    // Storage unavailable: the sign-in page shows the plain expiry notice.
+  }
+}
+
+/** The reason noted for the session that ended, or null. */
+export function sessionEndReason(): SessionEndReason | null {
+  try {
+    return sessionStorage.getItem(END_REASON_KEY) === 'unlinked' ? 'unlinked' : null;
+  } catch {
+    return null;
+  }
 }

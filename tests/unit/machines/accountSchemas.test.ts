@@ -19,6 +19,7 @@ import {
   doctorSignupSchema,
   existingAccountStep,
   newSecretarySchema,
+  secretaryAccessForm,
   secretaryAccessStep,
   secretaryPersonalStep,
   secretarySignupSchema,
@@ -137,7 +138,7 @@ describe('the doctor wizard steps', () => {
 });
 
 describe('the secretary signup schemas', () => {
-  const NEW = { first_name: 'Joana', last_name: 'Dias', cpf: '529.982.247-25', password: 'Agenda@2024', confirmPassword: 'Agenda@2024' };
+  const NEW = { first_name: 'Joana', last_name: 'Dias', cpf: '529.982.247-25', password: 'Agenda@2024', confirmPassword: 'Agenda@2024', IAcceptToStoreData: true };
 
   it('takes only the password in the body; a new account needs names, CPF and the password confirmed', () => {
     expect(problemsIn(secretarySignupSchema, { password: 'x' })).toBeNull();
@@ -150,6 +151,17 @@ describe('the secretary signup schemas', () => {
       password: [M.passwordTooShort],
     });
     expect(fieldMessages(newSecretarySchema, { ...NEW, confirmPassword: '' }, 'confirmPassword')).toEqual([M.passwordsDiffer]);
+    // The LGPD consent, as the doctor's: required and true.
+    expect(fieldMessages(newSecretarySchema, { ...NEW, IAcceptToStoreData: false }, 'IAcceptToStoreData')).toEqual([M.consentRequired]);
+    const { IAcceptToStoreData: _consent, ...withoutConsent } = NEW;
+    expect(fieldMessages(newSecretarySchema, withoutConsent, 'IAcceptToStoreData')).toEqual([M.consentRequired]);
+  });
+
+  it('leaves the consent to the form’s access step', () => {
+    const access = { email: 'a@b.com', password: 'segredo123', confirmPassword: 'segredo123' };
+    expect(problemsIn(secretaryAccessStep, access)).toBeNull();
+    expect(fieldMessages(secretaryAccessForm, { ...access, IAcceptToStoreData: false }, 'IAcceptToStoreData')).toEqual([M.consentRequired]);
+    expect(problemsIn(secretaryAccessForm, { ...access, IAcceptToStoreData: true })).toBeNull();
   });
 
   it('has the wizard’s steps and the existing account’s password', () => {
@@ -213,6 +225,7 @@ const SCHEMAS: Record<string, [Type, Record<string, unknown>]> = {
   newSecretarySchema: [newSecretarySchema, DOCTOR],
   secretaryPersonalStep: [secretaryPersonalStep, DOCTOR],
   secretaryAccessStep: [secretaryAccessStep, DOCTOR],
+  secretaryAccessForm: [secretaryAccessForm, DOCTOR],
   existingAccountStep: [existingAccountStep, DOCTOR],
   settingsNameSchema: [settingsNameSchema, { first_name: 'A', last_name: 'B' }],
   settingsNicknameSchema: [settingsNicknameSchema, { nickname: 'A' }],

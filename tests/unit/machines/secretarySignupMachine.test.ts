@@ -8,7 +8,7 @@ import {
 import { SIGNUP_MESSAGES as M, SignupError } from '../../../machines/signup/rules';
 
 const personal = { first_name: 'Bia', last_name: 'Lima', cpf: '529.982.247-25' };
-const access = { email: 'bia@clinica.com.br', password: 'segredo123', confirmPassword: 'segredo123', news: true };
+const access = { email: 'bia@clinica.com.br', password: 'segredo123', confirmPassword: 'segredo123', news: true, IAcceptToStoreData: true };
 
 function start(
   input: SecretarySignupInput = { token: 'convite-1' },
@@ -79,6 +79,7 @@ describe('secretarySignupMachine', () => {
         password: 'segredo123',
         confirmPassword: 'segredo123',
         email: 'bia@clinica.com.br',
+        IAcceptToStoreData: true,
         news: true,
       },
     });

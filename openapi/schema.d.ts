@@ -1564,8 +1564,8 @@ export interface paths {
          * @description Os materiais OPME do caso (DECISIONS §15), na ordem em que foram informados: descrição, quantidade, os
          *     fornecedores ou marcas consultados com as cotações (valor unitário, `null` até responderem), o escolhido
          *     (`chosen`, posição em `suppliers`), a autorização do item e a quantidade autorizada. `chosen_total` é o valor
-         *     da cotação escolhida vezes a quantidade (calculado no banco); o `chosen_total` da lista soma os itens com
-         *     cotação escolhida. `undecided` conta os itens sem autorização decidida; `version` é a versão atual da
+         *     da cotação escolhida vezes a quantidade que conta (a autorizada num item `parcial`, a pedida nos demais); o
+         *     `chosen_total` da lista soma os itens com cotação escolhida. `undecided` conta os itens sem autorização decidida; `version` é a versão atual da
          *     cirurgia. Caso sem OPME: 400 "Esta cirurgia não usa OPME: não há materiais a informar.". Caso inexistente
          *     ou de outro médico: 404.
          */
@@ -2947,7 +2947,7 @@ export interface components {
             chosen: number | null;
             decision: components["schemas"]["OpmeDecision"] | null;
             authorized_quantity: number | null;
-            /** @description Valor unitário escolhido × quantidade; `null` sem escolha. */
+            /** @description Valor unitário escolhido × quantidade (a autorizada num item `parcial`); `null` sem escolha. */
             chosen_total: number | null;
         };
         OpmeList: {

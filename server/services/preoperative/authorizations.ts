@@ -10,7 +10,7 @@ import {
   toggleOfRecord,
   WATCHED_STATUSES,
 } from '../../../machines/preoperative/authorizationRules';
-import type { AuthorizationPayer, AuthorizationStatus } from '../../../machines/preoperative/constants';
+import type { AuthorizationPayer } from '../../../machines/preoperative/constants';
 import { conflictMessage, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import type { Database, Transaction } from '../../db/client';
 import { patients, surgeries, surgeryAuthorizations, type SurgeryRow } from '../../db/schema/index';

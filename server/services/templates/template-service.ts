@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { centsOf } from '../../../machines/ledger/balance';
 import { chosenTotalCents, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
 import type { Database, Executor } from '../../db/client';

@@ -266,6 +266,27 @@ export const surgeriesTexts = {
       denied: 'Negada',
       pending: 'Pendente',
       notApplicable: 'Não se aplica',
+      /** Third week: the approval turned on over a 'Parcial' record, which keeps its answer. */
+      approvedPartial: 'Aprovada · Parcial',
+      /** Beside a switch whose change is being saved (it waits meanwhile). */
+      saving: 'Salvando...',
+      /** Who answered, for the confirmations below. */
+      subject: { hospital: 'a autorização do hospital', plan: 'a autorização do convênio', opme: 'a autorização de OPME' },
+      /** Third week: turning an approval off records a formal 'Negada'; a stray click must not. */
+      denyConfirm: {
+        title: 'Registrar como negada?',
+        text: 'Desligar a aprovação registra {subject} como Negada, com a data de hoje: é a recusa formal de quem autoriza, não um "ainda não". Se foi um clique por engano, mantenha a aprovação.',
+        confirm: 'Sim, registrar como negada',
+        cancel: 'Manter aprovada',
+      },
+      /** Third week: turning an approval on over a 'Parcial' record keeps the record's answer. */
+      partialConfirm: {
+        title: 'Aprovar uma autorização parcial?',
+        text: 'Quem autoriza aprovou só parte do pedido: {subject} está registrada como Parcial. Ligar a aprovação deixa a cirurgia seguir com o que foi autorizado, e o registro continua como Parcial.',
+        confirm: 'Sim, aprovar',
+        cancel: 'Não aprovar',
+      },
+      confirmClose: 'Fechar',
       planNotApplicable: 'A fonte pagadora não é plano de saúde.',
       opmeNotApplicable: 'A cirurgia não usa OPME.',
       hospitalNote: 'Observações do hospital',

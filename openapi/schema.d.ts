@@ -853,11 +853,11 @@ export interface paths {
          *     |---|---|
          *     | ind_paciente → prep_doc | nada |
          *     | prep_doc → env_doc | os documentos, enviados por `include_surgery_files` (cada um opcional; por isso esta rota também aceita o avanço sem arquivos) |
-         *     | env_doc → autorizacao | `document_arrivals` (data válida: "Preencha a data de envio da documentação!"), `document_note` opcional |
+         *     | env_doc → autorizacao | `document_arrivals` (data válida: "Preencha a data de envio da documentação!"; não depois de hoje: "A data não pode ser depois de hoje!", também ao salvar), `document_note` opcional |
          *     | autorizacao → agendamento | aprovação do hospital 'aprovada'; do plano 'aprovada' quando a fonte é plano_saude; do OPME 'aprovada' quando `opme` é true ("Todos os status tem que está aprovado!"); e, com OPME, todo item de OPME com a autorização decidida (DECISIONS §15) |
          *     | agendamento → realizacao | `schedule` (yyyy-MM-dd HH:mm:ss, data e hora reais: "Hora invalida!" / "Selecione o dia no calendário!"), `schedule_note` opcional |
-         *     | realizacao → pagamento | `accomplishment` (data válida: "Data invalida!"), nota opcional |
-         *     | pagamento → concluido | `payment_done` > 0 ("Insira um valor recebido!"), `date_payment` (data válida: "Data invalida!"), notas opcionais |
+         *     | realizacao → pagamento | `accomplishment` (data válida: "Data invalida!"; não depois de hoje: "A data não pode ser depois de hoje!"), nota opcional |
+         *     | pagamento → concluido | `payment_done` > 0 ("Insira um valor recebido!"), `date_payment` (data válida: "Data invalida!"; não depois de hoje), notas opcionais |
          *
          *     - As notas aceitam até 1000 caracteres.
          *     - Aprovações com `null` desmarcam. Campos ausentes não são alterados.
@@ -1614,8 +1614,8 @@ export interface paths {
          * @description Os materiais OPME do caso (DECISIONS §15), na ordem em que foram informados: descrição, quantidade, os
          *     fornecedores ou marcas consultados com as cotações (valor unitário, `null` até responderem), o escolhido
          *     (`chosen`, posição em `suppliers`), a autorização do item e a quantidade autorizada. `chosen_total` é o valor
-         *     da cotação escolhida vezes a quantidade (calculado no banco); o `chosen_total` da lista soma os itens com
-         *     cotação escolhida. `undecided` conta os itens sem autorização decidida; `version` é a versão atual da
+         *     da cotação escolhida vezes a quantidade que conta (a autorizada num item `parcial`, a pedida nos demais); o
+         *     `chosen_total` da lista soma os itens com cotação escolhida. `undecided` conta os itens sem autorização decidida; `version` é a versão atual da
          *     cirurgia. Caso sem OPME: 400 "Esta cirurgia não usa OPME: não há materiais a informar.". Caso inexistente
          *     ou de outro médico: 404.
          */
@@ -3096,7 +3096,7 @@ export interface components {
             chosen: number | null;
             decision: components["schemas"]["OpmeDecision"] | null;
             authorized_quantity: number | null;
-            /** @description Valor unitário escolhido × quantidade; `null` sem escolha. */
+            /** @description Valor unitário escolhido × quantidade (a autorizada num item `parcial`); `null` sem escolha. */
             chosen_total: number | null;
         };
         OpmeList: {

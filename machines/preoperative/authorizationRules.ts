@@ -1,4 +1,4 @@
-import type { CaseStatus, PaymentSource } from '../constants';
+import type { ApprovalValue, CaseStatus, PaymentSource } from '../constants';
 import {
   AUTHORIZATION_WARNING_DAYS,
   type AuthorizationAlertKind,
@@ -138,4 +138,27 @@ export function applicablePayers(surgery: { payment_fountains: PaymentSource | n
     ...(surgery.payment_fountains === 'plano_saude' ? (['plano'] as const) : []),
     ...(surgery.opme ? (['opme'] as const) : []),
   ];
+}
+
+/**
+ * The approval toggle (SPEC's aprovada/negada) a record's status stands for (DECISIONS §15): 'aprovada' and 'negada'
+ * are their own; a 'parcial' record keeps an approval that was turned on over it (the office confirmed going ahead
+ * with the partial answer, and the record still says 'Parcial'), as long as the record stays 'parcial'; any other
+ * status: none. `before` is the record's status and toggle before the save.
+ */
+export function toggleOfRecord(
+  status: AuthorizationStatus,
+  before?: { status: AuthorizationStatus; toggle: ApprovalValue | null },
+): ApprovalValue | null {
+  if (status === 'aprovada' || status === 'negada') return status;
+  return status === 'parcial' && before?.status === 'parcial' && before.toggle === 'aprovada' ? 'aprovada' : null;
+}
+
+/**
+ * The record status an approval toggle writes (update/{id}/, DECISIONS §15): the toggle's own, except that turning
+ * the approval on over a 'parcial' record keeps the record's answer (third week: it used to become 'Aprovada', and
+ * the partial answer was lost).
+ */
+export function recordStatusOfToggle(current: AuthorizationStatus | null, toggle: ApprovalValue): AuthorizationStatus {
+  return toggle === 'aprovada' && current === 'parcial' ? 'parcial' : toggle;
 }

@@ -295,7 +295,7 @@ function buildUpdateSchema(today: string) {
     '+': 'reject',
     new_status: caseStatus,
     'version?': caseVersion,
-    'document_arrivals?': dateField(L.documentArrivalsRequired),
+    'document_arrivals?': dateField(L.documentArrivalsRequired, today),
     'hospital_approvals?': approval,
     'plan_approvals?': approval,
     'opme_approvals?': approval,

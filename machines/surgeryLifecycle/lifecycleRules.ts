@@ -16,7 +16,7 @@ export const LIFECYCLE_MESSAGES = {
   invalidHour: 'Hora invalida!',
   dayRequired: 'Selecione o dia no calendário!',
   invalidDate: 'Data invalida!',
-  /** Issue 11: what already happened (the surgery, the payment) cannot be dated after today. */
+  /** Issue 11: what already happened (the sending, the surgery, the payment) cannot be dated after today. */
   futureDate: 'A data não pode ser depois de hoje!',
   paymentRequired: 'Insira um valor recebido!',
   allApproved: 'Todos os status tem que está aprovado!',
@@ -267,8 +267,11 @@ export function saveProblems(from: CaseStatus, facts: LifecycleFacts, fields: St
   return opmeApprovalProblems(fields.opme_approvals, facts.opme_items_undecided);
 }
 
-/** The fields that date what already happened: never after today (São Paulo). */
-const PAST_DATE_FIELDS = ['accomplishment', 'date_payment'] as const;
+/**
+ * The fields that date what already happened: never after today (São Paulo). The documents' sending date joined them
+ * in the third week (the sending record below it already refused a future day).
+ */
+const PAST_DATE_FIELDS = ['document_arrivals', 'accomplishment', 'date_payment'] as const;
 type PastDateField = (typeof PAST_DATE_FIELDS)[number];
 
 /** The past-date fields of `fields` dated after `today` (both `yyyy-MM-dd`; ISO dates compare as text). */

@@ -292,8 +292,26 @@ describe('update/{id}/ toggles write the records', () => {
     expect((await put(surgery.id, 'hospital', record({ status: 'parcial', decided_on: '2026-11-21' }))).statusCode).toBe(200);
     expect((await update(surgery.id, { new_status: 'autorizacao', hospital_approvals: null })).statusCode).toBe(200);
     expect((await list(surgery.id)).json().results[0]).toMatchObject({ status: 'parcial', decided_on: '2026-11-21' });
-    expect((await update(surgery.id, { new_status: 'autorizacao', hospital_approvals: 'aprovada' })).statusCode).toBe(200);
-    expect((await list(surgery.id)).json().results[0]).toMatchObject({ status: 'aprovada', decided_on: '2026-11-21' });
+  });
+
+  it('turning the approval on over a parcial record keeps the record’s answer (third week, item 9)', async () => {
+    const surgery = await planCase();
+    expect((await put(surgery.id, 'opme', record({ status: 'parcial', decided_on: '2026-11-21' }))).statusCode).toBe(200);
+    expect((await surgeryRow(t.deps.db, surgery.id)).opmeApprovals).toBeNull();
+    expect((await update(surgery.id, { new_status: 'autorizacao', opme_approvals: 'aprovada' })).statusCode).toBe(200);
+    // The approval is on (the case may move on) and the record still says what the payer answered.
+    expect((await surgeryRow(t.deps.db, surgery.id)).opmeApprovals).toBe('aprovada');
+    expect((await list(surgery.id)).json().results[2]).toMatchObject({ payer: 'opme', status: 'parcial', decided_on: '2026-11-21' });
+    // Editing the record's other fields keeps both; a record changed to another status speaks for itself again.
+    const version = (await surgeryRow(t.deps.db, surgery.id)).version;
+    expect((await put(surgery.id, 'opme', record({ status: 'parcial', password: 'NOVA', version }))).statusCode).toBe(200);
+    expect((await surgeryRow(t.deps.db, surgery.id)).opmeApprovals).toBe('aprovada');
+    expect((await put(surgery.id, 'opme', record({ status: 'solicitada', decided_on: null, valid_until: null }))).statusCode).toBe(200);
+    expect((await surgeryRow(t.deps.db, surgery.id)).opmeApprovals).toBeNull();
+    // Turned off, the approval is a formal denial (the page asks first), over a parcial record too.
+    expect((await put(surgery.id, 'opme', record({ status: 'parcial' }))).statusCode).toBe(200);
+    expect((await update(surgery.id, { new_status: 'autorizacao', opme_approvals: 'negada' })).statusCode).toBe(200);
+    expect((await list(surgery.id)).json().results[2]).toMatchObject({ status: 'negada' });
   });
 
   it('a refused toggle writes no record', async () => {

@@ -68,7 +68,7 @@ async function stored(id: number) {
 }
 
 describe('the OPME list', () => {
-  it('starts empty, and lists what was added in order with quotes, the chosen totals computed in the database', async () => {
+  it('starts empty, and lists what was added in order with quotes and the chosen totals', async () => {
     const surgery = await newCase();
     const empty = await call('GET', listUrl(surgery.id));
     expect(empty.statusCode).toBe(200);
@@ -120,7 +120,9 @@ describe('the OPME list', () => {
     });
     expect(replaced.statusCode).toBe(200);
     expect(replaced.json().results.map((item: { description: string }) => item.description)).toEqual(['Primeiro', 'Segundo (trocado)', 'Terceiro']);
-    expect(replaced.json().results[1]).toMatchObject({ id: second!.id, suppliers: { length: 4 }, chosen: 3, decision: 'parcial', authorized_quantity: 2, chosen_total: 50 });
+    // 'Total escolhido' of a partial item: the chosen quote × the authorized quantity (2 × R$ 10), not the 5 asked.
+    expect(replaced.json().results[1]).toMatchObject({ id: second!.id, suppliers: { length: 4 }, chosen: 3, decision: 'parcial', authorized_quantity: 2, chosen_total: 20 });
+    expect(replaced.json().chosen_total).toBe(20); // the other two have no quote chosen
     const removed = await call('DELETE', itemUrl(surgery.id, first!.id), medicToken);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().results.map((item: { id: number }) => item.id)).toEqual([second!.id, third!.id]);

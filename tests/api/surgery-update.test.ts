@@ -496,3 +496,31 @@ describe('what already happened cannot be dated after today (issue 11, item 17)'
     await expectOk(atPayment.id, { new_status: 'concluido', payment_done: 1500, date_payment: saoPauloDayAfter(-1) }, 'concluido');
   });
 });
+
+describe('the documents’ sending date is not after today either (third week, item 6)', () => {
+  const future = 'A data não pode ser depois de hoje!';
+  function saoPauloDayAfter(days: number): string {
+    const at = new Date(t.clock.now.getTime() + days * 86_400_000);
+    return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(at);
+  }
+
+  it('refuses a future document_arrivals on a save or an advance (400, nothing written), accepts today', async () => {
+    const atSending = await newCase({ status: 'env_doc' });
+    await expectRefused(atSending.id, { new_status: 'autorizacao', document_arrivals: saoPauloDayAfter(9) }, 400, {
+      error: [future],
+      document_arrivals: [future],
+    });
+    await expectRefused(atSending.id, { new_status: 'env_doc', document_arrivals: saoPauloDayAfter(1) }, 400, {
+      error: [future],
+      document_arrivals: [future],
+    });
+    const moved = await expectOk(atSending.id, { new_status: 'autorizacao', document_arrivals: saoPauloDayAfter(0) }, 'autorizacao');
+    expect(moved.document_arrivals).toBe(saoPauloDayAfter(0));
+  });
+
+  it('answers 404 for another tenant’s case (nothing written)', async () => {
+    const atSending = await newCase({ status: 'env_doc' });
+    const body = { new_status: 'autorizacao', document_arrivals: saoPauloDayAfter(0) };
+    await expectRefused(atSending.id, body, 404, SURGERY_NOT_FOUND, otherMedicToken);
+  });
+});

@@ -469,9 +469,10 @@ describe('the OPME materials in a template (DECISIONS §15)', () => {
     }
     const { text } = openDocx(await t.app.inject({ method: 'GET', url: download('hospital', surgery.id), headers: asMedic }));
     const asked = 'Ortomed (Synthes): R$ 1.250,50; MedPlus: sem cotação; Cirúrgica Sul (Stryker): R$ 1.300,00';
-    expect(text).toContain(`[1. 2 x Placa de titânio | Ortomed Synthes R$ 1.250,50 = R$ 2.501,00 | Parcial 1 | ${asked}]`);
+    expect(text).toContain(`[1. 2 x Placa de titânio | Ortomed Synthes R$ 1.250,50 = R$ 1.250,50 | Parcial 1 | ${asked}]`);
     expect(text).toContain(`[2. 6 x Parafuso cortical |    =  | Pendente  | ${asked}]`);
-    expect(text).toContain('Total OPME: R$ 2.501,00');
+    // A partial item counts its authorized quantity (1 of the 2 asked), as the case page's 'Total escolhido'.
+    expect(text).toContain('Total OPME: R$ 1.250,50');
     expect(text).toContain('2 x Placa de titânio - Ortomed (Synthes)');
     await attacher.detach('hospital', hospitalId);
   });

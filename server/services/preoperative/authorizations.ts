@@ -6,9 +6,11 @@ import { AUTHORIZATION_MESSAGES as A, type AuthorizationInput } from '../../../m
 import {
   applicablePayers,
   authorizationAlerts,
+  recordStatusOfToggle,
+  toggleOfRecord,
   WATCHED_STATUSES,
 } from '../../../machines/preoperative/authorizationRules';
-import type { AuthorizationPayer, AuthorizationStatus } from '../../../machines/preoperative/constants';
+import type { AuthorizationPayer } from '../../../machines/preoperative/constants';
 import { conflictMessage, type StepFields } from '../../../machines/surgeryLifecycle/lifecycleRules';
 import type { Database, Transaction } from '../../db/client';
 import { patients, surgeries, surgeryAuthorizations, type SurgeryRow } from '../../db/schema/index';
@@ -26,7 +28,8 @@ import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
  * The authorization records of a case (issue 13; DECISIONS §15; openapi listAuthorizations, updateAuthorization,
  * listAuthorizationAlerts): one per payer that must approve the case (the hospital always, the plan when it pays, OPME
  * when used). SPEC's three approval toggles (surgeries.hospital_approvals, plan_approvals, opme_approvals) ARE the
- * records' aprovada/negada: saving a record writes its toggle in the same transaction (any other status clears it),
+ * records' aprovada/negada: saving a record writes its toggle in the same transaction (any other status clears it, but
+ * a 'parcial' record kept 'parcial' keeps an approval turned on over it: `toggleOfRecord`),
  * and saving a toggle through update/{id}/ writes the record's status (`syncAuthorizationToggles`).
  *
  * A payer without a row (a case created before issue 13, or by a fixture) reads as the toggle's status or 'pendente'
@@ -47,11 +50,6 @@ const TOGGLE_FIELD = { hospital: 'hospital_approvals', plano: 'plan_approvals', 
 const STATUS_OPEN: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'];
 
 export const AUTHORIZATION_NOT_FOUND = 'Autorização não encontrada.';
-
-/** The toggle a record's status stands for: aprovada/negada, anything else none. */
-function toggleOf(status: AuthorizationStatus): ApprovalValue | null {
-  return status === 'aprovada' || status === 'negada' ? status : null;
-}
 
 function recordOf(payer: AuthorizationPayer, stored: StoredRecord | undefined, toggle: ApprovalValue | null): AuthorizationRecord {
   if (!stored) {
@@ -75,9 +73,11 @@ function payersOf(row: Pick<SurgeryRow, 'paymentFountains' | 'opme'>): Authoriza
 
 /**
  * update/{id}/'s toggles written onto the records (DECISIONS §15), in the move's transaction: a toggle set to
- * aprovada/negada sets the record's status (its decision date today when it had none); a toggle cleared turns an
- * aprovada/negada record back to 'solicitada' (when it has a request date) or 'pendente', without a decision date.
- * A record whose status already says the toggle is left as it is (a parcial record and a cleared toggle agree).
+ * aprovada/negada sets the record's status (its decision date today when it had none), except that aprovada over a
+ * 'parcial' record keeps 'parcial' (machines/preoperative/authorizationRules.ts `recordStatusOfToggle`); a toggle
+ * cleared turns an aprovada/negada record back to 'solicitada' (when it has a request date) or 'pendente', without a
+ * decision date. A record whose status already says the toggle is left as it is (a parcial record and a cleared
+ * toggle agree).
  */
 export async function syncAuthorizationToggles(
   tx: Transaction,
@@ -89,18 +89,23 @@ export async function syncAuthorizationToggles(
     const value = fields[TOGGLE_FIELD[payer]];
     if (value === undefined) continue;
     if (value !== null) {
+      const [current] = await tx
+        .select({ status: surgeryAuthorizations.status })
+        .from(surgeryAuthorizations)
+        .where(and(eq(surgeryAuthorizations.surgeryId, surgeryId), eq(surgeryAuthorizations.payer, payer)));
+      const status = recordStatusOfToggle(current?.status ?? null, value);
       await tx
         .insert(surgeryAuthorizations)
-        .values({ surgeryId, payer, status: value, decidedOn: today, updatedBy: userId, updatedAt: at })
+        .values({ surgeryId, payer, status, decidedOn: today, updatedBy: userId, updatedAt: at })
         .onConflictDoUpdate({
           target: [surgeryAuthorizations.surgeryId, surgeryAuthorizations.payer],
           set: {
-            status: value,
+            status,
             decidedOn: sql`coalesce(${surgeryAuthorizations.decidedOn}, ${today}::date)`,
             updatedBy: userId,
             updatedAt: at,
           },
-          setWhere: sql`${surgeryAuthorizations.status} <> ${value}`,
+          setWhere: sql`${surgeryAuthorizations.status} <> ${status}`,
         });
     } else {
       await tx
@@ -165,9 +170,10 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
         if (input.status !== current.status && !STATUS_OPEN.includes(row.status)) {
           throw badRequest([A.statusLocked], { status: [A.statusLocked] });
         }
+        const toggle = toggleOfRecord(input.status, { status: current.status, toggle: row[TOGGLE_COLUMN[payer]] });
         if (payer === 'opme') {
           // DECISIONS §15: the OPME approval can be 'aprovada' only when every item is decided (the machine's rule).
-          const problems = opmeApprovalProblems(toggleOf(input.status), await undecidedOpmeItems(tx, id));
+          const problems = opmeApprovalProblems(toggle, await undecidedOpmeItems(tx, id));
           if (problems.length > 0) throw badRequest(problems, { status: problems });
         }
         const at = now();
@@ -189,7 +195,7 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
           .returning();
         await tx
           .update(surgeries)
-          .set({ [TOGGLE_COLUMN[payer]]: toggleOf(input.status), version: sql`${surgeries.version} + 1`, updatedAt: at })
+          .set({ [TOGGLE_COLUMN[payer]]: toggle, version: sql`${surgeries.version} + 1`, updatedAt: at })
           .where(eq(surgeries.id, id));
         await recordChange(tx, user, caseChange(row, 'authorization'), at);
         const joined = await readSurgeryRow(tx, id, saoPauloDay(at));

@@ -1,7 +1,8 @@
 import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { opmeItemWriteProblems } from '../../../machines/preoperative/opmeRules';
+import { centsOf } from '../../../machines/ledger/balance';
+import { chosenTotalCents, opmeItemWriteProblems, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
 import type { OpmeItemInput } from '../../../machines/preoperative/opmeSchemas';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { opmeItems, opmeQuotes, surgeries, type SurgeryRow } from '../../db/schema/index';
@@ -31,8 +32,8 @@ const M = OPME_SERVICE_MESSAGES;
  * case's row (`SELECT … FOR UPDATE`), writes, bumps `surgeries.version` (a second tab's stale move is then 409) and
  * answers the list as it left it, read through the same transaction. A write that would leave an item undecided
  * while the case's OPME approval is 'aprovada' is refused (machines/preoperative/opmeRules.ts): the approval and the
- * items never disagree. Money is numeric(12,2) in the database, computed there (the chosen quote × the quantity),
- * and answered as JSON numbers.
+ * items never disagree. Money is numeric(12,2) in the database; the chosen totals are computed in centavos by the shared
+ * rule (the chosen quote × the quantity it counts) and answered as JSON numbers.
  */
 export function createOpmeService({ db, now }: { db: Database; now: () => Date }) {
   /** The user's case, locked when `lock`; 404 when missing or another tenant's, 400 when it uses no OPME. */
@@ -45,10 +46,12 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
     return row;
   }
 
-  /** The list answer: every item in order, its quotes, the chosen totals (SQL numeric), the case version. */
+  /**
+   * The list answer: every item in order, its quotes, the chosen totals and the case's total (the shared rule,
+   * machines/preoperative/opmeRules.ts `chosenTotalCents`: a 'parcial' item counts its authorized quantity), the case
+   * version.
+   */
   async function listOf(tx: Executor, row: Pick<SurgeryRow, 'id' | 'version'>): Promise<OpmeListResponse> {
-    const chosenTotal = sql<string | null>`(select ${opmeQuotes.unitPrice} * ${opmeItems.quantity} from ${opmeQuotes}
-      where ${opmeQuotes.itemId} = ${opmeItems.id} and ${opmeQuotes.position} = ${opmeItems.chosenQuote})`;
     const items = await tx
       .select({
         id: opmeItems.id,
@@ -57,32 +60,44 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
         chosen: opmeItems.chosenQuote,
         decision: opmeItems.decision,
         authorizedQuantity: opmeItems.authorizedQuantity,
-        chosenTotal: sql<string | null>`(${chosenTotal})::text`,
-        total: sql<string | null>`(sum(${chosenTotal}) over ())::text`,
       })
       .from(opmeItems)
       .where(eq(opmeItems.surgeryId, row.id))
       .orderBy(asc(opmeItems.position));
     const quotes = items.length
       ? await tx
-          .select({ itemId: opmeQuotes.itemId, supplier: opmeQuotes.supplier, brand: opmeQuotes.brand, unitPrice: opmeQuotes.unitPrice })
+          .select({
+            itemId: opmeQuotes.itemId,
+            position: opmeQuotes.position,
+            supplier: opmeQuotes.supplier,
+            brand: opmeQuotes.brand,
+            unitPrice: opmeQuotes.unitPrice,
+          })
           .from(opmeQuotes)
           .where(inArray(opmeQuotes.itemId, items.map((item) => item.id)))
           .orderBy(asc(opmeQuotes.itemId), asc(opmeQuotes.position))
       : [];
-    const results: OpmeItemResponse[] = items.map((item) => ({
-      id: item.id,
-      description: item.description,
-      quantity: item.quantity,
-      suppliers: quotes
-        .filter((quote) => quote.itemId === item.id)
-        .map((quote) => ({ supplier: quote.supplier, brand: quote.brand, unit_price: money(quote.unitPrice) })),
-      chosen: item.chosen,
-      decision: item.decision,
-      authorized_quantity: item.authorizedQuantity,
-      chosen_total: money(item.chosenTotal),
-    }));
-    return { results, chosen_total: money(items[0]?.total ?? null), undecided: results.filter((item) => !item.decision).length, version: row.version };
+    const totals: (number | null)[] = [];
+    const results: OpmeItemResponse[] = items.map((item) => {
+      const own = quotes.filter((quote) => quote.itemId === item.id);
+      const chosenPrice = own.find((quote) => quote.position === item.chosen)?.unitPrice ?? null;
+      const total = chosenTotalCents(
+        { quantity: item.quantity, decision: item.decision, authorized_quantity: item.authorizedQuantity },
+        chosenPrice === null ? null : centsOf(Number(chosenPrice)),
+      );
+      totals.push(total);
+      return {
+        id: item.id,
+        description: item.description,
+        quantity: item.quantity,
+        suppliers: own.map((quote) => ({ supplier: quote.supplier, brand: quote.brand, unit_price: money(quote.unitPrice) })),
+        chosen: item.chosen,
+        decision: item.decision,
+        authorized_quantity: item.authorizedQuantity,
+        chosen_total: reaisOf(total),
+      };
+    });
+    return { results, chosen_total: reaisOf(opmeTotalCents(totals)), undecided: results.filter((item) => !item.decision).length, version: row.version };
   }
 
   /** Stores an item's quotes (the rows of a new item, or the new rows of a replaced one). */
@@ -189,4 +204,9 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
 /** A numeric(12,2) as the API answers money: a JSON number (parsed from the database's decimal text). */
 function money(value: string | null): number | null {
   return value === null ? null : Number(value);
+}
+
+/** Centavos as the API answers money (reais, a JSON number with at most two decimals). */
+function reaisOf(cents: number | null): number | null {
+  return cents === null ? null : cents / 100;
 }

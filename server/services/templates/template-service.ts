@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { centsOf } from '../../../machines/ledger/balance';
+import { chosenTotalCents, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
@@ -159,10 +161,11 @@ async function loadCodes(db: Executor, surgeryId: number) {
   return { procedureRows, cidRows, ...(await loadOpme(db, surgeryId)) };
 }
 
-/** The case's OPME materials in order, the chosen quote's totals computed by the database (numeric text). */
+/**
+ * The case's OPME materials in order, with the chosen quote's totals by the shared rule (machines/preoperative/
+ * opmeRules.ts `chosenTotalCents`: a 'parcial' item counts its authorized quantity), as numeric text.
+ */
 async function loadOpme(db: Executor, surgeryId: number): Promise<{ opmeItems: TemplateOpmeItem[]; opmeTotal: string | null }> {
-  const chosenTotal = sql`(select ${opmeQuotes.unitPrice} * ${opmeItems.quantity} from ${opmeQuotes}
-    where ${opmeQuotes.itemId} = ${opmeItems.id} and ${opmeQuotes.position} = ${opmeItems.chosenQuote})`;
   const items = await db
     .select({
       id: opmeItems.id,
@@ -171,8 +174,6 @@ async function loadOpme(db: Executor, surgeryId: number): Promise<{ opmeItems: T
       chosen: opmeItems.chosenQuote,
       decision: opmeItems.decision,
       authorizedQuantity: opmeItems.authorizedQuantity,
-      chosenTotal: sql<string | null>`(${chosenTotal})::text`,
-      total: sql<string | null>`(sum(${chosenTotal}) over ())::text`,
     })
     .from(opmeItems)
     .where(eq(opmeItems.surgeryId, surgeryId))
@@ -183,21 +184,30 @@ async function loadOpme(db: Executor, surgeryId: number): Promise<{ opmeItems: T
     .from(opmeQuotes)
     .where(inArray(opmeQuotes.itemId, items.map((item) => item.id)))
     .orderBy(asc(opmeQuotes.itemId), asc(opmeQuotes.position));
-  return {
-    opmeTotal: items[0]!.total,
-    opmeItems: items.map((item) => {
-      const suppliers = quotes.filter((quote) => quote.itemId === item.id);
-      const chosen = suppliers.find((quote) => quote.position === item.chosen);
-      return {
-        description: item.description,
-        quantity: item.quantity,
-        decision: item.decision,
-        authorizedQuantity: item.authorizedQuantity,
-        chosen: chosen ? { supplier: chosen.supplier, brand: chosen.brand, unitPrice: chosen.unitPrice, total: item.chosenTotal } : null,
-        suppliers: suppliers.map(({ supplier, brand, unitPrice }) => ({ supplier, brand, unitPrice })),
-      };
-    }),
-  };
+  const totals: (number | null)[] = [];
+  const opme = items.map((item) => {
+    const suppliers = quotes.filter((quote) => quote.itemId === item.id);
+    const chosen = suppliers.find((quote) => quote.position === item.chosen);
+    const total = chosenTotalCents(
+      { quantity: item.quantity, decision: item.decision, authorized_quantity: item.authorizedQuantity },
+      chosen?.unitPrice == null ? null : centsOf(Number(chosen.unitPrice)),
+    );
+    totals.push(total);
+    return {
+      description: item.description,
+      quantity: item.quantity,
+      decision: item.decision,
+      authorizedQuantity: item.authorizedQuantity,
+      chosen: chosen ? { supplier: chosen.supplier, brand: chosen.brand, unitPrice: chosen.unitPrice, total: decimalOf(total) } : null,
+      suppliers: suppliers.map(({ supplier, brand, unitPrice }) => ({ supplier, brand, unitPrice })),
+    };
+  });
+  return { opmeTotal: decimalOf(opmeTotalCents(totals)), opmeItems: opme };
+}
+
+/** Centavos as numeric text ('1250.50'), as the template data takes money; null stays null. */
+function decimalOf(cents: number | null): string | null {
+  return cents === null ? null : (cents / 100).toFixed(2);
 }
 
 function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes>>): TemplateCase {

@@ -16,6 +16,7 @@ import { Icon, type IconName } from '../ui/Icon';
 import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { clocksTexts } from '../../lib/i18n/clocks';
+import { clockSentence } from '../../lib/surgeries/clockText';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { StatusWithBadge } from './AuthorizationBadge';
@@ -181,13 +182,14 @@ const StyledClockLine = styled('span')`
 /**
  * Days in the current stage (issue 13; DECISIONS §15); past the stage's target, an 'Atrasado' badge: a red pill with an
  * alert icon (its shape, not only its colour) and the word for screen readers and the tooltip; '-' for a closed case.
- * The table says '9 d', a phone card the whole sentence and 'Atrasado'.
+ * The table says '9 d', a phone card the whole sentence and 'Atrasado'; at realizacao the sentence counts from the
+ * surgery, as the target does ('Cirurgia há 3 dias (prazo: 2 dias após a cirurgia)').
  */
 function StageClock({ surgery, long = false }: { surgery: Surgery; long?: boolean }) {
   const C = clocksTexts.list;
   const days = surgery.days_in_stage;
   if (days === null) return <>{C.closed}</>;
-  const sentence = fill(C.daysLong, { n: days, target: surgery.stage_target_days ?? '-' });
+  const sentence = clockSentence({ ...surgery, days_in_stage: days });
   const late = surgery.overdue;
   if (long) {
     // A phone card: the sentence, then the badge.

@@ -5,7 +5,7 @@
  * @see https://react-spectrum.adobe.com/react-aria/Switch.html
  */
 import { Switch as AriaSwitch } from 'react-aria-components';
-import { css } from 'goober';
+import { css, styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Spinner } from './Spinner';
 
@@ -45,6 +45,19 @@ const switchClass = css`
   &[data-disabled] .track { opacity: 0.5; }
 `;
 
+const StyledSwitchLine = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.sm};
+  & > [role='status'] {
+    display: inline-flex;
+    align-items: center;
+    gap: ${space.xs};
+    font-size: ${fontSizes.sm};
+    color: ${colors.textMuted};
+  }
+`;
+
 type SwitchProps = {
   /** The visible text beside the switch. */
   label: string;
@@ -53,27 +66,38 @@ type SwitchProps = {
   isSelected: boolean;
   onToggle: () => void;
   isDisabled?: boolean;
-  /** A request for this switch is under way: a spinner beside it, and it waits. */
+  /**
+   * A request for this switch is under way: it waits (disabled, aria-busy) and says so beside it, with a spinner and
+   * `busyLabel` (e.g. 'Salvando...'), so a click meanwhile is visibly not taken rather than silently dropped.
+   */
   busy?: boolean;
+  busyLabel?: string;
   /** Id of the text that explains the switch (e.g. why it does not apply). */
   describedBy?: string;
 };
 
-export function Switch({ label, ariaLabel, isSelected, onToggle, isDisabled = false, busy = false, describedBy }: SwitchProps) {
+export function Switch({ label, ariaLabel, isSelected, onToggle, isDisabled = false, busy = false, busyLabel, describedBy }: SwitchProps) {
   return (
-    <AriaSwitch
-      className={switchClass}
-      isSelected={isSelected}
-      onChange={() => onToggle()}
-      isDisabled={isDisabled || busy}
-      aria-label={ariaLabel}
-      aria-describedby={describedBy}
-    >
-      <span className="track" aria-hidden="true">
-        <span className="thumb" />
-      </span>
-      {label}
-      {busy ? <Spinner size={16} /> : null}
-    </AriaSwitch>
+    <StyledSwitchLine aria-busy={busy || undefined}>
+      <AriaSwitch
+        className={switchClass}
+        isSelected={isSelected}
+        onChange={() => onToggle()}
+        isDisabled={isDisabled || busy}
+        aria-label={ariaLabel}
+        aria-describedby={describedBy}
+      >
+        <span className="track" aria-hidden="true">
+          <span className="thumb" />
+        </span>
+        {label}
+      </AriaSwitch>
+      {busy ? (
+        <span role="status">
+          <Spinner size={16} />
+          {busyLabel}
+        </span>
+      ) : null}
+    </StyledSwitchLine>
   );
 }

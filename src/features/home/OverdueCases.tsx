@@ -11,6 +11,8 @@ import { clocksTexts } from '../../lib/i18n/clocks';
 import { fill } from '../../lib/i18n/pt-BR';
 import { medicName, statusLabel } from '../../lib/surgeries/surgeryText';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import { caseTargetCount } from '../../lib/surgeries/clockText';
+import type { Surgery } from '../../api/surgeryList';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { HomePanel } from './HomePanel';
 
@@ -73,6 +75,15 @@ const StyledFoot = styled('div')`
   & > a:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
+/** '9 dias em Autorização (prazo: 5 dias)'; at realizacao, the days since the surgery (what the target counts). */
+function caseLine(surgery: Surgery): string {
+  const count = caseTargetCount(surgery);
+  const stage = statusLabel(surgery.status);
+  const target = surgery.stage_target_days ?? '-';
+  if (count?.from === 'surgery') return fill(T.caseLineSurgery, { days: count.days, stage, target });
+  return fill(T.caseLine, { days: surgery.days_in_stage ?? 0, stage, target });
+}
+
 export function OverdueCases() {
   const navigate = useNavigate();
   const href = useLocation({ select: (location) => location.href });
@@ -99,11 +110,7 @@ export function OverdueCases() {
                 <StyledWhat>
                   <strong>{surgery.patient.nome_completo}</strong>
                   <span>
-                    {fill(T.caseLine, {
-                      days: surgery.days_in_stage ?? 0,
-                      stage: statusLabel(surgery.status),
-                      target: surgery.stage_target_days ?? '-',
-                    })}
+                    {caseLine(surgery)}
                   </span>
                   <span>{fill(T.holder, { name: medicName(surgery.holder) })}</span>
                 </StyledWhat>

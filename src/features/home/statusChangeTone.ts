@@ -1,31 +1,27 @@
 /**
- * The colour of a row of 'Alterações de status' (secretary home, DECISIONS §6), as a pure function of the case and
- * the moment "now", so it is unit-tested without a browser:
+ * The colour of a row of 'Alterações de status' (secretary home), as a pure function of the case and the moment
+ * "now", so it is unit-tested without a browser. Third week: the home showed two lateness clocks that could disagree
+ * on one row ('Em dia · há 4 dias' beside 'Atrasado: 4 dias na etapa'). There is now one clock, the days-in-stage
+ * clock of DECISIONS §15 (its target per stage, counted from the surgery at realizacao:
+ * machines/preoperative/clockRules.ts), and the row's colour says where the case stands against it:
  *
- * - days since the last status change (`status_changed_at`), counted in São Paulo calendar days: up to 7 success,
- *   8 to 15 warning, more than 15 danger;
- * - a case in agendamento or realizacao whose scheduled day (São Paulo) is before today is danger, however recent
- *   its last change.
+ * - danger: the case is overdue (the server's `overdue`, the same flag as the 'Na etapa' column's 'Atrasado');
+ * - warning: the target's last day (tomorrow it is overdue);
+ * - success: before that.
  *
- * A change dated after today (a clock ahead of ours) counts as today. An unreadable `status_changed_at` gives no
- * colour at all rather than a wrong one.
+ * The words beside the colour keep SPEC's last change ('há 4 dias'). A closed case (no clock) or an unreadable
+ * `status_changed_at` gives no colour at all rather than a wrong one.
  */
-import type { CaseStatus } from '../../../machines/constants';
-import { daysBetween, formatDayMonth, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
+import { targetStanding, type TargetStanding } from '../../../machines/preoperative/clockRules';
+import { daysBetween, saoPauloDate, todayInSaoPaulo } from '../../lib/format/date';
+import { caseTargetCount } from '../../lib/surgeries/clockText';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import type { RowTone } from '../../components/ui/DataTable';
 
-/** The last day counted as success, and the last counted as warning (DECISIONS §6). */
-const SUCCESS_MAX_DAYS = 7;
-const WARNING_MAX_DAYS = 15;
+const TONE_OF_STANDING: Record<TargetStanding, RowTone> = { onTime: 'success', lastDay: 'warning', overdue: 'danger' };
 
-/** Stages whose scheduled day should not pass while the case still sits in them. */
-const SCHEDULE_WATCHED_STATUSES: readonly CaseStatus[] = ['agendamento', 'realizacao'];
-
-type StatusChangeTone =
-  | { tone: RowTone; reason: 'sinceChange'; days: number }
-  | { tone: 'danger'; reason: 'schedulePassed'; scheduledOn: string };
+type StatusChangeTone = { tone: RowTone; days: number };
 
 type ToneInput = {
   status: string;
@@ -33,36 +29,29 @@ type ToneInput = {
   status_changed_at: string;
   /** ISO 8601 datetime of the scheduled surgery, or null. */
   schedule: string | null;
+  /** The clock as the server answers it (null for a closed case). */
+  days_in_stage: number | null;
+  stage_target_days: number | null;
+  overdue: boolean;
 };
 
 /** The tone of one case at `now` (default: this instant). */
-export function statusChangeTone(
-  surgery: ToneInput,
-  now: Date = new Date(),
-): StatusChangeTone | null {
-  const today = todayInSaoPaulo(now);
-
-  const scheduledOn = saoPauloDate(surgery.schedule);
-  if (
-    scheduledOn !== '' &&
-    (SCHEDULE_WATCHED_STATUSES as readonly string[]).includes(surgery.status) &&
-    scheduledOn < today
-  ) {
-    return { tone: 'danger', reason: 'schedulePassed', scheduledOn };
-  }
-
+export function statusChangeTone(surgery: ToneInput, now: Date = new Date()): StatusChangeTone | null {
+  if (surgery.days_in_stage === null || surgery.stage_target_days === null) return null;
   const changedOn = saoPauloDate(surgery.status_changed_at);
-  if (changedOn === '') return null;
-  const days = Math.max(0, daysBetween(changedOn, today));
-  const tone: RowTone = days <= SUCCESS_MAX_DAYS ? 'success' : days <= WARNING_MAX_DAYS ? 'warning' : 'danger';
-  return { tone, reason: 'sinceChange', days };
+  const count = caseTargetCount(surgery, now);
+  if (changedOn === '' || !count) return null;
+  const days = Math.max(0, daysBetween(changedOn, todayInSaoPaulo(now)));
+  // The server's flag decides 'overdue', so the row and its 'Atrasado' badge never disagree (a page left open past
+  // midnight counts one day more than the answer it shows: that is its last day, not yet overdue).
+  const standing: TargetStanding = surgery.overdue ? 'overdue' : targetStanding(count, surgery.stage_target_days) === 'onTime' ? 'onTime' : 'lastDay';
+  return { tone: TONE_OF_STANDING[standing], days };
 }
 
-/** The words that go with a row's colour, e.g. 'Atenção · há 9 dias' or 'Atrasada · agendada para 3/3'. */
+/** The words that go with a row's colour, e.g. 'No prazo · há 4 dias' or 'Atrasado · mudou hoje'. */
 export function describeStatusChangeTone(result: StatusChangeTone): string {
   const T = homeTexts.changes;
   const tone = T.tone[result.tone];
-  if (result.reason === 'schedulePassed') return fill(T.schedulePassed, { tone, date: formatDayMonth(result.scheduledOn) });
   if (result.days === 0) return fill(T.changedToday, { tone });
   if (result.days === 1) return fill(T.changedOneDay, { tone });
   return fill(T.changedDays, { tone, days: result.days });

@@ -314,7 +314,11 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
           <Fact term={T.healthPlan}>{surgery.health_plan?.fantasy_name ?? T.none}</Fact>
           <Fact term={T.hospital}>{surgery.hospital?.fantasy_name ?? T.none}</Fact>
           <Fact term={T.expectedValue}>{surgery.fees_payments === null ? T.none : formatBRL(surgery.fees_payments)}</Fact>
-          <Fact term={T.schedule}>{scheduleText(surgery.schedule)}</Fact>
+          {surgery.accomplishment ? (
+            <Fact term={T.accomplished}>{formatDate(surgery.accomplishment)}</Fact>
+          ) : (
+            <Fact term={T.schedule}>{scheduleText(surgery.schedule)}</Fact>
+          )}
           <Fact term={T.status}>{label}</Fact>
         </StyledFacts>
     </Card>

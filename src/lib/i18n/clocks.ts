@@ -41,6 +41,14 @@ export const clocksTexts = {
     column: 'Na etapa',
     days: '{n} d',
     daysLong: '{n} dias na etapa (prazo: {target} dias)',
+    /**
+     * Third week: at realizacao the target counts from the surgery's day (machines/preoperative/clockRules.ts), so
+     * the sentence counts from it too.
+     */
+    surgeryDaysAgo: 'Cirurgia há {n} dias (prazo: {target} dias após a cirurgia)',
+    surgeryOneDayAgo: 'Cirurgia há 1 dia (prazo: {target} dias após a cirurgia)',
+    surgeryToday: 'Cirurgia hoje (prazo: {target} dias após a cirurgia)',
+    surgeryOn: 'Cirurgia em {date} (prazo: {target} dias após a cirurgia)',
     closed: '-',
     overdueBadge: 'Atrasado',
     overdueFilter: 'Atrasados',
@@ -58,6 +66,8 @@ export const clocksTexts = {
     more: 'e mais {n}',
     listLabel: 'Casos atrasados',
     caseLine: '{days} dias em {stage} (prazo: {target} dias)',
+    /** Third week: an overdue realizacao counts from the surgery. */
+    caseLineSurgery: 'Cirurgia há {days} dias, ainda em {stage} (prazo: {target} dias após a cirurgia)',
     holder: 'Com {name}',
     openCase: 'Abrir o caso de {name}',
   },

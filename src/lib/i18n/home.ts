@@ -92,22 +92,24 @@ export const homeTexts = {
     filterLabel: 'Etapas',
     tableLabel: 'Alterações de status',
     legendTitle: 'O que as cores indicam',
-    /** DECISIONS §6, shown as a legend (it overrides SPEC's "the rule is not shown"). */
+    /**
+     * Third week: the rows' colour is the days-in-stage clock of DECISIONS §15 (the 'Na etapa' column and its
+     * 'Atrasado'), not a second clock of its own; it replaces DECISIONS §6's 7/15-day thresholds.
+     */
     legend: {
-      success: 'Em dia: até 7 dias desde a última mudança de status',
-      warning: 'Atenção: de 8 a 15 dias sem mudança de status',
-      danger: 'Atrasada: mais de 15 dias sem mudança, ou a data agendada já passou e a cirurgia não foi realizada',
+      success: 'No prazo: a etapa ainda está dentro do prazo dela (Prazos por etapa)',
+      warning: 'Último dia: o prazo da etapa termina hoje',
+      danger: 'Atrasado: passou do prazo da etapa (na realização, contado a partir do dia da cirurgia)',
     },
     /** The words under a row's stage, so the colour is never the only cue. */
     tone: {
-      success: 'Em dia',
-      warning: 'Atenção',
-      danger: 'Atrasada',
+      success: 'No prazo',
+      warning: 'Último dia',
+      danger: 'Atrasado',
     },
     changedToday: '{tone} · mudou hoje',
     changedOneDay: '{tone} · há 1 dia',
     changedDays: '{tone} · há {days} dias',
-    schedulePassed: '{tone} · agendada para {date}',
     empty: 'Nenhuma cirurgia nestas etapas',
     emptyHint: 'Escolha outras etapas no filtro.',
     failed: 'Não foi possível carregar as alterações de status.',

@@ -177,6 +177,8 @@ export const surgeriesTexts = {
     hospital: 'Hospital',
     status: 'Etapa atual',
     schedule: 'Agendada para',
+    /** Third week: once the surgery is recorded, its date replaces the schedule in the case's header. */
+    accomplished: 'Realizada em',
     expectedValue: 'Valor previsto',
     none: '-',
     stepsLabel: 'Etapas da cirurgia',
@@ -287,6 +289,27 @@ export const surgeriesTexts = {
       denied: 'Negada',
       pending: 'Pendente',
       notApplicable: 'Não se aplica',
+      /** Third week: the approval turned on over a 'Parcial' record, which keeps its answer. */
+      approvedPartial: 'Aprovada · Parcial',
+      /** Beside a switch whose change is being saved (it waits meanwhile). */
+      saving: 'Salvando...',
+      /** Who answered, for the confirmations below. */
+      subject: { hospital: 'a autorização do hospital', plan: 'a autorização do convênio', opme: 'a autorização de OPME' },
+      /** Third week: turning an approval off records a formal 'Negada'; a stray click must not. */
+      denyConfirm: {
+        title: 'Registrar como negada?',
+        text: 'Desligar a aprovação registra {subject} como Negada, com a data de hoje: é a recusa formal de quem autoriza, não um "ainda não". Se foi um clique por engano, mantenha a aprovação.',
+        confirm: 'Sim, registrar como negada',
+        cancel: 'Manter aprovada',
+      },
+      /** Third week: turning an approval on over a 'Parcial' record keeps the record's answer. */
+      partialConfirm: {
+        title: 'Aprovar uma autorização parcial?',
+        text: 'Quem autoriza aprovou só parte do pedido: {subject} está registrada como Parcial. Ligar a aprovação deixa a cirurgia seguir com o que foi autorizado, e o registro continua como Parcial.',
+        confirm: 'Sim, aprovar',
+        cancel: 'Não aprovar',
+      },
+      confirmClose: 'Fechar',
       planNotApplicable: 'A fonte pagadora não é plano de saúde.',
       opmeNotApplicable: 'A cirurgia não usa OPME.',
       hospitalNote: 'Observações do hospital',
@@ -309,11 +332,30 @@ export const surgeriesTexts = {
       scheduledFor: 'Agendada para',
       /** Issue 11: SPEC §9 accepts 24:mm, which is past midnight; said before saving. */
       nextDay: '{hour} é meia-noite passada: a cirurgia ficará agendada para {date} às {time}.',
+      /** Third week: a day that has passed is said before saving, as 24:mm is, and confirmed when sent. */
+      pastDay: '{date} já passou: a cirurgia ficará agendada para uma data passada.',
+      pastConfirm: {
+        title: 'Agendar numa data que já passou?',
+        text: 'O dia escolhido ({date}) é anterior a hoje. Se a cirurgia já aconteceu nesse dia, confirme; se foi um engano, escolha outro dia.',
+        confirm: 'Sim, agendar em {date}',
+        cancel: 'Não, escolher outro dia',
+        busy: 'Enviando...',
+        close: 'Fechar',
+      },
     },
     accomplishment: {
       intro: 'Informe a data em que a cirurgia foi realizada.',
       date: 'Data da realização',
       note: 'Observações da realização',
+      /** Third week: a surgery recorded before its scheduled day is confirmed first. */
+      earlyConfirm: {
+        title: 'Realizada antes do dia agendado?',
+        text: 'A cirurgia estava agendada para {scheduled}, e a data informada é {date}, antes disso. Confirme que ela foi realizada em {date}.',
+        confirm: 'Sim, realizada em {date}',
+        cancel: 'Não, corrigir a data',
+        busy: 'Enviando...',
+        close: 'Fechar',
+      },
     },
     payment: {
       intro: 'Registre o honorário recebido. Ao confirmar, o ciclo da cirurgia é concluído.',

@@ -5,6 +5,8 @@ import {
   authorizationAlerts,
   authorizationsEndingBefore,
   daysBetween,
+  recordStatusOfToggle,
+  toggleOfRecord,
   type AuthorizationValidity,
 } from '../../../machines/preoperative/authorizationRules';
 
@@ -114,5 +116,23 @@ describe('helpers', () => {
     expect(applicablePayers({ payment_fountains: 'particular', opme: false })).toEqual(['hospital']);
     expect(applicablePayers({ payment_fountains: 'plano_saude', opme: true })).toEqual(['hospital', 'plano', 'opme']);
     expect(applicablePayers({ payment_fountains: null, opme: true })).toEqual(['hospital', 'opme']);
+  });
+});
+
+describe('the approval toggle and a parcial record (third week, item 9)', () => {
+  it('turning the approval on over a parcial record keeps parcial; every other toggle writes its own status', () => {
+    expect(recordStatusOfToggle('parcial', 'aprovada')).toBe('parcial');
+    expect(recordStatusOfToggle('parcial', 'negada')).toBe('negada');
+    expect(recordStatusOfToggle('solicitada', 'aprovada')).toBe('aprovada');
+    expect(recordStatusOfToggle(null, 'aprovada')).toBe('aprovada');
+  });
+
+  it('a record saved parcial keeps an approval given over its parcial answer, and only that', () => {
+    expect(toggleOfRecord('aprovada')).toBe('aprovada');
+    expect(toggleOfRecord('negada')).toBe('negada');
+    expect(toggleOfRecord('parcial', { status: 'parcial', toggle: 'aprovada' })).toBe('aprovada');
+    expect(toggleOfRecord('parcial', { status: 'aprovada', toggle: 'aprovada' })).toBeNull();
+    expect(toggleOfRecord('parcial', { status: 'parcial', toggle: null })).toBeNull();
+    expect(toggleOfRecord('solicitada', { status: 'parcial', toggle: 'aprovada' })).toBeNull();
   });
 });

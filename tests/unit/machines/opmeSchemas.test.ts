@@ -7,7 +7,14 @@ import {
   opmeItemSchema,
   type OpmeItemFormValues,
 } from '../../../machines/preoperative/opmeSchemas';
-import { OPME_RULE_MESSAGES, opmeApprovalProblems, opmeItemWriteProblems } from '../../../machines/preoperative/opmeRules';
+import {
+  chosenQuantity,
+  chosenTotalCents,
+  OPME_RULE_MESSAGES,
+  opmeApprovalProblems,
+  opmeItemWriteProblems,
+  opmeTotalCents,
+} from '../../../machines/preoperative/opmeRules';
 import { check } from '../../../machines/validation/problems';
 
 const three = [
@@ -131,5 +138,32 @@ describe('the OPME approval rule', () => {
     expect(opmeApprovalProblems(null, 2)).toEqual([]);
     expect(opmeItemWriteProblems('aprovada', 1)).toEqual([OPME_RULE_MESSAGES.approvedNeedsDecision]);
     expect(opmeItemWriteProblems(null, 1)).toEqual([]);
+  });
+});
+
+describe('chosenTotalCents / opmeTotalCents: the total of the chosen quotes (third week, item 9)', () => {
+  const item = (decision: 'autorizado' | 'parcial' | 'negado' | null, authorized_quantity: number | null = null) => ({
+    quantity: 3,
+    decision,
+    authorized_quantity,
+  });
+
+  it('counts a partial item at its authorized quantity, not the quantity asked', () => {
+    // 3 screws asked at R$ 1.250,50, the plan authorized 2: R$ 2.501,00, not R$ 3.751,50.
+    expect(chosenTotalCents(item('parcial', 2), 125_050)).toBe(250_100);
+    expect(chosenQuantity(item('parcial', 2))).toBe(2);
+  });
+
+  it('counts every other item at the quantity asked, and has no total without a priced chosen quote', () => {
+    expect(chosenTotalCents(item('autorizado'), 125_050)).toBe(375_150);
+    expect(chosenTotalCents(item(null), 125_050)).toBe(375_150);
+    expect(chosenTotalCents(item('negado'), 125_050)).toBe(375_150);
+    expect(chosenTotalCents(item('parcial', 2), null)).toBeNull();
+  });
+
+  it('adds the items that have a total; none: null', () => {
+    expect(opmeTotalCents([250_100, null, 99])).toBe(250_199);
+    expect(opmeTotalCents([null, null])).toBeNull();
+    expect(opmeTotalCents([])).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import {
   composeSchedule,
   conflictMessage,
   EMPTY_FACTS,
+  futureDateFields,
   isValidHour,
   isValidIsoDate,
   LIFECYCLE_MESSAGES as M,
@@ -140,5 +141,19 @@ describe('saveProblems and the OPME items (DECISIONS §15)', () => {
     expect(advanceProblems('autorizacao', facts({ opme: true, ...approved, opme_items_undecided: 1 }))).toEqual([message]);
     expect(advanceProblems('autorizacao', facts({ opme: true, ...approved }))).toEqual([]);
     expect(advanceProblems('autorizacao', facts({ opme: true, opme_items_undecided: 1 }))).toEqual(['Todos os status tem que está aprovado!']);
+  });
+});
+
+describe('futureDateFields: what already happened is not dated after today (São Paulo)', () => {
+  it('names the sending date, the surgery date and the payment date after today, never today or before', () => {
+    const today = '2026-12-01';
+    expect(futureDateFields({ document_arrivals: '2026-12-10' }, today)).toEqual(['document_arrivals']);
+    expect(futureDateFields({ document_arrivals: '2026-12-01' }, today)).toEqual([]);
+    expect(futureDateFields({ document_arrivals: '2026-11-30', accomplishment: '2026-12-02', date_payment: '2027-01-01' }, today)).toEqual([
+      'accomplishment',
+      'date_payment',
+    ]);
+    // A date that is no real date is advanceProblems' to report ('Data invalida!'), not this rule's.
+    expect(futureDateFields({ document_arrivals: '2026-13-40' }, today)).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Step 6, Realização de cirurgia (SPEC §4, §5): the date the surgery was carried out ('Data invalida!' unless it is
  * a real date; 'A data não pode ser depois de hoje!' after today) and a note. The date starts as the scheduled day
- * when that day has come; a surgery scheduled for later starts empty.
+ * when that day has come; a surgery scheduled for later starts empty. A date before the scheduled day asks first
+ * ('Realizada antes do dia agendado?', third week): possible (the surgery was brought forward), but usually a typo.
  */
 import { useForm } from 'react-hook-form';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
@@ -13,6 +14,8 @@ import { StyledForm, StyledRow } from './formLayout';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
+import { useConfirmFirst } from './ConfirmFirst';
+import { fill } from '../../../lib/i18n/pt-BR';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.accomplishment;
@@ -36,6 +39,7 @@ export function AccomplishmentPanel() {
   });
   const { control, handleSubmit, setError } = form;
   const draft = useStepDraft(form);
+  const early = useConfirmFirst(lifecycle.pending === 'advance');
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { accomplishment: isoDateOf(values.accomplishment) };
@@ -48,7 +52,17 @@ export function AccomplishmentPanel() {
       return;
     }
     const notes = { accomplishment_note: noteOf(values.accomplishment_note) };
-    if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
+    const send = async () => {
+      if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
+    };
+    const scheduledDay = saoPauloDate(surgery.schedule);
+    if (fields.accomplishment && scheduledDay && fields.accomplishment < scheduledDay) {
+      const dates = { date: formatDate(fields.accomplishment), scheduled: formatDate(scheduledDay) };
+      const E = T.earlyConfirm;
+      early.ask({ ...E, text: fill(E.text, dates), confirm: fill(E.confirm, dates) }, send);
+      return;
+    }
+    await send();
   });
 
   if (!editable) {
@@ -78,6 +92,7 @@ export function AccomplishmentPanel() {
           counter={L.noteCounter}
         />
       </PanelFrame>
+      {early.dialog}
     </StyledForm>
   );
 }

@@ -5,14 +5,19 @@
  * OPME's when the case uses none. 'Próximo passo' needs every approval that applies ('Todos os status tem que está
  * aprovado!', checked by the lifecycle before sending).
  *
+ * Third week: turning an approval off asks first (it records a formal 'Negada'), turning it on over a 'Parcial' record
+ * asks too (the record keeps its answer); a switch being saved says 'Salvando...' and waits; a box that does not apply
+ * shows only why.
+ *
  * Issue 13 (DECISIONS §15): under each box that applies, the payer's authorization record (./AuthorizationRecordView.tsx)
  * with its warnings and its editor (./AuthorizationRecordEditor.tsx). A record's aprovada/negada is the box's switch:
  * a saved record updates the switch and the case (its version), and a toggle re-reads the records.
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import { isActiveStatus, type ApprovalValue } from '../../../../machines/constants';
+import { toggleOfRecord } from '../../../../machines/preoperative/authorizationRules';
 import {
   AUTHORIZATION_STATUS_LABELS,
   type AuthorizationPayer,
@@ -20,10 +25,12 @@ import {
 } from '../../../../machines/preoperative/constants';
 import type { AuthorizationSaved } from '../../../api/authorizations';
 import { Button } from '../../../components/ui/Button';
+import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Switch } from '../../../components/ui/Switch';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
+import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
 import { getApprovals, type Approvals } from './lifecycleApi';
@@ -73,7 +80,7 @@ function toggledApproval(value: ApprovalValue | null): ApprovalValue {
  */
 function approvalText(value: ApprovalValue | null, applies: boolean, recordStatus?: AuthorizationStatus): string {
   if (!applies) return T.notApplicable;
-  if (value === 'aprovada') return T.approved;
+  if (value === 'aprovada') return recordStatus === 'parcial' ? T.approvedPartial : T.approved;
   if (value === 'negada') return T.denied;
   return recordStatus === 'solicitada' || recordStatus === 'parcial' ? AUTHORIZATION_STATUS_LABELS[recordStatus] : T.pending;
 }
@@ -151,7 +158,6 @@ type ApprovalBoxProps = {
 };
 
 function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, control, savedNote, record, recordStatus }: ApprovalBoxProps) {
-  const reasonId = useId();
   const applies = approvalApplies(kind, approvals);
   const value = approvals[FIELD[kind]];
   return (
@@ -160,19 +166,19 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
         <h3>{LABEL[kind]}</h3>
         <StyledPill $tone={tone(value, applies)}>{approvalText(value, applies, recordStatus)}</StyledPill>
       </StyledBoxHead>
-      {applies ? null : (
-        <StyledReason id={reasonId}>{kind === 'plan' ? T.planNotApplicable : T.opmeNotApplicable}</StyledReason>
-      )}
-      {editable ? (
+      {!applies ? (
+        // Third week: a box that does not apply says why in one line; no switch or notes to wonder about.
+        <StyledReason>{kind === 'plan' ? T.planNotApplicable : T.opmeNotApplicable}</StyledReason>
+      ) : editable ? (
         <>
           <Switch
             label={T.approved}
             ariaLabel={`${LABEL[kind]}: ${T.approved}`}
-            isSelected={applies && value === 'aprovada'}
+            isSelected={value === 'aprovada'}
             onToggle={onToggle}
-            isDisabled={!applies || disabled}
+            isDisabled={disabled}
             busy={busy}
-            describedBy={applies ? undefined : reasonId}
+            busyLabel={T.saving}
           />
           <NotesField
             control={control}
@@ -180,7 +186,6 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
             label={NOTE_LABEL[kind]}
             placeholder={L.notePlaceholder}
             counter={L.noteCounter}
-            disabled={!applies}
           />
         </>
       ) : (
@@ -201,6 +206,7 @@ export function AuthorizationPanel() {
   const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
   const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [toggling, setToggling] = useState<ApprovalKind | null>(null);
+  const [asking, setAsking] = useState<{ kind: ApprovalKind; next: ApprovalValue } | null>(null);
   const records = useAuthorizationRecords(surgery.id);
   const [editing, setEditing] = useState<AuthorizationPayer | null>(null);
   const form = useForm<NoteValues>({
@@ -231,9 +237,25 @@ export function AuthorizationPanel() {
     return () => controller.abort();
   }, [actor, surgery.id, readKey]);
 
-  async function handleToggle(kind: ApprovalKind) {
+  /** The status of the payer's record, once read. */
+  function recordStatusOf(kind: ApprovalKind): AuthorizationStatus | undefined {
+    return records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === PAYER[kind])?.status : undefined;
+  }
+
+  /**
+   * A click on a switch: turning an approval off records a formal 'Negada', and turning it on over a 'Parcial' record
+   * goes ahead with a partial answer, so both ask first (`asking`); any other click saves at once.
+   */
+  function handleClick(kind: ApprovalKind) {
     if (load.kind !== 'ok') return;
     const next = toggledApproval(load.approvals[FIELD[kind]]);
+    if (next === 'negada') setAsking({ kind, next });
+    else if (recordStatusOf(kind) === 'parcial') setAsking({ kind, next });
+    else void handleToggle(kind, next);
+  }
+
+  async function handleToggle(kind: ApprovalKind, next: ApprovalValue) {
+    if (load.kind !== 'ok') return;
     setToggling(kind);
     const saved = await lifecycle.request({
       type: 'case.save',
@@ -255,8 +277,12 @@ export function AuthorizationPanel() {
   /** A saved record: its switch, the case (version, warnings) and the actor's facts follow it. */
   function handleRecordSaved(saved: AuthorizationSaved) {
     const kind = KIND_OF_PAYER[saved.authorization.payer];
-    const toggle: ApprovalValue | null =
-      saved.authorization.status === 'aprovada' || saved.authorization.status === 'negada' ? saved.authorization.status : null;
+    // The server's rule (a 'Parcial' record kept 'Parcial' keeps an approval turned on over it).
+    const before = recordStatusOf(kind);
+    const toggle = toggleOfRecord(
+      saved.authorization.status,
+      before && load.kind === 'ok' ? { status: before, toggle: load.approvals[FIELD[kind]] } : undefined,
+    );
     records.replace(saved.authorization);
     setRead((current) =>
       current?.load.kind === 'ok'
@@ -339,15 +365,37 @@ export function AuthorizationPanel() {
             editable={editable}
             busy={toggling === kind}
             disabled={locked}
-            onToggle={() => void handleToggle(kind)}
+            onToggle={() => handleClick(kind)}
             control={control}
             savedNote={surgery[NOTE[kind]]}
             record={recordOf(kind)}
-            recordStatus={records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === PAYER[kind])?.status : undefined}
+            recordStatus={recordStatusOf(kind)}
           />
         ))}
       </StyledList>
     );
+
+  const confirmTexts = asking?.next === 'negada' ? T.denyConfirm : T.partialConfirm;
+  const confirm = (
+    <ConfirmDialog
+      isOpen={asking !== null}
+      title={confirmTexts.title}
+      text={asking ? fill(confirmTexts.text, { subject: T.subject[asking.kind] }) : undefined}
+      confirmLabel={confirmTexts.confirm}
+      cancelLabel={confirmTexts.cancel}
+      focus="cancel"
+      tone={asking?.next === 'negada' ? 'danger' : 'primary'}
+      busy={asking !== null && toggling === asking.kind}
+      busyLabel={T.saving}
+      closeLabel={T.confirmClose}
+      maxWidth={520}
+      onConfirm={() => {
+        if (!asking) return;
+        void handleToggle(asking.kind, asking.next).finally(() => setAsking(null));
+      }}
+      onCancel={() => setAsking(null)}
+    />
+  );
 
   if (!editable) {
     return (
@@ -370,6 +418,7 @@ export function AuthorizationPanel() {
       </StyledForm>
       {/* Outside the step form: the editor is a form of its own (a modal portal, but kept out of the tree too). */}
       {editor}
+      {confirm}
     </>
   );
 }

@@ -1,14 +1,15 @@
 /**
  * Step 5, Agendamento de cirurgia (SPEC §4, §5): the day picked on a calendar ('Selecione o dia no calendário!'),
  * the hour typed HH:mm ('Hora invalida!', hours 0–24 as SPEC §9 allows) and a note; sent as `schedule`
- * 'yyyy-MM-dd HH:mm:ss' in São Paulo time (lifecycleRules `composeSchedule`).
+ * 'yyyy-MM-dd HH:mm:ss' in São Paulo time (lifecycleRules `composeSchedule`). A day that has passed is said beside
+ * the hour before saving, as 24:mm is, and asked when sent ('Agendar numa data que já passou?', third week).
  */
 import { useController, useForm, useWatch } from 'react-hook-form';
 import { styled } from 'goober';
 import { composeSchedule, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { Calendar } from '../../../components/ui/Calendar';
-import { formatDate, formatTime, saoPauloDate } from '../../../lib/format/date';
+import { formatDate, formatTime, saoPauloDate, todayInSaoPaulo } from '../../../lib/format/date';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, media, space } from '../../../lib/theme';
@@ -18,6 +19,7 @@ import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
 import { useStepDraft } from './stepDraft';
 import { useScheduleValidityConfirm } from './ScheduleValidityConfirm';
 import { noteOf } from './stepData';
+import { useConfirmFirst } from './ConfirmFirst';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.scheduling;
@@ -54,6 +56,11 @@ export function nextDayNoticeOf(day: string | null, hour: string): string | null
   return fill(T.nextDay, { hour: hour.trim(), date: formatDate(date), time: time.slice(0, 5) });
 }
 
+/** The sentence that says the chosen day has passed (São Paulo), null for today or later or no day. */
+export function pastDayNoticeOf(day: string | null, today: string): string | null {
+  return day && day < today ? fill(T.pastDay, { date: formatDate(day) }) : null;
+}
+
 export function SchedulingPanel() {
   const { surgery, lifecycle, editable } = usePanel();
   const form = useForm<SchedulingValues>({
@@ -69,6 +76,8 @@ export function SchedulingPanel() {
   const hour = useWatch({ control, name: 'hour' });
   const nextDayNotice = nextDayNoticeOf(day.value, hour);
   const validity = useScheduleValidityConfirm(surgery.id, lifecycle.pending === 'advance');
+  const past = useConfirmFirst(lifecycle.pending === 'advance');
+  const pastDayNotice = pastDayNoticeOf(day.value, todayInSaoPaulo());
 
   const onSubmit = handleSubmit(async (values) => {
     const composed = composeSchedule(values.day, values.hour);
@@ -80,10 +89,20 @@ export function SchedulingPanel() {
       return;
     }
     const notes = { schedule_note: noteOf(values.schedule_note) };
+    const scheduledDay = composed.schedule.slice(0, 10);
     // Issue 13: a day after an authorization's validity asks first (./ScheduleValidityConfirm.tsx).
-    await validity.confirmFirst(composed.schedule.slice(0, 10), async () => {
-      if (await lifecycle.request({ type: 'case.advance', fields: { schedule: composed.schedule }, notes })) draft.clear();
-    });
+    const send = () =>
+      validity.confirmFirst(scheduledDay, async () => {
+        if (await lifecycle.request({ type: 'case.advance', fields: { schedule: composed.schedule }, notes })) draft.clear();
+      });
+    // Third week: so does a day that has passed (São Paulo), before the validity's question.
+    if (scheduledDay < todayInSaoPaulo()) {
+      const P = T.pastConfirm;
+      const date = formatDate(scheduledDay);
+      past.ask({ ...P, text: fill(P.text, { date }), confirm: fill(P.confirm, { date }) }, send);
+      return;
+    }
+    await send();
   });
 
   if (!editable) {
@@ -118,10 +137,12 @@ export function SchedulingPanel() {
             <p aria-live="polite">{day.value ? fill(T.chosenDay, { date: formatDate(day.value) }) : T.noDay}</p>
             <FormMaskedField control={control} name="hour" label={T.hour} mask={MASKS.hour} placeholder={T.hourPlaceholder} />
             {nextDayNotice ? <p role="status">{nextDayNotice}</p> : null}
+            {pastDayNotice ? <p role="status">{pastDayNotice}</p> : null}
             <NotesField control={control} name="schedule_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
           </StyledSide>
         </StyledColumns>
       </PanelFrame>
+      {past.dialog}
       {validity.dialog}
     </StyledForm>
   );

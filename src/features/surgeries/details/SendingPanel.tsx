@@ -1,10 +1,11 @@
 /**
  * Step 3, Envio de documentação (SPEC §4, §5): the date the documents were sent (required, typed dd/mm/aaaa and sent
- * yyyy-MM-dd) and a note; the hospital's and the plan's templates can be downloaded at any time.
+ * yyyy-MM-dd; 'A data não pode ser depois de hoje!' after today, as the sending record below says) and a note; the hospital's and the plan's templates can be downloaded at any time.
  */
 import { useForm } from 'react-hook-form';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
-import { formatDate } from '../../../lib/format/date';
+import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
+import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
 import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
@@ -29,7 +30,10 @@ export function SendingPanel() {
 
   const onSubmit = handleSubmit(async (values) => {
     const fields = { document_arrivals: isoDateOf(values.document_arrivals) };
-    const [problem] = ownFieldProblems('env_doc', fields);
+    const [problem] = [
+      ...ownFieldProblems('env_doc', fields),
+      ...futureDateFields(fields, todayInSaoPaulo()).map(() => LIFECYCLE_MESSAGES.futureDate),
+    ];
     if (problem) {
       setError('document_arrivals', { message: problem }, { shouldFocus: true });
       return;

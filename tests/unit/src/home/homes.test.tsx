@@ -376,26 +376,39 @@ describe('the agenda of both homes', () => {
 });
 
 describe('SecretaryHome: Alterações de status', () => {
+  // Each row's clock as the server answers it on 20/03 (targets: prep_doc 5, autorizacao 10, env_doc 3, realizacao 2).
   const changes: Surgery[] = [
     surgeryAt('prep_doc', {
       id: 61,
       status_changed_at: '2026-03-18T09:00:00-03:00',
+      days_in_stage: 2,
+      stage_target_days: 5,
+      overdue: false,
       patient: { id: 3, nome_completo: 'Recente Souza', foto: null, cellphone: null },
     }),
     surgeryAt('autorizacao', {
       id: 62,
-      status_changed_at: '2026-03-11T09:00:00-03:00',
+      status_changed_at: '2026-03-10T09:00:00-03:00',
+      days_in_stage: 10,
+      stage_target_days: 10,
+      overdue: false,
       patient: { id: 4, nome_completo: 'Parada Nunes', foto: null, cellphone: null },
     }),
     surgeryAt('env_doc', {
       id: 63,
-      status_changed_at: '2026-02-20T09:00:00-03:00',
+      status_changed_at: '2026-03-16T09:00:00-03:00',
+      days_in_stage: 4,
+      stage_target_days: 3,
+      overdue: true,
       patient: { id: 5, nome_completo: 'Antiga Reis', foto: null, cellphone: null },
     }),
     surgeryAt('realizacao', {
       id: 64,
-      status_changed_at: '2026-03-19T09:00:00-03:00',
-      schedule: '2026-03-17T10:00:00-03:00',
+      status_changed_at: '2026-03-15T09:00:00-03:00',
+      schedule: '2026-03-19T10:00:00-03:00',
+      days_in_stage: 5,
+      stage_target_days: 2,
+      overdue: false,
       patient: { id: 6, nome_completo: 'Passou Dias', foto: null, cellphone: null },
     }),
   ];
@@ -434,15 +447,21 @@ describe('SecretaryHome: Alterações de status', () => {
       const note = row.querySelector('[data-tone]');
       return { tone: note?.getAttribute('data-tone'), text: note?.textContent };
     };
-    expect(toneOf('Recente Souza')).toEqual({ tone: 'success', text: 'Em dia · há 2 dias' });
-    expect(toneOf('Parada Nunes')).toEqual({ tone: 'warning', text: 'Atenção · há 9 dias' });
-    expect(toneOf('Antiga Reis')).toEqual({ tone: 'danger', text: 'Atrasada · há 28 dias' });
-    expect(toneOf('Passou Dias')).toEqual({ tone: 'danger', text: 'Atrasada · agendada para 17/3' });
+    expect(toneOf('Recente Souza')).toEqual({ tone: 'success', text: 'No prazo · há 2 dias' });
+    expect(toneOf('Parada Nunes')).toEqual({ tone: 'warning', text: 'Último dia · há 10 dias' });
+    // One clock (third week): the row that is 'Atrasado' in its 'Na etapa' column is red, not 'Em dia'.
+    expect(toneOf('Antiga Reis')).toEqual({ tone: 'danger', text: 'Atrasado · há 4 dias' });
+    const late = within(table).getByText('Antiga Reis').closest('tr')!;
+    expect(late.querySelector('[data-overdue]')?.textContent).toContain('Atrasado: 4 dias na etapa (prazo: 3 dias)');
+    // Realização counts from the surgery (yesterday): on time, and its clock says so.
+    expect(toneOf('Passou Dias')).toEqual({ tone: 'success', text: 'No prazo · há 5 dias' });
+    const waiting = within(table).getByText('Passou Dias').closest('tr')!;
+    expect(waiting.textContent).toContain('Cirurgia há 1 dia (prazo: 2 dias após a cirurgia)');
 
     const legend = screen.getByRole('note', { name: 'O que as cores indicam' });
-    expect(legend.textContent).toContain('Em dia: até 7 dias desde a última mudança de status');
-    expect(legend.textContent).toContain('Atenção: de 8 a 15 dias sem mudança de status');
-    expect(legend.textContent).toContain('Atrasada: mais de 15 dias sem mudança');
+    expect(legend.textContent).toContain('No prazo: a etapa ainda está dentro do prazo dela (Prazos por etapa)');
+    expect(legend.textContent).toContain('Último dia: o prazo da etapa termina hoje');
+    expect(legend.textContent).toContain('Atrasado: passou do prazo da etapa (na realização, contado a partir do dia da cirurgia)');
   });
 
   it('opens the case of a clicked row', async () => {

@@ -107,6 +107,29 @@ describe('step panels: SPEC §5 messages before sending', () => {
     expect(client.PUT).not.toHaveBeenCalled();
   });
 
+  it('asks before recording a surgery on a day before its scheduled one (third week)', async () => {
+    client.PUT.mockResolvedValue(answer(200, surgeryAt('pagamento', { accomplishment: '2026-03-08' })));
+    renderAt('realizacao', { schedule: '2026-03-10T08:00:00-03:00', accomplishment: null });
+    const date = screen.getByLabelText('Data da realização') as HTMLInputElement;
+    fireEvent.input(date, { target: { value: '' } });
+    fireEvent.change(date, { target: { value: '' } });
+    typeInto('Data da realização', '08/03/2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Realizada antes do dia agendado?' });
+    expect(ask.textContent).toContain(
+      'A cirurgia estava agendada para 10/03/2026, e a data informada é 08/03/2026, antes disso. Confirme que ela foi realizada em 08/03/2026.',
+    );
+    expect(client.PUT).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Não, corrigir a data' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(client.PUT).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    const again = await screen.findByRole('alertdialog', { name: 'Realizada antes do dia agendado?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Sim, realizada em 08/03/2026' }));
+    await waitFor(() => expect(client.PUT).toHaveBeenCalledTimes(1));
+    expect(putCalls()[0]![1].body).toMatchObject({ new_status: 'pagamento', accomplishment: '2026-03-08' });
+  });
+
   it('needs a day on the calendar and a valid hour to schedule', async () => {
     renderAt('agendamento');
     typeInto('Hora', '25:10');
@@ -124,8 +147,27 @@ describe('step panels: SPEC §5 messages before sending', () => {
     expect(screen.getByText('Dia escolhido: 10/03/2026')).toBeTruthy();
     typeInto('Hora', '14:30');
     fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    // 10/03/2026 has passed (this suite runs after it): said beside the hour and asked before sending (third week).
+    expect(screen.getByText('10/03/2026 já passou: a cirurgia ficará agendada para uma data passada.')).toBeTruthy();
+    const ask = await screen.findByRole('alertdialog', { name: 'Agendar numa data que já passou?' });
+    expect(ask.textContent).toContain(
+      'O dia escolhido (10/03/2026) é anterior a hoje. Se a cirurgia já aconteceu nesse dia, confirme; se foi um engano, escolha outro dia.',
+    );
+    expect(client.PUT).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole('button', { name: 'Sim, agendar em 10/03/2026' }));
     await waitFor(() => expect(client.PUT).toHaveBeenCalledTimes(1));
     expect(putCalls()[0]![1].body).toMatchObject({ new_status: 'realizacao', schedule: '2026-03-10 14:30:00' });
+  });
+
+  it('a day that has passed is not sent when the person answers no', async () => {
+    renderAt('agendamento', { schedule: '2026-03-09T08:00:00-03:00' });
+    fireEvent.click(within(screen.getByRole('grid')).getByRole('button', { name: /10 de março de 2026/ }));
+    typeInto('Hora', '14:30');
+    fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Agendar numa data que já passou?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Não, escolher outro dia' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(client.PUT).not.toHaveBeenCalled();
   });
 
   it('asks for the value received and a valid payment date', async () => {
@@ -208,15 +250,19 @@ describe('authorization step', () => {
     expect((hospital as HTMLInputElement).checked).toBe(false);
   });
 
-  it('greys out OPME when the case uses none and the plan when no health plan pays', async () => {
+  it('shows only why the OPME and plan approvals do not apply (no switch, no notes), third week', async () => {
     client.GET.mockResolvedValue(answer(200, { ...pending, health_plan_approval: false }));
     renderAt('autorizacao', { payment_fountains: 'particular', health_plan: null });
-    const plan = await screen.findByRole('switch', { name: 'Aprovação do convênio: Aprovada' });
-    expect((plan as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('switch', { name: 'Aprovação de OPME: Aprovada' }) as HTMLInputElement).disabled).toBe(true);
-    expect((screen.getByRole('switch', { name: 'Aprovação do hospital: Aprovada' }) as HTMLInputElement).disabled).toBe(false);
-    expect(screen.getByText('A fonte pagadora não é plano de saúde.')).toBeTruthy();
-    expect(screen.getByText('A cirurgia não usa OPME.')).toBeTruthy();
+    const hospital = await screen.findByRole('switch', { name: 'Aprovação do hospital: Aprovada' });
+    expect((hospital as HTMLInputElement).disabled).toBe(false);
+    expect(screen.queryByRole('switch', { name: 'Aprovação do convênio: Aprovada' })).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Aprovação de OPME: Aprovada' })).toBeNull();
+    expect(screen.queryByLabelText('Observações do convênio')).toBeNull();
+    expect(screen.queryByLabelText('Observações de OPME')).toBeNull();
+    expect(document.querySelector('[data-approval="hospital"]')!.textContent).toContain('Observações do hospital');
+    const plan = document.querySelector('[data-approval="plan"]')!;
+    expect(plan.textContent).toBe('Aprovação do convênioNão se aplicaA fonte pagadora não é plano de saúde.');
+    expect(document.querySelector('[data-approval="opme"]')!.textContent).toBe('Aprovação de OPMENão se aplicaA cirurgia não usa OPME.');
   });
 
   it('does not move on until every approval that applies is approved', async () => {

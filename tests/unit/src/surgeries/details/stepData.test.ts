@@ -91,3 +91,12 @@ describe('the scheduling hour 24:mm (issue 11, item 17)', () => {
     expect(nextDayNoticeOf(null, '24:30')).toBeNull();
   });
 });
+
+describe('a scheduling day that has passed (third week, item 8)', () => {
+  it('is said before saving, as 24:mm is; today or later says nothing', async () => {
+    const { pastDayNoticeOf } = await import('../../../../../src/features/surgeries/details/SchedulingPanel');
+    expect(pastDayNoticeOf('2026-11-30', '2026-12-01')).toBe('30/11/2026 já passou: a cirurgia ficará agendada para uma data passada.');
+    expect(pastDayNoticeOf('2026-12-01', '2026-12-01')).toBeNull();
+    expect(pastDayNoticeOf(null, '2026-12-01')).toBeNull();
+  });
+});

@@ -76,7 +76,7 @@ export const ptBR = {
     audit: 'Auditoria',
     signOut: 'Sair',
     roleMedic: 'Médico(a)',
-    roleSecretary: 'Secretária(o)',
+    roleSecretary: 'Secretária',
   },
   auth: {
     title: 'Acesse sua conta',

@@ -3,6 +3,7 @@ import { opmeApprovalProblems } from '../preoperative/opmeRules';
 import { centsOf } from '../ledger/balance';
 import type { Settlement } from '../ledger/constants';
 import { conclusionProblems } from '../ledger/ledgerRules';
+import { plural } from '../rules/plural';
 
 /**
  * What each move of the seven-step lifecycle needs (SPEC §4, §5; DECISIONS §4), shared by the lifecycle machine
@@ -26,7 +27,7 @@ export const LIFECYCLE_MESSAGES = {
   finished: 'Finalizado com sucesso!',
   /** Issue 13 (DECISIONS §15): prep_doc → env_doc with required documents missing needs the user's confirmation. */
   missingDocuments: (names: readonly string[]) =>
-    `Faltam documentos exigidos: ${names.join(', ')}. Confirme para avançar mesmo assim.`,
+    `${plural(names.length, { one: 'Falta o documento exigido', other: 'Faltam documentos exigidos' })}: ${names.join(', ')}. Confirme para avançar mesmo assim.`,
 } as const;
 
 const M = LIFECYCLE_MESSAGES;

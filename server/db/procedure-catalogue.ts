@@ -17,6 +17,15 @@ export type CatalogueRow = {
   searchText: string;
 };
 
+/**
+ * A catalogue's description as the product shows it: the stray '#' some TUSS rows carry ('… plastia # - procedimento
+ * videoartroscópico de joelho') dropped, with the spaces around it, to one space. Migration
+ * 0012_clean_tuss_descriptions cleans the rows of databases seeded before the same way.
+ */
+export function cleanProcedureDescription(description: string): string {
+  return description.replace(/\s*#\s*/g, ' ').replace(/\s{2,}/g, ' ').trim();
+}
+
 /** The name a procedure is matched by across catalogues: lower case, no accents, single spaces. */
 const procedureNameKey = (description: string): string => normalizeSearchText(description);
 

@@ -9,7 +9,7 @@ import { normalizeSearchText } from '../services/search-text';
 import { shippedTemplateKey } from '../services/templates/template-files';
 import type { DatabaseHandle, Executor } from './client';
 import { parseCsvRecords } from './csv';
-import { mergeProcedureCatalogues } from './procedure-catalogue';
+import { cleanProcedureDescription, mergeProcedureCatalogues } from './procedure-catalogue';
 import {
   DEMO_MEDIC_EMAIL,
   DEMO_NOTES,
@@ -156,20 +156,14 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
     description: row.descricao ?? '',
     searchText: normalizeSearchText(row.codigo, row.descricao),
   }));
-  const sigtapRows = subset(readData('procedimentos.csv'), 'codigo', small ? SMALL_SIGTAP_CODES : null).map((row) => ({
-    code: row.codigo ?? '',
-    description: row.descricao ?? '',
-    table: 'sigtap' as const,
-    groupName: row.grupo || null,
-    searchText: normalizeSearchText(row.codigo, row.descricao),
-  }));
-  const tussRows = subset(readData('procedimentos-tuss.csv'), 'codigo', small ? SMALL_TUSS_CODES : null).map((row) => ({
-    code: row.codigo ?? '',
-    description: row.descricao ?? '',
-    table: 'tuss' as const,
-    groupName: null,
-    searchText: normalizeSearchText(row.codigo, row.descricao),
-  }));
+  const sigtapRows = subset(readData('procedimentos.csv'), 'codigo', small ? SMALL_SIGTAP_CODES : null).map((row) => {
+    const description = cleanProcedureDescription(row.descricao ?? '');
+    return { code: row.codigo ?? '', description, table: 'sigtap' as const, groupName: row.grupo || null, searchText: normalizeSearchText(row.codigo, description) };
+  });
+  const tussRows = subset(readData('procedimentos-tuss.csv'), 'codigo', small ? SMALL_TUSS_CODES : null).map((row) => {
+    const description = cleanProcedureDescription(row.descricao ?? '');
+    return { code: row.codigo ?? '', description, table: 'tuss' as const, groupName: null, searchText: normalizeSearchText(row.codigo, description) };
+  });
 
   await db.transaction(async (tx) => {
     await insertFromJson(tx, specialties, specialtyRows, [specialties.name]);

@@ -5,8 +5,13 @@
  * react-hot-toast and the toasts' look (toastView.ts) load with the first toast (issue 15: /auth and the homes show
  * none on their first screen): the helpers ask for that module, then show the toast; `<AppToaster />` renders nothing
  * until then. Toasts keep their order (the module's promise answers them in the order they were asked for).
+ *
+ * The toasts render in a layer of their own at the end of <body>, marked `data-react-aria-top-layer`: while a modal is
+ * open React Aria makes everything outside it inert (#root included), and a toast inside #root (the export's 'Arquivo
+ * de dados do paciente baixado.' with the patient modal open) was then never announced; the marked layer stays live.
  */
 import { createElement, lazy, Suspense, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 
 let view: Promise<typeof import('./toastView')> | null = null;
 const listeners = new Set<() => void>();
@@ -26,9 +31,21 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+let layer: HTMLElement | null = null;
+
+/** The toasts' layer: made once, marked before it enters the page so React Aria never hides it. */
+function toastLayer(): HTMLElement {
+  if (!layer) {
+    layer = document.createElement('div');
+    layer.dataset.reactAriaTopLayer = 'true';
+    document.body.append(layer);
+  }
+  return layer;
+}
+
 export function AppToaster() {
   const wanted = useSyncExternalStore(subscribe, () => view !== null);
-  return wanted ? createElement(Suspense, { fallback: null }, createElement(ToasterView)) : null;
+  return wanted ? createPortal(createElement(Suspense, { fallback: null }, createElement(ToasterView)), toastLayer()) : null;
 }
 
 export function toastSuccess(message: string): void {

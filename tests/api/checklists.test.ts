@@ -308,7 +308,7 @@ describe('a case’s checklist', () => {
       const refused = await send(null);
       expect(refused.statusCode).toBe(400);
       // The request sent with the move counts as received: only the report is missing.
-      expect(refused.json()).toEqual({ error: [MISSING('Laudo médico')] });
+      expect(refused.json()).toEqual({ error: ['Falta o documento exigido: Laudo médico. Confirme para avançar mesmo assim.'] });
       expect((await send('sim')).statusCode).toBe(400);
       const moved = await send('true');
       expect(moved.statusCode, moved.body).toBe(200);

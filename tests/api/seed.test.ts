@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import { isValidCpf } from '../../machines/rules/cpf';
 import { openPglite, type DatabaseHandle } from '../../server/db/client';
 import { saoPauloDate } from '../../server/db/demo-data';
 import { runMigrations } from '../../server/db/migrate';
+import { cleanProcedureDescription } from '../../server/db/procedure-catalogue';
 import * as schema from '../../server/db/schema/index';
 import { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL, needsSeed, seedAll, seedDemo, seedLookups } from '../../server/db/seed';
 import { verifyPassword } from '../../server/services/auth/password';
@@ -94,6 +96,28 @@ describe('seedAll (full lookups and the demo)', () => {
     const [plan] = await handle.db.select().from(schema.healthPlans).where(eq(schema.healthPlans.ansRegistry, '421715'));
     // An operator without a fantasy name shows its corporate name.
     expect(plan?.fantasyName).toBe('BRADESCO SAÚDE - OPERADORA DE PLANOS S/A');
+  });
+
+  it("drops the stray '#' of TUSS descriptions, and migration 0011 cleans the rows of a database seeded before", async () => {
+    const clean = 'Osteocondroplastia - estabilização, ressecção e/ou plastia - procedimento videoartroscópico de joelho';
+    const [seeded] = await handle.db.select().from(schema.procedures).where(eq(schema.procedures.code, '30733049'));
+    expect(seeded).toMatchObject({ table: 'tuss', description: clean, searchText: normalizeSearchText('30733049', clean) });
+    const [marked] = await handle.db.select({ n: sql<number>`count(*)::int` }).from(schema.procedures).where(sql`${schema.procedures.description} like '%#%'`);
+    expect(marked?.n).toBe(0);
+
+    // A database seeded before the fix holds the CSV's text; the migration's own SQL cleans it, search text included.
+    const dirty = 'Osteocondroplastia - estabilização, ressecção e/ou plastia # - procedimento videoartroscópico de joelho';
+    await handle.db
+      .update(schema.procedures)
+      .set({ description: dirty, searchText: normalizeSearchText('30733049', dirty) })
+      .where(eq(schema.procedures.id, seeded!.id));
+    const migration = readFileSync(new URL('../../server/db/migrations/0012_clean_tuss_descriptions.sql', import.meta.url), 'utf8');
+    await handle.db.execute(sql.raw(migration));
+    const [again] = await handle.db.select().from(schema.procedures).where(eq(schema.procedures.id, seeded!.id));
+    expect(again).toMatchObject({ description: clean, searchText: normalizeSearchText('30733049', clean) });
+    expect(cleanProcedureDescription('Reconstrução de ligamento # - procedimento videoartroscópico de cotovelo')).toBe(
+      'Reconstrução de ligamento - procedimento videoartroscópico de cotovelo',
+    );
   });
 
   it('creates the demo medic and the linked secretary with the demo password', async () => {

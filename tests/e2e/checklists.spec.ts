@@ -92,10 +92,10 @@ test.describe('document checklists', () => {
     const surgery = await caseAtPrepDoc(request, headers, hospitalId);
     await openFromStatusList(page, 'Preparação de documentação', surgery.name);
     const checklist = page.getByRole('region', { name: 'Documentos exigidos' });
-    await expect(checklist.getByText('Faltam 3 documento(s).')).toBeVisible();
+    await expect(checklist.getByText('Faltam 3 documentos.')).toBeVisible();
     // The mark is saved first, then shown checked.
     await checklist.getByRole('checkbox', { name: 'Risco cirúrgico' }).click();
-    await expect(checklist.getByText('Faltam 2 documento(s).')).toBeVisible();
+    await expect(checklist.getByText('Faltam 2 documentos.')).toBeVisible();
     await expect(checklist.getByRole('checkbox', { name: 'Risco cirúrgico' })).toBeChecked();
     await expectNoSeriousA11yViolations(page, { label: 'case checklist' });
 

@@ -31,11 +31,22 @@ export async function firstId(request: APIRequestContext, headers: ApiHeaders, p
 }
 
 /**
+ * Rules held to zero violations of any impact when a scan asks for `strict` (issue 25, the third-party judges' axe
+ * run): 'region' (content outside a landmark, such as the signed-out pages' brand was) and 'aria-prohibited-attr'
+ * (an aria-label on an element whose role forbids one, such as a span without a role) are best practices of impact
+ * moderate; 'heading-order' and 'landmark-one-main' keep the page's outline whole. Not 'label-content-name-mismatch'
+ * (WCAG 2.5.3, experimental in axe): it still finds 18 controls across the signed-in screens (the step bar, the
+ * stage panel, the alert rows, the dropzones); tests/e2e/home-texts-landmarks.spec.ts asserts the header's 'DC'.
+ */
+const STRICT_RULES = ['region', 'aria-prohibited-attr', 'heading-order', 'landmark-one-main'];
+
+/**
  * Runs axe-core over the page as it is now (open modals included) and fails on any violation of impact
  * serious or critical, listing each rule with the first offending elements. With `soft`, the failure is
- * recorded and the test goes on (one run then reports every screen that fails).
+ * recorded and the test goes on (one run then reports every screen that fails). With `strict`, STRICT_RULES must
+ * also find nothing, whatever the impact.
  */
-export async function expectNoSeriousA11yViolations(page: Page, options: { soft?: boolean; label?: string } = {}): Promise<void> {
+export async function expectNoSeriousA11yViolations(page: Page, options: { soft?: boolean; label?: string; strict?: boolean } = {}): Promise<void> {
   // A modal still fading in is half transparent, and axe would measure its text's contrast against the blend: wait
   // until every finite animation has ended (spinners and loading shimmers loop forever and are left alone). A toast
   // may still start fading out while axe runs (seconds, on a loaded machine): when an animation or transition started
@@ -62,7 +73,10 @@ export async function expectNoSeriousA11yViolations(page: Page, options: { soft?
     const moved = await page.evaluate(() => (window as unknown as { __axeMoved?: boolean }).__axeMoved === true);
     if (!moved || violations.length === 0) break;
   }
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  const serious = violations.filter(
+    (violation) =>
+      violation.impact === 'serious' || violation.impact === 'critical' || (options.strict === true && STRICT_RULES.includes(violation.id)),
+  );
   const described = serious.map(
     (violation) =>
       `${violation.impact} ${violation.id}: ${violation.help}\n` +

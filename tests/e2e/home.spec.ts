@@ -249,7 +249,9 @@ test.describe('doctor home', () => {
     const monthDays = Array.from({ length: 28 }, (_, i) => `${month}-${String(i + 1).padStart(2, '0')}`);
     const free = monthDays.find((d) => !markedDays.has(d))!;
     await calendarDay(page, free).click();
-    await expect(region(page, `Pacientes do dia ${ddMM(free)}`).getByText('Não há nada para hoje')).toBeVisible();
+    // SPEC's 'Não há nada para hoje' is today's text; another day's empty list says 'este dia'.
+    const emptyText = free === today ? 'Não há nada para hoje' : 'Não há nada para este dia';
+    await expect(region(page, `Pacientes do dia ${ddMM(free)}`).getByText(emptyText, { exact: true })).toBeVisible();
 
     // 'Ver status' opens the case.
     await calendarDay(page, other.date).click();

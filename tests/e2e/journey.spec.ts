@@ -78,7 +78,7 @@ test('a secretary carries a new patient from registration to a linked surgery', 
   await expect(page.getByText(/COLECISTECTOMIA/).first()).toBeVisible();
   await expect(page.getByText(/HERNIORRAFIA UMBILICAL/).first()).toBeVisible();
   await expect(page.getByText(/K80\.2, K42/)).toBeVisible();
-  await expect(page.locator('[aria-current="step"]')).toContainText('Indicação do paciente');
+  await expect(page.locator('[aria-current="step"]')).toContainText('Cadastro de Cirurgia');
 
   // She has a surgery now: deleting her is refused with the SPEC §8 warning.
   await page.goto('/patients');

@@ -327,8 +327,8 @@ test.describe('surgery lifecycle', () => {
     await expect(panel(page, 'Preparação de documentação')).toBeVisible();
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(250);
     // The case was read again: the header shows the actual stage, and the documents step is the editable one.
-    await expect(page.getByLabel('Etapa atual: Preparação de documentação')).toBeVisible();
-    await expect(page.locator('[aria-current="step"]')).toContainText('Preparação de documentos');
+    await expect(page.getByText('Etapa atual: Preparação de documentação', { exact: true })).toBeVisible();
+    await expect(page.locator('[aria-current="step"]')).toContainText('Preparação de documentação');
     await expect(page.getByRole('button', { name: 'Próximo passo' })).toBeEnabled();
   });
 });

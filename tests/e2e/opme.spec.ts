@@ -90,7 +90,7 @@ test('a secretary lists OPME materials with three quotes, chooses one, authorize
   await expect(item.locator('[data-chosen]')).toContainText('R$ 980,00');
   await expect(item.getByText('Sem cotação')).toBeVisible();
   await expect(item.getByText('Total escolhido: R$ 3.920,00')).toBeVisible();
-  await expect(section.getByText('1 item(ns) aguardando a autorização')).toBeVisible();
+  await expect(section.getByText('1 item aguardando a autorização')).toBeVisible();
 
   // The OPME approval is refused while the material is undecided (the lifecycle's rule, before sending).
   const opmeSwitch = await clickSwitch(page, 'Aprovação de OPME: Aprovada');

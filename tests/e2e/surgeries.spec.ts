@@ -152,7 +152,7 @@ test.describe('surgeries', () => {
     await expect(page.getByText('APENDICECTOMIA', { exact: false }).first()).toBeVisible();
     await expect(page.getByText(patient.plan).first()).toBeVisible();
     await expect(page.getByText(/R\$\s2\.500,00/)).toBeVisible();
-    await expect(page.locator('[aria-current="step"]')).toContainText('Indicação do paciente');
+    await expect(page.locator('[aria-current="step"]')).toContainText('Cadastro de Cirurgia');
 
     // Escape goes back to the registration screen.
     await page.keyboard.press('Escape');

@@ -18,9 +18,9 @@ import {
   space,
   zIndices,
 } from '../../lib/theme';
-import { ptBR } from '../../lib/i18n/pt-BR';
+import { fill, ptBR } from '../../lib/i18n/pt-BR';
 import { reloadProfileFromServer, useSession } from '../../lib/session/session';
-import { Avatar } from '../ui/Avatar';
+import { Avatar, initialsOf } from '../ui/Avatar';
 import { Icon } from '../ui/Icon';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
@@ -219,6 +219,9 @@ export function AppLayout() {
   const firstName = displayNameOf(profile);
   const registers = registersPatients(profile);
   const roleLabel = profile.type === 'medic' ? ptBR.nav.roleMedic : ptBR.nav.roleSecretary;
+  // Without a photo the button shows the initials ('DC'): its name starts with them (WCAG 2.5.3, label in name).
+  const initials = profile.user.image ? '' : initialsOf(firstName);
+  const photoLabel = initials ? fill(ptBR.nav.profilePhotoOf, { initials }) : ptBR.nav.profilePhoto;
   const logo = (compact: boolean) => (
     <Link
       to="/"
@@ -248,7 +251,7 @@ export function AppLayout() {
         </StyledMenuButton>
         {logo(true)}
         <StyledUser>
-          <StyledAvatarButton type="button" aria-label={ptBR.nav.profilePhoto} aria-haspopup="dialog" onClick={() => setPhotoOpen(true)}>
+          <StyledAvatarButton type="button" aria-label={photoLabel} aria-haspopup="dialog" onClick={() => setPhotoOpen(true)}>
             <Avatar src={profile.user.image} name={firstName} size={36} onFailed={reloadProfileFromServer} />
           </StyledAvatarButton>
           <StyledUserText>

@@ -1,6 +1,8 @@
 /**
  * Frame of the signed-out pages (/auth, /signup, /signup-secretary/$token): the primary-colour background with the
  * signup illustration and the brand on the left (desktop) or on top (phone), and a white card holding the form.
+ * The brand is the page's banner (a landmark, as axe's 'region' rule asks); on a phone the illustration sits small
+ * beside it, in its own column, never behind the card (issue 33.20: it used to peek out under the card's corner).
  */
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
@@ -28,17 +30,29 @@ const StyledPage = styled('div')<{ $wide: boolean }>`
   }
 `;
 
-const StyledBrand = styled('div')`
+/** The brand is the page's banner landmark (axe 'region': no content outside a landmark). */
+const StyledBrand = styled('header')`
   position: relative;
   z-index: 1;
   display: flex;
-  flex-direction: column;
+  align-items: center;
   gap: ${space.md};
   ${media.md} {
+    flex-direction: column;
+    align-items: stretch;
     gap: ${space.xl};
     max-width: 560px;
     justify-self: center;
   }
+`;
+
+const StyledBrandText = styled('div')`
+  flex: 1 1 auto;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${space.md};
+  ${media.md} { gap: ${space.xl}; }
 `;
 
 const StyledLogo = styled('div')`
@@ -73,12 +87,9 @@ const StyledIllustration = styled('img')`
 `;
 
 const StyledPhoneIllustration = styled('img')`
-  position: absolute;
-  right: -72px;
-  bottom: -40px;
-  width: 300px;
+  flex: none;
+  width: 88px;
   height: auto;
-  opacity: 0.22;
   pointer-events: none;
   ${media.md} {
     display: none;
@@ -110,13 +121,15 @@ type AuthLayoutProps = {
 export function AuthLayout({ children, wide = false }: AuthLayoutProps) {
   return (
     <StyledPage $wide={wide}>
-      <StyledPhoneIllustration src="/signup-image.svg" alt="" />
       <StyledBrand>
-        <StyledLogo>
-          <img src="/logo-inverse.svg" alt="" width={40} height={40} />
-          <span>{ptBR.app.name}</span>
-        </StyledLogo>
-        <StyledTagline>{ptBR.app.tagline}</StyledTagline>
+        <StyledBrandText>
+          <StyledLogo>
+            <img src="/logo-inverse.svg" alt="" width={40} height={40} />
+            <span>{ptBR.app.name}</span>
+          </StyledLogo>
+          <StyledTagline>{ptBR.app.tagline}</StyledTagline>
+        </StyledBrandText>
+        <StyledPhoneIllustration src="/signup-image.svg" alt="" width={88} height={74} data-testid="auth-phone-illustration" />
         <StyledIllustration src="/signup-image.svg" alt="" width={520} height={440} />
       </StyledBrand>
       <StyledCard $wide={wide}>{children}</StyledCard>

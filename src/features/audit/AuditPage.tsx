@@ -40,6 +40,7 @@ import { SearchSelect } from '../../components/ui/SearchSelect';
 import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, saoPauloDateTime, todayInSaoPaulo } from '../../lib/format/date';
 import { auditTexts } from '../../lib/i18n/audit';
+import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
@@ -287,7 +288,7 @@ export function AuditPage() {
       const listing = row.action === 'list' || (row.action === 'export' && row.shown_count > 0);
       let main;
       if (row.entity === 'audit') main = <>{entity}</>;
-      else if (listing) main = <>{`${entity} · ${fill(T.listed, { count: row.shown_count })}`}</>;
+      else if (listing) main = <>{`${entity} · ${plural(row.shown_count, T.listed)}`}</>;
       else if (row.entity === 'patient') main = row.patient ? filterBy(row.patient) : <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
       else if (row.entity === 'surgery' && row.entity_id !== null)
         main = (
@@ -303,7 +304,7 @@ export function AuditPage() {
         : row.patient
           ? filterBy(row.patient)
           : row.patient_ids.length > 1
-            ? fill(T.patients, { count: row.patient_ids.length })
+            ? plural(row.patient_ids.length, T.patients)
             : null;
       return (
         <StyledTwoLines>
@@ -428,7 +429,7 @@ export function AuditPage() {
       {answer && answer.count > 0 ? (
         <ListPager
           label={T.pagination}
-          countText={fill(T.count, { count: answer.count })}
+          countText={plural(answer.count, T.count)}
           page={page}
           pages={pages}
           texts={T}

@@ -20,6 +20,7 @@ import { SearchSelect } from '../../components/ui/SearchSelect';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { checklistsTexts } from '../../lib/i18n/checklists';
+import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
@@ -508,7 +509,7 @@ export function DocumentChecklistsPage() {
                   <button type="button" onClick={() => openList(entry)}>
                     <strong>{entry.name}</strong>
                     <span>
-                      {T.scopes[entry.scope]} · {fill(T.documentsCount, { count: entry.items.length })}
+                      {T.scopes[entry.scope]} · {plural(entry.items.length, T.documentsCount)}
                     </span>
                   </button>
                 </li>

@@ -11,6 +11,7 @@ import { Notice } from '../../components/ui/Notice';
 import { formatDate } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { receivablesTexts } from '../../lib/i18n/receivables';
+import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
@@ -26,10 +27,10 @@ const StyledMore = styled('p')`
   & > a:focus-visible { outline: none; box-shadow: ${focusRing}; border-radius: ${radii.sm}; }
 `;
 
-/** 'Vence hoje', 'Vence em 3 dia(s)', 'Venceu há 2 dia(s)'. */
+/** 'Vence hoje', 'Vence em 1 dia', 'Vence em 3 dias', 'Venceu há 2 dias'. */
 function appealDueText(daysLeft: number): string {
   if (daysLeft === 0) return T.dueToday;
-  return daysLeft > 0 ? fill(T.dueIn, { days: daysLeft }) : fill(T.passed, { days: -daysLeft });
+  return daysLeft > 0 ? plural(daysLeft, T.dueIn) : plural(-daysLeft, T.passed);
 }
 
 function alertOf(item: AppealAlert): Alert {

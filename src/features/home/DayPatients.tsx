@@ -1,7 +1,7 @@
 /**
  * 'Pacientes do dia dd/MM' (SPEC §2, both homes): the cases scheduled on the selected São Paulo day, in the agenda's
  * stages, in time order (`surgery/?is_schedule=true&date=…&status__in=…`). A spinner while loading; 'Não há nada
- * para hoje' when empty. Each row: photo or blank avatar, full name, time (HH:mm), doctor, hospital, 'Ver status'
+ * para hoje' when today's list is empty ('Não há nada para este dia' for another day). Each row: photo or blank avatar, full name, time (HH:mm), doctor, hospital, 'Ver status'
  * (opens /surgery-details with `state: { id }`) and a WhatsApp link (55 + the cellphone's digits; none without one).
  */
 import { useNavigate } from '@tanstack/react-router';
@@ -10,7 +10,7 @@ import { AGENDA_STATUSES } from '../../../machines/constants';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
-import { formatDate, formatTime } from '../../lib/format/date';
+import { formatDate, formatTime, todayInSaoPaulo } from '../../lib/format/date';
 import { whatsappLink } from '../../lib/format/phone';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
@@ -196,7 +196,9 @@ export function DayPatients({ date }: DayPatientsProps) {
   } else if (list.status === 'error') {
     body = <Notice kind="failed" title={T.failed} onRetry={list.retry} />;
   } else if (list.items.length === 0) {
-    body = <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="calendar" />;
+    // SPEC's 'Não há nada para hoje' is today's; another day's empty list says so of that day.
+    const empty = date === todayInSaoPaulo() ? T.empty : T.emptyOtherDay;
+    body = <Notice kind="empty" title={empty} text={T.emptyHint} icon="calendar" />;
   } else {
     body = (
       <>

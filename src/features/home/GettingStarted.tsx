@@ -2,7 +2,12 @@
  * 'Primeiros passos' (DECISIONS §13): on the home of a medic without a linked secretary, the three steps of a new
  * account (a patient, a case, an invited secretary), each done or with a link to do it. It is not shown while the
  * read runs or when it fails (the home is usable without it), nor once every step is done.
+ *
+ * The medic may hide it before that ('Ocultar'); a small 'Mostrar primeiros passos' button then stands in its place
+ * and brings it back. The choice is remembered per user in this browser's localStorage
+ * (`getting-started-hidden:<userId>`; not personal data, so it stays after signing out).
  */
+import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import type { components } from '../../../openapi/schema';
@@ -13,6 +18,8 @@ import { homeTexts } from '../../lib/i18n/home';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useSession } from '../../lib/session/session';
+import { Button } from '../../components/ui/Button';
 import { HomePanel } from './HomePanel';
 
 type GettingStartedSteps = components['schemas']['GettingStarted'];
@@ -33,6 +40,46 @@ async function getGettingStarted(signal: AbortSignal): Promise<GettingStartedSte
 function isGettingStartedDone(steps: GettingStartedSteps): boolean {
   return steps.secretary === 'linked' || (steps.patient && steps.surgery && steps.secretary === 'invited');
 }
+
+const hiddenKey = (userId: number) => `getting-started-hidden:${userId}`;
+
+/** Whether the user hid the panel (false when storage cannot be read: the panel shows). */
+function readHidden(userId: number): boolean {
+  try {
+    return window.localStorage.getItem(hiddenKey(userId)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function writeHidden(userId: number, hidden: boolean): void {
+  try {
+    if (hidden) window.localStorage.setItem(hiddenKey(userId), '1');
+    else window.localStorage.removeItem(hiddenKey(userId));
+  } catch {
+    // Storage refused (private mode, quota): the choice lasts until the page reloads.
+  }
+}
+
+/** The stand-in of the hidden panel, on the home's teal backdrop. */
+const StyledShow = styled('button')`
+  align-self: flex-start;
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  min-height: 44px;
+  padding: 0 ${space.md};
+  border: 1px solid rgba(255, 255, 255, 0.6);
+  border-radius: ${radii.md};
+  background: transparent;
+  color: ${colors.onPrimary};
+  font: inherit;
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  cursor: pointer;
+  &:hover { background: rgba(255, 255, 255, 0.12); }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
 
 const StyledList = styled('ol')`
   margin: 0;
@@ -114,12 +161,17 @@ function Step({ n, title, text, action, doneLabel = T.done }: StepProps) {
   );
 }
 
-type GettingStartedViewProps = { steps: GettingStartedSteps };
+type GettingStartedViewProps = { steps: GettingStartedSteps; onHide: () => void };
 
 /** The panel for steps not all done (GettingStarted decides whether to show it). */
-function GettingStartedView({ steps }: GettingStartedViewProps) {
+function GettingStartedView({ steps, onHide }: GettingStartedViewProps) {
+  const hide = (
+    <Button variant="secondary" onClick={onHide}>
+      {T.hide}
+    </Button>
+  );
   return (
-    <HomePanel title={T.title} subtitle={T.subtitle}>
+    <HomePanel title={T.title} subtitle={T.subtitle} action={hide}>
       <StyledList aria-label={T.listLabel}>
         <Step
           n={1}
@@ -146,7 +198,32 @@ function GettingStartedView({ steps }: GettingStartedViewProps) {
 }
 
 export function GettingStarted() {
+  const { profile } = useSession();
+  const userId = profile?.user.id ?? null;
   const { state } = useRetryableRead(getGettingStarted, []);
+  // The stored choice of the user read once per user (a different user signing in on this tab reads his own).
+  const [hidden, setHidden] = useState<{ userId: number | null; value: boolean }>(() => ({
+    userId,
+    value: userId !== null && readHidden(userId),
+  }));
+  if (hidden.userId !== userId) setHidden({ userId, value: userId !== null && readHidden(userId) });
+  const showRef = useRef<HTMLButtonElement>(null);
+
+  function handleHidden(value: boolean) {
+    if (userId !== null) writeHidden(userId, value);
+    setHidden({ userId, value });
+    // Hiding moves the focus to the button that brings the panel back (the panel's own button is gone).
+    if (value) requestAnimationFrame(() => showRef.current?.focus());
+  }
+
   if (state.status !== 'ready' || isGettingStartedDone(state.value)) return null;
-  return <GettingStartedView steps={state.value} />;
+  if (hidden.value) {
+    return (
+      <StyledShow ref={showRef} type="button" onClick={() => handleHidden(false)}>
+        <Icon name="chevronRight" size={16} />
+        {T.show}
+      </StyledShow>
+    );
+  }
+  return <GettingStartedView steps={state.value} onHide={() => handleHidden(true)} />;
 }

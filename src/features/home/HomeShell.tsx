@@ -75,7 +75,8 @@ const StyledEyebrow = styled('h1')`
   color: ${colors.accent};
 `;
 
-const StyledWelcome = styled('p')`
+/** The greeting is a heading (under the page's h1), so a screen reader's list of headings starts with it. */
+const StyledWelcome = styled('h2')`
   font-size: ${fontSizes.xl};
   font-weight: ${fontWeights.bold};
   line-height: 1.2;

@@ -35,6 +35,7 @@ import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { receivablesTexts } from '../../lib/i18n/receivables';
+import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
@@ -361,7 +362,7 @@ export function ReceivablesPage() {
       {answer && answer.count > 0 ? (
         <ListPager
           label={T.pagination}
-          countText={fill(T.count, { count: answer.count })}
+          countText={plural(answer.count, T.count)}
           page={page}
           pages={pages}
           texts={T}

@@ -147,6 +147,19 @@ const StyledBadge = styled('span')<{ $tone: 'active' | 'done' | 'closed' }>`
   color: ${(p) => (p.$tone === 'done' ? colors.success : p.$tone === 'closed' ? colors.textMuted : colors.primary)};
 `;
 
+/**
+ * Words only a screen reader reads: the badge's 'Etapa atual: ' (an aria-label on a span without a role is not read
+ * by every screen reader, and ARIA prohibits it on a generic element).
+ */
+const StyledHiddenText = styled('span')`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;
+
 const StyledFacts = styled('dl')`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
@@ -301,8 +314,9 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
             <StyledCaseNumber>{fill(T.caseNumber, { id: surgery.id })}</StyledCaseNumber>
             <StyledPatient id="surgery-patient">{surgery.patient.nome_completo}</StyledPatient>
           </StyledWho>
-          <StyledBadge $tone={badgeTone(surgery.status)} aria-label={`${T.status}: ${label}`}>
+          <StyledBadge $tone={badgeTone(surgery.status)}>
             {surgery.status === 'concluido' ? <Icon name="check" size={16} /> : null}
+            <StyledHiddenText>{`${T.status}: `}</StyledHiddenText>
             {label}
           </StyledBadge>
         </StyledHead>

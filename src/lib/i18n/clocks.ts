@@ -8,7 +8,8 @@ export const clocksTexts = {
     title: 'Prazos por etapa',
     intro: 'Quantos dias cada etapa pode levar. Um caso com mais dias na etapa aparece como atrasado.',
     unit: 'dias',
-    save: 'Salvar prazos',
+    /** Not just 'Salvar prazos': 'Prazos de pagamento' below has its own (issue 33.20, two buttons of one name). */
+    save: 'Salvar prazos por etapa',
     saving: 'Salvando...',
     saved: 'Prazos atualizados com sucesso!',
     failed: 'Não foi possível salvar os prazos.',

@@ -44,7 +44,9 @@ export const homeTexts = {
     /** SPEC §2: 'Pacientes do dia dd/MM'. */
     title: 'Pacientes do dia {date}',
     loading: 'Carregando os pacientes do dia...',
+    /** SPEC §2, today's empty list; another day's says 'este dia' (issue 33.20). */
     empty: 'Não há nada para hoje',
+    emptyOtherDay: 'Não há nada para este dia',
     emptyHint: 'Escolha outro dia no calendário.',
     failed: 'Não foi possível carregar os pacientes do dia.',
     listLabel: 'Pacientes agendados',
@@ -65,6 +67,9 @@ export const homeTexts = {
     title: 'Primeiros passos',
     subtitle: 'Três passos para começar a acompanhar suas cirurgias. Este painel some quando estiverem feitos.',
     listLabel: 'Passos para começar',
+    /** Issue 33.20: the panel can be hidden (remembered per user in this browser) and brought back. */
+    hide: 'Ocultar',
+    show: 'Mostrar primeiros passos',
     done: 'Concluído',
     stepLabel: 'Passo {n}',
     patient: {

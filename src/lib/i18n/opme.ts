@@ -26,7 +26,7 @@ export const opmeTexts = {
   chosen: 'Escolhido',
   chosenTotal: 'Total escolhido: {value}',
   listTotal: 'Total das cotações escolhidas: {value}',
-  undecided: '{count} item(ns) aguardando a autorização',
+  undecided: { one: '{count} item aguardando a autorização', other: '{count} itens aguardando a autorização' },
   allDecided: 'Todos os itens com a autorização decidida',
   decisions: { ...OPME_DECISION_LABELS, pending: 'Pendente' },
   partialOf: 'Parcial: {authorized} de {quantity}',

@@ -66,6 +66,8 @@ export const ptBR = {
     skipToContent: 'Pular para o conteúdo',
     /** The header's photo button, which opens 'Foto do perfil' (issue 11 item 13). */
     profilePhoto: 'Alterar foto do perfil',
+    /** The same button showing the initials instead of a photo: its name starts with what it shows (WCAG 2.5.3). */
+    profilePhotoOf: '{initials}: alterar foto do perfil',
     home: 'Home',
     dashboard: 'Dashboard',
     settings: 'Configurações',
@@ -76,7 +78,7 @@ export const ptBR = {
     audit: 'Auditoria',
     signOut: 'Sair',
     roleMedic: 'Médico(a)',
-    roleSecretary: 'Secretária(o)',
+    roleSecretary: 'Secretária',
   },
   auth: {
     title: 'Acesse sua conta',

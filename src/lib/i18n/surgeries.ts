@@ -181,16 +181,8 @@ export const surgeriesTexts = {
     accomplished: 'Realizada em',
     expectedValue: 'Valor previsto',
     none: '-',
+    /** The step bar's names are the stages' own (STATUS_LABELS, SPEC §3), as in the header and the panel titles. */
     stepsLabel: 'Etapas da cirurgia',
-    steps: [
-      'Indicação do paciente',
-      'Preparação de documentos',
-      'Envio de documentos',
-      'Autorização',
-      'Agendamento',
-      'Realização',
-      'Pagamento',
-    ],
     escapeHint: 'Esc volta para a lista.',
     back: 'Voltar para a lista',
   },

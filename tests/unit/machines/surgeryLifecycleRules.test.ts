@@ -93,6 +93,10 @@ describe('lifecycle rules', () => {
     expect(advanceProblems('prep_doc', missing)).toEqual([
       'Faltam documentos exigidos: Laudo médico, Risco cirúrgico. Confirme para avançar mesmo assim.',
     ]);
+    // One missing document is said in the singular.
+    expect(advanceProblems('prep_doc', facts({ missing_documents: ['Laudo médico'] }))).toEqual([
+      'Falta o documento exigido: Laudo médico. Confirme para avançar mesmo assim.',
+    ]);
     expect(advanceProblems('prep_doc', missing, { missing_documents: false })).toHaveLength(1);
     expect(advanceProblems('prep_doc', missing, { missing_documents: true })).toEqual([]);
     expect(advanceProblems('env_doc', missing, { missing_documents: true })).toEqual(['Preencha a data de envio da documentação!']);

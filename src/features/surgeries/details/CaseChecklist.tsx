@@ -11,6 +11,7 @@ import { Checkbox } from '../../../components/ui/Checkbox';
 import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
+import { plural } from '../../../../machines/rules/plural';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastWarning } from '../../../lib/toast';
@@ -166,7 +167,7 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable }: CaseC
         <h3 id="case-checklist-title">{T.title}</h3>
         <Summary $ok={missing.length === 0} role="status">
           <Icon name={missing.length === 0 ? 'check' : 'alert'} size={14} />
-          {missing.length === 0 ? T.allReceived : fill(T.missingCount, { count: missing.length })}
+          {missing.length === 0 ? T.allReceived : plural(missing.length, T.missingCount)}
         </Summary>
       </Head>
       <Intro>{fill(T.intro, { plan })}</Intro>

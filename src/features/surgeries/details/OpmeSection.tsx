@@ -14,6 +14,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
 import { formatBRL } from '../../../lib/format/money';
 import { opmeTexts as T } from '../../../lib/i18n/opme';
+import { plural } from '../../../../machines/rules/plural';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
@@ -291,7 +292,7 @@ export function OpmeSection() {
           ))}
         </StyledList>
         <StyledFoot>
-          <StyledSummary $ok={list.undecided === 0}>{list.undecided === 0 ? T.allDecided : fill(T.undecided, { count: list.undecided })}</StyledSummary>
+          <StyledSummary $ok={list.undecided === 0}>{list.undecided === 0 ? T.allDecided : plural(list.undecided, T.undecided)}</StyledSummary>
           {list.chosen_total === null ? null : <strong>{fill(T.listTotal, { value: formatBRL(list.chosen_total) })}</strong>}
         </StyledFoot>
       </>

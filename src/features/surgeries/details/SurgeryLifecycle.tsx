@@ -31,7 +31,7 @@ import { PanelProvider, type PanelContextValue } from './PanelFrame';
 import { PaymentPanel } from './PaymentPanel';
 import { SchedulingPanel } from './SchedulingPanel';
 import { SendingPanel } from './SendingPanel';
-import { canOpenStep, defaultStepIndex, isClosedStatus, stepIndexOf, stepStatus } from './stepData';
+import { canOpenStep, defaultStepIndex, isClosedStatus, STEP_NAMES, stepIndexOf, stepStatus } from './stepData';
 import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
 
 const D = surgeriesTexts.details;
@@ -140,7 +140,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
     <>
       <Card $stack>
         <StepIndicator
-          steps={D.steps}
+          steps={STEP_NAMES}
           current={current}
           label={D.stepsLabel}
           navigation={{

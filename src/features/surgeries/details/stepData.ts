@@ -2,7 +2,7 @@
  * Pure helpers of the step panels: which step a stage is, which steps may be opened, and a Surgery read as the
  * lifecycle machine's facts (machines/surgeryLifecycle/lifecycleRules.ts).
  */
-import { ACTIVE_STATUSES, type CaseStatus } from '../../../../machines/constants';
+import { ACTIVE_STATUSES, STATUS_LABELS, type CaseStatus } from '../../../../machines/constants';
 import {
   advanceProblems,
   applyFields,
@@ -15,6 +15,12 @@ import type { Surgery } from '../types';
 import type { Approvals } from './lifecycleApi';
 
 export const STEP_COUNT = ACTIVE_STATUSES.length;
+
+/**
+ * The step bar's names: the stages' labels of SPEC §3 (STATUS_LABELS), the same the header's badge and the panels'
+ * titles show, so a stage has one name on the page ('Cadastro de Cirurgia', not a second 'Indicação do paciente').
+ */
+export const STEP_NAMES: readonly string[] = ACTIVE_STATUSES.map((status) => STATUS_LABELS[status]);
 
 /** The case is over: every step opens read-only. */
 export function isClosedStatus(status: CaseStatus): boolean {

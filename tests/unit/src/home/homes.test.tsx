@@ -346,7 +346,7 @@ describe('the agenda of both homes', () => {
     expect(dayCall?.query).toMatchObject({ is_schedule: true, date: '2026-03-20', status__in: AGENDA_STATUSES.join(',') });
   });
 
-  it("follows the picked day, and says 'Não há nada para hoje' for a day without cases", async () => {
+  it("follows the picked day, and says 'Não há nada para este dia' for another day without cases", async () => {
     serve({
       '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD),
       ...agendaHandlers((date) => (date === '2026-03-20' ? todayCases : [])),
@@ -355,8 +355,19 @@ describe('the agenda of both homes', () => {
     await screen.findByRole('region', { name: 'Pacientes do dia 20/03' });
     fireEvent.click(day(/\b9 de março de 2026/));
     const panel = await screen.findByRole('region', { name: 'Pacientes do dia 09/03' });
-    expect(await within(panel).findByText('Não há nada para hoje')).toBeTruthy();
+    expect(await within(panel).findByText('Não há nada para este dia')).toBeTruthy();
+    expect(within(panel).queryByText('Não há nada para hoje')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Pacientes do dia 20/03' })).toBeNull();
+  });
+
+  it("says SPEC's 'Não há nada para hoje' when today has no cases", async () => {
+    serve({
+      '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD),
+      ...agendaHandlers(() => []),
+    });
+    render(<MedicHome />);
+    const panel = await screen.findByRole('region', { name: 'Pacientes do dia 20/03' });
+    expect(await within(panel).findByText('Não há nada para hoje')).toBeTruthy();
   });
 
   it('offers a retry when the day cannot be read', async () => {

@@ -283,7 +283,17 @@ describe('step indicator', () => {
   it('opens the steps up to the current one, the earlier ones read-only', () => {
     renderAt('env_doc', { document_arrivals: null, doctor_request: '/surgery/api/v1/files/41/doctor_request/?expires=1&signature=x' });
     expect([1, 2, 3, 4, 5, 6, 7].map((n) => stepButton(n).disabled)).toEqual([false, false, false, true, true, true, true]);
-    expect(document.querySelector('[aria-current="step"]')?.textContent).toContain('Envio de documentos');
+    // The step bar names each stage as SPEC §3 does, as the panel's title and the header do (one name per stage).
+    expect(document.querySelector('[aria-current="step"]')?.textContent).toBe('3Envio de documentação (Hospital)');
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => stepButton(n).textContent?.replace(/^\d/, ''))).toEqual([
+      'Cadastro de Cirurgia',
+      'Preparação de documentação',
+      'Envio de documentação (Hospital)',
+      'Autorização',
+      'Agendamento de cirurgia',
+      'Realização de cirurgia',
+      'Pagamento de honorário',
+    ]);
 
     fireEvent.click(stepButton(2));
     expect(panelTitle()).toBe('Preparação de documentação');

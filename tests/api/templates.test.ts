@@ -583,7 +583,7 @@ describe('each document gets only the values its recipient needs', () => {
           'Nome: Joana Teixeira',
           'Honorários: []',
           'Observações: [] []',
-          'Endereço: [Rua Augusta, 100 - Consolação, São Paulo - SP] [01305-000]',
+          'Endereço: [Rua Augusta, 100 - Consolação, São Paulo - SP] [01.305-000]',
           `(${cid} )`,
         ].join('\n'),
       );

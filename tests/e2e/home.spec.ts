@@ -26,6 +26,9 @@ type ApiSurgery = {
   status: string;
   schedule: string | null;
   status_changed_at: string;
+  days_in_stage: number | null;
+  stage_target_days: number | null;
+  overdue: boolean;
   patient: { nome_completo: string; cellphone: string | null };
 };
 
@@ -66,15 +69,16 @@ function brl(value: number): string {
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(value);
 }
 
-function schedulePassed(surgery: ApiSurgery, today: string): boolean {
-  return ['agendamento', 'realizacao'].includes(surgery.status) && surgery.schedule !== null && spDay(surgery.schedule) < today;
-}
-
-/** DECISIONS §6, written out again here. */
-function expectedTone(surgery: ApiSurgery, today: string): 'success' | 'warning' | 'danger' {
-  if (schedulePassed(surgery, today)) return 'danger';
-  const days = daysBetween(spDay(surgery.status_changed_at), today);
-  return days <= 7 ? 'success' : days <= 15 ? 'warning' : 'danger';
+/**
+ * The row colour, written out again here (third week: one clock, DECISIONS §15's): the server's overdue is danger,
+ * the target's last day warning, anything before success. Realização counts from the surgery, so the picks below
+ * leave it out (its days in stage are not what its target counts).
+ */
+function expectedTone(surgery: ApiSurgery): 'success' | 'warning' | 'danger' | null {
+  if (surgery.days_in_stage === null || surgery.stage_target_days === null) return null;
+  if (surgery.overdue) return 'danger';
+  if (surgery.status === 'realizacao') return null;
+  return surgery.days_in_stage === surgery.stage_target_days ? 'warning' : 'success';
 }
 
 // ---- API access ----
@@ -102,7 +106,7 @@ async function dayCases(request: APIRequestContext, headers: ApiHeaders, day: st
 
 /**
  * A new case moved through the API to realizacao, scheduled for yesterday (São Paulo) at 08:00: its status changed
- * just now, yet its day has passed, so DECISIONS §6 makes it danger.
+ * just now, so its target (2 days) counts from today (the later of the stage's first day and the surgery's): on time.
  */
 async function lateScheduledCase(request: APIRequestContext, headers: ApiHeaders): Promise<string> {
   const { id, name } = await newPatientCase(request, headers, 'Atrasada Agenda', { fees: 4200 });
@@ -343,7 +347,7 @@ test.describe('secretary home', () => {
     expect(clearedStages).not.toContain('Concluído');
   });
 
-  test('rows are coloured by DECISIONS §6, say it in words, and open the case', async ({ page, request }) => {
+  test('rows are coloured by the days-in-stage clock (one clock), say it in words, and open the case', async ({ page, request }) => {
     const headers = await apiHeaders(request, DEMO_SECRETARY);
     const lateName = await lateScheduledCase(request, headers);
 
@@ -351,9 +355,9 @@ test.describe('secretary home', () => {
     await expect(page).toHaveURL(/\/$/);
     const panel = region(page, 'Alterações de status');
     const legend = panel.getByRole('note', { name: 'O que as cores indicam' });
-    await expect(legend).toContainText('Em dia: até 7 dias desde a última mudança de status');
-    await expect(legend).toContainText('Atenção: de 8 a 15 dias sem mudança de status');
-    await expect(legend).toContainText('Atrasada: mais de 15 dias sem mudança, ou a data agendada já passou');
+    await expect(legend).toContainText('No prazo: a etapa ainda está dentro do prazo dela (Prazos por etapa)');
+    await expect(legend).toContainText('Último dia: o prazo da etapa termina hoje');
+    await expect(legend).toContainText('Atrasado: passou do prazo da etapa (na realização, contado a partir do dia da cirurgia)');
 
     // The list as the API orders it, and one case of each kind whose patient appears once in it.
     const list = await getJson<{ results: ApiSurgery[] }>(
@@ -365,27 +369,21 @@ test.describe('secretary home', () => {
     const unique = list.results.filter(
       (s) => list.results.filter((other) => other.patient.nome_completo === s.patient.nome_completo).length === 1,
     );
-    const byDays = (tone: string) =>
-      unique.find(
-        (s) => expectedTone(s, today) === tone && !schedulePassed(s, today),
-      );
-    const yesterday = spDay(new Date(Date.now() - 86_400_000));
+    const byTone = (tone: string) => unique.find((s) => s.patient.nome_completo !== lateName && expectedTone(s) === tone);
     const sinceChange = (surgery: ApiSurgery | undefined, word: string) => {
       const days = surgery ? daysBetween(spDay(surgery.status_changed_at), today) : -1;
       return `${word} · ${days === 0 ? 'mudou hoje' : days === 1 ? 'há 1 dia' : `há ${days} dias`}`;
     };
-    const success = byDays('success');
-    const warning = byDays('warning');
-    const danger = byDays('danger');
+    const success = byTone('success');
+    const warning = byTone('warning');
+    const danger = byTone('danger');
+    const late = list.results.find((s) => s.patient.nome_completo === lateName);
     const picks = [
-      { surgery: success, tone: 'success', text: sinceChange(success, 'Em dia') },
-      { surgery: warning, tone: 'warning', text: sinceChange(warning, 'Atenção') },
-      { surgery: danger, tone: 'danger', text: sinceChange(danger, 'Atrasada') },
-      {
-        surgery: list.results.find((s) => s.patient.nome_completo === lateName),
-        tone: 'danger',
-        text: `Atrasada · agendada para ${Number(yesterday.slice(8, 10))}/${Number(yesterday.slice(5, 7))}`,
-      },
+      { surgery: success, tone: 'success', text: sinceChange(success, 'No prazo') },
+      // The demo's days move on; a case on its target's last day is there on most days, not all.
+      ...(warning ? [{ surgery: warning, tone: 'warning', text: sinceChange(warning, 'Último dia') }] : []),
+      { surgery: danger, tone: 'danger', text: sinceChange(danger, 'Atrasado') },
+      { surgery: late, tone: 'success', text: 'No prazo · mudou hoje' },
     ];
     const colours = { success: 'rgb(228, 244, 236)', warning: 'rgb(253, 243, 225)', danger: 'rgb(251, 233, 231)' };
 
@@ -405,7 +403,13 @@ test.describe('secretary home', () => {
       await expect(note, surgery!.patient.nome_completo).toHaveAttribute('data-tone', tone);
       await expect(note).toHaveText(text);
       await expect(row).toHaveCSS('background-color', colours[tone as keyof typeof colours]);
+      // One clock: a red row is the row whose 'Na etapa' says 'Atrasado', and only that one.
+      await expect(row.locator('[data-overdue]')).toHaveCount(tone === 'danger' ? 1 : 0);
     }
+    // The case that reached realizacao today for yesterday's surgery: its target counts from the later of the two
+    // days (today), and its clock says what the target counts.
+    const lateRow = table.locator('tbody tr').filter({ has: page.locator('td:first-child', { hasText: lateName }) });
+    await expect(lateRow.locator('[title="0 dias na etapa (prazo: 2 dias)"]')).toHaveCount(1);
 
     // The late case sits on top (its status changed last) and opens its details.
     await expect(table.locator('tbody tr').first()).toContainText(lateName);

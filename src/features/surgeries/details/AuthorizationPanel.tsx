@@ -388,7 +388,7 @@ export function AuthorizationPanel() {
       busy={asking !== null && toggling === asking.kind}
       busyLabel={T.saving}
       closeLabel={T.confirmClose}
-      maxWidth={520}
+      maxWidth={600}
       onConfirm={() => {
         if (!asking) return;
         void handleToggle(asking.kind, asking.next).finally(() => setAsking(null));

@@ -25,7 +25,7 @@ export function useConfirmFirst(busy: boolean): { ask: (texts: ConfirmTexts, pro
       busy={busy}
       busyLabel={pending?.texts.busy}
       closeLabel={pending?.texts.close ?? ''}
-      maxWidth={520}
+      maxWidth={600}
       onConfirm={() => {
         const proceed = pending?.proceed;
         void proceed?.().finally(() => setPending(null));

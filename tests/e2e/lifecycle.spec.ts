@@ -222,7 +222,7 @@ test.describe('surgery lifecycle', () => {
     await next(page);
 
     // 6. Realização: a surgery scheduled for a day still to come starts with no date; that day is refused (it has
-    // not happened yet), and so is an impossible date; today goes through.
+    // not happened yet), and so is an impossible date; today, before the scheduled day, goes through once confirmed.
     await expect(panel(page, 'Realização de cirurgia')).toBeVisible();
     const doneOn = page.getByLabel('Data da realização');
     await expect(doneOn).toHaveValue('');
@@ -237,6 +237,8 @@ test.describe('surgery lifecycle', () => {
     const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
     await doneOn.pressSequentially(today.replaceAll('/', ''));
     await next(page);
+    const early = page.getByRole('alertdialog', { name: 'Realizada antes do dia agendado?' });
+    await early.getByRole('button', { name: `Sim, realizada em ${today}` }).click();
 
     // 7. Pagamento: value in BRL and date; confirming finishes the case and opens the status list.
     await expect(panel(page, 'Pagamento de honorário')).toBeVisible();

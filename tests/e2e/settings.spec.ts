@@ -142,6 +142,8 @@ test.describe('settings (/settings)', () => {
     await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(secretaryEmail);
     await page.getByLabel('Senha', { exact: true }).fill('Agenda@2026');
     await page.getByLabel('Repita a senha').fill('Agenda@2026');
+    // The LGPD consent the secretary's signup now asks for, as the medic's does (issue 33 item 19).
+    await page.getByRole('checkbox', { name: /^Autorizo o armazenamento e o tratamento dos meus dados/ }).check();
     await page.getByRole('button', { name: 'Criar acesso' }).click();
     await expect(page.getByText('Cadastrado com sucesso!')).toBeVisible();
     await expect(page).toHaveURL(/\/auth$/);

@@ -66,7 +66,8 @@ test.describe('patients (/patients)', () => {
     await dialog.getByLabel('Convênio').fill('Unimed');
     const plan = page.getByRole('option', { name: /unimed/i }).first();
     await expect(plan).toBeVisible();
-    const planName = (await plan.textContent())?.trim() ?? '';
+    // The option reads the plan's name, then its ANS registry on a line of its own (issue 33 item 12).
+    const planName = (await plan.textContent())?.replace(/ANS \d+$/, '').trim() ?? '';
     await plan.click();
     await expect(dialog.getByLabel('Convênio')).toHaveValue(planName);
     await dialog.getByRole('button', { name: 'Próximo passo' }).click();

@@ -21,7 +21,7 @@ import { rootRoute, type RouterContext } from './routes/root';
 import { settingsRoute } from './routes/settings';
 import { signupRoute } from './routes/signup';
 import { signupSecretaryRoute } from './routes/signup-secretary.$token';
-import { surgeryDetailsRoute } from './routes/surgery-details';
+import { surgeryDetailsRoute, surgeryDetailsStateRoute } from './routes/surgery-details';
 import { surgeryStatusRoute } from './routes/surgery-status';
 
 export const routeTree = rootRoute.addChildren([
@@ -36,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
     receivablesRoute,
     auditRoute,
     documentChecklistsRoute,
+    surgeryDetailsStateRoute,
     surgeryDetailsRoute,
     patientsRoute,
     patientsSurgeryRoute,
@@ -69,8 +70,8 @@ declare module '@tanstack/react-router' {
     router: AppRouter;
   }
   /**
-   * Navigation state (SPEC §2): /surgery-details reads the case `id`, and `back`, the address of the list it was
-   * opened from ('Voltar' and Escape return there, filters included); /surgery-status reads the stage a home panel
+   * Navigation state (SPEC §2): /surgery-details reads the case `id` (and sends it on to /surgery-details/$id), and
+   * `back`, the address of the list a case was opened from ('Voltar' and Escape return there, filters included); /surgery-status reads the stage a home panel
    * passed as `method` (then its status filter is hidden).
    */
   interface HistoryState {

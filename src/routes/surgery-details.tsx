@@ -8,14 +8,33 @@ function surgeryIdFromState(state: { id?: unknown }): number | null {
 }
 
 /**
- * /surgery-details: both roles; the surgery id arrives in navigation state (SPEC §2). Without it the user is sent
- * to /patients-surgery (SPEC §2; that route sends a medic on to /).
+ * /surgery-details/$id: a case's own address (issue 33 item 5), so a case opens in a new tab, from a bookmark or from
+ * a link sent to the surgeon. Both roles. A path id that is not a case of the user's (malformed, unknown, another
+ * office's) gets SPEC §8's 'Não foi possível encontrar essa cirurgia' and the way back to the list.
  */
 export const surgeryDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
+  path: '/surgery-details/$id',
+  component: lazyRouteComponent(() => import('../features/surgeries/SurgeryDetailsPage'), 'SurgeryDetailsPage'),
+});
+
+/**
+ * /surgery-details, SPEC §2's route: the surgery id in navigation state. With one, the case's own address (the
+ * state's `back`, the list it was opened from, kept); without, /patients-surgery (SPEC §2; that route sends a medic on
+ * to /).
+ */
+export const surgeryDetailsStateRoute = createRoute({
+  getParentRoute: () => appRoute,
   path: '/surgery-details',
   beforeLoad: ({ location }) => {
-    if (surgeryIdFromState(location.state) === null) throw redirect({ to: '/patients-surgery', replace: true });
+    const id = surgeryIdFromState(location.state);
+    if (id === null) throw redirect({ to: '/patients-surgery', replace: true });
+    const { back } = location.state;
+    throw redirect({
+      to: '/surgery-details/$id',
+      params: { id: String(id) },
+      state: typeof back === 'string' ? { back } : {},
+      replace: true,
+    });
   },
-  component: lazyRouteComponent(() => import('../features/surgeries/SurgeryDetailsPage'), 'SurgeryDetailsPage'),
 });

@@ -85,7 +85,7 @@ async function openCase(page: Page, surgery: CaseRef): Promise<void> {
     const key = Math.random().toString(36).slice(2, 10);
     history.pushState({ id, key, __TSR_key: key, __TSR_index: (previous.__TSR_index ?? 0) + 1 }, '', '/surgery-details');
   }, surgery.id);
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name: surgery.patient.nome_completo })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
 }

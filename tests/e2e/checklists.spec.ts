@@ -36,7 +36,7 @@ async function openFromStatusList(page: Page, stageLabel: string, patientName: s
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: patientName }).click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
 }
 

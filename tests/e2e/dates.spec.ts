@@ -25,7 +25,7 @@ async function openCase(page: Page, name: string): Promise<void> {
   await page.goto('/surgery-status');
   await page.getByLabel('Buscar paciente').fill(name);
   await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: name }).click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 }
 

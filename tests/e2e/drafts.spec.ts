@@ -36,7 +36,7 @@ async function caseAtSending(request: APIRequestContext, headers: ApiHeaders): P
 async function openCase(page: Page, patientName: string): Promise<void> {
   await page.goto('/surgery-status');
   await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: patientName }).click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
 }
 
@@ -89,7 +89,7 @@ test.describe('form drafts', () => {
     await shoot(page, 'step-confirm');
     await confirm.getByRole('button', { name: 'Continuar editando' }).click();
     await expect(confirm).toHaveCount(0);
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(note).toHaveValue('Enviado por e-mail ao faturamento.');
 
     // 'Voltar' asks too; 'Sim, descartar!' leaves and forgets the draft.

@@ -66,7 +66,7 @@ test.describe('a medic without a secretary (DECISIONS §13)', () => {
     await page.getByLabel('Fonte pagadora').selectOption('particular');
     await pickOption(page, 'Hospital', 'sirio', /Sírio/);
     await page.getByRole('button', { name: 'Cadastrar cirurgia' }).click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
 
     // Back home: two steps done, the third opens the invite modal in /settings.

@@ -266,7 +266,7 @@ test.describe('doctor home', () => {
       .first()
       .getByRole('button', { name: 'Ver status' })
       .click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: first.patient.nome_completo })).toBeVisible();
     await expect(page.getByText(`Cirurgia nº ${first.id}`)).toBeVisible();
   });
@@ -414,7 +414,7 @@ test.describe('secretary home', () => {
     // The late case sits on top (its status changed last) and opens its details.
     await expect(table.locator('tbody tr').first()).toContainText(lateName);
     await table.locator('tbody tr').first().click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: lateName })).toBeVisible();
   });
 });

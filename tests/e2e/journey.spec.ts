@@ -73,7 +73,7 @@ test('a secretary carries a new patient from registration to a linked surgery', 
   await page.getByRole('button', { name: 'Cadastrar cirurgia' }).click();
 
   // The new case.
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByText(/COLECISTECTOMIA/).first()).toBeVisible();
   await expect(page.getByText(/HERNIORRAFIA UMBILICAL/).first()).toBeVisible();

@@ -65,7 +65,7 @@ async function openFromStatusList(page: Page, stageLabel: string, patientName: s
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: patientName }).click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name: patientName })).toBeVisible();
 }
 
@@ -103,7 +103,7 @@ test.describe('surgery lifecycle', () => {
     await pickOption(page, 'Hospital', 'sirio', /Sírio/);
     await page.getByLabel('Usa OPME (órteses, próteses e materiais especiais)').check();
     await page.getByRole('button', { name: 'Cadastrar cirurgia' }).click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     const caseNumber = (await page.getByText(/Cirurgia nº \d+/).textContent()) ?? '';
     const id = Number(/\d+/.exec(caseNumber)?.[0]);
 
@@ -186,7 +186,7 @@ test.describe('surgery lifecycle', () => {
     await page.getByLabel('Observações do envio').fill('Enviado ao faturamento do hospital.');
     // Escape inside a field does not leave the page (it would lose what was typed).
     await page.keyboard.press('Escape');
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByLabel('Observações do envio')).toHaveValue('Enviado ao faturamento do hospital.');
     await next(page);
     await expect(panel(page, 'Autorização')).toBeVisible();

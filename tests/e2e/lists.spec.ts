@@ -120,7 +120,7 @@ test.describe('/surgery-status at 1366 px', () => {
     const listUrl = page.url();
     const firstName = (await names.first().textContent()) ?? '';
     await table.locator('tbody tr').first().click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: firstName })).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(page).toHaveURL(listUrl);
@@ -133,7 +133,7 @@ test.describe('/surgery-status at 1366 px', () => {
     await page.getByRole('button', { name: 'Voltar para a lista' }).click();
     await expect(page).toHaveURL(listUrl);
     await table.locator('tbody tr').first().click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await page.goBack();
     await expect(page).toHaveURL(listUrl);
     await page.reload();
@@ -191,7 +191,7 @@ test.describe('/surgery-status at 1366 px', () => {
     await expect(page.getByText('Mostrando a etapa')).toBeVisible();
     const table = page.getByRole('table', { name: 'Cirurgias' });
     await table.locator('tbody tr').first().click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     // The address changes before the lazy page is drawn; Escape is heard once the page is there.
     await expect(page.getByText('Esc volta para a lista.')).toBeVisible();
     await page.keyboard.press('Escape');
@@ -239,7 +239,7 @@ test.describe("the secretary home's 'Alterações de status' at 1366 px", () => 
     const homeUrl = page.url();
 
     await names.filter({ hasText: target.patient.nome_completo }).first().click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     // The address changes before the lazy page is drawn; Escape is heard once the page is there.
     await expect(page.getByText('Esc volta para a lista.')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -35,7 +35,7 @@ async function openCase(page: Page, patientName: string): Promise<void> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: patientName }).click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Autorização', exact: true })).toBeVisible();
 }
 

@@ -134,7 +134,7 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
 
   // The row opens the case.
   await row.click();
-  await expect(page).toHaveURL(/\/surgery-details$/);
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await page.goBack();
 
   // The phone layout: the rows as cards.

@@ -146,7 +146,7 @@ test.describe('surgeries', () => {
     await expect(page.getByText('29/1000')).toBeVisible();
 
     await submit.click();
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: patient.name })).toBeVisible();
     await expect(page.getByText(/Cirurgia nº \d+/)).toBeVisible();
     await expect(page.getByText('APENDICECTOMIA', { exact: false }).first()).toBeVisible();
@@ -211,7 +211,7 @@ test.describe('surgeries', () => {
     const firstPatient = (await table.locator('tbody tr td:nth-child(1)').first().textContent()) ?? '';
     await rows.first().focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/surgery-details$/);
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: firstPatient })).toBeVisible();
     await expect(page.getByText('Autorização').first()).toBeVisible();
     await page.keyboard.press('Escape');

@@ -3,7 +3,8 @@
  * plan, hospital, procedures (the first one, then '+N'; all of them on phone cards and in the tooltip), stage label
  * ('Desconhecido' if unknown), the schedule as d/M or '-' in São Paulo time (SPEC §2 Surgery status and Secretary
  * home) and the last status change ('há 9 dias'). One line per case on a desktop (issue 11, item 6); the patient, the
- * schedule and the last change sort the list (server-side `ordering`). A row opens the case; the caller decides where.
+ * schedule and the last change sort the list (server-side `ordering`). A row is a link to the case's address
+ * (/surgery-details/<id>, issue 33 item 5); a plain click calls `onOpen`, which opens it with the list's address.
  * Shared by /surgery-status and the secretary home ('Alterações de status', with `rowTone`).
  *
  * `rowTone` colours a row (DataTable) and writes its meaning in the last-change column, with an icon whose shape
@@ -19,6 +20,7 @@ import { clocksTexts } from '../../lib/i18n/clocks';
 import { clockSentence } from '../../lib/surgeries/clockText';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
+import { caseHref } from '../../lib/surgeries/caseLink';
 import { StatusWithBadge } from './AuthorizationBadge';
 import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
 
@@ -291,6 +293,7 @@ export function SurgeryTable({
       rows={surgeries}
       rowKey={(s) => s.id}
       onRowActivate={(s) => onOpen(s.id)}
+      rowHref={(s) => caseHref(s.id)}
       rowActionLabel={(s) => fill(T.openCase, { name: s.patient.nome_completo })}
       rowTone={rowTone ? (s) => rowTone(s)?.tone : undefined}
       loading={loading}

@@ -9,10 +9,14 @@
  *   failed states). An optional `rowTone` colours rows (secretary home, DECISIONS §6).
  * - Dense: a cell stays on one line and cuts a long text with an ellipsis, the whole text in its tooltip (`truncate`);
  *   phone cards always show everything.
+ * - Linked (`rowHref`): the primary cell and the phone card's title are real links (`<a href>`), so a middle click,
+ *   Ctrl/⌘-click and 'Abrir em nova aba' open the row's page in a new tab; a plain click (on the link or anywhere on
+ *   the row) calls `onRowActivate`, and a middle click elsewhere on the row opens the link in a new tab. The link is
+ *   then the row's one tab stop (the row itself is not focusable).
  * - Sortable: a column with `sortKey` has a header button; `sort` marks the sorted column (`aria-sort`) and
  *   `onSort(sortKey)` is called on a click (the caller decides the direction and reads the rows in that order).
  */
-import type { Key, KeyboardEvent, ReactNode } from 'react';
+import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { css, keyframes } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 
@@ -50,6 +54,8 @@ type DataTableProps<T> = {
   rows: readonly T[];
   rowKey: (row: T) => Key;
   onRowActivate?: (row: T) => void;
+  /** The address a row opens (it is then a link, above). */
+  rowHref?: (row: T) => string;
   /** Accessible name of a phone card's title button, e.g. 'Abrir a cirurgia de Maria'. */
   rowActionLabel?: (row: T) => string;
   rowTone?: (row: T) => RowTone | undefined;
@@ -126,6 +132,18 @@ const rowClass = css`
   &:hover { background: ${colors.primaryTint}; }
   &:focus-visible { outline: none; box-shadow: inset 0 0 0 2px ${colors.focus}; background: ${colors.primaryTint}; }
 `;
+
+const rowLinkClass = css`
+  color: inherit;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; border-radius: ${radii.sm}; }
+`;
+
+/** A plain left click, which the app handles itself; any other click (a new tab, a new window) is the browser's. */
+function isPlainClick(event: MouseEvent): boolean {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
 
 const nowrapClass = css`
   white-space: nowrap;
@@ -234,6 +252,7 @@ export function DataTable<T>({
   rows,
   rowKey,
   onRowActivate,
+  rowHref,
   rowActionLabel,
   rowTone,
   loading = false,
@@ -252,6 +271,29 @@ export function DataTable<T>({
       event.preventDefault();
       onRowActivate?.(row);
     }
+  }
+
+  /** A click on a row link: a plain one stays in the app; another (middle, with a modifier) opens a new tab. */
+  function handleLinkClick(event: MouseEvent<HTMLAnchorElement>, row: T) {
+    event.stopPropagation();
+    if (!isPlainClick(event) || !onRowActivate) return;
+    event.preventDefault();
+    onRowActivate(row);
+  }
+
+  /** A middle click on a linked row, outside its link: the row's page in a new tab, as on the link itself. */
+  function handleRowAuxClick(event: MouseEvent<HTMLElement>, row: T) {
+    if (event.button !== 1 || !rowHref || (event.target as HTMLElement).closest('a')) return;
+    event.preventDefault();
+    window.open(rowHref(row), '_blank', 'noopener');
+  }
+
+  function linked(row: T, content: ReactNode, className: string, label?: string) {
+    return (
+      <a href={rowHref!(row)} className={className} aria-label={label} onClick={(event) => handleLinkClick(event, row)}>
+        {content}
+      </a>
+    );
   }
 
   if (!loading && rows.length === 0) return <>{empty}</>;
@@ -303,9 +345,10 @@ export function DataTable<T>({
                       key={rowKey(row)}
                       className={onRowActivate ? rowClass : undefined}
                       style={toneStyle(rowTone?.(row))}
-                      tabIndex={onRowActivate ? 0 : undefined}
+                      tabIndex={onRowActivate && !rowHref ? 0 : undefined}
                       onClick={onRowActivate ? () => onRowActivate(row) : undefined}
-                      onKeyDown={onRowActivate ? (event) => handleRowKeyDown(event, row) : undefined}
+                      onAuxClick={rowHref ? (event) => handleRowAuxClick(event, row) : undefined}
+                      onKeyDown={onRowActivate && !rowHref ? (event) => handleRowKeyDown(event, row) : undefined}
                     >
                       {tableColumns.map((column) => (
                         <td
@@ -314,7 +357,11 @@ export function DataTable<T>({
                             .filter(Boolean)
                             .join(' ') || undefined}
                         >
-                          <Cell column={column} row={row} />
+                          {rowHref && column === primary ? (
+                            linked(row, <Cell column={column} row={row} />, rowLinkClass)
+                          ) : (
+                            <Cell column={column} row={row} />
+                          )}
                         </td>
                       ))}
                     </tr>
@@ -339,9 +386,12 @@ export function DataTable<T>({
                 className={cardClass}
                 style={toneStyle(rowTone?.(row))}
                 onClick={onRowActivate ? () => onRowActivate(row) : undefined}
+                onAuxClick={rowHref ? (event) => handleRowAuxClick(event, row) : undefined}
               >
                 {primary ? (
-                  onRowActivate ? (
+                  rowHref ? (
+                    linked(row, primary.cell(row), `${cardTitleClass} ${rowLinkClass}`, rowActionLabel?.(row))
+                  ) : onRowActivate ? (
                     <button
                       type="button"
                       className={cardTitleClass}

@@ -292,7 +292,7 @@ export function AuditPage() {
       else if (row.entity === 'patient') main = row.patient ? filterBy(row.patient) : <>{row.entity_id ? fill(T.recordNumber, { entity, id: row.entity_id }) : entity}</>;
       else if (row.entity === 'surgery' && row.entity_id !== null)
         main = (
-          <Link to="/surgery-details" state={{ id: row.entity_id, back: href }} className={linkClassName} aria-label={fill(T.openCase, { id: row.entity_id })}>
+          <Link to="/surgery-details/$id" params={{ id: String(row.entity_id) }} state={{ back: href }} className={linkClassName} aria-label={fill(T.openCase, { id: row.entity_id })}>
             {fill(T.caseNumber, { id: row.entity_id })}
           </Link>
         );

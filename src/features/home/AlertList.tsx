@@ -3,11 +3,12 @@
  * alert, with the alert icon, the patient's name and a badge (red when already passed, amber when near), then a line
  * or two of detail; pressing it opens the case, coming back to this home.
  */
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
 import { styled } from 'goober';
 import type { ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { useCaseLink } from '../../lib/surgeries/caseLink';
 
 export type Alert = {
   key: string;
@@ -33,7 +34,7 @@ const StyledList = styled('ul')`
   list-style: none;
 `;
 
-const StyledItem = styled('button')<{ $danger: boolean; $rows: number }>`
+const StyledItem = styled('a')<{ $danger: boolean; $rows: number }>`
   width: 100%;
   display: grid;
   grid-template-columns: auto minmax(0, 1fr);
@@ -46,6 +47,8 @@ const StyledItem = styled('button')<{ $danger: boolean; $rows: number }>`
   background: ${colors.surface};
   text-align: left;
   font: inherit;
+  color: inherit;
+  text-decoration: none;
   cursor: pointer;
   &:hover { background: ${colors.primaryTint}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
@@ -75,19 +78,18 @@ const StyledLine = styled('span')<{ $muted: boolean }>`
 `;
 
 export function AlertList({ alerts }: { alerts: readonly Alert[] }) {
-  const navigate = useNavigate();
+  const caseLink = useCaseLink();
   const href = useLocation({ select: (location) => location.href });
   return (
     <StyledList>
       {alerts.map((alert) => (
         <li key={alert.key}>
           <StyledItem
-            type="button"
+            {...caseLink(alert.surgeryId, href)}
             $danger={alert.danger}
             $rows={alert.lines.length + 1}
             {...alert.data}
             aria-label={alert.label}
-            onClick={() => void navigate({ to: '/surgery-details', state: { id: alert.surgeryId, back: href } })}
           >
             <Icon name="alert" size={18} />
             <StyledHead>

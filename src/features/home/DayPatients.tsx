@@ -2,9 +2,8 @@
  * 'Pacientes do dia dd/MM' (SPEC §2, both homes): the cases scheduled on the selected São Paulo day, in the agenda's
  * stages, in time order (`surgery/?is_schedule=true&date=…&status__in=…`). A spinner while loading; 'Não há nada
  * para hoje' when today's list is empty ('Não há nada para este dia' for another day). Each row: photo or blank avatar, full name, time (HH:mm), doctor, hospital, 'Ver status'
- * (opens /surgery-details with `state: { id }`) and a WhatsApp link (55 + the cellphone's digits; none without one).
+ * (a link to the case, /surgery-details/<id>) and a WhatsApp link (55 + the cellphone's digits; none without one).
  */
-import { useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { AGENDA_STATUSES } from '../../../machines/constants';
 import { Avatar } from '../../components/ui/Avatar';
@@ -20,6 +19,7 @@ import type { Surgery } from '../../api/surgeryList';
 import { medicName } from '../../lib/surgeries/surgeryText';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
+import { useCaseLink } from '../../lib/surgeries/caseLink';
 
 const T = homeTexts.day;
 
@@ -97,6 +97,24 @@ const StyledActions = styled('div')`
   @container (min-width: 620px) { & > * { flex: none; } }
 `;
 
+/** 'Ver status': a link to the case (a new tab with a middle click), drawn as the secondary button. */
+const StyledSeeStatus = styled('a')`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 40px;
+  padding: 0 ${space.md};
+  border: 1px solid ${colors.borderStrong};
+  border-radius: ${radii.md};
+  background: ${colors.surface};
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  text-decoration: none;
+  &:hover { background: ${colors.primaryTint}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
 const StyledWhatsApp = styled('a')`
   display: inline-flex;
   align-items: center;
@@ -134,7 +152,8 @@ function dayTitle(date: string): string {
   return fill(T.title, { date: formatDate(date).slice(0, 5) });
 }
 
-function PatientRow({ surgery, onOpen }: { surgery: Surgery; onOpen: (id: number) => void }) {
+function PatientRow({ surgery }: { surgery: Surgery }) {
+  const caseLink = useCaseLink();
   const { patient } = surgery;
   const time = formatTime(surgery.schedule);
   const details = [fill(T.doctor, { name: medicName(surgery.medic) }), surgery.hospital?.fantasy_name ?? T.noHospital];
@@ -156,9 +175,7 @@ function PatientRow({ surgery, onOpen }: { surgery: Surgery; onOpen: (id: number
         <span />
       )}
       <StyledActions>
-        <Button variant="secondary" onClick={() => onOpen(surgery.id)}>
-          {T.seeStatus}
-        </Button>
+        <StyledSeeStatus {...caseLink(surgery.id)}>{T.seeStatus}</StyledSeeStatus>
         {patient.cellphone ? (
           <StyledWhatsApp
             href={whatsappLink(patient.cellphone)}
@@ -183,12 +200,7 @@ type DayPatientsProps = {
 };
 
 export function DayPatients({ date }: DayPatientsProps) {
-  const navigate = useNavigate();
   const list = useSurgeryList({ statuses: AGENDA_STATUSES, date });
-
-  function handleOpen(id: number) {
-    void navigate({ to: '/surgery-details', state: { id } });
-  }
 
   let body;
   if (list.status === 'loading') {
@@ -204,7 +216,7 @@ export function DayPatients({ date }: DayPatientsProps) {
       <>
         <StyledList aria-label={T.listLabel}>
           {list.items.map((surgery) => (
-            <PatientRow key={surgery.id} surgery={surgery} onOpen={handleOpen} />
+            <PatientRow key={surgery.id} surgery={surgery} />
           ))}
         </StyledList>
         {list.hasMore ? (

@@ -3,7 +3,7 @@
  * (`overdue=true`), the longest in their stage first, each with its days, stage, target and holder, opening the case;
  * 'Ver todos os atrasados' opens /surgery-status filtered by 'Atrasados'. Designed loading, empty and failed states.
  */
-import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Link, useLocation } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
@@ -15,6 +15,7 @@ import { caseTargetCount } from '../../lib/surgeries/clockText';
 import type { Surgery } from '../../api/surgeryList';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { HomePanel } from './HomePanel';
+import { useCaseLink } from '../../lib/surgeries/caseLink';
 
 const T = clocksTexts.home;
 
@@ -30,7 +31,7 @@ const StyledList = styled('ul')`
   & > li + li { border-top: 1px solid ${colors.border}; }
 `;
 
-const StyledCase = styled('button')`
+const StyledCase = styled('a')`
   display: flex;
   align-items: flex-start;
   gap: ${space.md};
@@ -41,6 +42,7 @@ const StyledCase = styled('button')`
   border-radius: ${radii.md};
   background: transparent;
   text-align: left;
+  text-decoration: none;
   cursor: pointer;
   color: ${colors.text};
   &:hover { background: ${colors.primaryTint}; }
@@ -85,7 +87,7 @@ function caseLine(surgery: Surgery): string {
 }
 
 export function OverdueCases() {
-  const navigate = useNavigate();
+  const caseLink = useCaseLink();
   const href = useLocation({ select: (location) => location.href });
   // Oldest status change first: the case waiting longest in its stage leads.
   const list = useSurgeryList({ statuses: null, date: null, ordering: 'status_changed_at', overdue: true, pageSize: PANEL_SIZE });
@@ -102,9 +104,8 @@ export function OverdueCases() {
           {list.items.map((surgery) => (
             <li key={surgery.id}>
               <StyledCase
-                type="button"
+                {...caseLink(surgery.id, href)}
                 aria-label={fill(T.openCase, { name: surgery.patient.nome_completo })}
-                onClick={() => void navigate({ to: '/surgery-details', state: { id: surgery.id, back: href } })}
               >
                 <Icon name="alert" size={18} />
                 <StyledWhat>

@@ -4,7 +4,7 @@
  * the seven active stages; cleared, no `status__in`, so the server leaves out concluido) and by a patient search.
  * Filters, search and order live in the home's URL (issue 11, item 6). Each row is coloured by how long it has
  * waited (statusChangeTone) and says it in words in its last-change column; a legend explains the colours. A row
- * opens the case with `state: { id, back }`, so 'Voltar' and Escape return here.
+ * opens the case (/surgery-details/<id>) with `state: { back }`, so 'Voltar' and Escape return here.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryL
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
 import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import { useOpenCase } from '../../lib/surgeries/caseLink';
 import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../../lib/surgeries/listSearch';
 import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
@@ -91,6 +92,7 @@ const StyledLegendItem = styled('li')<{ $tone: RowTone }>`
 
 export function StatusChanges() {
   const navigate = useNavigate();
+  const openCase = useOpenCase();
   const search: HomeSearch = routeApi.useSearch();
   const href = useLocation({ select: (location) => location.href });
   const selected = useMemo(() => selectedStages(search.status), [search.status]);
@@ -133,7 +135,7 @@ export function StatusChanges() {
   );
 
   function handleOpen(id: number) {
-    void navigate({ to: '/surgery-details', state: { id, back: href } });
+    openCase(id, href);
   }
 
   const empty =

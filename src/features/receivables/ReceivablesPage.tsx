@@ -43,6 +43,7 @@ import { useRetryableRead } from '../../lib/useRetryableRead';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { PaymentTermsDialog } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
+import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
 
 const T = receivablesTexts.page;
 const routeApi = getRouteApi('/app/receivables');
@@ -155,6 +156,7 @@ export function ReceivablesPage() {
   const unchecked: ReceivablesSearch = routeApi.useSearch();
   const search = useMemo(() => validateReceivablesSearch(unchecked), [unchecked]);
   const navigate = useNavigate();
+  const openCase = useOpenCase();
   const href = useLocation({ select: (location) => location.href });
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
   const isSecretary = profileType === 'secretary';
@@ -354,7 +356,8 @@ export function ReceivablesPage() {
         rowKey={(row) => row.surgery}
         loading={state.status === 'loading'}
         empty={empty}
-        onRowActivate={(row) => void navigate({ to: '/surgery-details', state: { id: row.surgery, back: href } })}
+        onRowActivate={(row) => openCase(row.surgery, href)}
+        rowHref={(row) => caseHref(row.surgery)}
         rowActionLabel={(row) => fill(T.open, { name: row.patient.nome_completo })}
         rowTone={(row) => (row.bucket === 'd90_plus' ? 'danger' : row.appeal_warning ? 'warning' : undefined)}
       />

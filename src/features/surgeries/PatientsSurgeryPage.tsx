@@ -2,7 +2,7 @@
  * /patients-surgery (secretary; SPEC §2 Surgery registration). First the patient is chosen (search + 'Vincular', or
  * `?id=` from the patient detail modal), then the surgery form is filled. The linked patient's id is kept in the URL
  * (`?id=`), so a reload keeps the patient. A patient that cannot be loaded leaves the user here with an error toast.
- * On success the user goes to /surgery-details with the new id in navigation state.
+ * On success the user goes to the new case's address (/surgery-details/<id>).
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -128,7 +128,7 @@ export function PatientsSurgeryPage() {
   }
 
   function handleCreated(surgeryId: number) {
-    void navigate({ to: '/surgery-details', state: { id: surgeryId } });
+    void navigate({ to: '/surgery-details/$id', params: { id: String(surgeryId) } });
   }
 
   return (

@@ -1,7 +1,8 @@
 /**
  * /surgery-details (both roles; SPEC §2 Surgery details): the case header (id, patient, medic, procedures, payment
  * source, plan, hospital, current stage), then the 7-step indicator and the step panels (details/SurgeryLifecycle).
- * The id comes from navigation state (the route redirects without it).
+ * The id is the address's (/surgery-details/<id>, issue 33 item 5; SPEC's /surgery-details with the id in navigation
+ * state redirects here). A path id that is not a positive integer is treated as a case not found.
  *
  * - 404: 'Não foi possível encontrar essa cirurgia' and back to the list (SPEC §8).
  * - Escape: back to the list (SPEC §2), except from inside a form field, where it would throw away what was typed.
@@ -34,7 +35,7 @@ import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../.
 import type { Surgery } from './types';
 
 const T = surgeriesTexts.details;
-const routeApi = getRouteApi('/app/surgery-details');
+const routeApi = getRouteApi('/app/surgery-details/$id');
 
 /**
  * Whether a key press comes from a field the user is filling in: Escape there must not leave the page and throw away
@@ -53,6 +54,13 @@ export function backAddress(back: unknown): string | null {
   if (typeof back !== 'string' || !back.startsWith('/') || back.startsWith('//')) return null;
   const path = back.split(/[?#]/, 1)[0];
   return BACK_PATHS.includes(path ?? '') ? back : null;
+}
+
+/** The case id of the address, or null when it is not a positive integer (then: the case-not-found way out). */
+export function surgeryIdParam(raw: string): number | null {
+  if (!/^[1-9]\d{0,15}$/.test(raw)) return null;
+  const id = Number(raw);
+  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
 
 type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
@@ -192,7 +200,7 @@ function scheduleText(schedule: string | null): string {
 }
 
 export function SurgeryDetailsPage() {
-  const id = useLocation({ select: (location) => location.state.id });
+  const id = surgeryIdParam(routeApi.useParams({ select: (params) => params.id }));
   const back = backAddress(useLocation({ select: (location) => location.state.back }));
   const { profile } = routeApi.useRouteContext();
   const navigate = useNavigate();
@@ -215,7 +223,11 @@ export function SurgeryDetailsPage() {
   );
 
   useEffect(() => {
-    if (typeof id !== 'number') return;
+    if (id === null) {
+      toastError(T.notFound);
+      void navigate({ to: exitTo, replace: true });
+      return;
+    }
     const controller = new AbortController();
     getSurgery(id, controller.signal).then(
       (result) => {

@@ -10,7 +10,7 @@
  *   it narrows the list to the cases scheduled that day (`is_schedule=true&date=`).
  * - A search by the patient's name or CPF and an order (schedule, last status change, patient; each both ways), read
  *   by the server. A medic sees no 'Médico(a)' column (every case is his).
- * - A row opens /surgery-details with `state: { id, back }` (`back`: this list's address). Pages of 50.
+ * - A row opens /surgery-details/<id> with `state: { back }` (`back`: this list's address). Pages of 50.
  * - 'Exportar CSV' (issue 14 item 5), beside the title, downloads every case of the current filters and order.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
@@ -31,6 +31,7 @@ import { DayInput } from './components/DayInput';
 import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
+import { useOpenCase } from '../../lib/surgeries/caseLink';
 import { surgeryFilterParams, type SurgeryOrdering } from '../../api/surgeryList';
 import { api } from '../../api/client';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
@@ -95,6 +96,7 @@ const StyledStageRow = styled('div')`
 export function SurgeryStatusPage() {
   const search: SurgeryStatusSearch = routeApi.useSearch();
   const navigate = useNavigate();
+  const openCase = useOpenCase();
   const href = useLocation({ select: (location) => location.href });
   const passedStage = useLocation({ select: (location) => location.state.method });
   const stage = search.stage ?? (isCaseStatus(passedStage) ? passedStage : null);
@@ -132,7 +134,7 @@ export function SurgeryStatusPage() {
   );
 
   function handleOpen(id: number) {
-    void navigate({ to: '/surgery-details', state: { id, back: href } });
+    openCase(id, href);
   }
 
   function handleShowAllStages() {

@@ -44,7 +44,8 @@ describe('OverdueCases', () => {
     client.GET.mockResolvedValue(answer(200, { results: [late], count: 8 }));
     render(<OverdueCases />);
     const panel = await screen.findByRole('region', { name: 'Casos atrasados' });
-    const item = await within(panel).findByRole('button', { name: 'Abrir o caso de Marta Atrasada' });
+    const item = await within(panel).findByRole('link', { name: 'Abrir o caso de Marta Atrasada' });
+    expect(item.getAttribute('href')).toBe('/surgery-details/77');
     expect(item.textContent).toContain('14 dias em Autorização (prazo: 10 dias)');
     expect(item.textContent).toContain('Com Juliana Souza');
     expect(within(panel).getByText('e mais 7')).toBeTruthy();
@@ -54,7 +55,7 @@ describe('OverdueCases', () => {
     );
     expect(within(panel).getByRole('link', { name: 'Ver todos os atrasados' }).getAttribute('href')).toBe('/surgery-status?overdue=1');
     fireEvent.click(item);
-    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details', state: { id: 77, back: '/' } });
+    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details/$id', params: { id: '77' }, state: { back: '/' } });
   });
 
   it('says when nothing is overdue', async () => {
@@ -69,6 +70,6 @@ describe('OverdueCases', () => {
     render(<OverdueCases />);
     await screen.findByText('Não foi possível carregar os casos atrasados.');
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
-    expect(await screen.findByRole('button', { name: 'Abrir o caso de Marta Atrasada' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Abrir o caso de Marta Atrasada' })).toBeTruthy();
   });
 });

@@ -337,10 +337,15 @@ describe('the agenda of both homes', () => {
     expect(whatsapp.getAttribute('href')).toBe('https://wa.me/5511988887777');
     expect(whatsapp.getAttribute('target')).toBe('_blank');
     expect(whatsapp.getAttribute('rel')).toContain('noopener');
-    expect(within(rows[1]!).queryByRole('link')).toBeNull();
+    expect(within(rows[1]!).queryByRole('link', { name: /WhatsApp/ })).toBeNull();
 
-    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'Ver status' }));
-    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details', state: { id: 52 } });
+    // 'Ver status' is a link to the case's own address (issue 33 item 5): a middle click opens it in a new tab.
+    const seeStatus = within(rows[1]!).getByRole('link', { name: 'Ver status' });
+    expect(seeStatus.getAttribute('href')).toBe('/surgery-details/52');
+    fireEvent.click(seeStatus, { button: 1 });
+    expect(navigate).not.toHaveBeenCalled();
+    fireEvent.click(seeStatus);
+    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details/$id', params: { id: '52' }, state: {} });
 
     const dayCall = calls.find((call) => call.path === '/surgery/api/v1/surgery/' && call.query.date);
     expect(dayCall?.query).toMatchObject({ is_schedule: true, date: '2026-03-20', status__in: AGENDA_STATUSES.join(',') });
@@ -480,7 +485,10 @@ describe('SecretaryHome: Alterações de status', () => {
     render(<SecretaryHome />);
     const table = await screen.findByRole('table', { name: 'Alterações de status' });
     fireEvent.click(await within(table).findByText('Parada Nunes'));
+    // A row's patient is a link to the case's own address (issue 33 item 5).
+    const link = within(table).getAllByRole('link').find((a) => a.textContent === 'Parada Nunes');
+    expect(link?.getAttribute('href')).toBe('/surgery-details/62');
     // The case remembers the list it came from, so 'Voltar para a lista' returns to it as it was.
-    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details', state: { id: 62, back: '/' } });
+    expect(navigate).toHaveBeenCalledWith({ to: '/surgery-details/$id', params: { id: '62' }, state: { back: '/' } });
   });
 });

@@ -741,6 +741,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/{id}/history/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Histórico do caso
+         * @description A linha do tempo do caso (issue 33 item 7), a mais recente primeiro, montada no servidor numa consulta: cada
+         *     mudança de etapa (de → para, quem, quando, o motivo de um arquivamento ou cancelamento, os documentos exigidos
+         *     que faltavam quando o envio foi confirmado sem eles), as passagens de responsável, o faturamento, os
+         *     recebimentos e as glosas (com o recurso), lançados e excluídos, e os documentos anexados, substituídos ou
+         *     removidos. Passagens, exclusões e recursos ficam registrados desde a migração 0013 (antes dela só o estado
+         *     atual do livro e dos documentos). Pessoas por nome; `at` com fuso. Id que não é um número inteiro positivo:
+         *     400; cirurgia inexistente ou de outro médico: 404.
+         */
+        get: operations["getSurgeryHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/{id}/holder/": {
         parameters: {
             query?: never;
@@ -3108,6 +3137,49 @@ export interface components {
             /** @description A versão da cirurgia depois desta leitura ou gravação. */
             version: number;
         };
+        /** @description Uma pessoa pelo nome (`null` quando desconhecida, por exemplo os dados de demonstração). */
+        HistoryPerson: {
+            id: number;
+            first_name: string;
+            last_name: string;
+        } | null;
+        SurgeryHistoryEntry: {
+            /**
+             * @description created (caso cadastrado), moved (mudança de etapa), holder (passagem de responsável), billing (faturamento),
+             *     receipt / receipt_removed (recebimento lançado / excluído), glosa / glosa_removed (glosa lançada / excluída),
+             *     glosa_appeal (recurso de glosa enviado ou decidido), document_attached / document_removed (documento
+             *     anexado / removido ou substituído).
+             * @enum {string}
+             */
+            kind: "created" | "moved" | "holder" | "billing" | "receipt" | "receipt_removed" | "glosa" | "glosa_appeal" | "glosa_removed" | "document_attached" | "document_removed";
+            /** Format: date-time */
+            at: string;
+            actor: components["schemas"]["HistoryPerson"];
+            /** @description created e moved, a etapa de origem (`null` no cadastro). */
+            from_status: components["schemas"]["CaseStatus"] | null;
+            /** @description created e moved, a etapa de destino. */
+            to_status: components["schemas"]["CaseStatus"] | null;
+            reason: components["schemas"]["LossReason"] | null;
+            reason_note: string | null;
+            /** @description moved para env_doc confirmado sem eles, os documentos exigidos que faltavam; vazio nos demais. */
+            missing_documents: string[];
+            from_holder: components["schemas"]["HistoryPerson"];
+            to_holder: components["schemas"]["HistoryPerson"];
+            /** @description billing, receipt, glosa, glosa_appeal (o valor recuperado, quando decidido) e as exclusões. */
+            amount_cents: number | null;
+            /**
+             * Format: date
+             * @description O dia do lançamento (faturamento, recebimento, glosa, envio do recurso), `yyyy-MM-dd`.
+             */
+            on: string | null;
+            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind). */
+            document: string | null;
+            /** @description billing, o número da guia ou lote; glosa, o motivo; glosa_appeal, o resultado (revertida, mantida, parcial) ou `null` se ainda não decidido; document_attached, o nome do arquivo atual do tipo. */
+            text: string | null;
+        };
+        SurgeryHistory: {
+            results: components["schemas"]["SurgeryHistoryEntry"][];
+        };
         /** @description Valor em centavos (R$ 0,01 a R$ 10.000.000,00). */
         LedgerCents: number;
         /** @enum {string} */
@@ -4292,6 +4364,33 @@ export interface operations {
                     };
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSurgeryHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O histórico. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryHistory"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -36,6 +36,7 @@ import dashboardRoutes from './routes/surgery/dashboard';
 import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
 import clockRoutes from './routes/surgery/clocks';
+import historyRoutes from './routes/surgery/history';
 import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
 import exportRoutes from './routes/surgery/exports';
@@ -355,6 +356,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authorizationRoutes, { deps });
   await app.register(checklistRoutes, { deps });
   await app.register(clockRoutes, { deps });
+  await app.register(historyRoutes, { deps });
   await app.register(opmeRoutes, { deps });
   await app.register(receivableRoutes, { deps });
   await app.register(exportRoutes, { deps });

@@ -63,6 +63,7 @@ const DETAIL_LABELS: Record<string, string> = {
   dispatch: 'Envio de documentos',
   opme: 'OPME',
   holder: 'Responsável',
+  history: 'Histórico',
   archive: 'Arquivamento',
   cancel: 'Cancelamento',
   retention: 'Prazo de guarda',

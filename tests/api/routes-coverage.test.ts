@@ -73,6 +73,8 @@ const REQUIRED = [
   'GET /project_auth/api/v1/stage_targets/',
   'PUT /project_auth/api/v1/stage_targets/',
   'GET /surgery/api/v1/surgery/{id}/holders/',
+  // Issue 33 item 7: the case's history.
+  'GET /surgery/api/v1/surgery/{id}/history/',
   'PUT /surgery/api/v1/surgery/{id}/holder/',
   // Issue 13 item 3: the OPME materials of a case.
   'GET /surgery/api/v1/surgery/{id}/opme/',

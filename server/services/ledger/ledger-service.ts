@@ -11,6 +11,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgeryRow } from '../access/scope';
 import { saoPauloDay } from '../sao-paulo-time';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
+import { recordSurgeryEvents } from '../surgeries/surgery-events';
 import { ledgerFacts, paymentColumnsFromReceipts, readLedger, type LedgerResponse } from './ledger-read';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -121,8 +122,12 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
         const removed = await tx
           .delete(surgeryReceipts)
           .where(and(eq(surgeryReceipts.id, receiptId), eq(surgeryReceipts.surgeryId, row.id)))
-          .returning({ id: surgeryReceipts.id });
+          .returning({ id: surgeryReceipts.id, amountCents: surgeryReceipts.amountCents, receivedOn: surgeryReceipts.receivedOn });
         if (removed.length === 0) throw notFound(M.receiptNotFound);
+        const [gone] = removed;
+        await recordSurgeryEvents(tx, row.id, user.id, now(), [
+          { kind: 'receipt_removed', detail: { amount_cents: Number(gone!.amountCents), received_on: gone!.receivedOn } },
+        ]);
         if (row.status === 'concluido') {
           const [left] = await tx
             .select({ count: sql<number>`count(*)::int` })
@@ -147,14 +152,34 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
         const previous = await glosaOf(tx, row.id, glosaId);
         const columns = glosaColumnsOf(input);
         await checkGlosa(tx, row.id, { amount_cents: columns.amountCents, recovered_cents: columns.recoveredCents }, previous);
+        const [before] = await tx
+          .select({ filed: surgeryGlosas.appealFiledOn, outcome: surgeryGlosas.appealOutcome, recovered: surgeryGlosas.recoveredCents })
+          .from(surgeryGlosas)
+          .where(eq(surgeryGlosas.id, glosaId));
         await tx.update(surgeryGlosas).set({ ...columns, updatedAt: now() }).where(eq(surgeryGlosas.id, glosaId));
+        // An appeal filed or decided is an entry of the case's history (issue 33 item 7).
+        const filed = columns.appealFiledOn ?? null;
+        const outcome = columns.appealOutcome ?? null;
+        const recovered = columns.recoveredCents === null || columns.recoveredCents === undefined ? null : Number(columns.recoveredCents);
+        const recoveredBefore = before?.recovered === null || before?.recovered === undefined ? null : Number(before.recovered);
+        if ((filed || outcome) && (filed !== (before?.filed ?? null) || outcome !== (before?.outcome ?? null) || recovered !== recoveredBefore)) {
+          await recordSurgeryEvents(tx, row.id, user.id, now(), [
+            { kind: 'glosa_appeal', detail: { glosa: glosaId, amount_cents: columns.amountCents, appeal_filed_on: filed, appeal_outcome: outcome, recovered_cents: recovered } },
+          ]);
+        }
       });
     },
 
     async deleteGlosa(user: User, id: number, glosaId: number): Promise<LedgerResponse> {
       return writeOnCase(user, id, 'glosa', async (tx, row) => {
         await glosaOf(tx, row.id, glosaId);
-        await tx.delete(surgeryGlosas).where(eq(surgeryGlosas.id, glosaId));
+        const [gone] = await tx
+          .delete(surgeryGlosas)
+          .where(eq(surgeryGlosas.id, glosaId))
+          .returning({ amountCents: surgeryGlosas.amountCents, glosaOn: surgeryGlosas.glosaOn });
+        await recordSurgeryEvents(tx, row.id, user.id, now(), [
+          { kind: 'glosa_removed', detail: { amount_cents: Number(gone!.amountCents), glosa_on: gone!.glosaOn } },
+        ]);
       });
     },
   };

@@ -11,6 +11,7 @@ import { readStageTargets } from './clocks';
 import { readSurgeryRow } from './surgery-response';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 import { saoPauloDay } from '../sao-paulo-time';
+import { recordSurgeryEvents } from './surgery-events';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 
@@ -97,6 +98,8 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
             .set({ holderId, version: sql`${surgeries.version} + 1`, updatedAt: now() })
             .where(eq(surgeries.id, id));
           await recordChange(tx, user, caseChange(row, 'holder'), now());
+          // The handover in the case's history (issue 33 item 7): who held it before and after (the medic by id).
+          await recordSurgeryEvents(tx, id, user.id, now(), [{ kind: 'holder', detail: { from: row.holderId ?? row.medicId, to: holder } }]);
         }
         const read = await readSurgeryRow(tx, id, today);
         if (!read) throw new Error('holder: locked case vanished');

@@ -17,6 +17,7 @@ import { visibleSurgery } from '../access/scope';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
 import type { LinkSigner } from '../files/signed-links';
 import { deleteStoredFiles } from '../storage/file-removal';
+import { recordDocumentsReplaced } from './surgery-events';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
 import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
@@ -157,10 +158,18 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
               if (stored.length === 0) return;
               // The case row is locked by the move: no other upload of this case runs between these two statements.
               const previous = await tx
-                .select({ fileKey: surgeryDocuments.fileKey })
+                .select({
+                  fileKey: surgeryDocuments.fileKey,
+                  kind: surgeryDocuments.kind,
+                  originalName: surgeryDocuments.originalName,
+                  uploadedBy: surgeryDocuments.uploadedBy,
+                  uploadedAt: surgeryDocuments.uploadedAt,
+                })
                 .from(surgeryDocuments)
                 .where(and(eq(surgeryDocuments.surgeryId, id), inArray(surgeryDocuments.kind, stored.map((file) => file.kind))));
               const at = now();
+              // The files replaced stay in the case's history (issue 33 item 7): their attachment, then their removal.
+              await recordDocumentsReplaced(tx, id, user.id, at, previous);
               await tx
                 .insert(surgeryDocuments)
                 .values(

@@ -46,3 +46,12 @@ export async function listHolders(id: number, signal?: AbortSignal): Promise<Hol
 export function reassignHolder(id: number, holder: number): Promise<WriteResult<Surgery>> {
   return written(() => api.PUT('/surgery/api/v1/surgery/{id}/holder/', { params: { path: { id } }, body: { holder } }));
 }
+
+export type SurgeryHistoryEntry = components['schemas']['SurgeryHistoryEntry'];
+
+/** GET surgery/{id}/history/: the case's timeline, newest first (issue 33 item 7). Rejects for a failed read. */
+export async function getSurgeryHistory(id: number, signal?: AbortSignal): Promise<SurgeryHistoryEntry[]> {
+  const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/history/', { params: { path: { id } }, signal }));
+  if (result.kind !== 'ok' || !Array.isArray(result.value?.results)) throw new Error('history: read failed');
+  return result.value.results;
+}

@@ -30,6 +30,7 @@ import { toastError } from '../../lib/toast';
 import { getSurgery } from './api';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
+import { CaseHistory } from './details/CaseHistory';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
@@ -312,6 +313,7 @@ function LoadedCase({ initial, listPath, leave, draftRef }: LoadedCaseProps) {
     <>
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
+      <CaseHistory actor={actor} />
     </>
   );
 }

@@ -415,6 +415,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/password_reset/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Esqueci minha senha (público)
+         * @description Pede um link para criar uma nova senha (issue 35, docs/SECURITY.md). A resposta é a mesma, com o mesmo corpo,
+         *     status e custo, exista ou não uma conta com o e-mail: 200 `{ "message": "Se houver uma conta com este e-mail,
+         *     você receberá em instantes um link para criar uma nova senha." }`. Para uma conta, o link
+         *     (`/reset-password#<token>`) sai por e-mail (SMTP configurado, ou a caixa de saída) depois da resposta, vale 30
+         *     minutos e uma única vez; um novo pedido invalida os links anteriores. Só o SHA-256 do token é guardado.
+         *
+         *     - Pedidos contados por e-mail pedido (3 por hora, conta existente ou não) e por endereço de origem (10 por
+         *       hora): além disso, 429 `{ "error": ["Muitos pedidos de nova senha. Aguarde alguns minutos e tente
+         *       novamente."] }` com `Retry-After`.
+         *     - E-mail vazio ou malformado: 400.
+         */
+        post: operations["requestPasswordReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/password_reset/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token do link de nova senha, recebido por e-mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Conferir um link de nova senha (público)
+         * @description Responde o e-mail da conta do link, para a página /reset-password mostrá-lo. Link desconhecido, já usado,
+         *     substituído por um mais novo ou com mais de 30 minutos: 410 `{ "error": ["Este link para criar uma nova
+         *     senha não vale mais. Peça outro em \"Esqueci minha senha\"."] }`.
+         */
+        get: operations["getPasswordReset"];
+        put?: never;
+        /**
+         * Criar a nova senha pelo link (público)
+         * @description Grava `new_password` (as regras da senha do cadastro: 8 a 128 caracteres) pela conta do link. O link é gasto
+         *     (uso único), todas as sessões da conta são encerradas (tokens e links de arquivos), e a conta recebe um
+         *     e-mail avisando da troca. Sucesso: 200 `{ "message": "Senha alterada com sucesso! Entre com a nova senha." }`.
+         *     Link inválido, usado ou expirado: 410 (como no GET); senha fora das regras: 400, nada é gravado.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/account/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Minha conta
+         * @description A própria conta de quem está logado: tipo, nome, apelido, e-mail e a foto (link assinado, ou nulo). É a tela
+         *     "Minha conta" da secretária (o médico tem as configurações, getSettings).
+         */
+        get: operations["getOwnAccount"];
+        /**
+         * Atualizar o próprio nome ou apelido
+         * @description As mesmas regras de updateSettings (nome e sobrenome juntos e/ou apelido; outros campos: 400), para qualquer
+         *     papel. Responde a conta atualizada.
+         */
+        put: operations["updateOwnAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/devices/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dispositivos conectados
+         * @description Onde a conta está conectada: uma linha por acesso (login) ainda válido, com navegador e sistema lidos do
+         *     User-Agent, quando entrou e o último uso aproximado (gravado no máximo a cada 5 minutos, ou a última renovação
+         *     do token). `current` marca o dispositivo desta requisição ("este dispositivo"), que vem primeiro; os demais
+         *     do uso mais recente ao mais antigo.
+         */
+        get: operations["listDevices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/devices/others/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sair de todos os outros dispositivos
+         * @description Encerra todos os acessos da conta menos o desta requisição: seus tokens e links de arquivos deixam de valer na
+         *     hora. Sucesso: 204 sem corpo.
+         */
+        delete: operations["endOtherDevices"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/devices/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O `id` do dispositivo, como listDevices responde. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sair de um dispositivo
+         * @description Encerra o acesso `{id}` da conta: os tokens de acesso e de renovação dele e os links de arquivos emitidos para
+         *     ele deixam de valer na hora. Acesso de outra conta, já encerrado ou inexistente: 404 ("Dispositivo não
+         *     encontrado."). Sucesso: 204 sem corpo.
+         */
+        delete: operations["endDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/stage_targets/": {
         parameters: {
             query?: never;
@@ -2390,6 +2546,47 @@ export interface components {
         } | {
             nickname: string | null;
         };
+        PasswordResetRequest: {
+            /** Format: email */
+            email: string;
+        };
+        PasswordResetConfirm: {
+            /**
+             * Format: password
+             * @description Nova senha (as regras do cadastro).
+             */
+            new_password: string;
+        };
+        PasswordResetInfo: {
+            email: string;
+        };
+        OwnAccount: {
+            /** @enum {string} */
+            type: "medic" | "secretary";
+            first_name: string;
+            last_name: string;
+            nickname: string | null;
+            email: string;
+            /** @description Link assinado da foto do perfil, ou nulo. */
+            image: string | null;
+        };
+        Device: {
+            /** @description O acesso (login); usado em endDevice. */
+            id: string;
+            /** @description Navegador lido do User-Agent ("Chrome", "Firefox", ... ou "Navegador desconhecido"). */
+            browser: string;
+            /** @description Sistema lido do User-Agent ("Windows", "Android", ... ou "Sistema desconhecido"). */
+            system: string;
+            /** Format: date-time */
+            signed_in_at: string;
+            /**
+             * Format: date-time
+             * @description Último uso aproximado.
+             */
+            last_used_at: string;
+            /** @description Este dispositivo (o da requisição). */
+            current: boolean;
+        };
         ChangePassword: {
             /**
              * Format: password
@@ -3997,6 +4194,207 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetRequest"];
+            };
+        };
+        responses: {
+            /** @description Pedido recebido (a mesma resposta para qualquer e-mail). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPasswordReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token do link de nova senha, recebido por e-mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Link válido. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordResetInfo"];
+                };
+            };
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Token do link de nova senha, recebido por e-mail. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordResetConfirm"];
+            };
+        };
+        responses: {
+            /** @description Senha alterada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            410: components["responses"]["Gone"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A conta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnAccount"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateOwnAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SettingsUpdate"];
+            };
+        };
+        responses: {
+            /** @description A conta atualizada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OwnAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os dispositivos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["Device"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endOtherDevices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os outros acessos foram encerrados. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    endDevice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O `id` do dispositivo, como listDevices responde. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Acesso encerrado. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
     getStageTargets: {

@@ -20,6 +20,8 @@ import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacter
 import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
 import authenticatePlugin from './plugins/authenticate';
+import deviceActivityPlugin from './plugins/device-activity';
+import accountSecurityRoutes from './routes/account-security';
 import { createAuditLog, type AuditLog } from './services/audit/audit-log';
 import { RateLimiterUnavailable } from './services/rate-limit/rate-limiter';
 import auditRoutes from './routes/surgery/audit';
@@ -345,8 +347,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   await app.register(healthRoutes, { deps });
   await app.register(authenticatePlugin, { deps });
+  await app.register(deviceActivityPlugin, { deps });
   await app.register(authRoutes, { deps });
   await app.register(projectAuthRoutes, { deps });
+  await app.register(accountSecurityRoutes, { deps });
   await app.register(lookupRoutes, { deps });
   await app.register(patientRoutes, { deps });
   await app.register(surgeryRoutes, { deps });

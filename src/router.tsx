@@ -7,16 +7,19 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { CaseStatus } from '../machines/constants';
 import { FullPageLoader } from './components/layout/FullPageLoader';
 import { RouteError } from './components/layout/RouteError';
+import { accountRoute } from './routes/account';
 import { allDataRoute } from './routes/all-data';
 import { appRoute } from './routes/app';
 import { auditRoute } from './routes/audit';
 import { authRoute } from './routes/auth';
 import { documentChecklistsRoute } from './routes/document-checklists';
+import { forgotPasswordRoute } from './routes/forgot-password';
 import { indexRoute } from './routes/index';
 import { notFoundRoute } from './routes/not-found';
 import { patientsRoute } from './routes/patients';
 import { patientsSurgeryRoute } from './routes/patients-surgery';
 import { receivablesRoute } from './routes/receivables';
+import { resetPasswordRoute } from './routes/reset-password';
 import { rootRoute, type RouterContext } from './routes/root';
 import { settingsRoute } from './routes/settings';
 import { signupRoute } from './routes/signup';
@@ -28,9 +31,12 @@ export const routeTree = rootRoute.addChildren([
   authRoute,
   signupRoute,
   signupSecretaryRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
   appRoute.addChildren([
     indexRoute,
     settingsRoute,
+    accountRoute,
     allDataRoute,
     surgeryStatusRoute,
     receivablesRoute,

@@ -10,3 +10,4 @@ export * from './ledger';
 export * from './dashboard-figures';
 export * from './audit';
 export * from './history';
+export * from './account-security';

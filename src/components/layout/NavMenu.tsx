@@ -8,9 +8,10 @@ import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } fr
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { checklistsTexts } from '../../lib/i18n/checklists';
 import { receivablesTexts } from '../../lib/i18n/receivables';
+import { accountTexts } from '../../lib/i18n/account';
 import { Icon, type IconName } from '../ui/Icon';
 
-type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/audit';
+type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/audit' | '/account';
 type NavItem = { to: NavPath; label: string; icon: IconName };
 
 const REGISTRATION: readonly NavItem[] = [
@@ -34,6 +35,7 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
     { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
+    { to: '/account', label: accountTexts.account.nav, icon: 'settings' },
   ],
 };
 

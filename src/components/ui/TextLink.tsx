@@ -15,7 +15,7 @@ const textLinkClassName = css`
 `;
 
 type TextLinkProps = {
-  to: '/auth' | '/signup' | '/';
+  to: '/auth' | '/signup' | '/' | '/forgot-password';
   children: ReactNode;
 };
 

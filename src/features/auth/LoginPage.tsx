@@ -18,6 +18,7 @@ import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
 import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expiredSession';
 import { sessionTexts } from '../../lib/i18n/session';
+import { accountTexts } from '../../lib/i18n/account';
 import type { LoginValues } from './loginSchema';
 
 /**
@@ -40,6 +41,12 @@ const StyledForm = styled('form')`
   display: flex;
   flex-direction: column;
   gap: ${space.lg};
+`;
+
+const StyledForgot = styled('p')`
+  margin: -${space.sm} 0 0;
+  text-align: right;
+  font-size: ${fontSizes.sm};
 `;
 
 const StyledFooter = styled('p')`
@@ -128,6 +135,9 @@ export function LoginPage() {
           placeholder={ptBR.auth.passwordPlaceholder}
           autoComplete="current-password"
         />
+        <StyledForgot>
+          <TextLink to="/forgot-password">{accountTexts.forgot.link}</TextLink>
+        </StyledForgot>
         <Button type="submit" fullWidth loading={signingIn}>
           {signingIn ? ptBR.common.validating : ptBR.auth.submit}
         </Button>

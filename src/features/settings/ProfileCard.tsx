@@ -171,11 +171,13 @@ function Fact({ term, value, muted, mask, valueLabel, action, onEdit }: FactProp
 
 type ProfileCardProps = {
   settings: Settings;
+  /** The CRM row (a medic's); the secretary's 'Minha conta' has none. Default true. */
+  showCrm?: boolean;
   onEdit: (form: SettingsForm) => void;
   onEditPhoto: () => void;
 };
 
-export function ProfileCard({ settings, onEdit, onEditPhoto }: ProfileCardProps) {
+export function ProfileCard({ settings, showCrm = true, onEdit, onEditPhoto }: ProfileCardProps) {
   const titleId = useId();
   const fullName = `${settings.first_name} ${settings.last_name}`.trim();
   return (
@@ -209,7 +211,7 @@ export function ProfileCard({ settings, onEdit, onEditPhoto }: ProfileCardProps)
           action={{ label: T.profile.editNickname, text: T.profile.edit, icon: 'pencil', form: 'nickname' }}
           onEdit={onEdit}
         />
-        <Fact term={T.profile.crm} value={settings.crm ?? T.profile.crmEmpty} muted={!settings.crm} onEdit={onEdit} />
+        {showCrm ? <Fact term={T.profile.crm} value={settings.crm ?? T.profile.crmEmpty} muted={!settings.crm} onEdit={onEdit} /> : null}
         <Fact term={T.profile.email} value={<EmailText email={settings.email} />} onEdit={onEdit} />
         <Fact
           term={T.profile.password}

@@ -21,6 +21,7 @@ import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
 import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
+import { DevicesCard } from './DevicesCard';
 import { failureToasts, successToast } from './settingsForms';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
 import { useSettings } from './useSettings';
@@ -94,6 +95,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         />
         <StageTargetsCard />
         <PaymentTermsCard />
+        <DevicesCard />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

@@ -7,6 +7,7 @@ import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, u
 import { patientExportQuerySchema, patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
+import { passwordResetRequestSchema, passwordResetSchema } from '../../../machines/account/passwordResetSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import {
   checklistMarkSchema,
@@ -51,6 +52,9 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   signupSecretary: { body: secretarySignupSchema },
   updateSettings: { body: settingsUpdateSchema },
   changePassword: { body: changePasswordSchema },
+  updateOwnAccount: { body: settingsUpdateSchema },
+  requestPasswordReset: { body: passwordResetRequestSchema },
+  resetPassword: { body: passwordResetSchema },
   createSecretary: { body: createSecretarySchema },
   updateAuthorization: { body: authorizationSchema('2026-11-26') },
   listDocumentRequirements: { query: requirementsQuerySchema },

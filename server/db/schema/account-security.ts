@@ -1,0 +1,42 @@
+import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { timestamptz } from './_helpers';
+import { users } from './users';
+
+/**
+ * 'Esqueci minha senha' (issue 35 item 1): one row per link sent. Only the SHA-256 of the link's token is kept, so a
+ * leaked table opens no account; a link is good once (`used_at`) and for 30 minutes (`expires_at`). A new link or a
+ * completed reset spends the user's other open links.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * Where an account is signed in (issue 35 item 4): one row per sign-in (token family), with the browser and system
+ * read from the User-Agent (the labels only, not the header) and the approximate time of its last use.
+ */
+export const signInDevices = pgTable(
+  'sign_in_devices',
+  {
+    familyId: uuid('family_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browser: text('browser').notNull(),
+    system: text('system').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastUsedAt: timestamptz('last_used_at').notNull(),
+  },
+  (t) => [index('sign_in_devices_user_idx').on(t.userId)],
+);

@@ -1,0 +1,19 @@
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps';
+import { createDeviceService } from '../services/auth/device-service';
+
+/**
+ * Notes, for the devices list (issue 35 item 4), which browser each sign-in is used from and when: after the
+ * authenticate plugin has resolved the bearer token, at most once per sign-in every few minutes (device-service.ts).
+ * Registered after the authenticate plugin, so its hook runs after authenticate's.
+ */
+async function deviceActivity(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const devices = createDeviceService(deps);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (!request.user || !request.tokenFamily) return done();
+    devices.touch(request.tokenFamily, request.user.id, request.headers['user-agent']).then(() => done(), done);
+  });
+}
+
+export default fp(deviceActivity, { name: 'device-activity', fastify: '5.x', dependencies: ['authenticate'] });

@@ -1,0 +1,151 @@
+/**
+ * /account, the secretary's 'Minha conta' (issue 35 item 2): her photo, name, nickname and e-mail, her password (the
+ * current one asked), and where she is signed in. The name, nickname and password modals are /settings' own, on the
+ * same machine, with the call supplied here (PUT account/ instead of the medic's settings/).
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { styled } from 'goober';
+import { fromPromise } from 'xstate';
+import type { components } from '../../../openapi/schema';
+import { settingsModalMachine, SettingsSendError, type SettingsForm, type SettingsPayload } from '../../../machines/settings/settingsModalMachine';
+import { api } from '../../api/client';
+import { generalErrorMessages } from '../../api/errors';
+import { read } from '../../api/read';
+import { Page } from '../../components/layout/Page';
+import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoModal';
+import { Notice } from '../../components/ui/Notice';
+import { accountTexts } from '../../lib/i18n/account';
+import { reloadProfileFromServer, useSession } from '../../lib/session/session';
+import { space } from '../../lib/theme';
+import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
+import { DevicesCard } from './DevicesCard';
+import { ProfileCard } from './ProfileCard';
+import { failureToasts, successToast } from './settingsForms';
+import { NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
+
+type OwnAccount = components['schemas']['OwnAccount'];
+const T = accountTexts.account;
+
+/** The modal's call: names and nickname go to account/, the password to change_password/ (both roles). */
+async function sendAccount(payload: SettingsPayload, signal?: AbortSignal): Promise<void> {
+  let answer: { error?: unknown; response: Response };
+  try {
+    if (payload.form === 'password') {
+      answer = await api.POST('/project_auth/api/v1/change_password/', {
+        body: { password: payload.password, new_password: payload.new_password },
+        signal,
+      });
+    } else if (payload.form === 'name') {
+      answer = await api.PUT('/project_auth/api/v1/account/', { body: { first_name: payload.first_name, last_name: payload.last_name }, signal });
+    } else if (payload.form === 'nickname') {
+      answer = await api.PUT('/project_auth/api/v1/account/', { body: { nickname: payload.nickname }, signal });
+    } else {
+      throw new SettingsSendError([]);
+    }
+  } catch (error) {
+    if (error instanceof SettingsSendError) throw error;
+    throw new SettingsSendError([]);
+  }
+  if (!answer.response.ok) throw new SettingsSendError(generalErrorMessages(answer.error));
+  if (payload.form !== 'password') await reloadProfileFromServer();
+}
+
+const modalMachine = settingsModalMachine.provide({
+  actors: { sendSettingsForm: fromPromise<void, SettingsPayload>(({ input, signal }) => sendAccount(input, signal)) },
+});
+
+const StyledGrid = styled('div')`
+  display: grid;
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 380px), 1fr));
+  gap: ${space.xl};
+  align-items: start;
+`;
+
+function AccountContent({ account, reload }: { account: OwnAccount; reload: () => void }) {
+  const actor = useActorRef(modalMachine);
+  const form = useSelector(actor, (s) => s.context.form);
+  const messages = useSelector(actor, (s) => s.context.messages);
+  const sending = useSelector(actor, (s) => s.matches('sending'));
+  const locked = useSelector(actor, (s) => !s.matches('editing'));
+  const [photoOpen, setPhotoOpen] = useState(false);
+  const sessionImage = useSession().profile?.user.image;
+  const image = sessionImage !== undefined ? sessionImage : account.image;
+
+  useEffect(() => {
+    const sent = actor.on('settings.sent', ({ form: sentForm }) => {
+      toastSuccess(successToast(sentForm));
+      if (sentForm !== 'password') reload();
+    });
+    const failed = actor.on('settings.failed', ({ form: failedForm, messages: serverMessages }) => {
+      const toasts = failureToasts(failedForm, serverMessages);
+      if (toasts.error) toastError(toasts.error);
+      for (const warning of toasts.warnings) toastWarning(warning);
+    });
+    return () => {
+      sent.unsubscribe();
+      failed.unsubscribe();
+    };
+  }, [actor, reload]);
+
+  const modal: SettingsModalState = {
+    sending,
+    locked,
+    messages,
+    onCancel: () => actor.send({ type: 'settings.cancel' }),
+    onSend: (payload) => actor.send({ type: 'settings.submit', payload }),
+  };
+
+  return (
+    <>
+      <StyledGrid>
+        <ProfileCard
+          settings={{ ...account, crm: null, image, secretary_set: [], invite_set: [] }}
+          showCrm={false}
+          onEdit={(next: SettingsForm) => actor.send({ type: 'settings.open', form: next })}
+          onEditPhoto={() => setPhotoOpen(true)}
+        />
+        <DevicesCard />
+      </StyledGrid>
+      {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}
+      {form === 'nickname' ? <NicknameModal {...modal} current={account.nickname} /> : null}
+      {form === 'password' ? <PasswordModal {...modal} /> : null}
+      {photoOpen ? <ProfilePhotoModal current={image} onClose={() => setPhotoOpen(false)} onChanged={reload} /> : null}
+    </>
+  );
+}
+
+type AccountState = { status: 'loading' } | { status: 'ready'; account: OwnAccount } | { status: 'error' };
+
+export function AccountPage() {
+  const [state, setState] = useState<AccountState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    read(() => api.GET('/project_auth/api/v1/account/', { signal: controller.signal })).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'ok') setState({ status: 'ready', account: result.value });
+        else setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      },
+      () => {
+        if (!controller.signal.aborted) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  return (
+    <Page title={T.title}>
+      {state.status === 'loading' ? (
+        <Notice kind="loading" title={T.loading} />
+      ) : state.status === 'error' ? (
+        <Notice kind="failed" title={T.failedTitle} text={T.failedText} onRetry={reload} />
+      ) : (
+        <AccountContent account={state.account} reload={reload} />
+      )}
+    </Page>
+  );
+}

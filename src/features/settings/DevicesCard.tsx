@@ -1,0 +1,201 @@
+/**
+ * 'Dispositivos conectados' (issue 35 item 4), in the medic's /settings and the secretary's /account: each sign-in
+ * with its browser and system, its last use, 'Este dispositivo' for this one; 'Sair' ends one (after 'Tem
+ * certeza?'), 'Sair de todos os outros' ends the rest. The list is read again after each end.
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { styled } from 'goober';
+import { Button } from '../../components/ui/Button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Icon } from '../../components/ui/Icon';
+import { Notice } from '../../components/ui/Notice';
+import { formatDate, formatTime } from '../../lib/format/date';
+import { accountTexts } from '../../lib/i18n/account';
+import { fill } from '../../lib/i18n/pt-BR';
+import { settingsTexts } from '../../lib/i18n/settings';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { toastError, toastSuccess } from '../../lib/toast';
+import { endDevices, listDevices, type Device } from './devices';
+import { StyledCard, StyledCardTitle } from './ProfileCard';
+
+const T = accountTexts.devices;
+
+const StyledIntro = styled('p')`
+  margin: 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+const StyledList = styled('ul')`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  border-top: 1px solid ${colors.border};
+`;
+
+const StyledDevice = styled('li')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.sm} ${space.md};
+  min-height: 64px;
+  padding: ${space.md} 0;
+  border-bottom: 1px solid ${colors.border};
+  & > svg { flex: none; color: ${colors.primary}; }
+`;
+
+const StyledWhat = styled('div')`
+  flex: 1 1 180px;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+  & > span:first-child { font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
+  & > span:not(:first-child) { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+const StyledCurrent = styled('span')`
+  display: inline-flex;
+  align-items: center;
+  min-height: 28px;
+  padding: 0 ${space.sm};
+  border-radius: ${radii.pill};
+  background: ${colors.primaryTint};
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+`;
+
+const StyledEnd = styled('button')`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  min-height: 44px;
+  padding: 0 ${space.md};
+  border-radius: ${radii.md};
+  border: 1px solid ${colors.border};
+  background: ${colors.surface};
+  color: ${colors.danger};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+  cursor: pointer;
+  &:hover { background: ${colors.dangerSoft}; border-color: ${colors.danger}; }
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
+`;
+
+const StyledFooter = styled('div')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${space.md};
+  & > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+`;
+
+/** 'agora mesmo' within five minutes (the last use is written at most that often), else 'dd/MM/yyyy HH:mm'. */
+function when(iso: string, now = Date.now()): string {
+  if (now - new Date(iso).getTime() < 5 * 60 * 1000) return T.now;
+  return `${formatDate(iso)} ${formatTime(iso)}`;
+}
+
+const deviceName = (device: Device) => fill(T.device, { browser: device.browser, system: device.system });
+
+type ListState = { status: 'loading' } | { status: 'ready'; devices: Device[] } | { status: 'error' };
+
+export function DevicesCard() {
+  const titleId = useId();
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [asking, setAsking] = useState<Device | 'others' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    listDevices(controller.signal).then(
+      (result) => {
+        if (controller.signal.aborted) return;
+        setState(result.kind === 'ok' ? { status: 'ready', devices: result.value } : { status: 'error' });
+      },
+      () => {
+        if (!controller.signal.aborted) setState({ status: 'error' });
+      },
+    );
+    return () => controller.abort();
+  }, [attempt]);
+
+  async function handleConfirm() {
+    if (!asking) return;
+    setBusy(true);
+    const ok = await endDevices(asking === 'others' ? 'others' : { id: asking.id });
+    setBusy(false);
+    if (ok) toastSuccess(asking === 'others' ? T.endedOthers : T.ended);
+    else toastError(T.failed);
+    setAsking(null);
+    reload();
+  }
+
+  const others = state.status === 'ready' ? state.devices.filter((device) => !device.current) : [];
+  return (
+    <StyledCard aria-labelledby={titleId}>
+      <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
+      <StyledIntro>{T.intro}</StyledIntro>
+      {state.status === 'loading' ? (
+        <Notice kind="loading" title={T.loading} compact />
+      ) : state.status === 'error' ? (
+        <Notice kind="failed" title={T.loadFailed} onRetry={reload} compact />
+      ) : (
+        <>
+          <StyledList aria-label={T.listLabel}>
+            {state.devices.map((device) => (
+              <StyledDevice key={device.id}>
+                <Icon name="shieldCheck" size={22} />
+                <StyledWhat>
+                  <span>{deviceName(device)}</span>
+                  <span>{fill(T.lastUsed, { when: device.current ? T.now : when(device.last_used_at) })}</span>
+                  <span>{fill(T.signedIn, { when: `${formatDate(device.signed_in_at)} ${formatTime(device.signed_in_at)}` })}</span>
+                </StyledWhat>
+                {device.current ? (
+                  <StyledCurrent>{T.current}</StyledCurrent>
+                ) : (
+                  <StyledEnd
+                    type="button"
+                    aria-label={fill(T.endLabel, { device: deviceName(device), when: when(device.last_used_at) })}
+                    onClick={() => setAsking(device)}
+                  >
+                    <Icon name="logout" size={18} />
+                    {T.end}
+                  </StyledEnd>
+                )}
+              </StyledDevice>
+            ))}
+          </StyledList>
+          <StyledFooter>
+            {others.length === 0 ? <p>{T.onlyThis}</p> : <span />}
+            {others.length > 0 ? (
+              <Button variant="secondary" onClick={() => setAsking('others')}>
+                {T.endOthers}
+              </Button>
+            ) : null}
+          </StyledFooter>
+        </>
+      )}
+      <ConfirmDialog
+        isOpen={asking !== null}
+        title={T.confirmTitle}
+        text={asking === 'others' ? T.confirmOthers : asking ? fill(T.confirmOne, { device: deviceName(asking) }) : undefined}
+        confirmLabel={T.confirmYes}
+        cancelLabel={T.confirmNo}
+        focus="cancel"
+        tone="danger"
+        busy={busy}
+        busyLabel={T.ending}
+        closeLabel={settingsTexts.modals.close}
+        onConfirm={() => void handleConfirm()}
+        onCancel={() => setAsking(null)}
+      />
+    </StyledCard>
+  );
+}

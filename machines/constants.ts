@@ -88,6 +88,13 @@ export const SURGERY_DOCUMENT_KINDS = [
 ] as const;
 export type SurgeryDocumentKind = (typeof SURGERY_DOCUMENT_KINDS)[number];
 
+/**
+ * The documents that belong to the patient rather than to one case (issue 33 #10d): one already sent for another case
+ * of the same patient can be used again instead of uploading it once more.
+ */
+export const PATIENT_DOCUMENT_KINDS = ['patient_document', 'residence_proof', 'convention_wallet'] as const satisfies readonly SurgeryDocumentKind[];
+export type PatientDocumentKind = (typeof PATIENT_DOCUMENT_KINDS)[number];
+
 /** What a person calls each document slot (pt-BR): the panel's labels and the server's messages say the same. */
 export const DOCUMENT_LABELS: Record<SurgeryDocumentKind, string> = {
   doctor_request: 'Pedido médico',

@@ -1242,6 +1242,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/{id}/reusable_documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Documentos do paciente já enviados em outro caso
+         * @description Os documentos que são do paciente, não de um caso (`patient_document`, `residence_proof`,
+         *     `convention_wallet`), já enviados em outro caso do mesmo paciente que o usuário vê: o mais recente de cada
+         *     tipo, para usar de novo sem enviar o arquivo outra vez (`reuse_document`). Caso de outro consultório: 404.
+         */
+        get: operations["listReusableDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/reuse_document/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Usar neste caso um documento do paciente enviado em outro
+         * @description Copia para este caso o arquivo `kind` enviado no caso `from_surgery` do mesmo paciente, como um envio da
+         *     etapa de preparação (`include_surgery_files` com `new_status: prep_doc`): o conteúdo é conferido de novo,
+         *     o arquivo fica guardado com outra chave, o de mesmo tipo deste caso é substituído e a versão do caso avança.
+         *     Só na etapa `prep_doc` (outra: 409). Tipo que não é do paciente ou corpo inválido: 400. Caso de outro
+         *     consultório, casos de pacientes diferentes ou caso sem esse arquivo: 404. 200 com o caso atualizado.
+         */
+        post: operations["reuseDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/{id}/dispatches/": {
         parameters: {
             query?: never;
@@ -2357,6 +2409,27 @@ export interface components {
          */
         ApprovalValue: "aprovada" | "negada";
         /**
+         * @description Tipos de documento que são do paciente (podem ser usados de novo em outro caso do mesmo paciente).
+         * @enum {string}
+         */
+        PatientDocumentKind: "patient_document" | "residence_proof" | "convention_wallet";
+        ReusableDocument: {
+            kind: components["schemas"]["PatientDocumentKind"];
+            /** @description O outro caso do mesmo paciente onde o arquivo foi enviado. */
+            surgery_id: number;
+            /** @description Nome do arquivo enviado. */
+            name: string | null;
+            /** Format: date-time */
+            uploaded_at: string;
+        };
+        ReuseDocument: {
+            kind: components["schemas"]["PatientDocumentKind"];
+            /** @description O caso do mesmo paciente de onde vem o arquivo. */
+            from_surgery: number;
+            /** @description A versão do caso que o cliente leu (outra versão guardada: 409). */
+            version?: number;
+        };
+        /**
          * @description Tipos de documento da etapa de preparação.
          * @enum {string}
          */
@@ -2931,6 +3004,20 @@ export interface components {
             hospital_consent: components["schemas"]["SignedLink"];
             hospital_template: components["schemas"]["SignedLink"];
             health_plan_template: components["schemas"]["SignedLink"];
+            /**
+             * @description Os documentos enviados na etapa de preparação (um por tipo, na ordem dos tipos): o nome do arquivo como
+             *     foi enviado (`null` se o envio não trouxe nome) e quando foi enviado, para a tela mostrar ao lado do link.
+             */
+            document_files: {
+                kind: components["schemas"]["SurgeryDocumentKind"];
+                /** @description Nome do arquivo enviado (só como informação; nunca usado como caminho). */
+                name: string | null;
+                /**
+                 * Format: date-time
+                 * @description Quando o arquivo foi enviado (ISO 8601 com fuso).
+                 */
+                uploaded_at: string;
+            }[];
             /** @description O hospital tem modelo DOCX (download `hospital` disponível). */
             hospital_template_ok: boolean;
             /** @description O convênio tem modelo DOCX (download `plano` disponível). */
@@ -5155,6 +5242,66 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listReusableDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os documentos que podem ser usados de novo (vazio quando não há). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["ReusableDocument"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    reuseDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReuseDocument"];
+            };
+        };
+        responses: {
+            /** @description O caso com o documento. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Surgery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -4,6 +4,7 @@ import {
   CASE_STATUSES,
   MAX_CASE_CODES,
   MAX_NOTE_LENGTH,
+  PATIENT_DOCUMENT_KINDS,
   PAYMENT_SOURCES,
   STATUS_LABELS,
   type ActiveStatus,
@@ -381,3 +382,23 @@ export const surgeryFilesFieldsSchema = type({
     value === 'true' ? true : value === 'false' ? false : ctx.error({ message: INVALID }),
   ),
 });
+
+const REUSE_DOCUMENT_MESSAGES = {
+  kind: 'Só o documento do paciente, o comprovante de residência e a carteirinha do convênio podem ser usados de outro caso.',
+  fromSurgery: 'Informe o caso de onde vem o arquivo (from_surgery).',
+} as const;
+
+/**
+ * POST surgery/{id}/reuse_document/ (issue 33 #10d): a patient-level document (PATIENT_DOCUMENT_KINDS) already sent
+ * for another case of the same patient, used again on this one; the optional case version as the move's.
+ */
+export const reuseDocumentSchema = type({
+  '+': 'reject',
+  kind: type.enumerated(...PATIENT_DOCUMENT_KINDS).configure({ message: REUSE_DOCUMENT_MESSAGES.kind, missing: REUSE_DOCUMENT_MESSAGES.kind }),
+  from_surgery: type('number')
+    .pipe((value, ctx): number | ArkError =>
+      Number.isSafeInteger(value) && value > 0 && value <= MAX_INT4 ? value : ctx.error({ message: REUSE_DOCUMENT_MESSAGES.fromSurgery }),
+    )
+    .configure({ missing: REUSE_DOCUMENT_MESSAGES.fromSurgery }),
+  'version?': caseVersion,
+}).configure({ message: INVALID });

@@ -106,6 +106,20 @@ describe('the OPME list', () => {
     expect(quotes.filter((quote) => quote.itemId === items[0]!.id).map((quote) => quote.unitPrice)).toEqual(['1250.50', null, '980.00']);
   });
 
+  it('takes materials from the first step of an active case: the quotes come before the request to the plan (issue 33 #4)', async () => {
+    for (const status of ['ind_paciente', 'prep_doc', 'env_doc'] as const) {
+      const surgery = await newCase({ status });
+      const created = await call('POST', listUrl(surgery.id), secretaryToken, { ...plate, chosen: 0 });
+      expect(created.statusCode, status).toBe(201);
+      expect(created.json()).toMatchObject({ results: [{ description: 'Placa de titânio 4 furos', chosen_total: 3751.5 }], undecided: 1, version: surgery.version + 1 });
+      const [item] = (await stored(surgery.id)).items;
+      const edited = await call('PUT', itemUrl(surgery.id, item!.id), medicToken, { ...plate, quantity: 2, chosen: 2 });
+      expect(edited.statusCode, status).toBe(200);
+      expect(edited.json()).toMatchObject({ results: [{ quantity: 2, chosen_total: 1960 }] });
+      expect((await call('DELETE', itemUrl(surgery.id, item!.id), medicToken)).statusCode, status).toBe(200);
+    }
+  });
+
   it('replaces an item in its place and deletes one, the next moving up; each write bumps the case version', async () => {
     const surgery = await newCase();
     for (const description of ['Primeiro', 'Segundo', 'Terceiro']) await call('POST', listUrl(surgery.id), secretaryToken, { ...plate, description });

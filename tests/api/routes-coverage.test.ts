@@ -41,6 +41,8 @@ const REQUIRED = [
   'PUT /surgery/api/v1/archive_surgery/{id}/',
   'PUT /surgery/api/v1/cancel_surgery/{id}/',
   'PUT /surgery/api/v1/include_surgery_files/{id}/',
+  'GET /surgery/api/v1/surgery/{id}/reusable_documents/',
+  'POST /surgery/api/v1/surgery/{id}/reuse_document/',
   'GET /surgery/api/v1/approvals/{id}/',
   'GET /surgery/api/v1/download/{kind}/{surgeryId}/',
   // Issue 5: the account (settings, password, secretaries), the dashboard and the calendar's month.

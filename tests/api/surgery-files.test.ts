@@ -8,6 +8,7 @@ import { MAX_DOCUMENT_BYTES } from '../../server/services/files/file-type';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
 import { authHeader, countRows } from '../helpers/fixtures';
+import { validateInjected } from '../helpers/contract';
 import { solidPng } from '../helpers/png';
 import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
 import { signInTenants } from '../helpers/tenants';
@@ -148,6 +149,16 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     // The case read answers the same links.
     const read = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${id}/`, headers: asSecretary });
     expect((await fetchLink(read.json().doctor_request)).rawPayload.equals(PDF)).toBe(true);
+
+    // Beside the links, each file's name and when it was sent (issue 33 #10e), in the contract's shape.
+    const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-03:00$/;
+    expect(body.document_files).toEqual([
+      { kind: 'doctor_request', name: 'pedido médico.pdf', uploaded_at: expect.stringMatching(at) },
+      { kind: 'patient_document', name: 'rg.png', uploaded_at: expect.stringMatching(at) },
+    ]);
+    expect(Date.parse(body.document_files[0].uploaded_at)).toBe(Math.floor(rows[0]!.uploadedAt.getTime() / 1000) * 1000);
+    expect(read.json().document_files).toEqual(body.document_files);
+    expect(validateInjected('GET', `/surgery/api/v1/surgery/${id}/`, read)).toEqual([]);
   });
 
   it('stores and advances to env_doc with new_status env_doc, writing the history; files are optional', async () => {

@@ -4,6 +4,9 @@ import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
 import { pathId } from '../../http/path-id';
+import { validated } from '../../http/validation';
+import { reuseDocumentSchema } from '../../../machines/surgeryCase/schemas';
+import { toSaoPauloIso } from '../../services/sao-paulo-time';
 import type { AuthUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
@@ -118,6 +121,29 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     if (id === null || !(await files.isVisible(user, id))) throw notFound(SURGERY_NOT_FOUND);
     return files.include(user, id, await readSurgeryFilesInput(request));
   });
+
+  // Issue 33 #10d: the patient's documents already sent for another of the user's cases of the same patient.
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/reusable_documents/', auth, async (request) => {
+    const user = userOf(request);
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    const found = await files.reusable(user, id);
+    return {
+      results: found.map((file) => ({ kind: file.kind, surgery_id: file.surgery_id, name: file.name, uploaded_at: toSaoPauloIso(file.uploaded_at) })),
+    };
+  });
+
+  app.post<IdRoute & { Body: typeof reuseDocumentSchema.infer }>(
+    '/surgery/api/v1/surgery/:id/reuse_document/',
+    { preHandler: [app.authenticate, validated({ body: reuseDocumentSchema })] },
+    async (request) => {
+      const user = userOf(request);
+      const id = pathId(request.params.id);
+      if (id === null) throw notFound(SURGERY_NOT_FOUND);
+      const { kind, from_surgery: from, version } = request.body as typeof reuseDocumentSchema.infer;
+      return files.reuse(user, id, { kind, from, version });
+    },
+  );
 
   app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', auth, async (request, reply) => {
     const user = userOf(request);

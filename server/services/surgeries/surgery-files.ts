@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   DOCUMENT_LABELS,
+  PATIENT_DOCUMENT_KINDS,
   SURGERY_DOCUMENT_KINDS,
+  type PatientDocumentKind,
   type CaseStatus,
   type SurgeryDocumentKind,
 } from '../../../machines/constants';
@@ -13,7 +15,9 @@ import { addProblem, check, noProblems } from '../../../machines/validation/prob
 import { payloadTooLarge } from '../../http/errors';
 import { throwIfProblems } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleSurgery } from '../access/scope';
+import { visibleMedicIds, visibleSurgery } from '../access/scope';
+import { notFound } from '../../http/errors';
+import { SURGERY_NOT_FOUND } from './surgery-service';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
 import type { LinkSigner } from '../files/signed-links';
 import { deleteStoredFiles } from '../storage/file-removal';
@@ -45,7 +49,12 @@ export const SURGERY_FILES_MESSAGES = {
   documentType: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`,
   documentTooLarge: (kind: SurgeryDocumentKind) => `${DOCUMENT_LABELS[kind]}: o arquivo deve ter no máximo 10 MB.`,
   anyTooLarge: 'Cada documento deve ter no máximo 10 MB.',
+  /** Issue 33 #10d: the other case, or its file of that kind, is not one the user may reuse. */
+  reuseNotFound: 'Arquivo não encontrado em outro caso deste paciente.',
 } as const;
+
+/** A patient-level document stored on another case of the same patient (issue 33 #10d). */
+type ReusableDocument = { kind: PatientDocumentKind; surgery_id: number; name: string | null; uploaded_at: Date };
 
 const M = SURGERY_FILES_MESSAGES;
 
@@ -116,6 +125,43 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
     await deleteStoredFiles(storage, keys);
   }
 
+  /**
+   * The patient-level files of the user's other cases of case `id`'s patient (one per kind, the latest), or only the
+   * one of `pick` (its kind, from its case). 404 when case `id` is not the user's.
+   */
+  async function reusableOf(user: User, id: number, pick: { kind: PatientDocumentKind; from: number } | null) {
+    const visible = await visibleSurgery(db, user, id);
+    const [target] = visible ? await db.select({ patientId: surgeries.patientId }).from(surgeries).where(visible) : [];
+    if (!target) throw notFound(SURGERY_NOT_FOUND);
+    const medicIds = await visibleMedicIds(db, user);
+    const rows = await db
+      .select({
+        kind: surgeryDocuments.kind,
+        surgeryId: surgeryDocuments.surgeryId,
+        name: surgeryDocuments.originalName,
+        uploadedAt: surgeryDocuments.uploadedAt,
+        fileKey: surgeryDocuments.fileKey,
+      })
+      .from(surgeryDocuments)
+      .innerJoin(surgeries, eq(surgeries.id, surgeryDocuments.surgeryId))
+      .where(
+        and(
+          eq(surgeries.patientId, target.patientId),
+          ne(surgeries.id, id),
+          inArray(surgeries.medicId, medicIds),
+          pick ? eq(surgeryDocuments.kind, pick.kind) : inArray(surgeryDocuments.kind, [...PATIENT_DOCUMENT_KINDS]),
+          ...(pick ? [eq(surgeries.id, pick.from)] : []),
+        ),
+      )
+      .orderBy(desc(surgeryDocuments.uploadedAt), desc(surgeryDocuments.surgeryId));
+    const latest = new Map<string, (typeof rows)[number]>();
+    for (const row of rows) if (!latest.has(row.kind)) latest.set(row.kind, row);
+    return PATIENT_DOCUMENT_KINDS.flatMap((kind) => {
+      const row = latest.get(kind);
+      return row ? [{ kind, surgery_id: row.surgeryId, name: row.name, uploaded_at: row.uploadedAt, fileKey: row.fileKey }] : [];
+    });
+  }
+
   return {
     /** Whether case `id` is the user's (the route answers 404 before reading an upload for someone else's case). */
     async isVisible(user: User, id: number): Promise<boolean> {
@@ -123,6 +169,30 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
       if (!visible) return false;
       const [row] = await db.select({ id: surgeries.id }).from(surgeries).where(visible).limit(1);
       return Boolean(row);
+    },
+
+    /**
+     * The patient-level documents (PATIENT_DOCUMENT_KINDS) stored on the user's other cases of case `id`'s patient,
+     * the latest of each kind first (issue 33 #10d); 404 when case `id` is not the user's.
+     */
+    async reusable(user: User, id: number): Promise<ReusableDocument[]> {
+      return reusableOf(user, id, null);
+    },
+
+    /**
+     * Uses again, on case `id`, the `kind` document stored on the user's case `from` of the same patient: its bytes
+     * go through `include` as a new upload (checked by content again, stored under a new key, at prep_doc only, with
+     * the version and the audit of any upload). 404 when either case is not the user's, they are different
+     * patients', or `from` has no such file.
+     */
+    async reuse(user: User, id: number, input: { kind: PatientDocumentKind; from: number; version: number | undefined }): Promise<SurgeryResponse> {
+      const [source] = await reusableOf(user, id, input);
+      if (!source) throw notFound(M.reuseNotFound);
+      const file = await storage.get(source.fileKey);
+      if (!file) throw notFound(M.reuseNotFound);
+      const fields: Record<string, string> = { new_status: 'prep_doc' };
+      if (input.version !== undefined) fields.version = String(input.version);
+      return this.include(user, id, { fields, documents: [{ kind: input.kind, data: file.data, filename: source.name }] });
     },
 
     /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */

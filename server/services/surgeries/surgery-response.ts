@@ -63,9 +63,12 @@ const cidList = sql<SurgeryResponse['cid'] | null>`(
     ) order by ${surgeryCids.position})
   from ${surgeryCids} where ${surgeryCids.surgeryId} = ${surgeries.id})`;
 
-/** The kinds of the case's uploaded documents, as JSON (null when none). */
-const documentKinds = sql<SurgeryDocumentKind[] | null>`(
-  select json_agg(${surgeryDocuments.kind}) from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
+/** The case's uploaded documents (kind, the sender's file name, when), as JSON (null when none). */
+const documentFiles = sql<Array<{ kind: SurgeryDocumentKind; name: string | null; uploaded_at: string }> | null>`(
+  select json_agg(json_build_object(
+      'kind', ${surgeryDocuments.kind}, 'name', ${surgeryDocuments.originalName}, 'uploaded_at', ${surgeryDocuments.uploadedAt})
+    order by ${surgeryDocuments.kind})
+  from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
 
 /**
  * Why a cancelled or archived case was lost (issue 13): the reason and note of the history row that put it in its
@@ -107,7 +110,7 @@ const surgeryRowColumns = (today: string | Placeholder) => ({
   healthPlanTemplateKey: healthPlans.templateFileKey,
   procedureList,
   cidList,
-  documentKinds,
+  documentFiles,
   lossReason,
   authorizationValidities,
   daysInStage: daysInStageSql(today),
@@ -233,7 +236,8 @@ const money = (value: string | null): number | null => (value === null ? null : 
 
 type DocumentLinks = Pick<SurgeryResponse, SurgeryDocumentKind>;
 
-async function documentLinks(surgeryId: number, kinds: SurgeryDocumentKind[] | null, signer: LinkSigner) {
+async function documentLinks(surgeryId: number, files: SurgeryJoinedRow['documentFiles'], signer: LinkSigner) {
+  const kinds = files?.map((file) => file.kind);
   const links = {} as DocumentLinks;
   for (const kind of SURGERY_DOCUMENT_KINDS) {
     links[kind] = kinds?.includes(kind) ? await signer.sign(surgeryDocumentPath(surgeryId, kind)) : null;
@@ -281,7 +285,13 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     hospital_approvals_note: row.hospitalApprovalsNote,
     plan_approvals_note: row.planApprovalsNote,
     opme_approvals_note: row.opmeApprovalsNote,
-    ...(await documentLinks(row.id, row.documentKinds, signer)),
+    ...(await documentLinks(row.id, row.documentFiles, signer)),
+    // What the documents step shows beside each link: the file's name and when it was sent (issue 33 #10e).
+    document_files: (row.documentFiles ?? []).map((file) => ({
+      kind: file.kind,
+      name: file.name,
+      uploaded_at: toSaoPauloIso(new Date(file.uploaded_at)),
+    })),
     hospital_template_ok: row.hospitalTemplateKey !== null,
     plano_template_ok: healthPlan !== null && row.healthPlanTemplateKey !== null,
     status_changed_at: toSaoPauloIso(row.statusChangedAt),

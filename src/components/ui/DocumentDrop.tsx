@@ -7,7 +7,7 @@
  *
  * @see https://ark-ui.com/docs/components/file-upload
  */
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { FileUpload } from '@ark-ui/react/file-upload';
 import { css } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
@@ -58,6 +58,18 @@ const statusClass = (stored: boolean) => css`
   gap: ${space.xs};
   font-size: ${fontSizes.xs};
   color: ${stored ? colors.success : colors.textMuted};
+`;
+
+const headTextClass = css`
+  flex: 1 1 auto;
+  min-width: 0;
+`;
+
+const detailClass = css`
+  display: block;
+  overflow-wrap: anywhere;
+  font-size: ${fontSizes.xs};
+  color: ${colors.textMuted};
 `;
 
 const linkClass = css`
@@ -128,8 +140,12 @@ type DocumentDropProps = {
   texts: DocumentDropTexts;
   /** A link to the stored file, or null. */
   storedUrl: string | null;
+  /** What the stored file is (its name and when it was sent, already in pt-BR), shown under the status. */
+  storedDetail?: string | null;
   /** Read-only: only the stored file is shown. */
   readOnly?: boolean;
+  /** Shown at the foot of an editable slot (the documents step's offer of the patient's file of another case). */
+  footer?: ReactNode;
   disabled?: boolean;
 };
 
@@ -142,6 +158,8 @@ export function DocumentDrop({
   maxSize,
   texts,
   storedUrl,
+  storedDetail = null,
+  footer = null,
   readOnly = false,
   disabled = false,
 }: DocumentDropProps) {
@@ -155,6 +173,12 @@ export function DocumentDrop({
       {storedUrl ? texts.uploaded : texts.empty}
     </span>
   );
+  const detail =
+    storedUrl && storedDetail ? (
+      <span className={detailClass} data-stored-detail>
+        {storedDetail}
+      </span>
+    ) : null;
   const openLink = storedUrl ? (
     <a className={linkClass} href={storedUrl} target="_blank" rel="noopener noreferrer" aria-label={fill(texts.openNamed, label)}>
       {texts.open}
@@ -166,10 +190,11 @@ export function DocumentDrop({
     return (
       <div className={slotClass}>
         <div className={headClass}>
-          <span>
+          <span className={headTextClass}>
             <span className={labelClass}>{label}</span>
             <br />
             {status}
+            {detail}
           </span>
           {openLink}
         </div>
@@ -187,12 +212,13 @@ export function DocumentDrop({
       translations={{ dropzone: `${label}: ${texts.prompt}. ${texts.hint}.` }}
     >
       <div className={headClass}>
-        <span>
+        <span className={headTextClass}>
           <FileUpload.Label className={labelClass} id={labelId}>
             {label}
           </FileUpload.Label>
           <br />
           {status}
+          {detail}
         </span>
         {openLink}
       </div>
@@ -233,6 +259,7 @@ export function DocumentDrop({
           {rejection}
         </p>
       ) : null}
+      {footer}
       <FileUpload.HiddenInput />
     </FileUpload.Root>
   );

@@ -275,7 +275,14 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
           <Muted>{T.noExtras}</Muted>
         )}
         {extras.length < MAX_EXTRA_DOCUMENTS ? (
-          <AddRow>
+          <AddRow
+            onKeyDown={(event) => {
+              // Enter in the name adds it, as the button does (issue 33 #10a); nothing else submits here.
+              if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              if (draft.trim() !== '') addExtra();
+            }}
+          >
             <TextField
               label={T.extraLabel}
               name="extra"

@@ -12,7 +12,7 @@ export const opmeTexts = {
   loading: 'Carregando materiais OPME...',
   failed: 'Não foi possível carregar os materiais OPME.',
   emptyTitle: 'Nenhum material OPME informado',
-  emptyText: 'Inclua os materiais para registrar as cotações e a autorização de cada um. Sem materiais listados, a aprovação de OPME segue só o botão acima.',
+  emptyText: 'Inclua os materiais para registrar as cotações e a autorização de cada um. Sem materiais listados, a aprovação de OPME, na etapa Autorização, segue só o seu botão.',
   add: 'Incluir material',
   edit: 'Editar',
   remove: 'Excluir',

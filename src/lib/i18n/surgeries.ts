@@ -247,6 +247,15 @@ export const surgeriesTexts = {
       removeNamed: 'Remover {name}',
       chosen: 'Arquivo selecionado!',
       uploaded: 'Arquivo enviado',
+      /** Under 'Arquivo enviado': the file's name and when it was sent (issue 33 #10e). */
+      storedNamed: '{name} · enviado em {date} às {time}',
+      storedUnnamed: 'Enviado em {date} às {time}',
+      /** Issue 33 #10d: the patient's file of another case, offered on this one. */
+      reuseFromNamed: 'Já enviado na cirurgia nº {id}: {name}, em {date}.',
+      reuseFrom: 'Já enviado na cirurgia nº {id}, em {date}.',
+      reuse: 'Usar este arquivo',
+      reused: '{name}: arquivo do outro caso usado nesta cirurgia.',
+      reuseFailed: 'Não foi possível usar o arquivo do outro caso.',
       open: 'Abrir',
       openNamed: 'Abrir {name} em uma nova aba',
       empty: 'Nenhum arquivo enviado',

@@ -48,6 +48,7 @@ function surgery(overrides: Record<string, unknown> = {}) {
     hospital_consent: null,
     hospital_template: null,
     health_plan_template: null,
+    document_files: [],
     hospital_template_ok: true,
     plano_template_ok: false,
     status_changed_at: '2026-03-02T10:00:00-03:00',

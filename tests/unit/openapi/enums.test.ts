@@ -6,6 +6,7 @@ import {
   CASE_STATUSES,
   GENDERS,
   PAYMENT_SOURCES,
+  PATIENT_DOCUMENT_KINDS,
   SURGERY_DOCUMENT_KINDS,
   USER_TYPES,
 } from '../../../machines/constants';
@@ -25,6 +26,7 @@ const NAMED_ENUMS: Record<string, readonly string[]> = {
   Gender: GENDERS,
   ApprovalValue: APPROVAL_VALUES,
   SurgeryDocumentKind: SURGERY_DOCUMENT_KINDS,
+  PatientDocumentKind: PATIENT_DOCUMENT_KINDS,
 };
 
 describe('openapi.yaml enums equal machines/constants.ts', () => {

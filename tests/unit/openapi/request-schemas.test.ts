@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import { createHospitalSchema } from '../../../machines/lookups/hospitalSchemas';
 import { scheduleDaysQuerySchema, surgeryExportQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
-import { createSurgerySchema, moveFromVersionSchema, surgeryFilesFieldsSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
+import { createSurgerySchema, moveFromVersionSchema, reuseDocumentSchema, surgeryFilesFieldsSchema, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
 import { patientExportQuerySchema, patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
@@ -33,6 +33,7 @@ const patientForm = patientFormSchema({ today: '2026-03-10' });
 const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   createSurgery: { body: createSurgerySchema },
   includeSurgeryFiles: { body: surgeryFilesFieldsSchema },
+  reuseDocument: { body: reuseDocumentSchema },
   updateSurgery: { body: updateSurgerySchema('2026-11-26') },
   archiveSurgery: { body: moveFromVersionSchema },
   cancelSurgery: { body: moveFromVersionSchema },

@@ -38,6 +38,11 @@ describe('generic messages of a failed call', () => {
   });
 });
 
+/** Case 7 with both templates on file; `plan`: whether it has a health plan. */
+function withTemplates(plan: boolean, ok = { hospital: true, plano: true }) {
+  return { id: 7, health_plan: plan ? { id: 3, fantasy_name: 'Unimed' } : null, hospital_template_ok: ok.hospital, plano_template_ok: plan && ok.plano };
+}
+
 describe('a failed template download', () => {
   function blobAnswer(status: number, text: string) {
     const blob = new Blob([text]);
@@ -45,7 +50,7 @@ describe('a failed template download', () => {
   }
 
   it("says 'Erro desconhecido' when the server fails it, and the network message when nothing answered", async () => {
-    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
+    render(<TemplateDownloads surgery={withTemplates(true)} />);
     client.GET.mockResolvedValueOnce(blobAnswer(500, 'boom'));
     fireEvent.click(screen.getByRole('button', { name: 'Baixar modelo do hospital' }));
     await waitFor(() => expect(toasts.toastError).toHaveBeenCalledWith('Erro desconhecido'));
@@ -56,7 +61,7 @@ describe('a failed template download', () => {
   });
 
   it('keeps the missing-template warning of SPEC §8 for a 404', async () => {
-    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
+    render(<TemplateDownloads surgery={withTemplates(true)} />);
     client.GET.mockResolvedValueOnce(blobAnswer(404, JSON.stringify({ error: ['Esse Hospital não tem template'] })));
     fireEvent.click(screen.getByRole('button', { name: 'Baixar modelo do hospital' }));
     await waitFor(() => expect(toasts.toastWarning).toHaveBeenCalledWith('Esse Hospital não tem template'));
@@ -86,11 +91,23 @@ describe('an unexpected exception in a page', () => {
 
 describe('the template downloads of a case', () => {
   it('offer the plan template only when the case has a health plan (issue 11, item 17)', () => {
-    const { unmount } = render(<TemplateDownloads surgeryId={7} hasHealthPlan={false} />);
+    const { unmount } = render(<TemplateDownloads surgery={withTemplates(false)} />);
     expect(screen.getByRole('button', { name: 'Baixar modelo do hospital' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Baixar modelo do convênio' })).toBeNull();
     unmount();
-    render(<TemplateDownloads surgeryId={7} hasHealthPlan />);
+    render(<TemplateDownloads surgery={withTemplates(true)} />);
     expect(screen.getByRole('button', { name: 'Baixar modelo do convênio' })).toBeTruthy();
+  });
+
+  it("offer no download where no template exists, and say SPEC §8's sentence instead (issue 33 #10g)", () => {
+    const { unmount } = render(<TemplateDownloads surgery={withTemplates(true, { hospital: false, plano: true })} />);
+    expect(screen.queryByRole('button', { name: 'Baixar modelo do hospital' })).toBeNull();
+    expect(screen.getByText('Esse Hospital não tem template')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Baixar modelo do convênio' })).toBeTruthy();
+    unmount();
+    render(<TemplateDownloads surgery={withTemplates(true, { hospital: true, plano: false })} />);
+    expect(screen.getByRole('button', { name: 'Baixar modelo do hospital' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Baixar modelo do convênio' })).toBeNull();
+    expect(screen.getByText('Esse Plano de saude não tem template')).toBeTruthy();
   });
 });

@@ -40,7 +40,6 @@ import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
 import { AuthorizationRecordEditor } from './AuthorizationRecordEditor';
 import { AuthorizationRecordSummary, useAuthorizationRecords } from './AuthorizationRecordView';
-import { OpmeSection } from './OpmeSection';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
@@ -402,7 +401,6 @@ export function AuthorizationPanel() {
       <>
         <PanelFrame>
           {body}
-          <OpmeSection />
         </PanelFrame>
         {editor}
       </>
@@ -413,7 +411,6 @@ export function AuthorizationPanel() {
       <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
         <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
           {body}
-          <OpmeSection />
         </PanelFrame>
       </StyledForm>
       {/* Outside the step form: the editor is a form of its own (a modal portal, but kept out of the tree too). */}

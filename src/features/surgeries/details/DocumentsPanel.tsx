@@ -4,18 +4,20 @@
  * a new tab), and the upload with its progress. 'Salvar documentos' stores the chosen files and stays
  * (new_status prep_doc); 'Próximo passo' sends them with new_status env_doc.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../../machines/constants';
+import { listReusableDocuments, reuseDocument, type ReusableDocument } from './documentsApi';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CaseChecklist, stillMissing, useCaseChecklist } from './CaseChecklist';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { DocumentDrop } from '../../../components/ui/DocumentDrop';
 import { fill } from '../../../lib/i18n/pt-BR';
+import { formatDate, formatTime } from '../../../lib/format/date';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
-import { toastSuccess, toastWarning } from '../../../lib/toast';
+import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
 import type { DocumentFiles } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import { NextButton, PanelFrame, usePanel } from './PanelFrame';
@@ -27,6 +29,14 @@ const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/web
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
 /** The slots a case shows: the plan's filled template only when the case has a health plan. */
+/** 'exame.pdf · enviado em 02/12/2026 às 09:15' for the stored file of `kind` (null when none). */
+function storedDetailOf(surgery: Pick<Surgery, 'document_files'>, kind: SurgeryDocumentKind): string | null {
+  const file = surgery.document_files.find((each) => each.kind === kind);
+  if (!file) return null;
+  const when = { date: formatDate(file.uploaded_at), time: formatTime(file.uploaded_at) };
+  return file.name ? fill(T.storedNamed, { name: file.name, ...when }) : fill(T.storedUnnamed, when);
+}
+
 function documentKindsOf(surgery: Pick<Surgery, 'health_plan'>): SurgeryDocumentKind[] {
   return SURGERY_DOCUMENT_KINDS.filter((kind) => kind !== 'health_plan_template' || surgery.health_plan !== null);
 }
@@ -36,6 +46,17 @@ const StyledGrid = styled('div')`
   grid-template-columns: minmax(0, 1fr);
   gap: ${space.md};
   ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
+`;
+
+/** Under a slot: the offer to use the patient's file of another case (issue 33 #10d). */
+const StyledReuse = styled('p')`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${space.xs} ${space.sm};
+  font-size: ${fontSizes.xs};
+  color: ${colors.textMuted};
+  overflow-wrap: anywhere;
 `;
 
 const StyledProgress = styled('div')`
@@ -76,6 +97,17 @@ export function DocumentsPanel() {
   // Issue 13: the required documents still missing, asked about before moving on.
   const [confirming, setConfirming] = useState<string[] | null>(null);
   const checklist = useCaseChecklist(surgery.id, surgery.version);
+  // Issue 33 #10d: the patient's own documents already sent for another of their cases, offered where this case has none.
+  const [reusable, setReusable] = useState<ReusableDocument[]>([]);
+  const [reusing, setReusing] = useState<SurgeryDocumentKind | null>(null);
+  useEffect(() => {
+    if (!editable) return;
+    const controller = new AbortController();
+    void listReusableDocuments(surgery.id, controller.signal).then((result) => {
+      if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.results)) setReusable(result.value.results);
+    });
+    return () => controller.abort();
+  }, [surgery.id, editable]);
   const kinds = documentKindsOf(surgery);
   const chosen = Object.values(files).filter(Boolean).length;
 
@@ -119,6 +151,31 @@ export function DocumentsPanel() {
     else checklist.retry();
   }
 
+  async function handleReuse(file: ReusableDocument) {
+    setReusing(file.kind);
+    const result = await reuseDocument(surgery.id, { kind: file.kind, from_surgery: file.surgery_id, version: surgery.version });
+    setReusing(null);
+    if (result.kind === 'ok') {
+      lifecycle.actor.send({ type: 'case.refreshed', surgery: result.surgery, fields: {} });
+      toastSuccess(fill(T.reused, { name: T.kinds[file.kind] }));
+    } else for (const message of result.messages.length ? result.messages : [T.reuseFailed]) toastError(message);
+  }
+
+  /** The offer under slot `kind`: only where the case has no file of that kind and nothing is chosen for it. */
+  function reuseOffer(kind: SurgeryDocumentKind) {
+    const file = editable && !surgery[kind] && !files[kind] ? reusable.find((each) => each.kind === kind) : undefined;
+    if (!file) return null;
+    const when = formatDate(file.uploaded_at);
+    return (
+      <StyledReuse data-reuse={kind}>
+        <span>{fill(file.name ? T.reuseFromNamed : T.reuseFrom, { id: file.surgery_id, name: file.name ?? '', date: when })}</span>
+        <Button variant="secondary" onClick={() => void handleReuse(file)} disabled={locked || reusing !== null} loading={reusing === kind}>
+          {fill(T.reuse, { name: T.kinds[kind] })}
+        </Button>
+      </StyledReuse>
+    );
+  }
+
   const uploading = lifecycle.pending === 'upload';
   return (
     <PanelFrame
@@ -151,8 +208,10 @@ export function DocumentsPanel() {
             maxSize={MAX_DOCUMENT_BYTES}
             texts={T}
             storedUrl={surgery[kind] ?? null}
+            storedDetail={storedDetailOf(surgery, kind)}
             readOnly={!editable}
             disabled={locked}
+            footer={reuseOffer(kind)}
           />
         ))}
       </StyledGrid>

@@ -1,5 +1,6 @@
 /**
- * The OPME materials of a case on the authorization step (DECISIONS §15 "OPME"; shown only when the case uses OPME):
+ * The OPME materials of a case, on every step from the first (DECISIONS §15 "OPME"; issue 33 #4: the three quotes are
+ * gathered before the request goes to the plan; shown only when the case uses OPME, read-only on a closed case or a past step):
  * each material with its quantity, the suppliers or brands asked and their quotes (the chosen one highlighted), the
  * item's authorization, and the total of the chosen quotes; add and edit in a modal (./OpmeItemModal.tsx), delete
  * after a confirmation. What the list says enters the lifecycle actor (`case.read`): how many items are undecided,
@@ -20,7 +21,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList, type OpmeResult } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
-import { usePanel } from './PanelFrame';
+import { usePanel } from './panelContext';
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
 const visuallyHidden = css`

@@ -3,65 +3,25 @@
  * current step), the frame (title, intro, the read-only notice) and the footer with the back button, 'Arquivar ciclo'
  * or 'Cancelar cirurgia', and the step's own primary action.
  */
-import { createContext, useContext, type MutableRefObject, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
-import { STATUS_LABELS, type ActiveStatus } from '../../../../machines/constants';
-import type { RequestKind } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
+import { STATUS_LABELS } from '../../../../machines/constants';
 import { stageMoves } from '../../../../machines/surgeryLifecycle/lifecycleRules';
-import type { LifecycleEvent } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { Button } from '../../../components/ui/Button';
 import { DraftNotice } from '../../../components/ui/DraftNotice';
 import { Icon } from '../../../components/ui/Icon';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import type { FormDraft } from '../../../lib/drafts/useFormDraft';
+import { OpmeSection } from './OpmeSection';
+import { usePanel } from './panelContext';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
-import type { Surgery } from '../types';
 import { STEP_COUNT, stepIndexOf } from './stepData';
-import type { CaseActor } from './caseActor';
 
 const T = surgeriesTexts.lifecycle;
 
-/** The case's lifecycle as a panel uses it: its actor, the request in flight, and a way to send one. */
-type PanelLifecycle = {
-  actor: CaseActor;
-  /** The request in flight (its button shows 'Enviando...' and the others wait). */
-  pending: RequestKind | null;
-  /** Upload progress in percent while the documents go up. */
-  progress: number | null;
-  /** Sends a request (`case.*`); true once the server agreed (./caseActor.ts `sendRequest`). */
-  request: (event: LifecycleEvent) => Promise<boolean>;
-  /** The first step's back button: the user's list. */
-  leaveToList: () => void;
-};
-
-export type PanelContextValue = {
-  surgery: Surgery;
-  lifecycle: PanelLifecycle;
-  /** The stage this panel belongs to. */
-  step: ActiveStatus;
-  /** This panel is the case's current step: its form can be sent (unless `locked`). */
-  editable: boolean;
-  /** A request or a jump is under way: every control waits. */
-  locked: boolean;
-  askArchive: () => void;
-  askCancel: () => void;
-  /** Shows the current step again (null when the case is closed or already on it). */
-  goToCurrent: (() => void) | null;
-  /** Where the editable step form puts its draft, so the page can ask before leaving with unsaved changes. */
-  draftRef?: MutableRefObject<FormDraft | null>;
-};
-
-const PanelContext = createContext<PanelContextValue | null>(null);
-
-export const PanelProvider = PanelContext.Provider;
-
-export function usePanel(): PanelContextValue {
-  const value = useContext(PanelContext);
-  if (!value) throw new Error('usePanel outside a step panel');
-  return value;
-}
+export { PanelProvider, usePanel, type PanelContextValue } from './panelContext';
 
 const StyledPanel = styled('section')`
   display: flex;
@@ -172,7 +132,11 @@ export function PanelFrame({ intro, children, actions, draft }: PanelFrameProps)
         {editable ? (intro ? <StyledIntro>{intro}</StyledIntro> : null) : <StyledIntro>{T.readOnlyHint}</StyledIntro>}
       </StyledHead>
       {editable && draft?.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
-      <StyledBody>{children}</StyledBody>
+      <StyledBody>
+        {children}
+        {/* The case's OPME materials on every step (issue 33 #4): quotes are gathered from the first one. */}
+        <OpmeSection />
+      </StyledBody>
       {editable ? (
         <PanelFooter actions={actions} />
       ) : goToCurrent ? (

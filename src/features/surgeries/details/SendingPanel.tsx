@@ -51,7 +51,7 @@ export function SendingPanel() {
             { term: T.note, value: surgery.document_note, wide: true },
           ]}
         />
-        <TemplateDownloads surgeryId={surgery.id} hasHealthPlan={surgery.health_plan !== null} />
+        <TemplateDownloads surgery={surgery} />
         <DispatchRecords surgery={surgery} editable={false} />
       </PanelFrame>
     );
@@ -64,7 +64,7 @@ export function SendingPanel() {
           <FormMaskedField control={control} name="document_arrivals" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
         </StyledRow>
         <NotesField control={control} name="document_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
-        <TemplateDownloads surgeryId={surgery.id} hasHealthPlan={surgery.health_plan !== null} />
+        <TemplateDownloads surgery={surgery} />
         <DispatchRecords surgery={surgery} editable />
       </PanelFrame>
     </StyledForm>

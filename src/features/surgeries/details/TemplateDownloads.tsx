@@ -2,7 +2,8 @@
  * The hospital's and the plan's DOCX templates filled with the case's data (SPEC §4, §7; DECISIONS §7). The route
  * needs the Bearer header, so the file is fetched by the API client and handed to the browser as a download; a
  * missing template answers 404 with SPEC §8's message, shown as a warning; any other failed download is SPEC §8's
- * 'Erro desconhecido'.
+ * 'Erro desconhecido'. A download is offered only where a template exists (the case's `hospital_template_ok` and
+ * `plano_template_ok`); where none does, SPEC §8's own sentence says so instead of a button (issue 33 #10g).
  */
 import { useState } from 'react';
 import { styled } from 'goober';
@@ -13,6 +14,7 @@ import { colors, fontSizes, fontWeights, media, space } from '../../../lib/theme
 import { toastError, toastWarning } from '../../../lib/toast';
 import { saveBlob } from '../../../lib/download';
 import { downloadTemplate, type TemplateKind } from './lifecycleApi';
+import type { Surgery } from '../types';
 
 const T = surgeriesTexts.lifecycle.sending;
 
@@ -30,9 +32,19 @@ const StyledTitle = styled('h3')`
   color: ${colors.text};
 `;
 
-/** `hasHealthPlan`: the plan's template is offered only for a case with a health plan (issue 11, item 17). */
-export function TemplateDownloads({ surgeryId, hasHealthPlan }: { surgeryId: number; hasHealthPlan: boolean }) {
+const StyledNone = styled('p')`
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+type TemplateCase = Pick<Surgery, 'id' | 'health_plan' | 'hospital_template_ok' | 'plano_template_ok'>;
+
+/** The plan's template is considered only for a case with a health plan (issue 11, item 17). */
+export function TemplateDownloads({ surgery }: { surgery: TemplateCase }) {
   const [downloading, setDownloading] = useState<TemplateKind | null>(null);
+  const surgeryId = surgery.id;
+  const kinds: TemplateKind[] = surgery.health_plan !== null ? ['hospital', 'plano'] : ['hospital'];
+  const available = (kind: TemplateKind) => (kind === 'hospital' ? surgery.hospital_template_ok : surgery.plano_template_ok);
 
   async function handleDownload(kind: TemplateKind) {
     setDownloading(kind);
@@ -52,19 +64,28 @@ export function TemplateDownloads({ surgeryId, hasHealthPlan }: { surgeryId: num
   return (
     <StyledBox>
       <StyledTitle>{T.templates}</StyledTitle>
-      <div>
-        {(hasHealthPlan ? (['hospital', 'plano'] as const) : (['hospital'] as const)).map((kind) => (
-          <Button
-            key={kind}
-            variant="secondary"
-            onClick={() => void handleDownload(kind)}
-            loading={downloading === kind}
-            disabled={downloading !== null && downloading !== kind}
-          >
-            {downloading === kind ? T.downloading : kind === 'hospital' ? T.hospitalTemplate : T.planTemplate}
-          </Button>
+      {kinds.some(available) ? (
+        <div>
+          {kinds.filter(available).map((kind) => (
+            <Button
+              key={kind}
+              variant="secondary"
+              onClick={() => void handleDownload(kind)}
+              loading={downloading === kind}
+              disabled={downloading !== null && downloading !== kind}
+            >
+              {downloading === kind ? T.downloading : kind === 'hospital' ? T.hospitalTemplate : T.planTemplate}
+            </Button>
+          ))}
+        </div>
+      ) : null}
+      {kinds
+        .filter((kind) => !available(kind))
+        .map((kind) => (
+          <StyledNone key={kind} data-no-template={kind}>
+            {kind === 'hospital' ? T.noHospitalTemplate : T.noPlanTemplate}
+          </StyledNone>
         ))}
-      </div>
     </StyledBox>
   );
 }

@@ -37,6 +37,7 @@ export function surgeryAt(status: CaseStatus, overrides: Partial<Surgery> = {}):
     hospital_consent: null,
     hospital_template: null,
     health_plan_template: null,
+    document_files: [],
     hospital_template_ok: true,
     plano_template_ok: false,
     status_changed_at: '2026-03-01T10:00:00-03:00',

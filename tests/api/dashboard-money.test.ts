@@ -521,7 +521,7 @@ describe('GET /surgery/api/v1/dashboard/export.csv', () => {
       expect(numberOf(value('Glosas por pagador', row.name, 'Glosa (R$)'))).toBe(row.glosa);
       // One decimal, as the page shows it (machines/ledger/glosaRate.ts): e.g. 0.1639 → '16,4'.
       const rateText = value('Glosas por pagador', row.name, 'Taxa de glosa (%)');
-      expect(rateText).toBe((Math.round(row.rate * 1000) / 10).toFixed(1).replace('.', ','));
+      expect(rateText).toBe(row.rate === null ? '' : (Math.round(row.rate * 1000) / 10).toFixed(1).replace('.', ','));
     }
     for (const row of body.money.days_to_payment) {
       expect(numberOf(value('Dias até o pagamento', row.name, 'Mediana (dias)'))).toBe(row.median_days);

@@ -14,7 +14,7 @@ export function ratePercent(rate: number): number {
 let percent: Intl.NumberFormat | undefined;
 
 /** Shown for a rate that has no expected fee to divide by (issue 33: glosas follow their own date). */
-export const NO_RATE = '—';
+const NO_RATE = '—';
 
 /** The rate as pt-BR text with one decimal: 0.16389 → '16,4%'; null (no expected fee in the period) → '—'. */
 export function formatRate(rate: number | null): string {

@@ -1,20 +1,19 @@
 /**
  * /all-data's 'Período' (issue 14 item 4): a native select of the six periods; 'Personalizado' opens two days, 'De'
- * and 'Até', typed dd/mm/aaaa in the product's day field (DayInput, the mask of every other date: issue 33 item 20;
+ * and 'Até', typed dd/mm/aaaa in the product's day field (components/ui/DateField, the mask of every other date: issue 33 item 20;
  * a native date input showed mm/dd/yyyy in some browsers), applied with 'Aplicar' once they pass the API's own schema
  * (machines/ledger/periodSchemas.ts, the same pt-BR messages under each field; a day that is not a real dd/mm/aaaa
  * says so in the form's own words). The chosen period lives in the URL (the page's `onChange` navigates), so reload
  * and a shared link keep it. Under it, the days the figures cover (from the answer), and 'Exportar CSV' of the period.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriod } from '../../../../machines/ledger/constants';
 import type { Dashboard } from '../../../api/dashboard';
 import { exportDashboard } from '../../../api/dashboard';
 import { Button } from '../../../components/ui/Button';
 import { ExportCsvButton } from '../../../components/ui/ExportCsvButton';
-import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
-import { DayInput } from '../../surgeries/components/DayInput';
+import { DateField } from '../../../components/ui/DateField';
 import { parseBrDate } from '../../../lib/format/date';
 import { Select } from '../../../components/ui/Select';
 import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '../../../lib/dashboard/period';
@@ -60,24 +59,6 @@ const StyledRange = styled('p')`
 `;
 
 const OPTIONS = DASHBOARD_PERIODS.map((period) => ({ value: period, label: DASHBOARD_PERIOD_LABELS[period] }));
-
-function DateInput({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string }) {
-  const id = useId();
-  return (
-    <Field id={id} label={label} error={error}>
-      <DayInput
-        id={id}
-        className={inputClassName}
-        value={value}
-        placeholder={T.placeholder}
-        disabled={false}
-        invalid={Boolean(error)}
-        describedBy={describedBy(id, undefined, error)}
-        onChange={onChange}
-      />
-    </Field>
-  );
-}
 
 /** A typed day as the API's yyyy-MM-dd: '' stays '' (the schema says it is missing), a day that is not real is null. */
 const isoOf = (typed: string): string | null => (typed.trim() === '' ? '' : parseBrDate(typed));
@@ -139,8 +120,8 @@ export function PeriodControl({ search, onChange, applied }: PeriodControlProps)
         <Select label={T.label} name="period" value={choice} onChange={choose} options={OPTIONS} placeholder={T.label} />
         {choice === 'custom' ? (
           <form onSubmit={apply} noValidate>
-            <DateInput label={T.from} value={from} onChange={setFrom} error={errors.from?.[0]} />
-            <DateInput label={T.to} value={to} onChange={setTo} error={errors.to?.[0]} />
+            <DateField label={T.from} name="from" value={from} onChange={setFrom} placeholder={T.placeholder} error={errors.from?.[0]} />
+            <DateField label={T.to} name="to" value={to} onChange={setTo} placeholder={T.placeholder} error={errors.to?.[0]} />
             <Button type="submit">{T.apply}</Button>
           </form>
         ) : null}

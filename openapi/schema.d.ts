@@ -751,16 +751,22 @@ export interface paths {
          *
          *     - `authorized_surgery` (Cirurgias autorizadas): casos em agendamento, realizacao ou pagamento.
          *     - `pending_surgery` (Cirurgia pendentes): casos em ind_paciente, prep_doc, env_doc ou autorizacao.
-         *     - `payment_done_month` (Valor recebido no mês): soma de `payment_done` com `date_payment` no mês corrente.
-         *     - `fees_payments_month` (Honorários a receber): soma de `fees_payments` dos casos em etapas ativas.
-         *     - `pending_surgery_value` (Recebimento previsto): soma de `fees_payments` dos casos ativos;
+         *     - `payment_done_month` (Valor recebido no mês): soma dos recebimentos com data no mês corrente.
+         *     - `fees_payments_month` (Honorários a receber; issue 33, DECISIONS §5): o que ainda está por vir nos casos em
+         *       etapas ativas (da indicação ao pagamento, inclusive cirurgias ainda não realizadas): por caso, o honorário
+         *       menos o já recebido, menos o perdido (baixa e glosas com recurso decidido, no que não foi recuperado), nunca
+         *       abaixo de zero. Glosas em recurso continuam a receber.
+         *     - `pending_surgery_value` (Recebimento previsto): o mesmo valor líquido, sobre os casos indicados no período;
          *       `payment_done` (Valor recebido): tudo o que já foi recebido.
+         *     - `open_amount` (Em aberto): o saldo em aberto hoje de todos os casos a receber (pagamento, concluido):
+         *       honorário − recebido − glosas (menos o recuperado) − baixa, nunca abaixo de zero; o total de 'A receber' e
+         *       do envelhecimento. Uma posição no dia de hoje: não depende do período.
          *     - `distribution`: contagem por etapa, sempre com as dez chaves (0 onde não há casos).
          *     - `middle_time` (Tempo médio, dias/cirurgias): média, com uma casa decimal, dos dias de calendário (fuso de
          *       São Paulo) entre a criação e a conclusão dos casos concluídos; `null` quando não há caso concluído (não há
          *       média a mostrar; a tela mostra "—").
          *     - `dash_graph`, cada lista ordenada do maior valor para o menor (empate: nome), só com valores acima de zero:
-         *       - `valores_a_receber`: `fees_payments` dos casos ativos (os de `pending_surgery_value`) e
+         *       - `valores_a_receber`: o valor líquido dos casos ativos (os de `pending_surgery_value`) e
          *         `valores_recebidos`: `payment_done` de todos os casos (os de `payment_done`), agrupados pelo nome fantasia
          *         do convênio, ou pelo rótulo da fonte pagadora quando não há convênio ("Não informado" sem nenhum dos dois).
          *       - `qtd_convenio_*`, `qtd_hospital_*`, `qtd_procedim_*`: número de casos por convênio (mesmo nome acima), por
@@ -779,15 +785,17 @@ export interface paths {
          *
          *     - Números e gráficos de casos (etapas, `pending_surgery_value`, `fees_payments_month`, `middle_time`, as
          *       contagens, `valores_a_receber`, `lost_by_reason`): os casos **indicados** (criados) no período.
+         *       `open_amount` e `aging` são a posição de hoje, sobre todos os casos (DECISIONS §18).
          *     - `payment_done` e `valores_recebidos`: a soma dos **recebimentos** (lançamentos do caso) com data no período,
          *       de qualquer caso do médico. `payment_done_month` continua sendo o mês corrente (recebimentos do mês).
          *     - `money` (valores em reais, com duas casas):
-         *       - `aging`: o saldo em aberto dos casos a receber (pagamento, concluido) indicados no período, por pagador e
-         *         por faixa de dias após o vencimento, hoje (0–30, incluindo os ainda não vencidos; 31–60; 61–90; mais
-         *         de 90). Só pagadores com saldo.
-         *       - `glosas_by_payer`: por pagador, nos casos a receber indicados no período, o honorário esperado, o valor
-         *         glosado (cada glosa pelo valor negado, antes do recurso) e a taxa glosa / esperado (0 a 1, 4 casas). Só
-         *         pagadores com valor esperado.
+         *       - `aging`: o saldo em aberto de **todos** os casos a receber (pagamento, concluido), seja qual for o
+         *         período (uma posição no dia de hoje), por pagador e por faixa de dias após o vencimento (0–30, incluindo
+         *         os ainda não vencidos; 31–60; 61–90; mais de 90). Só pagadores com saldo; a soma é `open_amount`.
+         *       - `glosas_by_payer`: por pagador, nos casos a receber, as glosas com **data da glosa** no período (cada uma
+         *         pelo valor negado, antes do recurso), o honorário esperado dos casos com **vencimento** no período (todo o
+         *         período: todos os casos a receber) e a taxa glosa / esperado (0 a 1, 4 casas; `null` sem esperado). Só
+         *         pagadores com glosa ou esperado no período.
          *       - `days_to_payment`: por pagador, a mediana (percentile_cont(0.5): com número par de casos, a média dos
          *         dois do meio; uma casa decimal) dos dias entre a realização e o último recebimento dos casos quitados
          *         (saldo 0 e nenhuma glosa em discussão) cujo último recebimento caiu no período (um recebimento antes da
@@ -2874,8 +2882,8 @@ export interface components {
                     name: string;
                     expected: number;
                     glosa: number;
-                    /** @description glosa / esperado, com 4 casas decimais. */
-                    rate: number;
+                    /** @description glosa / esperado, com 4 casas decimais; `null` sem valor esperado no período. */
+                    rate: number | null;
                 }[];
                 /** @description Mediana de dias da realização ao último recebimento dos casos quitados, por pagador. */
                 days_to_payment: {
@@ -2893,7 +2901,7 @@ export interface components {
             /** @description Cirurgias perdidas por motivo: os casos hoje em `cancelado` ou `arquiv`, contados pelo motivo da mudança de status que os levou até lá; do maior número para o menor (empate: a ordem da lista de motivos, "Sem motivo informado" por último); só motivos com casos. */
             lost_by_reason: components["schemas"]["LostByReasonItem"][];
             data: {
-                /** @description Recebimento previsto (R$). */
+                /** @description Recebimento previsto (R$), o mesmo valor líquido de `fees_payments_month` nos casos do período. */
                 pending_surgery_value: number;
                 /** @description Valor recebido, total (R$). */
                 payment_done: number;
@@ -2916,8 +2924,10 @@ export interface components {
                 pending_surgery: number;
                 /** @description Valor recebido no mês (R$). */
                 payment_done_month: number;
-                /** @description Honorários a receber (R$). */
+                /** @description Honorários a receber (R$), líquidos do que já foi recebido e do que foi perdido. */
                 fees_payments_month: number;
+                /** @description Em aberto (R$), hoje, em todos os casos a receber (o total de 'A receber'), qualquer período. */
+                open_amount: number;
             };
             dash_graph: {
                 valores_a_receber: components["schemas"]["GraphList"];

@@ -58,3 +58,13 @@ export function caseBalance(input: {
 export function centsOf(reais: number): number {
   return Math.round(reais * 100);
 }
+
+/**
+ * What is still to come on a case, 'Honorários a receber' and 'Recebimento previsto' of one case (issue 33 item 15;
+ * DECISIONS §5; docs/LEDGER.md "The figures, one definition each"): expected − received − lost, never below 0. A glosa
+ * in dispute may still come, so unlike `open` it stays in; a decided glosa's unrecovered part and the write-off do
+ * not. The dashboard's summaries keep the same per case in SQL (migration 0015, `to_come_cents`).
+ */
+export function toComeCents(balance: Pick<CaseBalance, 'expected_cents' | 'received_cents' | 'lost_cents'>): number {
+  return Math.max(0, balance.expected_cents - balance.received_cents - balance.lost_cents);
+}

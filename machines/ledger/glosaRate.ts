@@ -13,13 +13,21 @@ export function ratePercent(rate: number): number {
 /** Made at the first call, not at import (a page's first Intl object loads ICU's data: issue 15). */
 let percent: Intl.NumberFormat | undefined;
 
-/** The rate as pt-BR text with one decimal: 0.16389 → '16,4%'. */
-export function formatRate(rate: number): string {
+/** Shown for a rate that has no expected fee to divide by (issue 33: glosas follow their own date). */
+const NO_RATE = '—';
+
+/** The rate as pt-BR text with one decimal: 0.16389 → '16,4%'; null (no expected fee in the period) → '—'. */
+export function formatRate(rate: number | null): string {
+  if (rate === null) return NO_RATE;
   percent ??= new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return percent.format(ratePercent(rate) / 100);
 }
 
-/** The rate for a spreadsheet cell under a '(%)' heading: 0.16389 → '16,4' (decimal comma, no thousands separator). */
-export function rateCsvText(rate: number): string {
+/**
+ * The rate for a spreadsheet cell under a '(%)' heading: 0.16389 → '16,4' (decimal comma, no thousands separator);
+ * null → an empty cell (a number column keeps only numbers).
+ */
+export function rateCsvText(rate: number | null): string {
+  if (rate === null) return '';
   return ratePercent(rate).toFixed(1).replace('.', ',');
 }

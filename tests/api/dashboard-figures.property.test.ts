@@ -1,8 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CASE_STATUSES, PAYMENT_SOURCES, type CaseStatus } from '../../machines/constants';
+import { caseBalance, toComeCents } from '../../machines/ledger/balance';
 import { APPEAL_OUTCOMES } from '../../machines/ledger/constants';
-import type { DashboardQuery } from '../../machines/ledger/periodSchemas';
+import { periodRange, type DashboardQuery } from '../../machines/ledger/periodSchemas';
 import { LOSS_REASONS } from '../../machines/preoperative/constants';
 import type { Database } from '../../server/db/client';
 import {
@@ -314,13 +315,70 @@ async function summaries(db: Database): Promise<Record<string, string[]>> {
   return answer;
 }
 
+const ACTIVE: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento'];
+const spDay = (instant: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(instant);
+const inDays = (day: string, range: { from: string | null; to: string | null }) =>
+  range.from === null || range.to === null || (day >= range.from && day <= range.to);
+
+/**
+ * The money figures of issue 33 items 15 and 16 computed once more, in TypeScript from the base rows with the pure
+ * balance rules (machines/ledger/balance.ts caseBalance, toComeCents), in centavos: 'Honorários a receber' (still to
+ * come on the active cases indicated in the period), 'Em aberto' (today, every receivable case, whatever the period)
+ * and the glosas dated in the period (of the receivable cases).
+ */
+async function moneyFiguresByHand(medicIds: number[], query: DashboardQuery) {
+  const db = t.deps.db;
+  const range = periodRange(query.period, spDay(NOW), query.from, query.to);
+  const cases = await db.select().from(surgeries).where(inArray(surgeries.medicId, medicIds));
+  const ids = cases.map((row) => row.id);
+  const [receipts, glosas, ledgers] = ids.length === 0 ? [[], [], []] : await Promise.all([
+    db.select().from(surgeryReceipts).where(inArray(surgeryReceipts.surgeryId, ids)),
+    db.select().from(surgeryGlosas).where(inArray(surgeryGlosas.surgeryId, ids)),
+    db.select().from(surgeryLedgers).where(inArray(surgeryLedgers.surgeryId, ids)),
+  ]);
+  let [toCome, open, glosaInPeriod] = [0, 0, 0];
+  for (const row of cases) {
+    const own = glosas.filter((glosa) => glosa.surgeryId === row.id);
+    const balance = caseBalance({
+      expected_cents: row.feesPayments === null ? 0 : Math.round(Number(row.feesPayments) * 100),
+      receipts: receipts.filter((receipt) => receipt.surgeryId === row.id).map((receipt) => ({ amount_cents: Number(receipt.amountCents) })),
+      glosas: own.map((glosa) => ({
+        amount_cents: Number(glosa.amountCents),
+        appeal_outcome: glosa.appealOutcome,
+        recovered_cents: glosa.recoveredCents === null ? null : Number(glosa.recoveredCents),
+      })),
+      written_off_cents: Number(ledgers.find((ledger) => ledger.surgeryId === row.id)?.writtenOffCents ?? 0),
+    });
+    if (ACTIVE.includes(row.status) && inDays(spDay(row.createdAt), range)) toCome += toComeCents(balance);
+    if (row.status === 'pagamento' || row.status === 'concluido') {
+      open += balance.open_cents;
+      glosaInPeriod += own.filter((glosa) => inDays(glosa.glosaOn, range)).reduce((sum, glosa) => sum + Number(glosa.amountCents), 0);
+    }
+  }
+  return { toCome, open, glosaInPeriod };
+}
+
+const centsOf = (reais: number) => Math.round(reais * 100);
+
 async function expectSameDashboards(label: string, queries: DashboardQuery[], users: Pick<TestAccount, 'id' | 'type'>[]) {
   const maintained = createDashboardService({ db: t.deps.db, now: () => NOW });
   const recomputed = createRecomputedDashboardService({ db: t.deps.db, now: () => NOW });
   for (const user of users) {
     for (const query of queries) {
       const [fast, oracle] = [await maintained.read(user, query), await recomputed.read(user, query)];
-      expect(fast, `${label}: ${user.type} ${JSON.stringify(query)}`).toEqual(oracle);
+      const where = `${label}: ${user.type} ${JSON.stringify(query)}`;
+      expect(fast, where).toEqual(oracle);
+      // Issue 33 items 15 and 16, against the pure rules in TypeScript, to the centavo.
+      const medicIds = user.type === 'medic' ? [user.id] : [medic.id];
+      const byHand = await moneyFiguresByHand(medicIds, query);
+      expect(centsOf(fast.data.fees_payments_month), where).toBe(byHand.toCome);
+      expect(centsOf(fast.data.pending_surgery_value), where).toBe(byHand.toCome);
+      expect(centsOf(fast.data.open_amount), where).toBe(byHand.open);
+      const sum = (values: number[]) => values.reduce((total, value) => total + centsOf(value), 0);
+      expect(sum(fast.dash_graph.valores_a_receber.map((item) => item.value)), where).toBe(byHand.toCome);
+      expect(sum(fast.money.aging.flatMap((row) => [row.d0_30, row.d31_60, row.d61_90, row.d90_plus])), where).toBe(byHand.open);
+      expect(sum(fast.money.glosas_by_payer.map((row) => row.glosa)), where).toBe(byHand.glosaInPeriod);
     }
   }
 }

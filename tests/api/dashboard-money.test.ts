@@ -168,25 +168,43 @@ function balanceOf(row: Fixture) {
   const gross = glosas.reduce((sum, glosa) => sum + glosa.cents, 0);
   const disputed = glosas.filter((glosa) => glosa.outcome === undefined).reduce((sum, glosa) => sum + glosa.cents, 0);
   const open = Math.max(0, expected - received - glosaNet - (row.writtenOff ?? 0));
+  // What will not come: the write-off and the decided glosas' unrecovered part; 'Honorários a receber' of the case is
+  // what is still to come (issue 33 item 15): the fee less the receipts and the lost, never below 0.
+  const decidedLoss = glosas.filter((glosa) => glosa.outcome !== undefined).reduce((sum, glosa) => sum + glosa.cents - (glosa.recovered ?? 0), 0);
+  const toCome = Math.max(0, expected - received - decidedLoss - (row.writtenOff ?? 0));
   const term = (row.source === 'plano_saude' && row.plan && PLAN_TERMS[row.plan]) || (row.hospital ? HOSPITAL_TERM : 30);
   const base = row.billed ?? row.surgery;
   const due = base === null ? null : addDays(base, term);
   const pastDue = due === null ? 0 : daysBetween(due, TODAY);
   const bucket = pastDue <= 30 ? 'd0_30' : pastDue <= 60 ? 'd31_60' : pastDue <= 90 ? 'd61_90' : 'd90_plus';
   const lastReceipt = (row.receipts ?? []).map(([day]) => day).sort().at(-1) ?? null;
-  return { expected, received, gross, disputed, open, due, bucket, lastReceipt };
+  return { expected, received, gross, disputed, open, toCome, due, bucket, lastReceipt };
 }
 
 const RECEIVABLE: readonly CaseStatus[] = ['pagamento', 'concluido'];
+const ACTIVE: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento'];
+
+/**
+ * The money figures of `data` (issue 33 item 15) for the period's days: 'Honorários a receber' / 'Recebimento previsto'
+ * (what is still to come on the active cases indicated in the period) and 'Em aberto' (today, every receivable case).
+ */
+function figuresByHand(from: string | null, to: string | null) {
+  const toCome = FIXTURE.filter((row) => ACTIVE.includes(row.status) && inRange(spDay(createdOf(row)), from, to)).reduce(
+    (sum, row) => sum + balanceOf(row).toCome,
+    0,
+  );
+  const open = FIXTURE.filter((row) => RECEIVABLE.includes(row.status)).reduce((sum, row) => sum + balanceOf(row).open, 0);
+  return { pending_surgery_value: reais(toCome), fees_payments_month: reais(toCome), open_amount: reais(open) };
+}
 
 /** The four money views for the period's days [from, to] (null: all time), computed here. */
 function moneyByHand(from: string | null, to: string | null) {
   const rows = FIXTURE.map((row) => ({ row, balance: balanceOf(row), payer: payerOf(row) }));
   const receivable = rows.filter(({ row }) => RECEIVABLE.includes(row.status));
-  const indicated = receivable.filter(({ row }) => inRange(spDay(createdOf(row)), from, to));
 
+  // Aging is a position today over every open case, whatever the period (issue 33 item 16; DECISIONS §18).
   const agingBy = new Map<string, { d0_30: number; d31_60: number; d61_90: number; d90_plus: number }>();
-  for (const { balance, payer } of indicated.filter(({ balance }) => balance.open > 0)) {
+  for (const { balance, payer } of receivable.filter(({ balance }) => balance.open > 0)) {
     const entry = agingBy.get(payer) ?? { d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 0 };
     entry[balance.bucket as keyof typeof entry] += balance.open;
     agingBy.set(payer, entry);
@@ -196,17 +214,23 @@ function moneyByHand(from: string | null, to: string | null) {
     .sort(([a, x], [b, y]) => total(y) - total(x) || byName(a, b))
     .map(([name, e]) => ({ name, d0_30: reais(e.d0_30), d31_60: reais(e.d31_60), d61_90: reais(e.d61_90), d90_plus: reais(e.d90_plus) }));
 
+  // Glosas follow the glosa's day; the expected fee, the day it falls due (all time: every receivable case).
   const glosaBy = new Map<string, { expected: number; glosa: number }>();
-  for (const { balance, payer } of indicated) {
+  for (const { row, balance, payer } of receivable) {
     const entry = glosaBy.get(payer) ?? { expected: 0, glosa: 0 };
-    entry.expected += balance.expected;
-    entry.glosa += balance.gross;
+    if (from === null || (balance.due !== null && inRange(balance.due, from, to))) entry.expected += balance.expected;
+    for (const glosa of row.glosas ?? []) if (inRange(glosa.on, from, to)) entry.glosa += glosa.cents;
     glosaBy.set(payer, entry);
   }
   const glosas = [...glosaBy]
-    .filter(([, e]) => e.expected > 0)
+    .filter(([, e]) => e.expected > 0 || e.glosa > 0)
     .sort(([a, x], [b, y]) => y.glosa - x.glosa || byName(a, b))
-    .map(([name, e]) => ({ name, expected: reais(e.expected), glosa: reais(e.glosa), rate: Math.round((e.glosa * 10_000) / e.expected) / 10_000 }));
+    .map(([name, e]) => ({
+      name,
+      expected: reais(e.expected),
+      glosa: reais(e.glosa),
+      rate: e.expected === 0 ? null : Math.round((e.glosa * 10_000) / e.expected) / 10_000,
+    }));
 
   const daysBy = new Map<string, number[]>();
   for (const { row, balance, payer } of receivable) {
@@ -245,7 +269,11 @@ async function get(token: string, query = '') {
   const res = await t.app.inject({ method: 'GET', url, headers: authHeader(token) });
   expect(res.statusCode).toBe(200);
   expect(validateInjected('GET', url, res)).toEqual([]);
-  return res.json() as { money: Money; period: { from: string | null; to: string | null } };
+  return res.json() as {
+    money: Money;
+    period: { from: string | null; to: string | null };
+    data: { pending_surgery_value: number; fees_payments_month: number; open_amount: number };
+  };
 }
 
 beforeAll(async () => {
@@ -373,9 +401,10 @@ describe('GET /surgery/api/v1/dashboard/ money (all time)', () => {
 
 describe('GET /surgery/api/v1/dashboard/ money (periods)', () => {
   for (const query of ['?period=this_month', '?period=last_3_months', '?period=this_year', '?period=last_12_months', '?period=custom&from=2025-11-01&to=2026-01-31', '?period=custom&from=2026-01-31&to=2026-02-01']) {
-    it(`${query}: the four views as the computation over the same rows does`, async () => {
+    it(`${query}: the four views and the money figures as the computation over the same rows does`, async () => {
       const body = await get(tenants.medicToken, query);
       expect(body.money).toEqual(moneyByHand(body.period.from, body.period.to));
+      expect(body.data).toMatchObject(figuresByHand(body.period.from, body.period.to));
     });
   }
 
@@ -385,6 +414,50 @@ describe('GET /surgery/api/v1/dashboard/ money (periods)', () => {
       Array.from({ length: 12 }, (_, i) => `2026-${String(i + 1).padStart(2, '0')}`),
     );
     expect(money.expected_vs_received.at(-1)).toEqual({ month: '2026-12', expected: 0, received: 0 });
+  });
+});
+
+describe('GET /surgery/api/v1/dashboard/ money figures and positions (issue 33 items 15 and 16)', () => {
+  it("nets what was received: 'Honorários a receber' and 'Recebimento previsto' against 'Em aberto', written out", async () => {
+    const { data } = await get(tenants.medicToken);
+    expect(data).toMatchObject(figuresByHand(null, null));
+    // Still to come on the active cases: the seven Particular aging cases 280.28 (nothing received) + Plano Gama
+    // 1000 − 300 received = 700 (its 200 glosa is still in dispute, so it may still come) + the 60-day hospital's 800 +
+    // Plano Sem Prazo 150 + realizacao 5000 (not done yet: still to come) + the disputed case 1000 − 1000 = 0 + the
+    // agendamento case 300 − 50 received = 250 → 7180.28. The gross sum of the active fees would say 8480.28.
+    expect(data.fees_payments_month).toBe(7180.28);
+    expect(data.pending_surgery_value).toBe(7180.28);
+    // 'Em aberto', the receivable cases only: 280.28 + Gama 1000 − 300 − 200 in dispute = 500 + 800 + 150 → 1730.28,
+    // the aging's total.
+    expect(data.open_amount).toBe(1730.28);
+  });
+
+  it("keeps the aging a position today over every open case, whatever the period ('Este mês' included)", async () => {
+    const all = await get(tenants.medicToken);
+    const total = (body: typeof all) =>
+      body.money.aging.reduce((sum, row) => sum + Math.round((row.d0_30 + row.d31_60 + row.d61_90 + row.d90_plus) * 100), 0);
+    expect(total(all)).toBe(173_028);
+    for (const query of ['?period=this_month', '?period=custom&from=2020-01-01&to=2020-01-31']) {
+      const body = await get(tenants.medicToken, query);
+      expect(body.money.aging, query).toEqual(all.money.aging);
+      expect(body.data.open_amount, query).toBe(1730.28);
+    }
+  });
+
+  it("counts each glosa in the period of its own day, against the fees falling due in the period", async () => {
+    // February 2026: glosas of 05/02 (Plano Par, 300, in dispute) and 20/02 (Plano Ímpar, 200, mantida); fees due in
+    // February: Plano Ímpar 1000 (paid off, surgery 05/01 + 30), Plano Par 1000 (the disputed case, 10/01 + 30),
+    // Particular 20.02 + 30.03 (30 and 31 days past due today), Plano Sem Prazo 150 (90 days ago + the hospital's 60).
+    const february = await get(tenants.medicToken, '?period=custom&from=2026-02-01&to=2026-02-28');
+    expect(february.money.glosas_by_payer).toEqual([
+      { name: PLANS.even, expected: 1000, glosa: 300, rate: 0.3 },
+      { name: PLANS.odd, expected: 1000, glosa: 200, rate: 0.2 },
+      { name: 'Particular', expected: 50.05, glosa: 0, rate: 0 },
+      { name: PLANS.noTerm, expected: 150, glosa: 0, rate: 0 },
+    ]);
+    // One day with a glosa and no fee falling due: the glosa is listed, with no rate (nothing to divide by).
+    const day = await get(tenants.medicToken, '?period=custom&from=2026-02-05&to=2026-02-05');
+    expect(day.money.glosas_by_payer).toEqual([{ name: PLANS.even, expected: 0, glosa: 300, rate: null }]);
   });
 });
 
@@ -448,7 +521,7 @@ describe('GET /surgery/api/v1/dashboard/export.csv', () => {
       expect(numberOf(value('Glosas por pagador', row.name, 'Glosa (R$)'))).toBe(row.glosa);
       // One decimal, as the page shows it (machines/ledger/glosaRate.ts): e.g. 0.1639 → '16,4'.
       const rateText = value('Glosas por pagador', row.name, 'Taxa de glosa (%)');
-      expect(rateText).toBe((Math.round(row.rate * 1000) / 10).toFixed(1).replace('.', ','));
+      expect(rateText).toBe(row.rate === null ? '' : (Math.round(row.rate * 1000) / 10).toFixed(1).replace('.', ','));
     }
     for (const row of body.money.days_to_payment) {
       expect(numberOf(value('Dias até o pagamento', row.name, 'Mediana (dias)'))).toBe(row.median_days);

@@ -107,7 +107,12 @@ function add(map: Map<string, number>, name: string, value: number) {
 function byHand(from: string | null, to: string | null, today: string) {
   const cases = FIXTURE.filter((row) => inRange(spDay(row.created), from, to));
   const distribution = Object.fromEntries(ALL_STATUSES.map((status) => [status, cases.filter((row) => row.status === status).length]));
-  const activeCents = cases.filter((row) => ACTIVE.includes(row.status)).reduce((sum, row) => sum + cents(row.fees), 0);
+  // Issue 33 item 15: what is still to come on a case = the fee less every receipt of it (whatever its day), never
+  // below 0 (this fixture has no glosa nor write-off).
+  const toCome = (row: Fixture) => Math.max(0, cents(row.fees) - (row.receipts ?? []).reduce((sum, [, amount]) => sum + amount, 0));
+  const activeCents = cases.filter((row) => ACTIVE.includes(row.status)).reduce((sum, row) => sum + toCome(row), 0);
+  // 'Em aberto' is today's position over every receivable case, whatever the period.
+  const openCents = FIXTURE.filter((row) => row.status === 'pagamento' || row.status === 'concluido').reduce((sum, row) => sum + toCome(row), 0);
   const receipts = FIXTURE.flatMap((row) => (row.receipts ?? []).map(([day, amount]) => ({ row, day, amount })));
   const received = receipts.filter((receipt) => inRange(receipt.day, from, to));
   const month = today.slice(0, 7);
@@ -120,7 +125,7 @@ function byHand(from: string | null, to: string | null, today: string) {
   const plannedBy = new Map<string, number>();
   const carriedBy = new Map<string, number>();
   for (const row of cases) {
-    if (ACTIVE.includes(row.status)) add(toReceive, payerOf(row), cents(row.fees));
+    if (ACTIVE.includes(row.status)) add(toReceive, payerOf(row), toCome(row));
     if (PLANNED.includes(row.status)) add(plannedBy, payerOf(row), 1);
     if (CARRIED_OUT.includes(row.status)) add(carriedBy, payerOf(row), 1);
   }
@@ -133,6 +138,7 @@ function byHand(from: string | null, to: string | null, today: string) {
     data: {
       pending_surgery_value: activeCents / 100,
       fees_payments_month: activeCents / 100,
+      open_amount: openCents / 100,
       payment_done: received.reduce((sum, receipt) => sum + receipt.amount, 0) / 100,
       payment_done_month: receipts.filter((receipt) => receipt.day.startsWith(month)).reduce((sum, receipt) => sum + receipt.amount, 0) / 100,
       authorized_surgery: cases.filter((row) => AUTHORIZED.includes(row.status)).length,

@@ -35,6 +35,7 @@ type Dashboard = {
     pending_surgery: number;
     payment_done_month: number;
     fees_payments_month: number;
+    open_amount: number;
   };
   dash_graph: Record<
     | 'valores_a_receber'
@@ -236,6 +237,7 @@ const EMPTY: Dashboard = {
     pending_surgery: 0,
     payment_done_month: 0,
     fees_payments_month: 0,
+    open_amount: 0,
   },
   dash_graph: {
     valores_a_receber: [], valores_recebidos: [], qtd_convenio_prev: [], qtd_convenio_real: [],
@@ -282,9 +284,14 @@ describe('GET /surgery/api/v1/dashboard/ (a medic)', () => {
   it("answers the figures of the medic's own cases", async () => {
     const body = await dashboard(medicAToken);
     expect(body.data).toEqual({
-      // Active stages (first seven): A1 1000 + A2 2500.50 + A3 800 + A4 1200 + A5 3000 + A6 1500 + A12 0 + A13 2000.
-      pending_surgery_value: 12000.5,
-      fees_payments_month: 12000.5,
+      // Still to come on the active stages (first seven; issue 33 item 15: net of what was received): A1 1000 +
+      // A2 2500.50 + A3 800 + A4 1200 + A5 3000 + A6 (1500 − 700 received) 800 + A12 0 + A13 2000 = 11300.50. The gross
+      // sum (12000.50) counted A6's 700 already received.
+      pending_surgery_value: 11300.5,
+      fees_payments_month: 11300.5,
+      // 'Em aberto' today, the receivable cases (pagamento, concluido): A6 1500 − 700 = 800; A7 2000 − 1800 = 200;
+      // A8 1000 − 950.25 = 49.75; A9 no fee, 0 → 1049.75.
+      open_amount: 1049.75,
       // Every amount received, whatever the stage: A6 700 + A7 1800 + A8 950.25 + A9 500.
       payment_done: 3950.25,
       // Paid in São Paulo's October (today is 31/10 there): A6 700 (31/10) + A7 1800 (31/10). Not A8 (01/11: November,
@@ -306,15 +313,15 @@ describe('GET /surgery/api/v1/dashboard/ (a medic)', () => {
   it("answers the charts of the medic's own cases, largest first, ties by name", async () => {
     const { dash_graph: graphs } = await dashboard(medicAToken);
     expect(graphs).toEqual({
-      // Active fees by payer: Cooperativa A5 3000; Particular A2 2500.50; Bradesco A1 1000 + A6 1500 = 2500;
-      // Ágape A13 2000 (A10 is cancelled); Amil A3 800 + A4 1200 = 2000 (two operators, one name); 'Não informado'
-      // A12 0 is left out. Ágape and Amil tie: 'Ágape' sorts with the a's, before 'Amil'.
+      // Still to come on the active cases by payer: Cooperativa A5 3000; Particular A2 2500.50; Ágape A13 2000 (A10 is
+      // cancelled); Amil A3 800 + A4 1200 = 2000 (two operators, one name); Bradesco A1 1000 + A6 (1500 − 700) 800 =
+      // 1800; 'Não informado' A12 0 is left out. Ágape and Amil tie: 'Ágape' sorts with the a's, before 'Amil'.
       valores_a_receber: [
         { name: 'Cooperativa', value: 3000 },
         { name: 'Particular', value: 2500.5 },
-        { name: 'Bradesco Saúde', value: 2500 },
         { name: 'Ágape Saúde', value: 2000 },
         { name: 'Amil', value: 2000 },
+        { name: 'Bradesco Saúde', value: 1800 },
       ],
       // Received by payer: Bradesco A6 700 + A7 1800 = 2500; Particular A8 950.25; CLT A9 500.
       valores_recebidos: [
@@ -370,9 +377,11 @@ describe('GET /surgery/api/v1/dashboard/ (a medic)', () => {
     expect(body).toEqual({
       period: { key: 'all', from: null, to: null },
       data: {
-        // B1 600 + B3 400.
+        // B1 600 + B3 400 (nothing received on them).
         pending_surgery_value: 1000,
         fees_payments_month: 1000,
+        // B2 paid in full: nothing open.
+        open_amount: 0,
         payment_done: 1000,
         // B2 paid on 01/10, the first day of São Paulo's October.
         payment_done_month: 1000,
@@ -418,9 +427,11 @@ describe('GET /surgery/api/v1/dashboard/ (a secretary)', () => {
   it('answers the sum over the medics she is linked to', async () => {
     const body = await dashboard(bothSecretaryToken);
     expect(body.data).toEqual({
-      // A 12000.50 + B 1000.
-      pending_surgery_value: 13000.5,
-      fees_payments_month: 13000.5,
+      // A 11300.50 + B 1000.
+      pending_surgery_value: 12300.5,
+      fees_payments_month: 12300.5,
+      // A 1049.75 + B 0.
+      open_amount: 1049.75,
       // A 3950.25 + B 1000.
       payment_done: 4950.25,
       // A 2500 + B 1000.
@@ -435,11 +446,11 @@ describe('GET /surgery/api/v1/dashboard/ (a secretary)', () => {
       middle_time: 11.8,
     });
     expect(body.dash_graph).toEqual({
-      // Bradesco A 2500 + B 600 = 3100; Cooperativa 3000; Particular 2500.50; Ágape 2000; Amil 2000; Hospital B3 400.
+      // Cooperativa 3000; Particular 2500.50; Bradesco A 1800 + B 600 = 2400; Ágape 2000; Amil 2000; Hospital B3 400.
       valores_a_receber: [
-        { name: 'Bradesco Saúde', value: 3100 },
         { name: 'Cooperativa', value: 3000 },
         { name: 'Particular', value: 2500.5 },
+        { name: 'Bradesco Saúde', value: 2400 },
         { name: 'Ágape Saúde', value: 2000 },
         { name: 'Amil', value: 2000 },
         { name: 'Hospital', value: 400 },

@@ -115,15 +115,15 @@ test.describe('dashboard period (/all-data)', () => {
 
     // A custom range: the API's own message for dates in the wrong order, then the range applied.
     await select.selectOption('custom');
-    await page.getByLabel('De', { exact: true }).fill('2026-03-31');
-    await page.getByLabel('Até', { exact: true }).fill('2026-01-01');
+    await page.getByLabel('De', { exact: true }).fill('31/03/2026');
+    await page.getByLabel('Até', { exact: true }).fill('01/01/2026');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText('A data final (Até) não pode ser anterior à data inicial (De).')).toBeVisible();
     await expect(page).toHaveURL(/period=last_12_months$/);
     const start = year.period.from!;
     const end = year.period.to!;
-    await page.getByLabel('De', { exact: true }).fill(start);
-    await page.getByLabel('Até', { exact: true }).fill(end);
+    await page.getByLabel('De', { exact: true }).fill(brDate(start));
+    await page.getByLabel('Até', { exact: true }).fill(brDate(end));
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page).toHaveURL(new RegExp(`/all-data\\?period=custom&from=${start}&to=${end}$`));
     const custom = await dashboardOf(page, `?period=custom&from=${start}&to=${end}`);
@@ -135,7 +135,7 @@ test.describe('dashboard period (/all-data)', () => {
     // A reload (or a shared link) of a custom range opens it: the range's checks load with the page.
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue('custom');
-    await expect(page.getByLabel('De', { exact: true })).toHaveValue(start);
+    await expect(page.getByLabel('De', { exact: true })).toHaveValue(brDate(start));
     await expectFigures(page, custom);
     // A hand-edited range the API would refuse (the dates in the wrong order) shows all time, not an error.
     await page.goto(`/all-data?period=custom&from=${end}&to=${start}`);

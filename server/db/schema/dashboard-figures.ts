@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { timestamptz } from './_helpers';
 import { caseStatusEnum } from './enums';
@@ -47,6 +48,14 @@ export const dashboardCaseFacts = pgTable(
     /** The case's receipts summed per São Paulo month of receipt (parallel arrays). */
     receiptMonths: date('receipt_months', { mode: 'string' }).array().notNull(),
     receiptCents: bigint('receipt_cents', { mode: 'number' }).array().notNull(),
+    /**
+     * 'Honorários a receber' of the case (issue 33 item 15, migration 0015; docs/LEDGER.md "The figures"): what is
+     * still to come, expected − received − lost (write-off and decided glosas not recovered), never below 0.
+     */
+    toComeCents: bigint('to_come_cents', { mode: 'number' }).notNull().default(0),
+    /** The case's glosas (as denied) summed per month of the glosa's day (parallel arrays; migration 0015). */
+    glosaMonths: date('glosa_months', { mode: 'string' }).array().notNull().default(sql`'{}'`),
+    glosaMonthCents: bigint('glosa_month_cents', { mode: 'number' }).array().notNull().default(sql`'{}'`),
   },
   (t) => [
     index('dashboard_case_facts_medic_created_idx').on(t.medicId, t.createdAt),
@@ -70,7 +79,10 @@ export const dashboardStatusMonths = pgTable(
   (t) => [primaryKey({ columns: [t.medicId, t.month, t.status] })],
 );
 
-/** Cases per creation month and payer (plan, payment source): planned, carried out, fees of the active cases. */
+/**
+ * Cases per creation month and payer (plan, payment source): planned, carried out, and `to_receive`, the reais still to
+ * come on the active cases ('Honorários a receber': to_come_cents; migration 0015 netted what was received).
+ */
 export const dashboardPayerMonths = pgTable(
   'dashboard_payer_months',
   {
@@ -150,7 +162,10 @@ export const dashboardOpenBalances = pgTable(
   (t) => [primaryKey({ columns: [t.medicId, t.month, t.planId, t.source, t.dueDate] })],
 );
 
-/** Expected fees and glosas (centavos) of the receivable cases per creation month and payer. */
+/**
+ * Per month and payer, over the receivable cases (migration 0015): the expected fees by the month they fall due, and
+ * the glosas (as denied) by the month of the glosa's day (DECISIONS §18: glosas follow the glosa's date).
+ */
 export const dashboardGlosaMonths = pgTable(
   'dashboard_glosa_months',
   {

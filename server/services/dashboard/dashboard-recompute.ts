@@ -14,6 +14,7 @@ import {
   hospitals,
   procedures,
   surgeries,
+  surgeryGlosas,
   surgeryProcedures,
   surgeryReceipts,
   surgeryStatusHistory,
@@ -106,12 +107,18 @@ function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
       select ${surgeries.healthPlanId} as plan_id, ${surgeries.paymentFountains} as source,
         ${surgeries.hospitalId} as hospital_id,
         ${sql.join(counts, sql`, `)},
-        sum(${surgeries.feesPayments}) filter (where ${statusIn(ACTIVE_STATUSES)}) as to_receive,
+        sum(round(greatest(0, ledger.expected_cents - ledger.received_cents - ledger.lost_cents)::numeric / 100, 2))
+          filter (where ${statusIn(ACTIVE_STATUSES)}) as to_receive,
         sum(${surgeries.concludedAt}::date - ${surgeries.createdAt}::date) filter (where ${concluded}) as days,
         count(*) filter (where ${concluded}) as concluded
-      from ${surgeries}
+      from ${surgeries} ${ledgerJoinForMedics(medicIds)}
       where ${inArray(surgeries.medicId, medicIds)}${createdIn(window)}
       group by 1, 2, 3
+    ),
+    open_total as (
+      select sum(ledger.open_cents) as cents
+      from ${surgeries} ${ledgerJoinForMedics(medicIds)}
+      where ${inArray(surgeries.medicId, medicIds)} and ${inArray(surgeries.status, [...RECEIVABLE_STATUSES])}
     ),
     paid as (
       select ${surgeries.healthPlanId} as plan_id, ${surgeries.paymentFountains} as source,
@@ -155,6 +162,7 @@ function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
     ),
     totals as (
       select sum(to_receive) as to_receive,
+        (select ${reais(sql`cents`)} from open_total) as open_amount,
         (select ${reais(sql`sum(received_cents)`)} from paid) as received,
         (select ${reais(sql`sum(month_cents)`)} from paid) as received_month,
         ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
@@ -166,6 +174,7 @@ function casesStatement(medicIds: number[], window: DashboardWindow): SQL {
       select figure.list, figure.name, figure.value
       from totals, lateral (values
         ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
+        ('data', 'open_amount', totals.open_amount),
         ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
         ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
         ('data', 'middle_time', totals.middle_time),
@@ -284,8 +293,7 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
   const firstMonth = window.from === null ? null : `${window.from.slice(0, 7)}-01`;
   const lastMonth = window.to === null ? `${window.month.first}` : `${window.to.slice(0, 7)}-01`;
   return sql`with cases as materialized (
-      select ${payerNameSql(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`)} as name,
-        (true${createdIn(window)}) as indicated_in_period,
+      select ${surgeries.id} as id, ${payerNameSql(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`)} as name,
         ${surgeries.accomplishment} as accomplishment,
         ledger.expected_cents, ledger.received_cents, ledger.open_cents, ledger.disputed_cents,
         ledger.due_date, ledger.last_receipt_on,
@@ -298,16 +306,23 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
     aging as (
       select 'aging' as list, name, sum(open_cents) as sort,
         ${bucketSum('d0_30')} as a, ${bucketSum('d31_60')} as b, ${bucketSum('d61_90')} as c, ${bucketSum('d90_plus')} as d
-      from cases where indicated_in_period and open_cents > 0
+      from cases where open_cents > 0
       group by name
+    ),
+    glosa_parts as (
+      select name, expected_cents, 0::bigint as glosa_cents from cases where ${dayIn(window, sql`due_date`)}
+      union all
+      select cases.name, 0::bigint, ${surgeryGlosas.amountCents}
+      from ${surgeryGlosas} join cases on cases.id = ${surgeryGlosas.surgeryId}
+      where ${dayIn(window, sql`${surgeryGlosas.glosaOn}`)}
     ),
     glosas as (
       select 'glosas' as list, name, sum(glosa_cents) as sort,
         ${reais(sql`sum(expected_cents)`)} as a, ${reais(sql`sum(glosa_cents)`)} as b,
-        round(sum(glosa_cents)::numeric / sum(expected_cents), 4) as c, null::numeric as d
-      from cases where indicated_in_period
+        round(sum(glosa_cents)::numeric / nullif(sum(expected_cents), 0), 4) as c, null::numeric as d
+      from glosa_parts
       group by name
-      having sum(expected_cents) > 0
+      having sum(expected_cents) > 0 or sum(glosa_cents) > 0
     ),
     days as (
       select 'days' as list, name, 0 as sort,

@@ -76,6 +76,7 @@ export function emptyDashboard(period: Dashboard['period']): Dashboard {
       pending_surgery: 0,
       payment_done_month: 0,
       fees_payments_month: 0,
+      open_amount: 0,
     },
     dash_graph: Object.fromEntries(DASHBOARD_GRAPHS.map((name) => [name, []])) as unknown as Graphs,
     lost_by_reason: [],
@@ -89,7 +90,7 @@ function moneyOf(rows: MoneyRow[]): Money {
   const n = (value: string | null) => (value === null ? 0 : Number(value));
   for (const { list, name, a, b, c, d } of rows) {
     if (list === 'aging') money.aging.push({ name, d0_30: n(a), d31_60: n(b), d61_90: n(c), d90_plus: n(d) });
-    else if (list === 'glosas') money.glosas_by_payer.push({ name, expected: n(a), glosa: n(b), rate: n(c) });
+    else if (list === 'glosas') money.glosas_by_payer.push({ name, expected: n(a), glosa: n(b), rate: c === null ? null : Number(c) });
     else if (list === 'days') money.days_to_payment.push({ name, median_days: n(a), cases: n(b) });
     else money.expected_vs_received.push({ month: name, expected: n(a), received: n(b) });
   }

@@ -147,7 +147,8 @@ function casesStatement(medics: SQL, window: DashboardWindow): SQL {
   const { month } = window;
   const edges = edgeFacts(window, medics);
   const fees = sql`coalesce(f.fees, 0)`;
-  const toReceive = sql`(case when f.status in ${inList(ACTIVE_STATUSES)} then ${fees} else 0 end)`;
+  // 'Honorários a receber' of the case (docs/LEDGER.md "The figures"): still to come, on the active stages only.
+  const toReceive = sql`(case when f.status in ${inList(ACTIVE_STATUSES)} then round(f.to_come_cents::numeric / 100, 2) else 0 end)`;
   const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
   const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
   return sql`with by_status as (
@@ -213,7 +214,8 @@ function casesStatement(medics: SQL, window: DashboardWindow): SQL {
     ),
     totals as (
       select
-        (select sum(fees) filter (where status in ${inList(ACTIVE_STATUSES)}) from by_status) as to_receive,
+        (select sum(to_receive) from by_payer) as to_receive,
+        (select ${reais(sql`sum(open_cents)`)} from dashboard_payer_totals where medic_id in ${medics}) as open_amount,
         (select ${reais(sql`sum(in_period)`)} from paid) as received,
         (select ${reais(sql`sum(in_month)`)} from paid) as received_month,
         ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
@@ -225,6 +227,7 @@ function casesStatement(medics: SQL, window: DashboardWindow): SQL {
       select figure.list, figure.name, figure.value
       from totals, lateral (values
         ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
+        ('data', 'open_amount', totals.open_amount),
         ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
         ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
         ('data', 'middle_time', totals.middle_time),
@@ -315,7 +318,6 @@ function lostByReasonStatement(medics: SQL, window: DashboardWindow): SQL {
  * glosa, rate), days (name, median, cases), series (yyyy-MM, expected, received); each list in its final order.
  */
 function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
-  const edges = sql`${edgeFacts(window, medics)} and f.status in ('pagamento', 'concluido')`;
   const days = sql`coalesce(${window.today}::date - nullif(due_date, 'infinity'::date), 0)`;
   const bucket = sql`(case when ${days} <= 30 then 'd0_30' when ${days} <= 60 then 'd31_60'
     when ${days} <= 90 then 'd61_90' else 'd90_plus' end)`;
@@ -324,15 +326,23 @@ function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
     and f.received_cents > 0 and f.accomplishment is not null`;
   const firstMonth = window.from === null ? null : `${window.from.slice(0, 7)}-01`;
   const lastMonth = window.to === null ? `${window.month.first}` : `${window.to.slice(0, 7)}-01`;
-  return sql`with open_balances as (
+  return sql`with by_payer as (
+      select plan_id, source, sum(open_cents) as open_cents
+      from dashboard_payer_totals where medic_id in ${medics}
+      group by 1, 2
+    ),
+    recent_dues as (
       select plan_id, source, ${bucket} as bucket, sum(open_cents) as open_cents
-      from (
-        select plan_id, source, due_date, open_cents
-        from dashboard_open_balances where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-        union all
-        select f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), f.open_cents ${edges} and f.open_cents > 0
-      ) as parts
+      from dashboard_open_dues where medic_id in ${medics} and due_date >= ${window.today}::date - 90
       group by 1, 2, 3
+    ),
+    open_balances as (
+      select plan_id, source, bucket, open_cents from recent_dues
+      union all
+      select p.plan_id, p.source, 'd90_plus', p.open_cents - coalesce((
+        select sum(r.open_cents) from recent_dues as r where r.plan_id = p.plan_id and r.source = p.source
+      ), 0)
+      from by_payer as p
     ),
     aging as (
       select 'aging' as list, name, sum(open_cents) as sort,
@@ -344,7 +354,7 @@ function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
     glosas as (
       select 'glosas' as list, name, sum(glosa_cents) as sort,
         ${reais(sql`sum(expected_cents)`)} as a, ${reais(sql`sum(glosa_cents)`)} as b,
-        round(sum(glosa_cents)::numeric / sum(expected_cents), 4) as c, null::numeric as d
+        round(sum(glosa_cents)::numeric / nullif(sum(expected_cents), 0), 4) as c, null::numeric as d
       from (
         select ${payerName(sql`plan_id`, sql`source`)} as name, expected_cents, glosa_cents
         from (
@@ -353,13 +363,19 @@ function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
             select plan_id, source, expected_cents, glosa_cents
             from dashboard_glosa_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
             union all
-            select f.plan_id, f.source, f.expected_cents, f.glosa_cents ${edges}
+            select f.plan_id, f.source, f.expected_cents, 0
+            from dashboard_case_facts as f
+            where f.medic_id in ${medics} and f.receivable and ${dayInEdges(window, sql`f.due_date`)}
+            union all
+            select f.plan_id, f.source, 0, g.amount_cents
+            from surgery_glosas as g join dashboard_case_facts as f on f.surgery_id = g.surgery_id
+            where f.medic_id in ${medics} and f.receivable and ${dayInEdges(window, sql`g.glosa_on`)}
           ) as parts
           group by 1, 2
         ) as by_payer
       ) as named
       group by name
-      having sum(expected_cents) > 0
+      having sum(expected_cents) > 0 or sum(glosa_cents) > 0
     ),
     payment_days as (
       select name, days, sum(cases) as cases
@@ -557,7 +573,8 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
     ),
     totals as (
       select
-        (select sum(fees) filter (where status in ${inList(ACTIVE_STATUSES)}) from by_status) as to_receive,
+        (select sum(to_receive) from by_payer) as to_receive,
+        (select ${reais(sql`sum(open_cents)`)} from by_payer) as open_amount,
         (select ${reais(sql`sum(received_cents)`)} from by_payer) as received,
         (select ${reais(sql`sum(cents)`)} from dashboard_receipt_month_totals
           where ${medics(sql`medic_id`)} and month = ${month}) as received_month,
@@ -570,6 +587,7 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
       select figure.list, figure.name, figure.value
       from totals, lateral (values
         ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
+        ('data', 'open_amount', totals.open_amount),
         ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
         ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
         ('data', 'middle_time', totals.middle_time),
@@ -635,8 +653,8 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
       from payers where open_cents > 0
       union all
       select 'glosas', name, glosa_cents, null, ${reais(sql`expected_cents`)}::text, ${reais(sql`glosa_cents`)}::text,
-        round(glosa_cents::numeric / expected_cents, 4)::text, null
-      from payers where expected_cents > 0
+        round(glosa_cents::numeric / nullif(expected_cents, 0), 4)::text, null
+      from payers where expected_cents > 0 or glosa_cents > 0
       union all select 'days', name, median, null, median::text, cases::text, null, null from days
       union all
       select 'series', to_char(months.month, 'YYYY-MM'), 0, null, ${reais(sql`expected_months.cents`)}::text,

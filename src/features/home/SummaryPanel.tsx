@@ -1,6 +1,8 @@
 /**
  * 'Resumo' of the doctor home (SPEC §2, DECISIONS §5): Cirurgias autorizadas (agendamento, realizacao, pagamento),
- * Cirurgia pendentes (ind_paciente to autorizacao), Valor recebido no mês and Honorários a receber, in BRL.
+ * Cirurgia pendentes (ind_paciente to autorizacao), Valor recebido no mês and Honorários a receber, in BRL, and the
+ * ledger's 'Em aberto' (issue 33 item 15). Each figure has one line under it saying what it counts; the definitions
+ * are docs/LEDGER.md's "The figures, one definition each".
  */
 import { styled } from 'goober';
 import { Icon, type IconName } from '../../components/ui/Icon';
@@ -16,7 +18,8 @@ const T = homeTexts.summary;
 
 /**
  * Laid out by the panel's own width: on a phone the two counts share a row and each amount in reais gets a whole
- * row (a BRL amount never breaks); wider, two per row; on a desktop, the four in one row.
+ * row (a BRL amount never breaks); wider, two per row; on a desktop, the two counts in the first row and the three
+ * amounts in the second.
  */
 const StyledFrame = styled('div')`
   container-type: inline-size;
@@ -29,7 +32,11 @@ const StyledFigures = styled('dl')`
   margin: 0;
   & > [data-money] { grid-column: 1 / -1; }
   @container (min-width: 440px) { & > [data-money] { grid-column: auto; } }
-  @container (min-width: 760px) { grid-template-columns: repeat(4, minmax(0, 1fr)); }
+  @container (min-width: 760px) {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+    & > * { grid-column: span 3; }
+    & > [data-money] { grid-column: span 2; }
+  }
 `;
 
 const StyledFigure = styled('div')`
@@ -50,7 +57,13 @@ const StyledFigure = styled('div')`
     color: ${colors.textMuted};
   }
   & > dt > svg { flex: none; color: ${colors.primary}; }
-  & > dd {
+  & > dd[data-note] {
+    margin: 0;
+    font-size: ${fontSizes.sm};
+    color: ${colors.textMuted};
+    line-height: 1.4;
+  }
+  & > dd:not([data-note]) {
     margin: 0;
     font-size: ${fontSizes.xl};
     font-weight: ${fontWeights.bold};
@@ -60,7 +73,7 @@ const StyledFigure = styled('div')`
   }
 `;
 
-type Figure = { key: string; label: string; icon: IconName; value: string | null; money?: boolean };
+type Figure = { key: string; label: string; note: string; icon: IconName; value: string | null; money?: boolean };
 type DashboardData = Extract<DashboardState, { status: 'ready' }>['value']['data'];
 
 type SummaryPanelProps = {
@@ -71,11 +84,18 @@ type SummaryPanelProps = {
 /** The four figures; `data` null while loading, when each value is a bar of the same line (issue 11 item 16). */
 function figuresOf(data: DashboardData | null): Figure[] {
   return [
-    { key: 'authorized', label: T.authorized, icon: 'shieldCheck', value: data ? String(data.authorized_surgery) : null },
-    { key: 'pending', label: T.pending, icon: 'clock', value: data ? String(data.pending_surgery) : null },
+    {
+      key: 'authorized',
+      label: T.authorized,
+      note: T.notes.authorized,
+      icon: 'shieldCheck',
+      value: data ? String(data.authorized_surgery) : null,
+    },
+    { key: 'pending', label: T.pending, note: T.notes.pending, icon: 'clock', value: data ? String(data.pending_surgery) : null },
     {
       key: 'received',
       label: T.receivedMonth,
+      note: T.notes.receivedMonth,
       icon: 'banknote',
       value: data ? formatBRL(data.payment_done_month) : null,
       money: true,
@@ -83,8 +103,17 @@ function figuresOf(data: DashboardData | null): Figure[] {
     {
       key: 'fees',
       label: T.feesToReceive,
+      note: T.notes.feesToReceive,
       icon: 'wallet',
       value: data ? formatBRL(data.fees_payments_month) : null,
+      money: true,
+    },
+    {
+      key: 'open',
+      label: T.open,
+      note: T.notes.open,
+      icon: 'fileText',
+      value: data ? formatBRL(data.open_amount) : null,
       money: true,
     },
   ];
@@ -107,6 +136,7 @@ export function SummaryPanel({ dashboard, onRetry }: SummaryPanelProps) {
                 {figure.label}
               </dt>
               <dd>{figure.value ?? <SkeletonBar width={figure.money ? '8ch' : '2ch'} />}</dd>
+              <dd data-note="">{figure.note}</dd>
             </StyledFigure>
           ))}
         </StyledFigures>

@@ -11,6 +11,13 @@ export const dashboardTexts = {
     received: 'Valor recebido (R$)',
     surgeries: 'Quantidade de cirurgias',
     averageTime: 'Tempo médio (dias/cirurgias)',
+    /** One line under each widget: what it counts (issue 33 item 15; docs/LEDGER.md "The figures, one definition each"). */
+    notes: {
+      expected: 'Casos indicados no período, inclusive cirurgias ainda não realizadas: honorário menos o já recebido e o perdido.',
+      received: 'Recebimentos com data no período, de qualquer cirurgia.',
+      surgeries: 'Cirurgias indicadas no período, em todas as etapas.',
+      averageTime: 'Dias da indicação à conclusão, nas cirurgias concluídas indicadas no período.',
+    },
   },
   charts: {
     toReceive: 'Valores a receber',

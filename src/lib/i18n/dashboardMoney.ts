@@ -9,6 +9,10 @@ export const dashboardMoneyTexts = {
     from: 'De',
     to: 'Até',
     apply: 'Aplicar',
+    placeholder: 'dd/mm/aaaa',
+    /** A typed day that is not a real dd/mm/aaaa (the API's own messages speak of its yyyy-MM-dd parameters). */
+    invalidFrom: 'Data inicial (De) inválida: use o formato dd/mm/aaaa.',
+    invalidTo: 'Data final (Até) inválida: use o formato dd/mm/aaaa.',
     /** Under the control: the days the figures cover. */
     range: 'De {from} até {to}',
     allTime: 'Todos os registros, desde o primeiro caso.',
@@ -17,17 +21,18 @@ export const dashboardMoneyTexts = {
   },
   money: {
     heading: 'Recebíveis e glosas',
-    intro: 'Valores em reais. O envelhecimento e as glosas consideram os casos indicados no período; os dias até o pagamento, os casos quitados no período.',
+    intro:
+      'Valores em reais. O envelhecimento é a posição de hoje, sobre todos os casos em aberto; as glosas contam pela data da glosa; os dias até o pagamento, os casos quitados no período.',
     empty: 'Sem valores no período.',
     payer: 'Pagador',
     total: 'Total',
     aging: {
       title: 'Envelhecimento dos recebíveis',
-      subtitle: 'Saldo em aberto por dias após o vencimento, hoje',
+      subtitle: 'Saldo em aberto hoje, de todos os casos, por dias após o vencimento',
     },
     glosas: {
       title: 'Glosas por pagador',
-      subtitle: 'Valor glosado e taxa sobre o esperado',
+      subtitle: 'Glosas com data no período; taxa sobre os honorários com vencimento no período',
       expected: 'Esperado',
       glosa: 'Glosado',
       rate: 'Taxa de glosa',
@@ -45,7 +50,7 @@ export const dashboardMoneyTexts = {
     },
     series: {
       title: 'Esperado x recebido por mês',
-      subtitle: 'Esperado: vencimentos do mês. Recebido: recebimentos do mês.',
+      subtitle: 'Esperado: honorários com vencimento no mês. Recebido: recebimentos com data no mês.',
       month: 'Mês',
       expected: 'Esperado',
       received: 'Recebido',

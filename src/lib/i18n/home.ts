@@ -16,6 +16,16 @@ export const homeTexts = {
     pending: 'Cirurgia pendentes',
     receivedMonth: 'Valor recebido no mês (R$)',
     feesToReceive: 'Honorários a receber (R$)',
+    /** The ledger's 'Em aberto' (docs/LEDGER.md "The figures, one definition each"): the total of 'A receber'. */
+    open: 'Em aberto (R$)',
+    /** One line under each figure: what it counts (issue 33 item 15; DECISIONS §5). */
+    notes: {
+      authorized: 'Cirurgias agendadas, realizadas ou aguardando pagamento.',
+      pending: 'Cirurgias da indicação até a autorização.',
+      receivedMonth: 'Recebimentos lançados com data neste mês.',
+      feesToReceive: 'Casos ativos, inclusive cirurgias ainda não realizadas: honorário menos o já recebido e o perdido.',
+      open: "O que os pagadores devem hoje das cirurgias realizadas: o total de 'A receber'.",
+    },
     loading: 'Carregando os números...',
     failed: 'Não foi possível carregar os números agora.',
   },

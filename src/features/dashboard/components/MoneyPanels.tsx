@@ -103,10 +103,30 @@ function Legend({ items }: { items: Array<{ label: string; color: string }> }) {
   );
 }
 
-/** A table read by assistive technology only: the chart's figures. */
-function DataTable({ chart, head, rows }: { chart: string; head: string[]; rows: string[][] }) {
+/** A chart's figures shown as a small table (the monthly bars on a phone, where bars alone carry no value). */
+const StyledValues = styled('div')`
+  & > table {
+    width: 100%;
+    border-collapse: collapse;
+    font-size: ${fontSizes.sm};
+    font-variant-numeric: tabular-nums;
+  }
+  & th, & td {
+    padding: ${space.xs} ${space.sm};
+    border-bottom: 1px solid ${colors.border};
+    text-align: right;
+    white-space: nowrap;
+  }
+  & th:first-child { text-align: left; }
+  & thead th { font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; }
+  & tbody th { font-weight: ${fontWeights.regular}; }
+`;
+
+/** A table of the chart's figures: read by assistive technology only, or shown (`visible`) under the drawing. */
+function DataTable({ chart, head, rows, visible = false }: { chart: string; head: string[]; rows: string[][]; visible?: boolean }) {
+  const Frame = visible ? StyledValues : VisuallyHidden;
   return (
-    <VisuallyHidden>
+    <Frame data-values={visible ? '' : undefined}>
       <table aria-label={fill(T.dataLabel, { chart })}>
         <thead>
           <tr>
@@ -133,7 +153,7 @@ function DataTable({ chart, head, rows }: { chart: string; head: string[]; rows:
           ))}
         </tbody>
       </table>
-    </VisuallyHidden>
+    </Frame>
   );
 }
 
@@ -180,7 +200,7 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
   const max = Math.max(0, ...rows.map((row) => row.glosa));
   const glosa = rows.reduce((sum, row) => sum + row.glosa, 0);
   const expected = rows.reduce((sum, row) => sum + row.expected, 0);
-  const subtitle = `${T.total}: ${fill(T.glosas.item, { glosa: formatBRL(glosa), rate: formatRate(expected > 0 ? glosa / expected : 0) })}`;
+  const subtitle = `${T.total}: ${fill(T.glosas.item, { glosa: formatBRL(glosa), rate: formatRate(expected > 0 ? glosa / expected : null) })}`;
   return (
     <ChartCard title={T.glosas.title} subtitle={subtitle} empty={rows.length === 0} emptyText={T.empty}>
       <StyledPanelNote>{T.glosas.subtitle}</StyledPanelNote>
@@ -240,6 +260,11 @@ function DaysChart({ rows }: { rows: DashboardMoney['days_to_payment'] }) {
 /** Plot geometry of the monthly bars, in px (the width is the card's). */
 const PLOT_HEIGHT = 180;
 const AXIS_ROOM = 22;
+/**
+ * Below this plot width (a phone) the bars are too thin to carry a value, so their figures are shown in a table
+ * under them (issue 33 item 20), which is then also the text alternative.
+ */
+const VALUES_SHOWN_BELOW = 520;
 
 function SeriesChart({ rows }: { rows: DashboardMoney['expected_vs_received'] }) {
   const [plotRef, plotWidth] = useElementWidth<HTMLDivElement>(320);
@@ -253,6 +278,7 @@ function SeriesChart({ rows }: { rows: DashboardMoney['expected_vs_received'] })
   // A label every `step` months so that they never overlap (about 48 px each).
   const step = Math.max(1, Math.ceil(48 / band));
   const empty = rows.length === 0 || max === 0;
+  const valuesShown = plotWidth < VALUES_SHOWN_BELOW;
   return (
     <ChartCard
       title={T.series.title}
@@ -293,7 +319,8 @@ function SeriesChart({ rows }: { rows: DashboardMoney['expected_vs_received'] })
       <DataTable
         chart={T.series.title}
         head={[T.series.month, T.series.expected, T.series.received]}
-        rows={rows.map((row) => [longMonth(row.month), formatBRL(row.expected), formatBRL(row.received)])}
+        rows={rows.map((row) => [(valuesShown ? shortMonth : longMonth)(row.month), formatBRL(row.expected), formatBRL(row.received)])}
+        visible={valuesShown}
       />
     </ChartCard>
   );

@@ -1,17 +1,20 @@
 /**
- * /all-data's 'Período' (issue 14 item 4): a native select of the six periods; 'Personalizado' opens two dates, 'De'
- * and 'Até', applied with 'Aplicar' once they pass the API's own schema (machines/ledger/periodSchemas.ts, the same
- * pt-BR messages under each field). The chosen period lives in the URL (the page's `onChange` navigates), so reload
+ * /all-data's 'Período' (issue 14 item 4): a native select of the six periods; 'Personalizado' opens two days, 'De'
+ * and 'Até', typed dd/mm/aaaa in the product's day field (components/ui/DateField, the mask of every other date: issue 33 item 20;
+ * a native date input showed mm/dd/yyyy in some browsers), applied with 'Aplicar' once they pass the API's own schema
+ * (machines/ledger/periodSchemas.ts, the same pt-BR messages under each field; a day that is not a real dd/mm/aaaa
+ * says so in the form's own words). The chosen period lives in the URL (the page's `onChange` navigates), so reload
  * and a shared link keep it. Under it, the days the figures cover (from the answer), and 'Exportar CSV' of the period.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { DASHBOARD_PERIODS, DASHBOARD_PERIOD_LABELS, type DashboardPeriod } from '../../../../machines/ledger/constants';
 import type { Dashboard } from '../../../api/dashboard';
 import { exportDashboard } from '../../../api/dashboard';
 import { Button } from '../../../components/ui/Button';
 import { ExportCsvButton } from '../../../components/ui/ExportCsvButton';
-import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
+import { DateField } from '../../../components/ui/DateField';
+import { parseBrDate } from '../../../lib/format/date';
 import { Select } from '../../../components/ui/Select';
 import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '../../../lib/dashboard/period';
 import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
@@ -57,25 +60,8 @@ const StyledRange = styled('p')`
 
 const OPTIONS = DASHBOARD_PERIODS.map((period) => ({ value: period, label: DASHBOARD_PERIOD_LABELS[period] }));
 
-function DateInput({ label, name, value, onChange, error }: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string }) {
-  const id = useId();
-  return (
-    <Field id={id} label={label} error={error}>
-      <input
-        id={id}
-        name={name}
-        type="date"
-        className={inputClassName}
-        value={value}
-        min="1900-01-01"
-        max="2199-12-31"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, undefined, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </Field>
-  );
-}
+/** A typed day as the API's yyyy-MM-dd: '' stays '' (the schema says it is missing), a day that is not real is null. */
+const isoOf = (typed: string): string | null => (typed.trim() === '' ? '' : parseBrDate(typed));
 
 type PeriodControlProps = {
   search: DashboardSearch;
@@ -87,16 +73,16 @@ type PeriodControlProps = {
 export function PeriodControl({ search, onChange, applied }: PeriodControlProps) {
   const current: DashboardPeriod = search.period ?? 'all';
   const [choice, setChoice] = useState<DashboardPeriod>(current);
-  const [from, setFrom] = useState(search.from ?? '');
-  const [to, setTo] = useState(search.to ?? '');
+  const [from, setFrom] = useState(search.from ? brDate(search.from) : '');
+  const [to, setTo] = useState(search.to ? brDate(search.to) : '');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   // The URL changed under the control (back, a link): follow it.
   const [seen, setSeen] = useState(search);
   if (seen.period !== search.period || seen.from !== search.from || seen.to !== search.to) {
     setSeen(search);
     setChoice(current);
-    setFrom(search.from ?? '');
-    setTo(search.to ?? '');
+    setFrom(search.from ? brDate(search.from) : '');
+    setTo(search.to ? brDate(search.to) : '');
     setErrors({});
   }
 
@@ -112,7 +98,12 @@ export function PeriodControl({ search, onChange, applied }: PeriodControlProps)
   async function apply(event: FormEvent) {
     event.preventDefault();
     const { checkCustomRange } = await loadPeriodCheck();
-    const checked = checkCustomRange(from, to);
+    const [fromDay, toDay] = [isoOf(from), isoOf(to)];
+    if (fromDay === null || toDay === null) {
+      setErrors({ ...(fromDay === null ? { from: [T.invalidFrom] } : {}), ...(toDay === null ? { to: [T.invalidTo] } : {}) });
+      return;
+    }
+    const checked = checkCustomRange(fromDay, toDay);
     if (!checked.ok) {
       setErrors(checked.problems.fields);
       return;
@@ -129,8 +120,8 @@ export function PeriodControl({ search, onChange, applied }: PeriodControlProps)
         <Select label={T.label} name="period" value={choice} onChange={choose} options={OPTIONS} placeholder={T.label} />
         {choice === 'custom' ? (
           <form onSubmit={apply} noValidate>
-            <DateInput label={T.from} name="from" value={from} onChange={setFrom} error={errors.from?.[0]} />
-            <DateInput label={T.to} name="to" value={to} onChange={setTo} error={errors.to?.[0]} />
+            <DateField label={T.from} name="from" value={from} onChange={setFrom} placeholder={T.placeholder} error={errors.from?.[0]} />
+            <DateField label={T.to} name="to" value={to} onChange={setTo} placeholder={T.placeholder} error={errors.to?.[0]} />
             <Button type="submit">{T.apply}</Button>
           </form>
         ) : null}

@@ -1,4 +1,7 @@
-/** The four 'Dados gerais' widgets of /all-data (SPEC §2): a term (SPEC's label) and its formatted figure each. */
+/**
+ * The four 'Dados gerais' widgets of /all-data (SPEC §2): a term (SPEC's label), its formatted figure and one line
+ * saying what it counts (issue 33 item 15) each.
+ */
 import { styled } from 'goober';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
@@ -28,7 +31,13 @@ const StyledWidget = styled('div')<{ $accent: string }>`
     font-weight: ${fontWeights.semibold};
     color: ${colors.textMuted};
   }
-  & > dd {
+  & > dd[data-note] {
+    margin: 0;
+    font-size: ${fontSizes.sm};
+    line-height: 1.4;
+    color: ${colors.textMuted};
+  }
+  & > dd:not([data-note]) {
     margin: 0;
     font-size: ${fontSizes.xl};
     font-weight: ${fontWeights.bold};
@@ -49,6 +58,7 @@ export function Widgets({ widgets }: WidgetsProps) {
           <StyledWidget key={widget.key} $accent={chartColor(index)}>
             <dt>{T.widgets[widget.key]}</dt>
             <dd>{widget.value}</dd>
+            <dd data-note="">{T.widgets.notes[widget.key]}</dd>
           </StyledWidget>
         ))}
       </StyledList>

@@ -51,6 +51,7 @@ const full: Dashboard = {
     pending_surgery: 4,
     payment_done_month: 0,
     fees_payments_month: 18000,
+    open_amount: 0,
   },
   dash_graph: {
     valores_a_receber: [

@@ -32,6 +32,7 @@ const data: DashboardFigures = {
   pending_surgery: 10,
   payment_done_month: 0,
   fees_payments_month: 0,
+  open_amount: 0,
 };
 
 describe('dashboard figures', () => {

@@ -97,6 +97,7 @@ const DASHBOARD = {
     pending_surgery: 10,
     payment_done_month: 1234.5,
     fees_payments_month: 98765.4,
+    open_amount: 4321.09,
   },
   dash_graph: {
     valores_a_receber: [],
@@ -241,21 +242,26 @@ describe('HomePage', () => {
 });
 
 describe('MedicHome', () => {
-  it('shows the four figures of "Resumo" from the dashboard, money in BRL', async () => {
+  it('shows the five figures of "Resumo" from the dashboard, money in BRL, each with its one-line explanation', async () => {
     serve({ '/surgery/api/v1/dashboard/': () => answer(200, DASHBOARD), ...agendaHandlers(() => []) });
     render(<MedicHome />);
     const summary = await screen.findByRole('region', { name: 'Resumo' });
     await within(summary).findByText('18');
     const values = Object.fromEntries(
-      within(summary)
-        .getAllByRole('definition')
-        .map((dd) => [dd.previousElementSibling?.textContent, dd.textContent?.replace(/\u00a0/g, ' ')]),
+      [...summary.querySelectorAll('[data-figure]')].map((figure) => [
+        figure.querySelector('dt')?.textContent,
+        [...figure.querySelectorAll('dd')].map((dd) => dd.textContent?.replace(/\u00a0/g, ' ')),
+      ]),
     );
     expect(values).toEqual({
-      'Cirurgias autorizadas': '18',
-      'Cirurgia pendentes': '10',
-      'Valor recebido no mês (R$)': 'R$ 1.234,50',
-      'Honorários a receber (R$)': 'R$ 98.765,40',
+      'Cirurgias autorizadas': ['18', 'Cirurgias agendadas, realizadas ou aguardando pagamento.'],
+      'Cirurgia pendentes': ['10', 'Cirurgias da indicação até a autorização.'],
+      'Valor recebido no mês (R$)': ['R$ 1.234,50', 'Recebimentos lançados com data neste mês.'],
+      'Honorários a receber (R$)': [
+        'R$ 98.765,40',
+        'Casos ativos, inclusive cirurgias ainda não realizadas: honorário menos o já recebido e o perdido.',
+      ],
+      'Em aberto (R$)': ['R$ 4.321,09', "O que os pagadores devem hoje das cirurgias realizadas: o total de 'A receber'."],
     });
   });
 

@@ -35,6 +35,9 @@ export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
   return (ACTIVE_STATUSES as readonly CaseStatus[]).includes(status);
 }
 
+/** The stages of a finished case: concluded, cancelled or archived (the status list's 'encerradas', issue 33 item 12). */
+export const CLOSED_STATUSES = ['concluido', 'cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
+
 /**
  * The stages whose scheduled cases the homes' calendar marks and 'Pacientes do dia' lists: the seven active ones and
  * concluido (the patient was operated that day); cancelled and archived cases left the agenda.

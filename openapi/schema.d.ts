@@ -842,6 +842,7 @@ export interface paths {
          *     - `search`: o nome do paciente (todas as palavras, em qualquer ordem, sem diferenciar maiúsculas nem acentos)
          *       ou, só com dígitos (com ou sem a máscara), parte do CPF.
          *     - `overdue=true`: só casos atrasados na etapa; `mine=true`: só casos de que o usuário é o responsável.
+         *     - Uma busca que não encontra nada nas etapas pedidas traz `closed_count`: quantos casos encerrados a atendem.
          *     - Parâmetro inválido (etapa desconhecida, data inválida, ordem desconhecida, `limit`/`offset` fora da faixa,
          *       busca com mais de 100 caracteres, parâmetro repetido): 400 com a mensagem em pt-BR.
          */
@@ -4792,6 +4793,13 @@ export interface operations {
                         results: components["schemas"]["Surgery"][];
                         /** @description Total de casos que atendem aos filtros (todas as páginas); este servidor sempre o envia. */
                         count?: number;
+                        /**
+                         * @description Só quando há `search` e nenhum caso das etapas pedidas a atende (`count` 0): quantos casos
+                         *     encerrados (`concluido`, `cancelado`, `arquiv`) fora das etapas pedidas atendem à mesma busca e aos
+                         *     mesmos filtros, para a lista dizer "3 cirurgias encerradas correspondem à busca" em vez de
+                         *     "Nenhuma cirurgia encontrada" (issue 33, item 12). Ausente nos demais casos.
+                         */
+                        closed_count?: number;
                     };
                 };
             };

@@ -44,6 +44,8 @@ type SurgeryPage = {
   results: Surgery[];
   /** Total matching cases, when the server tells it. */
   count: number | null;
+  /** A search that matched nothing in the stages asked: how many closed cases it matches (else null). */
+  closedCount: number | null;
 };
 
 /** The list's filters as query parameters (the list and its CSV export, openapi exportSurgeries, send the same). */
@@ -65,7 +67,7 @@ export async function listSurgeries(query: SurgeryListQuery, signal: AbortSignal
     signal,
   });
   if (!response.ok || !data) throw new RequestFailed(response.status);
-  return { results: data.results, count: data.count ?? null };
+  return { results: data.results, count: data.count ?? null, closedCount: data.closed_count ?? null };
 }
 
 /** One day of a month with scheduled cases (openapi listScheduleDays). */

@@ -385,10 +385,10 @@ describe("a patient's audit lists the CSV exports that held them and the reads o
     const archive = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/patient/${patient.id}/data_export/`, headers: asMedic });
     expect(archive.statusCode).toBe(200);
     const json = JSON.parse(new PizZip(archive.rawPayload).file('paciente.json')!.asText());
-    expect(json.accesses[0]).toMatchObject({ person: 'Ana Souza', action: 'Exportação de dados do titular', record: 'Paciente', record_id: patient.id });
-    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Ana Souza', action: 'Listagem', record: 'Auditoria', detail: null }));
-    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Ana Souza', action: 'Exportação', record: 'Auditoria', detail: 'Auditoria (CSV)' }));
-    expect(json.accesses).toContainEqual(expect.objectContaining({ person: 'Sara Secretária', action: 'Visualização', record: 'Paciente', detail: null }));
+    expect(json.acessos[0]).toMatchObject({ pessoa: 'Ana Souza', acao: 'Exportação de dados do titular', registro: 'Paciente', numero_do_registro: patient.id });
+    expect(json.acessos).toContainEqual(expect.objectContaining({ pessoa: 'Ana Souza', acao: 'Listagem', registro: 'Auditoria', detalhe: null }));
+    expect(json.acessos).toContainEqual(expect.objectContaining({ pessoa: 'Ana Souza', acao: 'Exportação', registro: 'Auditoria', detalhe: 'Auditoria (CSV)' }));
+    expect(json.acessos).toContainEqual(expect.objectContaining({ pessoa: 'Sara Secretária', acao: 'Visualização', registro: 'Paciente', detalhe: null }));
   });
 
   it('records no read of the audit that names no patient, nor one the query refused', async () => {

@@ -304,6 +304,27 @@ describe('GET /surgery/api/v1/surgery/ (search and sort by patient, issue 11 ite
     }
   });
 
+  it('counts the closed cases a search matches when none of the stages asked matches (issue 33 item 12)', async () => {
+    const { medic, token } = await signedInMedic();
+    const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: 'Teodora Encerrada Quintela' });
+    for (const status of ['concluido', 'cancelado', 'arquiv', 'concluido'] as const) await insertSurgery(t.deps.db, patient, { status });
+    const active = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento'].join(',');
+    const closed = await list(token, `?search=${encodeURIComponent('quintela')}&status__in=${active}`);
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json()).toEqual({ results: [], count: 0, closed_count: 4 });
+    // Without status__in (every stage but concluido) the cancelled and archived ones are listed: no closed_count.
+    const listed = (await list(token, `?search=${encodeURIComponent('quintela')}`)).json();
+    expect(listed.count).toBe(2);
+    expect(listed).not.toHaveProperty('closed_count');
+    // Only the closed stages not asked for are counted.
+    expect((await list(token, `?search=quintela&status__in=prep_doc,cancelado&overdue=false`)).json()).toMatchObject({ count: 1 });
+    expect((await list(token, `?search=quintela&status__in=prep_doc,pagamento`)).json()).toMatchObject({ count: 0, closed_count: 4 });
+    expect((await list(token, `?search=nobody-like-this&status__in=prep_doc`)).json()).toEqual({ results: [], count: 0, closed_count: 0 });
+    // Another medic's closed cases are not counted.
+    const other = await signedInMedic();
+    expect((await list(other.token, `?search=quintela&status__in=prep_doc`)).json()).toEqual({ results: [], count: 0, closed_count: 0 });
+  });
+
   it("never finds another medic's patient, whatever the search", async () => {
     const { medic, token } = await signedInMedic();
     await namedCases(medic.id);

@@ -19,7 +19,7 @@ import {
  * 'Auditoria' from her menu, picks the patient by name, sees the edit by the secretary (her name, 'Alteração',
  * the field), narrows to the secretary, to changes and to today, and exports the CSV: that one row. Then the secretary leaves (the medic removes her, so the
  * medic registers patients herself again, DECISIONS §13): the medic opens the patient, downloads the patient's
- * archive (the test opens the ZIP: paciente.json and the photo's very bytes) and follows 'Ver auditoria', which still
+ * archive (the test opens the ZIP: paciente.json, relatorio.html and the photo's very bytes) and follows 'Ver auditoria', which still
  * names the former secretary and now shows the archive's export too. Axe on /audit.
  */
 
@@ -171,7 +171,7 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     await expect(page).toHaveURL(/\/patients$/);
     const medicDetail = await openPatient(page, patientName);
 
-    // The archive: paciente.json and the photo's own bytes.
+    // The archive: paciente.json, the patient's page and the photo's own bytes.
     const [archive] = await Promise.all([
       page.waitForEvent('download'),
       medicDetail.getByRole('button', { name: 'Exportar dados do paciente (LGPD)' }).click(),
@@ -179,8 +179,9 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     expect(archive.suggestedFilename()).toMatch(new RegExp(`^dados-paciente-${patientId}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
     await expect(page.getByText('Arquivo de dados do paciente baixado.')).toBeVisible();
     const zip = new PizZip(await readFile((await archive.path())!), { checkCRC32: true });
-    const json = JSON.parse(zip.file('paciente.json')!.asText()) as { patient: { id: number; nomeCompleto: string; cellphone: string; photo_file: string } };
-    expect(json.patient).toMatchObject({ id: patientId, nomeCompleto: patientName, cellphone: '21912345678', photo_file: 'foto.png' });
+    const json = JSON.parse(zip.file('paciente.json')!.asText()) as { paciente: { numero_do_cadastro: number; nome_completo: string; celular: string; foto: string } };
+    expect(json.paciente).toMatchObject({ numero_do_cadastro: patientId, nome_completo: patientName, celular: '21912345678', foto: 'foto.png' });
+    expect(zip.file('relatorio.html')!.asText()).toContain(`Paciente: <strong>${patientName}</strong>`);
     expect(Buffer.from(zip.file('foto.png')!.asUint8Array()).equals(photo)).toBe(true);
 
     // 'Ver auditoria': the patient's audit, the former secretary's edit still under her name, the archive's export.

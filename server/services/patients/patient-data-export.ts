@@ -1,48 +1,56 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import {
-  cids,
-  opmeItems,
-  opmeQuotes,
-  patients,
-  procedures,
-  surgeries,
-  surgeryAuthorizations,
-  surgeryChecklistMarks,
-  surgeryCids,
-  surgeryDispatches,
-  surgeryDocuments,
-  surgeryGlosas,
-  surgeryLedgers,
-  surgeryProcedures,
-  surgeryReceipts,
-  surgeryStatusHistory,
-} from '../../db/schema/index';
+import { patients, type PatientRow } from '../../db/schema/index';
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
 import { inPages } from '../../http/csv';
 import type { ZipEntry } from '../../http/zip';
 import { createAuditReader } from '../audit/audit-read';
 import { FILE_EXTENSIONS, type SniffedType } from '../files/file-type';
+import { SAO_PAULO, toSaoPauloIso } from '../sao-paulo-time';
 import type { FileStorage } from '../storage/file-storage';
+import { caseRecords, patientRecord, readCaseRows, readNames, sharingRows, type CaseRows } from './patient-archive-data';
+import { ARCHIVE_HTML_NAME, renderArchiveHtml } from './patient-archive-html';
+import { keepUntilDay, RETENTION_YEARS } from './patient-erasure';
 import { cepDigits, phoneDigits } from './patient-response';
 
 /**
- * A patient's data-subject archive (issue 16 item 3; LGPD art. 18, II and V; DECISIONS §17): everything the product
- * holds about one patient, as one ZIP streamed to the medic: `paciente.json` (the patient and each of their cases
- * with every row written about it: procedures, CIDs, stage history, authorizations, checklist marks, dispatches,
- * OPME, fee ledger, receipts, glosas, the documents' list; and `accesses`, the audit trail's rows that name the
- * patient), the photo as `foto.<ext>`, and each document as
- * `documentos/cirurgia-<id>-<kind>.<ext>`. Only the medic's own patient (the route checks it). Internal storage
- * keys and the search column are left out: they are ours, not the patient's data.
+ * A patient's data-subject archive (issue 16 item 3, issue 33 item 18; LGPD art. 18, II, V and VII; DECISIONS §17):
+ * everything the product holds about one patient, as one ZIP streamed to the medic:
+ *
+ * - `relatorio.html`, the page the patient reads (pt-BR; patient-archive-html.ts): the data, the purpose, with whom
+ *   it was shared (hospital and plan by name, with dates), who accessed it (the audit trail), the retention rule, the
+ *   patient's rights and the files of the package;
+ * - `paciente.json`, the same for programs: pt-BR keys, names instead of ids (hospital, plan, people), labels
+ *   instead of codes (stages, approvals, channels…), money in reais as decimal text with the unit in the key
+ *   (`_em_reais`), instants in São Paulo time with their offset, days as yyyy-MM-dd;
+ * - the photo as `foto.<ext>`, and each document as `documentos/cirurgia-<n>-<kind>.<ext>`.
+ *
+ * Only the medic's own patient (the route checks it). Internal storage keys and the search column are left out:
+ * they are ours, not the patient's data.
  */
 
-const ARCHIVE_VERSION = 1;
+const ARCHIVE_VERSION = 2;
+const ARCHIVE_JSON_NAME = 'paciente.json';
 
-function withoutInternals<Row extends Record<string, unknown>>(row: Row, ...keys: string[]): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(row).filter(([key]) => !keys.includes(key)));
-}
+const PURPOSE =
+  'Identificar você no seu caso cirúrgico; preencher os formulários do hospital e do convênio; pedir as autorizações; ' +
+  'agendar, registrar e acompanhar a sua cirurgia; e faturar e receber os honorários médicos. Os dados de saúde são ' +
+  'dados pessoais sensíveis (LGPD, art. 11) e são usados somente para a sua assistência e para cumprir as obrigações ' +
+  'legais do prontuário.';
+
+const RETENTION_RULE =
+  `Os registros de um paciente com cirurgia são guardados por ${RETENTION_YEARS} anos depois da última atividade do seu ` +
+  'cadastro ou das suas cirurgias (Lei 13.787/2018, art. 6º). Depois desse prazo, um pedido de exclusão anonimiza o ' +
+  'cadastro: nome, CPF, contatos, endereço, foto, documentos e observações são apagados. Um cadastro sem cirurgia ' +
+  'pode ser excluído a qualquer momento, a pedido. A auditoria dos acessos é guardada pelo mesmo prazo dos registros.';
+
+const MONEY_UNIT = 'Reais (BRL), em texto com ponto decimal e duas casas: "6500.00" é R$ 6.500,00 (campos terminados em _em_reais).';
 
 const extensionOf = (contentType: string) => FILE_EXTENSIONS[contentType as SniffedType] ?? 'bin';
+
+const documentFile = (row: CaseRows['documents'][number]) => `documentos/cirurgia-${row.surgeryId}-${row.kind}.${extensionOf(row.contentType)}`;
+
+export type PatientArchive = Awaited<ReturnType<ReturnType<typeof createPatientDataExport>['archiveOf']>>['archive'];
 
 export function createPatientDataExport({ db, storage, now }: { db: Database; storage: FileStorage; now: () => Date }) {
   const auditReader = createAuditReader(db);
@@ -57,14 +65,14 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
     const rows = [];
     for await (const row of inPages(fetchPage, (row) => row.key)) {
       rows.push({
-        at: row.at,
-        person: row.actor?.name ?? 'Sistema',
-        action: AUDIT_ACTION_LABELS[row.action],
-        record: AUDIT_ENTITY_LABELS[row.entity],
-        record_id: row.entity_id,
-        records_listed: row.shown_count || null,
-        detail: auditDetailLabel(row.detail),
-        address: row.address,
+        quando: row.at,
+        pessoa: row.actor?.name ?? 'Sistema',
+        acao: AUDIT_ACTION_LABELS[row.action],
+        registro: AUDIT_ENTITY_LABELS[row.entity],
+        numero_do_registro: row.entity_id,
+        registros_listados: row.shown_count || null,
+        detalhe: auditDetailLabel(row.detail),
+        endereco_ip: row.address,
       });
     }
     return rows;
@@ -76,90 +84,52 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
     return row ?? null;
   }
 
-  async function casesOf(patientId: number) {
-    const rows = await db.select().from(surgeries).where(eq(surgeries.patientId, patientId)).orderBy(asc(surgeries.id));
-    const ids = rows.map((row) => row.id);
-    if (ids.length === 0) return { cases: [], documents: [] };
-    const bySurgery = <Row extends { surgeryId: number }>(list: Row[]) => (id: number) =>
-      list.filter((row) => row.surgeryId === id).map((row) => withoutInternals(row, 'surgeryId', 'fileKey'));
-    const [procedureRows, cidRows, history, authorizations, marks, dispatches, items, ledgers, receipts, glosas, documents] =
-      await Promise.all([
-        db
-          .select({ surgeryId: surgeryProcedures.surgeryId, position: surgeryProcedures.position, code: procedures.code, description: procedures.description })
-          .from(surgeryProcedures)
-          .innerJoin(procedures, eq(procedures.id, surgeryProcedures.procedureId))
-          .where(inArray(surgeryProcedures.surgeryId, ids))
-          .orderBy(asc(surgeryProcedures.position)),
-        db
-          .select({ surgeryId: surgeryCids.surgeryId, position: surgeryCids.position, code: cids.code, description: cids.description })
-          .from(surgeryCids)
-          .innerJoin(cids, eq(cids.id, surgeryCids.cidId))
-          .where(inArray(surgeryCids.surgeryId, ids))
-          .orderBy(asc(surgeryCids.position)),
-        db.select().from(surgeryStatusHistory).where(inArray(surgeryStatusHistory.surgeryId, ids)).orderBy(asc(surgeryStatusHistory.changedAt)),
-        db.select().from(surgeryAuthorizations).where(inArray(surgeryAuthorizations.surgeryId, ids)),
-        db.select().from(surgeryChecklistMarks).where(inArray(surgeryChecklistMarks.surgeryId, ids)),
-        db.select().from(surgeryDispatches).where(inArray(surgeryDispatches.surgeryId, ids)),
-        db.select().from(opmeItems).where(inArray(opmeItems.surgeryId, ids)),
-        db.select().from(surgeryLedgers).where(inArray(surgeryLedgers.surgeryId, ids)),
-        db.select().from(surgeryReceipts).where(inArray(surgeryReceipts.surgeryId, ids)),
-        db.select().from(surgeryGlosas).where(inArray(surgeryGlosas.surgeryId, ids)),
-        db.select().from(surgeryDocuments).where(inArray(surgeryDocuments.surgeryId, ids)),
-      ]);
-    const quotes = items.length === 0 ? [] : await db.select().from(opmeQuotes).where(inArray(opmeQuotes.itemId, items.map((item) => item.id)));
-    const documentName = (row: { surgeryId: number; kind: string; contentType: string }) =>
-      `documentos/cirurgia-${row.surgeryId}-${row.kind}.${extensionOf(row.contentType)}`;
-    const cases = rows.map((row) => ({
-      ...withoutInternals(row, 'patientId'),
-      procedures: bySurgery(procedureRows)(row.id),
-      cids: bySurgery(cidRows)(row.id),
-      status_history: bySurgery(history)(row.id),
-      authorizations: bySurgery(authorizations)(row.id),
-      checklist_marks: bySurgery(marks)(row.id),
-      dispatches: bySurgery(dispatches)(row.id),
-      opme_items: items
-        .filter((item) => item.surgeryId === row.id)
-        .map((item) => ({ ...withoutInternals(item, 'surgeryId'), quotes: quotes.filter((quote) => quote.itemId === item.id).map((quote) => withoutInternals(quote, 'itemId')) })),
-      ledger: bySurgery(ledgers)(row.id)[0] ?? null,
-      receipts: bySurgery(receipts)(row.id),
-      glosas: bySurgery(glosas)(row.id),
-      documents: documents
-        .filter((document) => document.surgeryId === row.id)
-        .map((document) => ({ ...withoutInternals(document, 'surgeryId', 'fileKey'), file: documentName(document) })),
-    }));
-    return { cases, documents: documents.map((document) => ({ key: document.fileKey, name: documentName(document), at: document.uploadedAt })) };
+  /** The archive object (paciente.json, and what relatorio.html shows) and the files that go beside it. */
+  async function archiveOf(patient: PatientRow, at: Date) {
+    const rows = await readCaseRows(db, patient.id);
+    const [names, accesses, keepUntil] = await Promise.all([
+      readNames(db, patient, rows),
+      accessesOf(patient.medicId, patient.id),
+      rows.rows.length > 0 ? keepUntilDay(db, patient.id) : Promise.resolve(null),
+    ]);
+    const photoName = patient.photoKey && patient.photoContentType ? `foto.${extensionOf(patient.photoContentType)}` : null;
+    const files = rows.documents.map((row) => ({ key: row.fileKey, name: documentFile(row), at: row.uploadedAt }));
+    const medic = names.people.get(patient.medicId);
+    const archive = {
+      versao_do_arquivo: ARCHIVE_VERSION,
+      gerado_em: toSaoPauloIso(at),
+      fuso_horario: SAO_PAULO,
+      unidade_dos_valores: MONEY_UNIT,
+      controlador: { medico: medic?.name ?? null, crm: medic?.crm ?? null },
+      finalidade: PURPOSE,
+      // Phone and CEP as every JSON answer carries them: digits, whatever mask an older row kept.
+      paciente: patientRecord(patient, names, photoName, { cellphone: phoneDigits(patient.cellphone), cep: cepDigits(patient.cep) }),
+      cirurgias: caseRecords(rows, names, documentFile),
+      compartilhamentos: sharingRows(rows, names),
+      acessos: accesses,
+      guarda: { regra: RETENTION_RULE, manter_ate: keepUntil },
+      arquivos: [ARCHIVE_HTML_NAME, ARCHIVE_JSON_NAME, ...(photoName ? [photoName] : []), ...files.map((file) => file.name)],
+    };
+    return { archive, photoName, files };
   }
 
   return {
     patientOf,
+    archiveOf,
 
     /** The archive's entries, read one at a time (a document's bytes are fetched when its entry is written). */
-    async *entries(patient: NonNullable<Awaited<ReturnType<typeof patientOf>>>): AsyncGenerator<ZipEntry> {
+    async *entries(patient: PatientRow): AsyncGenerator<ZipEntry> {
       const at = now();
-      const { cases, documents } = await casesOf(patient.id);
-      const accesses = await accessesOf(patient.medicId, patient.id);
-      const photoName = patient.photoKey && patient.photoContentType ? `foto.${extensionOf(patient.photoContentType)}` : null;
-      const archive = {
-        archive_version: ARCHIVE_VERSION,
-        exported_at: at.toISOString(),
-        // Phone and CEP as every JSON answer carries them: digits, whatever mask an older row kept.
-        patient: {
-          ...withoutInternals(patient, 'searchText', 'photoKey'),
-          cellphone: phoneDigits(patient.cellphone),
-          cep: cepDigits(patient.cep),
-          photo_file: photoName,
-        },
-        surgeries: cases,
-        accesses,
-      };
-      yield { name: 'paciente.json', data: Buffer.from(JSON.stringify(archive, null, 2), 'utf8'), modified: at };
+      const { archive, photoName, files } = await archiveOf(patient, at);
+      yield { name: ARCHIVE_HTML_NAME, data: Buffer.from(renderArchiveHtml(archive), 'utf8'), modified: at };
+      yield { name: ARCHIVE_JSON_NAME, data: Buffer.from(JSON.stringify(archive, null, 2), 'utf8'), modified: at };
       if (photoName && patient.photoKey) {
         const photo = await storage.get(patient.photoKey);
         if (photo) yield { name: photoName, data: photo.data, modified: patient.updatedAt };
       }
-      for (const document of documents) {
-        const file = await storage.get(document.key);
-        if (file) yield { name: document.name, data: file.data, modified: document.at };
+      for (const file of files) {
+        const stored = await storage.get(file.key);
+        if (stored) yield { name: file.name, data: stored.data, modified: file.at };
       }
     },
   };

@@ -39,7 +39,7 @@ import { selectPatients, toPatientResponse, type PatientResponse } from './patie
  */
 
 /** How long a record with a surgery is kept after its last activity (Lei 13.787/2018, art. 6º). */
-const RETENTION_YEARS = 20;
+export const RETENTION_YEARS = 20;
 
 /** What an anonymized patient's name becomes. */
 const anonymizedName = (id: number) => `Paciente anonimizado #${id}`;
@@ -108,7 +108,7 @@ const brazilianDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/$
  * The last São Paulo day patient `patientId`'s record must be kept ('yyyy-MM-dd'): their last activity plus
  * RETENTION_YEARS (29 February becomes 28 February in a common year, as PostgreSQL adds years).
  */
-async function keepUntilDay(executor: Executor, patientId: number): Promise<string> {
+export async function keepUntilDay(executor: Executor, patientId: number): Promise<string> {
   const result = await executor.execute(sql`
     with cases as (select * from surgeries where patient_id = ${patientId}),
     days(day) as (

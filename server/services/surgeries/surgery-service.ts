@@ -1,7 +1,7 @@
 import { recordChange } from '../audit/audit-log';
 import { createHash } from 'node:crypto';
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { SurgeryDocumentKind } from '../../../machines/constants';
+import { CLOSED_STATUSES, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
@@ -44,7 +44,8 @@ export const SURGERY_NOT_FOUND = 'Não foi possível encontrar essa cirurgia';
 type SurgeryServiceDeps = { db: Database; storage: FileStorage; signer: LinkSigner; now: () => Date };
 type User = Pick<AuthUser, 'id' | 'type'>;
 
-type SurgeryList = { results: SurgeryResponse[]; count: number };
+/** `closed_count`: see list(). */
+type SurgeryList = { results: SurgeryResponse[]; count: number; closed_count?: number };
 
 /** openapi listScheduleDays: the days of a month with visible scheduled cases, in order. */
 type ScheduleDays = { month: string; results: Array<{ date: string; count: number }> };
@@ -227,6 +228,19 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     return row ? toSurgeryResponse(row, signer, today) : null;
   }
 
+  /**
+   * A search that matches nothing in the stages asked (issue 33 item 12): how many closed cases (CLOSED_STATUSES not
+   * asked for) match the same search and filters, so the list can say so instead of 'Nenhuma cirurgia encontrada'.
+   */
+  async function closedMatches(user: User, filters: SurgeryListFilters, today: string): Promise<number> {
+    const statuses = CLOSED_STATUSES.filter((status) => !filters.statuses.includes(status));
+    if (statuses.length === 0) return 0;
+    const where = await surgeryListWhere(db, user, { ...filters, statuses }, today);
+    if (!where) return 0;
+    const [row] = await db.select({ total: count() }).from(surgeries).where(where);
+    return Number(row?.total ?? 0);
+  }
+
   return {
     get,
 
@@ -304,7 +318,10 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
         selectSurgeryPage(db, where, filters, today),
         db.select({ total: count() }).from(surgeries).where(where),
       ]);
-      return { results: await toSurgeryResponses(rows, signer, saoPauloDay(now())), count: Number(totals[0]?.total ?? 0) };
+      const total = Number(totals[0]?.total ?? 0);
+      const results = await toSurgeryResponses(rows, signer, saoPauloDay(now()));
+      if (total > 0) return { results, count: total };
+      return { results, count: total, closed_count: await closedMatches(user, filters, today) };
     },
 
     /**

@@ -22,7 +22,7 @@ import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { caseHref } from '../../lib/surgeries/caseLink';
 import { StatusWithBadge } from './AuthorizationBadge';
-import { changedAgoText, medicName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
+import { changedAgoText, medicName, medicShortName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
 
 const T = surgeriesTexts.table;
 
@@ -119,11 +119,23 @@ type ColumnOptions = {
 /**
  * The columns (SPEC §2) plus the last status change. Dense: every cell but the procedures stays on one line; the
  * medic's column only where the list holds more than one medic's cases (a secretary's), never the medic's own name.
+ * Widths (issue 33 item 12): at 1366 px (about 1,000 px of table) the short columns get what their values and
+ * wrapped headers need ('PROCEDIMENTOS', a word that cannot wrap, 140 px), the text columns share the rest with
+ * some room to spare for a browser's scroll bar; tests/e2e/table-widths.spec.ts measures that no header overflows.
  */
 function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<Surgery>[] {
   const columns: (DataColumn<Surgery> | null)[] = [
-    { key: 'patient', header: T.patient, cell: (s) => s.patient.nome_completo, primary: true, truncate: true, width: showMedic ? '17%' : '19%', sortKey: 'patient' },
-    showMedic ? { key: 'medic', header: T.medic, cell: (s) => medicName(s.medic), truncate: true, width: '10%' } : null,
+    { key: 'patient', header: T.patient, cell: (s) => s.patient.nome_completo, primary: true, truncate: true, width: showMedic ? '15%' : '19%', sortKey: 'patient' },
+    showMedic
+      ? {
+          key: 'medic',
+          header: T.medic,
+          cell: (s) => medicName(s.medic),
+          tableCell: (s) => <span title={medicName(s.medic)}>{medicShortName(s.medic)}</span>,
+          truncate: true,
+          width: '10%',
+        }
+      : null,
     {
       key: 'payment',
       header: T.paymentSource,
@@ -131,17 +143,17 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       cell: (s) => paymentSourceLabel(s.payment_fountains),
       tableCell: (s) => <span title={payerTitle(s)}>{payerText(s)}</span>,
       truncate: true,
-      width: showMedic ? '12%' : '13%',
+      width: showMedic ? '9%' : '12%',
     },
     { key: 'plan', header: T.healthPlan, cell: (s) => s.health_plan?.fantasy_name ?? T.none, cardOnly: true },
-    { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '11%' : '14%' },
-    { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} /> },
+    { key: 'hospital', header: T.hospital, cell: (s) => s.hospital?.fantasy_name ?? T.none, truncate: true, width: showMedic ? '13.5%' : '16%' },
+    { key: 'procedures', header: T.procedures, cell: (s) => proceduresText(s.procedure), tableCell: (s) => <ProceduresCell surgery={s} />, width: '140px' },
     {
       key: 'status',
       header: T.status,
       cell: (s) => <StatusWithBadge text={statusLabel(s.status)} alerts={s.authorization_alerts} />,
       truncate: true,
-      width: showMedic ? '15%' : '16%',
+      width: showMedic ? '13%' : '16%',
     },
     {
       key: 'clock',
@@ -149,15 +161,15 @@ function surgeryColumns({ showMedic, rowTone, now }: ColumnOptions): DataColumn<
       cell: (s) => <StageClock surgery={s} long />,
       tableCell: (s) => <StageClock surgery={s} />,
       nowrap: true,
-      width: '78px',
+      width: '64px',
     },
-    { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '64px', sortKey: 'schedule' },
+    { key: 'schedule', header: T.schedule, cell: (s) => scheduleText(s.schedule), nowrap: true, width: '68px', sortKey: 'schedule' },
     {
       key: 'changed',
       header: T.changed,
       cell: (s) => (rowTone ? <ToneNote tone={rowTone(s)} fallback={changedAgoText(s.status_changed_at, now)} /> : changedAgoText(s.status_changed_at, now)),
       nowrap: true,
-      width: rowTone ? '136px' : '118px',
+      width: rowTone ? '108px' : '100px',
       sortKey: 'status_changed_at',
     },
   ];

@@ -102,9 +102,10 @@ const tableClass = css`
   table-layout: fixed;
   & th {
     padding: ${space.sm} ${space.sm};
-    white-space: nowrap;
+    /* A header longer than its column wraps between words (issue 33 item 12: 'ÚLTIMA MUDANÇA' was clipped at 1366 px). */
+    white-space: normal;
+    overflow-wrap: normal;
     overflow: hidden;
-    text-overflow: ellipsis;
     background: ${colors.primaryTint};
     color: ${colors.textMuted};
     font-size: ${fontSizes.xs};

@@ -12,11 +12,14 @@
  *   by the server. A medic sees no 'Médico(a)' column (every case is his).
  * - A row opens /surgery-details/<id> with `state: { back }` (`back`: this list's address). Pages of 50.
  * - 'Exportar CSV' (issue 14 item 5), beside the title, downloads every case of the current filters and order.
+ * - A search that matches only closed cases says how many, with 'Ver encerradas' (issue 33 item 12: the server's
+ *   `closed_count`), instead of 'Nenhuma cirurgia encontrada'.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { CLOSED_STATUSES, isCaseStatus, STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { plural } from '../../../machines/rules/plural';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
@@ -161,9 +164,30 @@ export function SurgeryStatusPage() {
     [setSearch],
   );
 
+  function handleShowClosed() {
+    void navigate({
+      to: '/surgery-status',
+      search: (previous: SurgeryStatusSearch) => ({ ...previous, stage: undefined, status: CLOSED_STATUSES.join(',') }),
+      replace: true,
+      state: {},
+    });
+  }
+
+  const closedCount = list.status === 'ready' && list.items.length === 0 ? (list.closedCount ?? 0) : 0;
   const empty =
     list.status === 'error' ? (
       <Notice kind="failed" title={surgeriesTexts.table.failed} onRetry={list.retry} />
+    ) : closedCount > 0 ? (
+      <Notice
+        kind="noResults"
+        title={plural(closedCount, T.closedMatches)}
+        text={T.closedMatchesHint}
+        action={
+          <Button variant="secondary" onClick={handleShowClosed}>
+            {T.showClosed}
+          </Button>
+        }
+      />
     ) : (
       <Notice kind="empty" title={surgeriesTexts.table.empty} text={surgeriesTexts.table.emptyHint} />
     );

@@ -118,6 +118,10 @@ export const surgeriesTexts = {
     shownOf: '{shown} de {total} cirurgias',
     shown: '{shown} cirurgias',
     dateInvalid: 'Informe uma data válida (dd/mm/aaaa).',
+    /** A search that matches only closed cases (issue 33 item 12): how many, and a way to list them. */
+    closedMatches: { one: '1 cirurgia encerrada corresponde à busca.', other: '{count} cirurgias encerradas correspondem à busca.' },
+    closedMatchesHint: 'Nenhuma cirurgia das etapas escolhidas corresponde à busca.',
+    showClosed: 'Ver encerradas',
   },
   /** The search and order of the two surgery lists (issue 11, item 6). */
   listControls: {

@@ -34,6 +34,12 @@ export function medicName(medic: Surgery['medic']): string {
   return `${medic.first_name} ${medic.last_name}`.trim();
 }
 
+/** The first name and the last surname ('Carlos Eduardo Mendes' → 'Carlos Mendes'): the tables' narrow column. */
+export function medicShortName(medic: Surgery['medic']): string {
+  const surname = medic.last_name.trim().split(/\s+/).pop() ?? '';
+  return `${medic.first_name.trim().split(/\s+/)[0] ?? ''} ${surname}`.trim();
+}
+
 /** São Paulo calendar days from the last status change to `now` (0 for a change dated later), or null if unreadable. */
 function daysSinceChange(changedAt: string, now: Date = new Date()): number | null {
   const changedOn = saoPauloDate(changedAt);

@@ -33,6 +33,8 @@ export type SurgeryListState = {
   items: Surgery[];
   /** Total of matching cases (null when the server does not say). */
   count: number | null;
+  /** A search that matched nothing in the stages asked: how many closed cases it matches (issue 33 item 12). */
+  closedCount: number | null;
   hasMore: boolean;
   loadingMore: boolean;
   /** The last 'Carregar mais' failed (the loaded rows stay). */
@@ -45,6 +47,7 @@ const LOADING: Omit<SurgeryListState, 'loadMore' | 'retry'> = {
   status: 'loading',
   items: [],
   count: null,
+  closedCount: null,
   hasMore: false,
   loadingMore: false,
   moreFailed: false,
@@ -77,7 +80,7 @@ export function useSurgeryList(filters: SurgeryListFilters): SurgeryListState {
       (page) => {
         if (controller.signal.aborted) return;
         startTransition(() =>
-          setState({ status: 'ready', ...firstPage(page, pageSize), loadingMore: false, moreFailed: false }),
+          setState({ status: 'ready', ...firstPage(page, pageSize), closedCount: page.closedCount, loadingMore: false, moreFailed: false }),
         );
       },
       () => {

@@ -102,6 +102,7 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
       hospital_consent: null,
       hospital_template: null,
       health_plan_template: null,
+      document_files: [],
       hospital_template_ok: false,
       plano_template_ok: false,
       status_changed_at: '2025-03-01T12:00:00-03:00',

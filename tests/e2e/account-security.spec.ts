@@ -158,10 +158,10 @@ test.describe('Dispositivos conectados', () => {
     await expectNoSeriousA11yViolations(page, { strict: true });
     await shots(page, 'account');
 
-    await firefox.getByRole('button', { name: /^Sair de Firefox no Linux/ }).click();
+    await firefox.getByRole('button', { name: /^Desconectar Firefox no Linux/ }).click();
     await expect(page.getByRole('alertdialog')).toContainText('Firefox no Linux precisará entrar de novo com a senha.');
     await expectNoSeriousA11yViolations(page, { strict: true });
-    await page.getByRole('button', { name: 'Sim, sair' }).click();
+    await page.getByRole('button', { name: 'Sim, desconectar' }).click();
     await expect(page.getByText('Dispositivo desconectado.')).toBeVisible();
     await expect(list.getByRole('listitem').filter({ hasText: 'Firefox no Linux' })).toHaveCount(0);
     // Its tokens stopped at once.

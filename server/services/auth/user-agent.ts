@@ -14,7 +14,7 @@ const BROWSERS: Array<[RegExp, string]> = [
   [/\bOPR\/|\bOpera\b/, 'Opera'],
   [/\bSamsungBrowser\//, 'Samsung Internet'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bChrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
+  [/Chrome\/|\bCriOS\/|\bChromium\//, 'Chrome'],
   [/\bSafari\//, 'Safari'],
 ];
 

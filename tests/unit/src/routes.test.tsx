@@ -150,6 +150,17 @@ describe('router guards', () => {
     expect(await screen.findByText('Nenhum registro de auditoria ainda')).toBeTruthy();
   });
 
+  it("sends a medic on /account home, and gives the secretary 'Minha conta' at the end of her menu (issue 35)", async () => {
+    const { router } = renderAt('/account', medic);
+    await expectPath(router, '/');
+    cleanup();
+    const asSecretary = renderAt('/', secretary);
+    await expectPath(asSecretary.router, '/');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
+    const links = within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
+    expect(links).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Minha conta']);
+  });
+
   it('sends a secretary on /settings home', async () => {
     const { router } = renderAt('/settings', secretary);
     await expectPath(router, '/');

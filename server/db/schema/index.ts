@@ -9,3 +9,4 @@ export * from './preoperative';
 export * from './ledger';
 export * from './dashboard-figures';
 export * from './audit';
+export * from './two-factor';

@@ -19,6 +19,7 @@ import { useSession } from '../../lib/session/session';
 import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expiredSession';
 import { sessionTexts } from '../../lib/i18n/session';
 import type { LoginValues } from './loginSchema';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /**
  * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
@@ -92,6 +93,16 @@ export function LoginPage() {
 
   function handleInvalid() {
     toastWarning(ptBR.errors.invalidData);
+  }
+
+  // Two-factor sign-in: the password was right, the second step asks the code (docs/SECURITY.md).
+  if (status === 'secondFactor' || status === 'verifyingSecondFactor' || status === 'recoveryCodes') {
+    return (
+      <AuthLayout>
+        <AuthHeading title={ptBR.auth.title} subtitle={ptBR.auth.subtitle} />
+        <SecondFactorStep />
+      </AuthLayout>
+    );
   }
 
   return (

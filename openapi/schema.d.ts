@@ -14,7 +14,7 @@ export interface paths {
         /**
          * Metadados do servidor de autorização (RFC 8414)
          * @description Descreve o servidor OAuth2 para clientes padrão: `issuer` (o `PUBLIC_URL`), os endpoints de token e de
-         *     revogação, as concessões aceitas (`password`, `refresh_token`), o único escopo (`cirurgias`) e como o cliente
+         *     revogação, as concessões aceitas (`password`, `refresh_token` e as duas do segundo fator), o único escopo (`cirurgias`) e como o cliente
          *     se autentica (`client_secret_post` ou `client_secret_basic`). Não há endpoint de autorização, por isso
          *     `response_types_supported` é vazio. Público; pode ficar em cache por uma hora.
          *
@@ -93,6 +93,22 @@ export interface paths {
          *     - Clientes desconhecidos de uma conta com 5 falhas recentes esperam um atraso crescente (0,5 s dobrando, até
          *       10 s) antes da resposta; só depois de 100 falhas em 15 minutos eles recebem 429.
          *     - Um e-mail inexistente leva o mesmo tempo que uma senha errada.
+         *
+         *     **Verificação em duas etapas (TOTP, RFC 6238)**
+         *     - Quando o usuário a ativou, a senha certa responde 400 `{ "error": "mfa_required", "error_description":
+         *       "Informe o código do aplicativo autenticador.", "mfa_token": "…", "enrollment_required": false }` (como a API
+         *       de MFA do Auth0). O `mfa_token` vale 5 minutos e é de uso único.
+         *     - O segundo passo: `grant_type=urn:cirurgias:oauth:grant-type:mfa-otp` com `mfa_token` e `otp` (o código de 6
+         *       dígitos), ou `grant_type=urn:cirurgias:oauth:grant-type:mfa-recovery-code` com `mfa_token` e
+         *       `recovery_code`. Acertou: 200 com os tokens (e o cookie de dispositivo). Errou: 400 `invalid_grant` ("Código
+         *       inválido. Confira o código no aplicativo autenticador e tente novamente."); cada código errado conta como uma
+         *       senha errada para os limites acima (429). Token vencido, gasto ou com 5 códigos errados: 400 `invalid_grant`
+         *       ("A verificação expirou. Entre novamente.").
+         *     - Um código vale 30 segundos (aceitos o anterior e o seguinte) e nunca é aceito duas vezes.
+         *     - Secretária cujo médico exige a verificação e que ainda não a configurou: `mfa_required` com
+         *       `enrollment_required: true` ("Seu médico exige a verificação em duas etapas. Configure-a para entrar.");
+         *       ela pede o QR code em `/auth/mfa/associate` e confirma com o grant mfa-otp, cuja resposta traz também os
+         *       dez `recovery_codes`.
          */
         post: operations["createToken"];
         delete?: never;
@@ -123,6 +139,31 @@ export interface paths {
          *     em `/auth/token`). Qualquer outro método responde 405 com `Allow: POST`.
          */
         post: operations["revokeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/mfa/associate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Configurar a verificação em duas etapas durante o login
+         * @description Para uma secretária cujo médico exige a verificação em duas etapas e que ainda não a configurou: com o
+         *     `mfa_token` do login (`enrollment_required: true`) e as credenciais do cliente, cria o segredo TOTP e devolve o
+         *     QR code, a URI `otpauth://` e o segredo em base32 para digitar. A configuração se confirma com o grant
+         *     `urn:cirurgias:oauth:grant-type:mfa-otp` em `/auth/token`. Um `mfa_token` inválido, vencido, gasto ou de
+         *     quem já configurou: 400 `invalid_grant` ("A verificação expirou. Entre novamente."). Aceita form-urlencoded e
+         *     JSON; outro método: 405 com `Allow: POST`.
+         */
+        post: operations["associateMfa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -566,6 +607,115 @@ export interface paths {
          *     encontrado."). Sucesso: 204 sem corpo.
          */
         delete: operations["endDevice"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/two_factor/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Estado da verificação em duas etapas
+         * @description `enabled`: ativada; `recovery_codes_left`: códigos de recuperação ainda não usados; `required`: para a
+         *     secretária, algum médico dela a exige; `secretaries_required` (só o médico): ele a exige de suas secretárias.
+         */
+        get: operations["getTwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/two_factor/setup/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Começar a configurar a verificação em duas etapas
+         * @description Cria um segredo TOTP novo (160 bits), ainda por confirmar, e devolve o QR code (SVG como data URL), a URI
+         *     `otpauth://totp/…` que ele codifica e o segredo em base32 para digitar no aplicativo. Chamar de novo troca o
+         *     segredo pendente. Já ativada: 400 ("A verificação em duas etapas já está ativada.").
+         */
+        post: operations["setupTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/two_factor/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirmar a verificação em duas etapas
+         * @description Confere um código do segredo pendente e ativa a verificação; devolve os dez códigos de recuperação, que não
+         *     voltam a ser mostrados (o servidor guarda só o HMAC de cada um). Código errado: 400 `{ "error": ["Código
+         *     inválido. Confira o código no aplicativo autenticador e tente novamente."], "otp": [...] }`.
+         */
+        post: operations["confirmTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/two_factor/disable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Desativar a verificação em duas etapas
+         * @description Com a senha atual e um código do aplicativo (ou um código de recuperação). Senha errada: 400 ("Senha atual
+         *     incorreta."); código errado: 400 ("Código inválido. …"); depois de 5 tentativas erradas em 15 minutos, 429.
+         *     A secretária cujo médico exige a verificação não pode desativá-la (400 "Seu médico exige a verificação em
+         *     duas etapas: ela não pode ser desativada.").
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/two_factor/secretaries/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Exigir a verificação em duas etapas das secretárias
+         * @description `required: true`: toda secretária do médico passa a precisar da verificação em duas etapas para entrar (a que
+         *     não a configurou é levada a configurá-la no login) e não pode desativá-la. Responde o estado do médico.
+         */
+        put: operations["setSecretariesTwoFactor"];
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2478,9 +2628,19 @@ export interface components {
         /** @description Erro OAuth2 (RFC 6749 §5.2 / RFC 7009 §2.2.1). */
         OAuthError: {
             /** @enum {string} */
-            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope";
+            error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "unsupported_token_type" | "invalid_scope" | "mfa_required";
             /** @description Mensagem em pt-BR, mostrada pelo SPA como aviso. */
             error_description: string;
+            /**
+             * @description Só com `mfa_required`: a senha estava certa e falta o segundo fator. Opaco, vale 5 minutos, aceita no
+             *     máximo 5 códigos errados e é gasto pelo acerto (uso único).
+             */
+            mfa_token?: string;
+            /**
+             * @description Só com `mfa_required`: `true` quando o médico exige a verificação em duas etapas de suas secretárias e
+             *     esta ainda não a configurou (ela a configura com `/auth/mfa/associate` e confirma com o grant mfa-otp).
+             */
+            enrollment_required?: boolean;
             /**
              * @description Por que a renovação foi recusada, quando o app deve dizê-lo: `unlinked` é uma secretária que o médico
              *     removeu e que não está vinculada a nenhum outro (as sessões dela foram encerradas na remoção).
@@ -2497,8 +2657,8 @@ export interface components {
             id: number;
             message?: string;
         };
-        /** @description Pedido de token (grant `password` ou `refresh_token`). */
-        TokenRequest: components["schemas"]["PasswordGrant"] | components["schemas"]["RefreshTokenGrant"];
+        /** @description Pedido de token (grant `password`, `refresh_token` ou o segundo fator da verificação em duas etapas). */
+        TokenRequest: components["schemas"]["PasswordGrant"] | components["schemas"]["RefreshTokenGrant"] | components["schemas"]["MfaOtpGrant"] | components["schemas"]["MfaRecoveryCodeGrant"];
         PasswordGrant: {
             /**
              * @description discriminator enum property added by openapi-typescript
@@ -2524,6 +2684,38 @@ export interface components {
             refresh_token: string;
             scope?: components["schemas"]["OAuthScopeRequest"];
         };
+        /** @description O segundo passo do login com o código de 6 dígitos do aplicativo autenticador. */
+        MfaOtpGrant: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "urn:cirurgias:oauth:grant-type:mfa-otp";
+            client_id: string;
+            client_secret: string;
+            mfa_token: string;
+            /** @description O código de 6 dígitos (TOTP, RFC 6238). */
+            otp: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
+        };
+        /** @description O segundo passo do login com um dos códigos de recuperação (cada um vale uma vez). */
+        MfaRecoveryCodeGrant: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            grant_type: "urn:cirurgias:oauth:grant-type:mfa-recovery-code";
+            client_id: string;
+            client_secret: string;
+            mfa_token: string;
+            recovery_code: string;
+            scope?: components["schemas"]["OAuthScopeRequest"];
+        };
+        MfaAssociateRequest: {
+            client_id: string;
+            client_secret: string;
+            mfa_token: string;
+        };
         /** @description Opcional e só conferido na sintaxe (RFC 6749 §3.3); o escopo concedido é sempre `cirurgias`. */
         OAuthScopeRequest: string;
         RevokeRequest: {
@@ -2547,6 +2739,11 @@ export interface components {
              * @enum {string}
              */
             scope: "cirurgias";
+            /**
+             * @description Só quando o grant mfa-otp confirmou uma configuração feita no login (`enrollment_required`): os dez códigos
+             *     de recuperação, mostrados uma única vez.
+             */
+            recovery_codes?: string[];
         };
         Profile: {
             type: components["schemas"]["UserType"];
@@ -2680,6 +2877,37 @@ export interface components {
              * @description Nova senha (ao menos 8 caracteres).
              */
             new_password: string;
+        };
+        TwoFactorStatus: {
+            enabled: boolean;
+            /** @description Para a secretária, algum médico dela exige a verificação (sempre `false` para o médico). */
+            required: boolean;
+            recovery_codes_left: number;
+            /** @description Só para o médico, se ele exige a verificação de suas secretárias. */
+            secretaries_required?: boolean;
+        };
+        TwoFactorSetup: {
+            /** @description O segredo em base32, para digitar no aplicativo quando não der para ler o QR code. */
+            secret: string;
+            otpauth_uri: string;
+            /** @description O QR code da `otpauth_uri`, SVG como data URL (a CSP aceita `img-src data:`). */
+            qr_code: string;
+        };
+        TwoFactorConfirm: {
+            /** @description O código de 6 dígitos do aplicativo (espaços ignorados). */
+            otp: string;
+        };
+        TwoFactorDisable: {
+            /** Format: password */
+            password: string;
+            /** @description Um código do aplicativo ou um código de recuperação. */
+            otp: string;
+        };
+        TwoFactorSecretaries: {
+            required: boolean;
+        };
+        RecoveryCodes: {
+            recovery_codes: string[];
         };
         /** @description O prazo em dias de cada etapa ativa (DECISIONS §15). Padrão: 3, 5, 3, 10, 7, 2 e 30 dias. */
         StageTargets: {
@@ -3949,6 +4177,34 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    associateMfa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["MfaAssociateRequest"];
+                "application/json": components["schemas"]["MfaAssociateRequest"];
+            };
+        };
+        responses: {
+            /** @description O segredo novo, ainda por confirmar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            400: components["responses"]["OAuthBadRequest"];
+            401: components["responses"]["OAuthInvalidClient"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getProfile: {
         parameters: {
             query?: never;
@@ -4492,6 +4748,134 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setupTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O segredo novo, ainda por confirmar. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    confirmTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorConfirm"];
+            };
+        };
+        responses: {
+            /** @description Ativada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecoveryCodes"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisable"];
+            };
+        };
+        responses: {
+            /** @description Desativada ("Verificação em duas etapas desativada."). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Message"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSecretariesTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorSecretaries"];
+            };
+        };
+        responses: {
+            /** @description Estado do médico. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -29,6 +29,7 @@ import authRoutes from './routes/auth';
 import docsRoutes from './routes/docs';
 import healthRoutes from './routes/health';
 import projectAuthRoutes from './routes/project-auth';
+import twoFactorRoutes from './routes/two-factor';
 import lookupRoutes from './routes/surgery/lookups';
 import patientRoutes from './routes/surgery/patients';
 import lifecycleRoutes from './routes/surgery/lifecycle';
@@ -63,8 +64,8 @@ declare module 'fastify' {
 }
 
 /** Paths the API owns: never answered with index.html. */
-const API_PREFIXES = ['/.well-known', '/auth/token', '/auth/revoke', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
-const OAUTH_PATHS = new Set(['/auth/token', '/auth/revoke']);
+const API_PREFIXES = ['/.well-known', '/auth/token', '/auth/revoke', '/auth/mfa/associate', '/project_auth', '/surgery', '/openapi.json', '/docs', '/health'];
+const OAUTH_PATHS = new Set(['/auth/token', '/auth/revoke', '/auth/mfa/associate']);
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -351,6 +352,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(authRoutes, { deps });
   await app.register(projectAuthRoutes, { deps });
   await app.register(accountSecurityRoutes, { deps });
+  await app.register(twoFactorRoutes, { deps });
   await app.register(lookupRoutes, { deps });
   await app.register(patientRoutes, { deps });
   await app.register(surgeryRoutes, { deps });

@@ -9,7 +9,9 @@ import type { UserType } from '../constants';
  * nothing (actions), so a machine used without them fails loudly instead of doing IO.
  *
  * States: restoring → signedOut | signedIn; signedOut → signingIn → signedIn | signedOut (with
- * `errors`); signedIn.idle ⇄ signedIn.refreshing; a refused refresh → failed (the expiry noted for the
+ * `errors`) | secondFactor (two-factor sign-in, docs/SECURITY.md: the password was right, the code is asked:
+ * asking ⇄ verifying → signedIn, or showingRecoveryCodes after an enrolment made at sign-in; cancelled or
+ * expired → signedOut); signedIn.idle ⇄ signedIn.refreshing; a refused refresh → failed (the expiry noted for the
  * sign-in page, tokens cleared, page reloaded); a refresh that got no answer → idle, still signed in. Only one refresh runs at a time: `session.refresh` is handled only in `signedIn.idle`,
  * so callers that arrive while refreshing just wait for the state to leave `refreshing`.
  */
@@ -41,12 +43,28 @@ export type SignInInput = { username: string; password: string };
 export type RefreshInput = { refreshToken: string };
 export type PersistInput = SessionTokens & { profile: Profile | null };
 export type RevokeInput = { token: string | null; refreshToken: string | null };
+/** The pending second step of a sign-in: the server's mfa_token, and whether the user must enrol first. */
+export type SecondFactorPending = { mfaToken: string; enrollmentRequired: boolean };
+export type SecondFactorInput = { mfaToken: string; code: string; kind: 'otp' | 'recovery' };
+/** A verified second factor; `recoveryCodes` when it confirmed an enrolment made at sign-in (shown once). */
+export type SecondFactorResult = SignInResult & { recoveryCodes?: string[] };
 
-export type SessionContext = StoredSession & { errors: string[] };
+export type SessionContext = StoredSession & {
+  errors: string[];
+  secondFactor: SecondFactorPending | null;
+  /** The sign-in that waits while its new recovery codes are shown (an enrolment at sign-in). */
+  pendingSignIn: SecondFactorResult | null;
+};
 
 export type SessionEvent =
   | { type: 'session.signIn'; username: string; password: string }
   | { type: 'session.signOut' }
+  /** The second step: a code of the authenticator app (`otp`) or a recovery code. */
+  | { type: 'session.verifySecondFactor'; code: string; kind: 'otp' | 'recovery' }
+  /** Gives up the second step (back to the password). */
+  | { type: 'session.cancelSecondFactor' }
+  /** The new recovery codes were seen: the sign-in goes on. */
+  | { type: 'session.acknowledgeRecoveryCodes' }
   | { type: 'session.refresh' }
   /** The profile as the server has it now (re-read after a page load). */
   | { type: 'session.profileLoaded'; profile: Profile }
@@ -74,6 +92,30 @@ export class SessionClearedError extends Error {
   constructor() {
     super('The session was cleared (signed out in another tab).');
     this.name = 'SessionClearedError';
+  }
+}
+
+/**
+ * The signIn actor rejects with this when the password was right and the server asks the second factor
+ * (`mfa_required`): the machine then asks the code.
+ */
+export class SecondFactorRequiredError extends Error {
+  constructor(
+    readonly mfaToken: string,
+    readonly enrollmentRequired: boolean,
+  ) {
+    super('The sign-in needs its second factor.');
+    this.name = 'SecondFactorRequiredError';
+  }
+}
+
+/** The verifySecondFactor actor rejects with this (messages to show) when the mfa_token is over: sign in again. */
+export class SecondFactorExpiredError extends Error {
+  readonly messages: string[];
+  constructor(messages: string[]) {
+    super(messages.join(' '));
+    this.name = 'SecondFactorExpiredError';
+    this.messages = messages;
   }
 }
 
@@ -115,7 +157,12 @@ function notProvided(name: string): never {
   throw new Error(`sessionMachine: the "${name}" actor must be provided with .provide()`);
 }
 
-const emptySession: SessionContext = { token: null, refreshToken: null, profile: null, errors: [] };
+const emptySession: SessionContext = { token: null, refreshToken: null, profile: null, errors: [], secondFactor: null, pendingSignIn: null };
+
+function secondFactorOf(error: unknown): SecondFactorPending {
+  const { mfaToken, enrollmentRequired } = error as SecondFactorRequiredError;
+  return { mfaToken, enrollmentRequired };
+}
 
 export const sessionMachine = setup({
   types: {
@@ -129,6 +176,8 @@ export const sessionMachine = setup({
     signIn: fromPromise<SignInResult, SignInInput>(async () => notProvided('signIn')),
     /** Refresh grant (cross-tab safe); resolves the new token pair or rejects. */
     refreshTokens: fromPromise<SessionTokens, RefreshInput>(async () => notProvided('refreshTokens')),
+    /** The second factor grant (mfa-otp or mfa-recovery-code) + profile read; rejects with a SessionError. */
+    verifySecondFactor: fromPromise<SecondFactorResult, SecondFactorInput>(async () => notProvided('verifySecondFactor')),
     /** Best-effort server-side revocation; its outcome is ignored. */
     revokeSession: fromPromise<void, RevokeInput>(async () => notProvided('revokeSession')),
   },
@@ -141,7 +190,16 @@ export const sessionMachine = setup({
     reloadPage: () => {},
     /** Notes that the session ended on its own, and where the user was, for the sign-in page (DECISIONS §14). */
     noteSessionExpired: () => {},
-    assignSession: assign((_, params: StoredSession) => ({ ...params, errors: [] })),
+    assignSession: assign((_, params: StoredSession) => ({
+      token: params.token,
+      refreshToken: params.refreshToken,
+      profile: params.profile,
+      errors: [],
+      secondFactor: null,
+      pendingSignIn: null,
+    })),
+    assignSecondFactor: assign((_, params: { error: unknown }) => ({ secondFactor: secondFactorOf(params.error) })),
+    assignPendingSignIn: assign((_, params: SecondFactorResult) => ({ pendingSignIn: params })),
     assignTokens: assign((_, params: SessionTokens) => ({ ...params })),
     assignErrors: assign((_, params: { error: unknown }) => ({ errors: messagesOf(params.error) })),
     clearErrors: assign({ errors: [] }),
@@ -160,6 +218,9 @@ export const sessionMachine = setup({
       event.type === 'session.storageChanged' && isCompleteSession(event),
     isRefreshRefused: (_, params: { error: unknown }) => isErrorNamed(params.error, 'RefreshRefusedError'),
     isSessionCleared: (_, params: { error: unknown }) => isErrorNamed(params.error, 'SessionClearedError'),
+    isSecondFactorRequired: (_, params: { error: unknown }) => isErrorNamed(params.error, 'SecondFactorRequiredError'),
+    isSecondFactorExpired: (_, params: { error: unknown }) => isErrorNamed(params.error, 'SecondFactorExpiredError'),
+    hasNewRecoveryCodes: (_, params: SecondFactorResult) => Boolean(params.recoveryCodes?.length),
   },
 }).createMachine({
   id: 'session',
@@ -214,9 +275,74 @@ export const sessionMachine = setup({
             { type: 'persistSession', params: ({ event }) => event.output },
           ],
         },
-        onError: {
-          target: 'signedOut',
-          actions: { type: 'assignErrors', params: ({ event }) => ({ error: event.error }) },
+        onError: [
+          {
+            guard: { type: 'isSecondFactorRequired', params: ({ event }) => ({ error: event.error }) },
+            target: 'secondFactor',
+            actions: { type: 'assignSecondFactor', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'signedOut',
+            actions: { type: 'assignErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+    secondFactor: {
+      initial: 'asking',
+      on: {
+        'session.cancelSecondFactor': { target: 'signedOut', actions: 'forgetSession' },
+      },
+      states: {
+        asking: {
+          on: { 'session.verifySecondFactor': { target: 'verifying' } },
+        },
+        verifying: {
+          entry: 'clearErrors',
+          invoke: {
+            id: 'verifySecondFactor',
+            src: 'verifySecondFactor',
+            input: ({ context, event }) => {
+              assertEvent(event, 'session.verifySecondFactor');
+              return { mfaToken: context.secondFactor?.mfaToken ?? '', code: event.code, kind: event.kind };
+            },
+            onDone: [
+              {
+                guard: { type: 'hasNewRecoveryCodes', params: ({ event }) => event.output },
+                target: 'showingRecoveryCodes',
+                actions: { type: 'assignPendingSignIn', params: ({ event }) => event.output },
+              },
+              {
+                target: '#session.signedIn',
+                actions: [
+                  { type: 'assignSession', params: ({ event }) => event.output },
+                  { type: 'persistSession', params: ({ event }) => event.output },
+                ],
+              },
+            ],
+            onError: [
+              {
+                guard: { type: 'isSecondFactorExpired', params: ({ event }) => ({ error: event.error }) },
+                target: '#session.signedOut',
+                actions: ['forgetSession', { type: 'assignErrors', params: ({ event }) => ({ error: event.error }) }],
+              },
+              {
+                target: 'asking',
+                actions: { type: 'assignErrors', params: ({ event }) => ({ error: event.error }) },
+              },
+            ],
+          },
+        },
+        showingRecoveryCodes: {
+          on: {
+            'session.acknowledgeRecoveryCodes': {
+              target: '#session.signedIn',
+              actions: [
+                { type: 'persistSession', params: ({ context }) => pendingOf(context) },
+                { type: 'assignSession', params: ({ context }) => pendingOf(context) },
+              ],
+            },
+          },
         },
       },
     },
@@ -300,3 +426,8 @@ export const sessionMachine = setup({
 });
 
 export type SessionMachine = typeof sessionMachine;
+
+function pendingOf(context: SessionContext): SignInResult {
+  const pending = context.pendingSignIn;
+  return { token: pending?.token ?? '', refreshToken: pending?.refreshToken ?? '', profile: pending?.profile as Profile };
+}

@@ -8,6 +8,7 @@ import { PASSWORD_WORK_BUSY_MESSAGE, PasswordWorkBusy, passwordWork } from '../s
 import { createSignInGuard, deviceCookieFrom, deviceCookieHeader } from '../services/auth/sign-in-guard';
 import { createTokenService, type TokenPair } from '../services/auth/token-service';
 import { createUserService } from '../services/auth/user-service';
+import { createTwoFactorService, type MfaPurpose, type SecondFactor } from '../services/auth/two-factor-service';
 
 const AUTH_MESSAGES = {
   invalidClient: 'Cliente não autorizado.',
@@ -22,10 +23,23 @@ const AUTH_MESSAGES = {
   invalidScope: 'Escopo inválido.',
   twoClientMethods: 'Envie as credenciais do cliente de um só modo: no cabeçalho Authorization (Basic) ou no corpo.',
   tooManyAttempts: 'Muitas tentativas de acesso. Aguarde alguns minutos e tente novamente.',
+  mfaRequired: 'Informe o código do aplicativo autenticador.',
+  mfaEnrollmentRequired: 'Seu médico exige a verificação em duas etapas. Configure-a para entrar.',
+  missingMfa: 'Informe o mfa_token e o código.',
+  invalidMfaToken: 'A verificação expirou. Entre novamente.',
+  wrongSecondFactor: 'Código inválido. Confira o código no aplicativo autenticador e tente novamente.',
   unlinked: 'Seu acesso foi encerrado: você não está mais vinculado(a) a nenhum médico. Para voltar, peça um novo convite ao médico.',
 } as const;
 
 type OAuthErrorCode = 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
+
+/**
+ * The second step of a sign-in with two-factor sign-in on (docs/SECURITY.md "Two-factor sign-in"), as Auth0's MFA
+ * API does it: the password grant answers 400 `mfa_required` with an `mfa_token`, and these extension grants
+ * (RFC 6749 §4.5, absolute URIs) exchange it with a code (`otp`) or a recovery code (`recovery_code`).
+ */
+export const MFA_OTP_GRANT = 'urn:cirurgias:oauth:grant-type:mfa-otp';
+export const MFA_RECOVERY_CODE_GRANT = 'urn:cirurgias:oauth:grant-type:mfa-recovery-code';
 
 /**
  * The one scope (docs/ARCHITECTURE.md, "Auth"): everything the signed-in user's role allows. Granted whatever scope a
@@ -104,7 +118,7 @@ function authorizationServerMetadata(issuer: string) {
     issuer,
     token_endpoint: `${issuer}/auth/token`,
     revocation_endpoint: `${issuer}/auth/revoke`,
-    grant_types_supported: ['password', 'refresh_token'],
+    grant_types_supported: ['password', 'refresh_token', MFA_OTP_GRANT, MFA_RECOVERY_CODE_GRANT],
     response_types_supported: [] as string[],
     token_endpoint_auth_methods_supported: clientAuth,
     revocation_endpoint_auth_methods_supported: clientAuth,
@@ -137,6 +151,18 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
   });
   const accounts = createUserService(deps);
   const guard = createSignInGuard(deps);
+  const twoFactor = createTwoFactorService(deps);
+
+  /** The password was right but the sign-in owes its second factor (or, required and missing, an enrolment). */
+  async function mfaRequired(reply: FastifyReply, userId: number, purpose: MfaPurpose) {
+    const mfaToken = await twoFactor.issueMfaToken(userId, purpose);
+    return reply.code(400).send({
+      error: 'mfa_required',
+      error_description: purpose === 'enrol' ? AUTH_MESSAGES.mfaEnrollmentRequired : AUTH_MESSAGES.mfaRequired,
+      mfa_token: mfaToken,
+      enrollment_required: purpose === 'enrol',
+    });
+  }
 
   function clientIsValid(request: FastifyRequest, params: Params): boolean {
     const { id, secret } = clientCredentials(request, params);
@@ -184,10 +210,68 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
       return oauthError(reply, 429, 'invalid_request', PASSWORD_WORK_BUSY_MESSAGE);
     }
     if (!user || !matches) return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidCredentials);
+    const purpose = await twoFactor.signInRequirement(user.id, user.type);
+    if (purpose) {
+      // The password was no failure, but the sign-in is not over: its reservation goes back, nothing is reset or
+      // trusted until the second factor (mfaGrant) succeeds.
+      await guard.release(client, request.ip);
+      return mfaRequired(reply, user.id, purpose);
+    }
     const device = await guard.succeeded(client, user.id, request.ip, deviceToken);
     const secure = request.protocol === 'https' || deps.config.publicUrl.startsWith('https:');
     reply.header('Set-Cookie', deviceCookieHeader(device, secure));
     return reply.code(200).send(tokenResponse(await tokens.issueTokens(user.id)));
+  }
+
+  /**
+   * The second step: the mfa_token of a right password and a code (or a recovery code). The attempt goes through
+   * the same guard as a password (known browsers, the account's and the address's counters, the delays): a wrong
+   * code keeps its count like a wrong password. The mfa_token lives 5 minutes, takes 5 wrong codes at most and is
+   * spent by its success. For an enrolment at sign-in ('enrol'), the code confirms the secret /auth/mfa/associate
+   * created, and the answer carries the ten recovery codes.
+   */
+  async function mfaGrant(request: FastifyRequest, reply: FastifyReply, params: Params, kind: 'otp' | 'recovery_code') {
+    const mfaToken = stringParam(params, 'mfa_token');
+    const code = stringParam(params, kind);
+    if (mfaToken === null || code === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!mfaToken || !code) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingMfa);
+    const pending = await twoFactor.readMfaToken(mfaToken);
+    if (!pending) return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidMfaToken);
+    const deviceToken = deviceCookieFrom(request.headers.cookie);
+    const client = await guard.classify(pending.userId, pending.email, request.ip, deviceToken);
+    const verdict = await guard.reserve(client, request.ip);
+    if ('refuseForSeconds' in verdict) {
+      reply.header('Retry-After', String(Math.ceil(verdict.refuseForSeconds)));
+      return oauthError(reply, 429, 'invalid_request', AUTH_MESSAGES.tooManyAttempts);
+    }
+    let recoveryCodes: string[] | null = null;
+    let accepted: boolean;
+    try {
+      if (verdict.delayMs > 0) await (deps.sleep ?? sleep)(verdict.delayMs);
+      if (pending.purpose === 'enrol') {
+        recoveryCodes = kind === 'otp' ? await twoFactor.confirmAtSignIn(pending.userId, code) : null;
+        accepted = recoveryCodes !== null;
+      } else {
+        const factor: SecondFactor = kind === 'otp' ? { otp: code } : { recoveryCode: code };
+        accepted = await twoFactor.verify(pending.userId, factor);
+      }
+    } catch (error) {
+      await guard.release(client, request.ip).catch(() => {});
+      throw error;
+    }
+    if (!accepted) {
+      await twoFactor.mfaTokenFailed(mfaToken);
+      return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.wrongSecondFactor);
+    }
+    if (!(await twoFactor.spendMfaToken(mfaToken))) {
+      await guard.release(client, request.ip);
+      return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidMfaToken);
+    }
+    const device = await guard.succeeded(client, pending.userId, request.ip, deviceToken);
+    const secure = request.protocol === 'https' || deps.config.publicUrl.startsWith('https:');
+    reply.header('Set-Cookie', deviceCookieHeader(device, secure));
+    const body = tokenResponse(await tokens.issueTokens(pending.userId));
+    return reply.code(200).send(recoveryCodes ? { ...body, recovery_codes: recoveryCodes } : body);
   }
 
   async function refreshGrant(reply: FastifyReply, params: Params) {
@@ -220,6 +304,8 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     if (scope !== undefined && !SCOPE_SYNTAX.test(scope)) return oauthError(reply, 400, 'invalid_scope', AUTH_MESSAGES.invalidScope);
     if (grantType === 'password') return passwordGrant(request, reply, params);
     if (grantType === 'refresh_token') return refreshGrant(reply, params);
+    if (grantType === MFA_OTP_GRANT) return mfaGrant(request, reply, params, 'otp');
+    if (grantType === MFA_RECOVERY_CODE_GRANT) return mfaGrant(request, reply, params, 'recovery_code');
     return oauthError(reply, 400, 'unsupported_grant_type', AUTH_MESSAGES.unsupportedGrant);
   });
 
@@ -235,6 +321,24 @@ export default async function authRoutes(app: FastifyInstance, { deps }: { deps:
     await tokens.revoke(token);
     // An empty JSON object, not an empty body: off-the-shelf clients (simple-oauth2's revokeAll) parse the answer.
     return reply.code(200).send({});
+  });
+
+  /**
+   * Enrolment at sign-in (Auth0's /mfa/associate): a secretary whose medic requires two-factor sign-in and who has
+   * none gets an mfa_token of purpose 'enrol' from the password grant; with it, this starts her enrolment (the
+   * secret, its otpauth URI and QR code), which the mfa-otp grant then confirms.
+   */
+  app.post('/auth/mfa/associate', async (request, reply) => {
+    reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
+    const params = paramsOf(request.body);
+    if (usesTwoClientMethods(request, params)) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.twoClientMethods);
+    if (!clientIsValid(request, params)) return invalidClient(request, reply);
+    const mfaToken = stringParam(params, 'mfa_token');
+    if (mfaToken === null) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.invalidParameters);
+    if (!mfaToken) return oauthError(reply, 400, 'invalid_request', AUTH_MESSAGES.missingMfa);
+    const pending = await twoFactor.readMfaToken(mfaToken);
+    if (!pending || pending.purpose !== 'enrol') return oauthError(reply, 400, 'invalid_grant', AUTH_MESSAGES.invalidMfaToken);
+    return reply.code(200).send(await twoFactor.begin(pending.userId));
   });
 
   /** RFC 8414 metadata, so a standard OAuth client can find the endpoints and what they accept. */

@@ -24,7 +24,7 @@ describe('GET /.well-known/oauth-authorization-server', () => {
       issuer: 'https://cirurgias.example.com.br',
       token_endpoint: 'https://cirurgias.example.com.br/auth/token',
       revocation_endpoint: 'https://cirurgias.example.com.br/auth/revoke',
-      grant_types_supported: ['password', 'refresh_token'],
+      grant_types_supported: ['password', 'refresh_token', 'urn:cirurgias:oauth:grant-type:mfa-otp', 'urn:cirurgias:oauth:grant-type:mfa-recovery-code'],
       response_types_supported: [],
       token_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
       revocation_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],

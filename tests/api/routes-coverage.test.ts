@@ -63,6 +63,13 @@ const REQUIRED = [
   'GET /surgery/api/v1/schedule_days/',
   // Issue 11: the medic's first steps.
   'GET /project_auth/api/v1/getting_started/',
+  // Issue 35 item 3: two-factor sign-in.
+  'POST /auth/mfa/associate',
+  'GET /project_auth/api/v1/two_factor/',
+  'POST /project_auth/api/v1/two_factor/setup/',
+  'POST /project_auth/api/v1/two_factor/confirm/',
+  'POST /project_auth/api/v1/two_factor/disable/',
+  'PUT /project_auth/api/v1/two_factor/secretaries/',
   // Issue 11 item 13: the profile photo.
   'PUT /project_auth/api/v1/profile_photo/',
   'DELETE /project_auth/api/v1/profile_photo/',

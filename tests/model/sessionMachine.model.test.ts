@@ -5,6 +5,8 @@ import { replayPath, stateNodeValues, transitionPaths, valueLabel } from './grap
 import { createActor, fromPromise, type EventObject, type SnapshotFrom } from 'xstate';
 import {
   RefreshRefusedError,
+  SecondFactorExpiredError,
+  SecondFactorRequiredError,
   SESSION_FALLBACK_ERROR,
   SessionClearedError,
   SessionError,
@@ -40,6 +42,22 @@ const labelled: Array<[ModelEvent, string]> = [
   [{ type: 'xstate.done.actor.signIn', output: { token: 'tA', refreshToken: 'rA', profile: medic } }, 'signIn ok'],
   [{ type: 'xstate.error.actor.signIn', error: new SessionError(['Usuário ou senha inválidos.']) }, 'signIn refused'],
   [{ type: 'xstate.error.actor.signIn', error: new TypeError('Failed to fetch') }, 'signIn error without messages'],
+  [{ type: 'xstate.error.actor.signIn', error: new SecondFactorRequiredError('mfa1', false) }, 'signIn asks the code'],
+  [{ type: 'xstate.error.actor.signIn', error: new SecondFactorRequiredError('mfa2', true) }, 'signIn asks an enrolment'],
+  [{ type: 'session.verifySecondFactor', code: '123456', kind: 'otp' }, 'code typed'],
+  [{ type: 'session.verifySecondFactor', code: 'k7m2p-x9qr4', kind: 'recovery' }, 'recovery code typed'],
+  [{ type: 'xstate.done.actor.verifySecondFactor', output: { token: 'tB', refreshToken: 'rB', profile: medic } }, 'code accepted'],
+  [
+    {
+      type: 'xstate.done.actor.verifySecondFactor',
+      output: { token: 'tC', refreshToken: 'rC', profile: secretary, recoveryCodes: ['aaaaa-bbbbb', 'ccccc-ddddd'] },
+    },
+    'enrolment confirmed',
+  ],
+  [{ type: 'xstate.error.actor.verifySecondFactor', error: new SessionError(['Código inválido.']) }, 'code refused'],
+  [{ type: 'xstate.error.actor.verifySecondFactor', error: new SecondFactorExpiredError(['A verificação expirou.']) }, 'mfa_token expired'],
+  [{ type: 'session.cancelSecondFactor' }, 'second step cancelled'],
+  [{ type: 'session.acknowledgeRecoveryCodes' }, 'recovery codes seen'],
   [{ type: 'session.signOut' }, 'signOut'],
   [{ type: 'session.refresh' }, 'refresh'],
   [{ type: 'xstate.done.actor.refreshTokens', output: { token: 't2', refreshToken: 'r2' } }, 'refresh ok'],
@@ -80,6 +98,7 @@ function createSut() {
     actors: {
       restoreSession: pendingActor('restoreSession'),
       signIn: pendingActor('signIn'),
+      verifySecondFactor: pendingActor('verifySecondFactor'),
       refreshTokens: pendingActor('refreshTokens'),
       revokeSession: fromPromise(async ({ input }) => {
         effects.revoked.push(input);
@@ -112,7 +131,28 @@ function createSut() {
 }
 
 function expectPlausible(snapshot: Snapshot, last: ModelEvent, effects: ReturnType<typeof createSut>['effects']) {
-  const { token, refreshToken, profile, errors } = snapshot.context;
+  const { token, refreshToken, profile, errors, secondFactor, pendingSignIn } = snapshot.context;
+  if (snapshot.matches('secondFactor')) {
+    // Nothing is stored before the second factor: no token in the context, none persisted.
+    expect([token, refreshToken, profile]).toEqual([null, null, null]);
+    expect(secondFactor?.mfaToken).toMatch(/^mfa[12]$/);
+    expect(effects.persisted).toEqual([]);
+  } else {
+    expect(secondFactor).toBeNull();
+  }
+  if (snapshot.matches({ secondFactor: 'showingRecoveryCodes' })) expect(pendingSignIn?.recoveryCodes).toHaveLength(2);
+  else expect(pendingSignIn).toBeNull();
+  if (last.type === 'xstate.error.actor.verifySecondFactor') {
+    expect(errors).toEqual((last.error as SessionError).messages);
+    expect(snapshot.matches(last.error instanceof SecondFactorExpiredError ? 'signedOut' : { secondFactor: 'asking' })).toBe(true);
+  }
+  if (last.type === 'session.acknowledgeRecoveryCodes') {
+    expect(snapshot.matches('signedIn')).toBe(true);
+    expect(effects.persisted.at(-1)).toEqual({ token: 'tC', refreshToken: 'rC', profile: secretary });
+  }
+  if (last.type === 'xstate.done.actor.verifySecondFactor' && !('recoveryCodes' in (last.output as object))) {
+    expect(effects.persisted.at(-1)).toEqual({ token, refreshToken, profile });
+  }
   if (snapshot.matches('signedIn')) {
     expect(token && refreshToken && profile).toBeTruthy();
     expect(errors).toEqual([]);
@@ -136,7 +176,7 @@ function expectPlausible(snapshot: Snapshot, last: ModelEvent, effects: ReturnTy
     expect(effects.cleared).toBe(1);
     expect(effects.revoked).toHaveLength(1);
   }
-  if (last.type === 'xstate.error.actor.signIn') {
+  if (last.type === 'xstate.error.actor.signIn' && !(last.error instanceof SecondFactorRequiredError)) {
     expect(errors).toEqual(last.error instanceof SessionError ? last.error.messages : [SESSION_FALLBACK_ERROR]);
   }
   if (last.type === 'xstate.done.actor.signIn' || last.type === 'xstate.done.actor.refreshTokens') {
@@ -159,10 +199,20 @@ describe('sessionMachine (model)', () => {
     }
   });
 
-  it('ends paths in each of the six session states', () => {
+  it('ends paths in each of the nine session states', () => {
     const targets = new Set(paths.map((p) => valueLabel(p.state.value)));
     expect(targets).toEqual(
-      new Set(['restoring', 'signedOut', 'signingIn', 'signedIn.idle', 'signedIn.refreshing', 'failed']),
+      new Set([
+        'restoring',
+        'signedOut',
+        'signingIn',
+        'secondFactor.asking',
+        'secondFactor.verifying',
+        'secondFactor.showingRecoveryCodes',
+        'signedIn.idle',
+        'signedIn.refreshing',
+        'failed',
+      ]),
     );
     expect(paths.length).toBeGreaterThan(20);
   });

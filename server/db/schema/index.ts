@@ -11,3 +11,4 @@ export * from './dashboard-figures';
 export * from './audit';
 export * from './history';
 export * from './account-security';
+export * from './two-factor';

@@ -20,6 +20,7 @@ import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expir
 import { sessionTexts } from '../../lib/i18n/session';
 import { accountTexts } from '../../lib/i18n/account';
 import type { LoginValues } from './loginSchema';
+import { SecondFactorStep } from './SecondFactorStep';
 
 /**
  * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
@@ -99,6 +100,16 @@ export function LoginPage() {
 
   function handleInvalid() {
     toastWarning(ptBR.errors.invalidData);
+  }
+
+  // Two-factor sign-in: the password was right, the second step asks the code (docs/SECURITY.md).
+  if (status === 'secondFactor' || status === 'verifyingSecondFactor' || status === 'recoveryCodes') {
+    return (
+      <AuthLayout>
+        <AuthHeading title={ptBR.auth.title} subtitle={ptBR.auth.subtitle} />
+        <SecondFactorStep />
+      </AuthLayout>
+    );
   }
 
   return (

@@ -1,12 +1,16 @@
 import { fromPromise } from 'xstate';
 import {
   RefreshRefusedError,
+  SecondFactorExpiredError,
+  SecondFactorRequiredError,
   SessionClearedError,
   SessionError,
   type PersistInput,
   type Profile,
   type RefreshInput,
   type RevokeInput,
+  type SecondFactorInput,
+  type SecondFactorResult,
   type SessionTokens,
   type SignInInput,
   type SignInResult,
@@ -154,20 +158,62 @@ async function linkedToNoMedic(accessToken: string): Promise<boolean> {
   }
 }
 
-/** Password grant, then the profile read with the new token. Rejects with a SessionError. */
+/** The second factor's grants (server/routes/auth.ts, docs/SECURITY.md "Two-factor sign-in"). */
+const MFA_GRANTS = {
+  otp: 'urn:cirurgias:oauth:grant-type:mfa-otp',
+  recovery: 'urn:cirurgias:oauth:grant-type:mfa-recovery-code',
+} as const;
+const MFA_EXPIRED = 'A verificação expirou. Entre novamente.';
+
+type TokenBody = { access_token: string; refresh_token: string; recovery_codes?: string[] };
+
+/** Password grant, then the profile read with the new token. Rejects with a SessionError (SecondFactorRequiredError). */
 export async function signIn({ username, password }: SignInInput): Promise<SignInResult> {
-  const tokens = await call(() =>
-    authApi.POST('/auth/token', {
-      body: {
-        grant_type: 'password',
-        client_id: CLIENT_ID,
-        client_secret: CLIENT_SECRET,
-        username,
-        password,
-      },
+  const result = await authApi
+    .POST('/auth/token', {
+      body: { grant_type: 'password', client_id: CLIENT_ID, client_secret: CLIENT_SECRET, username, password },
       ...FORM,
-    }),
+    })
+    .catch((error: unknown) => {
+      throw new SessionError(thrownCallMessages(error));
+    });
+  const refused = result.error;
+  if (refused?.error === 'mfa_required' && refused.mfa_token) {
+    throw new SecondFactorRequiredError(refused.mfa_token, refused.enrollment_required === true);
+  }
+  if (!result.data) throw new SessionError(signInErrorMessages(refused));
+  return withProfile(result.data);
+}
+
+/** The second factor's grant with the mfa_token, then the profile. Rejects with a SessionError, or SecondFactorExpiredError. */
+export async function verifySecondFactor({ mfaToken, code, kind }: SecondFactorInput): Promise<SecondFactorResult> {
+  const body =
+    kind === 'otp'
+      ? { grant_type: MFA_GRANTS.otp, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, mfa_token: mfaToken, otp: code }
+      : { grant_type: MFA_GRANTS.recovery, client_id: CLIENT_ID, client_secret: CLIENT_SECRET, mfa_token: mfaToken, recovery_code: code };
+  const result = await authApi.POST('/auth/token', { body, ...FORM }).catch((error: unknown) => {
+    throw new SessionError(thrownCallMessages(error));
+  });
+  if (!result.data) {
+    const messages = signInErrorMessages(result.error);
+    // Over: spent, expired or too many wrong codes; and a refusal for too many attempts: back to the password.
+    if (messages[0] === MFA_EXPIRED || result.response.status === 429) throw new SecondFactorExpiredError(messages);
+    throw new SessionError(messages);
+  }
+  const signedIn = await withProfile(result.data);
+  const codes = (result.data as TokenBody).recovery_codes;
+  return codes ? { ...signedIn, recoveryCodes: codes } : signedIn;
+}
+
+/** Starts an enrolment required at sign-in (/auth/mfa/associate): the QR code and the secret to type. */
+export async function associateSecondFactor(mfaToken: string): Promise<{ secret: string; otpauth_uri: string; qr_code: string }> {
+  return call(() =>
+    authApi.POST('/auth/mfa/associate', { body: { client_id: CLIENT_ID, client_secret: CLIENT_SECRET, mfa_token: mfaToken }, ...FORM }),
   );
+}
+
+/** The profile read with new tokens (a removed secretary is told why and signed out). */
+async function withProfile(tokens: TokenBody): Promise<SignInResult> {
   let profile: Profile;
   try {
     profile = await call(() =>
@@ -315,6 +361,7 @@ export async function revokeSession({ token, refreshToken }: RevokeInput): Promi
 export const sessionActors = {
   restoreSession: fromPromise<StoredSession>(async () => readStoredSession()),
   signIn: fromPromise<SignInResult, SignInInput>(({ input }) => signIn(input)),
+  verifySecondFactor: fromPromise<SecondFactorResult, SecondFactorInput>(({ input }) => verifySecondFactor(input)),
   refreshTokens: fromPromise<SessionTokens, RefreshInput>(({ input }) => refreshTokens(input)),
   revokeSession: fromPromise<void, RevokeInput>(({ input }) => revokeSession(input)),
 };

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
-import { sessionMachine, type Profile } from '../../../machines/session/sessionMachine';
+import { sessionMachine, type Profile, type SecondFactorPending } from '../../../machines/session/sessionMachine';
 import { api, configureAuth } from '../../api/client';
 import { clearAllDrafts, clearDraftsOfOthers, draftOwner, setDraftOwner } from '../drafts/draftStore';
 import {
@@ -27,6 +27,9 @@ export type SessionStatus =
   | 'restoring'
   | 'signedOut'
   | 'signingIn'
+  | 'secondFactor'
+  | 'verifyingSecondFactor'
+  | 'recoveryCodes'
   | 'signedIn'
   | 'refreshing'
   | 'failed';
@@ -35,7 +38,14 @@ export type SessionState = {
   status: SessionStatus;
   profile: Profile | null;
   errors: string[];
+  /** The pending second step (two-factor sign-in), while `secondFactor`/`verifyingSecondFactor`/`recoveryCodes`. */
+  secondFactor: SecondFactorPending | null;
+  /** The new recovery codes of an enrolment made at sign-in, while `recoveryCodes`. */
+  recoveryCodes: string[];
   signIn(username: string, password: string): void;
+  verifySecondFactor(code: string, kind: 'otp' | 'recovery'): void;
+  cancelSecondFactor(): void;
+  acknowledgeRecoveryCodes(): void;
   signOut(): void;
 };
 
@@ -50,6 +60,9 @@ export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
   if (snapshot.matches({ signedIn: 'refreshing' })) return 'refreshing';
   if (snapshot.matches('signedIn')) return 'signedIn';
   if (snapshot.matches('signingIn')) return 'signingIn';
+  if (snapshot.matches({ secondFactor: 'verifying' })) return 'verifyingSecondFactor';
+  if (snapshot.matches({ secondFactor: 'showingRecoveryCodes' })) return 'recoveryCodes';
+  if (snapshot.matches('secondFactor')) return 'secondFactor';
   if (snapshot.matches('signedOut')) return 'signedOut';
   if (snapshot.matches('failed')) return 'failed';
   return 'restoring';
@@ -57,6 +70,18 @@ export function sessionStatus(snapshot: SessionSnapshot): SessionStatus {
 
 function signIn(username: string, password: string): void {
   sessionActor.send({ type: 'session.signIn', username, password });
+}
+
+function verifySecondFactor(code: string, kind: 'otp' | 'recovery'): void {
+  sessionActor.send({ type: 'session.verifySecondFactor', code, kind });
+}
+
+function cancelSecondFactor(): void {
+  sessionActor.send({ type: 'session.cancelSecondFactor' });
+}
+
+function acknowledgeRecoveryCodes(): void {
+  sessionActor.send({ type: 'session.acknowledgeRecoveryCodes' });
 }
 
 function signOut(): void {
@@ -141,12 +166,16 @@ export function disposeSession(): void {
 
 import.meta.hot?.dispose(disposeSession);
 
+const NO_CODES: string[] = [];
+
 /** The session for components: status, profile, sign-in warnings and the two commands. */
 export function useSession(): SessionState {
   const status = useSelector(sessionActor, sessionStatus);
   const profile = useSelector(sessionActor, (s) => s.context.profile);
   const errors = useSelector(sessionActor, (s) => s.context.errors);
-  return { status, profile, errors, signIn, signOut };
+  const secondFactor = useSelector(sessionActor, (s) => s.context.secondFactor);
+  const recoveryCodes = useSelector(sessionActor, (s) => s.context.pendingSignIn?.recoveryCodes ?? NO_CODES);
+  return { status, profile, errors, secondFactor, recoveryCodes, signIn, signOut, verifySecondFactor, cancelSecondFactor, acknowledgeRecoveryCodes };
 }
 
 /**

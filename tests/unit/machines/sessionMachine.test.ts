@@ -61,7 +61,7 @@ describe('sessionMachine', () => {
     const { actor } = start();
     expect(actor.getSnapshot().matches('restoring')).toBe(true);
     const s = await waitFor(actor, (snap) => snap.matches('signedOut'));
-    expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(s.context).toEqual({ ...empty, errors: [], secondFactor: null, pendingSignIn: null });
   });
 
   it('restores a complete stored session as signed in', async () => {
@@ -91,7 +91,7 @@ describe('sessionMachine', () => {
     expect(actor.getSnapshot().matches('signingIn')).toBe(true);
     const s = await waitFor(actor, (snap) => snap.matches('signedIn'));
     expect(signIn).toHaveBeenCalledWith({ username: 'ana@x.com', password: 'segredo123' });
-    expect(s.context).toEqual({ token: 'tA', refreshToken: 'rA', profile: medic, errors: [] });
+    expect(s.context).toEqual({ token: 'tA', refreshToken: 'rA', profile: medic, errors: [], secondFactor: null, pendingSignIn: null });
     expect(persistSession).toHaveBeenCalledWith({ token: 'tA', refreshToken: 'rA', profile: medic });
   });
 
@@ -134,7 +134,7 @@ describe('sessionMachine', () => {
     actor.send({ type: 'session.signOut' });
     const s = actor.getSnapshot();
     expect(s.matches('signedOut')).toBe(true);
-    expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(s.context).toEqual({ ...empty, errors: [], secondFactor: null, pendingSignIn: null });
     expect(clearSession).toHaveBeenCalledTimes(1);
     await vi.waitFor(() => expect(revoke).toHaveBeenCalledWith({ token: 't1', refreshToken: 'r1' }));
   });
@@ -167,7 +167,7 @@ describe('sessionMachine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.refresh' });
     const s = await waitFor(actor, (snap) => snap.matches('failed'));
-    expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(s.context).toEqual({ ...empty, errors: [], secondFactor: null, pendingSignIn: null });
     expect(noteSessionExpired).toHaveBeenCalledTimes(1);
     expect(clearSession).toHaveBeenCalledTimes(1);
     expect(reloadPage).toHaveBeenCalledTimes(1);
@@ -199,7 +199,7 @@ describe('sessionMachine', () => {
     await waitFor(actor, (s) => s.matches('signedIn'));
     actor.send({ type: 'session.refresh' });
     const s = await waitFor(actor, (snap) => snap.matches('signedOut'));
-    expect(s.context).toEqual({ ...empty, errors: [] });
+    expect(s.context).toEqual({ ...empty, errors: [], secondFactor: null, pendingSignIn: null });
     expect(noteSessionExpired).not.toHaveBeenCalled();
     expect(clearSession).not.toHaveBeenCalled();
   });

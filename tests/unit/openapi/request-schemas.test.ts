@@ -8,6 +8,7 @@ import { patientExportQuerySchema, patientFormSchema, patientListQuerySchema } f
 import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../machines/account/passwordResetSchemas';
+import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../../machines/account/twoFactorSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import {
   checklistMarkSchema,
@@ -57,6 +58,9 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   requestPasswordReset: { body: passwordResetRequestSchema },
   resetPassword: { body: passwordResetSchema },
   createSecretary: { body: createSecretarySchema },
+  confirmTwoFactor: { body: twoFactorConfirmSchema },
+  disableTwoFactor: { body: twoFactorDisableSchema },
+  setSecretariesTwoFactor: { body: twoFactorSecretariesSchema },
   updateAuthorization: { body: authorizationSchema('2026-11-26') },
   listDocumentRequirements: { query: requirementsQuerySchema },
   getDocumentRequirements: { query: requirementsQuerySchema },
@@ -86,6 +90,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
 const NOT_SCHEMAS: Record<string, string> = {
   createToken: 'RFC 6749 form (server/routes/auth.ts): its errors are OAuth error codes, not SPEC §8 shapes',
   revokeToken: 'RFC 7009 form (server/routes/auth.ts): always 200 for a valid client',
+  associateMfa: 'OAuth form beside /auth/token (server/routes/auth.ts): its errors are OAuth error codes',
   getProfilePhoto: 'a signed link: the link is the authorization, any fault is 403',
   getPatientPhoto: 'a signed link: the link is the authorization, any fault is 403',
   getSurgeryDocument: 'a signed link: the link is the authorization, any fault is 403',

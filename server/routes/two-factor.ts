@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  twoFactorConfirmSchema,
+  twoFactorDisableSchema,
+  twoFactorSecretariesSchema,
+  type TwoFactorConfirmInput,
+  type TwoFactorDisableInput,
+  type TwoFactorSecretariesInput,
+} from '../../machines/account/twoFactorSchemas';
+import type { AppDeps } from '../deps';
+import { validated } from '../http/validation';
+import { createTwoFactorService, TWO_FACTOR_MESSAGES } from '../services/auth/two-factor-service';
+
+/**
+ * The signed-in user's two-factor sign-in (issue 35 item 3; docs/SECURITY.md "Two-factor sign-in"): its state, an
+ * enrolment (QR code, then a code to confirm it, then ten recovery codes shown once), disabling it with the
+ * password and a code, and the medic's requirement for his secretaries. The sign-in's second step is the token
+ * endpoint's (routes/auth.ts).
+ */
+export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const twoFactor = createTwoFactorService(deps);
+  const sends = (body: Parameters<typeof validated>[0]['body']) => ({ onRequest: app.authenticate, preValidation: validated({ body }) });
+
+  app.get('/project_auth/api/v1/two_factor/', { preHandler: app.authenticate }, async (request) =>
+    twoFactor.status(request.user!.id, request.user!.type),
+  );
+
+  app.post('/project_auth/api/v1/two_factor/setup/', { preHandler: app.authenticate }, async (request) => twoFactor.begin(request.user!.id));
+
+  app.post<{ Body: TwoFactorConfirmInput }>('/project_auth/api/v1/two_factor/confirm/', sends(twoFactorConfirmSchema), async (request) => ({
+    recovery_codes: await twoFactor.confirm(request.user!.id, request.body.otp),
+  }));
+
+  app.post<{ Body: TwoFactorDisableInput }>('/project_auth/api/v1/two_factor/disable/', sends(twoFactorDisableSchema), async (request) => {
+    await twoFactor.disable(request.user!.id, request.user!.type, request.body.password, request.body.otp);
+    return { message: TWO_FACTOR_MESSAGES.disabled };
+  });
+
+  app.put<{ Body: TwoFactorSecretariesInput }>(
+    '/project_auth/api/v1/two_factor/secretaries/',
+    { onRequest: app.requireRole('medic'), preValidation: validated({ body: twoFactorSecretariesSchema }) },
+    async (request) => {
+      await twoFactor.setSecretariesRequired(request.user!.id, request.body.required);
+      return twoFactor.status(request.user!.id, 'medic');
+    },
+  );
+}

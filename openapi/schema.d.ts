@@ -2840,8 +2840,7 @@ export interface components {
             email: string;
         };
         OwnAccount: {
-            /** @enum {string} */
-            type: "medic" | "secretary";
+            type: components["schemas"]["UserType"];
             first_name: string;
             last_name: string;
             nickname: string | null;

@@ -74,6 +74,9 @@ const REQUIRED = [
   'PUT /project_auth/api/v1/stage_targets/',
   'GET /surgery/api/v1/surgery/{id}/holders/',
   'PUT /surgery/api/v1/surgery/{id}/holder/',
+  // Issue 33 item 13: cases handed over, on the receiver's home.
+  'GET /surgery/api/v1/handovers/',
+  'POST /surgery/api/v1/handovers/{id}/dismiss/',
   // Issue 13 item 3: the OPME materials of a case.
   'GET /surgery/api/v1/surgery/{id}/opme/',
   'POST /surgery/api/v1/surgery/{id}/opme/',

@@ -1111,6 +1111,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/handovers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Casos passados para você
+         * @description Os casos que outra pessoa passou para o usuário (issue 33 item 13) e que ele ainda não dispensou: só os que
+         *     continuam com ele e ativos, do mais recente ao mais antigo, no máximo 20. `by` é quem passou o caso; `from`,
+         *     quem estava com ele antes (o médico quando ninguém foi indicado). A home mostra a lista.
+         */
+        get: operations["listCaseHandovers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/handovers/{id}/dismiss/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dispensar o aviso de um caso passado
+         * @description Tira o aviso da home de quem recebeu o caso (dispensar duas vezes não muda nada). Aviso de outra pessoa ou
+         *     inexistente: 404 "Aviso não encontrado.". Sucesso: 204 sem corpo.
+         */
+        post: operations["dismissCaseHandover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/{id}/": {
         parameters: {
             query?: never;
@@ -2921,6 +2967,24 @@ export interface components {
         SurgeryHolderUpdate: {
             /** @description Id do novo responsável (o médico do caso ou uma secretária vinculada a ele). */
             holder: number;
+        };
+        CaseHandoverPerson: {
+            id: number;
+            first_name: string;
+            last_name: string;
+        };
+        /** @description Um caso passado ao usuário (listCaseHandovers). */
+        CaseHandover: {
+            id: number;
+            surgery_id: number;
+            patient_name: string;
+            status: components["schemas"]["CaseStatus"];
+            /** @description Quem passou o caso (null se a conta foi apagada). */
+            by: components["schemas"]["CaseHandoverPerson"] | null;
+            /** @description Quem estava com o caso antes. */
+            from: components["schemas"]["CaseHandoverPerson"] | null;
+            /** Format: date-time */
+            handed_at: string;
         };
         SurgeryHolderOption: {
             id: number;
@@ -5308,6 +5372,54 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listCaseHandovers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Casos passados para o usuário. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["CaseHandover"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    dismissCaseHandover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Aviso dispensado. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

@@ -142,6 +142,8 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
       corporateName: row.razao_social ?? '',
       ansRegistry: row.registro_ans ?? null,
       modality: row.modalidade || null,
+      city: row.cidade || null,
+      uf: row.uf || null,
       searchText: normalizeSearchText(row.nome_fantasia, row.razao_social, row.registro_ans),
     }),
   );

@@ -61,3 +61,8 @@ export function toastWarning(message: string): void {
 export function toastError(message: string, options?: { id?: string }): void {
   void loadView().then((module) => module.toastError(message, options));
 }
+
+/** A warning with one button that stays until the button is used (`id`: one toast however often it is asked for). */
+export function toastWarningWithAction(message: string, actionLabel: string, onAction: () => void, options: { id: string }): void {
+  void loadView().then((module) => module.toastWarningWithAction(message, actionLabel, onAction, options));
+}

@@ -74,3 +74,47 @@ export function toastWarning(message: string): string {
 export function toastError(message: string, options?: { id?: string }): string {
   return toast.error(message, options);
 }
+
+/**
+ * A warning that stays until acted on, with one button (issue 33 item 13: a stale tab's refused save says what happened
+ * and offers to reload the case). The button closes the toast and runs `onAction`.
+ */
+export function toastWarningWithAction(message: string, actionLabel: string, onAction: () => void, options: { id: string }): string {
+  return toast(
+    (shown) =>
+      createElement(
+        'span',
+        { style: { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '8px' } },
+        createElement('span', null, message),
+        createElement(
+          'button',
+          {
+            type: 'button',
+            onClick: () => {
+              toast.dismiss(shown.id);
+              onAction();
+            },
+            style: {
+              minHeight: '36px',
+              padding: '0 14px',
+              border: `1px solid ${colors.primary}`,
+              borderRadius: radii.md,
+              background: colors.primary,
+              color: colors.onPrimary,
+              fontSize: fontSizes.sm,
+              fontWeight: 600,
+              cursor: 'pointer',
+            },
+          },
+          actionLabel,
+        ),
+      ),
+    {
+      id: options.id,
+      duration: Infinity,
+      icon: warningIcon(),
+      style: { ...baseStyle, background: colors.warningSoft, border: `1px solid ${colors.warningBorder}` },
+      ariaProps: { role: 'alert', 'aria-live': 'assertive' },
+    },
+  );
+}

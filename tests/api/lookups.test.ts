@@ -34,6 +34,41 @@ async function get(app: TestApp, path: string, search?: string, headers: Headers
   return (res.json() as { results: Row[] }).results;
 }
 
+/** The Unimeds named first, in byte order of their names, each seated in a state capital (server/data/operadoras.csv). */
+const CAPITAL_UNIMEDS = [
+  'UNIMED BELÉM',
+  'UNIMED BH',
+  'UNIMED CAMPO GRANDE',
+  'UNIMED CERRADO',
+  'UNIMED CUIABÁ',
+  'UNIMED CURITIBA - SOCIEDADE COOPERATIVA DE MÉDICOS',
+  'UNIMED DE FORTALEZA',
+  'UNIMED DE MANAUS',
+  'UNIMED DO BRASIL',
+  'UNIMED DO CEARA',
+  'UNIMED FEDERAÇAO DO ESTADO DO MATO GROSSO',
+  'UNIMED FERJ',
+  'UNIMED GOIANIA',
+  'UNIMED GRANDE FLORIANÓPOLIS',
+  'UNIMED JOAO PESSOA',
+  'UNIMED MACEIÓ COOPERATIVA DE TRABALHO MEDICO',
+  'UNIMED NACIONAL',
+  'UNIMED NATAL SOCIEDADE COOPERATIVA DE TRABALHO MÉDICO',
+  'UNIMED NORTE/NORDESTE',
+  'UNIMED PALMAS',
+  'UNIMED PARAIBA',
+  'UNIMED PARANÁ',
+  'UNIMED PORTO ALEGRE',
+  'UNIMED PORTO VELHO',
+  'UNIMED RECIFE COOPERATIVA DE TRABALHO MÉDICO',
+  'UNIMED RIO BRANCO COOPERATIVA DE TRABALHO MEDICO LTDA',
+  'UNIMED RIO COOPERATIVA DE TRABALHO MEDICO DO RJ LTDA',
+  'UNIMED RIO GRANDE DO SUL',
+  'UNIMED SAÚDE E ODONTO S.A',
+  'UNIMED TERESINA',
+  'UNIMED VITORIA',
+];
+
 const accentless = (text: string) => text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
 
 describe('lookups: authentication and shared access', () => {
@@ -220,6 +255,17 @@ describe('lookups over the full reference tables', () => {
     const firstOther = federations.findIndex((row) => !accentless(row.fantasy_name!).startsWith('unimed'));
     const lastUnimed = federations.map((row) => accentless(row.fantasy_name!).startsWith('unimed')).lastIndexOf(true);
     if (firstOther !== -1) expect(firstOther).toBeGreaterThan(lastUnimed);
+  });
+
+  it("'unimed' lists the operators seated in a state capital (the large Unimeds) before UNIMED (RS) ERECHIM (issue 33 item 20)", async () => {
+    const found = await get(full, HEALTH_PLANS, 'unimed', headers);
+    const names = found.map((row) => row.fantasy_name);
+    expect(names.slice(0, CAPITAL_UNIMEDS.length)).toEqual(CAPITAL_UNIMEDS);
+    expect(names.slice(CAPITAL_UNIMEDS.length, CAPITAL_UNIMEDS.length + 3)).toEqual([
+      'UNIMED (RS) ERECHIM',
+      'UNIMED (RS) VALE DO SINOS',
+      'UNIMED - COOPERATIVA DE SERVIÇOS DE SAÚDE DOS VALES DO TAQUARI E RIO PARDO LTDA.',
+    ]);
   });
 
   it("finds a plan typed without the space its name has: 'sulamerica' and 'sulamérica' find SUL AMERICA", async () => {

@@ -93,6 +93,9 @@ const REQUIRED = [
   // Issue 33 item 7: the case's history.
   'GET /surgery/api/v1/surgery/{id}/history/',
   'PUT /surgery/api/v1/surgery/{id}/holder/',
+  // Issue 33 item 13: cases handed over, on the receiver's home.
+  'GET /surgery/api/v1/handovers/',
+  'POST /surgery/api/v1/handovers/{id}/dismiss/',
   // Issue 13 item 3: the OPME materials of a case.
   'GET /surgery/api/v1/surgery/{id}/opme/',
   'POST /surgery/api/v1/surgery/{id}/opme/',

@@ -20,6 +20,7 @@ let ids: Awaited<ReturnType<typeof lookupIds>>;
 let medic: TestAccount;
 let otherMedic: TestAccount;
 let medicToken: string;
+let secretary: TestAccount;
 let secretaryToken: string;
 let patientId: number;
 let otherPatientId: number;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   ids = await lookupIds(t.deps.db);
   medic = await createMedic(t.deps);
   otherMedic = await createMedic(t.deps);
-  const secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
+  secretary = await createSecretary(t.deps, { medicIds: [medic.id] });
   medicToken = (await signIn(t.app, medic.email, TEST_PASSWORD)).access_token;
   secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
   patientId = (await insertPatient(t.deps.db, medic.id)).id;
@@ -133,6 +134,20 @@ describe('POST /surgery/api/v1/create_surgery/', () => {
     expect(row.medicId).toBe(medic.id);
     const [history] = await t.deps.db.select().from(surgeryStatusHistory).where(eq(surgeryStatusHistory.surgeryId, row.id));
     expect(history?.changedBy).not.toBe(medic.id);
+  });
+
+  it('the creator holds the new case: the secretary who registers it, the medic his own (issue 33 item 13)', async () => {
+    const bySecretary = (await create(payload(), secretaryToken)).json() as { id: number };
+    expect((await storedSurgery(bySecretary.id)).holderId).toBe(secretary.id);
+    const read = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${bySecretary.id}/`, headers: authHeader(medicToken) });
+    expect(read.json().holder).toEqual({ id: secretary.id, first_name: secretary.firstName, last_name: secretary.lastName });
+    const mine = await t.app.inject({ method: 'GET', url: '/surgery/api/v1/surgery/?mine=true', headers: authHeader(secretaryToken) });
+    expect((mine.json() as { results: Array<{ id: number }> }).results.map((row) => row.id)).toContain(bySecretary.id);
+
+    const byMedic = (await create(payload())).json() as { id: number };
+    expect((await storedSurgery(byMedic.id)).holderId).toBeNull();
+    const medicRead = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${byMedic.id}/`, headers: authHeader(medicToken) });
+    expect(medicRead.json().holder).toEqual({ id: medic.id, first_name: medic.firstName, last_name: medic.lastName });
   });
 
   it('answers the case through GET /surgery/api/v1/surgery/{id}/ with the codes in the order sent', async () => {

@@ -19,6 +19,9 @@ export const healthPlans = pgTable('health_plans', {
   corporateName: text('corporate_name').notNull(),
   ansRegistry: text('ans_registry').unique(),
   modality: text('modality'),
+  /** The operator's seat (ANS 'cidade', 'uf'): the plan picker lists the operators of a state capital first. */
+  city: text('city'),
+  uf: text('uf'),
   searchText: text('search_text').notNull(),
   /** Storage key of the plan's DOCX template, if it has one. */
   templateFileKey: text('template_file_key'),

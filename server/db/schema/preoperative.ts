@@ -147,3 +147,26 @@ export const stageTargets = pgTable(
   },
   (t) => [primaryKey({ columns: [t.medicId, t.status] }), check('stage_targets_days', sql`${t.days} > 0`)],
 );
+
+/**
+ * A case handed from one person to another (issue 33 item 13): shown on the receiver's home ('Casos passados para
+ * você') until the receiver dismisses it or opens the case from there. `from_user_id` is who held the case before
+ * (its medic when nobody was named), `by_user_id` who made the change.
+ */
+export const caseHandovers = pgTable(
+  'case_handovers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    surgeryId: integer('surgery_id')
+      .notNull()
+      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    toUserId: integer('to_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    handedAt: timestamptz('handed_at').notNull(),
+    dismissedAt: timestamptz('dismissed_at'),
+  },
+  (t) => [index('case_handovers_open_idx').on(t.toUserId, t.handedAt).where(sql`${t.dismissedAt} is null`)],
+);

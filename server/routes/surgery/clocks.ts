@@ -1,4 +1,4 @@
-import { caseRead } from '../../services/audit/audit-log';
+import { casePage, caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   stageTargetsQuerySchema,
@@ -12,6 +12,7 @@ import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createClockService } from '../../services/surgeries/holder-service';
+import { createHandoverService, HANDOVER_NOT_FOUND } from '../../services/surgeries/handover-service';
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { saoPauloDay } from '../../services/sao-paulo-time';
@@ -26,10 +27,14 @@ import { saoPauloDay } from '../../services/sao-paulo-time';
  * - PUT /project_auth/api/v1/stage_targets/: the medic saves all seven (a secretary: 403, as the settings).
  * - GET /surgery/api/v1/surgery/{id}/holders/: who may hold the case (its medic, then his linked secretaries).
  * - PUT /surgery/api/v1/surgery/{id}/holder/ `{ holder }`: reassigns the case; answers the Surgery.
+ * - GET /surgery/api/v1/handovers/: the cases handed to the user that he has not dismissed and still holds ('Casos
+ *   passados para você' on the home; issue 33 item 13).
+ * - POST /surgery/api/v1/handovers/{id}/dismiss/: the user dismisses one of his (another's or a missing one: 404).
  */
 export default async function clockRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const signer = createLinkSigner(deps);
   const clocks = createClockService({ db: deps.db, now: deps.now });
+  const handovers = createHandoverService({ db: deps.db, now: deps.now });
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/stage_targets/',
@@ -66,4 +71,17 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
       return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
     },
   );
+
+  app.get('/surgery/api/v1/handovers/', { preHandler: app.authenticate }, async (request) => {
+    const results = await handovers.list(request.user!);
+    if (results.length > 0) app.audit.read(request.user!, casePage(results.map((row) => row.surgery_id), 'handovers'));
+    return { results };
+  });
+
+  app.post<{ Params: { id: string } }>('/surgery/api/v1/handovers/:id/dismiss/', { preHandler: app.authenticate }, async (request, reply) => {
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(HANDOVER_NOT_FOUND);
+    await handovers.dismiss(request.user!, id);
+    return reply.code(204).send();
+  });
 }

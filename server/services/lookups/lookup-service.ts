@@ -31,6 +31,26 @@ function cidCodePrefix(search: string): string | null {
   return detail && group.length === 2 ? `${head}.${detail}` : head;
 }
 
+/** The 27 state capitals (city as ANS writes it, UF). */
+const STATE_CAPITALS: ReadonlyArray<readonly [string, string]> = [
+  ['Rio Branco', 'AC'], ['Maceió', 'AL'], ['Macapá', 'AP'], ['Manaus', 'AM'], ['Salvador', 'BA'], ['Fortaleza', 'CE'],
+  ['Brasília', 'DF'], ['Vitória', 'ES'], ['Goiânia', 'GO'], ['São Luís', 'MA'], ['Cuiabá', 'MT'], ['Campo Grande', 'MS'],
+  ['Belo Horizonte', 'MG'], ['Belém', 'PA'], ['João Pessoa', 'PB'], ['Curitiba', 'PR'], ['Recife', 'PE'],
+  ['Teresina', 'PI'], ['Rio de Janeiro', 'RJ'], ['Natal', 'RN'], ['Porto Alegre', 'RS'], ['Porto Velho', 'RO'],
+  ['Boa Vista', 'RR'], ['Florianópolis', 'SC'], ['São Paulo', 'SP'], ['Aracaju', 'SE'], ['Palmas', 'TO'],
+];
+
+/**
+ * Within a search rank, the operators seated in a state capital first (issue 33 item 20: 'unimed' listed 'UNIMED (RS)
+ * ERECHIM' before Unimed BH, Unimed-Rio or Unimed Nacional). The reference file has no beneficiary counts; the seat is
+ * the proxy it has: the national operators, the state federations and each capital's cooperative, the large ones,
+ * sit in a capital.
+ */
+const capitalSeatFirst = sql`case when (${healthPlans.city}, ${healthPlans.uf}) in (${sql.join(
+  STATE_CAPITALS.map(([city, uf]) => sql`(${city}, ${uf})`),
+  sql`, `,
+)}) then 0 else 1 end`;
+
 const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
 
 /**
@@ -40,13 +60,16 @@ const ptBrCollator = new Intl.Collator('pt-BR', { sensitivity: 'base' });
  */
 export function createLookupService({ db }: { db: Database }) {
   return {
-    /** Health plans by name (fantasy name, corporate name or ANS registry): names that start with the words first. */
+    /**
+     * Health plans by name (fantasy name, corporate name or ANS registry): names that start with the words first, then
+     * within each rank the operators seated in a state capital (capitalSeatFirst).
+     */
     async healthPlans(search: string) {
       return db
         .select({ id: healthPlans.id, fantasy_name: healthPlans.fantasyName, ans_registry: healthPlans.ansRegistry })
         .from(healthPlans)
         .where(matchesAllTermsJoined(healthPlans.searchText, searchTerms(search)))
-        .orderBy(...nameSearchOrder(healthPlans.searchText, search), asc(healthPlans.id))
+        .orderBy(...nameSearchOrder(healthPlans.searchText, search, [capitalSeatFirst]), asc(healthPlans.id))
         .limit(LOOKUP_LIMIT);
     },
 

@@ -59,7 +59,7 @@ export function digitsOnly(search: string): string | null {
  * word, 2 when some later word does, 3 otherwise. `searchText` begins with the name (seed.ts), so a name that starts
  * with the words comes first. Then by name, byte-wise. Without a search: by name only.
  */
-export function nameSearchOrder(searchText: AnyPgColumn, search: string): SQL[] {
+export function nameSearchOrder(searchText: AnyPgColumn, search: string, withinRank: SQL[] = []): SQL[] {
   const terms = searchTerms(search);
   if (terms.length === 0) return [byteOrder(searchText)];
   const whole = terms.join(' ');
@@ -71,7 +71,7 @@ export function nameSearchOrder(searchText: AnyPgColumn, search: string): SQL[] 
     when ${startsWith(searchText, first)} then 1
     when ${contains(searchText, ` ${first}`)} then 2
     else 3 end`;
-  return [rank, byteOrder(searchText)];
+  return [rank, ...withinRank, byteOrder(searchText)];
 }
 
 /**

@@ -12,6 +12,7 @@ import { readSurgeryRow } from './surgery-response';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 import { saoPauloDay } from '../sao-paulo-time';
 import { recordSurgeryEvents } from './surgery-events';
+import { recordHandover } from './handover-service';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 
@@ -80,7 +81,8 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
     /**
      * Names `holder` (the case's medic or a secretary linked to that medic, else 400) as who holds the user's case
      * `id`: the case row locked, the version bumped (a second tab's stale save is then 409). The medic is stored as
-     * null (the default holder). Answers the case's joined row, read in the same transaction.
+     * null (the default holder). The receiver is told on his home (recordHandover). Answers the case's joined row, read
+     * in the same transaction.
      */
     async setHolder(user: User, id: number, holder: number) {
       const today = saoPauloDay(now());
@@ -100,6 +102,7 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
           await recordChange(tx, user, caseChange(row, 'holder'), now());
           // The handover in the case's history (issue 33 item 7): who held it before and after (the medic by id).
           await recordSurgeryEvents(tx, id, user.id, now(), [{ kind: 'holder', detail: { from: row.holderId ?? row.medicId, to: holder } }]);
+          await recordHandover(tx, row, holder, user.id, now());
         }
         const read = await readSurgeryRow(tx, id, today);
         if (!read) throw new Error('holder: locked case vanished');

@@ -277,6 +277,8 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
               status: 'ind_paciente',
               statusChangedAt: at,
               createdBy: user.id,
+              // The creator holds the case (issue 33 item 13): a secretary who registers it, else the medic (null).
+              holderId: user.type === 'secretary' ? user.id : null,
               createdAt: at,
               updatedAt: at,
             })

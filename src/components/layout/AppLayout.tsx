@@ -4,6 +4,7 @@
  * perfil' for both roles (issue 11 item 13). On a phone the logo keeps only its mark, so the name has the room.
  */
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, Outlet } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import {
@@ -189,7 +190,8 @@ export function AppLayout() {
   const menuId = useId();
 
   const handleCloseMenu = useCallback(() => {
-    setMenuOpen(false);
+    // The menu makes the page inert while open: the button takes the focus once the menu has gone (flushSync).
+    flushSync(() => setMenuOpen(false));
     menuButtonRef.current?.focus();
   }, []);
 

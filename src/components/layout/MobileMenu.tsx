@@ -1,13 +1,15 @@
 /**
  * The phone menu (below md = 768px, SPEC §2): a panel sliding in from the left over a backdrop. It is a modal dialog:
  * focus moves into it on open, Tab stays inside, and Escape, a click on the backdrop or choosing a link closes it;
- * focus then returns to the menu button (done by the opener).
+ * focus then returns to the menu button (done by the opener). While it is open the page behind it is inert
+ * (src/lib/inertOutside.ts), as React Aria makes the page behind a Modal.
  */
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { keyframes, styled } from 'goober';
 import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from '../ui/Icon';
+import { inertOutside } from '../../lib/inertOutside';
 
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
@@ -77,12 +79,16 @@ type MobileMenuProps = {
 
 export function MobileMenu({ id, onClose, header, children }: MobileMenuProps) {
   const panelRef = useRef<HTMLDivElement>(null);
+  const backdropRef = useRef<HTMLDivElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   // An effect event, so that a new onClose identity does not re-run the effect (and steal the focus again).
   const closeOnEscape = useEffectEvent(onClose);
 
   useEffect(() => {
     closeRef.current?.focus();
+    // The page behind the menu is out of reach (keyboard and assistive technology) while it is open.
+    const kept = [panelRef.current, backdropRef.current].filter((element): element is HTMLDivElement => element !== null);
+    const restoreOutside = inertOutside(kept);
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
 
@@ -111,12 +117,13 @@ export function MobileMenu({ id, onClose, header, children }: MobileMenuProps) {
     return () => {
       document.removeEventListener('keydown', handleKeyDown);
       document.body.style.overflow = previousOverflow;
+      restoreOutside();
     };
   }, []);
 
   return (
     <>
-      <StyledBackdrop data-testid="menu-backdrop" aria-hidden="true" onClick={onClose} />
+      <StyledBackdrop ref={backdropRef} data-testid="menu-backdrop" aria-hidden="true" onClick={onClose} />
       <StyledPanel id={id} ref={panelRef} role="dialog" aria-modal="true" aria-label={ptBR.nav.label}>
         <StyledTop>
           {header}

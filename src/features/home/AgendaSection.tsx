@@ -1,7 +1,9 @@
 /**
  * The part both homes share (SPEC §2): the calendar 'Cirurgias do mês' and the list 'Pacientes do dia dd/MM' of the
  * day picked on it (default: today in São Paulo). The picked day lives in the URL (`day`, issue 11 item 6), so
- * coming back from a case, the browser's back and a reload keep it. Side by side on wide screens, stacked below.
+ * coming back from a case, the browser's back and a reload keep it. Side by side on wide screens, stacked below; on a
+ * phone the homes put this section first and the list above the calendar (issue 33 item 13: the phone home was 12,033 px
+ * tall with 'Pacientes do dia' 2,600 px down).
  */
 import { useCallback } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -28,7 +30,8 @@ const StyledAgenda = styled('div')`
   }
 `;
 
-export function AgendaSection() {
+/** `dayFirst`: the day's list above the calendar (a phone, where they stack and today's patients come first). */
+export function AgendaSection({ dayFirst = false }: { dayFirst?: boolean }) {
   const navigate = useNavigate();
   const day = routeApi.useSearch({ select: (search: HomeSearch) => search.day });
   const selected = day ?? todayInSaoPaulo();
@@ -41,8 +44,9 @@ export function AgendaSection() {
   );
   return (
     <StyledAgenda>
+      {dayFirst ? <DayPatients date={selected} /> : null}
       <MonthCalendar selected={selected} onSelect={setSelected} />
-      <DayPatients date={selected} />
+      {dayFirst ? null : <DayPatients date={selected} />}
     </StyledAgenda>
   );
 }

@@ -2,6 +2,7 @@ import { OverdueCases } from './OverdueCases';
 import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
+import { useIsPhone } from '../../lib/useIsPhone';
 import { AuthorizationAlerts } from './AuthorizationAlerts';
 import { AppealAlerts } from './AppealAlerts';
 import { GettingStarted } from './GettingStarted';
@@ -12,20 +13,24 @@ import { useDashboard } from '../../lib/dashboard/useDashboard';
 /**
  * The doctor's panels (SPEC §2 Doctor home), under the greeting of HomeShell: 'Resumo' and 'Distribuição por etapa
  * (total)' from one dashboard read, then the calendar and the day's patients. A medic without a linked secretary
- * first sees 'Primeiros passos' until his first steps are done (DECISIONS §13).
+ * first sees 'Primeiros passos' until his first steps are done (DECISIONS §13). On a phone the calendar and the day's
+ * patients come first, the list above the calendar (issue 33 item 13).
  */
 export function MedicHome() {
   const { state, retry } = useDashboard();
   const { profile } = useSession();
+  // On a phone the day's patients come first (issue 33 item 13).
+  const phone = useIsPhone();
   return (
     <>
+      {phone ? <AgendaSection dayFirst /> : null}
       {profile && registersPatients(profile) ? <GettingStarted /> : null}
       <SummaryPanel dashboard={state} onRetry={retry} />
       <OverdueCases />
       <StageDistribution dashboard={state} />
       <AuthorizationAlerts />
       <AppealAlerts />
-      <AgendaSection />
+      {phone ? null : <AgendaSection />}
     </>
   );
 }

@@ -221,6 +221,9 @@ export const surgeriesTexts = {
       button: 'Arquivar ciclo',
       title: 'Tem certeza?',
       text: 'O ciclo desta cirurgia será arquivado e ela não poderá mais ser alterada.',
+      /** Issue 33 item 13: what archiving is, beside cancelling (offered only at the payment step). */
+      difference:
+        'Arquivar encerra um caso que não vai seguir antes do pagamento; ele fica guardado para consulta. O botão "Cancelar" abaixo só fecha esta janela.',
       confirm: 'Sim, arquivar!',
       cancel: 'Cancelar',
       busy: 'Arquivando...',
@@ -229,11 +232,22 @@ export const surgeriesTexts = {
       button: 'Cancelar cirurgia',
       title: 'Tem certeza?',
       text: 'A cirurgia será cancelada e não poderá mais ser alterada.',
+      difference:
+        'Cancelar, na etapa de pagamento, encerra uma cirurgia cujo honorário não será recebido; antes dessa etapa, um caso que não vai seguir é arquivado.',
       confirm: 'Sim, cancelar!',
       cancel: 'Fechar',
       busy: 'Cancelando...',
     },
     dialogClose: 'Fechar',
+    /**
+     * A save or move refused because the case changed since this page read it (HTTP 409; issue 33 item 13: the
+     * server's 'Essa mudança de etapa não é permitida…' told a stale tab nothing it could act on).
+     */
+    stale: {
+      message:
+        'Este caso foi alterado por outra pessoa ou em outra aba depois que você o abriu, e a sua alteração não foi salva. Recarregue o caso para ver como ele está agora e, se ainda for preciso, faça a alteração de novo.',
+      reload: 'Recarregar o caso',
+    },
     indication: {
       intro: 'Confira a indicação. Para começar a reunir os documentos, avance para a próxima etapa.',
       cids: 'Diagnósticos (CID)',

@@ -1,7 +1,7 @@
 /**
  * The 'Tem certeza?' of 'Arquivar ciclo' and 'Cancelar cirurgia' (SPEC §2, §8) asking why (issue 13; DECISIONS §15
  * "Reasons"): SPEC's title, text and answers as before ('Sim, arquivar!' / 'Cancelar', 'Sim, cancelar!' / 'Fechar',
- * the negative answer focused), with the reason (a select of the fixed list) and its free text under the text. The
+ * the negative answer focused), one line on how archiving differs from cancelling, then the reason (a select of the fixed list) and its free text under the text. The
  * form is checked with machines/preoperative/reasonSchemas.ts' form schema (the reason required; 'Outro motivo' needs
  * the text) before anything is sent; the confirmation then hands the valid choice to the page, which sends it with
  * the lifecycle's archive or cancel request. Mounted only while open, so every opening starts empty.
@@ -17,7 +17,7 @@ import { describedBy, Field, inputClassName } from '../../../components/ui/Field
 import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { space } from '../../../lib/theme';
+import { colors, fontSizes, space } from '../../../lib/theme';
 
 const R = reasonsTexts.dialog;
 const T = surgeriesTexts.lifecycle;
@@ -29,6 +29,14 @@ const StyledFields = styled('div')`
   flex-direction: column;
   gap: ${space.lg};
   margin-top: ${space.lg};
+`;
+
+/** One line on how archiving and cancelling differ (issue 33 item 13), under SPEC's text. */
+const StyledDifference = styled('p')`
+  margin-top: ${space.sm};
+  font-size: ${fontSizes.sm};
+  line-height: 1.5;
+  color: ${colors.textMuted};
 `;
 
 const textareaClass = css`
@@ -106,6 +114,7 @@ export function LossReasonDialog({ kind, busy, onConfirm, onCancel }: LossReason
       onConfirm={() => void confirm()}
       onCancel={onCancel}
     >
+      <StyledDifference>{texts.difference}</StyledDifference>
       <StyledFields>
         <FormSelect
           control={control}

@@ -12,7 +12,7 @@ import { lifecycleSnapshot, type LifecycleEvent } from '../../../../machines/sur
 import { failedCallMessage } from '../../../api/errors';
 import { removeDraftsUnder } from '../../../lib/drafts/draftStore';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
+import { toastError, toastSuccess, toastWarning, toastWarningWithAction } from '../../../lib/toast';
 import type { Surgery } from '../types';
 import { caseMachine } from './actors';
 import { factsOf } from './stepData';
@@ -31,7 +31,11 @@ export type CaseActorOptions = {
 };
 
 function warnRefused(result: MoveRefusal, { listPath, leave }: CaseActorOptions): void {
-  if (result.kind === 'conflict') toastWarning(result.message);
+  if (result.kind === 'conflict') {
+    // The case changed under this page (another tab or person saved first): say so plainly and offer a fresh read.
+    const stale = surgeriesTexts.lifecycle.stale;
+    toastWarningWithAction(stale.message, stale.reload, () => window.location.reload(), { id: 'stale-case' });
+  }
   else if (result.kind === 'offline') toastError(result.message);
   else if (result.status === 404) {
     toastError(surgeriesTexts.details.notFound);

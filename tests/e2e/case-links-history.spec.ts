@@ -8,7 +8,7 @@ import { newPatientCase } from './cases';
  *   address opened in a new page shows the same case, SPEC's /surgery-details with the id in navigation state
  *   redirects there, and a malformed id gets SPEC §8's 'Não foi possível encontrar essa cirurgia';
  * - 'Histórico' on the case: carrying the case a step adds 'Mudança de etapa' with both stages' labels, who and when.
- * axe on the case page with its history; screenshots at 1366 and 390 px under /tmp/h1/.
+ * axe on the case page with its history; screenshots at 1366 and 390 px under test-results/.
  */
 
 test.describe.configure({ timeout: 240_000 });
@@ -97,9 +97,9 @@ test("carrying a case a step writes it in 'Histórico', with the stages, who and
   await expectNoSeriousA11yViolations(page, { label: 'case page with Histórico' });
   await history.scrollIntoViewIfNeeded();
   await page.setViewportSize({ width: 1366, height: 900 });
-  await history.screenshot({ path: '/tmp/h1/history-1366.png' });
-  await page.screenshot({ path: '/tmp/h1/case-1366.png', fullPage: true });
+  await history.screenshot({ path: 'test-results/history-1366.png' });
+  await page.screenshot({ path: 'test-results/case-1366.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
-  await history.screenshot({ path: '/tmp/h1/history-390.png' });
+  await history.screenshot({ path: 'test-results/history-390.png' });
   await expectNoSeriousA11yViolations(page, { label: 'case page with Histórico, phone' });
 });

@@ -7,7 +7,7 @@ import { moveCase, MOVES, newPatient, newPatientCase, newPrivateCase, runSeed } 
  * file shows its name and the day and time it was sent beside 'Arquivo enviado' (e); the sending step offers no
  * 'Baixar modelo do hospital' for a hospital without a template and says so instead (g); the patient's RG sent for
  * one case is used on the patient's next case without sending it again (d). Axe scans each screen;
- * screenshots at 1366 and 390 px go to /tmp/h2.
+ * screenshots at 1366 and 390 px go to test-results/.
  */
 
 async function shots(page: Page, name: string): Promise<void> {
@@ -15,7 +15,7 @@ async function shots(page: Page, name: string): Promise<void> {
     await page.setViewportSize({ width, height: 900 });
     // Nothing wider than the screen (a long file name wraps).
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: `/tmp/h2/${name}-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/${name}-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }

@@ -216,9 +216,9 @@ test.describe("the secretary home's 'Alterações de status' at 1366 px", () => 
     // (axe runs on this home in home.spec/the accessibility pass; its green 'Em dia' contrast is fixed there.)
     await page.screenshot({ path: 'test-results/lists-home-1366.png', fullPage: true });
 
-    // Pick another day on the calendar: the URL carries it.
+    // Pick another day on the calendar (not today, which is the default and leaves the URL bare): the URL carries it.
     const calendar = page.getByRole('region', { name: 'Cirurgias do mês' });
-    const marked = calendar.locator('[data-marked="true"]').first();
+    const marked = calendar.locator('[data-marked="true"]:not([data-today])').first();
     await marked.click();
     await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
     const dayTitle = await page.getByRole('region', { name: /^Pacientes do dia / }).getByRole('heading').first().textContent();

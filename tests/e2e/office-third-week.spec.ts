@@ -47,7 +47,7 @@ test.describe('at 390 px', () => {
       await expect(regions.nth(1)).toHaveAccessibleName('Cirurgias do mês');
       const listTop = (await regions.first().boundingBox())!.y;
       expect(listTop).toBeLessThan(844);
-      await page.screenshot({ path: `/tmp/h5/home-${role}-390.png` });
+      await page.screenshot({ path: `test-results/home-${role}-390.png` });
       await expectNoSeriousA11yViolations(page, { label: `${role} phone home` });
     });
   }
@@ -64,7 +64,7 @@ test.describe('at 390 px', () => {
     expect(names).not.toContain('Abrir menu');
     expect(names.some((name) => name.startsWith('Pacientes do dia'))).toBe(false);
     expect(await page.locator('#conteudo').evaluate((element) => element.closest('[inert]') !== null)).toBe(true);
-    await page.screenshot({ path: '/tmp/h5/menu-390.png' });
+    await page.screenshot({ path: 'test-results/menu-390.png' });
     await page.keyboard.press('Escape');
     await expect(page.getByRole('button', { name: 'Abrir menu' })).toBeFocused();
     expect(await page.locator('[inert]').count()).toBe(0);
@@ -96,7 +96,7 @@ for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) 
       expect(names).toContain('Sim, arquivar!');
       expect(names).not.toContain('Arquivar ciclo');
       expect(names).not.toContain(early.name);
-      await page.screenshot({ path: `/tmp/h5/archive-${size.width}.png` });
+      await page.screenshot({ path: `test-results/archive-${size.width}.png` });
       await expectNoSeriousA11yViolations(page, { label: 'archive dialog' });
       await archive.getByRole('button', { name: 'Cancelar', exact: true }).click();
       await expect(archive).toHaveCount(0);
@@ -106,7 +106,7 @@ for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) 
       const cancel = page.getByRole('alertdialog', { name: 'Tem certeza?' });
       await expect(cancel.getByText('A cirurgia será cancelada e não poderá mais ser alterada.', { exact: true })).toBeVisible();
       await expect(cancel.getByText(CANCEL_DIFFERENCE, { exact: true })).toBeVisible();
-      await page.screenshot({ path: `/tmp/h5/cancel-${size.width}.png` });
+      await page.screenshot({ path: `test-results/cancel-${size.width}.png` });
       await expectNoSeriousA11yViolations(page, { label: 'cancel dialog' });
       await cancel.getByRole('button', { name: 'Fechar', exact: true }).click();
       await expect(cancel).toHaveCount(0);
@@ -125,12 +125,57 @@ for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) 
       const notice = page.getByRole('alert').filter({ hasText: STALE });
       await expect(notice).toBeVisible();
       await expect(page.getByText('Essa mudança de etapa não é permitida', { exact: false })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/h5/stale-${size.width}.png` });
+      await page.screenshot({ path: `test-results/stale-${size.width}.png` });
       await expectNoSeriousA11yViolations(page, { label: 'stale case notice' });
       await notice.getByRole('button', { name: 'Recarregar o caso' }).click();
       await expect(page.getByRole('heading', { name: stale.name })).toBeVisible();
       await expect(page.getByText('Etapa atual: Preparação de documentação', { exact: true })).toBeVisible();
       await expect(notice).toHaveCount(0);
+    });
+  });
+}
+
+for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+  test.describe(`handovers at ${size.width} px`, () => {
+    test.use({ viewport: size });
+    test.setTimeout(180_000);
+
+    test("a case the medic hands over shows on the secretary's home until she dismisses it", async ({ page, request }) => {
+      const headers = await apiHeaders(request, DEMO_MEDIC);
+      const handed = await newPatientCase(request, headers, 'Passado Adiante');
+      const options = (await (await request.get(`/surgery/api/v1/surgery/${handed.id}/holders/`, { headers })).json()) as {
+        results: Array<{ id: number; first_name: string; last_name: string; role: string }>;
+      };
+      const secretary = options.results.find((option) => option.role === 'secretary')!;
+      const medic = options.results.find((option) => option.role === 'medic')!;
+      const put = await request.put(`/surgery/api/v1/surgery/${handed.id}/holder/`, { headers, data: { holder: secretary.id } });
+      expect(put.status()).toBe(200);
+      const list = (await (await request.get('/surgery/api/v1/handovers/', { headers: await apiHeaders(request, DEMO_SECRETARY) })).json()) as {
+        results: Array<{ surgery_id: number; handed_at: string }>;
+      };
+      const handedAt = new Date(list.results.find((item) => item.surgery_id === handed.id)!.handed_at);
+      const [date, time] = [
+        new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(handedAt),
+        new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hour12: false }).format(handedAt),
+      ];
+
+      await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+      const panel = page.getByRole('region', { name: 'Casos passados para você' });
+      await expect(panel).toBeVisible();
+      await expect(panel.getByText('Casos que outra pessoa deixou com você. Abra o caso ou dispense o aviso.', { exact: true })).toBeVisible();
+      const row = panel.locator(`[data-handover="${handed.id}"]`);
+      await expect(row.getByText(handed.name, { exact: true })).toBeVisible();
+      await expect(row.getByText(`Passado por ${medic.first_name} ${medic.last_name} em ${date} às ${time} · Cadastro de Cirurgia`, { exact: true })).toBeVisible();
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/handover-${size.width}.png` });
+      await expectNoSeriousA11yViolations(page, { label: 'handovers panel' });
+
+      await row.getByRole('button', { name: `Dispensar aviso de ${handed.name}` }).click();
+      await expect(row).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 2, name: /^Olá, / })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('region').first()).toBeVisible();
+      await expect(page.locator(`[data-handover="${handed.id}"]`)).toHaveCount(0);
     });
   });
 }

@@ -7,7 +7,7 @@ import { STATUS_LABELS } from '../../machines/constants';
  * The OPME materials from the first step of an active case (issue 33 #4): the three quotes are gathered before the
  * request goes to the plan, so 'Materiais OPME' shows on 'Preparação de documentação' (the demo's case gathering
  * quotes, its materials listed with a supplier still unanswered) and a material can be added on the first step.
- * Axe scans both; screenshots at 1366 and 390 px go to /tmp/h2.
+ * Axe scans both; screenshots at 1366 and 390 px go to test-results/.
  */
 
 type ListedCase = { id: number; opme: boolean; patient: { nome_completo: string } };
@@ -49,7 +49,7 @@ test('the demo case gathering quotes shows its OPME materials on Preparação de
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/h2/opme-prep-doc-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/opme-prep-doc-${width}.png`, fullPage: true });
   }
 });
 

@@ -25,7 +25,7 @@ test('a medic with two-factor sign-in types the code of his authenticator app af
   await expectNoSeriousA11yViolations(page, { label: 'second factor' });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
-    await page.screenshot({ path: `/tmp/h7/second-factor-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/second-factor-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
 

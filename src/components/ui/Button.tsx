@@ -55,6 +55,8 @@ type ButtonProps = {
   /** Shows a spinner and marks the button busy (the caller swaps the text, e.g. 'Validando...'). */
   loading?: boolean;
   onClick?: () => void;
+  /** A fuller name when the visible text alone is ambiguous in a list ('Dispensar aviso de Maria'); it starts with the visible text. */
+  'aria-label'?: string;
 };
 
 export function Button({
@@ -65,6 +67,7 @@ export function Button({
   disabled = false,
   loading = false,
   onClick,
+  'aria-label': ariaLabel,
 }: ButtonProps) {
   return (
     <StyledButton
@@ -73,6 +76,7 @@ export function Button({
       $fullWidth={fullWidth}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
+      aria-label={ariaLabel}
       onClick={onClick}
     >
       {loading ? <Spinner size={18} tone={variant === 'primary' ? 'inverse' : 'primary'} /> : null}

@@ -1,4 +1,5 @@
 import { OverdueCases } from './OverdueCases';
+import { CaseHandovers } from './CaseHandovers';
 import { registersPatients } from '../../lib/access';
 import { useSession } from '../../lib/session/session';
 import { AgendaSection } from './AgendaSection';
@@ -26,6 +27,7 @@ export function MedicHome() {
       {phone ? <AgendaSection dayFirst /> : null}
       {profile && registersPatients(profile) ? <GettingStarted /> : null}
       <SummaryPanel dashboard={state} onRetry={retry} />
+      <CaseHandovers />
       <OverdueCases />
       <StageDistribution dashboard={state} />
       <AuthorizationAlerts />

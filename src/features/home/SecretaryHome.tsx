@@ -1,4 +1,5 @@
 import { OverdueCases } from './OverdueCases';
+import { CaseHandovers } from './CaseHandovers';
 import { AgendaSection } from './AgendaSection';
 import { useIsPhone } from '../../lib/useIsPhone';
 import { AuthorizationAlerts } from './AuthorizationAlerts';
@@ -15,6 +16,7 @@ export function SecretaryHome() {
   return (
     <>
       {phone ? <AgendaSection dayFirst /> : null}
+      <CaseHandovers />
       <AuthorizationAlerts />
       <AppealAlerts />
       <OverdueCases />

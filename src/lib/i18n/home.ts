@@ -9,6 +9,17 @@ export const homeTexts = {
   medicIntro: 'Aqui você acompanha suas cirurgias, do pedido ao honorário recebido.',
   secretaryIntro: 'Aqui você cadastra pacientes, vincula cirurgias e acompanha cada etapa.',
   retry: 'Tentar novamente',
+  /** Issue 33 item 13: the cases another person handed to the user. */
+  handovers: {
+    title: 'Casos passados para você',
+    intro: 'Casos que outra pessoa deixou com você. Abra o caso ou dispense o aviso.',
+    detail: 'Passado por {name} em {date} às {time} · {stage}',
+    someone: 'outra pessoa',
+    open: 'Abrir caso',
+    openNamed: 'Abrir caso de {name}',
+    dismiss: 'Dispensar',
+    dismissNamed: 'Dispensar aviso de {name}',
+  },
 
   summary: {
     title: 'Resumo',

@@ -14,7 +14,7 @@ import { answer, surgeryAt } from './surgeryFixture';
  */
 
 const client = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
-const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
+const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastWarningWithAction: vi.fn(), toastError: vi.fn() }));
 
 vi.mock('../../../../../src/api/client', () => ({
   api: client,
@@ -398,7 +398,14 @@ describe('back, archive and the conflict jump', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Próximo passo' }));
       await vi.advanceTimersByTimeAsync(0);
     });
-    expect(toasts.toastWarning).toHaveBeenCalledWith(message);
+    // The stale tab is told in plain words what happened, with a way to reload (not the server's technical text).
+    expect(toasts.toastWarningWithAction).toHaveBeenCalledWith(
+      'Este caso foi alterado por outra pessoa ou em outra aba depois que você o abriu, e a sua alteração não foi salva. Recarregue o caso para ver como ele está agora e, se ainda for preciso, faça a alteração de novo.',
+      'Recarregar o caso',
+      expect.any(Function),
+      { id: 'stale-case' },
+    );
+    expect(toasts.toastWarning).not.toHaveBeenCalledWith(message);
     expect(panelTitle()).toBe('Envio de documentação (Hospital)');
     expect(screen.getByText('Atualizando a etapa...')).toBeTruthy();
 

@@ -20,6 +20,7 @@ import { reloadProfileFromServer, useSession } from '../../lib/session/session';
 import { space } from '../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { DevicesCard } from './DevicesCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
 import { failureToasts, successToast } from './settingsForms';
 import { NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
@@ -105,6 +106,7 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
           onEdit={(next: SettingsForm) => actor.send({ type: 'settings.open', form: next })}
           onEditPhoto={() => setPhotoOpen(true)}
         />
+        <TwoFactorCard role="secretary" />
         <DevicesCard />
       </StyledGrid>
       {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}

@@ -22,6 +22,7 @@ import { ProfileCard } from './ProfileCard';
 import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
 import { DevicesCard } from './DevicesCard';
+import { TwoFactorCard } from './TwoFactorCard';
 import { failureToasts, successToast } from './settingsForms';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
 import { useSettings } from './useSettings';
@@ -95,6 +96,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         />
         <StageTargetsCard />
         <PaymentTermsCard />
+        <TwoFactorCard role="medic" />
         <DevicesCard />
       </StyledGrid>
       {form === 'name' ? (

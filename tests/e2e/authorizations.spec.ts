@@ -101,7 +101,7 @@ test('the secretary records an authorization, sees its expiry on the case, the l
   await expect(row.locator('[data-authorization-badge]')).toBeVisible();
   await page.goto('/');
   const home = page.getByRole('region', { name: 'Autorizações a vencer' });
-  const item = home.getByRole('button', { name: new RegExp(name) });
+  const item = home.getByRole('link', { name: new RegExp(name) });
   await expect(item).toContainText(warning);
   await expectNoSeriousA11yViolations(page, { label: 'secretary home' });
   await item.click();

@@ -75,8 +75,8 @@ test.describe('clocks and holders', () => {
     await page.getByRole('checkbox', { name: 'Atrasados' }).uncheck();
     await expect(page).not.toHaveURL(/overdue=/);
 
-    // A case of her own: the medic holds it until she takes it.
-    const name = await newCase(request, headers);
+    // A case the medic registers: he holds it until she takes it (the creator holds a new case, issue 33 item 13).
+    const name = await newCase(request, await apiHeaders(request, DEMO_MEDIC));
     await page.getByRole('checkbox', { name: 'Minhas pendências' }).check();
     await expect(page).toHaveURL(/mine=1/);
     await page.getByLabel('Buscar paciente').fill(name);

@@ -103,9 +103,13 @@ export function DocumentsPanel() {
   useEffect(() => {
     if (!editable) return;
     const controller = new AbortController();
-    void listReusableDocuments(surgery.id, controller.signal).then((result) => {
-      if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.results)) setReusable(result.value.results);
-    });
+    // A superseded read rejects with its abort (read() rethrows it): nothing to show then, and nothing unexpected.
+    listReusableDocuments(surgery.id, controller.signal).then(
+      (result) => {
+        if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.results)) setReusable(result.value.results);
+      },
+      () => undefined,
+    );
     return () => controller.abort();
   }, [surgery.id, editable]);
   const kinds = documentKindsOf(surgery);

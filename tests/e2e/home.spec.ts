@@ -165,7 +165,7 @@ test.describe('doctor home', () => {
       data: { authorized_surgery: number; pending_surgery: number; payment_done_month: number; fees_payments_month: number };
     }>(request, await pageToken(page), '/surgery/api/v1/dashboard/');
     const summary = region(page, 'Resumo');
-    const figure = (label: string) => summary.locator('[data-figure]').filter({ hasText: label }).locator('dd');
+    const figure = (label: string) => summary.locator('[data-figure]').filter({ hasText: label }).locator('dd:not([data-note])');
     await expect(figure('Cirurgias autorizadas')).toHaveText(String(data.authorized_surgery));
     await expect(figure('Cirurgia pendentes')).toHaveText(String(data.pending_surgery));
     await expect(figure('Valor recebido no mês (R$)')).toHaveText(brl(data.payment_done_month));

@@ -57,7 +57,10 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await page.getByLabel('Buscar paciente').fill(name);
   const row = page.getByRole('table', { name: 'Cirurgias a receber' }).locator('tbody tr', { hasText: name });
   await expect(row).toHaveCount(1);
-  await row.click();
+  // The row's link opens the case (once the search's read has landed).
+  await expect(page.getByRole('table', { name: 'Cirurgias a receber' })).not.toHaveAttribute('aria-busy', 'true');
+  await row.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { level: 3, name: 'Faturamento e recebimentos' })).toBeVisible();
 
   // The billing day typed as digits: the mask writes the slashes.

@@ -128,11 +128,14 @@ test.describe('/surgery-status at 1366 px', () => {
     await expect(patientHeader).toHaveAttribute('aria-sort', 'descending');
     await expect(names.first()).toHaveText(firstName);
 
-    // 'Voltar' and the browser's back do the same; a reload keeps everything.
-    await table.locator('tbody tr').first().click();
+    // 'Voltar' and the browser's back do the same; a reload keeps everything. (Each row is opened by its link, once
+    // the list read that the return started has landed.)
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await table.locator('tbody tr').first().getByRole('link').first().click();
     await page.getByRole('button', { name: 'Voltar para a lista' }).click();
     await expect(page).toHaveURL(listUrl);
-    await table.locator('tbody tr').first().click();
+    await expect(table).not.toHaveAttribute('aria-busy', 'true');
+    await table.locator('tbody tr').first().getByRole('link').first().click();
     await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await page.goBack();
     await expect(page).toHaveURL(listUrl);

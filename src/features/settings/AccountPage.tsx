@@ -18,12 +18,11 @@ import { Notice } from '../../components/ui/Notice';
 import { accountTexts } from '../../lib/i18n/account';
 import { reloadProfileFromServer, useSession } from '../../lib/session/session';
 import { space } from '../../lib/theme';
-import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
-import { failureToasts, successToast } from './settingsForms';
-import { NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
+import { useSettingsModal } from './useSettingsModal';
+import { NameModal, NicknameModal, PasswordModal } from './SettingsModals';
 
 type OwnAccount = components['schemas']['OwnAccount'];
 const T = accountTexts.account;
@@ -66,36 +65,12 @@ const StyledGrid = styled('div')`
 function AccountContent({ account, reload }: { account: OwnAccount; reload: () => void }) {
   const actor = useActorRef(modalMachine);
   const form = useSelector(actor, (s) => s.context.form);
-  const messages = useSelector(actor, (s) => s.context.messages);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const locked = useSelector(actor, (s) => !s.matches('editing'));
   const [photoOpen, setPhotoOpen] = useState(false);
   const sessionImage = useSession().profile?.user.image;
   const image = sessionImage !== undefined ? sessionImage : account.image;
 
-  useEffect(() => {
-    const sent = actor.on('settings.sent', ({ form: sentForm }) => {
-      toastSuccess(successToast(sentForm));
-      if (sentForm !== 'password') reload();
-    });
-    const failed = actor.on('settings.failed', ({ form: failedForm, messages: serverMessages }) => {
-      const toasts = failureToasts(failedForm, serverMessages);
-      if (toasts.error) toastError(toasts.error);
-      for (const warning of toasts.warnings) toastWarning(warning);
-    });
-    return () => {
-      sent.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actor, reload]);
 
-  const modal: SettingsModalState = {
-    sending,
-    locked,
-    messages,
-    onCancel: () => actor.send({ type: 'settings.cancel' }),
-    onSend: (payload) => actor.send({ type: 'settings.submit', payload }),
-  };
+  const modal = useSettingsModal(actor, reload);
 
   return (
     <>

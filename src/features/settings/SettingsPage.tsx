@@ -13,7 +13,6 @@ import { Page } from '../../components/layout/Page';
 import { Notice } from '../../components/ui/Notice';
 import { settingsTexts as T } from '../../lib/i18n/settings';
 import { space } from '../../lib/theme';
-import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { sendSettingsForm, type Settings } from './actors';
 import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoModal';
 import { useSession } from '../../lib/session/session';
@@ -23,8 +22,8 @@ import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
-import { failureToasts, successToast } from './settingsForms';
-import { InviteModal, NameModal, NicknameModal, PasswordModal, type SettingsModalState } from './SettingsModals';
+import { useSettingsModal } from './useSettingsModal';
+import { InviteModal, NameModal, NicknameModal, PasswordModal } from './SettingsModals';
 import { useSettings } from './useSettings';
 
 const modalMachine = settingsModalMachine.provide({ actors: { sendSettingsForm } });
@@ -41,9 +40,6 @@ type SettingsContentProps = { settings: Settings; reload: () => void };
 function SettingsContent({ settings, reload }: SettingsContentProps) {
   const actor = useActorRef(modalMachine);
   const form = useSelector(actor, (s) => s.context.form);
-  const messages = useSelector(actor, (s) => s.context.messages);
-  const sending = useSelector(actor, (s) => s.matches('sending'));
-  const locked = useSelector(actor, (s) => !s.matches('editing'));
   const inviteAsked = useRouterState({ select: (s) => s.location.state.invite === true });
   const [photoOpen, setPhotoOpen] = useState(false);
   // The session's profile follows a photo changed from the header's modal too; the settings read is the fallback.
@@ -55,34 +51,11 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
     if (inviteAsked) actor.send({ type: 'settings.open', form: 'invite' });
   }, [actor, inviteAsked]);
 
-  // SPEC §8: the toasts of each outcome; a saved name, nickname or invite reads the settings again.
-  useEffect(() => {
-    const sent = actor.on('settings.sent', ({ form: sentForm }) => {
-      toastSuccess(successToast(sentForm));
-      if (sentForm !== 'password') reload();
-    });
-    const failed = actor.on('settings.failed', ({ form: failedForm, messages: serverMessages }) => {
-      const toasts = failureToasts(failedForm, serverMessages);
-      if (toasts.error) toastError(toasts.error);
-      for (const warning of toasts.warnings) toastWarning(warning);
-    });
-    return () => {
-      sent.unsubscribe();
-      failed.unsubscribe();
-    };
-  }, [actor, reload]);
-
   function handleOpen(next: SettingsForm) {
     actor.send({ type: 'settings.open', form: next });
   }
 
-  const modal: SettingsModalState = {
-    sending,
-    locked,
-    messages,
-    onCancel: () => actor.send({ type: 'settings.cancel' }),
-    onSend: (payload) => actor.send({ type: 'settings.submit', payload }),
-  };
+  const modal = useSettingsModal(actor, reload);
 
   return (
     <>

@@ -325,7 +325,9 @@ test.describe('surgery lifecycle', () => {
     const answeredAt = Date.now();
     // Not at once: the page still shows the step it was on while the machine waits in `jumping`.
     await expect(panel(page, 'Envio de documentação (Hospital)')).toBeVisible({ timeout: 200 });
-    await expect(page.getByText('Essa mudança de etapa não é permitida: a cirurgia está em "Preparação de documentação".')).toBeVisible();
+    // Issue 33 item 13: the refusal says in plain words what happened and offers a fresh read.
+    await expect(page.getByText(/^Este caso foi alterado por outra pessoa ou em outra aba depois que você o abriu/)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Recarregar o caso' })).toBeVisible();
     await expect(panel(page, 'Preparação de documentação')).toBeVisible();
     expect(Date.now() - answeredAt).toBeGreaterThanOrEqual(250);
     // The case was read again: the header shows the actual stage, and the documents step is the editable one.

@@ -141,7 +141,7 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/receivables?q=${encodeURIComponent(name)}&as_of=${exportDay}`);
   await expect(page.getByRole('heading', { level: 1, name: 'A receber' })).toBeVisible();
-  await expect(page.getByRole('button', { name: `Abrir a cirurgia de ${name}` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Abrir a cirurgia de ${name}` })).toBeVisible();
   await expectNoSeriousA11yViolations(page, { label: 'A receber (390 px)' });
   await page.screenshot({ path: 'test-results/receivables-390.png', fullPage: true });
 });

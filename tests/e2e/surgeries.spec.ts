@@ -207,9 +207,9 @@ test.describe('surgeries', () => {
     expect(stages.length).toBeGreaterThan(0);
     expect(new Set(stages)).toEqual(new Set(['Autorização']));
 
-    // Enter on a focused row opens the case; Escape brings a medic back to the list.
+    // Enter on the row's link (the patient's name) opens the case; Escape brings a medic back to the list.
     const firstPatient = (await table.locator('tbody tr td:nth-child(1)').first().textContent()) ?? '';
-    await rows.first().focus();
+    await rows.first().getByRole('link').first().focus();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
     await expect(page.getByRole('heading', { name: firstPatient })).toBeVisible();

@@ -287,6 +287,15 @@ describe('a case’s checklist', () => {
       const history = await statusHistory(t.deps.db, surgery.id);
       expect(history).toHaveLength(1);
       expect(history[0]).toMatchObject({ fromStatus: 'prep_doc', toStatus: 'env_doc', changedBy: medic.id, missingDocuments: ['Pedido médico', 'Laudo médico', 'Risco cirúrgico'] });
+      // The case's 'Histórico' says so (issue 33 item 7: the confirmation dialog promises it is recorded there).
+      const timeline = (await call('GET', `/surgery/${surgery.id}/history/`, headers)).json() as { results: Array<Record<string, unknown>> };
+      expect(timeline.results[0]).toMatchObject({
+        kind: 'moved',
+        from_status: 'prep_doc',
+        to_status: 'env_doc',
+        missing_documents: ['Pedido médico', 'Laudo médico', 'Risco cirúrgico'],
+        actor: { id: medic.id },
+      });
     });
 
     it('include_surgery_files: the upload counts, the rest needs missing_documents_confirmed=true', async () => {

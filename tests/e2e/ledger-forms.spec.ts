@@ -66,6 +66,8 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   // The billing day typed as digits: the mask writes the slashes.
   const billed = daysAgo(35);
   const billedField = section(page).getByLabel('Data do faturamento');
+  // A phone opens its number keypad on every ledger date (issue 33 item 2), as on the other day inputs.
+  await expect(billedField).toHaveAttribute('inputmode', 'numeric');
   await billedField.pressSequentially(digits(billed));
   await expect(billedField).toHaveValue(typed(billed));
   await section(page).getByRole('button', { name: 'Salvar faturamento' }).click();
@@ -74,6 +76,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   // A receipt of R$ 3.000,00, its day typed as digits.
   await section(page).getByRole('button', { name: 'Registrar recebimento' }).click();
   const receipt = page.getByRole('dialog', { name: 'Registrar recebimento' });
+  await expect(receipt.getByLabel('Data do recebimento')).toHaveAttribute('inputmode', 'numeric');
   await receipt.getByLabel('Data do recebimento').pressSequentially(digits(daysAgo(20)));
   await expect(receipt.getByLabel('Data do recebimento')).toHaveValue(typed(daysAgo(20)));
   await receipt.getByLabel('Valor').pressSequentially('300000');
@@ -90,10 +93,12 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   });
   await section(page).getByRole('button', { name: 'Registrar glosa' }).click();
   const glosa = page.getByRole('dialog', { name: 'Registrar glosa' });
+  await expect(glosa.getByLabel('Data da glosa')).toHaveAttribute('inputmode', 'numeric');
   await glosa.getByLabel('Data da glosa').pressSequentially(digits(daysAgo(9)));
   await expect(glosa.getByLabel('Data da glosa')).toHaveValue(typed(daysAgo(9)));
   await glosa.getByLabel('Valor glosado').pressSequentially('500000');
   await glosa.getByLabel('Motivo').fill('Procedimento não coberto');
+  await expect(glosa.getByLabel(/Prazo do recurso/)).toHaveAttribute('inputmode', 'numeric');
   await glosa.getByLabel(/Prazo do recurso/).pressSequentially(digits(daysAgo(-20)));
   await expect(glosa.getByLabel(/Prazo do recurso/)).toHaveValue(typed(daysAgo(-20)));
   await glosa.getByRole('button', { name: 'Salvar' }).click();
@@ -122,6 +127,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   // The appeal: 'Valor recuperado' blank, its hint says what blank means.
   await section(page).getByRole('button', { name: /Editar a glosa de R\$\s3\.500,00/ }).click();
   const appeal = page.getByRole('dialog', { name: 'Glosa e recurso' });
+  await expect(appeal.getByLabel(/Recurso enviado em/)).toHaveAttribute('inputmode', 'numeric');
   await appeal.getByLabel(/Recurso enviado em/).pressSequentially(digits(daysAgo(5)));
   await expect(appeal.getByLabel(/Recurso enviado em/)).toHaveValue(typed(daysAgo(5)));
   await appeal.getByLabel('Resultado do recurso').selectOption({ label: 'Revertida' });

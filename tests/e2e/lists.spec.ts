@@ -204,6 +204,26 @@ test.describe('/surgery-status at 1366 px', () => {
     await expect(page.getByText('Mostrando a etapa')).toBeVisible();
     await expect(page.getByRole('button', { name: /Etapas/ })).toHaveCount(0);
   });
+
+  test('a search still waiting when a case is opened does not bring the user back to the list', async ({ page }) => {
+    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/surgery-status');
+    const table = page.getByRole('table', { name: 'Cirurgias' });
+    const firstLink = table.locator('tbody tr').first().getByRole('link').first();
+    await expect(firstLink).toBeVisible();
+    // The case page's code arrives slowly (a phone on a weak signal): the list stays mounted meanwhile.
+    await page.route(/\/assets\/SurgeryDetailsPage-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
+    // A letter typed, and the case opened before the search's 800 ms have passed.
+    await page.getByLabel('Buscar paciente').pressSequentially('a');
+    await firstLink.click();
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Histórico' })).toBeVisible();
+    await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
+  });
 });
 
 test.describe("the secretary home's 'Alterações de status' at 1366 px", () => {

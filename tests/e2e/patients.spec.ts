@@ -67,6 +67,7 @@ test.describe('patients (/patients)', () => {
     const plan = page.getByRole('option', { name: /unimed/i }).first();
     await expect(plan).toBeVisible();
     // The option reads the plan's name, then its ANS registry on a line of its own (issue 33 item 12).
+    await expect(plan).toContainText(/ANS \d{6}$/);
     const planName = (await plan.textContent())?.replace(/ANS \d+$/, '').trim() ?? '';
     await plan.click();
     await expect(dialog.getByLabel('Convênio')).toHaveValue(planName);

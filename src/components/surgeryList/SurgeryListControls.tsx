@@ -5,6 +5,7 @@
  * component only reports changes.
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import { useRouter } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { inputClassName } from '../ui/Field';
 import { Icon } from '../ui/Icon';
@@ -65,6 +66,10 @@ export function SurgerySearchField({ value, onChange }: SearchFieldProps) {
   const id = useId();
   const [text, setText] = useState(value);
   const reported = useRef(value);
+  const router = useRouter();
+  // The page the search belongs to: a search still waiting when the user leaves (a row's link, the menu) is dropped,
+  // since the page stays mounted while the next one loads and its report would navigate back here.
+  const pagePath = useRef(router.state.location.pathname);
 
   // The URL changed under us (back, reload, a link): show its search.
   useEffect(() => {
@@ -78,11 +83,12 @@ export function SurgerySearchField({ value, onChange }: SearchFieldProps) {
     const wanted = text.trim();
     if (wanted === reported.current) return;
     const timer = window.setTimeout(() => {
+      if (router.state.location.pathname !== pagePath.current) return;
       reported.current = wanted;
       onChange(wanted);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, onChange]);
+  }, [text, onChange, router]);
 
   function handleClear() {
     setText('');

@@ -796,4 +796,71 @@ describe("GET receivables/ at a past 'Posição em'", () => {
     const csv = parseExcelCsv((await get(`${EXPORT}?as_of=${D}`, medicToken)).body);
     expect(csv.slice(1)).toEqual(onD.results.map(csvOf));
   });
+
+  it('agrees with the computation over random dated books on every day around them (seeded)', async () => {
+    const { medic, medicToken } = await practice();
+    const db = t.deps.db;
+    let state = 0x33_16;
+    const random = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let x = state;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+    const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+    const dayIn = (from: string, to: string) => addDays(from, int(0, daysBetween(from, to)));
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const accomplishment = dayIn('2025-12-01', '2026-03-05');
+      const concluded = random() < 0.3;
+      const facts = await newCase(medic, { status: concluded ? 'concluido' : 'pagamento', accomplishment, fee: `${int(500, 3000)}.${String(int(0, 99)).padStart(2, '0')}` });
+      ids.push(facts.id);
+      const toPagamento = addDays(accomplishment, int(0, 3));
+      if (random() < 0.85) {
+        const moves: Array<[CaseStatus, string]> = [['ind_paciente', addDays(accomplishment, -30)], ['realizacao', addDays(accomplishment, -1)], ['pagamento', toPagamento]];
+        if (concluded) moves.push(['concluido', addDays(toPagamento, int(1, 30))]);
+        await recordMoves(facts.id, moves);
+      }
+      for (let r = int(0, 3); r > 0; r--) await addReceipt(facts.id, dayIn(accomplishment, '2026-03-10'), int(1, 60_000));
+      if (random() < 0.5) {
+        await db.insert(surgeryLedgers).values({
+          surgeryId: facts.id,
+          billedOn: random() < 0.7 ? dayIn(accomplishment, '2026-03-10') : null,
+          writtenOffCents: concluded && random() < 0.5 ? int(1, 20_000) : 0,
+          settledOn: random() < 0.8 ? dayIn(accomplishment, '2026-03-10') : null,
+          updatedAt: spAt(dayIn(accomplishment, '2026-03-10'), int(0, 23)),
+        });
+      }
+      for (let k = int(0, 2); k > 0; k--) {
+        const glosaOn = dayIn(accomplishment, '2026-03-10');
+        const amount = int(1, 30_000);
+        const filed = random() < 0.6 ? dayIn(glosaOn, '2026-03-10') : null;
+        const outcome = filed && random() < 0.6 ? (['revertida', 'mantida', 'parcial'] as const)[int(0, 2)]! : null;
+        const recovered = outcome === 'revertida' ? amount : outcome === 'parcial' ? int(0, amount) : outcome === 'mantida' ? 0 : null;
+        const decidedOn = filed ? dayIn(filed, '2026-03-10') : glosaOn;
+        const [glosa] = await db.insert(surgeryGlosas).values({
+          surgeryId: facts.id, glosaOn, amountCents: amount, reason: 'Aleatória', appealDeadline: random() < 0.8 ? addDays(glosaOn, int(1, 40)) : null,
+          appealFiledOn: filed, appealOutcome: outcome, recoveredCents: recovered, updatedAt: spAt(decidedOn, int(0, 23)),
+        }).returning();
+        if (filed && random() < 0.6) {
+          // The history's appeal entries: the filing, then the outcome (when decided).
+          await db.insert(surgeryEvents).values({ surgeryId: facts.id, kind: 'glosa_appeal', at: spAt(filed, int(0, 23)), detail: { glosa: glosa!.id, amount_cents: amount, appeal_filed_on: filed, appeal_outcome: null, recovered_cents: null } });
+          if (outcome) {
+            await db.insert(surgeryEvents).values({ surgeryId: facts.id, kind: 'glosa_appeal', at: spAt(decidedOn, int(0, 23)), detail: { glosa: glosa!.id, amount_cents: amount, appeal_filed_on: filed, appeal_outcome: outcome, recovered_cents: recovered } });
+          }
+        }
+      }
+    }
+    let listedSomewhere = 0;
+    for (let day = '2025-11-30'; day <= '2026-03-12'; day = addDays(day, 3)) {
+      const answer = await list(medicToken, `?as_of=${day}`);
+      const expected = await positionOf(ids, day);
+      expect(answer.results, day).toEqual(expected.rows.slice(0, RECEIVABLES_PAGE_SIZE));
+      expect(answer.totals, day).toEqual(expected.totals);
+      listedSomewhere += answer.count;
+    }
+    expect(listedSomewhere).toBeGreaterThan(100);
+    expect(await list(medicToken, `?as_of=${TODAY}`)).toEqual(await list(medicToken));
+  });
 });

@@ -23,6 +23,8 @@ import { SAO_PAULO } from '../sao-paulo-time';
  *   expected_cents, received_cents, last_receipt_on, glosa_net_cents, glosa_cents (every glosa's amount as denied),
  *   disputed_cents, decided_loss_cents, next_appeal_deadline, written_off_cents, lost_cents, billed_on,
  *   billing_reference, term_days, open_cents, due_date.
+ * `ledgerJoinAt(day)` yields them from the books as they stood at the end of a past São Paulo day (plus
+ * `status_on_day`), for 'Posição em' (docs/LEDGER.md); `ledgerJoin` is `ledgerJoinAt(null)`, the books as they stand.
  * `ledgerJoinForMedics(ids)` yields the same columns computed set-wise, for figures over many cases.
  * bigint answers as text from both drivers: read with Number() (centavos stay far below 2^53).
  */

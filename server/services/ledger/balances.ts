@@ -113,14 +113,14 @@ function booksAt(day: string | null) {
     receipts: sql`${surgeryReceipts.surgeryId} = ${surgeries.id} and ${surgeryReceipts.receivedOn} <= ${day}::date`,
     glosas: sql`(
       select g0.id, g0.amount_cents, g0.appeal_deadline,
-        case when logged.any then (appeal.detail->>'appeal_filed_on')::date
+        case when logged.found then (appeal.detail->>'appeal_filed_on')::date
           when g0.appeal_filed_on <= ${day}::date then g0.appeal_filed_on end as appeal_filed_on,
-        case when logged.any then appeal.detail->>'appeal_outcome'
+        case when logged.found then appeal.detail->>'appeal_outcome'
           when g0.updated_at < ${end} then g0.appeal_outcome::text end as appeal_outcome,
-        case when logged.any then (appeal.detail->>'recovered_cents')::bigint
+        case when logged.found then (appeal.detail->>'recovered_cents')::bigint
           when g0.updated_at < ${end} then g0.recovered_cents end as recovered_cents
       from ${surgeryGlosas} as g0
-        cross join lateral (select exists (select 1 ${appealEvents}) as any) as logged
+        cross join lateral (select exists (select 1 ${appealEvents}) as found) as logged
         left join lateral (select e.detail ${appealEvents} and e.at < ${end} order by e.at desc, e.id desc limit 1) as appeal on true
       where g0.surgery_id = ${surgeries.id} and g0.glosa_on <= ${day}::date) as g`,
     ledgerRow: sql`(select surgery_id,

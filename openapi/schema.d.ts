@@ -2137,6 +2137,10 @@ export interface paths {
          *       `appeal_warning` quando ele está a 7 dias ou menos de `as_of` (ou já passou).
          *     - `totals` soma todos os casos que atendem aos filtros (todas as páginas); `by_bucket` é o em aberto por faixa.
          *     - `payers`: os pagadores dos casos a receber do usuário (do médico escolhido em `medic`), para o filtro.
+         *     - `as_of` passado (docs/LEDGER.md "Posição em"): só os casos que estavam em pagamento ou concluido naquele dia
+         *       (pela última mudança de etapa até ele) e já realizados até ele; recebimentos e glosas com data até o dia, o
+         *       recurso de cada glosa como o histórico do caso estava naquele dia, o faturamento e a baixa datados até ele.
+         *       `status` é a etapa naquele dia. O valor esperado e os prazos de pagamento são os atuais.
          *
          *     Ordem: mais dias em atraso primeiro (sem vencimento por último), depois o id do caso. Páginas de 50 (`page`,
          *     a partir de 1). Parâmetro inválido: 400 com a mensagem em pt-BR; `medic` que o usuário não vê: 404.
@@ -6575,7 +6579,11 @@ export interface operations {
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
                 q?: string;
-                /** @description Dia de referência do atraso ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). */
+                /**
+                 * @description Dia da posição ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). Um dia passado é a
+                 *     posição ao fim daquele dia (os casos a receber naquele dia, com os lançamentos datados até ele); hoje ou um
+                 *     dia futuro usa os saldos atuais, com o atraso contado até o dia pedido.
+                 */
                 as_of?: string;
                 /** @description Página (a partir de 1; padrão 1), de 50 casos. */
                 page?: number;
@@ -6614,7 +6622,11 @@ export interface operations {
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
                 q?: string;
-                /** @description Dia de referência do atraso ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). */
+                /**
+                 * @description Dia da posição ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). Um dia passado é a
+                 *     posição ao fim daquele dia (os casos a receber naquele dia, com os lançamentos datados até ele); hoje ou um
+                 *     dia futuro usa os saldos atuais, com o atraso contado até o dia pedido.
+                 */
                 as_of?: string;
             };
             header?: never;

@@ -12,7 +12,16 @@ import {
   type AppealOutcome,
 } from '../../machines/ledger/constants';
 import { RECEIVABLES_PAGE_SIZE } from '../../machines/ledger/receivablesSchemas';
-import { healthPlans, paymentTerms, surgeryGlosas, surgeryLedgers, surgeryReceipts } from '../../server/db/schema/index';
+import {
+  healthPlans,
+  paymentTerms,
+  surgeries,
+  surgeryEvents,
+  surgeryGlosas,
+  surgeryLedgers,
+  surgeryReceipts,
+  surgeryStatusHistory,
+} from '../../server/db/schema/index';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
@@ -588,5 +597,270 @@ describe('GET appeal_alerts/', () => {
     const again = await token(medic);
     expect((await list(again, '?as_of=2026-03-01')).results.find((row) => row.surgery === a.id)).toMatchObject({ next_appeal_deadline: '2026-03-09', appeal_warning: false });
     expect((await list(again, '?as_of=2026-03-02')).results.find((row) => row.surgery === a.id)).toMatchObject({ next_appeal_deadline: '2026-03-09', appeal_warning: true });
+  });
+});
+
+// --- 'Posição em' a past day (issue 33 item 16) ---
+
+/** São Paulo's day of an instant (a fixed −03:00: São Paulo keeps no daylight saving since 2019). */
+const spDay = (at: Date) => new Date(at.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+/** An instant at `hour` o'clock of São Paulo day `day`. */
+const spAt = (day: string, hour = 12) => new Date(`${day}T${String(hour).padStart(2, '0')}:00:00-03:00`);
+
+/**
+ * The position of some cases on `asOf`, computed here from the rows the database holds (read back plainly), by the
+ * rules docs/LEDGER.md "Posição em" states: before today, only what was dated on or before the day (receipts, glosas,
+ * each glosa's last appeal entry of the history by then, else its appeal from its last change; the billing; the
+ * write-off by its settlement day), the stage from the moves recorded by then (a case with none keeps its stage), and
+ * only cases carried out by then; today or later, the books as they stand.
+ */
+async function positionOf(ids: number[], asOf: string) {
+  const db = t.deps.db;
+  const past = asOf < spDay(t.clock.now);
+  const cases = await db.select().from(surgeries).where(inArray(surgeries.id, ids));
+  const receipts = await db.select().from(surgeryReceipts).where(inArray(surgeryReceipts.surgeryId, ids));
+  const glosas = await db.select().from(surgeryGlosas).where(inArray(surgeryGlosas.surgeryId, ids));
+  const ledgers = await db.select().from(surgeryLedgers).where(inArray(surgeryLedgers.surgeryId, ids));
+  const moves = await db.select().from(surgeryStatusHistory).where(inArray(surgeryStatusHistory.surgeryId, ids));
+  const events = await db.select().from(surgeryEvents).where(inArray(surgeryEvents.surgeryId, ids));
+  const onDay = (day: string | null) => !past || (day !== null && day <= asOf);
+  const rows: Expected[] = [];
+  for (const row of cases) {
+    const facts = factsOf.get(row.id)!;
+    const caseMoves = moves.filter((move) => move.surgeryId === row.id).sort((a, b) => a.changedAt.getTime() - b.changedAt.getTime() || a.id - b.id);
+    const status = !past || caseMoves.length === 0 ? row.status : (caseMoves.filter((move) => spDay(move.changedAt) <= asOf).at(-1)?.toStatus ?? null);
+    if (status !== 'pagamento' && status !== 'concluido') continue;
+    if (past && row.accomplishment !== null && row.accomplishment > asOf) continue;
+    const ledger = ledgers.find((l) => l.surgeryId === row.id);
+    const billedOn = ledger && onDay(ledger.billedOn) ? ledger.billedOn : null;
+    const writtenOff = ledger && onDay(ledger.settledOn ?? spDay(ledger.updatedAt)) ? Number(ledger.writtenOffCents) : 0;
+    const glosasThen = glosas
+      .filter((g) => g.surgeryId === row.id && onDay(g.glosaOn))
+      .map((g) => {
+        if (!past) return { ...g, recoveredCents: g.recoveredCents === null ? null : Number(g.recoveredCents) };
+        const appeals = events.filter((e) => e.kind === 'glosa_appeal' && e.detail.glosa === g.id).sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id);
+        if (appeals.length > 0) {
+          const last = appeals.filter((e) => spDay(e.at) <= asOf).at(-1)?.detail;
+          return { ...g, appealFiledOn: (last?.appeal_filed_on as string | null) ?? null, appealOutcome: (last?.appeal_outcome as AppealOutcome | null) ?? null, recoveredCents: (last?.recovered_cents as number | null) ?? null };
+        }
+        const decided = spDay(g.updatedAt) <= asOf;
+        return {
+          ...g,
+          appealFiledOn: onDay(g.appealFiledOn) ? g.appealFiledOn : null,
+          appealOutcome: decided ? g.appealOutcome : null,
+          recoveredCents: decided && g.recoveredCents !== null ? Number(g.recoveredCents) : null,
+        };
+      });
+    const balance = caseBalance({
+      expected_cents: row.feesPayments === null ? 0 : centsOf(Number(row.feesPayments)),
+      receipts: receipts.filter((r) => r.surgeryId === row.id && onDay(r.receivedOn)).map((r) => ({ amount_cents: Number(r.amountCents) })),
+      glosas: glosasThen.map((g) => ({ amount_cents: Number(g.amountCents), appeal_outcome: g.appealOutcome, recovered_cents: g.recoveredCents })),
+      written_off_cents: writtenOff,
+    });
+    if (balance.open_cents === 0 && balance.disputed_cents === 0) continue;
+    const from = billedOn ?? row.accomplishment;
+    const due = from === null ? null : addDays(from, DEFAULT_PAYMENT_TERM_DAYS); // these practices set no terms
+    const days = due === null ? null : daysBetween(due, asOf);
+    const deadlines = glosasThen.filter((g) => g.appealOutcome === null && g.appealFiledOn === null && g.appealDeadline !== null).map((g) => g.appealDeadline!).sort();
+    const next = deadlines[0] ?? null;
+    const [first, ...rest] = facts.medicName.split(' ');
+    rows.push({
+      surgery: row.id,
+      patient: { nome_completo: facts.name },
+      medic: { id: facts.medicId, first_name: first!, last_name: rest.join(' ') },
+      payer: row.paymentFountains ? PAYMENT_SOURCE_LABELS[row.paymentFountains] : 'Não informado',
+      status,
+      accomplishment: row.accomplishment,
+      billed_on: billedOn,
+      due_date: due,
+      days_past_due: days,
+      bucket: agingBucketOf(days ?? 0),
+      expected_cents: balance.expected_cents,
+      received_cents: balance.received_cents,
+      glosa_net_cents: balance.glosa_net_cents,
+      disputed_cents: balance.disputed_cents,
+      open_cents: balance.open_cents,
+      next_appeal_deadline: next,
+      appeal_warning: next !== null && daysBetween(asOf, next) <= APPEAL_WARNING_DAYS,
+    });
+  }
+  rows.sort((a, b) => (b.days_past_due ?? -Infinity) - (a.days_past_due ?? -Infinity) || a.surgery - b.surgery);
+  const byBucket = Object.fromEntries(AGING_BUCKETS.map((bucket) => [bucket, rows.filter((row) => row.bucket === bucket).reduce((sum, row) => sum + row.open_cents, 0)]));
+  return {
+    rows,
+    totals: { open_cents: rows.reduce((sum, row) => sum + row.open_cents, 0), disputed_cents: rows.reduce((sum, row) => sum + row.disputed_cents, 0), by_bucket: byBucket },
+  };
+}
+
+/** The case's moves, each `[stage, São Paulo day]` in order (the first one is the registration). */
+async function recordMoves(surgeryId: number, moves: Array<[CaseStatus, string]>) {
+  await t.deps.db.insert(surgeryStatusHistory).values(
+    moves.map(([toStatus, day], index) => ({ surgeryId, fromStatus: index === 0 ? null : moves[index - 1]![0], toStatus, changedAt: spAt(day, 10 + index) })),
+  );
+}
+async function addReceipt(surgeryId: number, receivedOn: string, amountCents: number) {
+  await t.deps.db.insert(surgeryReceipts).values({ surgeryId, receivedOn, amountCents, payer: 'particular' });
+}
+const CARRIED_OUT: Array<[CaseStatus, string]> = [['ind_paciente', '2025-12-01'], ['realizacao', '2025-12-20'], ['pagamento', '2026-01-06']];
+
+describe("GET receivables/ at a past 'Posição em'", () => {
+  it('shows the cases receivable that day with the books as they stood at its end; today, the current list', async () => {
+    const { medic, medicToken } = await practice();
+    const db = t.deps.db;
+    const D = '2026-02-15';
+    // A: a receipt before D and one after; billed after D; a glosa before D, appealed before D, decided after D.
+    const a = await newCase(medic, { name: 'Posição Straddle', accomplishment: '2026-01-05', billedOn: '2026-02-25' });
+    await recordMoves(a.id, CARRIED_OUT);
+    await addReceipt(a.id, '2026-02-01', 50_000);
+    await addReceipt(a.id, '2026-02-20', 70_000);
+    const [glosaA] = await db.insert(surgeryGlosas).values({
+      surgeryId: a.id, glosaOn: '2026-02-10', amountCents: 10_000, reason: 'Código não autorizado', appealDeadline: '2026-02-18',
+      appealFiledOn: '2026-02-12', appealOutcome: 'mantida', recoveredCents: 0, updatedAt: spAt('2026-03-01'),
+    }).returning();
+    await db.insert(surgeryEvents).values([
+      { surgeryId: a.id, kind: 'glosa_appeal', at: spAt('2026-02-12'), detail: { glosa: glosaA!.id, amount_cents: 10_000, appeal_filed_on: '2026-02-12', appeal_outcome: null, recovered_cents: null } },
+      { surgeryId: a.id, kind: 'glosa_appeal', at: spAt('2026-03-01'), detail: { glosa: glosaA!.id, amount_cents: 10_000, appeal_filed_on: '2026-02-12', appeal_outcome: 'mantida', recovered_cents: 0 } },
+    ]);
+    // B: carried out after D (and in pagamento only after it).
+    const b = await newCase(medic, { name: 'Posição Depois', accomplishment: '2026-02-20' });
+    await recordMoves(b.id, [['ind_paciente', '2026-01-10'], ['realizacao', '2026-02-01'], ['pagamento', '2026-02-21']]);
+    // C: paid off before D: absent on D and today, listed on a day before its receipt.
+    const c = await newCase(medic, { name: 'Posição Quitada', status: 'concluido', accomplishment: '2026-01-05' });
+    await recordMoves(c.id, [...CARRIED_OUT, ['concluido', '2026-02-02']]);
+    await addReceipt(c.id, '2026-02-01', 150_000);
+    // E: paid off after D: listed on D only.
+    const e = await newCase(medic, { name: 'Posição Paga Depois', accomplishment: '2026-01-05' });
+    await recordMoves(e.id, CARRIED_OUT);
+    await addReceipt(e.id, '2026-03-01', 150_000);
+    // F: carried out before D but still in realizacao on D (moved to pagamento after it).
+    const f = await newCase(medic, { name: 'Posição Etapa', accomplishment: '2026-02-10' });
+    await recordMoves(f.id, [['ind_paciente', '2026-01-10'], ['realizacao', '2026-02-01'], ['pagamento', '2026-02-20']]);
+    // G: no move recorded (before the history): its stage now, carried out before D.
+    const g = await newCase(medic, { name: 'Posição Sem Histórico', accomplishment: '2026-01-10' });
+    // H: concluded after D with a write-off; a glosa dated after D; a decided glosa without an appeal entry.
+    const h = await newCase(medic, { name: 'Posição Baixa', status: 'concluido', accomplishment: '2026-01-05' });
+    await recordMoves(h.id, [...CARRIED_OUT, ['concluido', '2026-03-05']]);
+    await addReceipt(h.id, '2026-02-01', 100_000);
+    await db.insert(surgeryLedgers).values({ surgeryId: h.id, writtenOffCents: 20_000, settlement: 'perda', settledOn: '2026-03-05' });
+    await db.insert(surgeryGlosas).values([
+      { surgeryId: h.id, glosaOn: '2026-02-20', amountCents: 10_000, reason: 'Depois', appealDeadline: '2026-03-30' },
+      { surgeryId: h.id, glosaOn: '2026-02-05', amountCents: 20_000, reason: 'Antes', appealDeadline: '2026-03-07', appealFiledOn: '2026-02-06', appealOutcome: 'parcial', recoveredCents: 5_000, updatedAt: spAt('2026-02-14', 23) },
+    ]);
+    const ids = [a, b, c, e, f, g, h].map((facts) => facts.id);
+
+    const onD = await list(medicToken, `?as_of=${D}`);
+    const expectedOnD = await positionOf(ids, D);
+    expect(onD.results).toEqual(expectedOnD.rows);
+    expect(onD.totals).toEqual(expectedOnD.totals);
+    expect(onD.count).toBe(expectedOnD.rows.length);
+    // The figures stated outright, so the computation above is itself checked.
+    expect(onD.results.map((row) => row.surgery)).toEqual([a.id, e.id, h.id, g.id]);
+    const byId = new Map(onD.results.map((row) => [row.surgery, row]));
+    // A on D: 500 received (not the 700 of 20/02), the glosa still in dispute, not billed yet (due from the surgery).
+    expect(byId.get(a.id)).toMatchObject({ received_cents: 50_000, glosa_net_cents: 10_000, disputed_cents: 10_000, open_cents: 90_000, billed_on: null, due_date: '2026-02-04', days_past_due: 11, next_appeal_deadline: null, status: 'pagamento' });
+    expect(byId.get(e.id)).toMatchObject({ received_cents: 0, open_cents: 150_000 });
+    // H on D: in pagamento, no write-off yet, the later glosa not counted, the partial appeal decided on 14/02.
+    expect(byId.get(h.id)).toMatchObject({ status: 'pagamento', received_cents: 100_000, glosa_net_cents: 15_000, disputed_cents: 0, open_cents: 35_000 });
+    expect(byId.get(g.id)).toMatchObject({ open_cents: 150_000, due_date: '2026-02-09' });
+
+    // Today: the current figures, exactly (as_of today, no as_of, and the computation over the rows as they are).
+    const today = await list(medicToken, `?as_of=${TODAY}`);
+    const current = await list(medicToken);
+    expect(today).toEqual(current);
+    const expectedToday = await positionOf(ids, TODAY);
+    expect(current.results).toEqual(expectedToday.rows);
+    expect(current.totals).toEqual(expectedToday.totals);
+    expect(current.results.map((row) => row.surgery).sort((x, y) => x - y)).toEqual([a.id, b.id, f.id, g.id, h.id].sort((x, y) => x - y));
+    expect(current.results.find((row) => row.surgery === a.id)).toMatchObject({ received_cents: 120_000, glosa_net_cents: 10_000, disputed_cents: 0, open_cents: 20_000, billed_on: '2026-02-25' });
+
+    // Every other day around the entries agrees with the computation; a day before C's receipt lists it.
+    for (const day of ['2025-12-31', '2026-01-05', '2026-01-06', '2026-01-31', '2026-02-01', '2026-02-12', '2026-02-14', '2026-02-20', '2026-03-01', '2026-03-05', '2026-03-09']) {
+      const answer = await list(medicToken, `?as_of=${day}`);
+      const expected = await positionOf(ids, day);
+      expect(answer.results, day).toEqual(expected.rows);
+      expect(answer.totals, day).toEqual(expected.totals);
+    }
+    expect((await list(medicToken, '?as_of=2026-01-31')).results.map((row) => row.surgery)).toContain(c.id);
+    // The day before the moves to pagamento, and before G's surgery: nothing was receivable.
+    expect((await list(medicToken, '?as_of=2026-01-05')).results).toEqual([]);
+
+    // A later day: today's balances, that day's lateness.
+    const later = await list(medicToken, '?as_of=2026-04-10');
+    const withoutLateness = ({ days_past_due: _d, bucket: _b, appeal_warning: _w, ...rest }: Expected) => rest;
+    const currentById = new Map(current.results.map((row) => [row.surgery, withoutLateness(row)]));
+    expect(later.results.map(withoutLateness)).toEqual(later.results.map((row) => currentById.get(row.surgery)));
+    expect(later.count).toBe(current.count);
+    expect(later.results).toEqual((await positionOf(ids, '2026-04-10')).rows);
+
+    // The export at a past day holds the JSON's rows.
+    const csv = parseExcelCsv((await get(`${EXPORT}?as_of=${D}`, medicToken)).body);
+    expect(csv.slice(1)).toEqual(onD.results.map(csvOf));
+  });
+
+  it('agrees with the computation over random dated books on every day around them (seeded)', async () => {
+    const { medic, medicToken } = await practice();
+    const db = t.deps.db;
+    let state = 0x33_16;
+    const random = () => {
+      state = (state + 0x6d2b79f5) >>> 0;
+      let x = state;
+      x = Math.imul(x ^ (x >>> 15), x | 1);
+      x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+    };
+    const int = (min: number, max: number) => min + Math.floor(random() * (max - min + 1));
+    const dayIn = (from: string, to: string) => addDays(from, int(0, daysBetween(from, to)));
+    const ids: number[] = [];
+    for (let i = 0; i < 24; i++) {
+      const accomplishment = dayIn('2025-12-01', '2026-03-05');
+      const concluded = random() < 0.3;
+      const facts = await newCase(medic, { status: concluded ? 'concluido' : 'pagamento', accomplishment, fee: `${int(500, 3000)}.${String(int(0, 99)).padStart(2, '0')}` });
+      ids.push(facts.id);
+      const toPagamento = addDays(accomplishment, int(0, 3));
+      if (random() < 0.85) {
+        const moves: Array<[CaseStatus, string]> = [['ind_paciente', addDays(accomplishment, -30)], ['realizacao', addDays(accomplishment, -1)], ['pagamento', toPagamento]];
+        if (concluded) moves.push(['concluido', addDays(toPagamento, int(1, 30))]);
+        await recordMoves(facts.id, moves);
+      }
+      for (let r = int(0, 3); r > 0; r--) await addReceipt(facts.id, dayIn(accomplishment, '2026-03-10'), int(1, 60_000));
+      if (random() < 0.5) {
+        await db.insert(surgeryLedgers).values({
+          surgeryId: facts.id,
+          billedOn: random() < 0.7 ? dayIn(accomplishment, '2026-03-10') : null,
+          writtenOffCents: concluded && random() < 0.5 ? int(1, 20_000) : 0,
+          settledOn: random() < 0.8 ? dayIn(accomplishment, '2026-03-10') : null,
+          updatedAt: spAt(dayIn(accomplishment, '2026-03-10'), int(0, 23)),
+        });
+      }
+      for (let k = int(0, 2); k > 0; k--) {
+        const glosaOn = dayIn(accomplishment, '2026-03-10');
+        const amount = int(1, 30_000);
+        const filed = random() < 0.6 ? dayIn(glosaOn, '2026-03-10') : null;
+        const outcome = filed && random() < 0.6 ? (['revertida', 'mantida', 'parcial'] as const)[int(0, 2)]! : null;
+        const recovered = outcome === 'revertida' ? amount : outcome === 'parcial' ? int(0, amount) : outcome === 'mantida' ? 0 : null;
+        const decidedOn = filed ? dayIn(filed, '2026-03-10') : glosaOn;
+        const [glosa] = await db.insert(surgeryGlosas).values({
+          surgeryId: facts.id, glosaOn, amountCents: amount, reason: 'Aleatória', appealDeadline: random() < 0.8 ? addDays(glosaOn, int(1, 40)) : null,
+          appealFiledOn: filed, appealOutcome: outcome, recoveredCents: recovered, updatedAt: spAt(decidedOn, int(0, 23)),
+        }).returning();
+        if (filed && random() < 0.6) {
+          // The history's appeal entries: the filing, then the outcome (when decided).
+          await db.insert(surgeryEvents).values({ surgeryId: facts.id, kind: 'glosa_appeal', at: spAt(filed, int(0, 23)), detail: { glosa: glosa!.id, amount_cents: amount, appeal_filed_on: filed, appeal_outcome: null, recovered_cents: null } });
+          if (outcome) {
+            await db.insert(surgeryEvents).values({ surgeryId: facts.id, kind: 'glosa_appeal', at: spAt(decidedOn, int(0, 23)), detail: { glosa: glosa!.id, amount_cents: amount, appeal_filed_on: filed, appeal_outcome: outcome, recovered_cents: recovered } });
+          }
+        }
+      }
+    }
+    let listedSomewhere = 0;
+    for (let day = '2025-11-30'; day <= '2026-03-12'; day = addDays(day, 3)) {
+      const answer = await list(medicToken, `?as_of=${day}`);
+      const expected = await positionOf(ids, day);
+      expect(answer.results, day).toEqual(expected.rows.slice(0, RECEIVABLES_PAGE_SIZE));
+      expect(answer.totals, day).toEqual(expected.totals);
+      listedSomewhere += answer.count;
+    }
+    expect(listedSomewhere).toBeGreaterThan(100);
+    expect(await list(medicToken, `?as_of=${TODAY}`)).toEqual(await list(medicToken));
   });
 });

@@ -13,14 +13,17 @@ import { parseExcelCsv } from '../helpers/csv';
 
 /**
  * 'A receber' (issue 14 item 3; DECISIONS §16), as the demo secretary: a new private case moved through the API to
- * pagamento with its surgery day in the past (no billing recorded, so it falls due on that day + the payment term).
+ * pagamento today with its surgery day today (no billing recorded, so it falls due on that day + the payment term).
  * On /receivables, found by the patient search, the case moves through the aging buckets 0–30, 31–60, 61–90 and
- * 'Mais de 90 dias' as 'Posição em' (the aging's reference day) changes; the CSV export is downloaded and read back
- * as Excel pt-BR reads it (BOM, `;`, decimal comma, dd/MM/yyyy). Axe scans the page; screenshots at 1366 and 390 px.
+ * 'Mais de 90 dias' as 'Posição em' moves to later days (today's balance, that day's lateness); on a past day it is
+ * not listed, since it was not receivable yet (issue 33 item 16: a past day is the position on that day). The CSV
+ * export is downloaded and read back as Excel pt-BR reads it (BOM, `;`, decimal comma, dd/MM/yyyy). Axe scans the
+ * page; screenshots at 1366 and 390 px.
  */
 
 const FEE_REAIS = 3100;
-const ACCOMPLISHMENT = '2026-03-20';
+/** Today in São Paulo (no daylight saving since 2019: −03:00): the surgery day, so every later day is a projection. */
+const ACCOMPLISHMENT = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 
 /** A private case of a new patient moved through the API to pagamento, carried out on ACCOMPLISHMENT. */
 async function caseAtPayment(request: APIRequestContext, headers: ApiHeaders): Promise<{ id: number; name: string }> {
@@ -95,6 +98,12 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
   await asOf.pressSequentially(digits(addDays(due, -5)));
   await expect(row.locator('td').nth(3)).toHaveText('A vencer');
   await expect(page.locator('[data-bucket="d0_30"] strong')).toHaveText('R$ 3.100,00');
+
+  // A past day is the position on that day: the case was not in pagamento yet, so it is not listed.
+  await asOf.fill('');
+  await asOf.pressSequentially(digits(addDays(ACCOMPLISHMENT, -1)));
+  await expect(page).toHaveURL(new RegExp(`[?&]as_of=${addDays(ACCOMPLISHMENT, -1)}`));
+  await expect(row).toHaveCount(0);
 
   // Back to 120 days for the export and the screenshots.
   const exportDay = addDays(due, 120);

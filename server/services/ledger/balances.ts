@@ -1,7 +1,16 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERM_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
 import type { CaseStatus } from '../../../machines/constants';
-import { paymentTerms, surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts } from '../../db/schema/index';
+import {
+  paymentTerms,
+  surgeries,
+  surgeryEvents,
+  surgeryGlosas,
+  surgeryLedgers,
+  surgeryReceipts,
+  surgeryStatusHistory,
+} from '../../db/schema/index';
+import { SAO_PAULO } from '../sao-paulo-time';
 
 /**
  * A case's ledger balance in SQL (issue 14; DECISIONS §16): the rules of machines/ledger/balance.ts (caseBalance),
@@ -14,6 +23,8 @@ import { paymentTerms, surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts
  *   expected_cents, received_cents, last_receipt_on, glosa_net_cents, glosa_cents (every glosa's amount as denied),
  *   disputed_cents, decided_loss_cents, next_appeal_deadline, written_off_cents, lost_cents, billed_on,
  *   billing_reference, term_days, open_cents, due_date.
+ * `ledgerJoinAt(day)` yields them from the books as they stood at the end of a past São Paulo day (plus
+ * `status_on_day`), for 'Posição em' (docs/LEDGER.md); `ledgerJoin` is `ledgerJoinAt(null)`, the books as they stand.
  * `ledgerJoinForMedics(ids)` yields the same columns computed set-wise, for figures over many cases.
  * bigint answers as text from both drivers: read with Number() (centavos stay far below 2^53).
  */
@@ -77,16 +88,68 @@ const GLOSA_AGGREGATES = sql`coalesce(sum(g.amount_cents - coalesce(g.recovered_
   min(g.appeal_deadline) filter (where g.appeal_outcome is null and g.appeal_filed_on is null) as next_appeal_deadline`;
 
 /**
- * The lateral join that yields `ledger.*` for each case, looking each case's rows up by index: the right join for a
- * page of cases or one case (the case's ledger, 'A receber', the exports).
+ * The books of a case as they stood at the end of São Paulo day `day` (issue 33 item 16, 'Posição em' a past day),
+ * read from the dated entries (docs/LEDGER.md "Posição em"): receipts received on or before the day, glosas dated on or
+ * before it, each glosa's appeal as the case's history ('Histórico') stood that day (the last appeal entry recorded by
+ * then; a glosa without one, recorded before migration 0013 or at its creation, keeps its appeal from its last change
+ * on), the billing when billed by then, the write-off when settled by then, and the case's stage from
+ * surgery_status_history (a case without any move recorded keeps its stage). `null`: the books as they stand now
+ * (every row as it is), which is what today and any later day read.
  */
-export const ledgerJoin = sql`left join lateral (
-  select ledger_inner.* from (
-    select glosas.*, l.*,
-      (select sum(${surgeryReceipts.amountCents}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeries.id}) as received,
-      (select max(${surgeryReceipts.receivedOn}) from ${surgeryReceipts} where ${surgeryReceipts.surgeryId} = ${surgeries.id}) as last_receipt
-    from (select ${GLOSA_AGGREGATES} from ${surgeryGlosas} as g where g.surgery_id = ${surgeries.id}) as glosas
-      left join ${surgeryLedgers} as l on l.surgery_id = ${surgeries.id}
+function booksAt(day: string | null) {
+  if (day === null) {
+    return {
+      receipts: sql`${surgeryReceipts.surgeryId} = ${surgeries.id}`,
+      glosas: sql`${surgeryGlosas} as g where g.surgery_id = ${surgeries.id}`,
+      ledgerRow: sql`${surgeryLedgers}`,
+      status: sql`${surgeries.status}`,
+    };
+  }
+  /** The first instant after the day in São Paulo: an instant before it happened on or before the day. */
+  const end = sql`((${day}::date + 1)::timestamp at time zone ${SAO_PAULO})`;
+  const appealEvents = sql`from ${surgeryEvents} as e
+    where e.surgery_id = g0.surgery_id and e.kind = 'glosa_appeal' and (e.detail->>'glosa')::integer = g0.id`;
+  return {
+    receipts: sql`${surgeryReceipts.surgeryId} = ${surgeries.id} and ${surgeryReceipts.receivedOn} <= ${day}::date`,
+    glosas: sql`(
+      select g0.id, g0.amount_cents, g0.appeal_deadline,
+        case when logged.found then (appeal.detail->>'appeal_filed_on')::date
+          when g0.appeal_filed_on <= ${day}::date then g0.appeal_filed_on end as appeal_filed_on,
+        case when logged.found then appeal.detail->>'appeal_outcome'
+          when g0.updated_at < ${end} then g0.appeal_outcome::text end as appeal_outcome,
+        case when logged.found then (appeal.detail->>'recovered_cents')::bigint
+          when g0.updated_at < ${end} then g0.recovered_cents end as recovered_cents
+      from ${surgeryGlosas} as g0
+        cross join lateral (select exists (select 1 ${appealEvents}) as found) as logged
+        left join lateral (select e.detail ${appealEvents} and e.at < ${end} order by e.at desc, e.id desc limit 1) as appeal on true
+      where g0.surgery_id = ${surgeries.id} and g0.glosa_on <= ${day}::date) as g`,
+    ledgerRow: sql`(select surgery_id,
+        case when billed_on <= ${day}::date then billed_on end as billed_on,
+        case when billed_on <= ${day}::date then billing_reference end as billing_reference,
+        case when coalesce(settled_on, (updated_at at time zone ${SAO_PAULO})::date) <= ${day}::date
+          then written_off_cents else 0 end as written_off_cents
+      from ${surgeryLedgers})`,
+    status: sql`(case when exists (select 1 from ${surgeryStatusHistory} as h where h.surgery_id = ${surgeries.id})
+      then (select h.to_status from ${surgeryStatusHistory} as h where h.surgery_id = ${surgeries.id} and h.changed_at < ${end}
+        order by h.changed_at desc, h.id desc limit 1)
+      else ${surgeries.status} end)`,
+  };
+}
+
+/**
+ * The lateral join that yields `ledger.*` for each case, looking each case's rows up by index: the right join for a
+ * page of cases or one case (the case's ledger, 'A receber', the exports). `ledgerJoinAt(day)` yields the books at
+ * the end of `day` (booksAt; null: now), with one more column, `status_on_day`: the case's stage on that day.
+ */
+export function ledgerJoinAt(day: string | null): SQL {
+  const books = booksAt(day);
+  return sql`left join lateral (
+  select ledger_inner.*, parts.status_on_day from (
+    select glosas.*, l.*, ${books.status} as status_on_day,
+      (select sum(${surgeryReceipts.amountCents}) from ${surgeryReceipts} where ${books.receipts}) as received,
+      (select max(${surgeryReceipts.receivedOn}) from ${surgeryReceipts} where ${books.receipts}) as last_receipt
+    from (select ${GLOSA_AGGREGATES} from ${books.glosas}) as glosas
+      left join ${books.ledgerRow} as l on l.surgery_id = ${surgeries.id}
   ) as parts, lateral (${ledgerColumns({
     received: sql`parts.received`,
     lastReceipt: sql`parts.last_receipt`,
@@ -99,6 +162,18 @@ export const ledgerJoin = sql`left join lateral (
     term: termDaysSql,
   })}) as ledger_inner
 ) as ledger on true`;
+}
+
+/** `ledger.*` of the books as they stand now (ledgerJoinAt(null)). */
+export const ledgerJoin = ledgerJoinAt(null);
+
+/**
+ * The day whose books 'Posição em' `day` reads, with São Paulo's `today`: the day itself when past, else null (now).
+ * A later day is a projection of lateness: today's balances, that day's days past due.
+ */
+export function booksDayOf(day: string, today: string): string | null {
+  return day < today ? day : null;
+}
 
 /**
  * The same `ledger.*` for every case of `medicIds` at once: the receipts and glosas of those medics' cases are summed
@@ -140,9 +215,15 @@ export function ledgerJoinForMedics(medicIds: number[]): SQL {
 /** The stages whose cases can owe money: the surgery was carried out (pagamento) or the case was concluded. */
 export const RECEIVABLE_STATUSES = ['pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
 
-/** The case owes money: open balance, or a glosa still in dispute (needs ledgerJoin). */
-export const hasMoneyOutstandingSql = sql`(${inArray(surgeries.status, [...RECEIVABLE_STATUSES])}
+/**
+ * The case owes money on the books' day (needs ledgerJoinAt(day)): a receivable stage that day (now: its stage), open
+ * balance or a glosa still in dispute; on a past day, also carried out by then (a case without a surgery day stays).
+ */
+export function hasMoneyOutstandingSql(day: string | null): SQL {
+  const carriedOut = day === null ? sql`` : sql`and (${surgeries.accomplishment} is null or ${surgeries.accomplishment} <= ${day}::date)`;
+  return sql`(ledger.status_on_day in (${sql.join(RECEIVABLE_STATUSES.map((status) => sql`${status}`), sql`, `)}) ${carriedOut}
   and (ledger.open_cents > 0 or ledger.disputed_cents > 0))`;
+}
 
 /** Whole São Paulo days past the due date at `today` (negative: not yet due; null: no due date). Needs ledgerJoin. */
 export function daysPastDueSql(today: string): SQL<number | null> {

@@ -14,14 +14,16 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
 import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { saoPauloDay } from '../sao-paulo-time';
-import { agingBucketSql, daysPastDueSql, hasMoneyOutstandingSql, ledgerJoin } from './balances';
+import { agingBucketSql, booksDayOf, daysPastDueSql, hasMoneyOutstandingSql, ledgerJoinAt } from './balances';
 import { payerNameSql } from './payer-name';
 
 /**
  * 'A receber' and the appeal-deadline flags (issue 14 item 3; DECISIONS §16; openapi listReceivables,
  * exportReceivables, listAppealAlerts). Every figure is computed in SQL from the ledger's shared definitions
- * (balances.ts: ledgerJoin, hasMoneyOutstandingSql, daysPastDueSql, agingBucketSql) at the reference day `as_of`
- * (today in São Paulo by default, a parameter, never the database's clock).
+ * (balances.ts: ledgerJoinAt, hasMoneyOutstandingSql, daysPastDueSql, agingBucketSql) at the reference day `as_of`
+ * (today in São Paulo by default, a parameter, never the database's clock). A past `as_of` is the position on that day
+ * (issue 33 item 16): the cases receivable then, with the books as they stood at its end; today or a later day reads
+ * the books as they stand, a later day's lateness projected (docs/LEDGER.md "Posição em").
  */
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -62,11 +64,12 @@ function patientSearch(db: Executor, medicIds: number[], q: string): SQL | null 
   return inArray(surgeries.patientId, db.select({ id: patients.id }).from(patients).where(and(inArray(patients.medicId, medicIds), match)));
 }
 
-const FROM = sql`from ${surgeries}
+/** The list's FROM with the books at `booksDay` (booksDayOf: null for now). */
+const fromAt = (booksDay: string | null) => sql`from ${surgeries}
   join ${patients} on ${patients.id} = ${surgeries.patientId}
   join ${users} on ${users.id} = ${surgeries.medicId}
   left join ${healthPlans} on ${healthPlans.id} = ${surgeries.healthPlanId}
-  ${ledgerJoin}`;
+  ${ledgerJoinAt(booksDay)}`;
 
 type RawReceivable = {
   surgery: unknown;
@@ -94,7 +97,7 @@ type RawReceivable = {
 function selectColumns(day: string): SQL {
   return sql`select ${surgeries.id} as surgery, ${patients.nomeCompleto} as nome_completo,
     ${users.id} as medic_id, ${users.firstName} as first_name, ${users.lastName} as last_name,
-    ${payerSql} as payer, ${surgeries.status} as status, ${surgeries.accomplishment}::text as accomplishment,
+    ${payerSql} as payer, ledger.status_on_day as status, ${surgeries.accomplishment}::text as accomplishment,
     ledger.billed_on::text as billed_on, ledger.due_date::text as due_date,
     ${daysPastDueSql(day)} as days_past_due, ${agingBucketSql(day)} as bucket,
     ledger.expected_cents, ledger.received_cents, ledger.glosa_net_cents, ledger.disputed_cents, ledger.open_cents,
@@ -136,14 +139,17 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
     return [medic];
   }
 
-  /** The medics' cases that owe money (the payer options are read over these, so no filter hides its own options). */
-  function scopeCondition(medicIds: number[]): SQL {
-    return sql`${inArray(surgeries.medicId, medicIds)} and ${hasMoneyOutstandingSql}`;
+  /**
+   * The medics' cases that owe money on the books' day (the payer options are read over these, so no filter hides
+   * its own options).
+   */
+  function scopeCondition(medicIds: number[], booksDay: string | null): SQL {
+    return sql`${inArray(surgeries.medicId, medicIds)} and ${hasMoneyOutstandingSql(booksDay)}`;
   }
 
   /** The list's WHERE: the scope, then each filter given. */
-  function filterCondition(medicIds: number[], filters: ReceivablesFilters, day: string): SQL {
-    const conditions: SQL[] = [scopeCondition(medicIds)];
+  function filterCondition(medicIds: number[], filters: ReceivablesFilters, day: string, booksDay: string | null): SQL {
+    const conditions: SQL[] = [scopeCondition(medicIds, booksDay)];
     if (filters.payer !== null) conditions.push(sql`${payerSql} = ${filters.payer}`);
     if (filters.bucket !== null) conditions.push(sql`${agingBucketSql(day)} = ${filters.bucket}`);
     if (filters.appeals) conditions.push(appealWarningSql(day));
@@ -152,15 +158,19 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
     return sql.join(conditions, sql` and `);
   }
 
-  function dayOf(filters: ReceivablesFilters): string {
-    return filters.asOf ?? saoPauloDay(now());
+  /** The reference day (as_of, else today) and the day whose books are read (booksDayOf). */
+  function daysOf(filters: ReceivablesFilters): { day: string; booksDay: string | null } {
+    const today = saoPauloDay(now());
+    const day = filters.asOf ?? today;
+    return { day, booksDay: booksDayOf(day, today) };
   }
 
   return {
     /** A page of the user's receivables with the totals over every filtered row and the payer options. */
     async list(user: User, filters: ReceivablesFilters): Promise<ReceivableList> {
-      const day = dayOf(filters);
+      const { day, booksDay } = daysOf(filters);
       const medicIds = await medicsOf(user, filters.medic);
+      const FROM = fromAt(booksDay);
       const empty: ReceivableList = {
         as_of: day,
         count: 0,
@@ -171,7 +181,7 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
         results: [],
       };
       if (medicIds.length === 0) return empty;
-      const where = filterCondition(medicIds, filters, day);
+      const where = filterCondition(medicIds, filters, day, booksDay);
       const offset = (filters.page - 1) * RECEIVABLES_PAGE_SIZE;
       const bucket = agingBucketSql(day);
       const byBucket = (key: AgingBucket) => sql`coalesce(sum(ledger.open_cents) filter (where ${bucket} = ${key}), 0)::text`;
@@ -191,7 +201,7 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
         ),
         rowsOf<{ payer: string }>(
           db,
-          sql`select payer from (select distinct ${payerSql} as payer ${FROM} where ${scopeCondition(medicIds)}) as options
+          sql`select payer from (select distinct ${payerSql} as payer ${FROM} where ${scopeCondition(medicIds, booksDay)}) as options
             order by payer ${NAME_ORDER}`,
         ),
       ]);
@@ -219,9 +229,10 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
      * before the first row, so a 404 is answered before the download starts.
      */
     async exportRows(user: User, filters: ReceivablesFilters) {
-      const day = dayOf(filters);
+      const { day, booksDay } = daysOf(filters);
       const medicIds = await medicsOf(user, filters.medic);
-      const where = medicIds.length > 0 ? filterCondition(medicIds, filters, day) : null;
+      const where = medicIds.length > 0 ? filterCondition(medicIds, filters, day, booksDay) : null;
+      const FROM = fromAt(booksDay);
       return {
         day,
         fetchPage: async (after: [number, number] | null, size: number): Promise<ReceivableExportRow[]> => {

@@ -5,8 +5,9 @@
  * - At the top, the open amount per aging bucket ('0–30 dias' … 'Mais de 90 dias') and the totals, over every row the
  *   filters keep (all pages), computed by the server.
  * - Filters in the URL (receivablesSearch.ts, read with the server's schema): Pagador, Faixa, 'Só com recurso a
- *   vencer', Médico (a secretary with several medics), the patient search and 'Posição em', the aging's reference day
- *   (default today): changing it shows where each case would stand that day.
+ *   vencer', Médico (a secretary with several medics), the patient search and 'Posição em', the reference day (default
+ *   today): a past day lists the position on that day (the cases receivable then, the books as they stood), a later
+ *   day today's balances with that day's lateness (docs/LEDGER.md "Posição em"; the server computes both).
  * - The table: Paciente, Pagador, Vencimento, Dias em atraso, Esperado, Recebido, Em aberto, Em recurso and Próximo
  *   prazo de recurso (a badge when 7 days away or fewer, or passed): the CSV's money columns too. A row opens the case (state `{ id, back }` as the status list).
  * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.

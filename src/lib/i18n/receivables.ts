@@ -29,7 +29,7 @@ export const receivablesTexts = {
     appeals: 'Só com recurso a vencer',
     asOf: 'Posição em',
     asOfInvalid: 'Informe uma data válida (dd/mm/aaaa).',
-    asOfHint: 'Dia de referência dos dias em atraso.',
+    asOfHint: 'Dia passado: a posição naquele dia. Dia futuro: os saldos de hoje com o atraso daquele dia.',
     datePlaceholder: 'dd/mm/aaaa',
     tableLabel: 'Cirurgias a receber',
     columns: {

@@ -44,7 +44,7 @@ export const OFFICE_TEMPLATE_MESSAGES = {
 export const MAX_OFFICE_TEMPLATE_BYTES = MAX_TEMPLATE_BYTES;
 const MAX_NAME_LENGTH = 200;
 
-export type OfficeTemplateAnswer = {
+type OfficeTemplateAnswer = {
   scope: ChecklistScope;
   id: number;
   /** The template the office's cases get: its own, or the shared one, or none. */
@@ -65,8 +65,7 @@ export type OfficeTemplateAnswer = {
 export type UploadedTemplate = { data: Buffer; filename: string | null };
 
 /** The file name as shown and given back: control characters out, trimmed, at most 200 characters, `.docx` kept. */
-export function cleanTemplateName(name: string | null, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
+function cleanTemplateName(name: string | null, fallback: string): string {
   const cleaned = (name ?? '').replace(/[\u0000-\u001f\u007f/\\]/g, '').trim().slice(0, MAX_NAME_LENGTH);
   return cleaned || fallback;
 }
@@ -184,7 +183,7 @@ export function createOfficeTemplateService({
       }
       const key = `templates/office-${medicId}-${scope}-${id}-${randomBytes(12).toString('hex')}.docx`;
       await storage.put(key, file.data, DOCX_CONTENT_TYPE);
-      let previousKey: string | null = null;
+      let previousKey: string | null;
       try {
         previousKey = await db.transaction(async (tx) => {
           const current = await ownRow(tx, medicId, scope, id, true);

@@ -54,6 +54,7 @@ const FileLine = styled('div')`
   align-items: flex-start;
   min-width: 0;
   color: ${colors.primary};
+  & > svg { flex-shrink: 0; }
   & > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
   & strong { font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
   & span { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }

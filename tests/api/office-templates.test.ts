@@ -135,6 +135,10 @@ describe('office templates', () => {
     const otherField = await upload(base('hospital', hospitalWithout), asMedic, docxWithBody(p('ok')), 'a.docx', 'foto');
     expect(otherField.statusCode).toBe(400);
     expect(otherField.json().error).toEqual(['Dados inválidos.']);
+    const huge = Buffer.concat([docxWithBody(p('grande')), Buffer.alloc(10 * 1024 * 1024)]);
+    const tooLarge = await upload(base('hospital', hospitalWithout), asMedic, huge, 'grande.docx');
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().error).toEqual(['O modelo deve ter no máximo 10 MB.']);
     const notMultipart = await t.app.inject({ method: 'PUT', url: base('hospital', hospitalWithout), headers: asMedic, payload: { file: 'x' } });
     expect(notMultipart.statusCode).toBe(400);
     expect(written.length).toBe(before);

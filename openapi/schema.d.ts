@@ -1415,6 +1415,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/document_requirements/{scope}/{id}/template/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Modelo DOCX do consultório para um hospital ou plano
+         * @description O modelo que os casos do consultório (o médico; a secretária informa `medic` como em
+         *     listDocumentRequirements) recebem para o hospital ou plano (issue 33 item 10f; docs/TEMPLATES.md): o modelo
+         *     próprio do consultório (`source = office`, com nome, tamanho, data e quem enviou), senão o modelo
+         *     compartilhado do hospital/plano (`source = shared`), senão `template` nulo. `shared_available` diz se há um
+         *     modelo compartilhado para onde voltar ao remover o próprio. Hospital ou plano inexistente, ou hospital
+         *     cadastrado por outro consultório: 404.
+         */
+        get: operations["getOfficeTemplate"];
+        /**
+         * Enviar o modelo DOCX próprio do consultório
+         * @description multipart/form-data com um único arquivo `file`: o formulário do hospital ou do convênio, em DOCX, com os
+         *     marcadores de docs/TEMPLATES.md. Vale só para os casos deste consultório e substitui o modelo próprio
+         *     anterior (o arquivo antigo é apagado); o modelo compartilhado do hospital/plano não muda.
+         *
+         *     - Conferido pelo conteúdo, com as mesmas regras do preenchimento: um DOCX de verdade (um ZIP com
+         *       `word/document.xml`), até 10 MB (acima: 413 "O modelo deve ter no máximo 10 MB."), até 25 MB e 1.000
+         *       arquivos internos depois de descompactado, e marcadores que o preenchimento aceita. Senão 400 com os
+         *       problemas em pt-BR (também em `file`), por exemplo "O arquivo não é um documento DOCX (Word 2007 ou mais
+         *       novo)." ou 'O marcador "{paciente_nome" não foi fechado com "}".'; nada é gravado.
+         *     - Sem arquivo (ou vazio): 400 "Envie o arquivo do modelo (DOCX).". Outro campo, arquivo repetido ou corpo que
+         *       não é multipart: 400 "Dados inválidos.".
+         *     - Hospital ou plano inexistente, ou hospital de outro consultório: 404 (antes de ler o envio).
+         *     - Sucesso: 200 com o modelo em uso (o próprio).
+         */
+        put: operations["uploadOfficeTemplate"];
+        post?: never;
+        /**
+         * Remover o modelo próprio do consultório
+         * @description Apaga o modelo próprio do consultório para o hospital ou plano; os casos voltam a receber o modelo
+         *     compartilhado, se houver. Sem modelo próprio: 404 "Este consultório não tem modelo próprio para este hospital."
+         *     (ou "… para este convênio."). Sucesso: 200 com o modelo em uso depois da remoção.
+         */
+        delete: operations["deleteOfficeTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/document_requirements/{scope}/{id}/template/file/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Baixar o modelo DOCX (sem preencher)
+         * @description O arquivo do modelo em uso pelo consultório (o próprio, senão o compartilhado), como foi enviado, com o nome
+         *     original (`Content-Disposition: attachment`, `Cache-Control: no-store`). Exige o cabeçalho Bearer: o arquivo
+         *     nunca é servido direto do armazenamento. Sem modelo: 404 "Esse Hospital não tem template" / "Esse Plano de
+         *     saude não tem template"; hospital ou plano inexistente, ou hospital de outro consultório: 404.
+         */
+        get: operations["downloadOfficeTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/{id}/checklist/": {
         parameters: {
             query?: never;
@@ -3539,6 +3619,46 @@ export interface components {
         };
         /** @enum {string} */
         ChecklistScope: "hospital" | "plano";
+        /**
+         * @description `office`: o modelo próprio do consultório; `shared`: o modelo compartilhado do hospital ou plano.
+         * @enum {string}
+         */
+        OfficeTemplateSource: "office" | "shared";
+        OfficeTemplateFile: {
+            source: components["schemas"]["OfficeTemplateSource"];
+            /** @description O nome do arquivo (o enviado, para o modelo próprio). */
+            name: string;
+            /** @description Tamanho em bytes (nulo para o compartilhado). */
+            size: number | null;
+            /**
+             * Format: date-time
+             * @description Quando foi enviado (São Paulo); nulo para o compartilhado.
+             */
+            uploaded_at: string | null;
+            uploaded_by: {
+                id: number;
+                first_name: string;
+                last_name: string;
+            } | null;
+        };
+        OfficeTemplate: {
+            scope: components["schemas"]["ChecklistScope"];
+            id: number;
+            template: components["schemas"]["OfficeTemplateFile"] | null;
+            /** @description Há um modelo compartilhado (usado quando o consultório não tem o próprio). */
+            shared_available: boolean;
+        };
+        /**
+         * @description multipart/form-data do envio do modelo próprio: só a parte de arquivo `file` (sem ela: 400 "Envie o arquivo
+         *     do modelo (DOCX).").
+         */
+        OfficeTemplateForm: {
+            /**
+             * Format: binary
+             * @description DOCX até 10 MB, conferido pelo conteúdo e pelos marcadores.
+             */
+            file?: string;
+        };
         /** @description Um documento exigido. `kind` é o tipo do cadastro, ou null para um documento extra (`name`). */
         RequirementItem: {
             kind: components["schemas"]["SurgeryDocumentKind"] | null;
@@ -5697,6 +5817,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DocumentRequirementList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getOfficeTemplate: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O modelo em uso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadOfficeTemplate: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["OfficeTemplateForm"];
+            };
+        };
+        responses: {
+            /** @description Modelo gravado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteOfficeTemplate: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Modelo removido. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfficeTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadOfficeTemplate: {
+        parameters: {
+            query?: {
+                /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
+                medic?: components["parameters"]["RequirementsMedic"];
+            };
+            header?: never;
+            path: {
+                /** @description `hospital` ou `plano` (plano de saúde). */
+                scope: components["schemas"]["ChecklistScope"];
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O modelo. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="..."; filename*=UTF-8''...`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
                 };
             };
             400: components["responses"]["BadRequest"];

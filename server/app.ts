@@ -38,6 +38,7 @@ import surgeryFileRoutes from './routes/surgery/surgery-files';
 import dashboardRoutes from './routes/surgery/dashboard';
 import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
+import officeTemplateRoutes from './routes/surgery/office-templates';
 import clockRoutes from './routes/surgery/clocks';
 import historyRoutes from './routes/surgery/history';
 import opmeRoutes from './routes/surgery/opme';
@@ -361,6 +362,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(dashboardRoutes, { deps });
   await app.register(authorizationRoutes, { deps });
   await app.register(checklistRoutes, { deps });
+  await app.register(officeTemplateRoutes, { deps });
   await app.register(clockRoutes, { deps });
   await app.register(historyRoutes, { deps });
   await app.register(opmeRoutes, { deps });

@@ -137,6 +137,13 @@ export const requirementsQuerySchema = type({
     .default(''),
 });
 
+/**
+ * The text fields of the document_requirements/{scope}/{id}/template/ upload (openapi OfficeTemplateForm): none. The
+ * form is one file part, `file`, read by its content (server/routes/surgery/office-templates.ts); any other part is
+ * 400 'Dados inválidos.'.
+ */
+export const officeTemplateFieldsSchema = type({});
+
 /** The {scope} of document_requirements/{scope}/{id}/: hospital or plano (CHECKLIST_SCOPES). */
 export function isChecklistScope(value: string): value is ChecklistScope {
   return (CHECKLIST_SCOPES as readonly string[]).includes(value);

@@ -82,6 +82,11 @@ const REQUIRED = [
   'GET /surgery/api/v1/document_requirements/',
   'GET /surgery/api/v1/document_requirements/{scope}/{id}/',
   'PUT /surgery/api/v1/document_requirements/{scope}/{id}/',
+  // Issue 33 item 10f: an office's own hospital and plan templates.
+  'GET /surgery/api/v1/document_requirements/{scope}/{id}/template/',
+  'PUT /surgery/api/v1/document_requirements/{scope}/{id}/template/',
+  'DELETE /surgery/api/v1/document_requirements/{scope}/{id}/template/',
+  'GET /surgery/api/v1/document_requirements/{scope}/{id}/template/file/',
   'GET /surgery/api/v1/surgery/{id}/checklist/',
   'PUT /surgery/api/v1/surgery/{id}/checklist/',
   'GET /surgery/api/v1/surgery/{id}/dispatches/',

@@ -12,3 +12,4 @@ export * from './audit';
 export * from './history';
 export * from './account-security';
 export * from './two-factor';
+export * from './office-templates';

@@ -1,6 +1,6 @@
 import { isNotNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { healthPlans, hospitals, patients, surgeryDocuments, users } from '../../db/schema/index';
+import { healthPlans, hospitals, officeTemplates, patients, surgeryDocuments, users } from '../../db/schema/index';
 import type { FileStorage } from './file-storage';
 
 /**
@@ -9,7 +9,7 @@ import type { FileStorage } from './file-storage';
  */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
-/** Every storage key a row names: patient photos, profile photos, case documents, templates. */
+/** Every storage key a row names: patient photos, profile photos, case documents, templates (shared and offices'). */
 export async function referencedFileKeys(db: Database): Promise<Set<string>> {
   const lists = await Promise.all([
     db.select({ key: patients.photoKey }).from(patients).where(isNotNull(patients.photoKey)),
@@ -17,6 +17,7 @@ export async function referencedFileKeys(db: Database): Promise<Set<string>> {
     db.select({ key: surgeryDocuments.fileKey }).from(surgeryDocuments),
     db.select({ key: hospitals.templateFileKey }).from(hospitals).where(isNotNull(hospitals.templateFileKey)),
     db.select({ key: healthPlans.templateFileKey }).from(healthPlans).where(isNotNull(healthPlans.templateFileKey)),
+    db.select({ key: officeTemplates.fileKey }).from(officeTemplates),
   ]);
   return new Set(lists.flat().flatMap(({ key }) => (key ? [key] : [])));
 }

@@ -25,6 +25,7 @@ import { toSaoPauloIso } from '../sao-paulo-time';
 import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
 import { daysInStageSql, holderSql, overdueSql, stageTargetSql } from './clocks';
 import { orderByOf, type SortKey } from '../keyset';
+import { caseTemplateKey } from '../templates/template-keys';
 
 /**
  * The Surgery object of the contract (openapi: components.schemas.Surgery) and how it is read: one
@@ -105,9 +106,9 @@ const surgeryRowColumns = (today: string | Placeholder) => ({
   medicFirstName: users.firstName,
   medicLastName: users.lastName,
   hospitalName: hospitals.fantasyName,
-  hospitalTemplateKey: hospitals.templateFileKey,
+  hospitalTemplateKey: caseTemplateKey('hospital'),
   healthPlanName: healthPlans.fantasyName,
-  healthPlanTemplateKey: healthPlans.templateFileKey,
+  healthPlanTemplateKey: caseTemplateKey('plano'),
   procedureList,
   cidList,
   documentFiles,

@@ -34,6 +34,7 @@ import {
   type TemplateDocument,
   type TemplateOpmeItem,
 } from './template-data';
+import { caseTemplateKey } from './template-keys';
 import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplate } from './template-files';
 
 /**
@@ -124,11 +125,11 @@ async function loadCase(db: Executor, user: User, id: number) {
       hospitalAddress: hospitals.address,
       hospitalCnes: hospitals.cnes,
       hospitalCnpj: hospitals.cnpj,
-      hospitalTemplateKey: hospitals.templateFileKey,
+      hospitalTemplateKey: caseTemplateKey('hospital'),
       planId: healthPlans.id,
       planName: healthPlans.fantasyName,
       planAnsRegistry: healthPlans.ansRegistry,
-      planTemplateKey: healthPlans.templateFileKey,
+      planTemplateKey: caseTemplateKey('plano'),
     })
     .from(surgeries)
     .innerJoin(patients, eq(patients.id, surgeries.patientId))

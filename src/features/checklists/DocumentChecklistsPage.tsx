@@ -2,7 +2,8 @@
  * /document-checklists, 'Documentos exigidos' (issue 13 item 2; DECISIONS §15): which documents each hospital and
  * health plan asks for, per medic. Pick a hospital or a plan (the registration's search selects), tick SPEC's
  * document kinds and add named extras, save. A secretary with several medics picks the medic first. The lists already
- * configured are listed below, each one opening its editor. Loading, empty and failure states are designed.
+ * configured are listed below, each one opening its editor. Loading, empty and failure states are designed. Below the
+ * editor, the office's own DOCX form for the hospital or plan (OfficeTemplateSection, issue 33 item 10f).
  */
 import { useEffect, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -20,6 +21,7 @@ import { SearchSelect } from '../../components/ui/SearchSelect';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { checklistsTexts } from '../../lib/i18n/checklists';
+import { OfficeTemplateSection } from './OfficeTemplateSection';
 import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
@@ -497,7 +499,11 @@ export function DocumentChecklistsPage() {
       ) : list.status === 'error' ? (
         <Notice kind="failed" title={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} />
       ) : (
-        <ListEditor key={`${list.value.scope}:${list.value.id}:${medic}:${attempt}`} list={list.value} medic={medic} onSaved={() => setAttempt((n) => n + 1)} />
+        <>
+          <ListEditor key={`${list.value.scope}:${list.value.id}:${medic}:${attempt}`} list={list.value} medic={medic} onSaved={() => setAttempt((n) => n + 1)} />
+          {/* The office's own hospital or plan form (issue 33 item 10f). */}
+          <OfficeTemplateSection scope={list.value.scope} id={list.value.id} medic={medic} />
+        </>
       )}
 
       {medicReady && overview ? (

@@ -14,6 +14,7 @@ import {
   checklistMarkSchema,
   dispatchSchema,
   documentRequirementsSchema,
+  officeTemplateFieldsSchema,
   requirementsQuerySchema,
 } from '../../../machines/preoperative/checklistSchemas';
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
@@ -65,6 +66,10 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   listDocumentRequirements: { query: requirementsQuerySchema },
   getDocumentRequirements: { query: requirementsQuerySchema },
   updateDocumentRequirements: { body: documentRequirementsSchema, query: requirementsQuerySchema },
+  getOfficeTemplate: { query: requirementsQuerySchema },
+  uploadOfficeTemplate: { body: officeTemplateFieldsSchema, query: requirementsQuerySchema },
+  deleteOfficeTemplate: { query: requirementsQuerySchema },
+  downloadOfficeTemplate: { query: requirementsQuerySchema },
   markSurgeryChecklist: { body: checklistMarkSchema },
   createSurgeryDispatch: { body: dispatchSchema('2026-11-26') },
   getStageTargets: { query: stageTargetsQuerySchema },

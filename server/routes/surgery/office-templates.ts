@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHECKLIST_MESSAGES, isChecklistScope, requirementsQuerySchema } from '../../../machines/preoperative/checklistSchemas';
+import type { ChecklistScope } from '../../../machines/preoperative/constants';
+import type { AppDeps } from '../../deps';
+import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { validated } from '../../http/validation';
+import type { AuthUser } from '../../plugins/authenticate';
+import { DOCX_CONTENT_TYPE } from '../../services/templates/docx-template';
+import {
+  createOfficeTemplateService,
+  MAX_OFFICE_TEMPLATE_BYTES,
+  OFFICE_TEMPLATE_MESSAGES as M,
+  type UploadedTemplate,
+} from '../../services/templates/office-templates';
+import { createTemplateFiller } from '../../services/templates/template-filler';
+
+type RequirementsQuery = { medic: number | null };
+type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
+
+/** One file part, `file`, at most 10 MB; nothing else. */
+const MULTIPART_LIMITS = { fileSize: MAX_OFFICE_TEMPLATE_BYTES, files: 1, fields: 0, parts: 2 };
+
+const INVALID = 'Dados inválidos.';
+
+function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
+  const { scope } = params;
+  if (!isChecklistScope(scope)) throw notFound(CHECKLIST_MESSAGES.scopeUnknown);
+  const id = pathId(params.id);
+  if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
+  return { scope, id };
+}
+
+/** The multipart form (openapi OfficeTemplateForm): exactly one non-empty file part `file`. */
+async function readTemplateUpload(request: FastifyRequest): Promise<UploadedTemplate> {
+  if (!request.isMultipart()) throw badRequest([INVALID]);
+  let found: UploadedTemplate | null = null;
+  let problem: HttpError | null = null;
+  try {
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || found) {
+        if (part.type === 'file') for await (const chunk of part.file) void chunk;
+        problem ??= badRequest([INVALID]);
+        continue;
+      }
+      const data = await part.toBuffer();
+      found = { data, filename: part.filename || null };
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(M.tooLarge);
+    throw badRequest([INVALID]);
+  }
+  if (problem) throw problem;
+  if (!found || found.data.length === 0) throw badRequest([M.fileRequired], { file: [M.fileRequired] });
+  return found;
+}
+
+/** `filename="ascii"; filename*=UTF-8''…` (RFC 6266): the uploaded name, accents kept, no header injection. */
+function attachment(name: string): string {
+  const ascii = name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9._ -]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * An office's own hospital and plan templates (issue 33 item 10f; openapi tag checklists): both roles, bearer token,
+ * `medic` as the document_requirements calls take it.
+ *
+ * - GET    document_requirements/{hospital|plano}/{id}/template/ — what the office's cases get (own, shared, none).
+ * - PUT    …/template/ — multipart `file`: checked (a DOCX the filler fills), stored, replaces the office's own.
+ * - DELETE …/template/ — removes the office's own (404 when none): its cases fall back to the shared one.
+ * - GET    …/template/file/ — the template's bytes (own, else shared), read through the API, never from the folder.
+ */
+export default async function officeTemplateRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  // An upload is checked by filling it in a worker thread (started at the first upload), never on the event loop.
+  const filler = createTemplateFiller();
+  app.addHook('onClose', () => filler.close());
+  const service = createOfficeTemplateService({ db: deps.db, storage: deps.storage, now: deps.now, filler });
+  const query = validated({ query: requirementsQuerySchema });
+  const path = '/surgery/api/v1/document_requirements/:scope/:id/template/';
+
+  app.get<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+    const { scope, id } = ownerOf(request.params);
+    return service.get(userOf(request), request.query.medic, scope, id);
+  });
+
+  app.put<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+    const user = userOf(request);
+    const { scope, id } = ownerOf(request.params);
+    // The office and the hospital or plan first: another office's hospital is 404 before the upload is read.
+    await service.get(user, request.query.medic, scope, id);
+    return service.upload(user, request.query.medic, scope, id, await readTemplateUpload(request));
+  });
+
+  app.delete<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+    const { scope, id } = ownerOf(request.params);
+    return service.remove(userOf(request), request.query.medic, scope, id);
+  });
+
+  app.get<ScopeRoute>(`${path}file/`, { preHandler: [app.authenticate, query] }, async (request, reply) => {
+    const { scope, id } = ownerOf(request.params);
+    const file = await service.file(userOf(request), request.query.medic, scope, id);
+    return reply.header('content-disposition', attachment(file.filename)).header('cache-control', 'no-store').type(DOCX_CONTENT_TYPE).send(file.data);
+  });
+}

@@ -1516,7 +1516,7 @@ export interface paths {
         /**
          * Anexar um arquivo a um documento nomeado da lista do caso
          * @description multipart/form-data com `name` (o documento nomeado da lista de documentos exigidos do caso, como "Risco
-         *     cirúrgico"; comparado sem acentos nem maiúsculas) e `file` (um arquivo). Cada envio acrescenta um arquivo; o
+         *     cirúrgico"; comparado sem diferença de maiúsculas nem de espaços) e `file` (um arquivo). Cada envio acrescenta um arquivo; o
          *     documento passa a contar como recebido (marcá-lo sem arquivo continua possível em `PUT checklist/`). Em
          *     qualquer etapa, como a marcação.
          *

@@ -186,7 +186,7 @@ test('a kind takes two files, each opened and removed alone; a named document ta
 
     // One file out, asked first; the other stays.
     await page.getByRole('button', { name: 'Remover o arquivo rg-frente.pdf' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Remover este arquivo?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Remover este arquivo?' });
     await expect(dialog).toBeVisible();
     await expectNoSeriousA11yViolations(page, { label: 'documents: removing a file, asked' });
     await dialog.getByRole('button', { name: 'Remover arquivo' }).click();

@@ -3850,7 +3850,7 @@ export interface components {
              * @description O dia do lançamento (faturamento, recebimento, glosa, envio do recurso), `yyyy-MM-dd`.
              */
             on: string | null;
-            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind). */
+            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind) ou, no arquivo de um documento nomeado da lista, o seu nome. */
             document: string | null;
             /** @description billing, o número da guia ou lote; glosa, o motivo; glosa_appeal, o resultado (revertida, mantida, parcial) ou `null` se ainda não decidido; document_attached, o nome do arquivo atual do tipo. */
             text: string | null;

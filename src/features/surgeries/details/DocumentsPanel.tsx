@@ -1,7 +1,8 @@
 /**
  * Step 2, Preparação de documentação (SPEC §4; DECISIONS §4, §7): one slot per document kind of the contract's
- * SurgeryFilesForm (each optional; PDF or image, at most 10 MB), the files already stored (signed links, opened in
- * a new tab), and the upload with its progress. 'Salvar documentos' stores the chosen files and stays
+ * SurgeryFilesForm (each optional; PDF or image, at most 10 MB), the files already stored (several per kind, each
+ * with its own signed link, opened in a new tab, and its own 'Remover', issue 33 #10b), and the upload with its
+ * progress; the checklist's named documents take files too ('Anexar arquivo', #10c). 'Salvar documentos' stores the chosen files and stays
  * (new_status prep_doc); 'Próximo passo' sends them with new_status env_doc.
  */
 import { useEffect, useState } from 'react';

@@ -12,6 +12,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { plural } from '../../../../machines/rules/plural';
+import { documentNameKey } from '../../../../machines/preoperative/checklistSchemas';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastWarning } from '../../../lib/toast';
@@ -22,9 +23,6 @@ import type { DocumentFile } from './documentsApi';
 import { StoredFiles } from './StoredFiles';
 
 const D = surgeriesTexts.lifecycle.documents;
-
-/** What the server compares a named document's name by (machines/preoperative/checklistSchemas documentNameKey). */
-const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').normalize('NFC').toLocaleLowerCase('pt-BR');
 
 /** Issue 33 #10c: a named document's file is chosen through a hidden input, opened by its 'Anexar arquivo' button. */
 function AttachButton({ name, onAttach, disabled }: { name: string; onAttach: (file: File) => void; disabled: boolean }) {
@@ -215,31 +213,31 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable, files =
       <Intro>{fill(T.intro, { plan })}</Intro>
       <Items>
         {items.map((item) => {
-          const attached = item.kind === null ? files.filter((file) => file.document !== null && nameKey(file.document) === nameKey(item.name)) : [];
+          const attached = item.kind === null ? files.filter((file) => file.document !== null && documentNameKey(file.document) === documentNameKey(item.name)) : [];
           return (
-          <li key={item.name} data-received={item.received}>
-            {item.kind === null && editable && attached.length === 0 ? (
-              <Checkbox name={`received-${item.name}`} checked={item.received} onChange={(on) => void mark(item.name, on)}>
-                {item.name}
-                {marking === item.name ? '…' : ''}
-              </Checkbox>
-            ) : (
-              <Name $ok={item.received}>
-                <Icon name={item.received ? 'check' : 'alert'} size={16} />
-                {item.name}
-              </Name>
-            )}
-            <Tags>
-              {item.required_by.map((scope) => (
-                <span key={scope}>{T.requiredBy[scope]}</span>
-              ))}
-              <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
-            </Tags>
-            {item.kind === null && onAttach ? (
-              <AttachButton name={item.name} onAttach={(file) => onAttach(item.name, file)} disabled={busy} />
-            ) : null}
-            <StoredFiles label={item.name} files={attached} onRemove={onRemove} disabled={busy} />
-          </li>
+            <li key={item.name} data-received={item.received}>
+              {item.kind === null && editable && attached.length === 0 ? (
+                <Checkbox name={`received-${item.name}`} checked={item.received} onChange={(on) => void mark(item.name, on)}>
+                  {item.name}
+                  {marking === item.name ? '…' : ''}
+                </Checkbox>
+              ) : (
+                <Name $ok={item.received}>
+                  <Icon name={item.received ? 'check' : 'alert'} size={16} />
+                  {item.name}
+                </Name>
+              )}
+              <Tags>
+                {item.required_by.map((scope) => (
+                  <span key={scope}>{T.requiredBy[scope]}</span>
+                ))}
+                <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
+              </Tags>
+              {item.kind === null && onAttach ? (
+                <AttachButton name={item.name} onAttach={(file) => onAttach(item.name, file)} disabled={busy} />
+              ) : null}
+              <StoredFiles label={item.name} files={attached} onRemove={onRemove} disabled={busy} />
+            </li>
           );
         })}
       </Items>

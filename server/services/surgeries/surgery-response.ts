@@ -44,7 +44,7 @@ const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patie
 const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
   `/surgery/api/v1/surgery/${surgeryId}/documents/${kind}/`;
 /** One stored file of a case (issue 33 item 10), whichever its kind or named document. */
-export const surgeryDocumentFilePath = (surgeryId: number, fileId: number) =>
+const surgeryDocumentFilePath = (surgeryId: number, fileId: number) =>
   `/surgery/api/v1/surgery/${surgeryId}/document_files/${fileId}/`;
 
 /**

@@ -1340,8 +1340,10 @@ export interface paths {
          *       (`"<Documento>: o arquivo deve ter no máximo 10 MB."`), tipo não aceito 400 com a mensagem e o erro de
          *       campo do documento (`{ "error": ["Pedido médico: envie um PDF ou uma imagem JPEG, PNG ou WebP."],
          *       "doctor_request": [...] }`). Uma parte de arquivo vazia conta como não enviada.
-         *     - Um documento enviado substitui o anterior do mesmo tipo (o arquivo antigo é apagado depois da gravação);
-         *       campos ausentes mantêm o que já havia.
+         *     - Cada envio acrescenta seus arquivos aos já guardados: um tipo aceita vários arquivos (frente e verso do
+         *       RG, duas páginas), cada um em `document_files` com seu link, e conta como recebido com um arquivo ao
+         *       menos. Um arquivo sai sozinho por `DELETE surgery/{id}/document_files/{fileId}/`. Campos ausentes mantêm
+         *       o que já havia.
          *     - `new_status = prep_doc`: só grava os arquivos. `new_status = env_doc`: grava e avança (prep_doc →
          *       env_doc). Caso fora de `prep_doc` ou outra etapa em `new_status`: 409 com o status atual; nada é gravado.
          *     - `new_status` ausente ("Informe o novo status da cirurgia (new_status).") ou que não é uma etapa ("Status da
@@ -1568,12 +1570,81 @@ export interface paths {
          * Usar neste caso um documento do paciente enviado em outro
          * @description Copia para este caso o arquivo `kind` enviado no caso `from_surgery` do mesmo paciente, como um envio da
          *     etapa de preparação (`include_surgery_files` com `new_status: prep_doc`): o conteúdo é conferido de novo,
-         *     o arquivo fica guardado com outra chave, o de mesmo tipo deste caso é substituído e a versão do caso avança.
+         *     o arquivo fica guardado com outra chave, ao lado dos que este caso já tiver do tipo, e a versão do caso avança.
          *     Só na etapa `prep_doc` (outra: 409). Tipo que não é do paciente ou corpo inválido: 400. Caso de outro
          *     consultório, casos de pacientes diferentes ou caso sem esse arquivo: 404. 200 com o caso atualizado.
          */
         post: operations["reuseDocument"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/named_documents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anexar um arquivo a um documento nomeado da lista do caso
+         * @description multipart/form-data com `name` (o documento nomeado da lista de documentos exigidos do caso, como "Risco
+         *     cirúrgico"; comparado sem diferença de maiúsculas nem de espaços) e `file` (um arquivo). Cada envio acrescenta um arquivo; o
+         *     documento passa a contar como recebido (marcá-lo sem arquivo continua possível em `PUT checklist/`). Em
+         *     qualquer etapa, como a marcação.
+         *
+         *     - O arquivo: PDF ou imagem (JPEG, PNG, WebP), conferido pelo conteúdo, até 10 MB; acima disso 413
+         *       ("O arquivo deve ter no máximo 10 MB."), tipo não aceito 400 (`{ "error": ["Risco cirúrgico: envie um PDF
+         *       ou uma imagem JPEG, PNG ou WebP."], "file": [...] }`). Sem `name` ou sem arquivo: 400 "Informe o documento
+         *       e o arquivo.". Nome que não é um documento nomeado da lista do caso: 400 em `name`. Campo desconhecido ou
+         *       repetido, ou corpo que não é multipart: 400 "Dados inválidos.". Nada é gravado em nenhum desses casos.
+         *     - Caso inexistente ou de outro consultório: 404 "Não foi possível encontrar essa cirurgia".
+         *     - Sucesso: 200 com a cirurgia (o arquivo em `document_files`, com `kind: null` e `document` = o nome).
+         */
+        post: operations["attachNamedDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/document_files/{fileId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do arquivo (`document_files[].id`). */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        /**
+         * Um arquivo guardado do caso (link assinado)
+         * @description Um arquivo de um documento do caso (de um tipo ou de um documento nomeado), pelo link assinado de
+         *     `document_files[].link`: `/surgery/api/v1/surgery/{id}/document_files/{fileId}/?expires=<unix>&session=<login>&signature=<base64url>`.
+         *     Mesmas regras de `documents/{kind}/`: `inline`, `Cache-Control: private`; assinatura inválida, link expirado,
+         *     login encerrado ou usuário que já não vê a cirurgia: 403; arquivo removido ou inexistente: 404.
+         */
+        get: operations["getSurgeryDocumentFile"];
+        put?: never;
+        post?: never;
+        /**
+         * Remover um arquivo do caso
+         * @description Remove um arquivo (os outros do mesmo documento ficam). O arquivo de um tipo (`kind`) só sai na etapa
+         *     `prep_doc`, onde é enviado (outra: 409 "Os arquivos dos documentos só podem ser removidos na etapa de
+         *     preparação de documentos."); o de um documento nomeado, em qualquer etapa. O histórico do caso registra a
+         *     remoção. Caso de outro consultório ou arquivo que não é deste caso: 404. 200 com o caso atualizado.
+         */
+        delete: operations["deleteSurgeryDocumentFile"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3391,19 +3462,12 @@ export interface components {
             hospital_template: components["schemas"]["SignedLink"];
             health_plan_template: components["schemas"]["SignedLink"];
             /**
-             * @description Os documentos enviados na etapa de preparação (um por tipo, na ordem dos tipos): o nome do arquivo como
-             *     foi enviado (`null` se o envio não trouxe nome) e quando foi enviado, para a tela mostrar ao lado do link.
+             * @description Os arquivos guardados do caso (issue 33 item 10): os de cada tipo (vários por tipo, na ordem dos tipos, do
+             *     mais antigo ao mais novo), depois os dos documentos nomeados da lista. Cada um com o nome do arquivo como
+             *     foi enviado (`null` se o envio não trouxe nome), quando foi enviado e o seu link assinado. Os campos de
+             *     cada tipo (`doctor_request`, ...) continuam levando ao arquivo mais novo do tipo.
              */
-            document_files: {
-                kind: components["schemas"]["SurgeryDocumentKind"];
-                /** @description Nome do arquivo enviado (só como informação; nunca usado como caminho). */
-                name: string | null;
-                /**
-                 * Format: date-time
-                 * @description Quando o arquivo foi enviado (ISO 8601 com fuso).
-                 */
-                uploaded_at: string;
-            }[];
+            document_files: components["schemas"]["SurgeryDocumentFile"][];
             /** @description O hospital tem modelo DOCX (download `hospital` disponível). */
             hospital_template_ok: boolean;
             /** @description O convênio tem modelo DOCX (download `plano` disponível). */
@@ -3590,6 +3654,34 @@ export interface components {
          * @enum {string}
          */
         LossReason: "paciente_desistiu" | "condicao_clinica" | "autorizacao_negada" | "autorizacao_expirada" | "documentacao_incompleta" | "opme_indisponivel" | "financeiro" | "troca_medico_hospital" | "outro";
+        /** @description Um arquivo guardado do caso, de um tipo (`kind`) ou de um documento nomeado (`document`). */
+        SurgeryDocumentFile: {
+            /** @description Id do arquivo (para `DELETE surgery/{id}/document_files/{fileId}/`). */
+            id: number;
+            /** @description O tipo do documento, ou `null` no arquivo de um documento nomeado. */
+            kind: components["schemas"]["SurgeryDocumentKind"] | null;
+            /** @description O documento nomeado da lista (como "Risco cirúrgico"), ou `null` no arquivo de um tipo. */
+            document: string | null;
+            /** @description Nome do arquivo enviado (só como informação; nunca usado como caminho). */
+            name: string | null;
+            /**
+             * Format: date-time
+             * @description Quando o arquivo foi enviado (ISO 8601 com fuso).
+             */
+            uploaded_at: string;
+            /** @description URL relativa assinada e de curta duração deste arquivo (`document_files/{fileId}/?expires=...`). */
+            link: string;
+        };
+        /** @description multipart/form-data do arquivo de um documento nomeado da lista do caso. */
+        NamedDocumentForm: {
+            /** @description O documento nomeado, como a lista do caso o chama. */
+            name: string;
+            /**
+             * Format: binary
+             * @description PDF ou imagem (JPEG, PNG, WebP), até 10 MB.
+             */
+            file: string;
+        };
         /** @description multipart/form-data da etapa de preparação; cada documento é opcional. */
         SurgeryFilesForm: {
             /** @description `prep_doc` (só grava) ou `env_doc` (grava e avança). */
@@ -3882,7 +3974,7 @@ export interface components {
              * @description O dia do lançamento (faturamento, recebimento, glosa, envio do recurso), `yyyy-MM-dd`.
              */
             on: string | null;
-            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind). */
+            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind) ou, no arquivo de um documento nomeado da lista, o seu nome. */
             document: string | null;
             /** @description billing, o número da guia ou lote; glosa, o motivo; glosa_appeal, o resultado (revertida, mantida, parcial) ou `null` se ainda não decidido; document_attached, o nome do arquivo atual do tipo. */
             text: string | null;
@@ -6071,6 +6163,109 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    attachNamedDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["NamedDocumentForm"];
+            };
+        };
+        responses: {
+            /** @description O caso com o arquivo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Surgery"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSurgeryDocumentFile: {
+        parameters: {
+            query: {
+                /** @description Vencimento do link, em segundos Unix. */
+                expires: components["parameters"]["Expires"];
+                /** @description O login (família de tokens) para o qual o link foi emitido. */
+                session: components["parameters"]["Session"];
+                /** @description HMAC-SHA256 (base64url) do caminho, de `expires` e de `session`. */
+                signature: components["parameters"]["Signature"];
+            };
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do arquivo (`document_files[].id`). */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo. */
+            200: {
+                headers: {
+                    /** @description `private, max-age=<segundos até expires>`. */
+                    "Cache-Control"?: string;
+                    /** @description `inline; filename="..."`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            403: components["responses"]["InvalidSignature"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSurgeryDocumentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                /** @description Id do arquivo (`document_files[].id`). */
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O caso sem o arquivo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Surgery"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];

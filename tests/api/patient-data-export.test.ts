@@ -108,21 +108,33 @@ describe('the data-subject archive', () => {
     const surgery = await insertSurgery(t.deps.db, { id: patientId, medicId: medic.id }, { status: 'prep_doc' });
     const pdf = Buffer.from('%PDF-1.4\n% laudo do titular\n%%EOF\n');
     await t.deps.storage.put('surgeries/test-report.pdf', pdf, 'application/pdf');
-    await t.deps.db.insert(surgeryDocuments).values({
-      surgeryId: surgery.id,
-      kind: 'medical_report',
-      fileKey: 'surgeries/test-report.pdf',
-      contentType: 'application/pdf',
-      originalName: 'laudo.pdf',
-      size: pdf.length,
-    });
+    const [report] = await t.deps.db
+      .insert(surgeryDocuments)
+      .values({
+        surgeryId: surgery.id,
+        kind: 'medical_report',
+        fileKey: 'surgeries/test-report.pdf',
+        contentType: 'application/pdf',
+        originalName: 'laudo.pdf',
+        size: pdf.length,
+      })
+      .returning({ id: surgeryDocuments.id });
+    // A named document's file (issue 33 item 10) goes in the archive too, under its id, never its typed name.
+    const risk = Buffer.from('%PDF-1.4\n% risco cirurgico\n%%EOF\n');
+    await t.deps.storage.put('surgeries/test-risk.pdf', risk, 'application/pdf');
+    const [named] = await t.deps.db
+      .insert(surgeryDocuments)
+      .values({ surgeryId: surgery.id, name: 'Risco cirúrgico', fileKey: 'surgeries/test-risk.pdf', contentType: 'application/pdf', originalName: 'risco.pdf', size: risk.length })
+      .returning({ id: surgeryDocuments.id });
 
     const { response, zip, json: archive } = await download(patientId);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="dados-paciente-${patientId}-\\d{4}-\\d{2}-\\d{2}\\.zip"$`));
 
-    const documentName = `documentos/cirurgia-${surgery.id}-medical_report.pdf`;
-    expect(Object.keys(zip.files).sort()).toEqual([documentName, 'foto.png', 'paciente.json', 'relatorio.html'].sort());
+    const documentName = `documentos/cirurgia-${surgery.id}-medical_report-${report!.id}.pdf`;
+    const namedName = `documentos/cirurgia-${surgery.id}-documento-${named!.id}.pdf`;
+    expect(Object.keys(zip.files).sort()).toEqual([documentName, namedName, 'foto.png', 'paciente.json', 'relatorio.html'].sort());
+    expect(Buffer.from(zip.file(namedName)!.asUint8Array()).equals(risk)).toBe(true);
     expect(Buffer.from(zip.file('foto.png')!.asUint8Array()).equals(photo)).toBe(true);
     expect(Buffer.from(zip.file(documentName)!.asUint8Array()).equals(pdf)).toBe(true);
 
@@ -143,8 +155,9 @@ describe('the data-subject archive', () => {
     expect(exportedCase.procedimentos[0]).toEqual({ codigo: expect.any(String), descricao: expect.any(String) });
     expect(exportedCase.documentos).toEqual([
       expect.objectContaining({ documento: 'Laudo médico', nome_original: 'laudo.pdf', arquivo: documentName }),
+      expect.objectContaining({ documento: 'Risco cirúrgico', nome_original: 'risco.pdf', arquivo: namedName }),
     ]);
-    expect(archive.arquivos).toEqual(['relatorio.html', 'paciente.json', 'foto.png', documentName]);
+    expect(archive.arquivos).toEqual(['relatorio.html', 'paciente.json', 'foto.png', documentName, namedName]);
     expect(JSON.stringify(archive)).not.toContain('test-report.pdf');
     expect(keysOf(archive)).not.toContain('photoKey');
     expect(keysOf(archive)).not.toContain('searchText');

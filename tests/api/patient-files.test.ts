@@ -127,7 +127,8 @@ describe.each(['disk', 'postgres', 's3'] as const)('files follow their records o
     const res = await multipart('PUT', `/surgery/api/v1/include_surgery_files/${surgeryId}/`, form);
     expect(res.statusCode, res.body).toBe(200);
     const rows = await t.deps.db.select().from(surgeryDocuments).where(eq(surgeryDocuments.surgeryId, surgeryId));
-    const key = rows.find((row) => row.kind === document)!.fileKey;
+    // The file this upload added: a kind keeps every file (issue 33 item 10), the newest has the highest id.
+    const key = rows.filter((row) => row.kind === document).sort((a, b) => b.id - a.id)[0]!.fileKey;
     expect(await isStored(key)).toBe(true);
     return key;
   }
@@ -141,12 +142,17 @@ describe.each(['disk', 'postgres', 's3'] as const)('files follow their records o
     expect(await isStored(photoKey)).toBe(false);
   });
 
-  it('deletes a replaced document from the store and keeps the new one', async () => {
+  it('keeps both files of one kind, and deletes from the store the one removed alone', async () => {
     const patient = await insertPatient(t.deps.db, medicId);
     const surgery = await insertSurgery(t.deps.db, patient, { status: 'prep_doc' });
     const first = await upload(surgery.id, 'doctor_request');
     const second = await upload(surgery.id, 'doctor_request');
     expect(second).not.toBe(first);
+    expect(await isStored(first)).toBe(true);
+    expect(await isStored(second)).toBe(true);
+    const [row] = await t.deps.db.select().from(surgeryDocuments).where(eq(surgeryDocuments.fileKey, first));
+    const removed = await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${surgery.id}/document_files/${row!.id}/`, headers: asMedic });
+    expect(removed.statusCode).toBe(200);
     expect(await isStored(first)).toBe(false);
     expect(await isStored(second)).toBe(true);
   });

@@ -106,7 +106,9 @@ describe('a patient document used again on another case of the same patient', ()
     expect(reused.statusCode, reused.body).toBe(200);
     const body = reused.json();
     expect(body).toMatchObject({ id: second, status: 'prep_doc', version: version + 1 });
-    expect(body.document_files).toEqual([{ kind: 'patient_document', name: 'rg-helena.png', uploaded_at: expect.any(String) }]);
+    expect(body.document_files).toEqual([
+      { id: expect.any(Number), kind: 'patient_document', document: null, name: 'rg-helena.png', uploaded_at: expect.any(String), link: expect.any(String) },
+    ]);
     const served = await t.app.inject({ method: 'GET', url: body.patient_document });
     expect(served.rawPayload.equals(PNG)).toBe(true);
     const [copy] = await documentRows(second);

@@ -43,6 +43,10 @@ const REQUIRED = [
   'PUT /surgery/api/v1/include_surgery_files/{id}/',
   'GET /surgery/api/v1/surgery/{id}/reusable_documents/',
   'POST /surgery/api/v1/surgery/{id}/reuse_document/',
+  // Issue 33 item 10: several files per document, named documents' files, one file removed or opened alone.
+  'POST /surgery/api/v1/surgery/{id}/named_documents/',
+  'DELETE /surgery/api/v1/surgery/{id}/document_files/{fileId}/',
+  'GET /surgery/api/v1/surgery/{id}/document_files/{fileId}/',
   'GET /surgery/api/v1/approvals/{id}/',
   'GET /surgery/api/v1/download/{kind}/{surgeryId}/',
   // Issue 5: the account (settings, password, secretaries), the dashboard and the calendar's month.

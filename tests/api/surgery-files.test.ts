@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CaseStatus } from '../../machines/constants';
-import { surgeries, surgeryDocuments, surgeryStatusHistory, type PatientRow } from '../../server/db/schema/index';
+import { documentRequirements, surgeries, surgeryDocuments, surgeryStatusHistory, type PatientRow } from '../../server/db/schema/index';
 import { MAX_DOCUMENT_BYTES } from '../../server/services/files/file-type';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
-import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
+import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { authHeader, countRows } from '../helpers/fixtures';
 import { validateInjected } from '../helpers/contract';
 import { solidPng } from '../helpers/png';
@@ -15,6 +15,8 @@ import { signInTenants } from '../helpers/tenants';
 
 const url = (id: number | string) => `/surgery/api/v1/include_surgery_files/${id}/`;
 const LINK = /^\/surgery\/api\/v1\/surgery\/(\d+)\/documents\/([a-z_]+)\/\?expires=(\d+)&session=[0-9a-f-]{36}&signature=([A-Za-z0-9_-]+)$/;
+/** One stored file's own link (issue 33 item 10). */
+const FILE_LINK = /^\/surgery\/api\/v1\/surgery\/\d+\/document_files\/\d+\/\?expires=\d+&session=[0-9a-f-]{36}&signature=[A-Za-z0-9_-]+$/;
 const INVALID = 'Dados inválidos.';
 const typeMessage = (label: string) => `${label}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`;
 
@@ -64,7 +66,7 @@ async function storedFiles(): Promise<string[]> {
 }
 
 const documentRows = (surgeryId: number) =>
-  t.deps.db.select().from(surgeryDocuments).where(eq(surgeryDocuments.surgeryId, surgeryId)).orderBy(asc(surgeryDocuments.kind));
+  t.deps.db.select().from(surgeryDocuments).where(eq(surgeryDocuments.surgeryId, surgeryId)).orderBy(asc(surgeryDocuments.kind), asc(surgeryDocuments.id));
 
 async function caseRow(id: number) {
   const [row] = await t.deps.db.select().from(surgeries).where(eq(surgeries.id, id));
@@ -153,11 +155,13 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     // Beside the links, each file's name and when it was sent (issue 33 #10e), in the contract's shape.
     const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?-03:00$/;
     expect(body.document_files).toEqual([
-      { kind: 'doctor_request', name: 'pedido médico.pdf', uploaded_at: expect.stringMatching(at) },
-      { kind: 'patient_document', name: 'rg.png', uploaded_at: expect.stringMatching(at) },
+      { id: rows[0]!.id, kind: 'doctor_request', document: null, name: 'pedido médico.pdf', uploaded_at: expect.stringMatching(at), link: expect.stringMatching(FILE_LINK) },
+      { id: rows[1]!.id, kind: 'patient_document', document: null, name: 'rg.png', uploaded_at: expect.stringMatching(at), link: expect.stringMatching(FILE_LINK) },
     ]);
     expect(Date.parse(body.document_files[0].uploaded_at)).toBe(Math.floor(rows[0]!.uploadedAt.getTime() / 1000) * 1000);
-    expect(read.json().document_files).toEqual(body.document_files);
+    expect(read.json().document_files).toEqual(
+      body.document_files.map((file: { link: string }) => ({ ...file, link: expect.stringMatching(FILE_LINK) })),
+    );
     expect(validateInjected('GET', `/surgery/api/v1/surgery/${id}/`, read)).toEqual([]);
   });
 
@@ -212,32 +216,91 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
     expect(webp.rawPayload.equals(WEBP)).toBe(true);
   });
 
-  it('replaces a document of the same kind (the old file is deleted) and keeps the kinds not sent', async () => {
+  it('adds a second file of the same kind (the first one kept), each with its own link; the kind links to the newest', async () => {
     const id = await newCase('prep_doc');
     const first = await send(
       id,
       form([
         ['new_status', 'prep_doc'],
-        ['doctor_request', { data: PDF }],
-        ['patient_document', { data: PNG }],
+        ['patient_document', { data: PDF, name: 'rg-frente.pdf' }],
+        ['doctor_request', { data: PNG }],
       ]),
     );
     expect(first.statusCode).toBe(200);
-    const [oldRequest] = (await documentRows(id)).filter((row) => row.kind === 'doctor_request');
     const files = await storedFiles();
 
-    const second = await send(id, form([['new_status', 'prep_doc'], ['doctor_request', { data: JPEG, name: 'novo.jpg' }]]), asSecretary);
+    const second = await send(id, form([['new_status', 'prep_doc'], ['patient_document', { data: JPEG, name: 'rg-verso.jpg' }]]), asSecretary);
     expect(second.statusCode).toBe(200);
+    expect(validateInjected('PUT', url(id), second)).toEqual([]);
     const rows = await documentRows(id);
-    expect(rows).toHaveLength(2);
-    const newRequest = rows.find((row) => row.kind === 'doctor_request')!;
-    expect(newRequest).toMatchObject({ contentType: 'image/jpeg', originalName: 'novo.jpg' });
-    expect(newRequest.fileKey).not.toBe(oldRequest!.fileKey);
-    const after = await storedFiles();
-    expect(after).toHaveLength(files.length);
-    expect(after.some((path) => path.endsWith(oldRequest!.fileKey.split('/').pop()!))).toBe(false);
-    expect((await fetchLink(second.json().doctor_request)).rawPayload.equals(JPEG)).toBe(true);
-    expect((await fetchLink(second.json().patient_document)).rawPayload.equals(PNG)).toBe(true);
+    expect(rows.map((row) => [row.kind, row.originalName])).toEqual([
+      ['doctor_request', 'arquivo'],
+      ['patient_document', 'rg-frente.pdf'],
+      ['patient_document', 'rg-verso.jpg'],
+    ]);
+    expect(await storedFiles()).toHaveLength(files.length + 1);
+    const listed = second.json().document_files as Array<{ id: number; kind: string; name: string; link: string }>;
+    expect(listed.map((file) => [file.kind, file.name])).toEqual([
+      ['doctor_request', 'arquivo'],
+      ['patient_document', 'rg-frente.pdf'],
+      ['patient_document', 'rg-verso.jpg'],
+    ]);
+    // Each file opens by its own link, without a bearer token; the kind's link gives the newest.
+    expect((await fetchLink(listed[1]!.link)).rawPayload.equals(PDF)).toBe(true);
+    const verso = await fetchLink(listed[2]!.link);
+    expect(verso.statusCode).toBe(200);
+    expect(verso.headers['content-type']).toBe('image/jpeg');
+    expect(verso.rawPayload.equals(JPEG)).toBe(true);
+    expect((await fetchLink(second.json().patient_document)).rawPayload.equals(JPEG)).toBe(true);
+    // A link is bound to its path: another file id under the same signature is refused.
+    const forged = listed[2]!.link.replace(`/document_files/${listed[2]!.id}/`, `/document_files/${listed[1]!.id}/`);
+    expect((await fetchLink(forged)).statusCode).toBe(403);
+  });
+
+  it('removes one file of a kind (DELETE document_files/{fileId}/), keeping the other, the history and the store in step', async () => {
+    const id = await newCase('prep_doc');
+    await send(id, form([['new_status', 'prep_doc'], ['patient_document', { data: PDF, name: 'frente.pdf' }]]));
+    const both = await send(id, form([['new_status', 'prep_doc'], ['patient_document', { data: PNG, name: 'verso.png' }]]));
+    const [front, back] = both.json().document_files as Array<{ id: number; link: string }>;
+    const files = (await storedFiles()).length;
+
+    const removed = await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${id}/document_files/${back!.id}/`, headers: asSecretary });
+    expect(removed.statusCode).toBe(200);
+    expect(validateInjected('DELETE', `/surgery/api/v1/surgery/${id}/document_files/${back!.id}/`, removed)).toEqual([]);
+    expect(removed.json().document_files.map((file: { id: number }) => file.id)).toEqual([front!.id]);
+    expect((await documentRows(id)).map((row) => row.originalName)).toEqual(['frente.pdf']);
+    expect(await storedFiles()).toHaveLength(files - 1);
+    expect((await fetchLink(back!.link)).statusCode).toBe(404);
+    // The kind still counts as sent (one file left), and its link now gives that one.
+    expect((await fetchLink(removed.json().patient_document)).rawPayload.equals(PDF)).toBe(true);
+    const history = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${id}/history/`, headers: asMedic });
+    expect(history.json().results.filter((entry: { kind: string }) => entry.kind === 'document_removed')).toEqual([
+      expect.objectContaining({ document: 'patient_document' }),
+    ]);
+
+    // Another office's user, a file of another case, an unknown id: 404, nothing removed.
+    const other = await newCase('prep_doc');
+    for (const [target, headers] of [
+      [`${id}/document_files/${front!.id}`, asOtherMedic],
+      [`${id}/document_files/${front!.id}`, asUnlinkedSecretary],
+      [`${other}/document_files/${front!.id}`, asMedic],
+      [`${id}/document_files/999999`, asMedic],
+      [`${id}/document_files/abc`, asMedic],
+    ] as const) {
+      const res = await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${target}/`, headers });
+      expect(res.statusCode, target).toBe(404);
+    }
+    expect(await documentRows(id)).toHaveLength(1);
+
+    // Past prep_doc, a kind's file stays (it is removed where it is uploaded).
+    await t.deps.db.update(surgeries).set({ status: 'env_doc' }).where(eq(surgeries.id, id));
+    const late = await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${id}/document_files/${front!.id}/`, headers: asMedic });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({
+      message: 'Os arquivos dos documentos só podem ser removidos na etapa de preparação de documentos.',
+      status: { actual_status: 'env_doc' },
+    });
+    expect(await documentRows(id)).toHaveLength(1);
   });
 
   it('refuses a file that is not a PDF or an image (400 naming the document) and stores nothing', async () => {
@@ -361,7 +424,7 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
   });
 
   it('keeps files and rows in step when two uploads of one case race', async () => {
-    // Two saves of the same kind: both succeed one after the other; one row, one file (the first one's is deleted).
+    // Two saves of the same kind: both succeed one after the other, each adding its file.
     const id = await newCase('prep_doc');
     const files = (await storedFiles()).length;
     const saves = await Promise.all([
@@ -369,10 +432,11 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
       send(id, form([['new_status', 'prep_doc'], ['doctor_request', { data: JPEG }]]), asSecretary),
     ]);
     expect(saves.map((res) => res.statusCode)).toEqual([200, 200]);
-    const [row] = await documentRows(id);
-    expect(await documentRows(id)).toHaveLength(1);
-    expect(await storedFiles()).toHaveLength(files + 1);
-    expect((await storedFiles()).some((path) => path.endsWith(row!.fileKey.split('/').pop()!))).toBe(true);
+    // Each upload adds its file (issue 33 item 10): two rows, two files, each row's file stored.
+    const rows = await documentRows(id);
+    expect(rows).toHaveLength(2);
+    expect(await storedFiles()).toHaveLength(files + 2);
+    for (const row of rows) expect((await storedFiles()).some((path) => path.endsWith(row.fileKey.split('/').pop()!))).toBe(true);
 
     // Two advances: one moves the case, the other finds it at env_doc (409) and its file is deleted.
     const other = await newCase('prep_doc');
@@ -415,6 +479,112 @@ describe('PUT /surgery/api/v1/include_surgery_files/{id}/', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual({ error: ['Sessão expirada. Entre novamente.'] });
     }
+    expect(await snapshot(id)).toEqual(before);
+  });
+});
+
+describe('POST /surgery/api/v1/surgery/{id}/named_documents/ (a named document of the checklist takes files)', () => {
+  const namedUrl = (id: number | string) => `/surgery/api/v1/surgery/${id}/named_documents/`;
+
+  async function sendNamed(id: number | string, body: FormData, headers: Record<string, string> = asMedic) {
+    const request = new Request('http://localhost/', { method: 'POST', body });
+    const payload = Buffer.from(await request.arrayBuffer());
+    return t.app.inject({ method: 'POST', url: namedUrl(id), headers: { ...headers, 'content-type': request.headers.get('content-type')! }, payload });
+  }
+
+  /** A case at prep_doc whose hospital requires 'Risco cirúrgico' (a named document) and the doctor's request. */
+  async function caseWithNamedDocument() {
+    const { hospitalIds } = await lookupIds(t.deps.db);
+    const hospitalId = hospitalIds[3]!;
+    await t.deps.db.delete(documentRequirements).where(eq(documentRequirements.hospitalId, hospitalId));
+    await t.deps.db.insert(documentRequirements).values([
+      { medicId: patient.medicId, hospitalId, documentKind: 'doctor_request', position: 0 },
+      { medicId: patient.medicId, hospitalId, name: 'Risco cirúrgico', position: 1 },
+    ]);
+    return (await insertSurgery(t.deps.db, patient, { status: 'prep_doc', hospitalId })).id;
+  }
+
+  const checklistOf = async (id: number) =>
+    (await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${id}/checklist/`, headers: asMedic })).json() as {
+      items: Array<{ name: string; received: boolean }>;
+      missing: string[];
+    };
+
+  it('attaches files to a named document (which then counts as received), each opened and removed alone', async () => {
+    const id = await caseWithNamedDocument();
+    expect((await checklistOf(id)).missing).toEqual(['Pedido médico', 'Risco cirúrgico']);
+    const files = (await storedFiles()).length;
+
+    const res = await sendNamed(id, form([['name', '  risco   CIRÚRGICO '], ['file', { data: PDF, name: 'risco.pdf' }]]), asSecretary);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(validateInjected('POST', namedUrl(id), res)).toEqual([]);
+    expect(res.json().document_files).toEqual([
+      expect.objectContaining({ kind: null, document: 'Risco cirúrgico', name: 'risco.pdf', link: expect.stringMatching(FILE_LINK) }),
+    ]);
+    expect((await checklistOf(id)).missing).toEqual(['Pedido médico']);
+    const second = await sendNamed(id, form([['name', 'Risco cirúrgico'], ['file', { data: PNG, name: 'risco-2.png' }]]));
+    expect(second.statusCode).toBe(200);
+    const listed = second.json().document_files as Array<{ id: number; link: string; name: string }>;
+    expect(listed.map((file) => file.name)).toEqual(['risco.pdf', 'risco-2.png']);
+    expect(await storedFiles()).toHaveLength(files + 2);
+    const opened = await fetchLink(listed[1]!.link);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.rawPayload.equals(PNG)).toBe(true);
+    // In the patient's history, by the document's name.
+    const history = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${id}/history/`, headers: asMedic });
+    expect(history.json().results).toContainEqual(expect.objectContaining({ kind: 'document_attached', document: 'Risco cirúrgico', text: 'risco.pdf' }));
+
+    // Removing one keeps it received; removing both makes it missing again (no tick was made).
+    const one = await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${id}/document_files/${listed[0]!.id}/`, headers: asMedic });
+    expect(one.statusCode).toBe(200);
+    expect((await checklistOf(id)).missing).toEqual(['Pedido médico']);
+    await t.app.inject({ method: 'DELETE', url: `/surgery/api/v1/surgery/${id}/document_files/${listed[1]!.id}/`, headers: asMedic });
+    expect((await checklistOf(id)).missing).toEqual(['Pedido médico', 'Risco cirúrgico']);
+    expect(await storedFiles()).toHaveLength(files);
+
+    // Ticking without a file stays possible (the paper seen at the desk).
+    const tick = await t.app.inject({ method: 'PUT', url: `/surgery/api/v1/surgery/${id}/checklist/`, headers: asMedic, payload: { name: 'Risco cirúrgico', received: true } });
+    expect(tick.statusCode).toBe(200);
+    expect((await checklistOf(id)).missing).toEqual(['Pedido médico']);
+  });
+
+  it('refuses a file that is not a PDF or an image, a missing file or name and a name not on the list (400 in pt-BR), writing nothing', async () => {
+    const id = await caseWithNamedDocument();
+    const before = await snapshot(id);
+    const text = { data: Buffer.from('isto não é um PDF\n'), name: 'risco.pdf', type: 'application/pdf' };
+    const bad = await sendNamed(id, form([['name', 'Risco cirúrgico'], ['file', text]]));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: [typeMessage('Risco cirúrgico')], file: [typeMessage('Risco cirúrgico')] });
+    const noFile = await sendNamed(id, form([['name', 'Risco cirúrgico']]));
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().error).toEqual(['Informe o documento e o arquivo.']);
+    const noName = await sendNamed(id, form([['file', { data: PDF }]]));
+    expect(noName.statusCode).toBe(400);
+    expect(noName.json().error).toEqual(['Informe o documento e o arquivo.']);
+    // A SPEC kind's label is no named document; nor a name the list does not have.
+    for (const name of ['Pedido médico', 'Exame de sangue']) {
+      const res = await sendNamed(id, form([['name', name], ['file', { data: PDF }]]));
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json().name).toEqual([expect.stringMatching(/\S/)]);
+    }
+    const unknownField = await sendNamed(id, form([['name', 'Risco cirúrgico'], ['doctor_request', { data: PDF }]]));
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json()).toEqual({ error: [INVALID] });
+    const tooLarge = await sendNamed(id, form([['name', 'Risco cirúrgico'], ['file', { data: Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES)]) }]]));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ error: ['O arquivo deve ter no máximo 10 MB.'] });
+    expect(await snapshot(id)).toEqual(before);
+  });
+
+  it("answers 404 for another office's case or an unlinked secretary, writing nothing", async () => {
+    const id = await caseWithNamedDocument();
+    const before = await snapshot(id);
+    for (const headers of [asOtherMedic, asUnlinkedSecretary]) {
+      const res = await sendNamed(id, form([['name', 'Risco cirúrgico'], ['file', { data: PDF }]]), headers);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual(SURGERY_NOT_FOUND);
+    }
+    expect((await sendNamed(999_999, form([['name', 'Risco cirúrgico'], ['file', { data: PDF }]]))).statusCode).toBe(404);
     expect(await snapshot(id)).toEqual(before);
   });
 });

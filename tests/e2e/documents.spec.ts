@@ -131,3 +131,70 @@ test("the patient's document sent for one case is used on the next case of the s
   await expect(offer).toHaveCount(0);
   await expect(page.locator('[data-stored-detail]')).toHaveText(new RegExp(`^rg-helena\\.png · enviado em ${today.replace(/\//g, '\\/')} às \\d{2}:\\d{2}$`));
 });
+
+test('a kind takes two files, each opened and removed alone; a named document takes a file (issue 33 #10b, #10c)', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
+  const hospital = await firstId(request, headers, '/surgery/api/v1/hospital/?search=samaritano');
+  const medicQuery = `?medic=${await firstId(request, headers, '/project_auth/api/v1/list_medic/')}`;
+  // The hospital's list gains a named document for this test, and gets its own list back afterwards.
+  const listUrl = `/surgery/api/v1/document_requirements/hospital/${hospital}/${medicQuery}`;
+  const original = (await (await request.get(listUrl, { headers })).json()) as { items: Array<{ kind: string | null; name: string }> };
+  const kinds = original.items.flatMap((item) => (item.kind ? [item.kind] : []));
+  const extras = original.items.flatMap((item) => (item.kind ? [] : [item.name]));
+  const configured = await request.put(listUrl, { headers, data: { kinds, extras: extras.includes('Risco cirúrgico') ? extras : [...extras, 'Risco cirúrgico'] } });
+  expect(configured.status(), await configured.text()).toBe(200);
+  try {
+    const { id, name } = await newPatientCase(request, headers, 'Helena Duas Páginas', { hospital });
+    await moveCase(request, headers, id, [MOVES.toPrepDoc]);
+
+    await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await openFromStatusList(page, 'Preparação de documentação', name);
+    const today = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+    // Two files for the patient's document: each upload adds one, the first one stays.
+    for (const file of [
+      { name: 'rg-frente.pdf', mimeType: 'application/pdf', buffer: tinyPdf(`RG frente ${name}`) },
+      { name: 'rg-verso.png', mimeType: 'image/png', buffer: tealPng() },
+    ]) {
+      await page.locator('input[type="file"][name="patient_document"]').setInputFiles(file);
+      await page.getByRole('button', { name: 'Salvar documentos' }).click();
+      await expect(page.getByText('Documentos salvos com sucesso!').first()).toBeVisible();
+      await expect(page.getByRole('list', { name: 'Arquivos de Documento do paciente' }).getByText(file.name, { exact: false })).toBeVisible();
+    }
+    const rgFiles = page.getByRole('list', { name: 'Arquivos de Documento do paciente' }).getByRole('listitem');
+    await expect(rgFiles).toHaveCount(2);
+    await expect(page.locator('[data-stored-detail]')).toHaveText(new RegExp(`^2 arquivos enviados · o último em ${today.replace(/\//g, '\\/')} às \\d{2}:\\d{2}$`));
+    // Each file opens by its own signed link.
+    const frontLink = await page.getByRole('link', { name: 'Abrir rg-frente.pdf em uma nova aba' }).getAttribute('href');
+    const front = await page.request.get(frontLink!);
+    expect(front.status()).toBe(200);
+    expect(front.headers()['content-type']).toBe('application/pdf');
+
+    // A named document of the checklist takes a file, and counts as received.
+    const risk = page.getByRole('region', { name: 'Documentos exigidos' }).locator('li', { hasText: 'Risco cirúrgico' });
+    await expect(risk).toHaveAttribute('data-received', 'false');
+    await page.locator('input[data-attach="Risco cirúrgico"]').setInputFiles({ name: 'risco-cirurgico.pdf', mimeType: 'application/pdf', buffer: tinyPdf('Risco') });
+    await expect(page.getByText('Risco cirúrgico: arquivo anexado.')).toBeVisible();
+    await expect(risk).toHaveAttribute('data-received', 'true');
+    await expect(page.getByRole('list', { name: 'Arquivos de Risco cirúrgico' }).getByRole('listitem')).toHaveCount(1);
+    await expect(risk.getByRole('link', { name: 'Abrir risco-cirurgico.pdf em uma nova aba' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: 'documents: two files of a kind, a named document with its file' });
+    await page.getByRole('region', { name: 'Documentos exigidos' }).scrollIntoViewIfNeeded();
+    await shots(page, 'documents-several-files');
+
+    // One file out, asked first; the other stays.
+    await page.getByRole('button', { name: 'Remover o arquivo rg-frente.pdf' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Remover este arquivo?' });
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, { label: 'documents: removing a file, asked' });
+    await dialog.getByRole('button', { name: 'Remover arquivo' }).click();
+    await expect(page.getByText('Arquivo removido.')).toBeVisible();
+    await expect(rgFiles).toHaveCount(1);
+    await expect(rgFiles.first()).toContainText('rg-verso.png');
+    expect((await page.request.get(frontLink!)).status()).toBe(404);
+  } finally {
+    await request.put(listUrl, { headers, data: { kinds, extras } });
+  }
+});

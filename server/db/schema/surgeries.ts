@@ -1,6 +1,7 @@
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -10,6 +11,7 @@ import {
   primaryKey,
   text,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { bytea, timestamps, timestamptz } from './_helpers';
 import { approvalEnum, caseStatusEnum, lossReasonEnum, paymentSourceEnum, surgeryDocumentKindEnum } from './enums';
 import { cids, healthPlans, hospitals, procedures } from './lookups';
@@ -101,10 +103,15 @@ export const surgeryCids = pgTable(
 export const surgeryDocuments = pgTable(
   'surgery_documents',
   {
+    /** One row per file (issue 33 item 10): a kind or a named document takes several files (migration 0020). */
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     surgeryId: integer('surgery_id')
       .notNull()
       .references(() => surgeries.id, { onDelete: 'cascade' }),
-    kind: surgeryDocumentKindEnum('kind').notNull(),
+    /** The SPEC kind the file is of, or null for a file of a named document of the checklist. */
+    kind: surgeryDocumentKindEnum('kind'),
+    /** The named document of the checklist ('Risco cirúrgico') the file is of, as the checklist names it. */
+    name: text('name'),
     fileKey: text('file_key').notNull(),
     contentType: text('content_type').notNull(),
     originalName: text('original_name'),
@@ -112,7 +119,10 @@ export const surgeryDocuments = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.surgeryId, t.kind] })],
+  (t) => [
+    index('surgery_documents_surgery_kind_idx').on(t.surgeryId, t.kind),
+    check('surgery_documents_kind_or_name', sql`(${t.kind} is null) <> (${t.name} is null)`),
+  ],
 );
 
 /** Every change of status: written in the same transaction as the change itself. */

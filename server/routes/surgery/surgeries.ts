@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createSurgerySchema, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
 import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import type { AppDeps } from '../../deps';
@@ -6,6 +6,7 @@ import { validated } from '../../http/validation';
 import { forbidden, notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { FILE_EXTENSIONS, type SniffedType } from '../../services/files/file-type';
+import type { StoredFile } from '../../services/storage/file-storage';
 import { surgeries } from '../../db/schema/index';
 import { visibleSurgery } from '../../services/access/scope';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } from '../../services/files/signed-links';
@@ -56,31 +57,67 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     return surgery;
   });
 
-  app.get<{ Params: { id: string; kind: string }; Querystring: LinkQuery }>(
-    '/surgery/api/v1/surgery/:id/documents/:kind/',
+  /**
+   * Serves a stored file behind a signed link: the link is the authorization, checked on the exact path it was issued
+   * for, with its sign-in still live, before anything else; then its viewer must still see the case (a removed
+   * secretary does not).
+   */
+  async function serveSigned(
+    request: FastifyRequest<{ Querystring: LinkQuery }>,
+    reply: FastifyReply,
+    path: string,
+    rawId: string,
+    read: (id: number) => Promise<(StoredFile & { kind: string | null }) | null>,
+    filename: (file: { kind: string | null }) => string,
+  ) {
+    const viewer = await signer.verify(path, request.query);
+    if (!viewer) throw forbidden(INVALID_LINK_MESSAGE);
+    const id = pathId(rawId);
+    const file = id === null ? null : await read(id);
+    if (id === null || !file) throw notFound(DOCUMENT_NOT_FOUND);
+    const visible = await visibleSurgery(deps.db, viewer, id);
+    const [seen] = visible ? await deps.db.select({ id: surgeries.id }).from(surgeries).where(visible) : [];
+    if (!seen) throw forbidden(INVALID_LINK_MESSAGE);
+    app.audit.read({ id: viewer.id, address: request.ip }, { action: 'download', entity: 'document', of: 'surgeries', ids: [id], detail: file.kind ?? 'documento' });
+    const extension = FILE_EXTENSIONS[file.contentType as SniffedType] ?? 'bin';
+    return reply
+      .header('cache-control', `private, max-age=${secondsLeft(String(request.query.expires), deps.now())}`)
+      .header('content-disposition', `inline; filename="${filename(file)}.${extension}"`)
+      .type(file.contentType)
+      .send(file.data);
+  }
+
+  // The latest file of a kind (the case's `doctor_request`, ... links).
+  app.get<{ Params: { id: string; kind: string }; Querystring: LinkQuery }>('/surgery/api/v1/surgery/:id/documents/:kind/', async (request, reply) => {
+    const { id: rawId, kind: rawKind } = request.params;
+    const kind = isDocumentKind(rawKind) ? rawKind : null;
+    return serveSigned(
+      request,
+      reply,
+      `/surgery/api/v1/surgery/${rawId}/documents/${rawKind}/`,
+      rawId,
+      async (id) => {
+        const file = kind === null ? null : await cases.readDocument(id, kind);
+        return file ? { ...file, kind } : null;
+      },
+      () => kind ?? 'documento',
+    );
+  });
+
+  // One file by its id (issue 33 item 10: each of a kind's files, and the named documents' files).
+  app.get<{ Params: { id: string; fileId: string }; Querystring: LinkQuery }>(
+    '/surgery/api/v1/surgery/:id/document_files/:fileId/',
     async (request, reply) => {
-      const { id: rawId, kind: rawKind } = request.params;
-      const { expires } = request.query;
-      // The link is the authorization: checked on the exact path it was issued for, with its sign-in still
-      // live, before anything else; then its viewer must still see the case (a removed secretary does not).
-      const path = `/surgery/api/v1/surgery/${rawId}/documents/${rawKind}/`;
-      const viewer = await signer.verify(path, request.query);
-      if (!viewer) throw forbidden(INVALID_LINK_MESSAGE);
-      const id = pathId(rawId);
-      const kind = isDocumentKind(rawKind) ? rawKind : null;
-      if (id === null || kind === null) throw notFound(DOCUMENT_NOT_FOUND);
-      const file = await cases.readDocument(id, kind);
-      if (!file) throw notFound(DOCUMENT_NOT_FOUND);
-      const visible = await visibleSurgery(deps.db, viewer, id);
-      const [seen] = visible ? await deps.db.select({ id: surgeries.id }).from(surgeries).where(visible) : [];
-      if (!seen) throw forbidden(INVALID_LINK_MESSAGE);
-      app.audit.read({ id: viewer.id, address: request.ip }, { action: 'download', entity: 'document', of: 'surgeries', ids: [id], detail: kind });
-      const extension = FILE_EXTENSIONS[file.contentType as SniffedType] ?? 'bin';
-      return reply
-        .header('cache-control', `private, max-age=${secondsLeft(String(expires), deps.now())}`)
-        .header('content-disposition', `inline; filename="${kind}.${extension}"`)
-        .type(file.contentType)
-        .send(file.data);
+      const { id: rawId, fileId: rawFileId } = request.params;
+      const fileId = pathId(rawFileId);
+      return serveSigned(
+        request,
+        reply,
+        `/surgery/api/v1/surgery/${rawId}/document_files/${rawFileId}/`,
+        rawId,
+        async (id) => (fileId === null ? null : cases.readDocumentFile(id, fileId)),
+        (file) => `${file.kind ?? 'documento'}-${fileId}`,
+      );
     },
   );
 }

@@ -100,6 +100,43 @@ async function readSurgeryFilesInput(request: FastifyRequest): Promise<SurgeryFi
   return { fields, documents };
 }
 
+/** The named document form: `name` once and `file` once (issue 33 #10c); nothing else. */
+async function readNamedDocumentInput(request: FastifyRequest): Promise<{ name: string; data: Buffer; filename: string | null }> {
+  if (!request.isMultipart()) throw invalidBody();
+  const seen = new Set<string>();
+  let name = '';
+  let data: Buffer = Buffer.alloc(0);
+  let filename: string | null = null;
+  let problem: HttpError | null = null;
+  try {
+    for await (const part of request.parts({ limits: { ...MULTIPART_LIMITS, files: 1, fields: 4, parts: 6 } })) {
+      const repeated = seen.has(part.fieldname);
+      seen.add(part.fieldname);
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || repeated) {
+          for await (const chunk of part.file) void chunk; // read to the end, discarded
+          problem ??= invalidBody();
+          continue;
+        }
+        data = await part.toBuffer();
+        filename = part.filename || null;
+      } else if (part.fieldname !== 'name' || repeated || typeof part.value !== 'string' || part.valueTruncated) {
+        problem ??= invalidBody();
+      } else if (hasControlCharacters(part.value)) {
+        problem ??= controlCharactersError('name');
+      } else {
+        name = part.value;
+      }
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (tooLargeError(error)) throw payloadTooLarge(M.namedTooLarge);
+    throw invalidBody();
+  }
+  if (problem) throw problem;
+  return { name, data, filename };
+}
+
 /**
  * The document-preparation uploads (include_surgery_files/{id}/) and the DOCX templates filled with a case's data
  * (download/{hospital|plano}/{surgeryId}/) (SPEC §4, §7; DECISIONS §4, §7). Both need the bearer token; a case
@@ -144,6 +181,24 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
       return files.reuse(user, id, { kind, from, version });
     },
   );
+
+  // Issue 33 #10c: a file for a named document of the case's checklist ('Risco cirúrgico').
+  app.post<IdRoute>('/surgery/api/v1/surgery/:id/named_documents/', auth, async (request) => {
+    const user = userOf(request);
+    const id = pathId(request.params.id);
+    if (id === null || !(await files.isVisible(user, id))) throw notFound(SURGERY_NOT_FOUND);
+    return files.attachNamed(user, id, await readNamedDocumentInput(request));
+  });
+
+  // Issue 33 #10b: one stored file out, the others of its document kept.
+  app.delete<{ Params: { id: string; fileId: string } }>('/surgery/api/v1/surgery/:id/document_files/:fileId/', auth, async (request) => {
+    const user = userOf(request);
+    const id = pathId(request.params.id);
+    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    const fileId = pathId(request.params.fileId);
+    if (fileId === null) throw notFound(M.fileNotFound);
+    return files.remove(user, id, fileId);
+  });
 
   app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', auth, async (request, reply) => {
     const user = userOf(request);

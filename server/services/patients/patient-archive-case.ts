@@ -163,7 +163,7 @@ export function caseRecord(
       registrado_por: person(row.createdBy),
     })),
     documentos: mine(rows.documents).map((row) => ({
-      documento: DOCUMENT_LABELS[row.kind],
+      documento: row.kind ? DOCUMENT_LABELS[row.kind] : (row.name ?? ''),
       nome_original: row.originalName,
       tipo_de_arquivo: row.contentType,
       tamanho_em_bytes: row.size,

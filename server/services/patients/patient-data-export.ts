@@ -23,7 +23,7 @@ import { cepDigits, phoneDigits } from './patient-response';
  * - `paciente.json`, the same for programs: pt-BR keys, names instead of ids (hospital, plan, people), labels
  *   instead of codes (stages, approvals, channels…), money in reais as decimal text with the unit in the key
  *   (`_em_reais`), instants in São Paulo time with their offset, days as yyyy-MM-dd;
- * - the photo as `foto.<ext>`, and each document as `documentos/cirurgia-<n>-<kind>.<ext>`.
+ * - the photo as `foto.<ext>`, and each document file as `documentos/cirurgia-<n>-<kind or 'documento'>-<file id>.<ext>`.
  *
  * Only the medic's own patient (the route checks it). Internal storage keys and the search column are left out:
  * they are ours, not the patient's data.
@@ -48,7 +48,9 @@ const MONEY_UNIT = 'Reais (BRL), em texto com ponto decimal e duas casas: "6500.
 
 const extensionOf = (contentType: string) => FILE_EXTENSIONS[contentType as SniffedType] ?? 'bin';
 
-const documentFile = (row: CaseRows['documents'][number]) => `documentos/cirurgia-${row.surgeryId}-${row.kind}.${extensionOf(row.contentType)}`;
+/** A kind's or a named document's file: the kind (or 'documento') and the file's id, never a name the user typed. */
+const documentFile = (row: CaseRows['documents'][number]) =>
+  `documentos/cirurgia-${row.surgeryId}-${row.kind ?? 'documento'}-${row.id}.${extensionOf(row.contentType)}`;
 
 export type PatientArchive = Awaited<ReturnType<ReturnType<typeof createPatientDataExport>['archiveOf']>>['archive'];
 

@@ -33,7 +33,8 @@ import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
  * - a medic's required documents per hospital and per health plan (document_requirements): a medic edits their own,
  *   a secretary her linked medics' (naming the medic, or not when she has only one);
  * - a case's checklist: its hospital's list and, when the plan pays, its plan's, each document once; a SPEC kind is
- *   received when the case has its file (surgery_documents), a named extra when marked (surgery_checklist_marks);
+ *   received when the case has a file of it (surgery_documents), a named extra when marked (surgery_checklist_marks)
+ *   or when a file is attached to it (surgery_documents.name, issue 33 item 10);
  * - the sendings of documents (surgery_dispatches).
  * A case outside the user's medics is 404 'Não foi possível encontrar essa cirurgia'. Writes on a case lock its row,
  * so they are serialized with its lifecycle moves (which read the missing documents through the same lock).
@@ -82,10 +83,30 @@ async function checklistOfCase(
     .where(and(eq(documentRequirements.medicId, row.medicId), or(...owners)))
     .orderBy(asc(documentRequirements.position), asc(documentRequirements.id));
   if (requirements.length === 0) return { items: [], missing: [] };
-  const uploaded = await db.select({ kind: surgeryDocuments.kind }).from(surgeryDocuments).where(eq(surgeryDocuments.surgeryId, row.id));
+  // A kind is received with one file at least; a named document when ticked or with one file at least (issue 33 #10).
+  const files = await db
+    .select({ kind: surgeryDocuments.kind, name: surgeryDocuments.name })
+    .from(surgeryDocuments)
+    .where(eq(surgeryDocuments.surgeryId, row.id));
   const marks = await db.select({ name: surgeryChecklistMarks.name }).from(surgeryChecklistMarks).where(eq(surgeryChecklistMarks.surgeryId, row.id));
   const rows: RequirementRow[] = requirements.map((r) => ({ scope: r.hospitalId !== null ? 'hospital' : 'plano', kind: r.kind, name: r.name }));
-  return buildChecklist(rows, [...uploaded.map((u) => u.kind), ...arriving], marks.map((m) => m.name));
+  const uploaded = files.flatMap((file) => (file.kind ? [file.kind] : []));
+  const attached = files.flatMap((file) => (file.name !== null ? [file.name] : []));
+  return buildChecklist(rows, [...uploaded, ...arriving], [...marks.map((m) => m.name), ...attached]);
+}
+
+/**
+ * The named document of the case's checklist called `name` (compared as documentNameKey does), as the checklist
+ * names it, or null when the checklist has no such named document (a SPEC kind's label is no named document).
+ */
+export async function namedDocumentOf(
+  db: Executor,
+  row: Pick<SurgeryRow, 'id' | 'medicId' | 'hospitalId' | 'healthPlanId' | 'paymentFountains'>,
+  name: string,
+): Promise<string | null> {
+  const key = documentNameKey(name);
+  const item = (await checklistOfCase(db, row)).items.find((each) => each.kind === null && documentNameKey(each.name) === key);
+  return item?.name ?? null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import {
   DOCUMENT_LABELS,
   PATIENT_DOCUMENT_KINDS,
@@ -12,10 +12,13 @@ import type { Database } from '../../db/client';
 import { surgeries, surgeryDocuments } from '../../db/schema/index';
 import { surgeryFilesFieldsSchema } from '../../../machines/surgeryCase/schemas';
 import { addProblem, check, noProblems } from '../../../machines/validation/problems';
-import { payloadTooLarge } from '../../http/errors';
+import { badRequest, conflict, payloadTooLarge } from '../../http/errors';
 import { throwIfProblems } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds, visibleSurgery } from '../access/scope';
+import { visibleMedicIds, visibleSurgery, visibleSurgeryRow } from '../access/scope';
+import { caseChange, recordChange } from '../audit/audit-log';
+import { namedDocumentOf } from '../preoperative/checklists';
+import { CHECKLIST_MESSAGES } from '../../../machines/preoperative/checklistSchemas';
 import { notFound } from '../../http/errors';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
@@ -30,16 +33,18 @@ import { checkVersion } from './move-checks';
 
 /**
  * The document-preparation uploads (PUT include_surgery_files/{id}/; SPEC §4 "Document preparation", §7;
- * DECISIONS §4, §7). Every document is optional, one file per kind, checked by its content (PDF, JPEG, PNG,
- * WebP, at most 10 MB). The order of the work keeps files and rows in step:
+ * DECISIONS §4, §7). Every document is optional, checked by its content (PDF, JPEG, PNG, WebP, at most 10 MB); each
+ * upload adds a file (a kind takes several: the two sides of an RG, issue 33 item 10), and each file is removed on
+ * its own (`remove`). A named document of the checklist takes files too (`attachNamed`). The order of an upload
+ * keeps files and rows in step:
  *
  *   1. check everything (400/413 before anything is written);
  *   2. store the new files (outside the web root, through FileStorage);
  *   3. one lifecycle move (lifecycle-moves.ts): lock the case, let the machine allow `prep_doc` (save) or
  *      `env_doc` (advance) from `prep_doc` only (else 409), write the status and, in the same transaction, the
  *      surgery_documents rows;
- *   4. after the commit, delete the files the new ones replaced, and answer the case as the transaction left it
- *      (read inside it, like the lifecycle routes; the links are signed after it).
+ *   4. answer the case as the transaction left it (read inside it, like the lifecycle routes; the links are signed
+ *      after it).
  *
  * Any failure in 2 or 3 (409, 404, a database error) deletes the files stored in 2, so nothing changes.
  */
@@ -51,6 +56,13 @@ export const SURGERY_FILES_MESSAGES = {
   anyTooLarge: 'Cada documento deve ter no máximo 10 MB.',
   /** Issue 33 #10d: the other case, or its file of that kind, is not one the user may reuse. */
   reuseNotFound: 'Arquivo não encontrado em outro caso deste paciente.',
+  /** Issue 33 #10b/c: a named document's file (the name is the checklist's, so it leads the message). */
+  namedType: (name: string) => `${name}: envie um PDF ou uma imagem JPEG, PNG ou WebP.`,
+  namedTooLarge: 'O arquivo deve ter no máximo 10 MB.',
+  namedRequired: 'Informe o documento e o arquivo.',
+  fileNotFound: 'Arquivo não encontrado nesta cirurgia.',
+  /** A SPEC kind's file is removed where it is uploaded: while the documents are prepared. */
+  removeNotPrepDoc: 'Os arquivos dos documentos só podem ser removidos na etapa de preparação de documentos.',
 } as const;
 
 /** A patient-level document stored on another case of the same patient (issue 33 #10d). */
@@ -155,7 +167,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
       )
       .orderBy(desc(surgeryDocuments.uploadedAt), desc(surgeryDocuments.surgeryId));
     const latest = new Map<string, (typeof rows)[number]>();
-    for (const row of rows) if (!latest.has(row.kind)) latest.set(row.kind, row);
+    for (const row of rows) if (row.kind && !latest.has(row.kind)) latest.set(row.kind, row);
     return PATIENT_DOCUMENT_KINDS.flatMap((kind) => {
       const row = latest.get(kind);
       return row ? [{ kind, surgery_id: row.surgeryId, name: row.name, uploaded_at: row.uploadedAt, fileKey: row.fileKey }] : [];
@@ -212,7 +224,6 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
         throw error;
       }
 
-      let replaced: string[] = [];
       let outcome;
       try {
         outcome = await moves.move(
@@ -226,46 +237,20 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
             check: (row) => checkVersion(version, row),
             alsoWrite: async (tx) => {
               if (stored.length === 0) return;
-              // The case row is locked by the move: no other upload of this case runs between these two statements.
-              const previous = await tx
-                .select({
-                  fileKey: surgeryDocuments.fileKey,
-                  kind: surgeryDocuments.kind,
-                  originalName: surgeryDocuments.originalName,
-                  uploadedBy: surgeryDocuments.uploadedBy,
-                  uploadedAt: surgeryDocuments.uploadedAt,
-                })
-                .from(surgeryDocuments)
-                .where(and(eq(surgeryDocuments.surgeryId, id), inArray(surgeryDocuments.kind, stored.map((file) => file.kind))));
+              // Each upload adds its files beside those already stored (issue 33 item 10): nothing is replaced.
               const at = now();
-              // The files replaced stay in the case's history (issue 33 item 7): their attachment, then their removal.
-              await recordDocumentsReplaced(tx, id, user.id, at, previous);
-              await tx
-                .insert(surgeryDocuments)
-                .values(
-                  stored.map((file) => ({
-                    surgeryId: id,
-                    kind: file.kind,
-                    fileKey: file.key,
-                    contentType: file.type,
-                    originalName: file.filename,
-                    size: file.size,
-                    uploadedBy: user.id,
-                    uploadedAt: at,
-                  })),
-                )
-                .onConflictDoUpdate({
-                  target: [surgeryDocuments.surgeryId, surgeryDocuments.kind],
-                  set: {
-                    fileKey: sql`excluded.file_key`,
-                    contentType: sql`excluded.content_type`,
-                    originalName: sql`excluded.original_name`,
-                    size: sql`excluded.size`,
-                    uploadedBy: sql`excluded.uploaded_by`,
-                    uploadedAt: sql`excluded.uploaded_at`,
-                  },
-                });
-              replaced = previous.map((row) => row.fileKey);
+              await tx.insert(surgeryDocuments).values(
+                stored.map((file) => ({
+                  surgeryId: id,
+                  kind: file.kind,
+                  fileKey: file.key,
+                  contentType: file.type,
+                  originalName: file.filename,
+                  size: file.size,
+                  uploadedBy: user.id,
+                  uploadedAt: at,
+                })),
+              );
             },
             // The answer is read in the same transaction (exactly this upload's outcome); links are signed after it.
             readBack: (tx) => readSurgeryRow(tx, id, saoPauloDay(now())),
@@ -275,11 +260,77 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
         await discard(stored.map((file) => file.key));
         throw error;
       }
-      // Committed: the replaced files have no row any more.
-      await discard(replaced);
 
       if (!outcome.result) throw new Error('include_surgery_files: the moved case was not read back');
       return toSurgeryResponse(outcome.result, signer, saoPauloDay(now()));
+    },
+
+    /**
+     * Attaches a file to the named document `name` of the case's checklist (issue 33 #10c), which then counts as
+     * received; any number of files, at any stage (as the ticks). Checked by content first (400/413, nothing
+     * written); a name the checklist does not have is 400 on `name`, and the stored file is deleted again.
+     */
+    async attachNamed(user: User, id: number, input: { name: string; data: Buffer; filename: string | null }): Promise<SurgeryResponse> {
+      const name = input.name.trim();
+      if (input.data.length > MAX_DOCUMENT_BYTES) throw payloadTooLarge(M.namedTooLarge);
+      if (!name || input.data.length === 0) throw badRequest([M.namedRequired], { [name ? 'file' : 'name']: [M.namedRequired] });
+      const type = sniffFileType(input.data);
+      if (!type || !DOCUMENT_TYPES.includes(type)) throw badRequest([M.namedType(name)], { file: [M.namedType(name)] });
+      const key = `surgeries/${id}/documento-${randomBytes(16).toString('hex')}.${FILE_EXTENSIONS[type]}`;
+      await storage.put(key, input.data, type);
+      try {
+        const row = await db.transaction(async (tx) => {
+          const surgery = await visibleSurgeryRow(tx, user, id, { lock: true });
+          if (!surgery) throw notFound(SURGERY_NOT_FOUND);
+          const named = await namedDocumentOf(tx, surgery, name);
+          if (named === null) throw badRequest([CHECKLIST_MESSAGES.markNotExtra], { name: [CHECKLIST_MESSAGES.markNotExtra] });
+          const at = now();
+          await tx.insert(surgeryDocuments).values({
+            surgeryId: id,
+            name: named,
+            fileKey: key,
+            contentType: type,
+            originalName: cleanName(input.filename),
+            size: input.data.length,
+            uploadedBy: user.id,
+            uploadedAt: at,
+          });
+          await recordChange(tx, user, caseChange(surgery, 'documents'), at);
+          return readSurgeryRow(tx, id, saoPauloDay(now()));
+        });
+        if (!row) throw notFound(SURGERY_NOT_FOUND);
+        return toSurgeryResponse(row, signer, saoPauloDay(now()));
+      } catch (error) {
+        await discard([key]);
+        throw error;
+      }
+    },
+
+    /**
+     * Removes one file of the case (issue 33 #10b): a SPEC kind's while the case is at prep_doc (where it is uploaded;
+     * else 409), a named document's at any stage. The case's history keeps the file's attachment and its removal.
+     * 404 when the case is not the user's or has no such file.
+     */
+    async remove(user: User, id: number, fileId: number): Promise<SurgeryResponse> {
+      const { row, fileKey } = await db.transaction(async (tx) => {
+        const surgery = await visibleSurgeryRow(tx, user, id, { lock: true });
+        if (!surgery) throw notFound(SURGERY_NOT_FOUND);
+        const [file] = await tx
+          .select()
+          .from(surgeryDocuments)
+          .where(and(eq(surgeryDocuments.id, fileId), eq(surgeryDocuments.surgeryId, id)));
+        if (!file) throw notFound(M.fileNotFound);
+        if (file.kind !== null && surgery.status !== 'prep_doc') throw conflict(M.removeNotPrepDoc, surgery.status);
+        await tx.delete(surgeryDocuments).where(eq(surgeryDocuments.id, file.id));
+        const at = now();
+        await recordDocumentsReplaced(tx, id, user.id, at, [{ kind: file.kind ?? file.name ?? '', uploadedBy: file.uploadedBy, uploadedAt: file.uploadedAt }]);
+        await recordChange(tx, user, caseChange(surgery, 'documents'), at);
+        return { row: await readSurgeryRow(tx, id, saoPauloDay(now())), fileKey: file.fileKey };
+      });
+      // Committed: the file has no row any more.
+      await discard([fileKey]);
+      if (!row) throw notFound(SURGERY_NOT_FOUND);
+      return toSurgeryResponse(row, signer, saoPauloDay(now()));
     },
   };
 }

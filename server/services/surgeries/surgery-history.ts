@@ -99,7 +99,7 @@ export async function readSurgeryHistory(db: Database, user: User, id: number): 
         )
       union all
       select d.uploaded_at, 'document_attached', d.uploaded_by, null, null, null, null, null, null, null, null, null,
-        d.kind::text, d.original_name, 4, 0
+        coalesce(d.kind::text, d.name), d.original_name, 4, d.id
       from surgery_documents d where d.surgery_id = ${id}
     )
     select e.kind,

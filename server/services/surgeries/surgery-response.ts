@@ -44,6 +44,9 @@ export type SurgeryJoinedRow = Awaited<ReturnType<typeof selectSurgeryRows>>[num
 const patientPhotoPath = (patientId: number) => `/surgery/api/v1/patient/${patientId}/foto/`;
 const surgeryDocumentPath = (surgeryId: number, kind: SurgeryDocumentKind) =>
   `/surgery/api/v1/surgery/${surgeryId}/documents/${kind}/`;
+/** One stored file of a case (issue 33 item 10), whichever its kind or named document. */
+const surgeryDocumentFilePath = (surgeryId: number, fileId: number) =>
+  `/surgery/api/v1/surgery/${surgeryId}/document_files/${fileId}/`;
 
 /**
  * The case's procedures in position order, as JSON (null when none). Each item is read by its primary
@@ -64,11 +67,21 @@ const cidList = sql<SurgeryResponse['cid'] | null>`(
     ) order by ${surgeryCids.position})
   from ${surgeryCids} where ${surgeryCids.surgeryId} = ${surgeries.id})`;
 
-/** The case's uploaded documents (kind, the sender's file name, when), as JSON (null when none). */
-const documentFiles = sql<Array<{ kind: SurgeryDocumentKind; name: string | null; uploaded_at: string }> | null>`(
+/**
+ * The case's stored files (issue 33 item 10: several per kind, and the named documents' files): id, the kind or the
+ * named document, the sender's file name, when; in the kinds' order, then the named documents, each oldest first.
+ */
+const documentFiles = sql<Array<{
+  id: number;
+  kind: SurgeryDocumentKind | null;
+  document: string | null;
+  name: string | null;
+  uploaded_at: string;
+}> | null>`(
   select json_agg(json_build_object(
-      'kind', ${surgeryDocuments.kind}, 'name', ${surgeryDocuments.originalName}, 'uploaded_at', ${surgeryDocuments.uploadedAt})
-    order by ${surgeryDocuments.kind})
+      'id', ${surgeryDocuments.id}, 'kind', ${surgeryDocuments.kind}, 'document', ${surgeryDocuments.name},
+      'name', ${surgeryDocuments.originalName}, 'uploaded_at', ${surgeryDocuments.uploadedAt})
+    order by ${surgeryDocuments.kind} nulls last, ${surgeryDocuments.name}, ${surgeryDocuments.uploadedAt}, ${surgeryDocuments.id})
   from ${surgeryDocuments} where ${surgeryDocuments.surgeryId} = ${surgeries.id})`;
 
 /**
@@ -238,7 +251,7 @@ const money = (value: string | null): number | null => (value === null ? null : 
 type DocumentLinks = Pick<SurgeryResponse, SurgeryDocumentKind>;
 
 async function documentLinks(surgeryId: number, files: SurgeryJoinedRow['documentFiles'], signer: LinkSigner) {
-  const kinds = files?.map((file) => file.kind);
+  const kinds = files?.flatMap((file) => (file.kind ? [file.kind] : []));
   const links = {} as DocumentLinks;
   for (const kind of SURGERY_DOCUMENT_KINDS) {
     links[kind] = kinds?.includes(kind) ? await signer.sign(surgeryDocumentPath(surgeryId, kind)) : null;
@@ -288,11 +301,17 @@ export async function toSurgeryResponse(row: SurgeryJoinedRow, signer: LinkSigne
     opme_approvals_note: row.opmeApprovalsNote,
     ...(await documentLinks(row.id, row.documentFiles, signer)),
     // What the documents step shows beside each link: the file's name and when it was sent (issue 33 #10e).
-    document_files: (row.documentFiles ?? []).map((file) => ({
-      kind: file.kind,
-      name: file.name,
-      uploaded_at: toSaoPauloIso(new Date(file.uploaded_at)),
-    })),
+    // Issue 33 #10b/c: every file, each with its own link (opened and removed on its own).
+    document_files: await Promise.all(
+      (row.documentFiles ?? []).map(async (file) => ({
+        id: file.id,
+        kind: file.kind,
+        document: file.document,
+        name: file.name,
+        uploaded_at: toSaoPauloIso(new Date(file.uploaded_at)),
+        link: await signer.sign(surgeryDocumentFilePath(row.id, file.id)),
+      })),
+    ),
     hospital_template_ok: row.hospitalTemplateKey !== null,
     plano_template_ok: healthPlan !== null && row.healthPlanTemplateKey !== null,
     status_changed_at: toSaoPauloIso(row.statusChangedAt),

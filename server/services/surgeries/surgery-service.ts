@@ -1,6 +1,6 @@
 import { recordChange } from '../audit/audit-log';
 import { createHash } from 'node:crypto';
-import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { CLOSED_STATUSES, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
 import {
@@ -352,16 +352,28 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
       return { month, results: rows.map((row) => ({ date: row.date, count: Number(row.count) })) };
     },
 
-    /** An uploaded document's bytes (the caller verified the signed link), or null. */
+    /** The latest uploaded file of a kind (the caller verified the signed link), or null. */
     async readDocument(surgeryId: number, kind: SurgeryDocumentKind): Promise<StoredFile | null> {
       const [row] = await db
         .select({ fileKey: surgeryDocuments.fileKey, contentType: surgeryDocuments.contentType })
         .from(surgeryDocuments)
         .where(and(eq(surgeryDocuments.surgeryId, surgeryId), eq(surgeryDocuments.kind, kind)))
+        .orderBy(desc(surgeryDocuments.uploadedAt), desc(surgeryDocuments.id))
         .limit(1);
       if (!row) return null;
       const file = await storage.get(row.fileKey);
       return file ? { ...file, contentType: row.contentType } : null;
+    },
+
+    /** One stored file of a case by its id (issue 33 item 10; the caller verified the signed link), or null. */
+    async readDocumentFile(surgeryId: number, fileId: number): Promise<(StoredFile & { kind: SurgeryDocumentKind | null }) | null> {
+      const [row] = await db
+        .select({ fileKey: surgeryDocuments.fileKey, contentType: surgeryDocuments.contentType, kind: surgeryDocuments.kind })
+        .from(surgeryDocuments)
+        .where(and(eq(surgeryDocuments.surgeryId, surgeryId), eq(surgeryDocuments.id, fileId)));
+      if (!row) return null;
+      const file = await storage.get(row.fileKey);
+      return file ? { ...file, contentType: row.contentType, kind: row.kind } : null;
     },
   };
 }

@@ -144,7 +144,7 @@ type DocumentDropProps = {
   storedDetail?: string | null;
   /** Read-only: only the stored file is shown. */
   readOnly?: boolean;
-  /** Shown at the foot of an editable slot (the documents step's offer of the patient's file of another case). */
+  /** Shown at the foot of the slot (the documents step's list of the kind's files, its offer of another case's file). */
   footer?: ReactNode;
   disabled?: boolean;
 };
@@ -198,6 +198,7 @@ export function DocumentDrop({
           </span>
           {openLink}
         </div>
+        {footer}
       </div>
     );
   }

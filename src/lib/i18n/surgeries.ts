@@ -268,6 +268,25 @@ export const surgeriesTexts = {
       /** Under 'Arquivo enviado': the file's name and when it was sent (issue 33 #10e). */
       storedNamed: '{name} · enviado em {date} às {time}',
       storedUnnamed: 'Enviado em {date} às {time}',
+      /** Issue 33 #10b: a kind with several files (the two sides of an RG). */
+      storedMany: { one: '{count} arquivo enviado · o último em {date} às {time}', other: '{count} arquivos enviados · o último em {date} às {time}' },
+      /** Issue 33 #10b/c: the files of a document, each opened and removed on its own. */
+      filesLabel: 'Arquivos de {name}',
+      fileUnnamed: 'Arquivo sem nome',
+      fileOpenNamed: 'Abrir {name} em uma nova aba',
+      fileRemove: 'Remover',
+      fileRemoveNamed: 'Remover o arquivo {name}',
+      removeTitle: 'Remover este arquivo?',
+      removeText: '{name} sai desta cirurgia; os outros arquivos do documento ficam. A remoção fica no histórico.',
+      removeConfirm: 'Remover arquivo',
+      removeCancel: 'Voltar',
+      removeClose: 'Fechar',
+      removed: 'Arquivo removido.',
+      removeFailed: 'Não foi possível remover o arquivo.',
+      attach: 'Anexar arquivo',
+      attachNamed: 'Anexar arquivo a {name}',
+      attached: '{name}: arquivo anexado.',
+      attachFailed: 'Não foi possível anexar o arquivo.',
       /** Issue 33 #10d: the patient's file of another case, offered on this one. */
       reuseFromNamed: 'Já enviado na cirurgia nº {id}: {name}, em {date}.',
       reuseFrom: 'Já enviado na cirurgia nº {id}, em {date}.',

@@ -99,6 +99,8 @@ const NOT_SCHEMAS: Record<string, string> = {
   getProfilePhoto: 'a signed link: the link is the authorization, any fault is 403',
   getPatientPhoto: 'a signed link: the link is the authorization, any fault is 403',
   getSurgeryDocument: 'a signed link: the link is the authorization, any fault is 403',
+  getSurgeryDocumentFile: 'a signed link: the link is the authorization, any fault is 403',
+  attachNamedDocument: 'a name and one file part, the file checked by its content (server/routes/surgery/surgery-files.ts)',
   updateProfilePhoto: 'one file part, checked by its content (server/services/files/photo.ts)',
 };
 

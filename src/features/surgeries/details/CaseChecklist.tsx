@@ -1,10 +1,10 @@
 /**
  * A case's document checklist on the document-preparation step (issue 13 item 2): the documents its hospital (and,
- * when the plan pays, its plan) require, which were received (a kind by its upload, a named extra when marked here)
- * and what is missing. The step's panel (surgeries/details/DocumentsPanel.tsx) asks before moving on with missing
+ * when the plan pays, its plan) require, which were received (a kind by its upload, a named extra when marked here
+ * or when a file is attached to it, issue 33 #10c) and what is missing. The step's panel (surgeries/details/DocumentsPanel.tsx) asks before moving on with missing
  * documents (`stillMissing`).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -12,10 +12,42 @@ import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { plural } from '../../../../machines/rules/plural';
+import { documentNameKey } from '../../../../machines/preoperative/checklistSchemas';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastWarning } from '../../../lib/toast';
 import { getChecklist, markChecklist, type SurgeryChecklist } from '../../../api/checklists';
+import { Button } from '../../../components/ui/Button';
+import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import type { DocumentFile } from './documentsApi';
+import { StoredFiles } from './StoredFiles';
+
+const D = surgeriesTexts.lifecycle.documents;
+
+/** Issue 33 #10c: a named document's file is chosen through a hidden input, opened by its 'Anexar arquivo' button. */
+function AttachButton({ name, onAttach, disabled }: { name: string; onAttach: (file: File) => void; disabled: boolean }) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        hidden
+        accept="application/pdf,image/jpeg,image/png,image/webp"
+        aria-label={fill(D.attachNamed, { name })}
+        data-attach={name}
+        onChange={(event) => {
+          const file = event.currentTarget.files?.[0];
+          event.currentTarget.value = '';
+          if (file) onAttach(file);
+        }}
+      />
+      <Button variant="secondary" onClick={() => input.current?.click()} disabled={disabled} aria-label={fill(D.attachNamed, { name })}>
+        {D.attach}
+      </Button>
+    </>
+  );
+}
 
 const T = checklistsTexts.checklist;
 
@@ -136,9 +168,17 @@ type CaseChecklistProps = {
   checklist: ReturnType<typeof useCaseChecklist>;
   /** Named extras can be marked (the step is the case's current one and nothing is being sent). */
   editable: boolean;
+  /** The case's stored files: a named document's are listed under it (issue 33 #10c). */
+  files?: readonly DocumentFile[];
+  /** Attaches a file to a named document; absent: no 'Anexar arquivo'. */
+  onAttach?: (name: string, file: File) => void;
+  /** Asks to remove one of a named document's files; absent: read-only. */
+  onRemove?: (file: DocumentFile) => void;
+  /** A file call is under way. */
+  busy?: boolean;
 };
 
-export function CaseChecklist({ surgeryId, hasPlan, checklist, editable }: CaseChecklistProps) {
+export function CaseChecklist({ surgeryId, hasPlan, checklist, editable, files = [], onAttach, onRemove, busy = false }: CaseChecklistProps) {
   const { state, setState, retry } = checklist;
   const [marking, setMarking] = useState<string | null>(null);
   const plan = hasPlan ? T.planSuffix : '';
@@ -172,27 +212,34 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable }: CaseC
       </Head>
       <Intro>{fill(T.intro, { plan })}</Intro>
       <Items>
-        {items.map((item) => (
-          <li key={item.name} data-received={item.received}>
-            {item.kind === null && editable ? (
-              <Checkbox name={`received-${item.name}`} checked={item.received} onChange={(on) => void mark(item.name, on)}>
-                {item.name}
-                {marking === item.name ? '…' : ''}
-              </Checkbox>
-            ) : (
-              <Name $ok={item.received}>
-                <Icon name={item.received ? 'check' : 'alert'} size={16} />
-                {item.name}
-              </Name>
-            )}
-            <Tags>
-              {item.required_by.map((scope) => (
-                <span key={scope}>{T.requiredBy[scope]}</span>
-              ))}
-              <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
-            </Tags>
-          </li>
-        ))}
+        {items.map((item) => {
+          const attached = item.kind === null ? files.filter((file) => file.document !== null && documentNameKey(file.document) === documentNameKey(item.name)) : [];
+          return (
+            <li key={item.name} data-received={item.received}>
+              {item.kind === null && editable && attached.length === 0 ? (
+                <Checkbox name={`received-${item.name}`} checked={item.received} onChange={(on) => void mark(item.name, on)}>
+                  {item.name}
+                  {marking === item.name ? '…' : ''}
+                </Checkbox>
+              ) : (
+                <Name $ok={item.received}>
+                  <Icon name={item.received ? 'check' : 'alert'} size={16} />
+                  {item.name}
+                </Name>
+              )}
+              <Tags>
+                {item.required_by.map((scope) => (
+                  <span key={scope}>{T.requiredBy[scope]}</span>
+                ))}
+                <span data-state={item.received ? 'received' : 'missing'}>{item.received ? T.received : T.missing}</span>
+              </Tags>
+              {item.kind === null && onAttach ? (
+                <AttachButton name={item.name} onAttach={(file) => onAttach(item.name, file)} disabled={busy} />
+              ) : null}
+              <StoredFiles label={item.name} files={attached} onRemove={onRemove} disabled={busy} />
+            </li>
+          );
+        })}
       </Items>
     </Box>
   );

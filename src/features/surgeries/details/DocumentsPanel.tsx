@@ -1,13 +1,23 @@
 /**
  * Step 2, Preparação de documentação (SPEC §4; DECISIONS §4, §7): one slot per document kind of the contract's
- * SurgeryFilesForm (each optional; PDF or image, at most 10 MB), the files already stored (signed links, opened in
- * a new tab), and the upload with its progress. 'Salvar documentos' stores the chosen files and stays
+ * SurgeryFilesForm (each optional; PDF or image, at most 10 MB), the files already stored (several per kind, each
+ * with its own signed link, opened in a new tab, and its own 'Remover', issue 33 #10b), and the upload with its
+ * progress; the checklist's named documents take files too ('Anexar arquivo', #10c). 'Salvar documentos' stores the chosen files and stays
  * (new_status prep_doc); 'Próximo passo' sends them with new_status env_doc.
  */
 import { useEffect, useState } from 'react';
 import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../../machines/constants';
-import { listReusableDocuments, reuseDocument, type ReusableDocument } from './documentsApi';
+import {
+  attachNamedDocument,
+  listReusableDocuments,
+  removeDocumentFile,
+  reuseDocument,
+  type DocumentFile,
+  type ReusableDocument,
+} from './documentsApi';
+import { fileDetail, StoredFiles } from './StoredFiles';
+import { plural } from '../../../../machines/rules/plural';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CaseChecklist, stillMissing, useCaseChecklist } from './CaseChecklist';
@@ -28,15 +38,19 @@ const T = surgeriesTexts.lifecycle.documents;
 const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png', 'image/webp'] as const;
 const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 
-/** The slots a case shows: the plan's filled template only when the case has a health plan. */
-/** 'exame.pdf · enviado em 02/12/2026 às 09:15' for the stored file of `kind` (null when none). */
+/**
+ * Under 'Arquivo enviado': 'exame.pdf · enviado em 02/12/2026 às 09:15' for a kind's only file, '2 arquivos enviados ·
+ * o último em ...' for several (issue 33 #10b); null when none.
+ */
 function storedDetailOf(surgery: Pick<Surgery, 'document_files'>, kind: SurgeryDocumentKind): string | null {
-  const file = surgery.document_files.find((each) => each.kind === kind);
-  if (!file) return null;
-  const when = { date: formatDate(file.uploaded_at), time: formatTime(file.uploaded_at) };
-  return file.name ? fill(T.storedNamed, { name: file.name, ...when }) : fill(T.storedUnnamed, when);
+  const files = surgery.document_files.filter((each) => each.kind === kind);
+  const last = files[files.length - 1];
+  if (!last) return null;
+  if (files.length === 1) return fileDetail(last);
+  return plural(files.length, T.storedMany).replace('{date}', formatDate(last.uploaded_at)).replace('{time}', formatTime(last.uploaded_at));
 }
 
+/** The slots a case shows: the plan's filled template only when the case has a health plan. */
 function documentKindsOf(surgery: Pick<Surgery, 'health_plan'>): SurgeryDocumentKind[] {
   return SURGERY_DOCUMENT_KINDS.filter((kind) => kind !== 'health_plan_template' || surgery.health_plan !== null);
 }
@@ -100,6 +114,9 @@ export function DocumentsPanel() {
   // Issue 33 #10d: the patient's own documents already sent for another of their cases, offered where this case has none.
   const [reusable, setReusable] = useState<ReusableDocument[]>([]);
   const [reusing, setReusing] = useState<SurgeryDocumentKind | null>(null);
+  // Issue 33 #10b/c: a stored file asked about before it is removed; a named document's file being attached.
+  const [removing, setRemoving] = useState<DocumentFile | null>(null);
+  const [fileBusy, setFileBusy] = useState(false);
   useEffect(() => {
     if (!editable) return;
     const controller = new AbortController();
@@ -165,6 +182,42 @@ export function DocumentsPanel() {
     } else for (const message of result.messages.length ? result.messages : [T.reuseFailed]) toastError(message);
   }
 
+  /** The case as a file call left it: the panel shows it, and the checklist is read again (received or not). */
+  function refreshed(next: Surgery) {
+    lifecycle.actor.send({ type: 'case.refreshed', surgery: next, fields: {} });
+    checklist.retry();
+  }
+
+  async function handleRemove(file: DocumentFile) {
+    setFileBusy(true);
+    const result = await removeDocumentFile(surgery.id, file.id);
+    setFileBusy(false);
+    setRemoving(null);
+    if (result.kind === 'ok') {
+      refreshed(result.surgery);
+      toastSuccess(T.removed);
+    } else for (const message of result.messages.length ? result.messages : [T.removeFailed]) toastError(message);
+  }
+
+  async function handleAttach(name: string, file: File) {
+    if (!(DOCUMENT_TYPES as readonly string[]).includes(file.type)) return toastError(T.invalidType);
+    if (file.size > MAX_DOCUMENT_BYTES) return toastError(T.tooLarge);
+    setFileBusy(true);
+    const result = await attachNamedDocument(surgery.id, name, file);
+    setFileBusy(false);
+    if (result.kind === 'ok') {
+      refreshed(result.surgery);
+      toastSuccess(fill(T.attached, { name }));
+    } else for (const message of result.messages.length ? result.messages : [T.attachFailed]) toastError(message);
+  }
+
+  /** Under slot `kind`: its files, each opened and removed alone, when it has several or the step is editable. */
+  function storedFiles(kind: SurgeryDocumentKind) {
+    const stored = surgery.document_files.filter((each) => each.kind === kind);
+    if (stored.length === 0 || (stored.length === 1 && !editable)) return null;
+    return <StoredFiles label={T.kinds[kind]} files={stored} onRemove={editable ? setRemoving : undefined} disabled={locked || fileBusy} />;
+  }
+
   /** The offer under slot `kind`: only where the case has no file of that kind and nothing is chosen for it. */
   function reuseOffer(kind: SurgeryDocumentKind) {
     const file = editable && !surgery[kind] && !files[kind] ? reusable.find((each) => each.kind === kind) : undefined;
@@ -199,7 +252,16 @@ export function DocumentsPanel() {
       }
     >
       {uploading && lifecycle.progress !== null ? <UploadProgress percent={lifecycle.progress} /> : null}
-      <CaseChecklist surgeryId={surgery.id} hasPlan={surgery.payment_fountains === 'plano_saude'} checklist={checklist} editable={editable && !locked} />
+      <CaseChecklist
+        surgeryId={surgery.id}
+        hasPlan={surgery.payment_fountains === 'plano_saude'}
+        checklist={checklist}
+        editable={editable && !locked}
+        files={surgery.document_files}
+        onAttach={editable && !locked ? (name, file) => void handleAttach(name, file) : undefined}
+        onRemove={editable && !locked ? setRemoving : undefined}
+        busy={fileBusy}
+      />
       <StyledGrid>
         {kinds.map((kind) => (
           <DocumentDrop
@@ -215,7 +277,12 @@ export function DocumentsPanel() {
             storedDetail={storedDetailOf(surgery, kind)}
             readOnly={!editable}
             disabled={locked}
-            footer={reuseOffer(kind)}
+            footer={
+              <>
+                {storedFiles(kind)}
+                {reuseOffer(kind)}
+              </>
+            }
           />
         ))}
       </StyledGrid>
@@ -232,6 +299,19 @@ export function DocumentsPanel() {
         maxWidth={520}
         onConfirm={() => void handleNext(true)}
         onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        isOpen={removing !== null}
+        title={T.removeTitle}
+        text={fill(T.removeText, { name: removing?.name ?? T.fileUnnamed })}
+        confirmLabel={T.removeConfirm}
+        cancelLabel={T.removeCancel}
+        busy={fileBusy}
+        busyLabel={surgeriesTexts.lifecycle.busy}
+        closeLabel={T.removeClose}
+        maxWidth={480}
+        onConfirm={() => removing && void handleRemove(removing)}
+        onCancel={() => setRemoving(null)}
       />
     </PanelFrame>
   );

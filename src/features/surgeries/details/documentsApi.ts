@@ -25,3 +25,32 @@ export async function reuseDocument(id: number, body: ReuseBody): Promise<{ kind
     return { kind: 'failed', messages: [thrownCallMessage(error)] };
   }
 }
+
+export type DocumentFile = Surgery['document_files'][number];
+type NamedDocumentForm = components['schemas']['NamedDocumentForm'];
+type FileResult = { kind: 'ok'; surgery: Surgery } | { kind: 'failed'; messages: string[] };
+
+async function surgeryCall(call: () => Promise<{ data?: Surgery; error?: unknown; response: Response }>): Promise<FileResult> {
+  try {
+    const { data, error, response } = await call();
+    if (response.ok && data !== undefined) return { kind: 'ok', surgery: data };
+    return { kind: 'failed', messages: generalErrorMessages(error) };
+  } catch (error) {
+    return { kind: 'failed', messages: [thrownCallMessage(error)] };
+  }
+}
+
+/** Issue 33 #10c: a file for the named document `name` of the case's checklist (openapi attachNamedDocument). */
+export function attachNamedDocument(id: number, name: string, file: File): Promise<FileResult> {
+  const form = new FormData();
+  form.append('name', name);
+  form.append('file', file, file.name || 'arquivo');
+  // openapi-fetch passes FormData through untouched (the browser sets the multipart boundary).
+  const body = form as unknown as NamedDocumentForm;
+  return surgeryCall(() => api.POST('/surgery/api/v1/surgery/{id}/named_documents/', { params: { path: { id } }, body }));
+}
+
+/** Issue 33 #10b: one stored file out of the case (openapi deleteSurgeryDocumentFile). */
+export function removeDocumentFile(id: number, fileId: number): Promise<FileResult> {
+  return surgeryCall(() => api.DELETE('/surgery/api/v1/surgery/{id}/document_files/{fileId}/', { params: { path: { id, fileId } } }));
+}

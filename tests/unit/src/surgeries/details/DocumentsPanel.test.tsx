@@ -5,12 +5,17 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Surgery } from '../../../../../src/features/surgeries/types';
 import { surgeryAt } from './surgeryFixture';
 
+// jsdom has no CSS.escape; React Aria's modal (the removal's confirmation) reads it.
+if (typeof CSS === 'undefined' || !CSS.escape) {
+  (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) };
+}
+
 /**
  * The documents step (SPEC §4; DECISIONS §7): files refused in the browser, and the upload through
  * XMLHttpRequest with the session's Bearer token, its progress shown, and new_status env_doc.
  */
 
-const client = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn() }));
+const client = vi.hoisted(() => ({ GET: vi.fn(), PUT: vi.fn(), DELETE: vi.fn() }));
 const toasts = vi.hoisted(() => ({ toastSuccess: vi.fn(), toastWarning: vi.fn(), toastError: vi.fn() }));
 vi.mock('../../../../../src/api/client', () => ({
   api: client,
@@ -92,6 +97,28 @@ describe('documents step', () => {
     expect(screen.getAllByText('Nenhum arquivo enviado')).toHaveLength(7);
     expect(screen.queryByText('Modelo do convênio preenchido')).toBeNull();
     expect(screen.getByText('Modelo do hospital preenchido')).toBeTruthy();
+  });
+
+  it('lists every file of a kind with its own link and asks before removing one (issue 33 #10b)', async () => {
+    const files = [
+      { id: 7, kind: 'patient_document' as const, document: null, name: 'rg-frente.pdf', uploaded_at: '2026-12-02T09:15:00-03:00', link: '/files/7?signature=a' },
+      { id: 8, kind: 'patient_document' as const, document: null, name: 'rg-verso.png', uploaded_at: '2026-12-02T09:20:00-03:00', link: '/files/8?signature=b' },
+    ];
+    const initial = surgeryAt('prep_doc', { patient_document: '/files/latest?signature=c', document_files: files });
+    client.DELETE.mockResolvedValue({ data: { ...initial, document_files: [files[1]] }, response: new Response(null, { status: 200 }) });
+    render(<Harness initial={initial} />);
+    expect(screen.getByText('2 arquivos enviados · o último em 02/12/2026 às 09:20')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Abrir rg-frente.pdf em uma nova aba' }).getAttribute('href')).toBe('/files/7?signature=a');
+    expect(screen.getByRole('link', { name: 'Abrir rg-verso.png em uma nova aba' }).getAttribute('href')).toBe('/files/8?signature=b');
+    fireEvent.click(screen.getByRole('button', { name: 'Remover o arquivo rg-frente.pdf' }));
+    expect(client.DELETE).not.toHaveBeenCalled();
+    expect(screen.getByText('rg-frente.pdf sai desta cirurgia; os outros arquivos do documento ficam. A remoção fica no histórico.')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remover arquivo' }));
+    });
+    await waitFor(() => expect(toasts.toastSuccess).toHaveBeenCalledWith('Arquivo removido.'));
+    expect(client.DELETE).toHaveBeenCalledWith('/surgery/api/v1/surgery/{id}/document_files/{fileId}/', { params: { path: { id: initial.id, fileId: 7 } } });
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Abrir rg-frente.pdf em uma nova aba' })).toBeNull());
   });
 
   it('refuses a file that is neither a PDF nor an image, and one over 10 MB', async () => {

@@ -242,3 +242,33 @@ export function createBackupService(options: ServiceOptions): BackupService {
     },
   };
 }
+
+const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
+
+export type BackupStatusView = {
+  mode: 'embedded' | 'external';
+  last_success_at: string | null;
+  last_success_size: number | null;
+  last_failure_at: string | null;
+  warning: 'none' | 'stale' | 'failed';
+};
+
+/**
+ * What the medic's settings and home show (openapi getBackupStatus): the last success; `failed` when the last attempt
+ * failed after it; `stale` when it is older than two days, or none was made in two days of tracking (a new
+ * installation is not warned about before its first daily backup could run).
+ */
+export function backupStatusView(status: BackupStatus | null, now: Date, external: boolean): BackupStatusView {
+  if (external) return { mode: 'external', last_success_at: null, last_success_size: null, last_failure_at: null, warning: 'none' };
+  const success = status?.last_success ?? null;
+  const failure = status?.last_failure && (!success || status.last_failure.at > success.at) ? status.last_failure : null;
+  const reference = success?.at ?? status?.since ?? null;
+  const stale = reference !== null && now.getTime() - new Date(reference).getTime() > TWO_DAYS_MS;
+  return {
+    mode: 'embedded',
+    last_success_at: success?.at ?? null,
+    last_success_size: success?.size ?? null,
+    last_failure_at: failure?.at ?? null,
+    warning: failure ? 'failed' : stale ? 'stale' : 'none',
+  };
+}

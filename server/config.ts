@@ -137,7 +137,7 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
 export type BackupSettings = {
   /** The daily backup inside the server (BACKUP_ENABLED, on by default). `npm run backup` works either way. */
   enabled: boolean;
-  /** Folder of the archives (BACKUP_DIR; default `backups` beside the data directory, not inside it). */
+  /** Folder of the archives (BACKUP_DIR; default `<DATA_DIR>-backups`, beside the data directory, not inside it). */
   dir: string;
   /** Time of the daily backup in São Paulo, HH:MM (BACKUP_TIME, default 12:30); a missed one runs at the next start. */
   time: string;
@@ -151,7 +151,7 @@ function backupSettings(env: NodeJS.ProcessEnv, dataDir: string): BackupSettings
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) throw new Error('BACKUP_TIME deve ser um horário HH:MM (ex.: 12:30).');
   return {
     enabled: flag(env.BACKUP_ENABLED, true),
-    dir: resolve(env.BACKUP_DIR || resolve(dataDir, '..', 'backups')),
+    dir: resolve(env.BACKUP_DIR || `${dataDir}-backups`),
     time,
     passphrase: env.BACKUP_PASSPHRASE ? env.BACKUP_PASSPHRASE : null,
     retention: {

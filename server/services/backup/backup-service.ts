@@ -245,7 +245,7 @@ export function createBackupService(options: ServiceOptions): BackupService {
 
 const TWO_DAYS_MS = 2 * 24 * 60 * 60 * 1000;
 
-export type BackupStatusView = {
+type BackupStatusView = {
   mode: 'embedded' | 'external';
   last_success_at: string | null;
   last_success_size: number | null;

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import { chmod, unlink } from 'node:fs/promises';
 import { createConnection, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BackupError } from './archive';
 import { failureReason, type BackupService } from './backup-service';
@@ -18,7 +19,11 @@ function channelPath(dataDir: string): string {
   if (process.platform === 'win32') {
     return `\\\\.\\pipe\\cirurgias-backup-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`;
   }
-  return join(dataDir, SOCKET_NAME);
+  const path = join(dataDir, SOCKET_NAME);
+  // A Unix socket's path has at most 104–108 bytes: a deep data directory's goes to the temporary folder, named by
+  // the directory (still mode 0600, this user's only).
+  if (Buffer.byteLength(path) <= 100) return path;
+  return join(tmpdir(), `cirurgias-backup-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}.sock`);
 }
 
 type ChannelAnswer =

@@ -3,12 +3,15 @@
  * the service applies it after every backup; the archive names; when the daily backup is due; the tar the archive
  * is made of (a long key through a pax record).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { BackupService } from '../../../server/services/backup/backup-service';
 import { applyRetention, archiveName, parseArchiveName } from '../../../server/services/backup/retention';
-import { backupDue, lastScheduledAt } from '../../../server/services/backup/schedule';
+import { backupDue, lastScheduledAt, startBackupSchedule } from '../../../server/services/backup/schedule';
 import { createTarReader, tarEnd, tarEntry } from '../../../server/services/backup/tar';
 
 /** An instant from São Paulo's wall clock (UTC−3). */
+type BackupStatus = Awaited<ReturnType<BackupService['status']>>;
+
 const sp = (day: string, time: string) => new Date(`${day}T${time}-03:00`);
 
 describe('retention over a calendar', () => {
@@ -115,5 +118,38 @@ describe('the tar', () => {
     const cut = createTarReader(() => {});
     await cut.push(blob.subarray(0, 700));
     expect(() => cut.end()).toThrow();
+  });
+});
+
+describe('the schedule inside the server', () => {
+  it('takes a backup when one is due, and none when the last is recent', async () => {
+    vi.useFakeTimers();
+    try {
+      const runs: Date[] = [];
+      let status: BackupStatus | null = { since: '2026-01-01T00:00:00.000Z', last_success: null, last_failure: null };
+      let now = sp('2026-12-02', '13:00:00');
+      const service: BackupService = {
+        async run() {
+          runs.push(now);
+          status = { ...status!, last_success: { at: now.toISOString(), file: 'x', size: 1 } };
+          return { path: 'x', size: 1, createdAt: now, files: 0, removed: [] };
+        },
+        status: async () => status,
+        settled: async () => {},
+      };
+      const schedule = startBackupSchedule({ service, time: '12:30', now: () => now, firstCheckMs: 1_000 });
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(runs).toHaveLength(1);
+      // The rest of the day: nothing more; the next day after 12:30, one more.
+      now = sp('2026-12-02', '23:00:00');
+      await vi.advanceTimersByTimeAsync(60_000 * 5);
+      expect(runs).toHaveLength(1);
+      now = sp('2026-12-03', '12:31:00');
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(runs).toHaveLength(2);
+      await schedule.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -155,7 +155,8 @@ afterAll(async () => {
 describe('backup while the server writes, then restore', () => {
   it('restores every row and file of the copy, the audit trail intact, on a server that opens it', async () => {
     const dataDir = join(root, 'office', 'data');
-    const backupDir = join(root, 'office', 'backups');
+    // The default folder: beside the data directory (BACKUP_DIR unset).
+    const backupDir = `${dataDir}-backups`;
     await prepareDataDir(dataDir);
     const server = await startEmbedded(dataDir);
     let archivePath: string;

@@ -6,7 +6,7 @@
  * screen; screenshots at 1366 and 390 px.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -89,19 +89,21 @@ const cli = (script: string, args: string[], env: Record<string, string>) =>
   run(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, DATABASE_URL: '', ...env } });
 
 test.describe('backups of the embedded installation', () => {
-  const root = mkdtempSync(join(tmpdir(), 'cirurgias-e2e-backup-'));
-  const original = { data: join(root, 'data'), backups: join(root, 'backups') };
-  const restoredDir = join(root, 'restaurado');
+  let root: string | null = null;
   let server: Server | null = null;
 
   test.afterAll(async () => {
     await server?.stop();
+    if (root) rmSync(root, { recursive: true, force: true });
   });
 
   test('the settings show the last backup, the home warns of a failure, and the restored server opens the case with its document', async ({
     page,
   }) => {
     test.setTimeout(300_000);
+    root = mkdtempSync(join(tmpdir(), 'cirurgias-e2e-backup-'));
+    const original = { data: join(root, 'data'), backups: join(root, 'backups') };
+    const restoredDir = join(root, 'restaurado');
     server = await startServer(original.data, original.backups);
     const api = await playwrightRequest.newContext({ baseURL: server.base });
     const headers = await apiHeaders(api, DEMO_MEDIC);

@@ -2331,6 +2331,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/backup_status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Situação do backup da instalação
+         * @description O último backup bem-sucedido do banco embutido (data e tamanho do arquivo) e se a home deve avisar
+         *     (docs/BACKUP.md): `stale` quando o último backup tem mais de dois dias (ou nenhum foi feito em dois dias de
+         *     uso), `failed` quando a última tentativa falhou depois dele. Com PostgreSQL (`mode: external`) o backup é do
+         *     provedor e nada é avisado. É da instalação, não de um médico: nada de pessoal. Só para médicos (secretária: 403).
+         */
+        get: operations["getBackupStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/appeal_alerts/": {
         parameters: {
             query?: never;
@@ -2965,6 +2988,32 @@ export interface components {
             };
             /** @description Médico com ao menos uma secretária vinculada (DECISIONS §13); sempre `false` para secretária. */
             has_secretary: boolean;
+        };
+        /**
+         * @description `embedded`: o banco embutido, com backups do próprio servidor; `external`: PostgreSQL (DATABASE_URL), com o backup do provedor.
+         * @enum {string}
+         */
+        BackupMode: "embedded" | "external";
+        /**
+         * @description `stale`: o último backup tem mais de dois dias; `failed`: a última tentativa falhou; `none`: nada a avisar.
+         * @enum {string}
+         */
+        BackupWarning: "none" | "stale" | "failed";
+        BackupStatus: {
+            mode: components["schemas"]["BackupMode"];
+            /**
+             * Format: date-time
+             * @description Quando foi feito o último backup bem-sucedido; null se nenhum.
+             */
+            last_success_at: string | null;
+            /** @description O tamanho desse arquivo, em bytes. */
+            last_success_size: number | null;
+            /**
+             * Format: date-time
+             * @description A última tentativa que falhou, se depois do último sucesso; senão null.
+             */
+            last_failure_at: string | null;
+            warning: components["schemas"]["BackupWarning"];
         };
         GettingStarted: {
             /** @description O médico já tem ao menos um paciente. */
@@ -7099,6 +7148,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getBackupStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Situação do backup. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BackupStatus"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
         };
     };

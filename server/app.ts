@@ -25,6 +25,7 @@ import accountSecurityRoutes from './routes/account-security';
 import { createAuditLog, type AuditLog } from './services/audit/audit-log';
 import { RateLimiterUnavailable } from './services/rate-limit/rate-limiter';
 import auditRoutes from './routes/surgery/audit';
+import backupRoutes from './routes/backup';
 import authRoutes from './routes/auth';
 import docsRoutes from './routes/docs';
 import healthRoutes from './routes/health';
@@ -370,6 +371,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(exportRoutes, { deps });
   await app.register(ledgerRoutes, { deps });
   await app.register(auditRoutes, { deps });
+  await app.register(backupRoutes, { deps });
   await app.register(docsRoutes);
 
   await registerSpa(app, deps.config.distDir, allowedMethods);

@@ -37,6 +37,8 @@ export type Config = {
   trustProxy: false | string[];
   /** Uploaded files in an S3-compatible bucket (S3_BUCKET set); null: PostgreSQL or the data directory. */
   s3: S3Settings | null;
+  /** The embedded database's backups (docs/BACKUP.md); ignored with DATABASE_URL. */
+  backup: BackupSettings;
 };
 
 /** Where and how to reach the bucket (DECISIONS §12). The secret never appears in a log or an error. */
@@ -132,6 +134,34 @@ function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
   };
 }
 
+export type BackupSettings = {
+  /** The daily backup inside the server (BACKUP_ENABLED, on by default). `npm run backup` works either way. */
+  enabled: boolean;
+  /** Folder of the archives (BACKUP_DIR; default `<DATA_DIR>-backups`, beside the data directory, not inside it). */
+  dir: string;
+  /** Time of the daily backup in São Paulo, HH:MM (BACKUP_TIME, default 12:30); a missed one runs at the next start. */
+  time: string;
+  /** BACKUP_PASSPHRASE: archives are encrypted with it when set. Kept in memory only: never logged nor written. */
+  passphrase: string | null;
+  retention: { daily: number; weekly: number; monthly: number };
+};
+
+function backupSettings(env: NodeJS.ProcessEnv, dataDir: string): BackupSettings {
+  const time = env.BACKUP_TIME?.trim() || '12:30';
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(time)) throw new Error('BACKUP_TIME deve ser um horário HH:MM (ex.: 12:30).');
+  return {
+    enabled: flag(env.BACKUP_ENABLED, true),
+    dir: resolve(env.BACKUP_DIR || `${dataDir}-backups`),
+    time,
+    passphrase: env.BACKUP_PASSPHRASE ? env.BACKUP_PASSPHRASE : null,
+    retention: {
+      daily: positiveInt(env.BACKUP_KEEP_DAILY, 7, 'BACKUP_KEEP_DAILY'),
+      weekly: positiveInt(env.BACKUP_KEEP_WEEKLY, 4, 'BACKUP_KEEP_WEEKLY'),
+      monthly: positiveInt(env.BACKUP_KEEP_MONTHLY, 12, 'BACKUP_KEEP_MONTHLY'),
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = portNumber(env.PORT, 3000);
   const host = env.HOST || '0.0.0.0';
@@ -159,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: trustProxySetting(env.TRUST_PROXY),
     s3: s3Settings(env),
+    backup: backupSettings(env, resolve(env.DATA_DIR || './data')),
   };
 }

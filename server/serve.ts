@@ -5,6 +5,7 @@
  * data-directory lock, then exit 0; a second signal forces the exit.
  */
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, createLoggerOptions } from './app';
 import { loadConfig, type Config } from './config';
@@ -22,6 +23,9 @@ import { createRateLimiter } from './services/rate-limit/create-rate-limiter';
 import { createFileStorage } from './services/storage/create-storage';
 import { sweepOrphanFiles, ORPHAN_GRACE_MS } from './services/storage/orphan-sweep';
 import { startOrphanSweeper } from './services/storage/file-removal';
+import { createBackupService, ensureBackupStatus, type BackupService } from './services/backup/backup-service';
+import { openBackupChannel } from './services/backup/local-channel';
+import { startBackupSchedule } from './services/backup/schedule';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
 function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
@@ -99,12 +103,18 @@ async function main(): Promise<void> {
   let tableUpkeep: TableUpkeep | null = null;
   // Files whose delete failed after their rows went are swept while the server runs too (file-removal.ts).
   let sweeper: { stop(): Promise<void> } | null = null;
+  // The embedded database's backups (docs/BACKUP.md): `npm run backup` through the local channel, and the daily one.
+  let backups: { service: BackupService; channel: { close(): Promise<void> } | null; schedule: { stop(): Promise<void> } | null } | null =
+    null;
 
   const closeServices = async () => {
     // A sweep under way finishes before the database closes; none starts after this.
     servicesClosing = true;
     await orphanSweep;
     await sweeper?.stop();
+    await backups?.schedule?.stop();
+    await backups?.channel?.close();
+    await backups?.service.settled();
     await tableUpkeep?.stop();
     await rateLimiter.close?.();
     mailer.close?.();
@@ -137,6 +147,24 @@ async function main(): Promise<void> {
         startSweep();
       }),
     );
+    if (!config.databaseUrl && handle.snapshot) {
+      const snapshot = handle.snapshot.bind(handle);
+      const service = createBackupService({
+        snapshot,
+        dataDir: config.dataDir,
+        filesDir: config.s3 ? null : join(config.dataDir, 'files'),
+        settings: config.backup,
+        now,
+        log: app.log,
+      });
+      backups = { service, channel: null, schedule: null };
+      await ensureBackupStatus(config.dataDir, now());
+      backups.channel = await openBackupChannel(config.dataDir, service).catch((error: unknown) => {
+        log.error({ err: describeError(error) }, 'backup channel unavailable');
+        return null;
+      });
+      if (config.backup.enabled) backups.schedule = startBackupSchedule({ service, time: config.backup.time, now });
+    }
     if (handle.driver === 'pglite') {
       const upkeep = createTableUpkeep(handle.db, app.log);
       tableUpkeep = upkeep;

@@ -19,8 +19,16 @@ export type DatabaseHandle = {
    * instances migrate and seed one after the other (PGlite has one process: no lock needed).
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * PGlite only: a consistent copy of the whole data directory (PGlite's `dumpDataDir`, a tar), taken between two
+   * transactions while the others wait (a moment: a checkpoint first keeps the copy's recovery short), with the
+   * number of migrations applied at that instant. The backup (server/services/backup) is built on it.
+   */
+  snapshot?(): Promise<DatabaseSnapshot>;
   close(): Promise<void>;
 };
+
+export type DatabaseSnapshot = { pgdata: Buffer; migrationsApplied: number };
 
 /** Arbitrary constant naming the advisory lock of migrations and seeding. */
 const STARTUP_LOCK_ID = 720_431_001;
@@ -37,10 +45,16 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 const pgliteStartParams = () => [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
 /** Opens an embedded PostgreSQL (PGlite); without a directory it lives in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<DatabaseHandle> {
   const { wasmModule, fsBundle } = await preparePgliteAssets();
   return pgliteHandle(
-    await PGlite.create({ ...(dataDir ? { dataDir } : {}), pgliteWasmModule: wasmModule, fsBundle, startParams: pgliteStartParams() }),
+    await PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      pgliteWasmModule: wasmModule,
+      fsBundle,
+      startParams: pgliteStartParams(),
+    }),
   );
 }
 
@@ -51,6 +65,18 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     db,
     driver: 'pglite',
     withStartupLock: (work) => work(),
+    async snapshot() {
+      await client.exec('CHECKPOINT');
+      // Inside a transaction of its own: PGlite runs every other query and transaction after it, so the copy falls
+      // between two transactions, never in the middle of one.
+      return client.transaction(async (tx) => {
+        const { rows } = await tx.query<{ applied: number }>(
+          'select count(*)::int as applied from drizzle.__drizzle_migrations',
+        );
+        const dump = await client.dumpDataDir('none');
+        return { pgdata: Buffer.from(await dump.arrayBuffer()), migrationsApplied: rows[0]?.applied ?? 0 };
+      });
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

@@ -145,7 +145,7 @@ async function fsyncPath(path: string): Promise<void> {
 }
 
 /** Flushes every file and directory of `dir` to disk before the rename publishes it. */
-async function fsyncTree(dir: string): Promise<void> {
+export async function fsyncTree(dir: string): Promise<void> {
   const entries = await readdir(dir, { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {

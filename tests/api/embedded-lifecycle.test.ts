@@ -132,7 +132,8 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
     expect(await health(first)).toBe(200);
     expect(first.output()).toContain('Dados em');
     const dir = join(dataDir, 'nested', 'data');
-    expect(readdirSync(dir).sort()).toEqual(['pgdata', 'server.lock']);
+    // The backups' status and local channel (issue 40, docs/BACKUP.md) beside the database and the lock.
+    expect(readdirSync(dir).sort()).toEqual(['backup-status.json', 'backup.sock', 'pgdata', 'server.lock']);
   }, START_TIMEOUT_MS);
 
   it('refuses a second process on the same directory while the first keeps serving', async () => {
@@ -217,7 +218,7 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
 
     const recovered = track(await startServer(dir));
     expect(await health(recovered)).toBe(200);
-    expect(readdirSync(dir).sort()).toEqual(['pgdata', 'server.lock']);
+    expect(readdirSync(dir).sort()).toEqual(['backup-status.json', 'backup.sock', 'pgdata', 'server.lock']);
     recovered.child.kill('SIGTERM');
     expect(await recovered.exit).toBe(0);
   }, START_TIMEOUT_MS * 2);

@@ -110,6 +110,8 @@ const REQUIRED = [
   'POST /surgery/api/v1/surgery/{id}/opme/',
   'PUT /surgery/api/v1/surgery/{id}/opme/{itemId}/',
   'DELETE /surgery/api/v1/surgery/{id}/opme/{itemId}/',
+  // Issue 40: the installation's backups, on the medic's settings and home.
+  'GET /surgery/api/v1/backup_status/',
 ];
 
 let t: TestApp;

@@ -22,6 +22,7 @@ import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
+import { BackupCard } from './BackupCard';
 import { useSettingsModal } from './useSettingsModal';
 import { InviteModal, NameModal, NicknameModal, PasswordModal } from './SettingsModals';
 import { useSettings } from './useSettings';
@@ -71,6 +72,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         <PaymentTermsCard />
         <TwoFactorCard role="medic" />
         <DevicesCard />
+        <BackupCard />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

@@ -63,6 +63,8 @@ function server(port: number, dir: string, extraEnv: Record<string, string> = {}
       DATA_DIR: join(dataDir, dir),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       LOG_LEVEL: 'warn',
+      // No daily backup on the shared test servers (backup.spec starts servers of its own and asks for them).
+      BACKUP_ENABLED: 'false',
       ...extraEnv,
     },
   };

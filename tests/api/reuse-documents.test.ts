@@ -122,6 +122,29 @@ describe('a patient document used again on another case of the same patient', ()
     ]);
   });
 
+  it('the plan card and the proof of address are the patient’s too: listed and copied like the RG', async () => {
+    const owner = await insertPatient(t.deps.db, medic.id);
+    const first = await newCase('prep_doc', owner);
+    await upload(first, 'convention_wallet', PNG, 'carteirinha.png');
+    await upload(first, 'residence_proof', PDF, 'conta-de-luz.pdf');
+    await upload(first, 'medical_report', PDF, 'laudo.pdf');
+    const second = await newCase('prep_doc', owner);
+
+    const listed = (await call('GET', listUrl(second), asSecretary)).json() as { results: Array<{ kind: string; name: string }> };
+    expect(listed.results.map(({ kind, name }) => [kind, name]).sort()).toEqual([
+      ['convention_wallet', 'carteirinha.png'],
+      ['residence_proof', 'conta-de-luz.pdf'],
+    ]);
+    for (const kind of ['convention_wallet', 'residence_proof']) {
+      const reused = await call('POST', reuseUrl(second), asSecretary, { kind, from_surgery: first });
+      expect(reused.statusCode, reused.body).toBe(200);
+    }
+    expect((await documentRows(second)).map((row) => [row.kind, row.originalName]).sort()).toEqual([
+      ['convention_wallet', 'carteirinha.png'],
+      ['residence_proof', 'conta-de-luz.pdf'],
+    ]);
+  });
+
   it('refuses a kind of the case, a missing or bad source: 400 in pt-BR, nothing written', async () => {
     const first = await newCase();
     await upload(first, 'doctor_request', PDF, 'pedido.pdf');

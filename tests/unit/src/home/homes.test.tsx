@@ -49,6 +49,8 @@ vi.mock('../../../../src/lib/session/session', () => ({ useSession: () => ({ pro
 vi.mock('@tanstack/react-router', async (original) => ({
   ...(await original<typeof import('@tanstack/react-router')>()),
   useNavigate: () => navigate,
+  // The search field drops a search still waiting once the page is left: here the page is never left.
+  useRouter: () => ({ state: { location: { pathname: '/' } } }),
   getRouteApi: () => ({
     useSearch: (options?: { select?: (search: Record<string, unknown>) => unknown }) => {
       const search = useSyncExternalStore(homeSearch.subscribe, homeSearch.get);

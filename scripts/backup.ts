@@ -16,6 +16,7 @@ import { PGDATA_NAME } from '../server/db/embedded';
 import { acquireDataDirLock, DataDirLockedError } from '../server/db/lock';
 import { BackupError, readArchive } from '../server/services/backup/archive';
 import { createBackupService, failureReason } from '../server/services/backup/backup-service';
+import { filesCount, madeAt } from '../server/services/backup/cli-texts';
 import { requestBackup } from '../server/services/backup/local-channel';
 
 export const USAGE = `Uso:
@@ -47,7 +48,7 @@ export async function runBackupCommand(args: string[], config: Config, print: Pr
       const manifest = await readArchive(file, config.backup.passphrase);
       const files = manifest.entries.filter((entry) => entry.path.startsWith('files/')).length;
       print.out(
-        `Backup íntegro: criado em ${manifest.created_at}, ${files} arquivo(s), banco na migração ` +
+        `Backup íntegro: criado em ${madeAt(manifest.created_at)}, ${filesCount(files)}, banco na migração ` +
           `${manifest.migrations.last ?? manifest.migrations.applied}${manifest.encrypted ? ', criptografado' : ''}.`,
       );
       return 0;
@@ -71,7 +72,7 @@ export async function runBackupCommand(args: string[], config: Config, print: Pr
       print.err(answer.message);
       return 1;
     }
-    print.out(`Backup feito pelo servidor em execução: ${answer.file} (${megabytes(answer.size)}, ${answer.files} arquivo(s)).`);
+    print.out(`Backup feito pelo servidor em execução: ${answer.file} (${megabytes(answer.size)}, ${filesCount(answer.files)}).`);
     return 0;
   }
 
@@ -103,7 +104,7 @@ export async function runBackupCommand(args: string[], config: Config, print: Pr
         settings: config.backup,
       });
       const result = await service.run();
-      print.out(`Backup feito: ${result.path} (${megabytes(result.size)}, ${result.files} arquivo(s)).`);
+      print.out(`Backup feito: ${result.path} (${megabytes(result.size)}, ${filesCount(result.files)}).`);
       if (result.removed.length > 0) print.out(`Backups antigos removidos pela regra de retenção: ${result.removed.length}.`);
       return 0;
     } catch (error) {

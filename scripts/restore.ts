@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../server/config';
 import { DataDirLockedError } from '../server/db/lock';
 import { BackupError } from '../server/services/backup/archive';
 import { failureReason } from '../server/services/backup/backup-service';
+import { filesCount, madeAt } from '../server/services/backup/cli-texts';
 import { restoreArchive, RestoreRefusedError } from '../server/services/backup/restore';
 import { POSTGRES_REFUSAL, type Printer } from './backup';
 
@@ -32,7 +33,7 @@ export async function runRestoreCommand(args: string[], config: Config, print: P
     const result = await restoreArchive({ archive: rest[0]!, dataDir: config.dataDir, passphrase: config.backup.passphrase, force });
     for (const aside of result.keptAside) print.out(`Dados anteriores guardados em ${aside}`);
     print.out(
-      `Backup de ${result.manifest.created_at} restaurado em ${config.dataDir}: ${result.files} arquivo(s); ` +
+      `Backup de ${madeAt(result.manifest.created_at)} restaurado em ${config.dataDir}: ${filesCount(result.files)}; ` +
         `migrações: ${result.manifest.migrations.applied} no backup, ${result.migrationsNow} agora.`,
     );
     if (result.manifest.files_store === 's3') {

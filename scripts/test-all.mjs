@@ -155,17 +155,13 @@ async function freePorts(count) {
 }
 
 /**
- * Only to balance the parts: a spec's expected seconds, 23 s per `test(` in it (the average of the last full run,
- * 1,541 s for 66 tests on a quiet machine), or the figures below for the specs far from that average. A wrong figure
- * makes the parts uneven, never skips a spec: every *.spec.ts is run.
+ * Only to balance the parts: a spec's seconds as measured (tests/e2e/spec-seconds.json: the sum of its tests' times in
+ * a full CI run, 2026-12-02, 1,100 s for 122 tests), or, for a spec not measured yet, 10 s per `test(` in it (about
+ * that run's average). A wrong figure makes the parts uneven, never skips a spec: every *.spec.ts is run. Refresh the
+ * file from a CI log when the parts drift apart by more than a minute (the summary gives each part's time).
  */
-const SECONDS_PER_TEST = 23;
-const SPEC_SECONDS = {
-  // Six tests (its describe runs at two widths), 5.2 min in that run: axe scans of every screen.
-  'accessibility.spec.ts': 312,
-  // One test that refreshes two tabs for a minute by design.
-  'two-tabs.spec.ts': 75,
-};
+const SECONDS_PER_TEST = 10;
+const SPEC_SECONDS = JSON.parse(readFileSync('tests/e2e/spec-seconds.json', 'utf8'));
 
 function specSeconds(spec) {
   if (SPEC_SECONDS[spec]) return SPEC_SECONDS[spec];

@@ -423,3 +423,48 @@ describe('refused archives', () => {
     expect(lines[0]).toMatch(/PostgreSQL/);
   });
 });
+
+describe('an archive of an older version', () => {
+  it('is restored with the migrations it lacks, its rows kept', async () => {
+    const dataDir = join(root, 'older', 'data');
+    const backupDir = join(root, 'older', 'backups');
+    await prepareDataDir(dataDir);
+    // The installation as it stood before the last migration: its table gone and its record removed.
+    const handle = await openPglite(join(dataDir, PGDATA_NAME));
+    let applied: number;
+    let medicId: number;
+    try {
+      await handle.db.execute(sql`drop table office_templates`);
+      await handle.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      const { rows } = (await handle.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      applied = rows[0]!.n;
+      medicId = (await createMedic({ db: handle.db })).id;
+    } finally {
+      await handle.close();
+    }
+    const print = { out: () => {}, err: () => {} };
+    expect(await runBackupCommand([], configFor(dataDir, { DATA_DIR: dataDir, BACKUP_DIR: backupDir }), print)).toBe(0);
+    const [archive] = await readdir(backupDir);
+    const manifest = await readArchive(join(backupDir, archive!), null);
+    expect(manifest.migrations.applied).toBe(applied);
+
+    const restoredDir = join(root, 'older', 'restored');
+    const result = await restoreArchive({ archive: join(backupDir, archive!), dataDir: restoredDir, passphrase: null });
+    expect(result.migrationsNow).toBe(applied + 1);
+    const restored = await openPglite(join(restoredDir, PGDATA_NAME));
+    try {
+      const tables = (await restored.db.execute(sql`select to_regclass('public.office_templates') as name`)) as unknown as {
+        rows: Array<{ name: string | null }>;
+      };
+      expect(tables.rows[0]!.name).toBe('office_templates');
+      const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
+      expect(users.rows).toHaveLength(1);
+    } finally {
+      await restored.close();
+    }
+  });
+});

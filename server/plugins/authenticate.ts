@@ -41,6 +41,15 @@ export function bearerToken(request: FastifyRequest): string | null {
 }
 
 /**
+ * The user of a route behind `app.authenticate` or `app.requireRole` (which answer 401 before the handler without
+ * one): typed, so handlers need no non-null assertion; a route that forgot its preHandler still answers 401.
+ */
+export function signedInUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/**
  * Resolves the bearer access token of every request into `request.user` (DECISIONS §3) and offers
  * `app.authenticate` / `app.requireRole(type)` preHandlers for the routes.
  * @see https://datatracker.ietf.org/doc/html/rfc6750

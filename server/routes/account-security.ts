@@ -10,6 +10,7 @@ import type { SettingsUpdateInput } from '../services/auth/account-service';
 import { createDeviceService } from '../services/auth/device-service';
 import { createPasswordResetService } from '../services/auth/password-reset';
 import { createProfilePhotoService } from '../services/auth/profile-photo';
+import { signedInUser } from '../plugins/authenticate';
 
 /**
  * The account's security (issue 35, docs/SECURITY.md): 'Esqueci minha senha' (public), the user's own name for both
@@ -65,14 +66,14 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
     };
   }
 
-  app.get('/project_auth/api/v1/account/', signedIn, async (request) => ownAccount(request.user!.id));
+  app.get('/project_auth/api/v1/account/', signedIn, async (request) => ownAccount(signedInUser(request).id));
 
   app.put<{ Body: SettingsUpdateInput }>(
     '/project_auth/api/v1/account/',
     { onRequest: app.authenticate, preValidation: validated({ body: settingsUpdateSchema }) },
     async (request) => {
       const update = request.body;
-      const userId = request.user!.id;
+      const userId = signedInUser(request).id;
       await deps.db
         .update(users)
         .set({
@@ -88,16 +89,16 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
   );
 
   app.get('/project_auth/api/v1/devices/', signedIn, async (request) => ({
-    results: await devices.list(request.user!.id, request.tokenFamily),
+    results: await devices.list(signedInUser(request).id, request.tokenFamily),
   }));
 
   app.delete('/project_auth/api/v1/devices/others/', signedIn, async (request, reply) => {
-    await devices.endOthers(request.user!.id, request.tokenFamily!);
+    await devices.endOthers(signedInUser(request).id, request.tokenFamily!);
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/project_auth/api/v1/devices/:id/', signedIn, async (request, reply) => {
-    await devices.end(request.user!.id, request.params.id);
+    await devices.end(signedInUser(request).id, request.params.id);
     return reply.code(204).send();
   });
 }

@@ -7,7 +7,7 @@ import type { AppDeps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../http/errors';
 import { pathId } from '../http/path-id';
 import { validated } from '../http/validation';
-import { bearerToken } from '../plugins/authenticate';
+import { bearerToken, signedInUser } from '../plugins/authenticate';
 import {
   ACCOUNT_MESSAGES,
   createAccountService,
@@ -92,13 +92,13 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   // The user's own photo, both roles (issue 11 item 13): replace, remove, and serve it behind a signed link.
   app.put('/project_auth/api/v1/profile_photo/', signedIn, async (request) => {
-    const userId = request.user!.id;
+    const userId = signedInUser(request).id;
     const key = await photos.replace(userId, await readProfilePhoto(request));
     return { image: await photos.link(userId, key) };
   });
 
   app.delete('/project_auth/api/v1/profile_photo/', signedIn, async (request, reply) => {
-    await photos.remove(request.user!.id);
+    await photos.remove(signedInUser(request).id);
     return reply.code(204).send();
   });
 
@@ -122,8 +122,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   );
 
   app.get('/project_auth/api/v1/list_medic/', { preHandler: app.authenticate }, async (request) => {
-    if (!request.user) throw unauthorized();
-    return { results: await lookups.medicsFor(request.user) };
+    return { results: await lookups.medicsFor(signedInUser(request)) };
   });
 
   app.get('/project_auth/api/v1/list_specialty/', async () => {
@@ -170,18 +169,18 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   );
 
   app.get('/project_auth/api/v1/settings/', medicOnly, async (request) => {
-    const settings = await account.getSettings(request.user!.id);
+    const settings = await account.getSettings(signedInUser(request).id);
     if (!settings) throw unauthorized();
     return settings;
   });
 
-  app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(request.user!.id));
+  app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(signedInUser(request).id));
 
   // Who may call comes before what was sent (onRequest, before the body's preValidation).
   const medicSends = (body: Type) => ({ onRequest: app.requireRole('medic'), preValidation: validated({ body }) });
 
   app.put<{ Body: SettingsUpdateInput }>('/project_auth/api/v1/settings/', medicSends(settingsUpdateSchema), async (request) => {
-    const settings = await account.updateSettings(request.user!.id, request.body);
+    const settings = await account.updateSettings(signedInUser(request).id, request.body);
     if (!settings) throw unauthorized();
     return settings;
   });
@@ -192,7 +191,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     async (request, reply) => {
       try {
         // The bearer token is present (authenticate passed): its sign-in is the one kept.
-        return await account.changePassword(request.user!.id, request.body, bearerToken(request) ?? '');
+        return await account.changePassword(signedInUser(request).id, request.body, bearerToken(request) ?? '');
       } catch (error) {
         if (!(error instanceof TooManyPasswordAttempts)) throw error;
         return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
@@ -205,7 +204,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     medicSends(createSecretarySchema),
     async (request, reply) => {
       try {
-        return reply.code(201).send(await account.createSecretary(request.user!.id, request.body));
+        return reply.code(201).send(await account.createSecretary(signedInUser(request).id, request.body));
       } catch (error) {
         if (!(error instanceof TooManyInvites)) throw error;
         return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
@@ -217,7 +216,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     const id = pathId(request.params.id);
     if (id === null) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
     try {
-      return await account.resendInvite(request.user!.id, id);
+      return await account.resendInvite(signedInUser(request).id, id);
     } catch (error) {
       if (!(error instanceof TooManyInvites)) throw error;
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send(error.body);
@@ -227,13 +226,13 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   app.delete<{ Params: { id: string } }>('/project_auth/api/v1/cancel_invite/:id', medicOnly, async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === null) throw notFound(ACCOUNT_MESSAGES.inviteNotFound);
-    await account.cancelInvite(request.user!.id, id);
+    await account.cancelInvite(signedInUser(request).id, id);
     return reply.code(204).send();
   });
 
   app.delete<{ Params: { id: string } }>('/project_auth/api/v1/remove_secretary/:id', medicOnly, async (request, reply) => {
     const id = pathId(request.params.id);
-    const removed = id !== null && (await account.removeSecretary(request.user!.id, id));
+    const removed = id !== null && (await account.removeSecretary(signedInUser(request).id, id));
     if (!removed) throw notFound(ACCOUNT_MESSAGES.secretaryNotFound);
     return reply.code(204).send();
   });

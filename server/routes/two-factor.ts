@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../deps';
 import { validated } from '../http/validation';
 import { createTwoFactorService, TWO_FACTOR_MESSAGES } from '../services/auth/two-factor-service';
+import { signedInUser } from '../plugins/authenticate';
 
 /**
  * The signed-in user's two-factor sign-in (issue 35 item 3; docs/SECURITY.md "Two-factor sign-in"): its state, an
@@ -22,17 +23,17 @@ export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { 
   const sends = (body: Parameters<typeof validated>[0]['body']) => ({ onRequest: app.authenticate, preValidation: validated({ body }) });
 
   app.get('/project_auth/api/v1/two_factor/', { preHandler: app.authenticate }, async (request) =>
-    twoFactor.status(request.user!.id, request.user!.type),
+    twoFactor.status(signedInUser(request).id, signedInUser(request).type),
   );
 
-  app.post('/project_auth/api/v1/two_factor/setup/', { preHandler: app.authenticate }, async (request) => twoFactor.begin(request.user!.id));
+  app.post('/project_auth/api/v1/two_factor/setup/', { preHandler: app.authenticate }, async (request) => twoFactor.begin(signedInUser(request).id));
 
   app.post<{ Body: TwoFactorConfirmInput }>('/project_auth/api/v1/two_factor/confirm/', sends(twoFactorConfirmSchema), async (request) => ({
-    recovery_codes: await twoFactor.confirm(request.user!.id, request.body.otp),
+    recovery_codes: await twoFactor.confirm(signedInUser(request).id, request.body.otp),
   }));
 
   app.post<{ Body: TwoFactorDisableInput }>('/project_auth/api/v1/two_factor/disable/', sends(twoFactorDisableSchema), async (request) => {
-    await twoFactor.disable(request.user!.id, request.user!.type, request.body.password, request.body.otp);
+    await twoFactor.disable(signedInUser(request).id, signedInUser(request).type, request.body.password, request.body.otp);
     return { message: TWO_FACTOR_MESSAGES.disabled };
   });
 
@@ -40,8 +41,8 @@ export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { 
     '/project_auth/api/v1/two_factor/secretaries/',
     { onRequest: app.requireRole('medic'), preValidation: validated({ body: twoFactorSecretariesSchema }) },
     async (request) => {
-      await twoFactor.setSecretariesRequired(request.user!.id, request.body.required);
-      return twoFactor.status(request.user!.id, 'medic');
+      await twoFactor.setSecretariesRequired(signedInUser(request).id, request.body.required);
+      return twoFactor.status(signedInUser(request).id, 'medic');
     },
   );
 }

@@ -10,9 +10,9 @@ import {
 import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
 import type { AppDeps } from '../../deps';
 import { inPages, sendCsv, type CsvCell } from '../../http/csv';
-import { badRequest, notFound, unauthorized } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { validated } from '../../http/validation';
-import type { AuthUser } from '../../plugins/authenticate';
+import { type AuthUser, signedInUser } from '../../plugins/authenticate';
 import { createAuditReader, type AuditEventView } from '../../services/audit/audit-read';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 
@@ -39,8 +39,7 @@ function csvRow(row: AuditEventView): CsvCell[] {
 
 /** Only a medic reads an audit; anyone else gets the 404 of a path that does not exist (nothing to discover). */
 function medicOf(request: FastifyRequest): AuthUser {
-  const user = request.user;
-  if (!user) throw unauthorized();
+  const user = signedInUser(request);
   if (user.type !== 'medic') throw notFound('Recurso não encontrado.');
   return user;
 }

@@ -11,6 +11,7 @@ import { AUTHORIZATION_NOT_FOUND, createAuthorizationService } from '../../servi
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { signedInUser } from '../../plugins/authenticate';
 
 type CaseRequest = FastifyRequest<{ Params: { id: string; payer?: string } }>;
 
@@ -38,9 +39,9 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    const results = await authorizations.list(request.user!, id);
+    const results = await authorizations.list(signedInUser(request), id);
     if (!results) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(request.user!, caseRead(id, 'authorization'));
+    app.audit.read(signedInUser(request), caseRead(id, 'authorization'));
     return { results };
   });
 
@@ -52,14 +53,14 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
       const payer = payerOf(request);
       const today = saoPauloDay(deps.now());
       const input = parse(authorizationSchema(today), request.body);
-      const { authorization, row } = await authorizations.save(request.user!, id, payer, input);
+      const { authorization, row } = await authorizations.save(signedInUser(request), id, payer, input);
       return { authorization, surgery: await toSurgeryResponse(row, signer, today) };
     },
   );
 
   app.get('/surgery/api/v1/authorization_alerts/', { preHandler: app.authenticate }, async (request) => {
-    const results = await authorizations.alerts(request.user!, saoPauloDay(deps.now()));
-    app.audit.read(request.user!, casePage(results.map((alert) => alert.surgery_id), 'authorization_alerts'));
+    const results = await authorizations.alerts(signedInUser(request), saoPauloDay(deps.now()));
+    app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery_id), 'authorization_alerts'));
     return { results };
   });
 }

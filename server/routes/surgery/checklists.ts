@@ -1,5 +1,5 @@
 import { caseRead } from '../../services/audit/audit-log';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   checklistMarkSchema,
   CHECKLIST_MESSAGES,
@@ -12,10 +12,10 @@ import {
 } from '../../../machines/preoperative/checklistSchemas';
 import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import type { AppDeps } from '../../deps';
-import { notFound, unauthorized } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { parse, validated } from '../../http/validation';
-import type { AuthUser } from '../../plugins/authenticate';
+import { signedInUser } from '../../plugins/authenticate';
 import { createChecklistService } from '../../services/preoperative/checklists';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
@@ -24,10 +24,6 @@ type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
 type IdRoute = { Params: { id: string } };
 
-function userOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The path's hospital or plan: an unknown scope or an id that is no id is 404 (no such list can exist). */
 function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
@@ -62,12 +58,12 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
   app.get<{ Querystring: RequirementsQuery }>(
     '/surgery/api/v1/document_requirements/',
     { preHandler: [app.authenticate, query] },
-    async (request) => service.overview(userOf(request), request.query.medic),
+    async (request) => service.overview(signedInUser(request), request.query.medic),
   );
 
   app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { preHandler: [app.authenticate, query] }, async (request) => {
     const { scope, id } = ownerOf(request.params);
-    return service.get(userOf(request), request.query.medic, scope, id);
+    return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
   app.put<ScopeRoute & { Body: DocumentRequirementsInput }>(
@@ -75,34 +71,34 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     { preHandler: [app.authenticate, query, validated({ body: documentRequirementsSchema })] },
     async (request) => {
       const { scope, id } = ownerOf(request.params);
-      return service.put(userOf(request), request.query.medic, scope, id, request.body);
+      return service.put(signedInUser(request), request.query.medic, scope, id, request.body);
     },
   );
 
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request.params);
-    const checklist = await service.checklist(userOf(request), id);
-    app.audit.read(userOf(request), caseRead(id, 'checklist'));
+    const checklist = await service.checklist(signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'checklist'));
     return checklist;
   });
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
     { preHandler: [app.authenticate, validated({ body: checklistMarkSchema })] },
-    async (request) => service.mark(userOf(request), caseId(request.params), request.body),
+    async (request) => service.mark(signedInUser(request), caseId(request.params), request.body),
   );
 
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request.params);
-    const dispatches = await service.dispatches(userOf(request), id);
-    app.audit.read(userOf(request), caseRead(id, 'dispatch'));
+    const dispatches = await service.dispatches(signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'dispatch'));
     return dispatches;
   });
 
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
     const id = caseId(request.params);
     const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
-    const created = await service.dispatch(userOf(request), id, input);
+    const created = await service.dispatch(signedInUser(request), id, input);
     return reply.code(201).send(created);
   });
 }

@@ -16,6 +16,7 @@ import { createHandoverService, HANDOVER_NOT_FOUND } from '../../services/surger
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { saoPauloDay } from '../../services/sao-paulo-time';
+import { signedInUser } from '../../plugins/authenticate';
 
 /**
  * The clocks and holders (issue 13 item 4; DECISIONS §15 "Clocks and holders"; openapi getStageTargets,
@@ -39,14 +40,14 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/stage_targets/',
     { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
-    async (request) => clocks.getTargets(request.user!, request.query.medic),
+    async (request) => clocks.getTargets(signedInUser(request), request.query.medic),
   );
 
   // Who may call comes before what was sent (onRequest, before the body's preValidation), as PUT settings/.
   app.put<{ Body: StageTargets }>(
     '/project_auth/api/v1/stage_targets/',
     { onRequest: app.requireRole('medic'), preValidation: validated({ body: stageTargetsSchema }) },
-    async (request) => clocks.putTargets(request.user!.id, request.body),
+    async (request) => clocks.putTargets(signedInUser(request).id, request.body),
   );
 
   function caseId(raw: string): number {
@@ -57,8 +58,8 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request.params.id);
-    const results = await clocks.holderOptions(request.user!, id);
-    app.audit.read(request.user!, caseRead(id, 'holder'));
+    const results = await clocks.holderOptions(signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'holder'));
     return { results };
   });
 
@@ -66,22 +67,22 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     '/surgery/api/v1/surgery/:id/holder/',
     { preHandler: [app.authenticate, validated({ body: surgeryHolderSchema })] },
     async (request) => {
-      const row = await clocks.setHolder(request.user!, caseId(request.params.id), request.body.holder);
+      const row = await clocks.setHolder(signedInUser(request), caseId(request.params.id), request.body.holder);
       // The row is read in the transaction; the links are signed after it (the signer may query the database).
       return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
     },
   );
 
   app.get('/surgery/api/v1/handovers/', { preHandler: app.authenticate }, async (request) => {
-    const results = await handovers.list(request.user!);
-    if (results.length > 0) app.audit.read(request.user!, casePage(results.map((row) => row.surgery_id), 'handovers'));
+    const results = await handovers.list(signedInUser(request));
+    if (results.length > 0) app.audit.read(signedInUser(request), casePage(results.map((row) => row.surgery_id), 'handovers'));
     return { results };
   });
 
   app.post<{ Params: { id: string } }>('/surgery/api/v1/handovers/:id/dismiss/', { preHandler: app.authenticate }, async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === null) throw notFound(HANDOVER_NOT_FOUND);
-    await handovers.dismiss(request.user!, id);
+    await handovers.dismiss(signedInUser(request), id);
     return reply.code(204).send();
   });
 }

@@ -6,6 +6,7 @@ import { throwIfProblems, validated } from '../../http/validation';
 import { createDashboardService } from '../../services/dashboard/dashboard-service';
 import { DASHBOARD_CSV_HEADER, dashboardCsvName, dashboardCsvRows } from '../../services/dashboard/dashboard-csv';
 import { saoPauloDay } from '../../services/sao-paulo-time';
+import { signedInUser } from '../../plugins/authenticate';
 
 /**
  * The dashboard of the doctor home and /all-data (SPEC §7; openapi getDashboard, exportDashboard): both roles,
@@ -24,11 +25,11 @@ export default async function dashboardRoutes(app: FastifyInstance, { deps }: { 
   const options = { preHandler: [app.authenticate, validated({ query: dashboardQuerySchema })] };
 
   app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/', options, async (request) =>
-    dashboard.read(request.user!, periodOf(request.query)),
+    dashboard.read(signedInUser(request), periodOf(request.query)),
   );
 
   app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/export.csv', options, async (request, reply) => {
-    const body = await dashboard.read(request.user!, periodOf(request.query));
+    const body = await dashboard.read(signedInUser(request), periodOf(request.query));
     const rows = dashboardCsvRows(body);
     async function* lines() {
       yield* rows;

@@ -9,6 +9,7 @@ import { auditedRows, exportAudit } from '../../services/audit/audit-log';
 import { PATIENT_EXPORT_HEADER, patientExportRows } from '../../services/patients/patient-export';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { SURGERY_EXPORT_HEADER, surgeryExportRows } from '../../services/surgeries/surgery-export';
+import { signedInUser } from '../../plugins/authenticate';
 
 /**
  * The lists' CSV exports (issue 14 item 5; openapi exportSurgeries, exportPatients): the status list and the patients
@@ -22,7 +23,7 @@ export default async function exportRoutes(app: FastifyInstance, { deps }: { dep
     '/surgery/api/v1/surgery/export.csv',
     { preHandler: [app.authenticate, validated({ query: surgeryExportQuerySchema })] },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'surgeries.csv', medicIds: await visibleMedicIds(deps.db, user) });
       const rows = surgeryExportRows(deps.db, user, request.query, deps.now, undefined, record.add);
       return sendCsv(reply, `cirurgias-${saoPauloDay(deps.now())}.csv`, SURGERY_EXPORT_HEADER, auditedRows(rows, record));
@@ -33,7 +34,7 @@ export default async function exportRoutes(app: FastifyInstance, { deps }: { dep
     '/surgery/api/v1/patient/export.csv',
     { preValidation: [app.authenticate, validated({ query: patientExportQuerySchema })] },
     async (request, reply) => {
-      const user = request.user!;
+      const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'patients', entity: 'patient', detail: 'patients.csv', medicIds: await visibleMedicIds(deps.db, user) });
       const rows = patientExportRows(deps.db, user, request.query, undefined, record.add);
       return sendCsv(reply, `pacientes-${saoPauloDay(deps.now())}.csv`, PATIENT_EXPORT_HEADER, auditedRows(rows, record));

@@ -4,6 +4,7 @@ import { badRequest } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { caseRead } from '../../services/audit/audit-log';
 import { readSurgeryHistory } from '../../services/surgeries/surgery-history';
+import { signedInUser } from '../../plugins/authenticate';
 
 /** The answer to a path id that is not a positive integer. */
 const HISTORY_BAD_ID = 'Identificador de cirurgia inválido.';
@@ -17,8 +18,8 @@ export default async function historyRoutes(app: FastifyInstance, { deps }: { de
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/history/', { preHandler: app.authenticate }, async (request) => {
     const id = pathId(request.params.id);
     if (id === null) throw badRequest([HISTORY_BAD_ID]);
-    const history = await readSurgeryHistory(deps.db, request.user!, id);
-    app.audit.read(request.user!, caseRead(id, 'history'));
+    const history = await readSurgeryHistory(deps.db, signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'history'));
     return history;
   });
 }

@@ -20,6 +20,7 @@ import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/led
 import { createPaymentTermsService } from '../../services/ledger/payment-terms';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { signedInUser } from '../../plugins/authenticate';
 
 type CaseParams = { id: string };
 type ReceiptParams = { id: string; receiptId: string };
@@ -49,48 +50,48 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
 
   app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    const answer = await ledger.get(request.user!, id);
-    app.audit.read(request.user!, caseRead(id, 'ledger'));
+    const answer = await ledger.get(signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'ledger'));
     return answer;
   });
 
   app.put<{ Params: CaseParams }>(`${base}billing/`, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    return ledger.setBilling(request.user!, id, body<BillingInput>(billingSchema, request.body));
+    return ledger.setBilling(signedInUser(request), id, body<BillingInput>(billingSchema, request.body));
   });
 
   app.post<{ Params: CaseParams }>(`${base}receipts/`, { preHandler: app.authenticate }, async (request, reply) => {
     const id = caseId(request);
-    const answer = await ledger.addReceipt(request.user!, id, body<ReceiptInput>(receiptSchema, request.body));
+    const answer = await ledger.addReceipt(signedInUser(request), id, body<ReceiptInput>(receiptSchema, request.body));
     return reply.code(201).send(answer);
   });
 
   app.delete<{ Params: ReceiptParams }>(`${base}receipts/:receiptId/`, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    return ledger.deleteReceipt(request.user!, id, idOf(request.params.receiptId, LEDGER_SERVICE_MESSAGES.receiptNotFound));
+    return ledger.deleteReceipt(signedInUser(request), id, idOf(request.params.receiptId, LEDGER_SERVICE_MESSAGES.receiptNotFound));
   });
 
   app.post<{ Params: CaseParams }>(`${base}glosas/`, { preHandler: app.authenticate }, async (request, reply) => {
     const id = caseId(request);
-    const answer = await ledger.addGlosa(request.user!, id, body<GlosaInput>(glosaSchema, request.body));
+    const answer = await ledger.addGlosa(signedInUser(request), id, body<GlosaInput>(glosaSchema, request.body));
     return reply.code(201).send(answer);
   });
 
   app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
     const glosaId = idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound);
-    return ledger.updateGlosa(request.user!, id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
+    return ledger.updateGlosa(signedInUser(request), id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
   });
 
   app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    return ledger.deleteGlosa(request.user!, id, idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound));
+    return ledger.deleteGlosa(signedInUser(request), id, idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound));
   });
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
     { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
-    async (request) => terms.get(request.user!, request.query.medic),
+    async (request) => terms.get(signedInUser(request), request.query.medic),
   );
 
   // Both roles (issue 17: the secretary knows each plan's term): a medic his own list, a secretary one of her medics'
@@ -100,7 +101,7 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
     '/project_auth/api/v1/payment_terms/',
     { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
     async (request) => {
-      const medic = await terms.medicOf(request.user!, request.query.medic);
+      const medic = await terms.medicOf(signedInUser(request), request.query.medic);
       return terms.put(medic, parse(paymentTermsSchema, request.body));
     },
   );

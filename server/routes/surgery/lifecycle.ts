@@ -13,6 +13,7 @@ import { moveFromVersionSchema, updateInputOf, updateSurgerySchema } from '../..
 import { parse } from '../../http/validation';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { syncAuthorizationToggles } from '../../services/preoperative/authorizations';
+import { signedInUser } from '../../plugins/authenticate';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -69,7 +70,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
   /** Runs a move on the user's case and answers the Surgery it left, read in the move's transaction. */
   async function moveAndAnswer(request: IdRequest, move: MoveRequest, options: Omit<MoveOptions, 'readBack'> = {}) {
     const id = caseId(request);
-    const { result: row } = await moves.move(request.user!, id, move, {
+    const { result: row } = await moves.move(signedInUser(request), id, move, {
       ...options,
       // Only the row is read in the transaction; the links are signed after it (the signer may query the database).
       readBack: (tx) => readSurgeryRow(tx, id, saoPauloDay(deps.now())),
@@ -97,7 +98,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
           syncAuthorizationToggles(tx, caseId(request), input.fields, {
             today: saoPauloDay(deps.now()),
             at: deps.now(),
-            userId: request.user!.id,
+            userId: signedInUser(request).id,
           }),
       },
     );
@@ -125,9 +126,9 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    const found = await approvals.get(request.user!, id);
+    const found = await approvals.get(signedInUser(request), id);
     if (!found) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(request.user!, caseRead(id, 'approvals'));
+    app.audit.read(signedInUser(request), caseRead(id, 'approvals'));
     return found;
   });
 }

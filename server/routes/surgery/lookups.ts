@@ -1,18 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createHospitalSchema, HOSPITAL_MESSAGES, type CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
 import { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import type { AppDeps } from '../../deps';
 import { validated } from '../../http/validation';
-import { badRequest, unauthorized } from '../../http/errors';
-import type { AuthUser } from '../../plugins/authenticate';
+import { badRequest } from '../../http/errors';
+import { signedInUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../../services/access/scope';
 import { createHospitalService } from '../../services/lookups/hospital-service';
 import { createLookupService } from '../../services/lookups/lookup-service';
 
-function userOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 type LookupQuery = { Querystring: typeof lookupQuerySchema.infer };
 type ProcedureQuery = { Querystring: typeof procedureQuerySchema.infer };
@@ -35,7 +31,7 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
     '/surgery/api/v1/hospital/',
     { preHandler: [app.authenticate, validated({ query: hospitalQuerySchema })] },
     async (request) => {
-      const medicIds = await visibleMedicIds(deps.db, userOf(request));
+      const medicIds = await visibleMedicIds(deps.db, signedInUser(request));
       const { medic, search } = request.query;
       if (medic !== undefined && medic !== null && !medicIds.includes(medic)) {
         throw badRequest([HOSPITAL_MESSAGES.medicUnknown], { medic: [HOSPITAL_MESSAGES.medicUnknown] });
@@ -47,7 +43,7 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
   app.post<{ Body: CreateHospitalInput }>(
     '/surgery/api/v1/hospital/',
     { preHandler: [app.authenticate, validated({ body: createHospitalSchema })] },
-    async (request, reply) => reply.code(201).send(await hospitalService.create(userOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await hospitalService.create(signedInUser(request), request.body)),
   );
 
   app.get<ProcedureQuery>(

@@ -2,10 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CHECKLIST_MESSAGES, isChecklistScope, requirementsQuerySchema } from '../../../machines/preoperative/checklistSchemas';
 import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
-import type { AuthUser } from '../../plugins/authenticate';
+import { signedInUser } from '../../plugins/authenticate';
 import { DOCX_CONTENT_TYPE } from '../../services/templates/docx-template';
 import {
   createOfficeTemplateService,
@@ -23,10 +23,6 @@ const MULTIPART_LIMITS = { fileSize: MAX_OFFICE_TEMPLATE_BYTES, files: 1, fields
 
 const INVALID = 'Dados inválidos.';
 
-function userOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
   const { scope } = params;
@@ -86,11 +82,11 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
 
   app.get<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
     const { scope, id } = ownerOf(request.params);
-    return service.get(userOf(request), request.query.medic, scope, id);
+    return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
   app.put<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const { scope, id } = ownerOf(request.params);
     // The office and the hospital or plan first: another office's hospital is 404 before the upload is read.
     await service.get(user, request.query.medic, scope, id);
@@ -99,12 +95,12 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
 
   app.delete<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
     const { scope, id } = ownerOf(request.params);
-    return service.remove(userOf(request), request.query.medic, scope, id);
+    return service.remove(signedInUser(request), request.query.medic, scope, id);
   });
 
   app.get<ScopeRoute>(`${path}file/`, { preHandler: [app.authenticate, query] }, async (request, reply) => {
     const { scope, id } = ownerOf(request.params);
-    const file = await service.file(userOf(request), request.query.medic, scope, id);
+    const file = await service.file(signedInUser(request), request.query.medic, scope, id);
     return reply.header('content-disposition', attachment(file.filename)).header('cache-control', 'no-store').type(DOCX_CONTENT_TYPE).send(file.data);
   });
 }

@@ -7,6 +7,7 @@ import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { createOpmeService, OPME_SERVICE_MESSAGES } from '../../services/preoperative/opme';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { signedInUser } from '../../plugins/authenticate';
 
 type CaseParams = { id: string };
 type ItemParams = { id: string; itemId: string };
@@ -37,8 +38,8 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
     const id = caseId(request);
-    const items = await opme.list(request.user!, id);
-    app.audit.read(request.user!, caseRead(id, 'opme'));
+    const items = await opme.list(signedInUser(request), id);
+    app.audit.read(signedInUser(request), caseRead(id, 'opme'));
     return items;
   });
 
@@ -46,7 +47,7 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
     base,
     { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
     async (request, reply) => {
-      const list = await opme.create(request.user!, caseId(request), opmeItemInputOf(request.body));
+      const list = await opme.create(signedInUser(request), caseId(request), opmeItemInputOf(request.body));
       return reply.code(201).send(list);
     },
   );
@@ -54,10 +55,10 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
   app.put<{ Params: ItemParams; Body: ItemBody }>(
     `${base}:itemId/`,
     { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
-    async (request) => opme.replace(request.user!, caseId(request), itemId(request), opmeItemInputOf(request.body)),
+    async (request) => opme.replace(signedInUser(request), caseId(request), itemId(request), opmeItemInputOf(request.body)),
   );
 
   app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { preHandler: app.authenticate }, async (request) =>
-    opme.remove(request.user!, caseId(request), itemId(request)),
+    opme.remove(signedInUser(request), caseId(request), itemId(request)),
   );
 }

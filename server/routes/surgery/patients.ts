@@ -4,14 +4,14 @@ import { patientFormSchema, patientListQuerySchema } from '../../../machines/pat
 import { check, type Problems } from '../../../machines/validation/problems';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
-import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { badRequest, forbidden, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { zipStream } from '../../http/zip';
 import { recordChange } from '../../services/audit/audit-log';
 import { createPatientDataExport } from '../../services/patients/patient-data-export';
 import { createPatientErasure, ERASURE_MESSAGES } from '../../services/patients/patient-erasure';
-import type { AuthUser } from '../../plugins/authenticate';
+import { signedInUser } from '../../plugins/authenticate';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
 import { photoTypeOf } from '../../services/files/photo';
 import { INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
@@ -27,11 +27,6 @@ type PatientUpload = { fields: Record<string, string>; photo: Buffer | null };
 
 /** Per-request multipart limits: one photo of at most 5 MB; a text field of at most 64 KB. */
 const MULTIPART_LIMITS = { fileSize: MAX_PHOTO_BYTES, fieldSize: 64 * 1024, parts: 50 };
-
-function viewerOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 /** The path's id; malformed ids are "not found" like another medic's patient. */
 function patientId(raw: string): number {
@@ -123,14 +118,14 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
   app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const page = await service.list(viewer, request.query);
     app.audit.read(viewer, { action: 'list', entity: 'patient', of: 'patients', ids: page.results.map((patient) => patient.id) });
     return page;
   });
 
   app.get<IdRoute>('/surgery/api/v1/patient/:id/', auth, async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const patient = await service.get(viewer, patientId(request.params.id));
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
     app.audit.read(viewer, { action: 'view', entity: 'patient', of: 'patients', ids: [patient.id] });
@@ -138,14 +133,14 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   });
 
   app.post('/surgery/api/v1/add_paciente/', auth, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const input = checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
     const patient = await service.create(viewer, input);
     return reply.code(201).send(patient);
   });
 
   app.put<IdRoute>('/surgery/api/v1/update_patient/:id/', auth, async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const id = patientId(request.params.id);
     // Not the viewer's (or no such patient): 404 before the upload is even read.
     if (!(await service.isVisible(viewer, id))) throw notFound(PATIENT_MESSAGES.notFound);
@@ -156,7 +151,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   });
 
   app.delete<IdRoute>('/surgery/api/v1/update_patient/:id/', auth, async (request, reply) => {
-    const deleted = await service.remove(viewerOf(request), patientId(request.params.id));
+    const deleted = await service.remove(signedInUser(request), patientId(request.params.id));
     if (!deleted) throw notFound(PATIENT_MESSAGES.notFound);
     return reply.code(204).send();
   });
@@ -164,7 +159,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   // The data-subject archive (issue 16 item 3): the medic only; a secretary's request is "not found", like another
   // medic's patient. Recorded in the audit before the first byte leaves.
   app.get<IdRoute>('/surgery/api/v1/patient/:id/data_export/', auth, async (request, reply) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const id = patientId(request.params.id);
     const patient = viewer.type === 'medic' ? await dataExport.patientOf(viewer.id, id) : null;
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
@@ -181,7 +176,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   // An erasure request (issue 16 item 4; openapi erasePatient): the medic only, 404 otherwise, like the archive.
   app.post<IdRoute>('/surgery/api/v1/patient/:id/erasure/', auth, async (request) => {
-    const viewer = viewerOf(request);
+    const viewer = signedInUser(request);
     const id = patientId(request.params.id);
     const answer = viewer.type === 'medic' ? await erasure.erase(viewer, id) : null;
     if (!answer) throw notFound(PATIENT_MESSAGES.notFound);

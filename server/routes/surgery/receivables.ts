@@ -13,6 +13,7 @@ import { validated } from '../../http/validation';
 import { visibleMedicIds } from '../../services/access/scope';
 import { STATUS_LABELS } from '../../../machines/constants';
 import { createReceivablesService, type ReceivableExportRow } from '../../services/ledger/receivables';
+import { signedInUser } from '../../plugins/authenticate';
 
 /** The export's columns (pt-BR, Excel's header row). */
 const RECEIVABLES_CSV_HEADER = [
@@ -68,8 +69,8 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     '/surgery/api/v1/receivables/',
     { preHandler: [app.authenticate, validated({ query: receivablesQuerySchema })] },
     async (request) => {
-      const page = await receivables.list(request.user!, receivablesFiltersOf(request.query));
-      app.audit.read(request.user!, casePage(page.results.map((row) => row.surgery), 'receivables'));
+      const page = await receivables.list(signedInUser(request), receivablesFiltersOf(request.query));
+      app.audit.read(signedInUser(request), casePage(page.results.map((row) => row.surgery), 'receivables'));
       return page;
     },
   );
@@ -78,8 +79,8 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     '/surgery/api/v1/receivables/export.csv',
     { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
     async (request, reply) => {
-      const { day, fetchPage } = await receivables.exportRows(request.user!, receivablesFiltersOf(request.query));
-      const user = request.user!;
+      const { day, fetchPage } = await receivables.exportRows(signedInUser(request), receivablesFiltersOf(request.query));
+      const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'receivables.csv', medicIds: await visibleMedicIds(deps.db, user) });
       async function* rows() {
         for await (const row of inPages(fetchPage, (row) => row.key)) {
@@ -92,8 +93,8 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
   );
 
   app.get('/surgery/api/v1/appeal_alerts/', { preHandler: app.authenticate }, async (request) => {
-    const results = await receivables.appealAlerts(request.user!);
-    app.audit.read(request.user!, casePage(results.map((alert) => alert.surgery), 'appeal_alerts'));
+    const results = await receivables.appealAlerts(signedInUser(request));
+    app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery), 'appeal_alerts'));
     return { results };
   });
 }

@@ -12,6 +12,7 @@ import { visibleSurgery } from '../../services/access/scope';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } from '../../services/files/signed-links';
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { signedInUser } from '../../plugins/authenticate';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 
@@ -28,7 +29,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     '/surgery/api/v1/create_surgery/',
     { preHandler: [app.authenticate, validated({ body: createSurgerySchema })] },
     async (request, reply) => {
-      const created = await cases.create(request.user!, request.body);
+      const created = await cases.create(signedInUser(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -37,8 +38,8 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     '/surgery/api/v1/surgery/',
     { preHandler: [app.authenticate, validated({ query: surgeryListQuerySchema })] },
     async (request) => {
-      const page = await cases.list(request.user!, request.query);
-      app.audit.read(request.user!, { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
+      const page = await cases.list(signedInUser(request), request.query);
+      app.audit.read(signedInUser(request), { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
       return page;
     },
   );
@@ -46,14 +47,14 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
     '/surgery/api/v1/schedule_days/',
     { preHandler: [app.authenticate, validated({ query: scheduleDaysQuerySchema })] },
-    async (request) => cases.scheduleDays(request.user!, request.query),
+    async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {
     const id = pathId(request.params.id);
-    const surgery = id === null ? null : await cases.get(request.user!, id);
+    const surgery = id === null ? null : await cases.get(signedInUser(request), id);
     if (!surgery) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(request.user!, { action: 'view', entity: 'surgery', of: 'surgeries', ids: [surgery.id] });
+    app.audit.read(signedInUser(request), { action: 'view', entity: 'surgery', of: 'surgeries', ids: [surgery.id] });
     return surgery;
   });
 

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SURGERY_DOCUMENT_KINDS } from '../../../machines/constants';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
-import { badRequest, HttpError, notFound, payloadTooLarge, unauthorized } from '../../http/errors';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { reuseDocumentSchema } from '../../../machines/surgeryCase/schemas';
 import { toSaoPauloIso } from '../../services/sao-paulo-time';
-import type { AuthUser } from '../../plugins/authenticate';
+import { signedInUser } from '../../plugins/authenticate';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createTemplateFiller } from '../../services/templates/template-filler';
@@ -38,10 +38,6 @@ const MULTIPART_LIMITS = {
 type IdRoute = { Params: { id: string } };
 type DownloadRoute = { Params: { kind: string; surgeryId: string } };
 
-function userOf(request: FastifyRequest): AuthUser {
-  if (!request.user) throw unauthorized();
-  return request.user;
-}
 
 const invalidBody = () => badRequest([M.invalidData]);
 
@@ -152,7 +148,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   const auth = { preHandler: app.authenticate };
 
   app.put<IdRoute>('/surgery/api/v1/include_surgery_files/:id/', auth, async (request) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const id = pathId(request.params.id);
     // Not the user's (or no such case): 404 before the upload is even read.
     if (id === null || !(await files.isVisible(user, id))) throw notFound(SURGERY_NOT_FOUND);
@@ -161,7 +157,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   // Issue 33 #10d: the patient's documents already sent for another of the user's cases of the same patient.
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/reusable_documents/', auth, async (request) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const id = pathId(request.params.id);
     if (id === null) throw notFound(SURGERY_NOT_FOUND);
     const found = await files.reusable(user, id);
@@ -174,7 +170,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     '/surgery/api/v1/surgery/:id/reuse_document/',
     { preHandler: [app.authenticate, validated({ body: reuseDocumentSchema })] },
     async (request) => {
-      const user = userOf(request);
+      const user = signedInUser(request);
       const id = pathId(request.params.id);
       if (id === null) throw notFound(SURGERY_NOT_FOUND);
       const { kind, from_surgery: from, version } = request.body as typeof reuseDocumentSchema.infer;
@@ -184,7 +180,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   // Issue 33 #10c: a file for a named document of the case's checklist ('Risco cirúrgico').
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/named_documents/', auth, async (request) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const id = pathId(request.params.id);
     if (id === null || !(await files.isVisible(user, id))) throw notFound(SURGERY_NOT_FOUND);
     return files.attachNamed(user, id, await readNamedDocumentInput(request));
@@ -192,7 +188,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   // Issue 33 #10b: one stored file out, the others of its document kept.
   app.delete<{ Params: { id: string; fileId: string } }>('/surgery/api/v1/surgery/:id/document_files/:fileId/', auth, async (request) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const id = pathId(request.params.id);
     if (id === null) throw notFound(SURGERY_NOT_FOUND);
     const fileId = pathId(request.params.fileId);
@@ -201,7 +197,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   });
 
   app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', auth, async (request, reply) => {
-    const user = userOf(request);
+    const user = signedInUser(request);
     const { kind } = request.params;
     if (!isTemplateKind(kind)) throw notFound(TEMPLATE_MESSAGES.unknownKind);
     const id = pathId(request.params.surgeryId);

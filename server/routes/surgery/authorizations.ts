@@ -4,7 +4,6 @@ import { AUTHORIZATION_PAYERS, type AuthorizationPayer } from '../../../machines
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { pathId } from '../../http/path-id';
 import { parse } from '../../http/validation';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { AUTHORIZATION_NOT_FOUND, createAuthorizationService } from '../../services/preoperative/authorizations';
@@ -12,6 +11,7 @@ import { saoPauloDay } from '../../services/sao-paulo-time';
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { surgeryPathId } from './surgery-path-id';
 
 type CaseRequest = FastifyRequest<{ Params: { id: string; payer?: string } }>;
 
@@ -25,12 +25,6 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
   const signer = createLinkSigner(deps);
   const authorizations = createAuthorizationService({ db: deps.db, now: deps.now });
 
-  function caseId(request: CaseRequest): number {
-    const id = pathId(request.params.id);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
-    return id;
-  }
-
   function payerOf(request: CaseRequest): AuthorizationPayer {
     const payer = AUTHORIZATION_PAYERS.find((known) => known === request.params.payer);
     if (!payer) throw notFound(AUTHORIZATION_NOT_FOUND);
@@ -38,7 +32,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
   }
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const results = await authorizations.list(signedInUser(request), id);
     if (!results) throw notFound(SURGERY_NOT_FOUND);
     app.audit.read(signedInUser(request), caseRead(id, 'authorization'));
@@ -49,7 +43,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
     '/surgery/api/v1/surgery/:id/authorizations/:payer/',
     { preHandler: app.authenticate },
     async (request) => {
-      const id = caseId(request);
+      const id = surgeryPathId(request.params.id);
       const payer = payerOf(request);
       const today = saoPauloDay(deps.now());
       const input = parse(authorizationSchema(today), request.body);

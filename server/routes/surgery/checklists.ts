@@ -18,7 +18,7 @@ import { parse, validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import { createChecklistService } from '../../services/preoperative/checklists';
 import { saoPauloDay } from '../../services/sao-paulo-time';
-import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import { surgeryPathId } from './surgery-path-id';
 
 type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
@@ -32,12 +32,6 @@ function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope
   const id = pathId(params.id);
   if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
   return { scope, id };
-}
-
-function caseId(params: { id: string }): number {
-  const id = pathId(params.id);
-  if (id === null) throw notFound(SURGERY_NOT_FOUND);
-  return id;
 }
 
 /**
@@ -76,7 +70,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
   );
 
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request.params);
+    const id = surgeryPathId(request.params.id);
     const checklist = await service.checklist(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'checklist'));
     return checklist;
@@ -85,18 +79,18 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
     { preHandler: [app.authenticate, validated({ body: checklistMarkSchema })] },
-    async (request) => service.mark(signedInUser(request), caseId(request.params), request.body),
+    async (request) => service.mark(signedInUser(request), surgeryPathId(request.params.id), request.body),
   );
 
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request.params);
+    const id = surgeryPathId(request.params.id);
     const dispatches = await service.dispatches(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'dispatch'));
     return dispatches;
   });
 
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
-    const id = caseId(request.params);
+    const id = surgeryPathId(request.params.id);
     const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
     const created = await service.dispatch(signedInUser(request), id, input);
     return reply.code(201).send(created);

@@ -14,9 +14,9 @@ import { createLinkSigner } from '../../services/files/signed-links';
 import { createClockService } from '../../services/surgeries/holder-service';
 import { createHandoverService, HANDOVER_NOT_FOUND } from '../../services/surgeries/handover-service';
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
-import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { surgeryPathId } from './surgery-path-id';
 
 /**
  * The clocks and holders (issue 13 item 4; DECISIONS §15 "Clocks and holders"; openapi getStageTargets,
@@ -50,14 +50,8 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     async (request) => clocks.putTargets(signedInUser(request).id, request.body),
   );
 
-  function caseId(raw: string): number {
-    const id = pathId(raw);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
-    return id;
-  }
-
   app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request.params.id);
+    const id = surgeryPathId(request.params.id);
     const results = await clocks.holderOptions(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'holder'));
     return { results };
@@ -67,7 +61,7 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     '/surgery/api/v1/surgery/:id/holder/',
     { preHandler: [app.authenticate, validated({ body: surgeryHolderSchema })] },
     async (request) => {
-      const row = await clocks.setHolder(signedInUser(request), caseId(request.params.id), request.body.holder);
+      const row = await clocks.setHolder(signedInUser(request), surgeryPathId(request.params.id), request.body.holder);
       // The row is read in the transaction; the links are signed after it (the signer may query the database).
       return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
     },

@@ -1,5 +1,5 @@
 import { caseRead } from '../../services/audit/audit-log';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   billingSchema,
   glosaSchema,
@@ -19,8 +19,8 @@ import { parse, validated } from '../../http/validation';
 import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/ledger/ledger-service';
 import { createPaymentTermsService } from '../../services/ledger/payment-terms';
 import { saoPauloDay } from '../../services/sao-paulo-time';
-import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { surgeryPathId } from './surgery-path-id';
 
 type CaseParams = { id: string };
 type ReceiptParams = { id: string; receiptId: string };
@@ -44,47 +44,46 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
     if (id === null) throw notFound(message);
     return id;
   }
-  const caseId = (request: FastifyRequest<{ Params: CaseParams }>) => idOf(request.params.id, SURGERY_NOT_FOUND);
   /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
   const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
 
   app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const answer = await ledger.get(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'ledger'));
     return answer;
   });
 
   app.put<{ Params: CaseParams }>(`${base}billing/`, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     return ledger.setBilling(signedInUser(request), id, body<BillingInput>(billingSchema, request.body));
   });
 
   app.post<{ Params: CaseParams }>(`${base}receipts/`, { preHandler: app.authenticate }, async (request, reply) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const answer = await ledger.addReceipt(signedInUser(request), id, body<ReceiptInput>(receiptSchema, request.body));
     return reply.code(201).send(answer);
   });
 
   app.delete<{ Params: ReceiptParams }>(`${base}receipts/:receiptId/`, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     return ledger.deleteReceipt(signedInUser(request), id, idOf(request.params.receiptId, LEDGER_SERVICE_MESSAGES.receiptNotFound));
   });
 
   app.post<{ Params: CaseParams }>(`${base}glosas/`, { preHandler: app.authenticate }, async (request, reply) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const answer = await ledger.addGlosa(signedInUser(request), id, body<GlosaInput>(glosaSchema, request.body));
     return reply.code(201).send(answer);
   });
 
   app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const glosaId = idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound);
     return ledger.updateGlosa(signedInUser(request), id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
   });
 
   app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     return ledger.deleteGlosa(signedInUser(request), id, idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound));
   });
 

@@ -2,7 +2,6 @@ import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { pathId } from '../../http/path-id';
 import { createApprovalsService } from '../../services/surgeries/approvals-service';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
@@ -14,6 +13,7 @@ import { parse } from '../../http/validation';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { syncAuthorizationToggles } from '../../services/preoperative/authorizations';
 import { signedInUser } from '../../plugins/authenticate';
+import { surgeryPathId } from './surgery-path-id';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 
@@ -61,15 +61,9 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     defaultJson(request, text, done);
   });
 
-  function caseId(request: IdRequest): number {
-    const id = pathId(request.params.id);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
-    return id;
-  }
-
   /** Runs a move on the user's case and answers the Surgery it left, read in the move's transaction. */
   async function moveAndAnswer(request: IdRequest, move: MoveRequest, options: Omit<MoveOptions, 'readBack'> = {}) {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const { result: row } = await moves.move(signedInUser(request), id, move, {
       ...options,
       // Only the row is read in the transaction; the links are signed after it (the signer may query the database).
@@ -80,7 +74,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
   }
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
-    caseId(request);
+    surgeryPathId(request.params.id);
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
       request,
@@ -95,7 +89,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
         check: (row) => checkAtCase(input, row, factsOf(row)),
         // DECISIONS §15: the toggles are the authorization records' aprovada/negada, written in the same transaction.
         alsoWrite: (tx) =>
-          syncAuthorizationToggles(tx, caseId(request), input.fields, {
+          syncAuthorizationToggles(tx, surgeryPathId(request.params.id), input.fields, {
             today: saoPauloDay(deps.now()),
             at: deps.now(),
             userId: signedInUser(request).id,
@@ -125,7 +119,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
   });
 
   app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const found = await approvals.get(signedInUser(request), id);
     if (!found) throw notFound(SURGERY_NOT_FOUND);
     app.audit.read(signedInUser(request), caseRead(id, 'approvals'));

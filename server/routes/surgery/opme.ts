@@ -6,8 +6,8 @@ import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { createOpmeService, OPME_SERVICE_MESSAGES } from '../../services/preoperative/opme';
-import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { surgeryPathId } from './surgery-path-id';
 
 type CaseParams = { id: string };
 type ItemParams = { id: string; itemId: string };
@@ -24,12 +24,6 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
   const opme = createOpmeService({ db: deps.db, now: deps.now });
   const base = '/surgery/api/v1/surgery/:id/opme/';
 
-  function caseId(request: FastifyRequest<{ Params: CaseParams }>): number {
-    const id = pathId(request.params.id);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
-    return id;
-  }
-
   function itemId(request: FastifyRequest<{ Params: ItemParams }>): number {
     const id = pathId(request.params.itemId);
     if (id === null) throw notFound(OPME_SERVICE_MESSAGES.itemNotFound);
@@ -37,7 +31,7 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
   }
 
   app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
-    const id = caseId(request);
+    const id = surgeryPathId(request.params.id);
     const items = await opme.list(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'opme'));
     return items;
@@ -47,7 +41,7 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
     base,
     { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
     async (request, reply) => {
-      const list = await opme.create(signedInUser(request), caseId(request), opmeItemInputOf(request.body));
+      const list = await opme.create(signedInUser(request), surgeryPathId(request.params.id), opmeItemInputOf(request.body));
       return reply.code(201).send(list);
     },
   );
@@ -55,10 +49,10 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
   app.put<{ Params: ItemParams; Body: ItemBody }>(
     `${base}:itemId/`,
     { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
-    async (request) => opme.replace(signedInUser(request), caseId(request), itemId(request), opmeItemInputOf(request.body)),
+    async (request) => opme.replace(signedInUser(request), surgeryPathId(request.params.id), itemId(request), opmeItemInputOf(request.body)),
   );
 
   app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { preHandler: app.authenticate }, async (request) =>
-    opme.remove(signedInUser(request), caseId(request), itemId(request)),
+    opme.remove(signedInUser(request), surgeryPathId(request.params.id), itemId(request)),
   );
 }

@@ -25,6 +25,7 @@ import {
   TEMPLATE_MESSAGES,
   TemplateFillError,
 } from '../../services/templates/template-service';
+import { surgeryPathId } from './surgery-path-id';
 
 /** Per-request multipart limits: one file per document kind, at most 10 MB each; short text fields. */
 const MULTIPART_LIMITS = {
@@ -158,8 +159,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   // Issue 33 #10d: the patient's documents already sent for another of the user's cases of the same patient.
   app.get<IdRoute>('/surgery/api/v1/surgery/:id/reusable_documents/', auth, async (request) => {
     const user = signedInUser(request);
-    const id = pathId(request.params.id);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    const id = surgeryPathId(request.params.id);
     const found = await files.reusable(user, id);
     return {
       results: found.map((file) => ({ kind: file.kind, surgery_id: file.surgery_id, name: file.name, uploaded_at: toSaoPauloIso(file.uploaded_at) })),
@@ -171,8 +171,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     { preHandler: [app.authenticate, validated({ body: reuseDocumentSchema })] },
     async (request) => {
       const user = signedInUser(request);
-      const id = pathId(request.params.id);
-      if (id === null) throw notFound(SURGERY_NOT_FOUND);
+      const id = surgeryPathId(request.params.id);
       const { kind, from_surgery: from, version } = request.body as typeof reuseDocumentSchema.infer;
       return files.reuse(user, id, { kind, from, version });
     },
@@ -189,8 +188,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   // Issue 33 #10b: one stored file out, the others of its document kept.
   app.delete<{ Params: { id: string; fileId: string } }>('/surgery/api/v1/surgery/:id/document_files/:fileId/', auth, async (request) => {
     const user = signedInUser(request);
-    const id = pathId(request.params.id);
-    if (id === null) throw notFound(SURGERY_NOT_FOUND);
+    const id = surgeryPathId(request.params.id);
     const fileId = pathId(request.params.fileId);
     if (fileId === null) throw notFound(M.fileNotFound);
     return files.remove(user, id, fileId);

@@ -123,21 +123,26 @@ export async function checklistFacts(
   return { missing_documents: (await checklistOfCase(tx, row, arriving)).missing };
 }
 
-export function createChecklistService({ db, now }: { db: Database; now: () => Date }) {
-  /** The medic whose lists `user` reads or writes (see requirementsQuerySchema), or 400 on `medic`. */
-  async function medicOf(user: User, requested: number | null): Promise<number> {
-    if (user.type === 'medic') {
-      if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-      return user.id;
-    }
-    const linked = await visibleMedicIds(db, user);
-    if (requested === null) {
-      if (linked.length === 1) return linked[0]!;
-      throw badRequest([M.medicRequired], { medic: [M.medicRequired] });
-    }
-    if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-    return requested;
+/**
+ * The office (its medic) whose lists or templates `user` reads or writes (requirementsQuerySchema's `medic`): a
+ * medic's own; a secretary's only medic, or the one she names. 400 on `medic` otherwise.
+ */
+export async function officeMedicOf(db: Executor, user: User, requested: number | null): Promise<number> {
+  if (user.type === 'medic') {
+    if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
+    return user.id;
   }
+  const linked = await visibleMedicIds(db, user);
+  if (requested === null) {
+    if (linked.length === 1) return linked[0]!;
+    throw badRequest([M.medicRequired], { medic: [M.medicRequired] });
+  }
+  if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
+  return requested;
+}
+
+export function createChecklistService({ db, now }: { db: Database; now: () => Date }) {
+  const medicOf = (user: User, requested: number | null) => officeMedicOf(db, user, requested);
 
   /** The hospital's or plan's name, or 404 when there is none with that id (or the hospital is another office's). */
   async function ownerName(executor: Executor, medicId: number, scope: ChecklistScope, id: number): Promise<string> {

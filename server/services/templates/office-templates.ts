@@ -6,8 +6,8 @@ import type { Database, Executor } from '../../db/client';
 import { healthPlans, hospitals, officeTemplates, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
 import { hospitalUsableBy } from '../lookups/hospital-service';
+import { officeMedicOf } from '../preoperative/checklists';
 import type { FileStorage } from '../storage/file-storage';
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { DOCX_CONTENT_TYPE, MAX_TEMPLATE_BYTES, TemplateProblemError } from './docx-template';
@@ -88,21 +88,6 @@ export function createOfficeTemplateService({
   now: () => Date;
   filler: TemplateFiller;
 }) {
-  /** The office `user` works for (requirementsQuerySchema's `medic`), or 400 on `medic`. */
-  async function officeOf(user: User, requested: number | null): Promise<number> {
-    const M = CHECKLIST_MESSAGES;
-    if (user.type === 'medic') {
-      if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-      return user.id;
-    }
-    const linked = await visibleMedicIds(db, user);
-    if (requested === null) {
-      if (linked.length === 1) return linked[0]!;
-      throw badRequest([M.medicRequired], { medic: [M.medicRequired] });
-    }
-    if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-    return requested;
-  }
 
   /** The shared template key of the hospital or plan, or 404 when the office cannot use it (or it does not exist). */
   async function sharedKey(executor: Executor, medicId: number, scope: ChecklistScope, id: number): Promise<string | null> {
@@ -159,11 +144,9 @@ export function createOfficeTemplateService({
   }
 
   return {
-    officeOf,
-
     /** What the office's cases get for the hospital or plan. */
     async get(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<OfficeTemplateAnswer> {
-      return answer(await officeOf(user, medic), scope, id);
+      return answer(await officeMedicOf(db, user, medic), scope, id);
     },
 
     /**
@@ -171,7 +154,7 @@ export function createOfficeTemplateService({
      * it the office's template for the hospital or plan, replacing (and deleting) the office's previous one.
      */
     async upload(user: User, medic: number | null, scope: ChecklistScope, id: number, file: UploadedTemplate): Promise<OfficeTemplateAnswer> {
-      const medicId = await officeOf(user, medic);
+      const medicId = await officeMedicOf(db, user, medic);
       await sharedKey(db, medicId, scope, id);
       try {
         // The same worker and checks as a case download: a file that passes here can be filled there.
@@ -216,7 +199,7 @@ export function createOfficeTemplateService({
 
     /** Removes the office's own template (404 when it has none); its cases fall back to the shared one, if any. */
     async remove(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<OfficeTemplateAnswer> {
-      const medicId = await officeOf(user, medic);
+      const medicId = await officeMedicOf(db, user, medic);
       await sharedKey(db, medicId, scope, id);
       const removed = await db.transaction(async (tx) => {
         const current = await ownRow(tx, medicId, scope, id, true);
@@ -231,7 +214,7 @@ export function createOfficeTemplateService({
 
     /** The bytes of the template the office's cases get (its own, else the shared one), or 404 when there is none. */
     async file(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<{ filename: string; data: Buffer }> {
-      const medicId = await officeOf(user, medic);
+      const medicId = await officeMedicOf(db, user, medic);
       const shared = await sharedKey(db, medicId, scope, id);
       const own = await ownRow(db, medicId, scope, id);
       const key = own?.fileKey ?? shared;

@@ -140,8 +140,9 @@ for (const size of WIDTHS) {
       const toast = page.getByRole('status').filter({ hasText: 'Arquivo de dados do paciente baixado.' });
       await expect(toast).toBeVisible();
       await expect(detail).toBeVisible();
+      // react-hot-toast slides the toast in from above the viewport: it must come to rest inside it.
+      await expect.poll(async () => (await box(toast)).y).toBeGreaterThanOrEqual(0);
       const toastBox = await box(toast);
-      expect(toastBox.y).toBeGreaterThanOrEqual(0);
       expect(toastBox.x).toBeGreaterThanOrEqual(0);
       expect(toastBox.x + toastBox.width).toBeLessThanOrEqual(size.width);
       expect(await toast.evaluate((element) => element.closest('[inert], [aria-hidden="true"]') === null)).toBe(true);

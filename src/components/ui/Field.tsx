@@ -42,6 +42,19 @@ export const inputClassName = css`
  */
 
 /** The column holding label, control, hint and error. */
+/** A square button (or icon) `size` wide at the right end inside a text input; the input's box is its anchor. */
+export const inputEndCss = (size: string) => `
+  position: absolute;
+  top: 50%;
+  right: ${space.xs};
+  transform: translateY(-50%);
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: ${size};
+  height: ${size};
+`;
+
 export const fieldClassName = css`
   display: flex;
   flex-direction: column;

@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/Button';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import type { DocumentFile } from './documentsApi';
 import { StoredFiles } from './StoredFiles';
+import { plainListCss } from '../../../components/ui/plainList';
 
 const D = surgeriesTexts.lifecycle.documents;
 
@@ -113,12 +114,7 @@ const Summary = styled('p')<{ $ok: boolean }>`
 `;
 
 const Items = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.xs)}
   & li {
     display: flex;
     flex-wrap: wrap;

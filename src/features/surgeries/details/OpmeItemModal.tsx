@@ -16,12 +16,13 @@ import { stepResolver } from '../../../components/form/stepResolver';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../../components/ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { Select } from '../../../components/ui/Select';
 import { opmeTexts } from '../../../lib/i18n/opme';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { OpmeItem, OpmeResult } from './opmeApi';
+import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
 
 const T = opmeTexts.modal;
 const MAX_SUPPLIERS = 10;
@@ -52,19 +53,6 @@ function valuesOf(item: OpmeItem | null): OpmeItemFormValues {
     authorized_quantity: item.decision === 'parcial' && item.authorized_quantity !== null ? String(item.authorized_quantity) : '',
   };
 }
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const StyledRow = styled('div')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md};
-  ${media.md} { grid-template-columns: minmax(0, 3fr) minmax(0, 1fr); }
-`;
 
 const StyledFieldset = styled('fieldset')`
   display: flex;
@@ -241,31 +229,15 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
       }}
       busy={sending}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={sending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={sending} disabled={sending}>
-            {sending ? T.saving : T.save}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={T.save} sendingLabel={T.saving} sending={sending} />
       }
     >
-      <StyledFields>
-        {messages.length > 0 ? (
-          <ModalProblem role="alert">
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
-        <StyledRow>
+      <FieldStack>
+        <ModalMessages messages={messages} role="alert" />
+        <FieldWideNarrow>
           <FormTextField control={control} name="description" label={T.description} placeholder={T.descriptionPlaceholder} autoComplete="off" autoFocus />
           <FormTextField control={control} name="quantity" label={T.quantity} inputMode="numeric" autoComplete="off" />
-        </StyledRow>
+        </FieldWideNarrow>
         <StyledFieldset>
           <legend>{T.suppliersTitle}</legend>
           <ModalText>{T.suppliersHint}</ModalText>
@@ -282,7 +254,7 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
         </StyledFieldset>
         <StyledFieldset>
           <legend>{T.authorizationTitle}</legend>
-          <StyledRow>
+          <FieldWideNarrow>
             <Controller
               control={control}
               name="decision"
@@ -302,9 +274,9 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
             {decision === 'parcial' ? (
               <FormTextField control={control} name="authorized_quantity" label={T.authorizedQuantity} inputMode="numeric" hint={T.authorizedHint} autoComplete="off" />
             ) : null}
-          </StyledRow>
+          </FieldWideNarrow>
         </StyledFieldset>
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }

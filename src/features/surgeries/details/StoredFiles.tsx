@@ -9,17 +9,13 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { DocumentFile } from './documentsApi';
+import { plainListCss } from '../../../components/ui/plainList';
 
 const T = surgeriesTexts.lifecycle.documents;
 
 const List = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${plainListCss(space.xxs)}
   width: 100%;
-  margin: 0;
-  padding: 0;
-  list-style: none;
   & li {
     display: flex;
     flex-wrap: wrap;

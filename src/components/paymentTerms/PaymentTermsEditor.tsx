@@ -25,8 +25,7 @@ import { Notice } from '../ui/Notice';
 import { SearchSelect } from '../ui/SearchSelect';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';
-import { visuallyHidden } from '../ui/visuallyHidden';
-import { plainListCss } from '../ui/plainList';
+import { plainListCss, visuallyHidden } from '../ui/cssParts';
 
 const T = ledgerTexts.terms;
 type Term = PaymentTerms['terms'][number];

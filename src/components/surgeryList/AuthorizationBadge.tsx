@@ -9,7 +9,7 @@ import { authorizationTexts } from '../../lib/i18n/authorizations';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Icon } from '../ui/Icon';
-import { visuallyHiddenCss } from '../ui/visuallyHidden';
+import { visuallyHiddenCss } from '../ui/cssParts';
 
 type Alert = components['schemas']['AuthorizationAlert'];
 

@@ -23,7 +23,7 @@ import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { caseHref } from '../../lib/surgeries/caseLink';
 import { StatusWithBadge } from './AuthorizationBadge';
 import { changedAgoText, medicName, medicShortName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
-import { visuallyHiddenCss } from '../ui/visuallyHidden';
+import { visuallyHiddenCss } from '../ui/cssParts';
 
 const T = surgeriesTexts.table;
 

@@ -19,7 +19,7 @@
 import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { css, keyframes } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
-import { plainListCss } from './plainList';
+import { plainListCss } from './cssParts';
 
 export type DataColumn<T> = {
   key: string;

@@ -7,6 +7,7 @@ import { css, styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from './Icon';
+import { iconBoxCss } from './cssParts';
 
 /** Shared look of text inputs, masked inputs and selects. */
 export const inputClassName = css`
@@ -36,25 +37,21 @@ export const inputClassName = css`
   }
 `;
 
-/*
- * The frame's parts as classes, so that the controls that render their own frame (React Aria / Ark UI wrappers such
- * as SearchSelect, MultiSelect, Dropzone, and fieldsets) look like every other field.
- */
-
-/** The column holding label, control, hint and error. */
 /** A square button (or icon) `size` wide at the right end inside a text input; the input's box is its anchor. */
 export const inputEndCss = (size: string) => `
   position: absolute;
   top: 50%;
   right: ${space.xs};
   transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: ${size};
-  height: ${size};
+  ${iconBoxCss(size)}
 `;
 
+/*
+ * The frame's parts as classes, so that the controls that render their own frame (React Aria / Ark UI wrappers such
+ * as SearchSelect, MultiSelect, Dropzone, and fieldsets) look like every other field.
+ */
+
+/** The column holding label, control, hint and error. */
 export const fieldClassName = css`
   display: flex;
   flex-direction: column;

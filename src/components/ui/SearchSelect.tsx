@@ -25,12 +25,12 @@ import {
   Text,
 } from 'react-aria-components';
 import { css } from 'goober';
-import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { searchSelectTexts } from '../../lib/i18n/surgeries';
 import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName, inputEndCss } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
-import { visuallyHidden } from './visuallyHidden';
+import { popoverSurface, visuallyHidden } from './cssParts';
 
 type SearchSelectProps<T> = {
   label: string;
@@ -80,13 +80,7 @@ const triggerClass = css`
 
 const popoverClass = css`
   width: var(--trigger-width);
-  max-width: calc(100vw - ${space.lg});
-  z-index: ${zIndices.menu};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
-  box-shadow: ${shadows.card};
-  overflow: hidden;
+  ${popoverSurface}
 `;
 
 const listBoxClass = css`

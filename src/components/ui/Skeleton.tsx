@@ -5,7 +5,7 @@
  */
 import { keyframes, styled } from 'goober';
 import { colors, media, radii } from '../../lib/theme';
-import { visuallyHidden } from './visuallyHidden';
+import { visuallyHidden } from './cssParts';
 
 const shimmer = keyframes`
   0% { background-position: -240px 0; }

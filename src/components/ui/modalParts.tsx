@@ -4,9 +4,10 @@
  */
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, media, space } from '../../lib/theme';
 import { Button } from './Button';
 import { Icon } from './Icon';
+import { warningBoxCss } from './cssParts';
 
 export const ModalText = styled('p')`
   font-size: ${fontSizes.sm};
@@ -17,11 +18,7 @@ export const ModalProblem = styled('div')`
   display: flex;
   gap: ${space.sm};
   padding: ${space.md};
-  border: 1px solid ${colors.warningBorder};
-  border-radius: ${radii.md};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
+  ${warningBoxCss}
   font-weight: ${fontWeights.medium};
   & > svg { flex: none; margin-top: 1px; }
   & > ul { margin: 0; padding: 0; list-style: none; }

@@ -38,7 +38,7 @@ import {
   type RequirementList,
   type RequirementsOverview,
 } from '../../api/checklists';
-import { cardSurface } from '../../components/ui/surfaces';
+import { cardSurface } from '../../components/ui/cssParts';
 
 const T = checklistsTexts.page;
 const routeApi = getRouteApi('/app/document-checklists');

@@ -21,8 +21,7 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { useRetryableRead } from '../../lib/useRetryableRead';
-import { cardSurface } from '../../components/ui/surfaces';
-import { visuallyHiddenCss } from '../../components/ui/visuallyHidden';
+import { cardSurface, visuallyHiddenCss } from '../../components/ui/cssParts';
 
 const T = checklistsTexts.template;
 /** The server's limit (docx-template.ts MAX_TEMPLATE_BYTES): a bigger file is refused here, before it is sent. */

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
-import { plainListCss } from '../../components/ui/plainList';
+import { plainListCss } from '../../components/ui/cssParts';
 
 export type Alert = {
   key: string;

@@ -6,7 +6,7 @@ import { startTransition, useCallback, useId, useState, type ReactNode } from 'r
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { usePanelInOrder } from './panelOrder';
-import { cardSurface } from '../../components/ui/surfaces';
+import { cardSurface } from '../../components/ui/cssParts';
 
 const StyledPanel = styled('section')`
   min-width: 0;

@@ -8,7 +8,7 @@ import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, durations, focusRing, fontSizes, radii } from '../../lib/theme';
-import { visuallyHiddenCss } from '../../components/ui/visuallyHidden';
+import { iconBoxCss, visuallyHiddenCss } from '../../components/ui/cssParts';
 import { inputEndCss } from '../../components/ui/Field';
 
 const StyledSearch = styled('div')`
@@ -46,11 +46,7 @@ const StyledSearchEnd = styled('span')`
 `;
 
 const StyledClear = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
+  ${iconBoxCss('36px')}
   border: 0;
   border-radius: 50%;
   background: transparent;

@@ -17,6 +17,7 @@ import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../l
 import { toastError, toastSuccess } from '../../lib/toast';
 import { endDevices, listDevices, type Device } from './devices';
 import { StyledCard, StyledCardList, StyledCardText, StyledCardTitle } from './ProfileCard';
+import { spreadRowCss } from '../../components/ui/cssParts';
 
 const T = accountTexts.devices;
 
@@ -71,11 +72,7 @@ const StyledEnd = styled('button')`
 `;
 
 const StyledFooter = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
+  ${spreadRowCss(space.md)}
   & > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 

@@ -26,6 +26,7 @@ import {
   type PendingInvite,
 } from './actors';
 import { StyledCard, StyledCardList, StyledCardTitle } from './ProfileCard';
+import { iconBoxCss } from '../../components/ui/cssParts';
 
 const StyledHeader = styled('div')`
   display: flex;
@@ -36,11 +37,7 @@ const StyledHeader = styled('div')`
 
 const StyledIconButton = styled('button')<{ $tone: 'primary' | 'danger' }>`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border-radius: ${(p) => (p.$tone === 'primary' ? '50%' : radii.md)};
   border: 1px solid ${(p) => (p.$tone === 'primary' ? colors.primary : colors.border)};
   background: ${(p) => (p.$tone === 'primary' ? colors.primary : colors.surface)};

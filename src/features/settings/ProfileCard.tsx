@@ -15,7 +15,7 @@ import { settingsTexts as T } from '../../lib/i18n/settings';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SettingsForm } from '../../../machines/settings/settingsModalMachine';
 import type { Settings } from './actors';
-import { raisedSurface } from '../../components/ui/surfaces';
+import { raisedSurface } from '../../components/ui/cssParts';
 
 export const StyledCard = styled('section')`
   display: flex;

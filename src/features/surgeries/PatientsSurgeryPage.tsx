@@ -21,7 +21,7 @@ import { getPatient } from './api';
 import { PatientSearch } from './components/PatientSearch';
 import { SurgeryForm } from './components/SurgeryForm';
 import type { Patient } from './types';
-import { raisedSurface } from '../../components/ui/surfaces';
+import { raisedSurface } from '../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 const routeApi = getRouteApi('/app/patients-surgery');

@@ -8,8 +8,7 @@ import { styled } from 'goober';
 import { Notice } from '../../../components/ui/Notice';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { raisedSurface } from '../../../components/ui/surfaces';
-import { visuallyHiddenCss } from '../../../components/ui/visuallyHidden';
+import { raisedSurface, visuallyHiddenCss } from '../../../components/ui/cssParts';
 
 const StyledFigure = styled('figure')`
   margin: 0;

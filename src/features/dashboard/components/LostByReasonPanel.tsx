@@ -15,7 +15,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { StyledBarRow, StyledBarRows, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
-import { raisedSurface } from '../../../components/ui/surfaces';
+import { raisedSurface } from '../../../components/ui/cssParts';
 
 const T = reasonsTexts.dashboard;
 

@@ -20,7 +20,7 @@ import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '.
 import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../../lib/theme';
-import { raisedSurface } from '../../../components/ui/surfaces';
+import { raisedSurface } from '../../../components/ui/cssParts';
 
 const T = M.period;
 

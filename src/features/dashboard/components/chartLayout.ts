@@ -1,6 +1,6 @@
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { plainListCss } from '../../../components/ui/plainList';
+import { plainListCss } from '../../../components/ui/cssParts';
 
 /** Two charts side by side when each can have about 340 px, else stacked (phones: SPEC §9 below md). */
 export const StyledChartGrid = styled('div')`

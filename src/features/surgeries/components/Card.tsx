@@ -5,7 +5,7 @@
  */
 import { styled } from 'goober';
 import { space } from '../../../lib/theme';
-import { cardSurface } from '../../../components/ui/surfaces';
+import { cardSurface } from '../../../components/ui/cssParts';
 
 export const Card = styled('div')<{ $stack?: boolean; as?: 'div' | 'section' }>`
   ${(p) => (p.$stack ? `display: flex; flex-direction: column; gap: ${space.lg};` : '')}

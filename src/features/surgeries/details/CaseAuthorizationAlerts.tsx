@@ -8,7 +8,7 @@ import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { space } from '../../../lib/theme';
 import type { Surgery } from '../types';
 import { AlertLine } from './AuthorizationRecordView';
-import { plainListCss } from '../../../components/ui/plainList';
+import { plainListCss } from '../../../components/ui/cssParts';
 
 const StyledList = styled('ul')`
   ${plainListCss(space.xs)}

@@ -24,7 +24,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
 import { createDispatch, getChecklist, getDispatches, type Dispatch } from '../../../api/checklists';
-import { plainListCss } from '../../../components/ui/plainList';
+import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const T = checklistsTexts.dispatch;
 
@@ -38,11 +38,7 @@ const Box = styled('section')`
 `;
 
 const Head = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   & p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 

@@ -23,6 +23,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { OpmeItem, OpmeResult } from './opmeApi';
 import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
+import { iconBoxCss } from '../../../components/ui/cssParts';
 
 const T = opmeTexts.modal;
 const MAX_SUPPLIERS = 10;
@@ -107,11 +108,7 @@ const StyledRowActions = styled('div')`
 `;
 
 const StyledIconButton = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border: 1px solid ${colors.border};
   border-radius: ${radii.sm};
   background: ${colors.surface};

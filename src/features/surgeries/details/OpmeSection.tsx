@@ -22,8 +22,7 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList, type OpmeResult } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
 import { usePanel } from './panelContext';
-import { visuallyHidden } from '../../../components/ui/visuallyHidden';
-import { plainListCss } from '../../../components/ui/plainList';
+import { plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
 type Load = { kind: 'loading' } | { kind: 'ok'; list: OpmeList } | { kind: 'failed' };
@@ -127,11 +126,7 @@ const StyledChosenTag = styled('span')`
 `;
 
 const StyledFoot = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   font-size: ${fontSizes.sm};
   color: ${colors.text};
 `;

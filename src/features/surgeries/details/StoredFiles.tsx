@@ -9,7 +9,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { DocumentFile } from './documentsApi';
-import { plainListCss } from '../../../components/ui/plainList';
+import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.lifecycle.documents;
 
@@ -17,11 +17,7 @@ const List = styled('ul')`
   ${plainListCss(space.xxs)}
   width: 100%;
   & li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${space.xxs} ${space.sm};
+    ${spreadRowCss(`${space.xxs} ${space.sm}`)}
     min-width: 0;
     padding: ${space.xxs} ${space.sm};
     border-radius: ${radii.sm};

@@ -1,6 +1,6 @@
 /**
  * CSS fragments the styled components open with, where the same look is needed in many places: the page's surfaces,
- * the options' popover, a row spread to both ends, a list without bullets, boxed rows, a warning's box, a centred
+ * the options' popover, a frameless fieldset, a row spread to both ends, a list without bullets, boxed rows, a warning's box, a centred
  * icon box, and the visually hidden text of assistive technology.
  */
 import { css } from 'goober';
@@ -42,6 +42,17 @@ export const popoverSurface = `
   border-radius: ${radii.md};
   box-shadow: ${shadows.card};
   overflow: hidden;
+`;
+
+/** A fieldset without its frame, its content one under the other, `gap` apart. */
+export const fieldsetStackCss = (gap: string) => `
+  display: flex;
+  flex-direction: column;
+  gap: ${gap};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
 `;
 
 /** Items in a row that wraps, pushed to both ends, `gap` apart. */

@@ -13,16 +13,10 @@ import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { SurgeryFormValues } from '../rules';
-import { iconBoxCss } from '../../../components/ui/cssParts';
+import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
 
 const StyledFieldset = styled('fieldset')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
+  ${fieldsetStackCss(space.md)}
 `;
 
 const StyledLegend = styled('legend')`

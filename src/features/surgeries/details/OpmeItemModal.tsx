@@ -23,7 +23,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { OpmeItem, OpmeResult } from './opmeApi';
 import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
-import { iconBoxCss } from '../../../components/ui/cssParts';
+import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
 
 const T = opmeTexts.modal;
 const MAX_SUPPLIERS = 10;
@@ -56,13 +56,7 @@ function valuesOf(item: OpmeItem | null): OpmeItemFormValues {
 }
 
 const StyledFieldset = styled('fieldset')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
+  ${fieldsetStackCss(space.md)}
   & > legend {
     padding: 0;
     margin-bottom: ${space.xs};

@@ -27,6 +27,7 @@ import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
+import { iconBoxCss } from '../ui/cssParts';
 
 // Loaded when first opened: the dropzone stays out of every page's first download.
 const ProfilePhotoModal = lazy(() =>
@@ -69,11 +70,7 @@ const StyledHeader = styled('header')`
 `;
 
 const StyledMenuButton = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   margin-left: -${space.sm};
   border: 0;
   border-radius: ${radii.md};
@@ -118,11 +115,7 @@ const StyledUser = styled('div')`
 
 const StyledAvatarButton = styled('button')`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   padding: 0;
   border: 0;
   border-radius: 50%;

@@ -10,6 +10,7 @@ import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/th
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from '../ui/Icon';
 import { inertOutside } from '../../lib/inertOutside';
+import { iconBoxCss } from '../ui/cssParts';
 
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
@@ -54,11 +55,7 @@ const StyledTop = styled('div')`
 `;
 
 const StyledClose = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border: 0;
   border-radius: ${radii.md};
   background: transparent;

@@ -10,6 +10,7 @@ import { checklistsTexts } from '../../lib/i18n/checklists';
 import { receivablesTexts } from '../../lib/i18n/receivables';
 import { accountTexts } from '../../lib/i18n/account';
 import { Icon, type IconName } from '../ui/Icon';
+import { plainListCss } from '../ui/cssParts';
 
 type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/audit' | '/account';
 type NavItem = { to: NavPath; label: string; icon: IconName };
@@ -80,12 +81,7 @@ const StyledNav = styled('nav')`
 `;
 
 const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.xs)}
 `;
 
 const StyledFooter = styled('div')`

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
+import { spreadRowCss } from '../ui/cssParts';
 
 const StyledPage = styled('div')`
   width: 100%;
@@ -26,11 +27,7 @@ const StyledTitle = styled('h1')`
 `;
 
 const StyledHeader = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md} ${space.lg};
+  ${spreadRowCss(`${space.md} ${space.lg}`)}
 `;
 
 const StyledActions = styled('div')`

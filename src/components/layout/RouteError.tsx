@@ -3,6 +3,7 @@ import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../lib
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Button } from '../ui/Button';
 import { Icon } from '../ui/Icon';
+import { iconBoxCss } from '../ui/cssParts';
 
 const StyledWrapper = styled('div')`
   min-height: 100vh;
@@ -28,11 +29,7 @@ const StyledCard = styled('div')`
 `;
 
 const StyledIcon = styled('span')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 56px;
-  height: 56px;
+  ${iconBoxCss('56px')}
   border-radius: 50%;
   background: ${colors.dangerSoft};
   color: ${colors.danger};

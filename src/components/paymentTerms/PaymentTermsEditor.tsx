@@ -10,7 +10,7 @@
  * medic's, `medic` named: she is the one who knows each plan's term).
  */
 import { useCallback, useState, type FormEvent } from 'react';
-import { css, styled } from 'goober';
+import { styled } from 'goober';
 import { paymentTermsSchema } from '../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../machines/validation/problems';
 import { getPaymentTerms, putPaymentTerms, type PaymentTerms } from '../../api/ledger';
@@ -25,21 +25,13 @@ import { Notice } from '../ui/Notice';
 import { SearchSelect } from '../ui/SearchSelect';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';
+import { plainListCss, visuallyHidden } from '../ui/cssParts';
 
 const T = ledgerTexts.terms;
 type Term = PaymentTerms['terms'][number];
 type PayerKind = Term['payer'];
 /** A plan or a hospital as the searches answer it. */
 type Payer = { id: number; fantasy_name: string };
-
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
 
 const StyledIntro = styled('p')`
   margin: 0;
@@ -54,12 +46,7 @@ const StyledForm = styled('form')`
 `;
 
 const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.xs)}
   & li {
     display: flex;
     align-items: center;

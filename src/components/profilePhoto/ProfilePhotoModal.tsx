@@ -8,21 +8,15 @@ import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { Button } from '../ui/Button';
 import { Dropzone } from '../ui/Dropzone';
-import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../ui/modalParts';
 import { profilePhotoTexts as T } from '../../lib/i18n/profilePhoto';
-import { media, space } from '../../lib/theme';
+import { media } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../lib/photoFiles';
 import { reloadProfileFromServer } from '../../lib/session/session';
 import { removeProfilePhoto, uploadProfilePhoto } from './actors';
-
-const StyledBody = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
+import { FieldStack } from '../ui/fieldLayout';
 
 const StyledRemove = styled('div')`
   display: flex;
@@ -94,7 +88,14 @@ export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoM
       onSubmit={handleSubmit}
       busy={locked}
       footer={
-        <ModalActions>
+        <ModalSubmitActions
+          cancelLabel={T.cancel}
+          onCancel={onClose}
+          submitLabel={T.save}
+          sendingLabel={T.sending}
+          sending={busy === 'saving'}
+          locked={locked}
+        >
           {current ? (
             <StyledRemove>
               <Button variant="ghost" onClick={handleRemove} disabled={locked} loading={busy === 'removing'}>
@@ -102,27 +103,12 @@ export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoM
               </Button>
             </StyledRemove>
           ) : null}
-          <Button variant="secondary" onClick={onClose} disabled={locked}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={busy === 'saving'} disabled={locked}>
-            {busy === 'saving' ? T.sending : T.save}
-          </Button>
-        </ModalActions>
+        </ModalSubmitActions>
       }
     >
-      <StyledBody>
+      <FieldStack>
         <ModalText>{T.text}</ModalText>
-        {messages.length > 0 ? (
-          <ModalProblem role="alert">
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
+        <ModalMessages messages={messages} role="alert" />
         <Dropzone
           label={T.field}
           name="image"
@@ -134,7 +120,7 @@ export function ProfilePhotoModal({ current, onClose, onChanged }: ProfilePhotoM
           currentUrl={current}
           disabled={locked}
         />
-      </StyledBody>
+      </FieldStack>
     </Modal>
   );
 }

@@ -9,6 +9,7 @@ import { authorizationTexts } from '../../lib/i18n/authorizations';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Icon } from '../ui/Icon';
+import { visuallyHiddenCss } from '../ui/cssParts';
 
 type Alert = components['schemas']['AuthorizationAlert'];
 
@@ -27,12 +28,7 @@ const StyledBadge = styled('span')<{ $danger: boolean }>`
 `;
 
 const StyledHidden = styled('span')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 const StyledWithBadge = styled('span')`

@@ -16,6 +16,7 @@ import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SurgeryOrdering } from '../../api/surgeryList';
 import { LIST_SEARCH_MAX, LIST_SORTS } from '../../lib/surgeries/listSearch';
+import { inputEndCss } from '../ui/Field';
 
 const T = surgeriesTexts.listControls;
 
@@ -38,15 +39,7 @@ const StyledSearchBox = styled('div')`
 `;
 
 const StyledClear = styled('button')`
-  position: absolute;
-  top: 50%;
-  right: ${space.xs};
-  transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
+  ${inputEndCss('36px')}
   border: 0;
   border-radius: ${radii.pill};
   background: transparent;

@@ -23,6 +23,7 @@ import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { caseHref } from '../../lib/surgeries/caseLink';
 import { StatusWithBadge } from './AuthorizationBadge';
 import { changedAgoText, medicName, medicShortName, paymentSourceLabel, proceduresText, scheduleText, statusLabel } from '../../lib/surgeries/surgeryText';
+import { visuallyHiddenCss } from '../ui/cssParts';
 
 const T = surgeriesTexts.table;
 
@@ -102,12 +103,7 @@ const StyledMore = styled('span')`
 `;
 
 const StyledHidden = styled('span')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 type ColumnOptions = {

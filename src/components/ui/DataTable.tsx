@@ -19,6 +19,7 @@
 import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { css, keyframes } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { plainListCss } from './cssParts';
 
 export type DataColumn<T> = {
   key: string;
@@ -196,12 +197,7 @@ const skeletonClass = css`
 `;
 
 const cardsClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.md)}
   ${media.md} { display: none; }
 `;
 

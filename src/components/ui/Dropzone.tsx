@@ -14,6 +14,7 @@ import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName } from './Field';
 import { Icon } from './Icon';
 import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
+import { iconBoxCss, spreadRowCss } from './cssParts';
 
 export type DropzoneTexts = FileRejectionTexts & {
   /** 'Arraste a foto para aqui'. */
@@ -46,11 +47,7 @@ const zoneClass = css`
 
 const thumbClass = css`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 72px;
-  height: 72px;
+  ${iconBoxCss('72px')}
   border-radius: 50%;
   overflow: hidden;
   background: ${colors.surface};
@@ -88,11 +85,7 @@ const detailClass = css`
 `;
 
 const footerClass = css`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
 `;
 
 const removeClass = css`

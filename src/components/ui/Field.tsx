@@ -7,6 +7,7 @@ import { css, styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from './Icon';
+import { iconBoxCss } from './cssParts';
 
 /** Shared look of text inputs, masked inputs and selects. */
 export const inputClassName = css`
@@ -34,6 +35,15 @@ export const inputClassName = css`
     color: ${colors.textMuted};
     cursor: not-allowed;
   }
+`;
+
+/** A square button (or icon) `size` wide at the right end inside a text input; the input's box is its anchor. */
+export const inputEndCss = (size: string) => `
+  position: absolute;
+  top: 50%;
+  right: ${space.xs};
+  transform: translateY(-50%);
+  ${iconBoxCss(size)}
 `;
 
 /*

@@ -7,17 +7,14 @@ import { styled } from 'goober';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { Button } from './Button';
+import { spreadRowCss } from './cssParts';
 
 /**
  * The row under a list, shared with the surgery lists' footer (SurgeryListFooter): its count on one side, its
  * buttons on the other, muted small text. `as` picks the element (a `div` unless told; the pager is a `nav`).
  */
 export const ListFooter = styled('div')<{ as?: 'div' | 'nav' }>`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
+  ${spreadRowCss(space.md)}
   font-size: ${fontSizes.sm};
   color: ${colors.textMuted};
 `;

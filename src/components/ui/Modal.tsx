@@ -15,6 +15,7 @@ import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-co
 import { css, keyframes } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space, zIndices } from '../../lib/theme';
 import { Icon } from './Icon';
+import { iconBoxCss } from './cssParts';
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -94,11 +95,7 @@ const titleClass = css`
 
 const closeClass = css`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border: 0;
   border-radius: ${radii.md};
   background: transparent;

@@ -22,10 +22,11 @@ import {
 } from 'react-aria-components';
 import { css } from 'goober';
 import { multiSelectTexts } from '../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { fieldClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 import { MultiSelectSummary, multiSelectTriggerClass, type MultiSelectProps } from './multiSelectParts';
+import { iconBoxCss, popoverSurface } from './cssParts';
 
 type MultiSelectPopoverProps = MultiSelectProps & {
   /** Focus the trigger and open the popover once mounted (the user opened the light field that loaded this one). */
@@ -37,13 +38,7 @@ const ALL_KEY = '__all__';
 
 const popoverClass = css`
   width: max(var(--trigger-width), 260px);
-  max-width: calc(100vw - ${space.lg});
-  z-index: ${zIndices.menu};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
-  box-shadow: ${shadows.card};
-  overflow: hidden;
+  ${popoverSurface}
 `;
 
 const dialogClass = css`
@@ -88,11 +83,7 @@ const allItemClass = css`
 
 const boxClass = css`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 18px;
-  height: 18px;
+  ${iconBoxCss('18px')}
   border: 1.5px solid ${colors.borderStrong};
   border-radius: 4px;
   background: ${colors.surface};

@@ -25,11 +25,12 @@ import {
   Text,
 } from 'react-aria-components';
 import { css } from 'goober';
-import { colors, focusRing, fontSizes, fontWeights, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { searchSelectTexts } from '../../lib/i18n/surgeries';
-import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName } from './Field';
+import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName, inputEndCss } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
+import { popoverSurface, visuallyHidden } from './cssParts';
 
 type SearchSelectProps<T> = {
   label: string;
@@ -65,15 +66,7 @@ const groupClass = css`
 `;
 
 const triggerClass = css`
-  position: absolute;
-  top: 50%;
-  right: ${space.xs};
-  transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 38px;
-  height: 38px;
+  ${inputEndCss('38px')}
   padding: 0;
   border: 0;
   border-radius: ${radii.sm};
@@ -87,13 +80,7 @@ const triggerClass = css`
 
 const popoverClass = css`
   width: var(--trigger-width);
-  max-width: calc(100vw - ${space.lg});
-  z-index: ${zIndices.menu};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
-  box-shadow: ${shadows.card};
-  overflow: hidden;
+  ${popoverSurface}
 `;
 
 const listBoxClass = css`
@@ -143,18 +130,6 @@ const stateClass = css`
 const stateErrorClass = css`
   color: ${colors.danger};
   font-weight: ${fontWeights.medium};
-`;
-
-const visuallyHiddenClass = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
 `;
 
 export function SearchSelect<T>({
@@ -353,10 +328,10 @@ export function SearchSelect<T>({
           {error}
         </Text>
       ) : null}
-      <span id={triggerLabelId} className={visuallyHiddenClass}>
+      <span id={triggerLabelId} className={visuallyHidden}>
         {searchSelectTexts.openOptions}
       </span>
-      <span id={liveId} className={visuallyHiddenClass} aria-live="polite">
+      <span id={liveId} className={visuallyHidden} aria-live="polite">
         {announcement}
       </span>
       <Popover className={popoverClass} offset={4}>

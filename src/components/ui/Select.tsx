@@ -5,6 +5,7 @@ import { Button } from './Button';
 import { describedBy, Field, inputClassName } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
+import { spreadRowCss } from './cssParts';
 
 const StyledControl = styled('div')`
   position: relative;
@@ -26,11 +27,7 @@ const StyledAdornment = styled('span')`
 `;
 
 const StyledLoadError = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   font-size: ${fontSizes.sm};
   font-weight: ${fontWeights.medium};
   color: ${colors.danger};

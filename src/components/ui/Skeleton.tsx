@@ -3,8 +3,9 @@
  * reads arrived). A bar stands in for one line of text; `LoadingStatus` tells screen readers what is loading, since
  * the bars themselves are hidden from them.
  */
-import { css, keyframes, styled } from 'goober';
+import { keyframes, styled } from 'goober';
 import { colors, media, radii } from '../../lib/theme';
+import { visuallyHidden } from './cssParts';
 
 const shimmer = keyframes`
   0% { background-position: -240px 0; }
@@ -28,18 +29,6 @@ const StyledBar = styled('span')<{ $width: string }>`
 export function SkeletonBar({ width = '60%' }: { width?: string }) {
   return <StyledBar $width={width} aria-hidden="true" />;
 }
-
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
-`;
 
 /** 'Carregando…' for screen readers only, announced politely. */
 export function LoadingStatus({ text }: { text: string }) {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
+import { iconBoxCss } from './cssParts';
 
 type StepState = 'done' | 'current' | 'upcoming';
 
@@ -71,11 +72,7 @@ const StyledCaption = styled('span')`
 
 const StyledBadge = styled('span')<{ $state: StepState; $selected: boolean }>`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 20px;
-  height: 20px;
+  ${iconBoxCss('20px')}
   border-radius: 50%;
   font-size: 0.6875rem;
   font-weight: ${fontWeights.bold};

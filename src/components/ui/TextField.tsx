@@ -1,8 +1,8 @@
 import { useId, useState, type Ref } from 'react';
 import { styled } from 'goober';
-import { colors, focusRing, radii, space } from '../../lib/theme';
+import { colors, focusRing, radii } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { describedBy, Field, inputClassName } from './Field';
+import { describedBy, Field, inputClassName, inputEndCss } from './Field';
 import { Icon } from './Icon';
 
 const StyledControl = styled('div')`
@@ -11,15 +11,7 @@ const StyledControl = styled('div')`
 `;
 
 const StyledReveal = styled('button')`
-  position: absolute;
-  top: 50%;
-  right: ${space.xs};
-  transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 38px;
-  height: 38px;
+  ${inputEndCss('38px')}
   border: 0;
   border-radius: ${radii.sm};
   background: transparent;

@@ -12,7 +12,7 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/TextLink';
 import { Icon } from '../../components/ui/Icon';
-import { colors, fontSizes, radii, space } from '../../lib/theme';
+import { colors, fontSizes, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
@@ -21,6 +21,7 @@ import { sessionTexts } from '../../lib/i18n/session';
 import { accountTexts } from '../../lib/i18n/account';
 import type { LoginValues } from './loginSchema';
 import { SecondFactorStep } from './SecondFactorStep';
+import { warningBoxCss } from '../../components/ui/cssParts';
 
 /**
  * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
@@ -63,11 +64,7 @@ const StyledNotice = styled('p')`
   gap: ${space.sm};
   margin-bottom: ${space.lg};
   padding: ${space.md};
-  border: 1px solid ${colors.warningBorder};
-  border-radius: ${radii.md};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
+  ${warningBoxCss}
 `;
 
 export function LoginPage() {

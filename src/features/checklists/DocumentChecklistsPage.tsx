@@ -38,6 +38,7 @@ import {
   type RequirementList,
   type RequirementsOverview,
 } from '../../api/checklists';
+import { cardSurface } from '../../components/ui/cssParts';
 
 const T = checklistsTexts.page;
 const routeApi = getRouteApi('/app/document-checklists');
@@ -46,11 +47,7 @@ const Card = styled('section')`
   display: flex;
   flex-direction: column;
   gap: ${space.lg};
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
+  ${cardSurface}
 `;
 
 const Intro = styled('p')`

@@ -13,13 +13,15 @@ import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
+import { UploadProgress } from '../../components/ui/UploadProgress';
 import { saveBlob } from '../../lib/download';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { checklistsTexts } from '../../lib/i18n/checklists';
 import { fill } from '../../lib/i18n/pt-BR';
-import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { useRetryableRead } from '../../lib/useRetryableRead';
+import { cardSurface, visuallyHiddenCss } from '../../components/ui/cssParts';
 
 const T = checklistsTexts.template;
 /** The server's limit (docx-template.ts MAX_TEMPLATE_BYTES): a bigger file is refused here, before it is sent. */
@@ -29,11 +31,7 @@ const Card = styled('section')`
   display: flex;
   flex-direction: column;
   gap: ${space.md};
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
+  ${cardSurface}
   & h2 { font-size: ${fontSizes.lg}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
   & > p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 70ch; }
 `;
@@ -67,33 +65,8 @@ const Buttons = styled('div')`
   ${media.belowMd} { & > button { flex: 1 1 auto; } }
 `;
 
-const Progress = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  padding: ${space.md};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.primary};
-`;
-
-const Track = styled('div')`
-  height: 8px;
-  border-radius: ${radii.pill};
-  background: ${colors.primarySoft};
-  overflow: hidden;
-  & > span { display: block; height: 100%; background: ${colors.primary}; transition: width 120ms linear; }
-`;
-
 const HiddenInput = styled('input')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 type Props = { scope: ChecklistScope; id: number; medic: number | null };
@@ -199,12 +172,7 @@ export function OfficeTemplateSection({ scope, id, medic }: Props) {
             <Notice kind="empty" icon="fileText" title={T.none[scope]} text={T.noneHint} compact announce={false} />
           )}
           {progress !== null ? (
-            <Progress>
-              <span aria-live="polite">{fill(T.progress, { percent: progress })}</span>
-              <Track role="progressbar" aria-label={T.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress}>
-                <span style={{ width: `${progress}%` }} />
-              </Track>
-            </Progress>
+            <UploadProgress percent={progress} text={fill(T.progress, { percent: progress })} label={T.progressLabel} />
           ) : null}
           <div>
             <HiddenInput

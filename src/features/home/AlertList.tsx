@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '../../components/ui/Icon';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
+import { plainListCss } from '../../components/ui/cssParts';
 
 export type Alert = {
   key: string;
@@ -26,12 +27,7 @@ export type Alert = {
 };
 
 const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.sm)}
 `;
 
 const StyledItem = styled('a')<{ $danger: boolean; $rows: number }>`

@@ -14,29 +14,19 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { useOpenCase } from '../../lib/surgeries/caseLink';
 import { statusLabel } from '../../lib/surgeries/surgeryText';
-import { colors, fontSizes, radii, space } from '../../lib/theme';
+import { colors, fontSizes, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { HomePanel } from './HomePanel';
+import { boxedRowsCss, spreadRowCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.handovers;
 
 const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
-  & > li + li { border-top: 1px solid ${colors.border}; }
+  ${boxedRowsCss}
 `;
 
 const StyledRow = styled('li')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm} ${space.md};
+  ${spreadRowCss(`${space.sm} ${space.md}`)}
   padding: ${space.md};
 `;
 

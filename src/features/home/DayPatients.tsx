@@ -20,20 +20,14 @@ import { medicName } from '../../lib/surgeries/surgeryText';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
+import { boxedRowsCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.day;
 
 /** The rows lay out by the list's own width (it sits beside the calendar on desktops, alone on phones). */
 const StyledList = styled('ul')`
   container-type: inline-size;
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
-  & > li + li { border-top: 1px solid ${colors.border}; }
+  ${boxedRowsCss}
 `;
 
 const StyledRow = styled('li')`

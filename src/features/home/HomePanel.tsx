@@ -4,19 +4,16 @@
  */
 import { startTransition, useCallback, useId, useState, type ReactNode } from 'react';
 import { styled } from 'goober';
-import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { usePanelInOrder } from './panelOrder';
+import { cardSurface } from '../../components/ui/cssParts';
 
 const StyledPanel = styled('section')`
   min-width: 0;
   display: flex;
   flex-direction: column;
   gap: ${space.lg};
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
+  ${cardSurface}
 `;
 
 const StyledHead = styled('div')`

@@ -16,6 +16,7 @@ import type { Surgery } from '../../api/surgeryList';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { HomePanel } from './HomePanel';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
+import { spreadRowCss } from '../../components/ui/cssParts';
 
 const T = clocksTexts.home;
 
@@ -60,11 +61,7 @@ const StyledWhat = styled('span')`
 `;
 
 const StyledFoot = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   font-size: ${fontSizes.sm};
   color: ${colors.textMuted};
   & > a {

@@ -14,6 +14,7 @@ import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } fr
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import type { DashboardState } from '../../lib/dashboard/useDashboard';
+import { iconBoxCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.distribution;
 
@@ -57,11 +58,7 @@ const StyledStage = styled('button')`
 
 const StyledIcon = styled('span')`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 40px;
-  height: 40px;
+  ${iconBoxCss('40px')}
   border-radius: 50%;
   background: ${colors.primarySoft};
   color: ${colors.primary};

@@ -10,15 +10,10 @@ import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import type { PatientFormValues } from './patientForm';
+import { fieldsetStackCss } from '../../components/ui/cssParts';
 
 const StyledFieldset = styled('fieldset')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
+  ${fieldsetStackCss(space.xs)}
 `;
 
 const StyledLegend = styled('legend')`

@@ -7,7 +7,9 @@ import { styled } from 'goober';
 import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { patientsTexts as T } from '../../lib/i18n/patients';
-import { colors, durations, focusRing, fontSizes, radii, space } from '../../lib/theme';
+import { colors, durations, focusRing, fontSizes, radii } from '../../lib/theme';
+import { iconBoxCss, visuallyHiddenCss } from '../../components/ui/cssParts';
+import { inputEndCss } from '../../components/ui/Field';
 
 const StyledSearch = styled('div')`
   position: relative;
@@ -40,23 +42,11 @@ const StyledSearchIcon = styled('span')`
 `;
 
 const StyledSearchEnd = styled('span')`
-  position: absolute;
-  top: 50%;
-  right: ${space.xs};
-  transform: translateY(-50%);
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
+  ${inputEndCss('36px')}
 `;
 
 const StyledClear = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 36px;
-  height: 36px;
+  ${iconBoxCss('36px')}
   border: 0;
   border-radius: 50%;
   background: transparent;
@@ -67,12 +57,7 @@ const StyledClear = styled('button')`
 `;
 
 const StyledVisuallyHidden = styled('span')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 type PatientSearchBoxProps = {

@@ -21,12 +21,13 @@ import { useFormDraft } from '../../lib/drafts/useFormDraft';
 import { todayInSaoPaulo } from '../../lib/format/date';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
-import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitPatient, type Patient } from './actors';
 import { stepResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
 import { ModalActions } from './ModalActions';
 import { DetailsStep, IdentificationStep } from './PatientWizardSteps';
+import { warningBoxCss } from '../../components/ui/cssParts';
 
 /** SPEC §9: the patient modals are at most 997 px wide. */
 export const PATIENT_MODAL_MAX_WIDTH = 997;
@@ -54,11 +55,7 @@ const StyledAlert = styled('div')`
   gap: ${space.sm};
   margin-bottom: ${space.lg};
   padding: ${space.md};
-  border: 1px solid ${colors.warningBorder};
-  border-radius: ${radii.md};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
+  ${warningBoxCss}
   font-weight: ${fontWeights.medium};
   & > ul { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: ${space.xxs}; }
   & > svg { flex: none; margin-top: 1px; }

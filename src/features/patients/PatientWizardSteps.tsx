@@ -1,7 +1,6 @@
 /** The two steps' fields of the patient registration and edit modal (SPEC §2 Patients). */
 import { useEffect } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
-import { styled } from 'goober';
 import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { healthPlanDetail, searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
@@ -10,26 +9,11 @@ import { FormTextField } from '../../components/form/FormTextField';
 import { Dropzone, type DropzoneTexts } from '../../components/ui/Dropzone';
 import { SearchSelect } from '../../components/ui/SearchSelect';
 import { patientsTexts as T } from '../../lib/i18n/patients';
-import { media, space } from '../../lib/theme';
 import { GenderField } from './GenderField';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../lib/photoFiles';
 import type { PatientFormValues } from './patientForm';
 import { useMedics } from './useMedics';
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const StyledRow = styled('div')`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: ${space.lg};
-  ${media.md} {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
+import { FieldPair, FieldStack } from '../../components/ui/fieldLayout';
 
 const DROPZONE_TEXTS: DropzoneTexts = {
   prompt: T.fields.dropPrompt,
@@ -54,7 +38,7 @@ const planLabel = (plan: HealthPlan) => plan.fantasy_name;
 export function IdentificationStep({ form, currentPhoto }: StepProps & { currentPhoto: string | null }) {
   const { control } = form;
   return (
-    <StyledFields>
+    <FieldStack>
       <Controller
         control={control}
         name="foto"
@@ -78,7 +62,7 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
         placeholder={T.fields.namePlaceholder}
         autoComplete="off"
       />
-      <StyledRow>
+      <FieldPair>
         <FormMaskedField
           control={control}
           name="cellphone"
@@ -110,8 +94,8 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
             />
           )}
         />
-      </StyledRow>
-    </StyledFields>
+      </FieldPair>
+    </FieldStack>
   );
 }
 
@@ -144,8 +128,8 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
   }
 
   return (
-    <StyledFields>
-      <StyledRow>
+    <FieldStack>
+      <FieldPair>
         <FormMaskedField
           control={control}
           name="birthday"
@@ -164,7 +148,7 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
           autoComplete="off"
           onValueChange={handleCpfChange}
         />
-      </StyledRow>
+      </FieldPair>
       <FormTextField
         control={control}
         name="address"
@@ -173,7 +157,7 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
         autoComplete="off"
         optional
       />
-      <StyledRow>
+      <FieldPair>
         <FormMaskedField
           control={control}
           name="cep"
@@ -184,7 +168,7 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
           optional
         />
         <GenderField control={control} />
-      </StyledRow>
+      </FieldPair>
       {withMedic ? (
         <FormSelect
           control={control}
@@ -199,6 +183,6 @@ export function DetailsStep({ form, withMedic, preselectMedic }: DetailsStepProp
           onRetry={medics.retry}
         />
       ) : null}
-    </StyledFields>
+    </FieldStack>
   );
 }

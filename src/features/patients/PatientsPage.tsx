@@ -20,6 +20,7 @@ import { PatientDetailModal } from './PatientDetailModal';
 import { PatientList } from './PatientList';
 import { PatientWizardModal } from './PatientWizardModal';
 import { usePatientList } from './usePatientList';
+import { iconBoxCss } from '../../components/ui/cssParts';
 
 const StyledLayout = styled('div')`
   display: grid;
@@ -63,11 +64,7 @@ const StyledAddBox = styled('section')`
 `;
 
 const StyledAddIcon = styled('span')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 48px;
-  height: 48px;
+  ${iconBoxCss('48px')}
   border-radius: 50%;
   background: rgba(255, 255, 255, 0.14);
   color: ${colors.onPrimary};

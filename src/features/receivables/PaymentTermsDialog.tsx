@@ -11,16 +11,9 @@ import { Modal } from '../../components/ui/Modal';
 import { ModalText } from '../../components/ui/modalParts';
 import { Select } from '../../components/ui/Select';
 import { ledgerTexts } from '../../lib/i18n/ledger';
-import { styled } from 'goober';
-import { space } from '../../lib/theme';
+import { FieldStack } from '../../components/ui/fieldLayout';
 
 const T = ledgerTexts.terms;
-
-const StyledBody = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
 
 type PaymentTermsDialogProps = {
   /** The secretary's medics; null for a medic (his own terms). */
@@ -34,7 +27,7 @@ export function PaymentTermsDialog({ medics, onClose, onSaved }: PaymentTermsDia
   const medic = medics === null ? null : chosen;
   return (
     <Modal isOpen onClose={onClose} title={T.title} closeLabel={ledgerTexts.close} maxWidth={720}>
-      <StyledBody>
+      <FieldStack>
         <ModalText>{T.dialogIntro}</ModalText>
         {medics !== null && medics.length > 1 ? (
           <Select
@@ -47,7 +40,7 @@ export function PaymentTermsDialog({ medics, onClose, onSaved }: PaymentTermsDia
           />
         ) : null}
         {medics === null || medic !== null ? <PaymentTermsEditor key={medic ?? 'own'} medic={medic} onSaved={onSaved} /> : null}
-      </StyledBody>
+      </FieldStack>
     </Modal>
   );
 }

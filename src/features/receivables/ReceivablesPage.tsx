@@ -45,6 +45,7 @@ import { ledgerTexts } from '../../lib/i18n/ledger';
 import { PaymentTermsDialog } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
+import { spreadRowCss } from '../../components/ui/cssParts';
 
 const T = receivablesTexts.page;
 const routeApi = getRouteApi('/app/receivables');
@@ -103,11 +104,7 @@ const StyledDateField = styled('div')`
 `;
 
 const StyledActions = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
+  ${spreadRowCss(space.md)}
   min-height: 44px;
 `;
 

@@ -10,9 +10,10 @@ import { Notice } from '../../components/ui/Notice';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { backupTexts, formatBytes } from '../../lib/i18n/backup';
 import { fill } from '../../lib/i18n/pt-BR';
-import { colors, fontSizes, radii, space } from '../../lib/theme';
+import { colors, fontSizes, space } from '../../lib/theme';
 import { useRetryableRead } from '../../lib/useRetryableRead';
 import { StyledCard, StyledCardTitle } from './ProfileCard';
+import { warningBoxCss } from '../../components/ui/cssParts';
 
 const T = backupTexts.card;
 
@@ -25,11 +26,7 @@ const StyledText = styled('p')`
 const StyledFailure = styled('p')`
   margin: 0;
   padding: ${space.sm} ${space.md};
-  border-radius: ${radii.md};
-  border: 1px solid ${colors.warningBorder};
-  background: ${colors.warningSoft};
-  color: ${colors.warning};
-  font-size: ${fontSizes.sm};
+  ${warningBoxCss}
 `;
 
 const StyledHelp = styled('p')`

@@ -16,24 +16,10 @@ import { settingsTexts } from '../../lib/i18n/settings';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { endDevices, listDevices, type Device } from './devices';
-import { StyledCard, StyledCardTitle } from './ProfileCard';
+import { StyledCard, StyledCardList, StyledCardText, StyledCardTitle } from './ProfileCard';
+import { spreadRowCss } from '../../components/ui/cssParts';
 
 const T = accountTexts.devices;
-
-const StyledIntro = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
-
-const StyledList = styled('ul')`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  border-top: 1px solid ${colors.border};
-`;
 
 const StyledDevice = styled('li')`
   display: flex;
@@ -86,11 +72,7 @@ const StyledEnd = styled('button')`
 `;
 
 const StyledFooter = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.md};
+  ${spreadRowCss(space.md)}
   & > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 
@@ -141,14 +123,14 @@ export function DevicesCard() {
   return (
     <StyledCard aria-labelledby={titleId}>
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
-      <StyledIntro>{T.intro}</StyledIntro>
+      <StyledCardText>{T.intro}</StyledCardText>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} compact />
       ) : state.status === 'error' ? (
         <Notice kind="failed" title={T.loadFailed} onRetry={reload} compact />
       ) : (
         <>
-          <StyledList aria-label={T.listLabel}>
+          <StyledCardList aria-label={T.listLabel}>
             {state.devices.map((device) => (
               <StyledDevice key={device.id}>
                 <Icon name="shieldCheck" size={22} />
@@ -171,7 +153,7 @@ export function DevicesCard() {
                 )}
               </StyledDevice>
             ))}
-          </StyledList>
+          </StyledCardList>
           <StyledFooter>
             {others.length === 0 ? <p>{T.onlyThis}</p> : <span />}
             {others.length > 0 ? (

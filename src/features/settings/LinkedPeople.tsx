@@ -25,7 +25,8 @@ import {
   type LinkedPerson,
   type PendingInvite,
 } from './actors';
-import { StyledCard, StyledCardTitle } from './ProfileCard';
+import { StyledCard, StyledCardList, StyledCardTitle } from './ProfileCard';
+import { iconBoxCss } from '../../components/ui/cssParts';
 
 const StyledHeader = styled('div')`
   display: flex;
@@ -36,11 +37,7 @@ const StyledHeader = styled('div')`
 
 const StyledIconButton = styled('button')<{ $tone: 'primary' | 'danger' }>`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border-radius: ${(p) => (p.$tone === 'primary' ? '50%' : radii.md)};
   border: 1px solid ${(p) => (p.$tone === 'primary' ? colors.primary : colors.border)};
   background: ${(p) => (p.$tone === 'primary' ? colors.primary : colors.surface)};
@@ -51,15 +48,6 @@ const StyledIconButton = styled('button')<{ $tone: 'primary' | 'danger' }>`
     border-color: ${(p) => (p.$tone === 'primary' ? colors.primaryHover : colors.danger)};
   }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
-`;
-
-const StyledList = styled('ul')`
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  display: flex;
-  flex-direction: column;
-  border-top: 1px solid ${colors.border};
 `;
 
 const StyledPerson = styled('li')`
@@ -252,7 +240,7 @@ export function LinkedPeople({ people, invites, onAdd, onChanged }: LinkedPeople
         />
       ) : null}
       {people.length > 0 ? (
-        <StyledList aria-label={T.people.listLabel}>
+        <StyledCardList aria-label={T.people.listLabel}>
           {people.map((person) => (
             <StyledPerson key={person.id}>
               <Icon name="mail" size={20} />
@@ -269,10 +257,10 @@ export function LinkedPeople({ people, invites, onAdd, onChanged }: LinkedPeople
               </StyledIconButton>
             </StyledPerson>
           ))}
-        </StyledList>
+        </StyledCardList>
       ) : null}
       {invites.length > 0 ? (
-        <StyledList aria-label={T.invites.listLabel}>
+        <StyledCardList aria-label={T.invites.listLabel}>
           {invites.map((invite) => (
             <InviteRow
               key={invite.id}
@@ -282,7 +270,7 @@ export function LinkedPeople({ people, invites, onAdd, onChanged }: LinkedPeople
               onCancel={setCancelling}
             />
           ))}
-        </StyledList>
+        </StyledCardList>
       ) : null}
       <ConfirmDialog
         isOpen={asking !== null}

@@ -12,9 +12,10 @@ import { Icon, type IconName } from '../../components/ui/Icon';
 import { textButtonCss } from '../../components/ui/singleFileUpload';
 import { profilePhotoTexts as photoTexts } from '../../lib/i18n/profilePhoto';
 import { settingsTexts as T } from '../../lib/i18n/settings';
-import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SettingsForm } from '../../../machines/settings/settingsModalMachine';
 import type { Settings } from './actors';
+import { raisedSurface } from '../../components/ui/cssParts';
 
 export const StyledCard = styled('section')`
   display: flex;
@@ -22,10 +23,7 @@ export const StyledCard = styled('section')`
   gap: ${space.lg};
   min-width: 0;
   padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
+  ${raisedSurface}
   ${media.md} { padding: ${space.xl}; }
 `;
 
@@ -34,6 +32,22 @@ export const StyledCardTitle = styled('h2')`
   font-size: ${fontSizes.lg};
   font-weight: ${fontWeights.bold};
   color: ${colors.text};
+`;
+
+export const StyledCardText = styled('p')`
+  margin: 0;
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+/** A card's rows, ruled above and between (linked people, devices). */
+export const StyledCardList = styled('ul')`
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  display: flex;
+  flex-direction: column;
+  border-top: 1px solid ${colors.border};
 `;
 
 const StyledIdentity = styled('div')`

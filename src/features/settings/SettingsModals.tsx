@@ -7,7 +7,6 @@
  */
 import { useEffect, type FormEvent, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type Resolver } from 'react-hook-form';
-import { styled } from 'goober';
 import {
   changePasswordForm,
   createSecretarySchema,
@@ -17,12 +16,9 @@ import {
 import type { SettingsPayload } from '../../../machines/settings/settingsModalMachine';
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
-import { Button } from '../../components/ui/Button';
-import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../components/ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../../components/ui/modalParts';
 import { settingsTexts as T } from '../../lib/i18n/settings';
-import { media, space } from '../../lib/theme';
 import {
   invitePayload,
   namePayload,
@@ -33,19 +29,7 @@ import {
   type NicknameValues,
   type PasswordValues,
 } from './settingsForms';
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const StyledRow = styled('div')`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: ${space.lg};
-  ${media.md} { grid-template-columns: 1fr 1fr; }
-`;
+import { FieldPair, FieldStack } from '../../components/ui/fieldLayout';
 
 /** What the page tells an open modal. */
 export type SettingsModalState = {
@@ -79,29 +63,20 @@ function FormModal({ title, submitLabel, sending, locked, messages, onCancel, on
       onSubmit={onSubmit}
       busy={locked}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={locked}>
-            {T.modals.cancel}
-          </Button>
-          <Button type="submit" loading={sending} disabled={locked}>
-            {sending ? T.modals.sending : submitLabel}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions
+          cancelLabel={T.modals.cancel}
+          onCancel={onCancel}
+          submitLabel={submitLabel}
+          sendingLabel={T.modals.sending}
+          sending={sending}
+          locked={locked}
+        />
       }
     >
-      <StyledFields>
-        {messages.length > 0 ? (
-          <ModalProblem>
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
+      <FieldStack>
+        <ModalMessages messages={messages} />
         {children}
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }
@@ -128,10 +103,10 @@ export function NameModal({ current, ...state }: NameModalProps) {
       submitLabel={T.modals.save}
       onSubmit={handleSubmit((values) => state.onSend(namePayload(values)))}
     >
-      <StyledRow>
+      <FieldPair>
         <FormTextField control={control} name="first_name" label={T.fields.firstName} autoComplete="given-name" autoFocus />
         <FormTextField control={control} name="last_name" label={T.fields.lastName} autoComplete="family-name" />
-      </StyledRow>
+      </FieldPair>
     </FormModal>
   );
 }
@@ -221,10 +196,10 @@ export function InviteModal(state: SettingsModalState) {
       onSubmit={handleSubmit((values) => state.onSend(invitePayload(values)))}
     >
       <ModalText>{T.modals.inviteText}</ModalText>
-      <StyledRow>
+      <FieldPair>
         <FormTextField control={control} name="first_name" label={T.fields.firstName} autoComplete="off" autoFocus />
         <FormTextField control={control} name="last_name" label={T.fields.lastName} autoComplete="off" />
-      </StyledRow>
+      </FieldPair>
       <FormTextField
         control={control}
         name="email"

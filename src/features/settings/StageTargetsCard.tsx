@@ -17,20 +17,14 @@ import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
 import { clocksTexts } from '../../lib/i18n/clocks';
 import { fill } from '../../lib/i18n/pt-BR';
-import { colors, fontSizes, space } from '../../lib/theme';
+import { space } from '../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 import { useRetryableRead } from '../../lib/useRetryableRead';
-import { StyledCard, StyledCardTitle } from './ProfileCard';
+import { StyledCard, StyledCardText, StyledCardTitle } from './ProfileCard';
 
 const T = clocksTexts.targets;
 
 type TargetValues = Record<ActiveStatus, string>;
-
-const StyledIntro = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
 
 const StyledForm = styled('form')`
   display: flex;
@@ -126,7 +120,7 @@ export function StageTargetsCard() {
   return (
     <StyledCard aria-labelledby={titleId} aria-busy={state.status === 'loading' || undefined}>
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
-      <StyledIntro>{T.intro}</StyledIntro>
+      <StyledCardText>{T.intro}</StyledCardText>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} compact />
       ) : state.status === 'error' ? (

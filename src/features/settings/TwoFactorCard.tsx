@@ -14,7 +14,7 @@ import { read } from '../../api/read';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Modal } from '../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../components/ui/modalParts';
+import { ModalActions, ModalMessages, ModalProblem, ModalSubmitActions, ModalText } from '../../components/ui/modalParts';
 import { Notice } from '../../components/ui/Notice';
 import { Switch } from '../../components/ui/Switch';
 import { TextField } from '../../components/ui/TextField';
@@ -23,18 +23,13 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { settingsTexts } from '../../lib/i18n/settings';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { StyledCard, StyledCardTitle } from './ProfileCard';
+import { StyledCard, StyledCardText, StyledCardTitle } from './ProfileCard';
+import { FieldStack } from '../../components/ui/fieldLayout';
 
 type TwoFactorStatus = components['schemas']['TwoFactorStatus'];
 type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 
 const T = accountTexts.twoFactor;
-
-const StyledText = styled('p')`
-  margin: 0;
-  font-size: ${fontSizes.sm};
-  color: ${colors.textMuted};
-`;
 
 const StyledState = styled('div')`
   display: flex;
@@ -62,12 +57,6 @@ const StyledActions = styled('div')`
   flex-wrap: wrap;
   gap: ${space.md};
   align-items: center;
-`;
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
 `;
 
 const StyledQr = styled('img')`
@@ -119,20 +108,6 @@ async function call<T>(run: () => Promise<{ data?: T; error?: unknown; response:
   }
 }
 
-function Problem({ messages }: { messages: string[] }) {
-  if (messages.length === 0) return null;
-  return (
-    <ModalProblem role="alert">
-      <Icon name="alert" size={18} />
-      <ul>
-        {messages.map((message) => (
-          <li key={message}>{message}</li>
-        ))}
-      </ul>
-    </ModalProblem>
-  );
-}
-
 type FormDialogProps = { title: string; submitLabel: string; busyLabel: string; busy: boolean; onCancel: () => void; onSubmit: () => void; children: ReactNode };
 
 function FormDialog({ title, submitLabel, busyLabel, busy, onCancel, onSubmit, children }: FormDialogProps) {
@@ -151,17 +126,10 @@ function FormDialog({ title, submitLabel, busyLabel, busy, onCancel, onSubmit, c
         onSubmit();
       }}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={busy} disabled={busy}>
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={submitLabel} sendingLabel={busyLabel} sending={busy} />
       }
     >
-      <StyledFields>{children}</StyledFields>
+      <FieldStack>{children}</FieldStack>
     </Modal>
   );
 }
@@ -180,11 +148,11 @@ function SetupDialog({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; on
   }
   return (
     <FormDialog title={T.setupTitle} submitLabel={T.confirm} busyLabel={T.confirming} busy={busy} onCancel={onCancel} onSubmit={() => void submit()}>
-      <Problem messages={messages} />
+      <ModalMessages messages={messages} role="alert" />
       <ModalText>{T.setupText}</ModalText>
       <StyledQr src={setup.qr_code} alt={T.qrAlt} width={200} height={200} />
       <div>
-        <StyledText>{T.manualEntry}</StyledText>
+        <StyledCardText>{T.manualEntry}</StyledCardText>
         <StyledSecret data-testid="totp-secret">{setup.secret}</StyledSecret>
       </div>
       <TextField
@@ -223,7 +191,7 @@ function DisableDialog({ onCancel, onDisabled }: { onCancel: () => void; onDisab
       onCancel={onCancel}
       onSubmit={() => void submit()}
     >
-      <Problem messages={messages} />
+      <ModalMessages messages={messages} role="alert" />
       <ModalText>{T.disableText}</ModalText>
       <TextField label={T.passwordLabel} name="password" type="password" value={password} onChange={setPassword} autoComplete="current-password" autoFocus />
       <TextField label={T.disableCodeLabel} name="otp" value={code} onChange={setCode} autoComplete="one-time-code" />
@@ -247,7 +215,7 @@ function CodesDialog({ codes, onDone }: { codes: string[]; onDone: () => void })
         </ModalActions>
       }
     >
-      <StyledFields>
+      <FieldStack>
         <ModalProblem role="note">
           <Icon name="alert" size={18} />
           <span>{T.codesWarning}</span>
@@ -257,7 +225,7 @@ function CodesDialog({ codes, onDone }: { codes: string[]; onDone: () => void })
             <li key={c}>{c}</li>
           ))}
         </StyledCodes>
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }
@@ -323,9 +291,9 @@ export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
             </StyledBadge>
             {status.enabled ? <span>{fill(T.codesLeft, { count: String(status.recovery_codes_left) })}</span> : null}
           </StyledState>
-          <StyledText>{status.enabled ? T.introOn : T.introOff}</StyledText>
-          {role === 'medic' && !status.enabled ? <StyledText>{T.encourageMedic}</StyledText> : null}
-          {status.required ? <StyledText>{T.requiredByMedic}</StyledText> : null}
+          <StyledCardText>{status.enabled ? T.introOn : T.introOff}</StyledCardText>
+          {role === 'medic' && !status.enabled ? <StyledCardText>{T.encourageMedic}</StyledCardText> : null}
+          {status.required ? <StyledCardText>{T.requiredByMedic}</StyledCardText> : null}
           <StyledActions>
             {status.enabled ? (
               status.required ? null : (
@@ -349,7 +317,7 @@ export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
                 busyLabel={T.saving}
                 describedBy={hintId}
               />
-              <StyledText id={hintId}>{T.secretariesHint}</StyledText>
+              <StyledCardText id={hintId}>{T.secretariesHint}</StyledCardText>
             </div>
           ) : null}
         </>

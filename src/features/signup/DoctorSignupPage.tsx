@@ -20,7 +20,8 @@ import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitDoctorSignup } from './actors';
-import { DoctorAccessStep, DoctorPersonalStep, DoctorProfessionalStep } from './DoctorSignupSteps';
+import { DoctorAccessStep, DoctorProfessionalStep } from './DoctorSignupSteps';
+import { PersonalFields } from './PersonalFields';
 import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
 
 /** The form's values: the wizard data with the specialty as the select's string value. */
@@ -119,7 +120,7 @@ export function DoctorSignupPage() {
         <StepTitle stepKey={step} index={stepIndex} total={STEPS.length}>
           {stepName}
         </StepTitle>
-        {step === 'personal' ? <DoctorPersonalStep form={form} /> : null}
+        {step === 'personal' ? <PersonalFields form={form} /> : null}
         {step === 'professional' ? <DoctorProfessionalStep control={control} /> : null}
         {step === 'access' ? <DoctorAccessStep form={form} /> : null}
         <WizardActions

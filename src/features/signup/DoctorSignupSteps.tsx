@@ -1,6 +1,5 @@
-/** The three steps' fields of the doctor signup (SPEC §2). */
+/** The fields of the doctor signup's last two steps (SPEC §2); the first one's are PersonalFields. */
 import type { Control, UseFormReturn } from 'react-hook-form';
-import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';
@@ -9,36 +8,9 @@ import { ptBR } from '../../lib/i18n/pt-BR';
 import type { DoctorSignupForm } from './DoctorSignupPage';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useSpecialties } from './useSpecialties';
-import { StyledFieldRow } from './WizardLayout';
+import { FieldPair } from '../../components/ui/fieldLayout';
 
 type FormProps = { form: UseFormReturn<DoctorSignupForm> };
-
-/** Step 1: first name, last name, CPF ('CPF Invalido!' as soon as 14 characters are typed and it is not valid). */
-export function DoctorPersonalStep({ form }: FormProps) {
-  const { control, trigger } = form;
-
-  function handleCpfChange(value: string) {
-    if (value.length === CPF_MASKED_LENGTH) void trigger('cpf');
-  }
-
-  return (
-    <>
-      <StyledFieldRow>
-        <FormTextField control={control} name="first_name" label={ptBR.fields.firstName} autoComplete="given-name" />
-        <FormTextField control={control} name="last_name" label={ptBR.fields.lastName} autoComplete="family-name" />
-      </StyledFieldRow>
-      <FormMaskedField
-        control={control}
-        name="cpf"
-        label={ptBR.fields.cpf}
-        mask={MASKS.cpf}
-        placeholder={ptBR.fields.cpfPlaceholder}
-        autoComplete="off"
-        onValueChange={handleCpfChange}
-      />
-    </>
-  );
-}
 
 type ControlProps = { control: Control<DoctorSignupForm> };
 
@@ -55,7 +27,7 @@ export function DoctorProfessionalStep({ control }: ControlProps) {
         placeholder={ptBR.fields.addressPlaceholder}
         autoComplete="street-address"
       />
-      <StyledFieldRow>
+      <FieldPair>
         <FormTextField control={control} name="crm" label={ptBR.fields.crm} placeholder={ptBR.fields.crmPlaceholder} />
         <FormMaskedField
           control={control}
@@ -66,7 +38,7 @@ export function DoctorProfessionalStep({ control }: ControlProps) {
           autoComplete="tel-national"
           inputMode="tel"
         />
-      </StyledFieldRow>
+      </FieldPair>
       <FormSelect
         control={control}
         name="specialty"

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { FormTextField } from '../../components/form/FormTextField';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { StyledFieldRow } from './WizardLayout';
+import { FieldPair } from '../../components/ui/fieldLayout';
 
 type WithNewPassword = FieldValues & { password: string; confirmPassword: string };
 
@@ -23,7 +23,7 @@ export function NewPasswordFields<T extends WithNewPassword>({ form }: NewPasswo
   }, [password, confirmName, getFieldState, trigger]);
 
   return (
-    <StyledFieldRow>
+    <FieldPair>
       <FormTextField
         control={control}
         name={passwordName}
@@ -39,6 +39,6 @@ export function NewPasswordFields<T extends WithNewPassword>({ form }: NewPasswo
         type="password"
         autoComplete="new-password"
       />
-    </StyledFieldRow>
+    </FieldPair>
   );
 }

@@ -15,6 +15,7 @@ import { fill, ptBR } from '../../lib/i18n/pt-BR';
 import { ExistingAccountForm } from './ExistingAccountForm';
 import { SecretaryWizard } from './SecretaryWizard';
 import { useInvite } from './useInvite';
+import { iconBoxCss } from '../../components/ui/cssParts';
 
 const StyledState = styled('div')`
   display: flex;
@@ -31,11 +32,7 @@ const StyledStateText = styled('p')`
 `;
 
 const StyledAlertIcon = styled('span')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 56px;
-  height: 56px;
+  ${iconBoxCss('56px')}
   border-radius: 50%;
   background: ${colors.warningSoft};
   color: ${colors.warning};

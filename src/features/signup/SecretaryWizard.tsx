@@ -11,9 +11,7 @@ import {
   type SecretarySignupData,
 } from '../../../machines/signup/secretarySignupMachine';
 import { secretaryAccessForm, secretaryPersonalStep } from '../../../machines/account/signupSchemas';
-import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { FormCheckbox } from '../../components/form/FormCheckbox';
-import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
 import { StepIndicator } from '../../components/ui/StepIndicator';
@@ -22,8 +20,9 @@ import { ptBR } from '../../lib/i18n/pt-BR';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitSecretarySignup } from './actors';
 import { NewPasswordFields } from './NewPasswordFields';
+import { PersonalFields } from './PersonalFields';
 import type { Invite } from './useInvite';
-import { StepTitle, StyledFieldRow, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
+import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
 
 type SecretarySignupForm = Omit<SecretarySignupData, 'nickname'>;
 type Step = 'personal' | 'access';
@@ -58,7 +57,7 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
     // react-hook-form reads the resolver of the latest render: the schema of the step shown.
     resolver: STEP_RESOLVERS[step],
   });
-  const { control, handleSubmit, clearErrors, trigger } = form;
+  const { control, handleSubmit, clearErrors } = form;
 
   useEffect(() => {
     clearErrors();
@@ -86,10 +85,6 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
     send({ type: 'wizard.back', data: form.getValues() });
   }
 
-  function handleCpfChange(cpf: string) {
-    if (cpf.length === CPF_MASKED_LENGTH) void trigger('cpf');
-  }
-
   const stepIndex = step === 'personal' ? 0 : 1;
   return (
     <>
@@ -103,21 +98,7 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
           {ptBR.secretarySignup.steps[stepIndex] ?? ''}
         </StepTitle>
         {step === 'personal' ? (
-          <>
-            <StyledFieldRow>
-              <FormTextField control={control} name="first_name" label={ptBR.fields.firstName} autoComplete="given-name" />
-              <FormTextField control={control} name="last_name" label={ptBR.fields.lastName} autoComplete="family-name" />
-            </StyledFieldRow>
-            <FormMaskedField
-              control={control}
-              name="cpf"
-              label={ptBR.fields.cpf}
-              mask={MASKS.cpf}
-              placeholder={ptBR.fields.cpfPlaceholder}
-              autoComplete="off"
-              onValueChange={handleCpfChange}
-            />
-          </>
+          <PersonalFields form={form} />
         ) : (
           <>
             <FormTextField

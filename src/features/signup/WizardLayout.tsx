@@ -15,15 +15,6 @@ export const StyledWizardForm = styled('form')`
   margin-top: ${space.xl};
 `;
 
-export const StyledFieldRow = styled('div')`
-  display: grid;
-  grid-template-columns: 1fr;
-  gap: ${space.lg};
-  ${media.md} {
-    grid-template-columns: 1fr 1fr;
-  }
-`;
-
 const StyledStepTitle = styled('h2')`
   display: flex;
   flex-direction: column;

@@ -15,12 +15,13 @@ import { Spinner } from '../../components/ui/Spinner';
 import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, media, space } from '../../lib/theme';
 import { toastError } from '../../lib/toast';
 import { getPatient } from './api';
 import { PatientSearch } from './components/PatientSearch';
 import { SurgeryForm } from './components/SurgeryForm';
 import type { Patient } from './types';
+import { raisedSurface } from '../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 const routeApi = getRouteApi('/app/patients-surgery');
@@ -30,10 +31,7 @@ const StyledCard = styled('section')`
   flex-direction: column;
   gap: ${space.lg};
   padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
+  ${raisedSurface}
   ${media.md} { padding: ${space.xl}; gap: ${space.xl}; }
 `;
 

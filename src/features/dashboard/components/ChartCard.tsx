@@ -7,7 +7,8 @@ import { useId, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { Notice } from '../../../components/ui/Notice';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
-import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
+import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
+import { raisedSurface, visuallyHiddenCss } from '../../../components/ui/cssParts';
 
 const StyledFigure = styled('figure')`
   margin: 0;
@@ -16,10 +17,7 @@ const StyledFigure = styled('figure')`
   flex-direction: column;
   gap: ${space.lg};
   padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
+  ${raisedSurface}
 `;
 
 const StyledCaption = styled('figcaption')`
@@ -45,15 +43,7 @@ const StyledSubtitle = styled('p')`
 
 /** Hidden on screen, read by assistive technology (the charts' text alternatives). */
 export const VisuallyHidden = styled('div')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
+  ${visuallyHiddenCss}
 `;
 
 type ChartCardProps = {

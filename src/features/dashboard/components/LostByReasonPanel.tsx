@@ -13,8 +13,9 @@ import { Notice } from '../../../components/ui/Notice';
 import { formatCount, formatShare, totalOf } from '../../../lib/dashboard/figures';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
-import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
+import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { StyledBarRow, StyledBarRows, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
+import { raisedSurface } from '../../../components/ui/cssParts';
 
 const T = reasonsTexts.dashboard;
 
@@ -29,10 +30,7 @@ const StyledCard = styled('div')`
   flex-direction: column;
   gap: ${space.lg};
   padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
+  ${raisedSurface}
 `;
 
 const StyledTotal = styled('p')`

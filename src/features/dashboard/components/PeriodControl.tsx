@@ -19,7 +19,8 @@ import { Select } from '../../../components/ui/Select';
 import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '../../../lib/dashboard/period';
 import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
 import { fill } from '../../../lib/i18n/pt-BR';
-import { colors, fontSizes, radii, shadows, space } from '../../../lib/theme';
+import { colors, fontSizes, space } from '../../../lib/theme';
+import { raisedSurface } from '../../../components/ui/cssParts';
 
 const T = M.period;
 
@@ -28,10 +29,7 @@ const StyledBar = styled('section')`
   flex-direction: column;
   gap: ${space.sm};
   padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  border: 1px solid ${colors.border};
-  box-shadow: ${shadows.raised};
+  ${raisedSurface}
 `;
 
 const StyledControls = styled('div')`

@@ -1,5 +1,6 @@
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
+import { plainListCss } from '../../../components/ui/cssParts';
 
 /** Two charts side by side when each can have about 340 px, else stacked (phones: SPEC §9 below md). */
 export const StyledChartGrid = styled('div')`
@@ -32,12 +33,7 @@ export const StyledPanelNote = styled('p')`
 
 /** A list of bars drawn in HTML (money by bucket, losses by reason): a row each, its name and figure above the bar. */
 export const StyledBarRows = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.md)}
 `;
 
 export const StyledBarRow = styled('li')`

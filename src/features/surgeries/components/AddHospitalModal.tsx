@@ -10,14 +10,13 @@ import { createHospitalSchema, UFS } from '../../../../machines/lookups/hospital
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormTextField } from '../../../components/form/FormTextField';
 import { stepResolver } from '../../../components/form/stepResolver';
-import { Button } from '../../../components/ui/Button';
-import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../../components/ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { Select } from '../../../components/ui/Select';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { media, space } from '../../../lib/theme';
 import { createHospital, type CreatedHospital, type HospitalInput } from '../api';
+import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
 
 const T = surgeriesTexts.addHospital;
 
@@ -26,19 +25,6 @@ const FIELDS = ['fantasy_name', 'city', 'uf', 'cnes', 'cnpj', 'address'] as cons
 
 const resolver = stepResolver<HospitalFormValues>(createHospitalSchema);
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const StyledRow = styled('div')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md};
-  ${media.md} { grid-template-columns: minmax(0, 3fr) minmax(0, 1fr); }
-`;
 
 const StyledPair = styled('div')`
   display: grid;
@@ -102,30 +88,14 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
       }}
       busy={sending}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={sending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={sending} disabled={sending}>
-            {sending ? T.saving : T.save}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={T.save} sendingLabel={T.saving} sending={sending} />
       }
     >
-      <StyledFields>
+      <FieldStack>
         <ModalText>{T.intro}</ModalText>
-        {messages.length > 0 ? (
-          <ModalProblem role="alert">
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
+        <ModalMessages messages={messages} role="alert" />
         <FormTextField control={control} name="fantasy_name" label={T.name} placeholder={T.namePlaceholder} autoComplete="off" autoFocus />
-        <StyledRow>
+        <FieldWideNarrow>
           <FormTextField control={control} name="city" label={T.city} autoComplete="address-level2" />
           <Controller
             control={control}
@@ -143,13 +113,13 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
               />
             )}
           />
-        </StyledRow>
+        </FieldWideNarrow>
         <StyledPair>
           <FormMaskedField control={control} name="cnes" label={T.cnes} mask={MASKS.cnes} inputMode="numeric" autoComplete="off" optional />
           <FormMaskedField control={control} name="cnpj" label={T.cnpj} mask={MASKS.cnpj} inputMode="numeric" autoComplete="off" optional />
         </StyledPair>
         <FormTextField control={control} name="address" label={T.address} placeholder={T.addressPlaceholder} autoComplete="street-address" optional />
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }

@@ -4,13 +4,10 @@
  * `as` picks the element (a `div` unless told).
  */
 import { styled } from 'goober';
-import { colors, media, radii, shadows, space } from '../../../lib/theme';
+import { space } from '../../../lib/theme';
+import { cardSurface } from '../../../components/ui/cssParts';
 
 export const Card = styled('div')<{ $stack?: boolean; as?: 'div' | 'section' }>`
   ${(p) => (p.$stack ? `display: flex; flex-direction: column; gap: ${space.lg};` : '')}
-  padding: ${space.lg};
-  border-radius: ${radii.lg};
-  background: ${colors.surface};
-  box-shadow: ${shadows.card};
-  ${media.md} { padding: ${space.xl}; }
+  ${cardSurface}
 `;

@@ -13,15 +13,10 @@ import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { SurgeryFormValues } from '../rules';
+import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
 
 const StyledFieldset = styled('fieldset')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
+  ${fieldsetStackCss(space.md)}
 `;
 
 const StyledLegend = styled('legend')`
@@ -44,11 +39,7 @@ const StyledRow = styled('div')`
 
 const StyledRemove = styled('button')`
   flex: none;
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   /* label (sm, ~21px) + gap: lines the button up with the input */
   margin-top: 25px;
   border: 1px solid ${colors.border};

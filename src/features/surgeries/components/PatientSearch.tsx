@@ -16,6 +16,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { searchPatients } from '../api';
 import type { Patient } from '../types';
+import { boxedRowsCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 
@@ -26,19 +27,12 @@ type SearchState =
   | { status: 'error' };
 
 const StyledResults = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  border: 1px solid ${colors.border};
-  border-radius: ${radii.md};
+  ${boxedRowsCss}
   ${media.md} {
     max-height: 420px;
     overflow-y: auto;
     overscroll-behavior: contain;
   }
-  & > li + li { border-top: 1px solid ${colors.border}; }
 `;
 
 const StyledRow = styled('li')`

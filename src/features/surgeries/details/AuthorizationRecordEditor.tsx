@@ -14,16 +14,15 @@ import { saveAuthorization, type AuthorizationRecord, type AuthorizationSaved, t
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { Button } from '../../../components/ui/Button';
-import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../../components/ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { toastSuccess } from '../../../lib/toast';
 import { colors, fontSizes, media, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
+import { FieldStack } from '../../../components/ui/fieldLayout';
 
 const T = authorizationTexts.editor;
 const R = authorizationTexts.record;
@@ -90,12 +89,6 @@ function recordResolver(version: number): Resolver<RecordValues> {
     return result.ok ? { values, errors: {} } : { values: {}, errors: errorsOf(result.problems.fields) };
   };
 }
-
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
 
 const StyledGrid = styled('div')`
   display: grid;
@@ -168,28 +161,12 @@ export function AuthorizationRecordEditor({ surgeryId, version, record, statusLo
       busy={sending}
       onSubmit={(event) => void onSubmit(event)}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onClose} disabled={sending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={sending}>
-            {sending ? T.saving : T.save}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions cancelLabel={T.cancel} onCancel={onClose} submitLabel={T.save} sendingLabel={T.saving} sending={sending} />
       }
     >
-      <StyledFields data-authorization-editor={payer}>
+      <FieldStack data-authorization-editor={payer}>
         <ModalText>{T.intro}</ModalText>
-        {messages.length > 0 ? (
-          <ModalProblem role="alert">
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
+        <ModalMessages messages={messages} role="alert" />
         {statusLocked ? (
           <StyledLocked>
             <strong>{R.status}:</strong> {AUTHORIZATION_STATUS_LABELS[record.status]}. {T.statusLocked}
@@ -205,7 +182,7 @@ export function AuthorizationRecordEditor({ surgeryId, version, record, statusLo
           <FormMaskedField control={control} name="valid_until" label={R.validUntil} mask={MASKS.date} placeholder={T.datePlaceholder} />
         </StyledGrid>
         <NotesField control={control} name="notes" label={R.notes} placeholder={T.notesPlaceholder} counter={T.noteCounter} />
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }

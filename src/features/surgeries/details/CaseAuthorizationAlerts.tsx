@@ -8,14 +8,10 @@ import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { space } from '../../../lib/theme';
 import type { Surgery } from '../types';
 import { AlertLine } from './AuthorizationRecordView';
+import { plainListCss } from '../../../components/ui/cssParts';
 
 const StyledList = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.xs)}
 `;
 
 export function CaseAuthorizationAlerts({ alerts }: { alerts: Surgery['authorization_alerts'] }) {

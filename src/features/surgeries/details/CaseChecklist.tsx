@@ -21,6 +21,7 @@ import { Button } from '../../../components/ui/Button';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import type { DocumentFile } from './documentsApi';
 import { StoredFiles } from './StoredFiles';
+import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const D = surgeriesTexts.lifecycle.documents;
 
@@ -92,11 +93,7 @@ const Box = styled('section')`
 `;
 
 const Head = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   & h3 { font-size: ${fontSizes.md}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
 `;
 
@@ -113,18 +110,9 @@ const Summary = styled('p')<{ $ok: boolean }>`
 `;
 
 const Items = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.xs)}
   & li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${space.xs} ${space.md};
+    ${spreadRowCss(`${space.xs} ${space.md}`)}
     min-height: 44px;
     padding: ${space.xs} ${space.md};
     border-radius: ${radii.sm};

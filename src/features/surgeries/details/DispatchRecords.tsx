@@ -24,6 +24,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
 import { createDispatch, getChecklist, getDispatches, type Dispatch } from '../../../api/checklists';
+import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const T = checklistsTexts.dispatch;
 
@@ -37,21 +38,12 @@ const Box = styled('section')`
 `;
 
 const Head = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   & p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 
 const Records = styled('ol')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.sm)}
   & li { display: flex; flex-direction: column; gap: ${space.xxs}; padding: ${space.md}; border-radius: ${radii.md}; background: ${colors.primaryTint}; }
   & strong { font-weight: ${fontWeights.semibold}; color: ${colors.text}; overflow-wrap: anywhere; }
   & span { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; overflow-wrap: anywhere; }

@@ -23,10 +23,11 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { CaseChecklist, stillMissing, useCaseChecklist } from './CaseChecklist';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { DocumentDrop } from '../../../components/ui/DocumentDrop';
+import { UploadProgress } from '../../../components/ui/UploadProgress';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { formatDate, formatTime } from '../../../lib/format/date';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { colors, fontSizes, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import type { Surgery } from '../types';
 import type { DocumentFiles } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
@@ -72,37 +73,6 @@ const StyledReuse = styled('p')`
   color: ${colors.textMuted};
   overflow-wrap: anywhere;
 `;
-
-const StyledProgress = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
-  padding: ${space.md};
-  border-radius: ${radii.md};
-  background: ${colors.primaryTint};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  color: ${colors.primary};
-`;
-
-const StyledTrack = styled('div')`
-  height: 8px;
-  border-radius: ${radii.pill};
-  background: ${colors.primarySoft};
-  overflow: hidden;
-  & > span { display: block; height: 100%; background: ${colors.primary}; transition: width 120ms linear; }
-`;
-
-function UploadProgress({ percent }: { percent: number }) {
-  return (
-    <StyledProgress>
-      <span aria-live="polite">{fill(T.progress, { percent })}</span>
-      <StyledTrack role="progressbar" aria-label={T.progressLabel} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
-        <span style={{ width: `${percent}%` }} />
-      </StyledTrack>
-    </StyledProgress>
-  );
-}
 
 export function DocumentsPanel() {
   const { surgery, lifecycle, editable, locked } = usePanel();
@@ -251,7 +221,7 @@ export function DocumentsPanel() {
         </>
       }
     >
-      {uploading && lifecycle.progress !== null ? <UploadProgress percent={lifecycle.progress} /> : null}
+      {uploading && lifecycle.progress !== null ? <UploadProgress percent={lifecycle.progress} text={fill(T.progress, { percent: lifecycle.progress })} label={T.progressLabel} /> : null}
       <CaseChecklist
         surgeryId={surgery.id}
         hasPlan={surgery.payment_fountains === 'plano_saude'}

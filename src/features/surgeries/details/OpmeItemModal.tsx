@@ -16,12 +16,14 @@ import { stepResolver } from '../../../components/form/stepResolver';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { Modal } from '../../../components/ui/Modal';
-import { ModalActions, ModalProblem, ModalText } from '../../../components/ui/modalParts';
+import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { Select } from '../../../components/ui/Select';
 import { opmeTexts } from '../../../lib/i18n/opme';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import type { OpmeItem, OpmeResult } from './opmeApi';
+import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
+import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
 
 const T = opmeTexts.modal;
 const MAX_SUPPLIERS = 10;
@@ -53,27 +55,8 @@ function valuesOf(item: OpmeItem | null): OpmeItemFormValues {
   };
 }
 
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const StyledRow = styled('div')`
-  display: grid;
-  grid-template-columns: minmax(0, 1fr);
-  gap: ${space.md};
-  ${media.md} { grid-template-columns: minmax(0, 3fr) minmax(0, 1fr); }
-`;
-
 const StyledFieldset = styled('fieldset')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  min-width: 0;
-  margin: 0;
-  padding: 0;
-  border: 0;
+  ${fieldsetStackCss(space.md)}
   & > legend {
     padding: 0;
     margin-bottom: ${space.xs};
@@ -119,11 +102,7 @@ const StyledRowActions = styled('div')`
 `;
 
 const StyledIconButton = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 44px;
-  height: 44px;
+  ${iconBoxCss('44px')}
   border: 1px solid ${colors.border};
   border-radius: ${radii.sm};
   background: ${colors.surface};
@@ -241,31 +220,15 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
       }}
       busy={sending}
       footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={sending}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={sending} disabled={sending}>
-            {sending ? T.saving : T.save}
-          </Button>
-        </ModalActions>
+        <ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={T.save} sendingLabel={T.saving} sending={sending} />
       }
     >
-      <StyledFields>
-        {messages.length > 0 ? (
-          <ModalProblem role="alert">
-            <Icon name="alert" size={18} />
-            <ul>
-              {messages.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </ModalProblem>
-        ) : null}
-        <StyledRow>
+      <FieldStack>
+        <ModalMessages messages={messages} role="alert" />
+        <FieldWideNarrow>
           <FormTextField control={control} name="description" label={T.description} placeholder={T.descriptionPlaceholder} autoComplete="off" autoFocus />
           <FormTextField control={control} name="quantity" label={T.quantity} inputMode="numeric" autoComplete="off" />
-        </StyledRow>
+        </FieldWideNarrow>
         <StyledFieldset>
           <legend>{T.suppliersTitle}</legend>
           <ModalText>{T.suppliersHint}</ModalText>
@@ -282,7 +245,7 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
         </StyledFieldset>
         <StyledFieldset>
           <legend>{T.authorizationTitle}</legend>
-          <StyledRow>
+          <FieldWideNarrow>
             <Controller
               control={control}
               name="decision"
@@ -302,9 +265,9 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
             {decision === 'parcial' ? (
               <FormTextField control={control} name="authorized_quantity" label={T.authorizedQuantity} inputMode="numeric" hint={T.authorizedHint} autoComplete="off" />
             ) : null}
-          </StyledRow>
+          </FieldWideNarrow>
         </StyledFieldset>
-      </StyledFields>
+      </FieldStack>
     </Modal>
   );
 }

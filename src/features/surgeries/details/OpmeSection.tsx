@@ -8,7 +8,7 @@
  * the case version a write moved on, so the step's next request is not taken for a stale tab's.
  */
 import { useEffect, useState } from 'react';
-import { css, styled } from 'goober';
+import { styled } from 'goober';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
@@ -22,17 +22,9 @@ import { toastError, toastSuccess } from '../../../lib/toast';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList, type OpmeResult } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
 import { usePanel } from './panelContext';
+import { plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
-const visuallyHidden = css`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-`;
-
 type Load = { kind: 'loading' } | { kind: 'ok'; list: OpmeList } | { kind: 'failed' };
 type Editing = { item: OpmeItem | null } | null;
 
@@ -55,12 +47,7 @@ const StyledHead = styled('div')`
 `;
 
 const StyledList = styled('ol')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+  ${plainListCss(space.md)}
 `;
 
 const StyledItem = styled('li')`
@@ -139,11 +126,7 @@ const StyledChosenTag = styled('span')`
 `;
 
 const StyledFoot = styled('div')`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${space.sm};
+  ${spreadRowCss(space.sm)}
   font-size: ${fontSizes.sm};
   color: ${colors.text};
 `;

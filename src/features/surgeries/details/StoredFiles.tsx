@@ -9,23 +9,15 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { DocumentFile } from './documentsApi';
+import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.lifecycle.documents;
 
 const List = styled('ul')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${plainListCss(space.xxs)}
   width: 100%;
-  margin: 0;
-  padding: 0;
-  list-style: none;
   & li {
-    display: flex;
-    flex-wrap: wrap;
-    align-items: center;
-    justify-content: space-between;
-    gap: ${space.xxs} ${space.sm};
+    ${spreadRowCss(`${space.xxs} ${space.sm}`)}
     min-width: 0;
     padding: ${space.xxs} ${space.sm};
     border-radius: ${radii.sm};

@@ -1,4 +1,5 @@
 import type { ApprovalValue, CaseStatus, PaymentSource } from '../constants';
+import { stageIs, stagesWhere } from '../stages';
 import {
   AUTHORIZATION_WARNING_DAYS,
   type AuthorizationAlertKind,
@@ -37,14 +38,15 @@ type AuthorizationAlert = {
 type AlertCase = { status: CaseStatus; schedule: string | null };
 
 /** The stages in which a case is not yet operated. */
-export const WATCHED_STATUSES: readonly CaseStatus[] = [
-  'ind_paciente',
-  'prep_doc',
-  'env_doc',
-  'autorizacao',
-  'agendamento',
-  'realizacao',
-];
+export const WATCHED_STATUSES: readonly CaseStatus[] = stagesWhere('beforeSurgery');
+
+/**
+ * Whether a case's authorization records may still change status freely (DECISIONS §15): from the scheduling on
+ * they are locked.
+ */
+export function authorizationOpen(status: CaseStatus): boolean {
+  return stageIs(status, 'authorizationOpen');
+}
 
 /** The statuses that grant the case something with a validity. */
 const GRANTED: readonly AuthorizationStatus[] = ['aprovada', 'parcial'];

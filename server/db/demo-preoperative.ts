@@ -13,6 +13,7 @@ import type {
   LossReason,
   OpmeDecision,
 } from '../../machines/preoperative/constants';
+import { WATCHED_STATUSES } from '../../machines/preoperative/authorizationRules';
 import { createRandom, saoPauloDate } from './demo-data';
 
 /**
@@ -171,8 +172,8 @@ const SUPPLIERS: ReadonlyArray<{ supplier: string; brand: string }> = [
 
 const PAYER_TOGGLE = { hospital: 'hospitalApprovals', plano: 'planApprovals', opme: 'opmeApprovals' } as const;
 
-/** The active stages before the surgery, where an authorization's validity still matters. */
-const BEFORE_SURGERY: readonly CaseStatus[] = ['autorizacao', 'agendamento', 'realizacao'];
+/** The stages before the surgery from the authorization step on, where an authorization's validity still matters. */
+const BEFORE_SURGERY = WATCHED_STATUSES.slice(WATCHED_STATUSES.indexOf('autorizacao'));
 
 type DemoLossReason = { reason: LossReason; reasonNote: string };
 

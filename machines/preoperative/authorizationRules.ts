@@ -1,4 +1,5 @@
 import type { ApprovalValue, CaseStatus, PaymentSource } from '../constants';
+import { daysBetween } from '../rules/dates';
 import { stageIs, stagesWhere } from '../stages';
 import {
   AUTHORIZATION_WARNING_DAYS,
@@ -62,12 +63,6 @@ const SUBJECT: Record<AuthorizationPayer, string> = {
 function brDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
-}
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
 /** The pt-BR sentence of an alert. */

@@ -2,7 +2,7 @@ import { type } from 'arktype';
 import { CASE_STATUSES, type CaseStatus } from '../constants';
 import { queryText, searchParam } from '../lookups/schemas';
 import { stagesWhere } from '../stages';
-import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { isValidIsoDate } from '../rules/dates';
 
 /**
  * The surgery list's and the calendar month's queries (openapi listSurgeries, listScheduleDays): every parameter

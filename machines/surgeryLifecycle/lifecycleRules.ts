@@ -1,8 +1,9 @@
 import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
 import { opmeApprovalProblems } from '../preoperative/opmeRules';
-import { centsOf } from '../ledger/balance';
 import type { Settlement } from '../ledger/constants';
 import { conclusionProblems } from '../ledger/ledgerRules';
+import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
+import { centsOf } from '../rules/money';
 import { plural } from '../rules/plural';
 
 /**
@@ -17,8 +18,7 @@ export const LIFECYCLE_MESSAGES = {
   invalidHour: 'Hora invalida!',
   dayRequired: 'Selecione o dia no calendário!',
   invalidDate: 'Data invalida!',
-  /** Issue 11: what already happened (the sending, the surgery, the payment) cannot be dated after today. */
-  futureDate: 'A data não pode ser depois de hoje!',
+  futureDate: DATE_MESSAGES.futureDate,
   paymentRequired: 'Insira um valor recebido!',
   allApproved: 'Todos os status tem que está aprovado!',
   backFailed: 'Não foi possível voltar etapa',
@@ -177,15 +177,6 @@ export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = Object.from
 
 /** SPEC §4: 'Arquivar ciclo' is offered at steps 1–6. */
 export const ARCHIVABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.archive);
-
-/** A real calendar date written yyyy-MM-dd (years 1900–2199). */
-export function isValidIsoDate(value: string | null | undefined): value is string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** SPEC §5, §9: the hour typed as HH:mm, optionally :ss, hours 0–24 (so up to 24:59). */
 const HOUR_PATTERN = /^([01]?\d|2[0-4]):([0-5]\d)(:([0-5]\d))?$/;

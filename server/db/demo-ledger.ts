@@ -1,6 +1,6 @@
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
 import { DEFAULT_APPEAL_DAYS, DEFAULT_PAYMENT_TERM_DAYS, type AppealOutcome, type ReceiptPayer } from '../../machines/ledger/constants';
-import { addDays } from '../../machines/ledger/ledgerSchemas';
+import { addDays, daysBetween } from '../../machines/rules/dates';
 import { stageIs } from '../../machines/stages';
 
 /**
@@ -76,7 +76,6 @@ export type DemoLedgerPlan = {
   terms: DemoPaymentTerm[];
 };
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 

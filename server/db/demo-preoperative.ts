@@ -14,6 +14,7 @@ import type {
   OpmeDecision,
 } from '../../machines/preoperative/constants';
 import { WATCHED_STATUSES } from '../../machines/preoperative/authorizationRules';
+import { addDays } from '../../machines/rules/dates';
 import { createRandom, saoPauloDate } from './demo-data';
 
 /**
@@ -193,10 +194,6 @@ export function demoLossReason(demoCase: Pick<DemoCase, 'status' | 'path' | 'pla
   return { reason: 'paciente_desistiu', reasonNote: 'Paciente optou por não operar no momento.' };
 }
 
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 

@@ -18,7 +18,7 @@ import type { DashboardState } from '../../lib/dashboard/useDashboard';
 const T = homeTexts.distribution;
 
 /** One icon per stage, drawn after what happens in it. */
-const STAGE_ICONS: Record<ActiveStatus, IconName> = {
+export const STAGE_ICONS: Record<ActiveStatus, IconName> = {
   ind_paciente: 'clipboard',
   prep_doc: 'fileText',
   env_doc: 'send',

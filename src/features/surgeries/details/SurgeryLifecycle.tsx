@@ -38,7 +38,7 @@ import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } fro
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
 
-const PANELS: Record<ActiveStatus, ComponentType> = {
+export const PANELS: Record<ActiveStatus, ComponentType> = {
   ind_paciente: IndicationPanel,
   prep_doc: DocumentsPanel,
   env_doc: SendingPanel,

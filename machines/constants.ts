@@ -1,17 +1,14 @@
-/** Stage keys of a surgery case, in workflow order (SPEC §3, §4). */
-export const CASE_STATUSES = [
-  'ind_paciente',
-  'prep_doc',
-  'env_doc',
-  'autorizacao',
-  'agendamento',
-  'realizacao',
-  'pagamento',
-  'concluido',
-  'cancelado',
-  'arquiv',
-] as const;
-export type CaseStatus = (typeof CASE_STATUSES)[number];
+import { STAGES, stagesWhere, type CaseStatus, type StageWith } from './stages';
+
+export type { CaseStatus } from './stages';
+
+const [FIRST_STAGE, ...LATER_STAGES] = STAGES;
+
+/**
+ * Stage keys of a surgery case, in workflow order (SPEC §3, §4): the keys of STAGES (./stages.ts), typed as a
+ * non-empty list (the database's enum takes one).
+ */
+export const CASE_STATUSES = [FIRST_STAGE.key, ...LATER_STAGES.map((stage) => stage.key)] as const;
 
 /** Whether a value read from outside (a query, an answer, navigation state) is a stage key. */
 export function isCaseStatus(value: unknown): value is CaseStatus {
@@ -19,16 +16,8 @@ export function isCaseStatus(value: unknown): value is CaseStatus {
 }
 
 /** The seven stages a case moves through before it is finished. */
-export const ACTIVE_STATUSES = [
-  'ind_paciente',
-  'prep_doc',
-  'env_doc',
-  'autorizacao',
-  'agendamento',
-  'realizacao',
-  'pagamento',
-] as const satisfies readonly CaseStatus[];
-export type ActiveStatus = (typeof ACTIVE_STATUSES)[number];
+export const ACTIVE_STATUSES = stagesWhere('active');
+export type ActiveStatus = StageWith<'active'>;
 
 /** Whether a case is still moving through the seven stages (not concluido, cancelado or arquiv). */
 export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
@@ -36,26 +25,16 @@ export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
 }
 
 /** The stages of a finished case: concluded, cancelled or archived (the status list's 'encerradas', issue 33 item 12). */
-export const CLOSED_STATUSES = ['concluido', 'cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
+export const CLOSED_STATUSES: readonly CaseStatus[] = STAGES.filter((stage) => !stage.active).map((stage) => stage.key);
 
 /**
  * The stages whose scheduled cases the homes' calendar marks and 'Pacientes do dia' lists: the seven active ones and
  * concluido (the patient was operated that day); cancelled and archived cases left the agenda.
  */
-export const AGENDA_STATUSES = [...ACTIVE_STATUSES, 'concluido'] as const satisfies readonly CaseStatus[];
+export const AGENDA_STATUSES = stagesWhere('onAgenda');
 
-export const STATUS_LABELS: Record<CaseStatus, string> = {
-  ind_paciente: 'Cadastro de Cirurgia',
-  prep_doc: 'Preparação de documentação',
-  env_doc: 'Envio de documentação (Hospital)',
-  autorizacao: 'Autorização',
-  agendamento: 'Agendamento de cirurgia',
-  realizacao: 'Realização de cirurgia',
-  pagamento: 'Pagamento de honorário',
-  concluido: 'Concluído',
-  cancelado: 'Cancelado',
-  arquiv: 'Arquivado',
-};
+/** Each stage's one name (STAGES' labels). */
+export const STATUS_LABELS = Object.fromEntries(STAGES.map((stage) => [stage.key, stage.label])) as Record<CaseStatus, string>;
 
 export const PAYMENT_SOURCES = ['clt', 'particular', 'plano_saude', 'coop', 'hospital'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];

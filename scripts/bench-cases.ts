@@ -21,7 +21,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CASE_STATUSES, PAYMENT_SOURCES, type CaseStatus, type PaymentSource } from '../machines/constants';
+import { CASE_STATUSES, isActiveStatus, PAYMENT_SOURCES, type CaseStatus, type PaymentSource } from '../machines/constants';
+import { stagesOfGroup } from '../machines/stages';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import type { Database } from '../server/db/client';
@@ -57,15 +58,23 @@ const DAY_MS = 86_400_000;
 const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 
 /** Share of each stage in a practice a few years old (most cases finished). */
-const STAGE_WEIGHTS: Array<[CaseStatus, number]> = [
-  ['ind_paciente', 6], ['prep_doc', 6], ['env_doc', 5], ['autorizacao', 7], ['agendamento', 6],
-  ['realizacao', 5], ['pagamento', 9], ['concluido', 45], ['cancelado', 3], ['arquiv', 8],
-];
+const STAGE_WEIGHTS: Record<CaseStatus, number> = {
+  ind_paciente: 6,
+  prep_doc: 6,
+  env_doc: 5,
+  autorizacao: 7,
+  agendamento: 6,
+  realizacao: 5,
+  pagamento: 9,
+  concluido: 45,
+  cancelado: 3,
+  arquiv: 8,
+};
 
 function pickStage(random: Random): CaseStatus {
-  let roll = random.next() * STAGE_WEIGHTS.reduce((sum, [, weight]) => sum + weight, 0);
-  for (const [status, weight] of STAGE_WEIGHTS) {
-    roll -= weight;
+  let roll = random.next() * CASE_STATUSES.reduce((sum, status) => sum + STAGE_WEIGHTS[status], 0);
+  for (const status of CASE_STATUSES) {
+    roll -= STAGE_WEIGHTS[status];
     if (roll < 0) return status;
   }
   return 'concluido';
@@ -131,10 +140,10 @@ export type Pools = Awaited<ReturnType<typeof lookupPools>>;
 /** One case: its row, its codes and the statuses it went through with their times. */
 export function buildCase(random: Random, pools: Pools, now: number, medicId: number, patientId: number, createdBy: number) {
   const status = pickStage(random);
-  const active = !['concluido', 'cancelado', 'arquiv'].includes(status);
+  const active = isActiveStatus(status);
   const created = now - random.int(active ? 5 : 60, active ? 120 : 3 * 365) * DAY_MS - random.int(0, 86_399) * 1000;
   const changed = active ? Math.max(created + 3_600_000, now - random.int(0, 30) * DAY_MS - random.int(0, 86_399) * 1000) : created + random.int(20, 55) * DAY_MS;
-  const path = statusPath(status, random.pick(['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento'] as const));
+  const path = statusPath(status, random.pick(stagesOfGroup('planned')));
   let schedule: Date | null = null;
   if (status === 'realizacao') {
     // Around today, a few of them today (the calendar's day list).

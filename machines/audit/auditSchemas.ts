@@ -1,6 +1,6 @@
 import { type } from 'arktype';
 import { queryText } from '../lookups/schemas';
-import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { isValidIsoDate } from '../rules/dates';
 import { int4OfText } from '../validation/fields';
 import { AUDIT_ACTIONS, type AuditAction } from './constants';
 

@@ -54,11 +54,6 @@ export function caseBalance(input: {
   };
 }
 
-/** Reais (a number with at most two decimals, as the API's fees_payments) to integer centavos, exactly. */
-export function centsOf(reais: number): number {
-  return Math.round(reais * 100);
-}
-
 /**
  * What is still to come on a case, 'Honorários a receber' and 'Recebimento previsto' of one case (issue 33 item 15;
  * DECISIONS §5; docs/LEDGER.md "The figures, one definition each"): expected − received − lost, never below 0. A glosa

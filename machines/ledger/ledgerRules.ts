@@ -1,3 +1,5 @@
+import type { CaseStatus } from '../constants';
+import { stageIs } from '../stages';
 import type { Settlement } from './constants';
 
 /**
@@ -13,6 +15,14 @@ import type { Settlement } from './constants';
  *   can still be appealed) or a loss (perda, written off). The API takes `settlement` and defaults to 'perda' (SPEC's
  *   clients never send it); the SPA always asks.
  */
+
+/**
+ * Whether a case's fee ledger may be written at `status` (DECISIONS §16): the surgery was carried out (or is being
+ * paid, or was concluded). The server refuses a write elsewhere (409); the SPA offers none.
+ */
+export function ledgerWritable(status: CaseStatus): boolean {
+  return stageIs(status, 'ledgerWritable');
+}
 
 export const LEDGER_RULE_MESSAGES = {
   belowReceipts: (cents: number) =>

@@ -1,6 +1,6 @@
 import { type, type ArkError, type Traversal } from 'arktype';
 import { MAX_NOTE_LENGTH } from '../constants';
-import { isValidIsoDate, LIFECYCLE_MESSAGES } from '../surgeryLifecycle/lifecycleRules';
+import { addDays, DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import {
@@ -73,7 +73,7 @@ export const LEDGER_MESSAGES = {
   repeatedTerm: 'Há mais de um prazo para o mesmo plano ou hospital.',
   invalidSettlement: 'Acerto da diferença inválido: use glosa ou perda.',
   settlementOnlyAtConclusion: 'O acerto da diferença só se informa ao concluir o pagamento.',
-  futureDate: LIFECYCLE_MESSAGES.futureDate,
+  futureDate: DATE_MESSAGES.futureDate,
 } as const;
 
 const M = LEDGER_MESSAGES;
@@ -86,13 +86,6 @@ const rawOutcome = (value: unknown): AppealOutcome | null => APPEAL_OUTCOMES.fin
 
 function isCents(value: unknown): value is number {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_LEDGER_CENTS;
-}
-
-/** `yyyy-MM-dd` plus "today" (São Paulo) plus days. */
-export function addDays(day: string, days: number): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
 }
 
 type Fail = { fail: string };

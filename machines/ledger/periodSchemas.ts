@@ -1,6 +1,6 @@
 import { type } from 'arktype';
 import { queryText } from '../lookups/schemas';
-import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { isValidIsoDate } from '../rules/dates';
 import { addProblem, noProblems, type Problems } from '../validation/problems';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from './constants';
 

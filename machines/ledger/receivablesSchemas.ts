@@ -1,6 +1,6 @@
 import { type } from 'arktype';
 import { queryText, searchParam } from '../lookups/schemas';
-import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { isValidIsoDate } from '../rules/dates';
 import { int4OfText } from '../validation/fields';
 import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from './constants';
 

@@ -1,4 +1,6 @@
 import type { ApprovalValue, CaseStatus, PaymentSource } from '../constants';
+import { daysBetween } from '../rules/dates';
+import { stageIs, stagesWhere } from '../stages';
 import {
   AUTHORIZATION_WARNING_DAYS,
   type AuthorizationAlertKind,
@@ -37,14 +39,15 @@ type AuthorizationAlert = {
 type AlertCase = { status: CaseStatus; schedule: string | null };
 
 /** The stages in which a case is not yet operated. */
-export const WATCHED_STATUSES: readonly CaseStatus[] = [
-  'ind_paciente',
-  'prep_doc',
-  'env_doc',
-  'autorizacao',
-  'agendamento',
-  'realizacao',
-];
+export const WATCHED_STATUSES: readonly CaseStatus[] = stagesWhere('beforeSurgery');
+
+/**
+ * Whether a case's authorization records may still change status freely (DECISIONS §15): from the scheduling on
+ * they are locked.
+ */
+export function authorizationOpen(status: CaseStatus): boolean {
+  return stageIs(status, 'authorizationOpen');
+}
 
 /** The statuses that grant the case something with a validity. */
 const GRANTED: readonly AuthorizationStatus[] = ['aprovada', 'parcial'];
@@ -60,12 +63,6 @@ const SUBJECT: Record<AuthorizationPayer, string> = {
 function brDate(iso: string): string {
   const [year, month, day] = iso.slice(0, 10).split('-');
   return `${day}/${month}/${year}`;
-}
-
-/** Whole days from `from` to `to` (both yyyy-MM-dd; negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
-  return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
 /** The pt-BR sentence of an alert. */

@@ -1,6 +1,6 @@
 import { type, type ArkError } from 'arktype';
 import { MAX_NOTE_LENGTH } from '../constants';
-import { isValidIsoDate, LIFECYCLE_MESSAGES } from '../surgeryLifecycle/lifecycleRules';
+import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { AUTHORIZATION_STATUSES, type AuthorizationStatus } from './constants';
@@ -97,13 +97,13 @@ function buildAuthorizationSchema(today: string) {
     status: type.enumerated(...AUTHORIZATION_STATUSES).configure({ message: M.invalidStatus, missing: M.statusRequired }),
     requested_on: dateField(M.invalidRequestedOn, (value, root) => {
       if (value === null) return rawStatus(root.status) === 'solicitada' ? fail(M.requestedOnRequired) : null;
-      return value > today ? fail(LIFECYCLE_MESSAGES.futureDate) : value;
+      return value > today ? fail(DATE_MESSAGES.futureDate) : value;
     }).configure({ missing: INVALID }),
     decided_on: dateField(M.invalidDecidedOn, (value, root) => {
       const status = rawStatus(root.status);
       if (value === null) return status && isDecided(status) ? today : null;
       if (status && !isDecided(status)) return fail(M.decidedOnNotDecided);
-      if (value > today) return fail(LIFECYCLE_MESSAGES.futureDate);
+      if (value > today) return fail(DATE_MESSAGES.futureDate);
       const requested = rawDate(root.requested_on);
       return requested !== null && value < requested ? fail(M.decidedBeforeRequest) : value;
     }).configure({ missing: INVALID }),

@@ -5,7 +5,7 @@ import {
   SURGERY_DOCUMENT_KINDS,
   type SurgeryDocumentKind,
 } from '../constants';
-import { isValidIsoDate, LIFECYCLE_MESSAGES } from '../surgeryLifecycle/lifecycleRules';
+import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { int4OfText, orNull, text, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { CHECKLIST_SCOPES, DISPATCH_CHANNELS, type ChecklistScope } from './constants';
@@ -176,7 +176,7 @@ function buildDispatchSchema(today: string) {
       .narrow((value, ctx) => {
         if (value.trim() === '') return ctx.reject({ message: M.sentOnRequired });
         if (!isValidIsoDate(value)) return ctx.reject({ message: M.sentOnInvalid });
-        return value <= today || ctx.reject({ message: LIFECYCLE_MESSAGES.futureDate });
+        return value <= today || ctx.reject({ message: DATE_MESSAGES.futureDate });
       })
       .configure({ missing: M.sentOnRequired }),
     recipient: text({ required: M.recipientRequired, max: MAX_RECIPIENT_LENGTH, tooLong: M.recipientTooLong }),

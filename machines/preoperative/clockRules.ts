@@ -1,5 +1,5 @@
 import type { CaseStatus } from '../constants';
-import { daysBetween } from './authorizationRules';
+import { daysBetween } from '../rules/dates';
 
 /**
  * What the days-in-stage clock counts against the stage's target (DECISIONS §15 "Clocks and holders"), as a pure

@@ -1,5 +1,5 @@
 import { type } from 'arktype';
-import { STATUS_LABELS, type ActiveStatus } from '../constants';
+import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../constants';
 import { queryText } from '../lookups/schemas';
 import { int4OfText, MAX_INT4 } from '../validation/fields';
 import { MAX_STAGE_TARGET_DAYS } from './constants';
@@ -44,13 +44,7 @@ export type StageTargets = Record<ActiveStatus, number>;
 /** PUT /project_auth/api/v1/stage_targets/ (openapi StageTargets): the seven active stages' targets, every one. */
 export const stageTargetsSchema = type({
   '+': 'reject',
-  ind_paciente: targetDays('ind_paciente'),
-  prep_doc: targetDays('prep_doc'),
-  env_doc: targetDays('env_doc'),
-  autorizacao: targetDays('autorizacao'),
-  agendamento: targetDays('agendamento'),
-  realizacao: targetDays('realizacao'),
-  pagamento: targetDays('pagamento'),
+  ...(Object.fromEntries(ACTIVE_STATUSES.map((status) => [status, targetDays(status)])) as Record<ActiveStatus, ReturnType<typeof targetDays>>),
 });
 
 /** GET /project_auth/api/v1/stage_targets/: `medic` (a secretary names one of her medics; a medic may name himself). */

@@ -1,4 +1,5 @@
 import type { ActiveStatus } from '../constants';
+import { STAGES } from '../stages';
 
 /**
  * The pre-operative work of a case (issue 13; DECISIONS §15): authorization records, document checklists, OPME,
@@ -89,15 +90,9 @@ export const LOSS_REASON_LABELS: Record<LossReason, string> = {
 };
 
 /** DECISIONS §15: the target days of each active stage, until the medic changes them. */
-export const DEFAULT_STAGE_TARGET_DAYS: Record<ActiveStatus, number> = {
-  ind_paciente: 3,
-  prep_doc: 5,
-  env_doc: 3,
-  autorizacao: 10,
-  agendamento: 7,
-  realizacao: 2,
-  pagamento: 30,
-};
+export const DEFAULT_STAGE_TARGET_DAYS = Object.fromEntries(
+  STAGES.flatMap((stage) => (stage.active ? [[stage.key, stage.defaultTargetDays]] : [])),
+) as Record<ActiveStatus, number>;
 
 /** The largest stage target the settings accept (a year). */
 export const MAX_STAGE_TARGET_DAYS = 365;

@@ -1,5 +1,6 @@
 import { type, type ArkError, type Traversal } from 'arktype';
 import { MIN_OPME_SUPPLIERS, OPME_DECISIONS, type OpmeDecision } from './constants';
+import { isMoneyText } from '../rules/money';
 import { orNull, text } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 
@@ -20,8 +21,6 @@ const MAX_OPME_SUPPLIERS = 10;
 const MAX_OPME_QUANTITY = 9999;
 const MAX_OPME_DESCRIPTION = 200;
 const MAX_OPME_SUPPLIER_NAME = 120;
-/** The largest amount a money column (numeric(12,2)) holds. */
-const MAX_MONEY = 9_999_999_999.99;
 
 export const OPME_MESSAGES = {
   descriptionRequired: 'Informe a descrição do material.',
@@ -55,10 +54,7 @@ function quantityOf(value: unknown): number | null {
 /** A unit price: reais ≥ 0 with at most two decimals within numeric(12,2) (decided on the decimal text, not floats). */
 const unitPrice = orNull(type('number')).pipe((value, ctx) => {
   if (value === null) return null;
-  if (!Number.isFinite(value) || value < 0 || value > MAX_MONEY || !/^\d+(\.\d{1,2})?$/.test(String(value))) {
-    return ctx.error({ message: M.invalidPrice });
-  }
-  return value;
+  return isMoneyText(String(value)) ? value : ctx.error({ message: M.invalidPrice });
 });
 
 const supplier = type({

@@ -1,7 +1,8 @@
 import { type } from 'arktype';
 import { CASE_STATUSES, type CaseStatus } from '../constants';
 import { queryText, searchParam } from '../lookups/schemas';
-import { isValidIsoDate } from '../surgeryLifecycle/lifecycleRules';
+import { stagesWhere } from '../stages';
+import { isValidIsoDate } from '../rules/dates';
 
 /**
  * The surgery list's and the calendar month's queries (openapi listSurgeries, listScheduleDays): every parameter
@@ -13,7 +14,7 @@ export const SURGERY_PAGE_DEFAULT = 100;
 const SURGERY_PAGE_MAX = 500;
 
 /** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
-export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = CASE_STATUSES.filter((status) => status !== 'concluido');
+export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = stagesWhere('listedByDefault');
 
 /**
  * The list orders of `ordering`, each ascending or, with a leading '-', descending: the schedule (default;

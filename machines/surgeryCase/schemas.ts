@@ -13,7 +13,6 @@ import {
 } from '../constants';
 import {
   BACK_MOVES,
-  isValidIsoDate,
   LIFECYCLE_MESSAGES,
   nextStatus,
   NOTE_FIELD_NAMES,
@@ -24,6 +23,8 @@ import {
   type StepFields,
 } from '../surgeryLifecycle/lifecycleRules';
 import { lossReasonFields } from '../preoperative/reasonSchemas';
+import { isValidIsoDate } from '../rules/dates';
+import { isMoneyText } from '../rules/money';
 import { LEDGER_MESSAGES, settlementField } from '../ledger/ledgerSchemas';
 import { anyBoolean, int4OfText, MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
@@ -37,9 +38,6 @@ import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from '
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
 const C = SURGERY_CREATION_MESSAGES;
-
-/** The largest amount a money column (numeric(12,2)) holds: below 10^10 reais. */
-const MAX_MONEY = 9_999_999_999.99;
 
 export const CREATE_SURGERY_MESSAGES = {
   tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
@@ -103,9 +101,9 @@ const money = type('number | string')
     if (value === '') return null;
     // Decided on the decimal text (JSON numbers print their shortest form: 10.1 → '10.1'), not on floats.
     const text = typeof value === 'string' ? value.trim() : String(value);
-    const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text);
-    if (!match || Number(text) > MAX_MONEY) return ctx.error({ message: M.invalidFees });
-    return `${(match[1] ?? '0').replace(/^0+(?=\d)/, '')}.${(match[2] ?? '').padEnd(2, '0')}`;
+    if (!isMoneyText(text)) return ctx.error({ message: M.invalidFees });
+    const [whole = '0', fraction = ''] = text.split('.');
+    return `${whole.replace(/^0+(?=\d)/, '')}.${fraction.padEnd(2, '0')}`;
   });
 
 /** A free-text note (SPEC §5, §9): trimmed, at most MAX_NOTE_LENGTH characters, '' stored as null. */
@@ -249,7 +247,7 @@ const payment = orNull(type('number')).pipe((value, ctx) => {
   if (value === null) return null;
   if (!Number.isFinite(value) || value <= 0) return ctx.error({ message: L.paymentRequired });
   // Decided on the decimal text JSON gave (1500.5 → '1500.5'), not on float arithmetic.
-  if (!/^\d+(\.\d{1,2})?$/.test(String(value)) || value > MAX_MONEY) return ctx.error({ message: U.invalidPayment });
+  if (!isMoneyText(String(value))) return ctx.error({ message: U.invalidPayment });
   return value;
 });
 

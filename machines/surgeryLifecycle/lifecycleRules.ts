@@ -1,8 +1,9 @@
-import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
+import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type ActiveStatus, type ApprovalValue, type CaseStatus, type PaymentSource } from '../constants';
 import { opmeApprovalProblems } from '../preoperative/opmeRules';
-import { centsOf } from '../ledger/balance';
 import type { Settlement } from '../ledger/constants';
 import { conclusionProblems } from '../ledger/ledgerRules';
+import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
+import { centsOf } from '../rules/money';
 import { plural } from '../rules/plural';
 
 /**
@@ -17,8 +18,7 @@ export const LIFECYCLE_MESSAGES = {
   invalidHour: 'Hora invalida!',
   dayRequired: 'Selecione o dia no calendário!',
   invalidDate: 'Data invalida!',
-  /** Issue 11: what already happened (the sending, the surgery, the payment) cannot be dated after today. */
-  futureDate: 'A data não pode ser depois de hoje!',
+  futureDate: DATE_MESSAGES.futureDate,
   paymentRequired: 'Insira um valor recebido!',
   allApproved: 'Todos os status tem que está aprovado!',
   backFailed: 'Não foi possível voltar etapa',
@@ -114,12 +114,8 @@ export const EMPTY_FACTS: LifecycleFacts = {
   deducted_cents: 0,
 };
 
-/** What a stage offers besides saving its own fields in place (every active stage saves). */
-export type StageMoves = {
-  /** Where the stage's forward move leads once its requirements hold (pagamento finishes the case). */
-  advance: CaseStatus;
-  /** The single-step back move, if any. */
-  back?: ActiveStatus;
+/** What a stage offers besides saving its own fields in place and moving along STAGES' order. */
+type StageOptions = {
   /** 'Arquivar ciclo' is offered. */
   archive?: true;
   /** 'Cancelar cirurgia' is offered. */
@@ -128,20 +124,38 @@ export type StageMoves = {
   upload?: true;
 };
 
+/** What a stage offers besides saving its own fields in place (every active stage saves). */
+export type StageMoves = StageOptions & {
+  /** Where the stage's forward move leads once its requirements hold: the next stage (pagamento finishes the case). */
+  advance: CaseStatus;
+  /** The single-step back move to the previous active stage, if any. */
+  back?: ActiveStatus;
+};
+
+/** The options of each active stage (SPEC §4): archived at steps 1–6, cancelled at the payment. */
+const STAGE_OPTIONS = {
+  ind_paciente: { archive: true },
+  prep_doc: { archive: true, upload: true },
+  env_doc: { archive: true },
+  autorizacao: { archive: true },
+  agendamento: { archive: true },
+  realizacao: { archive: true },
+  pagamento: { cancel: true },
+} as const satisfies Record<ActiveStatus, StageOptions>;
+
 /**
  * THE move table of the seven-step lifecycle (SPEC §4; DECISIONS §4): save / advance / back / archive / cancel per
- * active stage. The lifecycle machine's configuration is generated from it, and every other move rule below
- * (nextStatus, BACK_MOVES, ARCHIVABLE_STATUSES, CANCELLABLE_STATUSES) is read from it.
+ * active stage, keyed by STAGES' active rows: an advance leads to the next stage, a back to the previous active one.
+ * The lifecycle machine's configuration is generated from it, and every other move rule below (nextStatus,
+ * BACK_MOVES, ARCHIVABLE_STATUSES) is read from it.
  */
-export const LIFECYCLE_MOVES = {
-  ind_paciente: { advance: 'prep_doc', archive: true },
-  prep_doc: { advance: 'env_doc', back: 'ind_paciente', archive: true, upload: true },
-  env_doc: { advance: 'autorizacao', back: 'prep_doc', archive: true },
-  autorizacao: { advance: 'agendamento', back: 'env_doc', archive: true },
-  agendamento: { advance: 'realizacao', back: 'autorizacao', archive: true },
-  realizacao: { advance: 'pagamento', back: 'agendamento', archive: true },
-  pagamento: { advance: 'concluido', back: 'realizacao', cancel: true },
-} as const satisfies Record<ActiveStatus, StageMoves>;
+export const LIFECYCLE_MOVES = Object.fromEntries(
+  ACTIVE_STATUSES.map((status, index) => {
+    const advance = CASE_STATUSES[CASE_STATUSES.indexOf(status) + 1]!;
+    const back = ACTIVE_STATUSES[index - 1];
+    return [status, { advance, ...(back ? { back } : {}), ...STAGE_OPTIONS[status] }];
+  }),
+) as Record<ActiveStatus, StageMoves>;
 
 /** The moves of `status` (null for concluido, cancelado and arquiv, which take none). */
 export function stageMoves(status: CaseStatus): StageMoves | null {
@@ -163,15 +177,6 @@ export const BACK_MOVES: Partial<Record<CaseStatus, ActiveStatus>> = Object.from
 
 /** SPEC §4: 'Arquivar ciclo' is offered at steps 1–6. */
 export const ARCHIVABLE_STATUSES: readonly ActiveStatus[] = ACTIVE_STATUSES.filter((status) => stageMoves(status)?.archive);
-
-/** A real calendar date written yyyy-MM-dd (years 1900–2199). */
-export function isValidIsoDate(value: string | null | undefined): value is string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
-  if (!match) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  if (year < 1900 || year > 2199 || month < 1 || month > 12 || day < 1) return false;
-  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
 
 /** SPEC §5, §9: the hour typed as HH:mm, optionally :ss, hours 0–24 (so up to 24:59). */
 const HOUR_PATTERN = /^([01]?\d|2[0-4]):([0-5]\d)(:([0-5]\d))?$/;

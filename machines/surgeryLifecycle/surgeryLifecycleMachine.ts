@@ -1,5 +1,5 @@
 import { assign, createActor, emit, fromPromise, getNextSnapshot, raise, setup, type SnapshotFrom } from 'xstate';
-import { ACTIVE_STATUSES, CASE_STATUSES, type ActiveStatus, type CaseStatus } from '../constants';
+import { ACTIVE_STATUSES, CASE_STATUSES, isActiveStatus, type ActiveStatus, type CaseStatus } from '../constants';
 import type { LossReasonChoice } from '../preoperative/reasonSchemas';
 import {
   advanceProblems,
@@ -336,6 +336,13 @@ function stage(from: ActiveStatus) {
   };
 }
 
+type ClosedStatus = Exclude<CaseStatus, ActiveStatus>;
+
+/** One state per stage, in STAGES' order: an active stage's moves and requests, a closed stage final. */
+const stageStates = Object.fromEntries(
+  CASE_STATUSES.map((status) => [status, isActiveStatus(status) ? stage(status) : { type: 'final' as const }]),
+) as Record<ActiveStatus, ReturnType<typeof stage>> & Record<ClosedStatus, { type: 'final' }>;
+
 export const surgeryLifecycleMachine = stepMachine.createMachine({
   id: 'surgeryLifecycle',
   context: ({ input }) => ({
@@ -347,24 +354,15 @@ export const surgeryLifecycleMachine = stepMachine.createMachine({
     jumpFrom: null,
     jumpTo: null,
   }),
-  initial: 'ind_paciente',
+  initial: ACTIVE_STATUSES[0],
   states: {
-    ind_paciente: stage('ind_paciente'),
-    prep_doc: stage('prep_doc'),
-    env_doc: stage('env_doc'),
-    autorizacao: stage('autorizacao'),
-    agendamento: stage('agendamento'),
-    realizacao: stage('realizacao'),
-    pagamento: stage('pagamento'),
-    concluido: { type: 'final' },
-    cancelado: { type: 'final' },
-    arquiv: { type: 'final' },
+    ...stageStates,
     jumping: {
       tags: ['jumping'],
       after: {
         // An active stage reads the case again (when there is one: not on the server); a closed one cannot.
         conflictJump: CASE_STATUSES.flatMap((status) => [
-          ...((ACTIVE_STATUSES as readonly string[]).includes(status)
+          ...(isActiveStatus(status)
             ? [{ target: `${status}.reloading`, guard: { type: 'jumpsToCase' as const, params: { status } }, actions: 'endJump' as const }]
             : []),
           { target: status, guard: { type: 'jumpsTo' as const, params: { status } }, actions: 'endJump' as const },

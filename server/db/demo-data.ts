@@ -1,4 +1,6 @@
 import { CASE_STATUSES, type CaseStatus, type Gender, type PaymentSource } from '../../machines/constants';
+import { stageOf } from '../../machines/stages';
+import { ARCHIVABLE_STATUSES } from '../../machines/surgeryLifecycle/lifecycleRules';
 import { formatCep } from '../../machines/patientWizard/patientFields';
 import { isValidCpf } from '../../machines/rules/cpf';
 
@@ -233,12 +235,19 @@ export function generatePatients(random: Random, count: number, planCount: numbe
   return patients;
 }
 
-const [IND, PREP, ENV, AUT, AGE, REA, PAG, CONC, CANC, ARQ] = CASE_STATUSES;
-
 /** How many demo cases sit at each stage (40 in all, every stage present; DEMO_LOST_CASES come after them). */
-export const DEMO_STAGE_PLAN: ReadonlyArray<[CaseStatus, number]> = [
-  [IND, 5], [PREP, 4], [ENV, 4], [AUT, 5], [AGE, 5], [REA, 6], [PAG, 4], [CONC, 4], [CANC, 1], [ARQ, 2],
-];
+export const DEMO_STAGE_PLAN: Record<CaseStatus, number> = {
+  ind_paciente: 5,
+  prep_doc: 4,
+  env_doc: 4,
+  autorizacao: 5,
+  agendamento: 5,
+  realizacao: 6,
+  pagamento: 4,
+  concluido: 4,
+  cancelado: 1,
+  arquiv: 2,
+};
 
 /**
  * Two more archived cases (issue 13), for patients who have no other case, drawn from a random sequence of their own
@@ -252,18 +261,20 @@ export const DEMO_LOST_CASES: ReadonlyArray<{
   waitedDays?: number;
 }> = [
   // The plan refused the procedure at the authorization step.
-  { archivedFrom: AUT, planApprovals: 'negada' },
+  { archivedFrom: 'autorizacao', planApprovals: 'negada' },
   // Everything was approved, but the plan's guide (valid 30 days) expired before the hospital had a date.
-  { archivedFrom: AGE, planApprovals: 'aprovada', waitedDays: 35 },
+  { archivedFrom: 'agendamento', planApprovals: 'aprovada', waitedDays: 35 },
 ];
 
-const ACTIVE_ORDER: CaseStatus[] = [IND, PREP, ENV, AUT, AGE, REA, PAG, CONC];
+/** The stages of a case carried through to its conclusion, in order. */
+const COMPLETED_PATH: readonly CaseStatus[] = CASE_STATUSES.filter((status) => stageOf(status).group !== 'lost');
 
-/** The statuses a case went through, creation first. */
-export function statusPath(final: CaseStatus, archivedFrom: CaseStatus = PREP): CaseStatus[] {
-  if (final === CANC) return [...ACTIVE_ORDER.slice(0, ACTIVE_ORDER.indexOf(PAG) + 1), CANC];
-  if (final === ARQ) return [...ACTIVE_ORDER.slice(0, ACTIVE_ORDER.indexOf(archivedFrom) + 1), ARQ];
-  return ACTIVE_ORDER.slice(0, ACTIVE_ORDER.indexOf(final) + 1);
+/** The statuses a case went through, creation first (a case is cancelled from the payment step). */
+export function statusPath(final: CaseStatus, archivedFrom: CaseStatus = 'prep_doc'): CaseStatus[] {
+  const upTo = (status: CaseStatus) => COMPLETED_PATH.slice(0, COMPLETED_PATH.indexOf(status) + 1);
+  if (final === 'cancelado') return [...upTo('pagamento'), final];
+  if (final === 'arquiv') return [...upTo(archivedFrom), final];
+  return upTo(final);
 }
 
 /** 'yyyy-MM-dd' of an instant in America/Sao_Paulo. */
@@ -305,23 +316,23 @@ export function planTimeline(
   /** Where an archived case left the workflow; drawn at random when absent (drawn either way: the sequence stays). */
   archivedFromOverride?: CaseStatus,
 ): DemoSurgeryPlan {
-  const drawn = random.pick([IND, PREP, ENV, AUT, AGE, REA]);
+  const drawn = random.pick(ARCHIVABLE_STATUSES);
   const path = statusPath(status, archivedFromOverride ?? drawn);
   const times: Date[] = new Array(path.length);
   let schedule: Date | null = null;
   let anchor: number;
   const gap = () => random.int(1, 5) * DAY_MS + random.int(-180, 180) * 60_000;
 
-  const realizacao = path.indexOf(REA);
-  const pagamento = path.indexOf(PAG);
-  if (status === REA) {
+  const realizacao = path.indexOf('realizacao');
+  const pagamento = path.indexOf('pagamento');
+  if (status === 'realizacao') {
     const offsets = [0, 0, 0, 3, 10, -2];
     const hours = [8, 10, 15, 7, 9, 13];
     schedule = saoPauloInstant(now, offsets[slot % offsets.length] ?? 5, hours[slot % hours.length] ?? 9, random.pick([0, 30]));
     anchor = realizacao;
     times[anchor] = new Date(Math.min(now.getTime(), schedule.getTime()) - random.int(1, 6) * DAY_MS);
   } else if (pagamento >= 0) {
-    const daysAgo = status === PAG ? random.int(2, 18) : random.int(20, 60);
+    const daysAgo = status === 'pagamento' ? random.int(2, 18) : random.int(20, 60);
     schedule = saoPauloInstant(now, -daysAgo, random.pick([7, 8, 10, 13, 15]), random.pick([0, 30]));
     anchor = pagamento;
     times[anchor] = new Date(schedule.getTime() + random.int(4, 30) * 3_600_000);
@@ -349,7 +360,7 @@ export function planTimeline(
 type DemoPaymentChoice = { source: PaymentSource; opme: boolean; fees: string | null };
 
 export function choosePayment(random: Random, status: CaseStatus): DemoPaymentChoice {
-  const reachedPayment = status === PAG || status === CONC || status === CANC;
+  const reachedPayment = statusPath(status).includes('pagamento');
   const roll = random.next();
   let source: PaymentSource =
     roll < 0.55 ? 'plano_saude' : roll < 0.75 ? 'particular' : roll < 0.85 ? 'coop' : roll < 0.95 ? 'hospital' : 'clt';

@@ -1,6 +1,7 @@
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
 import { DEFAULT_APPEAL_DAYS, DEFAULT_PAYMENT_TERM_DAYS, type AppealOutcome, type ReceiptPayer } from '../../machines/ledger/constants';
-import { addDays } from '../../machines/ledger/ledgerSchemas';
+import { addDays, daysBetween } from '../../machines/rules/dates';
+import { stageIs } from '../../machines/stages';
 
 /**
  * The demo practice's fee ledger (issue 14, item 6; DECISIONS §16), planned from the demo cases seed.ts has drawn:
@@ -75,7 +76,6 @@ export type DemoLedgerPlan = {
   terms: DemoPaymentTerm[];
 };
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 
@@ -111,7 +111,7 @@ export function planDemoLedger(
   const roles = new Map(order.map((index, position) => [index, ROLES[position]] as const));
 
   for (const [index, c] of cases.entries()) {
-    if ((c.status !== 'concluido' && c.status !== 'pagamento') || !c.accomplishment) continue;
+    if (!stageIs(c.status, 'receivable') || !c.accomplishment) continue;
     const role = roles.get(index);
     const expected = Math.round(Number(c.fees ?? 0) * 100);
     const payer = payerOf(c.paymentFountains);

@@ -13,6 +13,8 @@ import type {
   LossReason,
   OpmeDecision,
 } from '../../machines/preoperative/constants';
+import { WATCHED_STATUSES } from '../../machines/preoperative/authorizationRules';
+import { addDays } from '../../machines/rules/dates';
 import { createRandom, saoPauloDate } from './demo-data';
 
 /**
@@ -171,8 +173,8 @@ const SUPPLIERS: ReadonlyArray<{ supplier: string; brand: string }> = [
 
 const PAYER_TOGGLE = { hospital: 'hospitalApprovals', plano: 'planApprovals', opme: 'opmeApprovals' } as const;
 
-/** The active stages before the surgery, where an authorization's validity still matters. */
-const BEFORE_SURGERY: readonly CaseStatus[] = ['autorizacao', 'agendamento', 'realizacao'];
+/** The stages before the surgery from the authorization step on, where an authorization's validity still matters. */
+const BEFORE_SURGERY = WATCHED_STATUSES.slice(WATCHED_STATUSES.indexOf('autorizacao'));
 
 type DemoLossReason = { reason: LossReason; reasonNote: string };
 
@@ -192,10 +194,6 @@ export function demoLossReason(demoCase: Pick<DemoCase, 'status' | 'path' | 'pla
   return { reason: 'paciente_desistiu', reasonNote: 'Paciente optou por não operar no momento.' };
 }
 
-function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const maxDay = (a: string, b: string) => (a > b ? a : b);
 const minDay = (a: string, b: string) => (a < b ? a : b);
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { CaseStatus, Gender, PaymentSource } from '../../machines/constants';
+import { CASE_STATUSES, type CaseStatus, type Gender, type PaymentSource } from '../../machines/constants';
 import { projectPath } from '../project-root';
 import { hashPassword as scryptHash } from '../services/auth/password';
 import { normalizeSearchText } from '../services/search-text';
@@ -333,7 +333,7 @@ async function insertDemoCases(
     )
     .returning({ id: patients.id, healthPlanId: patients.healthPlanId, gender: patients.gender });
 
-  const statuses = DEMO_STAGE_PLAN.flatMap(([status, count]) => Array.from({ length: count }, () => status));
+  const statuses = CASE_STATUSES.flatMap((status) => Array.from({ length: DEMO_STAGE_PLAN[status] }, () => status));
   const plans = statuses.map((status, index) => {
     const slot = statuses.slice(0, index).filter((s) => s === status).length;
     // Cases 0–35 one per patient, 36–39 a second case for patients 0–3; patients 36–39 have none here (36 and 37

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PAYMENT_SOURCE_LABELS, STATUS_LABELS, type CaseStatus, type PaymentSource } from '../../machines/constants';
-import { caseBalance, centsOf, type GlosaFacts } from '../../machines/ledger/balance';
+import { caseBalance, type GlosaFacts } from '../../machines/ledger/balance';
+import { centsOf } from '../../machines/rules/money';
 import {
   AGING_BUCKET_LABELS,
   AGING_BUCKETS,

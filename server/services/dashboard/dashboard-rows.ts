@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { CASE_STATUSES, DASHBOARD_GRAPHS, type CaseStatus } from '../../../machines/constants';
 import { isLossReason } from '../../../machines/preoperative/reasonSchemas';
+import { STAGES, stagesOfGroup, stagesWhere } from '../../../machines/stages';
 import type { Executor } from '../../db/client';
 
 /**
@@ -19,15 +20,17 @@ type Money = Dashboard['money'];
 type FigureName = Exclude<keyof Dashboard['data'], 'distribution'>;
 
 /** 'Cirurgias autorizadas': scheduled or further, not yet paid (DECISIONS §5). */
-export const AUTHORIZED_STATUSES = ['agendamento', 'realizacao', 'pagamento'] as const satisfies readonly CaseStatus[];
-/** 'Cirurgia pendentes': not yet authorized. */
-export const PENDING_STATUSES = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'] as const satisfies readonly CaseStatus[];
+export const AUTHORIZED_STATUSES = stagesWhere('authorized');
+/** 'Cirurgia pendentes': planned and not yet authorized. */
+export const PENDING_STATUSES: readonly CaseStatus[] = STAGES.filter((stage) => stage.group === 'planned' && !stage.authorized).map(
+  (stage) => stage.key,
+);
 /** `*_prev` of the charts: cases not carried out yet (ind_paciente to agendamento). */
-export const PLANNED_STATUSES = [...PENDING_STATUSES, 'agendamento'] as const satisfies readonly CaseStatus[];
+export const PLANNED_STATUSES = stagesOfGroup('planned');
 /** `*_real` of the charts: cases that reached the operation (realizacao, pagamento, concluido). */
-export const CARRIED_OUT_STATUSES = ['realizacao', 'pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
+export const CARRIED_OUT_STATUSES = stagesOfGroup('carried_out');
 /** 'Cirurgias perdidas por motivo': cancelled and archived cases. */
-export const LOST_STATUSES = ['cancelado', 'arquiv'] as const satisfies readonly CaseStatus[];
+export const LOST_STATUSES = stagesOfGroup('lost');
 
 /**
  * Ties of a chart list are ordered by name with ICU's root collation ('Ágape' before 'Bradesco', 'amil' next to

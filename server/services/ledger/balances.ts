@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERM_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
-import type { CaseStatus } from '../../../machines/constants';
+import { stagesWhere } from '../../../machines/stages';
 import {
   paymentTerms,
   surgeries,
@@ -213,7 +213,7 @@ export function ledgerJoinForMedics(medicIds: number[]): SQL {
 }
 
 /** The stages whose cases can owe money: the surgery was carried out (pagamento) or the case was concluded. */
-export const RECEIVABLE_STATUSES = ['pagamento', 'concluido'] as const satisfies readonly CaseStatus[];
+export const RECEIVABLE_STATUSES = stagesWhere('receivable');
 
 /**
  * The case owes money on the books' day (needs ledgerJoinAt(day)): a receivable stage that day (now: its stage), open

@@ -2,7 +2,7 @@ import { caseChange, recordChange } from '../audit/audit-log';
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import type { ReceiptPayer } from '../../../machines/ledger/constants';
-import { glosaProblem, type GlosaTake } from '../../../machines/ledger/ledgerRules';
+import { glosaProblem, ledgerWritable, type GlosaTake } from '../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, type BillingInput, type GlosaInput, type GlosaUpdateInput, type ReceiptInput } from '../../../machines/ledger/ledgerSchemas';
 import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts, type SurgeryRow } from '../../db/schema/index';
@@ -15,9 +15,6 @@ import { recordSurgeryEvents } from '../surgeries/surgery-events';
 import { ledgerFacts, paymentColumnsFromReceipts, readLedger, type LedgerResponse } from './ledger-read';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
-
-/** The stages whose ledger may be written: the surgery was carried out (or is being paid, or was concluded). */
-const LEDGER_WRITE_STATUSES: readonly CaseStatus[] = ['realizacao', 'pagamento', 'concluido'];
 
 export const LEDGER_SERVICE_MESSAGES = {
   closed: (status: CaseStatus) =>
@@ -50,7 +47,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
     return db.transaction(async (tx) => {
       const row = await visibleSurgeryRow(tx, user, id, { lock: true });
       if (!row) throw notFound(SURGERY_NOT_FOUND);
-      if (!LEDGER_WRITE_STATUSES.includes(row.status)) throw conflict(M.closed(row.status), row.status);
+      if (!ledgerWritable(row.status)) throw conflict(M.closed(row.status), row.status);
       await write(tx, row);
       await tx
         .update(surgeries)

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { DEFAULT_APPEAL_DAYS, SETTLEMENT_GLOSA_REASON, type Settlement } from '../../../machines/ledger/constants';
-import { centsOf } from '../../../machines/ledger/balance';
+import { centsOf } from '../../../machines/rules/money';
 import { conclusionPlan, LEDGER_RULE_MESSAGES, type LedgerFacts } from '../../../machines/ledger/ledgerRules';
-import { addDays } from '../../../machines/ledger/ledgerSchemas';
+import { addDays } from '../../../machines/rules/dates';
 import type { Transaction } from '../../db/client';
 import { surgeryGlosas, surgeryLedgers, surgeryReceipts, type SurgeryRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';

@@ -1,11 +1,12 @@
 import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { isActiveStatus, type ApprovalValue, type CaseStatus } from '../../../machines/constants';
+import { isActiveStatus, type ApprovalValue } from '../../../machines/constants';
 import { AUTHORIZATION_MESSAGES as A, type AuthorizationInput } from '../../../machines/preoperative/authorizationSchemas';
 import {
   applicablePayers,
   authorizationAlerts,
+  authorizationOpen,
   recordStatusOfToggle,
   toggleOfRecord,
   WATCHED_STATUSES,
@@ -45,9 +46,6 @@ type StoredRecord = typeof surgeryAuthorizations.$inferSelect;
 const TOGGLE_COLUMN = { hospital: 'hospitalApprovals', plano: 'planApprovals', opme: 'opmeApprovals' } as const;
 /** The update/{id}/ field of each payer's toggle. */
 const TOGGLE_FIELD = { hospital: 'hospital_approvals', plano: 'plan_approvals', opme: 'opme_approvals' } as const;
-
-/** The stages at which a record's status may still change: up to the authorization step. */
-const STATUS_OPEN: readonly CaseStatus[] = ['ind_paciente', 'prep_doc', 'env_doc', 'autorizacao'];
 
 export const AUTHORIZATION_NOT_FOUND = 'Autorização não encontrada.';
 
@@ -167,7 +165,7 @@ export function createAuthorizationService({ db, now }: { db: Database; now: () 
           .from(surgeryAuthorizations)
           .where(and(eq(surgeryAuthorizations.surgeryId, id), eq(surgeryAuthorizations.payer, payer)));
         const current = recordOf(payer, stored, row[TOGGLE_COLUMN[payer]]);
-        if (input.status !== current.status && !STATUS_OPEN.includes(row.status)) {
+        if (input.status !== current.status && !authorizationOpen(row.status)) {
           throw badRequest([A.statusLocked], { status: [A.statusLocked] });
         }
         const toggle = toggleOfRecord(input.status, { status: current.status, toggle: row[TOGGLE_COLUMN[payer]] });

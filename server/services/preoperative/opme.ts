@@ -1,7 +1,7 @@
 import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { centsOf } from '../../../machines/ledger/balance';
+import { centsOf } from '../../../machines/rules/money';
 import { chosenTotalCents, opmeItemWriteProblems, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
 import type { OpmeItemInput } from '../../../machines/preoperative/opmeSchemas';
 import type { Database, Executor, Transaction } from '../../db/client';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { centsOf } from '../../../machines/ledger/balance';
+import { centsOf } from '../../../machines/rules/money';
 import { chosenTotalCents, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
 import type { Database, Executor } from '../../db/client';
 import {

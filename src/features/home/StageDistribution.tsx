@@ -19,7 +19,7 @@ import { iconBoxCss } from '../../components/ui/cssParts';
 const T = homeTexts.distribution;
 
 /** One icon per stage, drawn after what happens in it. */
-const STAGE_ICONS: Record<ActiveStatus, IconName> = {
+export const STAGE_ICONS: Record<ActiveStatus, IconName> = {
   ind_paciente: 'clipboard',
   prep_doc: 'fileText',
   env_doc: 'send',

@@ -15,6 +15,8 @@ import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
+import { isActiveStatus, type CaseStatus } from '../../../machines/constants';
+import { stageOf } from '../../../machines/stages';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
@@ -189,9 +191,9 @@ const StyledSkeleton = styled('span')<{ $width: string; $height?: string }>`
   background: ${colors.disabled};
 `;
 
-function badgeTone(status: string): 'active' | 'done' | 'closed' {
-  if (status === 'concluido') return 'done';
-  return status === 'cancelado' || status === 'arquiv' ? 'closed' : 'active';
+function badgeTone(status: CaseStatus): 'active' | 'done' | 'closed' {
+  if (isActiveStatus(status)) return 'active';
+  return stageOf(status).group === 'lost' ? 'closed' : 'done';
 }
 
 function scheduleText(schedule: string | null): string {

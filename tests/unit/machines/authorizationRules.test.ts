@@ -4,11 +4,11 @@ import {
   applicablePayers,
   authorizationAlerts,
   authorizationsEndingBefore,
-  daysBetween,
   recordStatusOfToggle,
   toggleOfRecord,
   type AuthorizationValidity,
 } from '../../../machines/preoperative/authorizationRules';
+import { daysBetween } from '../../../machines/rules/dates';
 
 const TODAY = '2026-11-27';
 const record = (over: Partial<AuthorizationValidity> = {}): AuthorizationValidity => ({

@@ -9,7 +9,6 @@ import {
   EMPTY_FACTS,
   futureDateFields,
   isValidHour,
-  isValidIsoDate,
   LIFECYCLE_MESSAGES as M,
   nextStatus,
   planApprovalApplies,
@@ -17,6 +16,7 @@ import {
   scheduleProblem,
   type LifecycleFacts,
 } from '../../../machines/surgeryLifecycle/lifecycleRules';
+import { isValidIsoDate } from '../../../machines/rules/dates';
 
 const facts = (overrides: Partial<LifecycleFacts> = {}): LifecycleFacts => ({ ...EMPTY_FACTS, ...overrides });
 

@@ -17,7 +17,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import { isActiveStatus, type ApprovalValue } from '../../../../machines/constants';
-import { toggleOfRecord } from '../../../../machines/preoperative/authorizationRules';
+import { authorizationOpen, toggleOfRecord } from '../../../../machines/preoperative/authorizationRules';
 import {
   AUTHORIZATION_STATUS_LABELS,
   type AuthorizationPayer,
@@ -55,9 +55,6 @@ const NOTE_LABEL = { hospital: T.hospitalNote, plan: T.planNote, opme: T.opmeNot
 /** The authorization record's payer of each box. */
 const PAYER = { hospital: 'hospital', plan: 'plano', opme: 'opme' } as const satisfies Record<ApprovalKind, AuthorizationPayer>;
 const KIND_OF_PAYER = { hospital: 'hospital', plano: 'plan', opme: 'opme' } as const satisfies Record<AuthorizationPayer, ApprovalKind>;
-
-/** The stages after which a record's status no longer changes (the server refuses it). */
-const STATUS_LOCKED_AT = new Set(['agendamento', 'realizacao', 'pagamento']);
 
 type NoteValues = Record<(typeof NOTE)[ApprovalKind], string>;
 
@@ -322,7 +319,7 @@ export function AuthorizationPanel() {
       surgeryId={surgery.id}
       version={surgery.version}
       record={editedRecord}
-      statusLocked={STATUS_LOCKED_AT.has(surgery.status)}
+      statusLocked={!authorizationOpen(surgery.status)}
       onClose={() => setEditing(null)}
       onSaved={handleRecordSaved}
     />

@@ -10,7 +10,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
-import { glosaProblem } from '../../../../machines/ledger/ledgerRules';
+import { glosaProblem, ledgerWritable } from '../../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../../machines/validation/problems';
 import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type CallResult, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
@@ -137,11 +137,6 @@ const firstErrors = (fields: Record<string, string[]>) => Object.fromEntries(Obj
 
 type Load = { kind: 'loading' } | { kind: 'ok'; ledger: Ledger } | { kind: 'failed' };
 type Errors = Record<string, string>;
-
-/** Whether the ledger may be written for a case at `status` (the server's rule). */
-function ledgerWritable(status: string): boolean {
-  return status === 'realizacao' || status === 'pagamento' || status === 'concluido';
-}
 
 export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => void }) {
   const { surgery, lifecycle, locked } = usePanel();

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { centsOf } from '../../../../machines/ledger/balance';
+import { centsOf } from '../../../../machines/rules/money';
 import type { Settlement } from '../../../../machines/ledger/constants';
 import { conclusionPlan, LEDGER_RULE_MESSAGES } from '../../../../machines/ledger/ledgerRules';
 import { Button } from '../../../components/ui/Button';

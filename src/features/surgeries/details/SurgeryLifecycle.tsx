@@ -7,7 +7,8 @@
 import { useState, type ComponentType, type MutableRefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
-import type { ActiveStatus, CaseStatus } from '../../../../machines/constants';
+import { isActiveStatus, type ActiveStatus, type CaseStatus } from '../../../../machines/constants';
+import { stageOf } from '../../../../machines/stages';
 import { Icon } from '../../../components/ui/Icon';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StepIndicator } from '../../../components/ui/StepIndicator';
@@ -37,7 +38,7 @@ import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } fro
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
 
-const PANELS: Record<ActiveStatus, ComponentType> = {
+export const PANELS: Record<ActiveStatus, ComponentType> = {
   ind_paciente: IndicationPanel,
   prep_doc: DocumentsPanel,
   env_doc: SendingPanel,
@@ -87,8 +88,7 @@ function reasonLine(surgery: { loss_reason: Surgery['loss_reason']; loss_reason_
 }
 
 function closedNotice(status: CaseStatus): string | null {
-  if (status === 'concluido' || status === 'cancelado' || status === 'arquiv') return T.closed[status];
-  return null;
+  return isActiveStatus(status) ? null : T.closed[status];
 }
 
 export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLifecycleProps) {
@@ -109,7 +109,7 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
   const step = stepStatus(viewIndex);
   const Panel = PANELS[step];
   const notice = closedNotice(status);
-  const lostReason = surgery && (status === 'cancelado' || status === 'arquiv') ? reasonLine(surgery) : null;
+  const lostReason = surgery && stageOf(status).group === 'lost' ? reasonLine(surgery) : null;
 
   if (!surgery) return null;
   const panel: PanelContextValue = {

@@ -2,7 +2,7 @@
  * Pure helpers of the step panels: which step a stage is, which steps may be opened, and a Surgery read as the
  * lifecycle machine's facts (machines/surgeryLifecycle/lifecycleRules.ts).
  */
-import { ACTIVE_STATUSES, STATUS_LABELS, type CaseStatus } from '../../../../machines/constants';
+import { ACTIVE_STATUSES, isActiveStatus, STATUS_LABELS, type CaseStatus } from '../../../../machines/constants';
 import {
   advanceProblems,
   applyFields,
@@ -24,7 +24,7 @@ export const STEP_NAMES: readonly string[] = ACTIVE_STATUSES.map((status) => STA
 
 /** The case is over: every step opens read-only. */
 export function isClosedStatus(status: CaseStatus): boolean {
-  return status === 'concluido' || status === 'cancelado' || status === 'arquiv';
+  return !isActiveStatus(status);
 }
 
 /**
@@ -39,8 +39,9 @@ export function stepIndexOf(status: string): number {
 
 /** The step a case opens on: its current one; the payment step once concluded or cancelled; the first when archived. */
 export function defaultStepIndex(status: CaseStatus): number {
-  if (status === 'concluido' || status === 'cancelado') return STEP_COUNT - 1;
-  return Math.max(0, stepIndexOf(status));
+  if (isActiveStatus(status)) return stepIndexOf(status);
+  // An archived case may have left at any step; a concluded or cancelled one left at the payment step.
+  return status === 'arquiv' ? 0 : STEP_COUNT - 1;
 }
 
 /** SPEC §2: a step opens up to the current status; any step once the case is finished (or cancelled, archived). */

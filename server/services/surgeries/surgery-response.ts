@@ -92,7 +92,7 @@ const lossReason = sql<{ reason: LossReason | null; note: string | null } | null
   select json_build_object('reason', ${surgeryStatusHistory.reason}, 'note', ${surgeryStatusHistory.reasonNote})
   from ${surgeryStatusHistory}
   where ${surgeryStatusHistory.surgeryId} = ${surgeries.id} and ${surgeryStatusHistory.toStatus} = ${surgeries.status}
-    and ${surgeries.status} in ('cancelado', 'arquiv')
+    and stage_group(${surgeries.status}) = 'lost'
   order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
   limit 1)`;
 

@@ -79,6 +79,9 @@ function splitPeriod(from: string, to: string): Pick<DashboardWindow, 'months' |
   return { months, edges };
 }
 
+/** What the statement reads of a window: its days and their split into whole months and partial-month edges. */
+type WindowBounds = Pick<DashboardWindow, 'from' | 'to' | 'months' | 'edges'>;
+
 /** The window of `query` at `now`. */
 function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
   const today = saoPauloDay(now);
@@ -88,14 +91,14 @@ function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
 }
 
 /** `month` (a summary's month column) among the period's whole months. */
-function monthIn(window: DashboardWindow, month: SQL): SQL {
+function monthIn(window: WindowBounds, month: SQL): SQL {
   if (window.months === 'all') return sql`true`;
   if (window.months === null) return sql`false`;
   return sql`(${month} >= ${window.months.first}::date and ${month} <= ${window.months.last}::date)`;
 }
 
 /** `day` (a date column) within the period's partial months. */
-function dayInEdges(window: DashboardWindow, day: SQL): SQL {
+function dayInEdges(window: WindowBounds, day: SQL): SQL {
   if (window.edges.length === 0) return sql`false`;
   return sql`(${sql.join(
     window.edges.map((edge) => sql`(${day} >= ${edge.from}::date and ${day} <= ${edge.to}::date)`),
@@ -104,7 +107,7 @@ function dayInEdges(window: DashboardWindow, day: SQL): SQL {
 }
 
 /** `instant` (a timestamptz column) within the São Paulo days of the period's partial months. */
-function instantInEdges(window: DashboardWindow, instant: SQL): SQL {
+function instantInEdges(window: WindowBounds, instant: SQL): SQL {
   if (window.edges.length === 0) return sql`false`;
   return sql`(${sql.join(
     window.edges.map(({ from, to }) => {
@@ -119,7 +122,7 @@ function instantInEdges(window: DashboardWindow, instant: SQL): SQL {
 type Medics = (column: SQL) => SQL;
 
 /** The period's cases from the per-case facts: only those indicated in its partial months. */
-function edgeFacts(window: DashboardWindow, medics: Medics): SQL {
+function edgeFacts(window: WindowBounds, medics: Medics): SQL {
   return sql`from dashboard_case_facts as f where ${medics(sql`f.medic_id`)} and ${instantInEdges(window, sql`f.created_at`)}`;
 }
 
@@ -130,7 +133,6 @@ const notLost = sql`stage_group(f.status) <> 'lost'`;
 
 /** The sum of the stage counts of `statuses` in the totals. */
 const stageSum = (statuses: readonly CaseStatus[]) => sql`(${sql.join(statuses.map(stageColumn), sql` + `)})`;
-
 
 /** The payer's name of a summary row (its plan id, 0 for none, and payment source, '' for none). */
 const payerName = (planId: SQL, source: SQL) =>
@@ -157,7 +159,7 @@ const payerName = (planId: SQL, source: SQL) =>
  * reason, receipt and due month); any other period the monthly summaries of its whole months and the per-case facts
  * of its partial months (splitPeriod).
  */
-function windowSources(window: DashboardWindow, medics: Medics): SQL {
+function windowSources(window: WindowBounds, medics: Medics): SQL {
   const ofMedics = medics(sql`medic_id`);
   if (window.months === 'all') {
     return sql`by_status as (
@@ -310,7 +312,7 @@ type StatementParameters = { medics: Medics; today: SQL; month: SQL };
  * rows of the period 'all' cost PostgreSQL about a third of the statement's CPU (2–2.5 of 7–8.5 ms per read at 20,000
  * cases), so the service puts them in order itself (inDashboardOrder).
  */
-function dashboardStatement(window: DashboardWindow, { medics, today, month }: StatementParameters): SQL {
+function dashboardStatement(window: WindowBounds, { medics, today, month }: StatementParameters): SQL {
   const ofMedics = medics(sql`medic_id`);
   const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
   const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
@@ -527,7 +529,6 @@ function splitRows(rows: DashboardRow[]): { cases: ListRow[]; procedures: ListRo
 
 const MONEY_LISTS = new Set<string>(['aging', 'glosas', 'days', 'series']);
 
-/** `(id, id, …)` of the medics read. */
 /** `(id, id, …)` of the medics read, as a condition on a medic id column. */
 const medicList = (medicIds: number[]): Medics => (column) =>
   sql`${column} in (${sql.join(medicIds.map((id) => sql`${id}::int`), sql`, `)})`;
@@ -537,13 +538,16 @@ const statementOf = (window: DashboardWindow, medicIds: number[]) =>
   dashboardStatement(window, { medics: medicList(medicIds), today: sql`${window.today}::date`, month: sql`${window.month.first}::date` });
 
 /** The statement of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs it). */
-export function dashboardStatements(
+export function dashboardReadStatement(
   medicIds: number[],
   now: Date,
   query: DashboardQuery = { period: 'all', from: null, to: null },
 ): SQL {
   return statementOf(dashboardWindow(query, now), medicIds);
 }
+
+/** The bounds of the period 'all'. */
+const ALL_TIME: WindowBounds = { from: null, to: null, months: 'all', edges: [] };
 
 /**
  * The statement of the period 'all' (the homes' read) as named prepared statements, so PostgreSQL parses it once per
@@ -566,9 +570,6 @@ function prepareAllTime(db: Database, one: boolean) {
     false,
   );
 }
-
-/** The window of the period 'all', as far as dashboardStatement reads it (today and the month are parameters). */
-const ALL_TIME: DashboardWindow = { key: 'all', from: null, to: null, months: 'all', edges: [], today: '', month: { first: '', next: '' } };
 
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure over

@@ -62,7 +62,7 @@ import {
 import { seedAll } from '../server/db/seed';
 import { hashPassword } from '../server/services/auth/password';
 import { createRecomputedDashboardService, recomputeStatements } from '../server/services/dashboard/dashboard-recompute';
-import { createDashboardService, dashboardStatements } from '../server/services/dashboard/dashboard-service';
+import { createDashboardService, dashboardReadStatement } from '../server/services/dashboard/dashboard-service';
 import { createPostgresRateLimiter } from '../server/services/rate-limit/postgres-rate-limiter';
 import { normalizeSearchText } from '../server/services/search-text';
 import { createDiskStorage } from '../server/services/storage/disk-storage';
@@ -447,12 +447,9 @@ async function main(): Promise<void> {
     console.log(`medic's dashboard: ${await describe(app, medicToken)}`);
 
     if (process.env.BENCH_EXPLAIN === '1') {
-      const statements = dashboardStatements([practice.medic.id], new Date());
-      await explain(handle, 'cases', statements.cases);
-      await explain(handle, 'procedures', statements.procedures);
-      await explain(handle, 'lost', statements.lost);
-      await explain(handle, 'money', statements.money);
-      if (statements.allTime) await explain(handle, "all time (the period 'all', one statement)", statements.allTime);
+      await explain(handle, "the period 'all'", dashboardReadStatement([practice.medic.id], new Date()));
+      const lastYear = { period: 'last_12_months', from: null, to: null } as const;
+      await explain(handle, 'the last 12 months', dashboardReadStatement([practice.medic.id], new Date(), lastYear));
       if (process.env.BENCH_BEFORE !== '0') await explain(handle, 'before: money', recomputeStatements([practice.medic.id], new Date()).money);
     }
 

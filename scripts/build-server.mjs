@@ -6,8 +6,8 @@
  *   load on demand (build/server/chunk-*.js) and
  *   build/server/fill-worker-boot.mjs (the template-filling worker, the name template-filler.ts looks for beside
  *   itself): esbuild bundles of our code, packages left as imports of node_modules, ESM for Node 20, source maps.
- *   Files read at run time (migrations, server/data, openapi/openapi.yaml) stay where they are: the server finds
- *   them from the project root (server/project-root.ts), so nothing is copied.
+ *   Files read at run time (migrations, server/db/functions, server/data, openapi/openapi.yaml) stay where they are:
+ *   the server finds them from the project root (server/project-root.ts), so nothing is copied.
  * - build/pglite-template/: an empty embedded database (PGlite's initdb, then the migrations), made once per
  *   installed PGlite version and set of migrations. A first start copies it instead of running initdb, which takes
  *   seconds of WebAssembly (server/db/embedded.ts; it checks the PGlite version and falls back to initdb).

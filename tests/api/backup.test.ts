@@ -434,7 +434,7 @@ describe('an archive of an older version', () => {
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`drop table office_templates`);
+      await handle.db.execute(sql`drop table sql_definitions`);
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -457,10 +457,10 @@ describe('an archive of an older version', () => {
     expect(result.migrationsNow).toBe(applied + 1);
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
-      const tables = (await restored.db.execute(sql`select to_regclass('public.office_templates') as name`)) as unknown as {
+      const tables = (await restored.db.execute(sql`select to_regclass('public.sql_definitions') as name`)) as unknown as {
         rows: Array<{ name: string | null }>;
       };
-      expect(tables.rows[0]!.name).toBe('office_templates');
+      expect(tables.rows[0]!.name).toBe('sql_definitions');
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

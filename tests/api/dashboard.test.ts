@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseStatus, PaymentSource } from '../../machines/constants';
 import { parseCsvRecords } from '../../server/db/csv';
 import { healthPlans, hospitals, procedures, surgeries, surgeryProcedures } from '../../server/db/schema/index';
-import { inAllTimeOrder } from '../../server/services/dashboard/dashboard-service';
+import { inDashboardOrder } from '../../server/services/dashboard/dashboard-service';
 import { normalizeSearchText } from '../../server/services/search-text';
 import { projectPath } from '../../server/project-root';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
@@ -656,7 +656,7 @@ describe('GET /surgery/api/v1/dashboard/ (the month and the session)', () => {
     const inPostgres = rows.map((row) => row.name);
     expect(inPostgres.length).toBeGreaterThan(3000);
     const row = (name: string) => ({ list: 'qtd_procedim_prev', name, sort: '1', position: null, a: '1', b: null, c: null, d: null });
-    const inNode = inAllTimeOrder([...inPostgres].reverse().map(row)).map((sorted) => sorted.name);
+    const inNode = inDashboardOrder([...inPostgres].reverse().map(row)).map((sorted) => sorted.name);
     expect(inNode).toEqual(inPostgres);
   });
 

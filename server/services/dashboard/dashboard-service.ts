@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
-import { ACTIVE_STATUSES, CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
+import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
+import type { StageGroup } from '../../../machines/stages';
 import { periodRange, type DashboardQuery } from '../../../machines/ledger/periodSchemas';
 import type { Database } from '../../db/client';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
@@ -11,14 +12,9 @@ import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
 import { saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
 import {
   AUTHORIZED_STATUSES,
-  CARRIED_OUT_STATUSES,
   emptyDashboard,
   fillDashboard,
-  LIST_ORDER,
-  LOST_STATUSES,
-  NAME_ORDER,
   PENDING_STATUSES,
-  PLANNED_STATUSES,
   reais,
   rowsOf,
   stageColumn,
@@ -29,13 +25,13 @@ import {
 } from './dashboard-rows';
 
 /**
- * The dashboard read from the figures maintained as cases change (issue 15; migration 0006_dashboard_figures.sql,
+ * The dashboard read from the figures maintained as cases change (issue 15; server/db/functions/dashboard-figures.sql,
  * server/db/schema/dashboard-figures.ts; docs/BENCHMARKS.md "Issue 15: maintained figures"): summary rows per medic
- * and São Paulo month, kept up to date by triggers in the transaction of every write. A period of whole months (every
- * preset, 'all') reads only summary rows; a custom period's partial first and last months are read from the per-case
- * facts (`dashboard_case_facts`, by index on the day) and added to the whole months between them. The period 'all'
- * (the homes' read) reads the all-time summaries of migration 0007 instead, in one prepared statement
- * (allTimeStatement). Every figure, its value and its order are those of the request-time computation
+ * and São Paulo month, and all-time ones per medic, kept up to date by triggers in the transaction of every write.
+ * One statement reads every list for any window (dashboardStatement): the period 'all' (the homes' read) from the
+ * all-time summaries, prepared; a period of whole months (every preset) from the monthly summaries; a custom period's
+ * partial first and last months from the per-case facts (`dashboard_case_facts`, by index on the day), added to the
+ * whole months between them. Every figure, its value and its order are those of the request-time computation
  * (dashboard-recompute.ts, the tests' oracle).
  */
 
@@ -83,6 +79,9 @@ function splitPeriod(from: string, to: string): Pick<DashboardWindow, 'months' |
   return { months, edges };
 }
 
+/** What the statement reads of a window: its days and their split into whole months and partial-month edges. */
+type WindowBounds = Pick<DashboardWindow, 'from' | 'to' | 'months' | 'edges'>;
+
 /** The window of `query` at `now`. */
 function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
   const today = saoPauloDay(now);
@@ -92,14 +91,14 @@ function dashboardWindow(query: DashboardQuery, now: Date): DashboardWindow {
 }
 
 /** `month` (a summary's month column) among the period's whole months. */
-function monthIn(window: DashboardWindow, month: SQL): SQL {
+function monthIn(window: WindowBounds, month: SQL): SQL {
   if (window.months === 'all') return sql`true`;
   if (window.months === null) return sql`false`;
   return sql`(${month} >= ${window.months.first}::date and ${month} <= ${window.months.last}::date)`;
 }
 
 /** `day` (a date column) within the period's partial months. */
-function dayInEdges(window: DashboardWindow, day: SQL): SQL {
+function dayInEdges(window: WindowBounds, day: SQL): SQL {
   if (window.edges.length === 0) return sql`false`;
   return sql`(${sql.join(
     window.edges.map((edge) => sql`(${day} >= ${edge.from}::date and ${day} <= ${edge.to}::date)`),
@@ -108,7 +107,7 @@ function dayInEdges(window: DashboardWindow, day: SQL): SQL {
 }
 
 /** `instant` (a timestamptz column) within the São Paulo days of the period's partial months. */
-function instantInEdges(window: DashboardWindow, instant: SQL): SQL {
+function instantInEdges(window: WindowBounds, instant: SQL): SQL {
   if (window.edges.length === 0) return sql`false`;
   return sql`(${sql.join(
     window.edges.map(({ from, to }) => {
@@ -119,14 +118,18 @@ function instantInEdges(window: DashboardWindow, instant: SQL): SQL {
   )})`;
 }
 
+/** The medics read: the condition that a medic id column is one of them. */
+type Medics = (column: SQL) => SQL;
+
 /** The period's cases from the per-case facts: only those indicated in its partial months. */
-function edgeFacts(window: DashboardWindow, medics: SQL): SQL {
-  return sql`from dashboard_case_facts as f where f.medic_id in ${medics} and ${instantInEdges(window, sql`f.created_at`)}`;
+function edgeFacts(window: WindowBounds, medics: Medics): SQL {
+  return sql`from dashboard_case_facts as f where ${medics(sql`f.medic_id`)} and ${instantInEdges(window, sql`f.created_at`)}`;
 }
 
-const inList = (statuses: readonly CaseStatus[]) => sql.raw(`(${statuses.map((status) => `'${status}'`).join(', ')})`);
-/** 1 when the fact's status is among `statuses`, else 0. */
-const oneIf = (statuses: readonly CaseStatus[]) => sql`(case when f.status in ${inList(statuses)} then 1 else 0 end)`;
+/** 1 when the fact's stage is of `group` (planned, carried out), else 0. */
+const oneIf = (group: StageGroup) => sql`(case when stage_group(f.status) = ${sql.raw(`'${group}'`)} then 1 else 0 end)`;
+/** The fact's stage is not a lost one. */
+const notLost = sql`stage_group(f.status) <> 'lost'`;
 
 /** The sum of the stage counts of `statuses` in the totals. */
 const stageSum = (statuses: readonly CaseStatus[]) => sql`(${sql.join(statuses.map(stageColumn), sql` + `)})`;
@@ -136,335 +139,139 @@ const payerName = (planId: SQL, source: SQL) =>
   sql`${payerNameSql(sql`(select hp.fantasy_name from health_plans as hp where hp.id = ${planId})`, source)}`;
 
 /**
- * Everything but the procedure lists and the loss reasons, from the summaries: cases per status (the counts, the
- * fees of the active stages, the days from creation to conclusion), per payer (planned, carried out, fees of the
- * active stages) and per hospital (planned, carried out), over the months of the cases' creation in the period; and
- * the receipts per payer and month of receipt: those in the period and those of São Paulo's current month (by receipt
- * day, whatever the case's creation day: issue 14). Rows `(list, name, value)`: list 'data' and 'distribution' carry
- * the figures; the chart lists only values above zero, in their final order.
+ * The summary rows a window covers, as the CTEs every list of dashboardStatement reads:
+ *
+ * - `by_status (status, cases, fees, days, concluded)`: the cases indicated in the window, per stage (the fees, the
+ *   days from creation to conclusion of the concluded ones);
+ * - `by_payer (plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents,
+ *   open_cents)`, one row per plan and payment source: the cases indicated in the window planned and carried out and
+ *   their fees still to come (active stages), the receipts received in it, the expected fees of the receivable cases
+ *   falling due in it and the glosas of its days (the period 'all': of every receivable case), and the open balance
+ *   of every receivable case (a snapshot now, whatever the window);
+ * - `by_hospital (hospital_id, planned, carried_out)`, `by_code (procedure_id, planned, carried_out)` and
+ *   `by_reason (reason, cases)`: the cases indicated in the window;
+ * - `by_payment_day (plan_id, source, days, cases)`: the cases paid off whose last receipt falls in the window, by
+ *   days from the surgery to it;
+ * - `by_receipt_month (month, cents)` and `by_due_month (month, cents, cases)`: the receipts and the expected fees of
+ *   the receivable cases by the month they were received or fall due, within the window.
+ *
+ * The period 'all' reads the all-time summaries (a few rows per medic and status, payer, hospital, procedure, loss
+ * reason, receipt and due month); any other period the monthly summaries of its whole months and the per-case facts
+ * of its partial months (splitPeriod).
  */
-function casesStatement(medics: SQL, window: DashboardWindow): SQL {
-  const { month } = window;
+function windowSources(window: WindowBounds, medics: Medics): SQL {
+  const ofMedics = medics(sql`medic_id`);
+  if (window.months === 'all') {
+    return sql`by_status as (
+      select status::text as status, sum(cases) as cases, sum(fees) as fees, sum(days) as days, sum(concluded) as concluded
+      from dashboard_status_totals where ${ofMedics}
+      group by 1
+    ),
+    by_payer as (
+      select plan_id, source, sum(planned) as planned, sum(carried_out) as carried_out, sum(to_receive) as to_receive,
+        sum(received_cents) as received_cents, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents,
+        sum(open_cents) as open_cents
+      from dashboard_payer_totals where ${ofMedics}
+      group by 1, 2
+    ),
+    by_hospital as (select hospital_id, planned, carried_out from dashboard_hospital_totals where ${ofMedics}),
+    by_code as (select procedure_id, planned, carried_out from dashboard_procedure_totals where ${ofMedics}),
+    by_reason as (select reason, cases from dashboard_lost_totals where ${ofMedics}),
+    by_payment_day as (select plan_id, source, days, cases from dashboard_payment_day_totals where ${ofMedics}),
+    by_receipt_month as (select month, cents from dashboard_receipt_month_totals where ${ofMedics}),
+    by_due_month as (select month, expected_cents as cents, cases from dashboard_due_months where ${ofMedics})`;
+  }
   const edges = edgeFacts(window, medics);
-  const fees = sql`coalesce(f.fees, 0)`;
+  const months = sql`${ofMedics} and ${monthIn(window, sql`month`)}`;
+  const edgeMedics = medics(sql`f.medic_id`);
   // 'Honorários a receber' of the case (docs/LEDGER.md "The figures"): still to come, on the active stages only.
-  const toReceive = sql`(case when f.status in ${inList(ACTIVE_STATUSES)} then round(f.to_come_cents::numeric / 100, 2) else 0 end)`;
-  const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
-  const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
-  return sql`with by_status as (
+  const toReceive = sql`(case when stage_is_active(f.status) then round(f.to_come_cents::numeric / 100, 2) else 0 end)`;
+  const settled = sql`stage_is_receivable(f.status) and f.open_cents = 0 and f.disputed_cents = 0
+    and f.received_cents > 0 and f.accomplishment is not null`;
+  return sql`by_status as (
       select status::text as status, cases, fees, days, concluded
-      from dashboard_status_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      from dashboard_status_months where ${months}
       union all
-      select f.status::text, 1, ${fees}, coalesce(f.concluded_days, 0), (case when f.concluded_days is null then 0 else 1 end)
+      select f.status::text, 1, coalesce(f.fees, 0), coalesce(f.concluded_days, 0), (case when f.concluded_days is null then 0 else 1 end)
       ${edges}
     ),
     by_payer as (
-      select plan_id, source, planned, carried_out, to_receive
-      from dashboard_payer_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-      union all
-      select f.plan_id, f.source, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}, ${toReceive}
-      ${edges} and f.status not in ${inList(LOST_STATUSES)}
+      select plan_id, source, sum(planned) as planned, sum(carried_out) as carried_out, sum(to_receive) as to_receive,
+        sum(received_cents) as received_cents, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents,
+        sum(open_cents) as open_cents
+      from (
+        select plan_id, source, planned, carried_out, to_receive, 0 as received_cents, 0 as expected_cents,
+          0 as glosa_cents, 0 as open_cents
+        from dashboard_payer_months where ${months}
+        union all
+        select f.plan_id, f.source, ${oneIf('planned')}, ${oneIf('carried_out')}, ${toReceive}, 0, 0, 0, 0
+        ${edges} and ${notLost}
+        union all
+        select plan_id, source, 0, 0, 0, cents, 0, 0, 0 from dashboard_receipt_months where ${months}
+        union all
+        select f.plan_id, f.source, 0, 0, 0, r.amount_cents, 0, 0, 0
+        from surgery_receipts as r join dashboard_case_facts as f on f.surgery_id = r.surgery_id
+        where ${edgeMedics} and ${dayInEdges(window, sql`r.received_on`)}
+        union all
+        select plan_id, source, 0, 0, 0, 0, expected_cents, glosa_cents, 0 from dashboard_glosa_months where ${months}
+        union all
+        select f.plan_id, f.source, 0, 0, 0, 0, f.expected_cents, 0, 0
+        from dashboard_case_facts as f
+        where ${edgeMedics} and f.receivable and ${dayInEdges(window, sql`f.due_date`)}
+        union all
+        select f.plan_id, f.source, 0, 0, 0, 0, 0, g.amount_cents, 0
+        from surgery_glosas as g join dashboard_case_facts as f on f.surgery_id = g.surgery_id
+        where ${edgeMedics} and f.receivable and ${dayInEdges(window, sql`g.glosa_on`)}
+        union all
+        select plan_id, source, 0, 0, 0, 0, 0, 0, open_cents from dashboard_payer_totals where ${ofMedics}
+      ) as parts
+      group by 1, 2
     ),
     by_hospital as (
-      select hospital_id, planned, carried_out
-      from dashboard_hospital_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+      select hospital_id, planned, carried_out from dashboard_hospital_months where ${months}
       union all
-      select f.hospital_id, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}
-      ${edges} and f.status not in ${inList(LOST_STATUSES)}
+      select f.hospital_id, ${oneIf('planned')}, ${oneIf('carried_out')} ${edges} and ${notLost}
     ),
-    paid as (
-      select plan_id, source, (case when ${monthIn(window, sql`month`)} then cents else 0 end) as in_period,
-        (case when month = ${month.first}::date then cents else 0 end) as in_month
-      from dashboard_receipt_months
-      where medic_id in ${medics} and (${monthIn(window, sql`month`)} or month = ${month.first}::date)
+    by_code as (
+      select procedure_id, planned, carried_out from dashboard_procedure_months where ${months}
       union all
-      select f.plan_id, f.source, r.amount_cents, 0
+      select code.id, ${oneIf('planned')}, ${oneIf('carried_out')}
+      from dashboard_case_facts as f, unnest(f.procedure_ids) as code(id)
+      where ${edgeMedics} and ${instantInEdges(window, sql`f.created_at`)} and ${notLost}
+    ),
+    by_reason as (
+      select reason, cases from dashboard_lost_months where ${months}
+      union all
+      select f.lost_reason, 1 ${edges} and stage_group(f.status) = 'lost'
+    ),
+    by_payment_day as (
+      select plan_id, source, days, cases from dashboard_payment_days where ${months}
+      union all
+      select f.plan_id, f.source, greatest(0, f.last_receipt_on - f.accomplishment), 1
+      from dashboard_case_facts as f
+      where ${edgeMedics} and ${dayInEdges(window, sql`f.last_receipt_on`)} and ${settled}
+    ),
+    by_receipt_month as (
+      select month, cents from dashboard_receipt_months where ${months}
+      union all
+      select date_trunc('month', r.received_on)::date, r.amount_cents
       from surgery_receipts as r join dashboard_case_facts as f on f.surgery_id = r.surgery_id
-      where f.medic_id in ${medics} and ${dayInEdges(window, sql`r.received_on`)}
+      where ${edgeMedics} and ${dayInEdges(window, sql`r.received_on`)}
     ),
-    payers as (
-      select name, sum(to_receive) as to_receive, sum(received) as received,
-        sum(planned) as planned, sum(carried_out) as carried_out
-      from (
-        select ${payerName(sql`plan_id`, sql`source`)} as name, to_receive, 0::numeric as received, planned, carried_out
-        from (
-          select plan_id, source, sum(to_receive) as to_receive, sum(planned) as planned, sum(carried_out) as carried_out
-          from by_payer group by 1, 2
-        ) as grouped
-        union all
-        select ${payerName(sql`plan_id`, sql`source`)}, null, ${reais(sql`cents`)}, 0, 0
-        from (select plan_id, source, sum(in_period) as cents from paid group by 1, 2) as received
-      ) as parts
-      group by 1
-    ),
-    hospitals as (
-      select coalesce(h.fantasy_name, ${NOT_INFORMED}) as name, sum(grouped.planned) as planned, sum(grouped.carried_out) as carried_out
-      from (
-        select hospital_id, sum(planned) as planned, sum(carried_out) as carried_out from by_hospital group by 1
-      ) as grouped left join hospitals as h on h.id = grouped.hospital_id
-      group by 1
-    ),
-    lists (list, name, value) as (
-      select 'valores_a_receber', name, to_receive from payers
-      union all select 'valores_recebidos', name, received from payers
-      union all select 'qtd_convenio_prev', name, planned from payers
-      union all select 'qtd_convenio_real', name, carried_out from payers
-      union all select 'qtd_hospital_prev', name, planned from hospitals
-      union all select 'qtd_hospital_real', name, carried_out from hospitals
-    ),
-    totals as (
-      select
-        (select sum(to_receive) from by_payer) as to_receive,
-        (select ${reais(sql`sum(open_cents)`)} from dashboard_payer_totals where medic_id in ${medics}) as open_amount,
-        (select ${reais(sql`sum(in_period)`)} from paid) as received,
-        (select ${reais(sql`sum(in_month)`)} from paid) as received_month,
-        ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
-        (select round(sum(days)::numeric / nullif(sum(concluded), 0), 1) from by_status) as middle_time,
-        counts.*
-      from (select ${sql.join(counts, sql`, `)} from by_status) as counts
-    ),
-    figures (list, name, value) as (
-      select figure.list, figure.name, figure.value
-      from totals, lateral (values
-        ('data', 'pending_surgery_value', totals.to_receive), ('data', 'fees_payments_month', totals.to_receive),
-        ('data', 'open_amount', totals.open_amount),
-        ('data', 'payment_done', totals.received), ('data', 'payment_done_month', totals.received_month),
-        ('data', 'authorized_surgery', totals.authorized), ('data', 'pending_surgery', totals.pending),
-        ('data', 'middle_time', totals.middle_time),
-        ${sql.join(distribution, sql`, `)}
-      ) as figure (list, name, value)
-    ),
-    answer (list, name, value) as (
-      select list, name, value from lists where value > 0
-      union all select list, name, value from figures
-    )
-    select list, name, value::text as amount from answer
-    ${LIST_ORDER}`;
-}
-
-/**
- * The two procedure lists: the medics' planned or carried-out cases counted per procedure code (each case once per
- * description: the triggers keep its lowest code of each description, the rule of issue 11), summed per description
- * (a procedure is one name, whatever its codes).
- */
-function proceduresStatement(medics: SQL, window: DashboardWindow): SQL {
-  return sql`with by_code as (
-      select procedure_id, sum(planned) as planned, sum(carried_out) as carried_out
-      from (
-        select procedure_id, planned, carried_out
-        from dashboard_procedure_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-        union all
-        select code.id, ${oneIf(PLANNED_STATUSES)}, ${oneIf(CARRIED_OUT_STATUSES)}
-        from dashboard_case_facts as f, unnest(f.procedure_ids) as code(id)
-        where f.medic_id in ${medics} and ${instantInEdges(window, sql`f.created_at`)}
-          and f.status not in ${inList(LOST_STATUSES)}
-      ) as parts
-      group by 1
-    ),
-    by_procedure as (
-      select p.description as name, sum(planned) as planned, sum(carried_out) as carried_out
-      from by_code join procedures as p on p.id = by_code.procedure_id
-      group by 1
-    ),
-    lists (list, name, value) as (
-      select 'qtd_procedim_prev', name, planned from by_procedure
-      union all select 'qtd_procedim_real', name, carried_out from by_procedure
-    )
-    select list, name, value::text as amount from lists where value > 0
-    ${LIST_ORDER}`;
-}
-
-/**
- * 'Cirurgias perdidas por motivo' (issue 13; DECISIONS §15): the medics' cancelado and arquiv cases by the reason of
- * the history row that put them there (kept by the triggers), no reason as NO_LOSS_REASON_LABEL; largest count
- * first, ties in LOSS_REASONS' order with no reason last.
- */
-function lostByReasonStatement(medics: SQL, window: DashboardWindow): SQL {
-  const name = sql`case reason ${sql.join(
-    LOSS_REASONS.map((reason) => sql`when ${reason} then ${LOSS_REASON_LABELS[reason]}`),
-    sql` `,
-  )} else ${NO_LOSS_REASON_LABEL} end`;
-  const position = sql`array_position(array[${sql.join(
-    LOSS_REASONS.map((reason) => sql`${reason}`),
-    sql`, `,
-  )}]::text[], reason)`;
-  return sql`select reason, ${name} as name, sum(cases)::text as amount
-    from (
-      select nullif(reason, '') as reason, cases
-      from dashboard_lost_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
+    by_due_month as (
+      select month, expected_cents as cents, cases from dashboard_due_months where ${months}
       union all
-      select nullif(f.lost_reason, ''), 1 ${edgeFacts(window, medics)} and f.status in ${inList(LOST_STATUSES)}
-    ) as parts
-    group by reason
-    having sum(cases) > 0
-    order by sum(cases) desc, ${position} asc nulls last`;
+      select date_trunc('month', f.due_date)::date, f.expected_cents, 1
+      from dashboard_case_facts as f
+      where ${edgeMedics} and ${dayInEdges(window, sql`f.due_date`)} and stage_is_receivable(f.status)
+    )`;
 }
 
 /**
- * The four money views (issue 14; DECISIONS §16) over the medics' receivable cases (pagamento, concluido), from the
- * summaries the triggers keep with the ledger's rules (services/ledger/balances.ts):
- *
- * - `aging`: the open balances of the cases indicated in the period, kept per payer and due date and put into the
- *   aging buckets at São Paulo's today here (the buckets move every day; the due dates do not).
- * - `glosas`: per payer, the expected fees and the amount denied (before any appeal) of the cases indicated in the
- *   period, and the rate glosa / expected (4 decimals); payers with no expected fee are left out.
- * - `days`: per payer, the median of the days from the surgery to the last receipt over the cases paid off whose last
- *   receipt falls in the period (percentile_cont(0.5): the mean of the two middle values for an even count), from a
- *   histogram of days through a running count; with the number of cases.
- * - `series`: every month of the period (all time: from the first month with an amount to the current month), the
- *   expected fees falling due in it and the receipts received in it (any case's).
- *
- * Rows `(list, name, a, b, c, d)` as text: aging (name, d0_30, d31_60, d61_90, d90_plus), glosas (name, expected,
- * glosa, rate), days (name, median, cases), series (yyyy-MM, expected, received); each list in its final order.
+ * Rows `(list, name, sort, position, a, b, c, d)` of dashboardStatement, unordered; `sort` (a decimal as text, or
+ * null) and `position` are the keys of inDashboardOrder.
  */
-function moneyStatement(medics: SQL, window: DashboardWindow): SQL {
-  const days = sql`coalesce(${window.today}::date - nullif(due_date, 'infinity'::date), 0)`;
-  const bucket = sql`(case when ${days} <= 30 then 'd0_30' when ${days} <= 60 then 'd31_60'
-    when ${days} <= 90 then 'd61_90' else 'd90_plus' end)`;
-  const bucketSum = (name: string) => reais(sql`sum(open_cents) filter (where bucket = ${name})`);
-  const settled = sql`f.status in ('pagamento', 'concluido') and f.open_cents = 0 and f.disputed_cents = 0
-    and f.received_cents > 0 and f.accomplishment is not null`;
-  const firstMonth = window.from === null ? null : `${window.from.slice(0, 7)}-01`;
-  const lastMonth = window.to === null ? `${window.month.first}` : `${window.to.slice(0, 7)}-01`;
-  return sql`with by_payer as (
-      select plan_id, source, sum(open_cents) as open_cents
-      from dashboard_payer_totals where medic_id in ${medics}
-      group by 1, 2
-    ),
-    recent_dues as (
-      select plan_id, source, ${bucket} as bucket, sum(open_cents) as open_cents
-      from dashboard_open_dues where medic_id in ${medics} and due_date >= ${window.today}::date - 90
-      group by 1, 2, 3
-    ),
-    open_balances as (
-      select plan_id, source, bucket, open_cents from recent_dues
-      union all
-      select p.plan_id, p.source, 'd90_plus', p.open_cents - coalesce((
-        select sum(r.open_cents) from recent_dues as r where r.plan_id = p.plan_id and r.source = p.source
-      ), 0)
-      from by_payer as p
-    ),
-    aging as (
-      select 'aging' as list, name, sum(open_cents) as sort,
-        ${bucketSum('d0_30')} as a, ${bucketSum('d31_60')} as b, ${bucketSum('d61_90')} as c, ${bucketSum('d90_plus')} as d
-      from (select ${payerName(sql`plan_id`, sql`source`)} as name, bucket, open_cents from open_balances) as named
-      group by name
-      having sum(open_cents) > 0
-    ),
-    glosas as (
-      select 'glosas' as list, name, sum(glosa_cents) as sort,
-        ${reais(sql`sum(expected_cents)`)} as a, ${reais(sql`sum(glosa_cents)`)} as b,
-        round(sum(glosa_cents)::numeric / nullif(sum(expected_cents), 0), 4) as c, null::numeric as d
-      from (
-        select ${payerName(sql`plan_id`, sql`source`)} as name, expected_cents, glosa_cents
-        from (
-          select plan_id, source, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents
-          from (
-            select plan_id, source, expected_cents, glosa_cents
-            from dashboard_glosa_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-            union all
-            select f.plan_id, f.source, f.expected_cents, 0
-            from dashboard_case_facts as f
-            where f.medic_id in ${medics} and f.receivable and ${dayInEdges(window, sql`f.due_date`)}
-            union all
-            select f.plan_id, f.source, 0, g.amount_cents
-            from surgery_glosas as g join dashboard_case_facts as f on f.surgery_id = g.surgery_id
-            where f.medic_id in ${medics} and f.receivable and ${dayInEdges(window, sql`g.glosa_on`)}
-          ) as parts
-          group by 1, 2
-        ) as by_payer
-      ) as named
-      group by name
-      having sum(expected_cents) > 0 or sum(glosa_cents) > 0
-    ),
-    payment_days as (
-      select name, days, sum(cases) as cases
-      from (
-        select ${payerName(sql`plan_id`, sql`source`)} as name, days, cases
-        from (
-          select plan_id, source, days, sum(cases) as cases
-          from (
-            select plan_id, source, days, cases
-            from dashboard_payment_days where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-            union all
-            select f.plan_id, f.source, greatest(0, f.last_receipt_on - f.accomplishment), 1
-            from dashboard_case_facts as f
-            where f.medic_id in ${medics} and ${dayInEdges(window, sql`f.last_receipt_on`)} and ${settled}
-          ) as parts
-          group by 1, 2, 3
-          having sum(cases) > 0
-        ) as by_payer
-      ) as named
-      group by 1, 2
-    ),
-    running as (
-      select name, days, sum(cases) over (partition by name order by days) as upto,
-        sum(cases) over (partition by name) as total
-      from payment_days
-    ),
-    days as (
-      select 'days' as list, name,
-        round((min(days) filter (where upto > floor((total - 1) / 2.0))
-          + min(days) filter (where upto > ceil((total - 1) / 2.0)))::numeric / 2, 1) as a,
-        max(total)::numeric as b, null::numeric as c, null::numeric as d
-      from running
-      group by name
-    ),
-    received_months as (
-      select month, sum(cents) as cents
-      from (
-        select month, cents
-        from dashboard_receipt_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-        union all
-        select date_trunc('month', r.received_on)::date, r.amount_cents
-        from surgery_receipts as r join dashboard_case_facts as f on f.surgery_id = r.surgery_id
-        where f.medic_id in ${medics} and ${dayInEdges(window, sql`r.received_on`)}
-      ) as parts
-      group by 1
-      having sum(cents) > 0
-    ),
-    expected_months as (
-      select month, sum(cents) as cents
-      from (
-        select month, expected_cents as cents, cases
-        from dashboard_due_months where medic_id in ${medics} and ${monthIn(window, sql`month`)}
-        union all
-        select date_trunc('month', f.due_date)::date, f.expected_cents, 1
-        from dashboard_case_facts as f
-        where f.medic_id in ${medics} and ${dayInEdges(window, sql`f.due_date`)} and f.status in ('pagamento', 'concluido')
-      ) as parts
-      group by 1
-      having sum(cases) > 0
-    ),
-    months as (
-      select generate_series(
-        coalesce(${firstMonth}::date, least((select min(month) from received_months), (select min(month) from expected_months))),
-        ${lastMonth}::date, interval '1 month')::date as month
-    ),
-    series as (
-      select 'series' as list, to_char(months.month, 'YYYY-MM') as name, 0 as sort,
-        ${reais(sql`expected_months.cents`)} as a, ${reais(sql`received_months.cents`)} as b,
-        null::numeric as c, null::numeric as d
-      from months
-        left join expected_months on expected_months.month = months.month
-        left join received_months on received_months.month = months.month
-    ),
-    answer as (
-      select list, name, sort, a, b, c, d from aging
-      union all select list, name, sort, a, b, c, d from glosas
-      union all select list, name, a, a, b, c, d from days
-      union all select list, name, sort, a, b, c, d from series
-    )
-    select list, name, a::text as a, b::text as b, c::text as c, d::text as d
-    from answer
-    order by list, sort desc, name ${NAME_ORDER}`;
-}
-
-/**
- * Rows `(list, name, sort, position, a, b, c, d)` of the all-time statement: every list of the four statements
- * above in one, unordered; `sort` (a decimal as text, or null) and `position` are the keys of inAllTimeOrder.
- */
-type AllTimeRow = {
+type DashboardRow = {
   list: string;
   name: string;
   sort: string | null;
@@ -476,25 +283,37 @@ type AllTimeRow = {
 };
 
 /**
- * The all-time statement's inputs as SQL: the condition that a medic id column is one of the medics read, São Paulo's
- * today and the first day of its month (dates). Placeholders in the service's prepared statements, values in
- * dashboardStatements.
+ * dashboardStatement's inputs as SQL besides the window: the medics read, São Paulo's today and the first day of its
+ * month (dates). Placeholders in the service's prepared statements of the period 'all', values otherwise.
  */
-type AllTimeParameters = { medics: (column: SQL) => SQL; today: SQL; month: SQL };
+type StatementParameters = { medics: Medics; today: SQL; month: SQL };
 
 /**
- * The whole dashboard of the period 'all' (the homes' read, no period) in one statement, from the all-time summaries
- * of migration 0007 (no month: a few rows per status, payer, hospital, procedure, loss reason, receipt month and due
- * month). The same figures, names and order as the four statements above over every month, with one difference of
- * method in the aging: only the open balances falling due in the last 90 days or later are read by due date (they
- * make the first three buckets); a payer's 90+ bucket is its all-time open balance minus those.
+ * The whole dashboard of a window in one statement, every list once over the window's summary rows (windowSources):
  *
- * Rows `(list, name, sort, position, a, b, c, d)`, `a`–`d` as text: the cases statement's lists and the procedure
- * lists with their value in `a`; 'lost' with the count in `a` and the reason in `b`; the money lists as in
- * moneyStatement. Unordered: ordering the ~950 rows cost PostgreSQL about a third of the statement's CPU (2–2.5 of
- * 7–8.5 ms per read at 20,000 cases), so the service puts them in the four statements' order itself (inAllTimeOrder).
+ * - the figures ('data': fees still to come, open balance, received in the window and in São Paulo's current month,
+ *   authorized, pending, mean days to conclusion) and the cases per stage ('distribution');
+ * - the charts: per payer the fees still to come, the amounts received, the cases planned and carried out; per
+ *   hospital and per procedure (a procedure is one name, whatever its codes) the cases planned and carried out;
+ * - 'lost': the cancelled and archived cases by loss reason (no reason as NO_LOSS_REASON_LABEL);
+ * - the money views (issue 14; DECISIONS §16), over the receivable cases: 'aging', the open balances per payer by
+ *   aging bucket at São Paulo's today (only the balances falling due in the last 90 days or later are read by due
+ *   date: they make the first three buckets; a payer's 90+ bucket is its open balance minus those); 'glosas', per
+ *   payer the expected fees and the amount denied (before any appeal) and the rate glosa / expected (4 decimals),
+ *   payers with neither left out; 'days', per payer the median days from the surgery to the last receipt of the cases
+ *   paid off (percentile_cont(0.5): the mean of the two middle values for an even count, from a histogram of days
+ *   through a running count) with their number; 'series', every month of the window (all time: from the first month
+ *   with an amount to the current month), the expected fees falling due in it and the receipts received in it.
+ *
+ * Every figure, name and order is that of the request-time computation (dashboard-recompute.ts, the tests' oracle).
+ * Rows `(list, name, sort, position, a, b, c, d)`, `a`–`d` as text: the chart lists and the figures with their value
+ * in `a`; 'lost' with the count in `a` and the reason in `b`; aging (d0_30, d31_60, d61_90, d90_plus), glosas
+ * (expected, glosa, rate), days (median, cases), series (yyyy-MM; expected, received). Unordered: ordering the ~950
+ * rows of the period 'all' cost PostgreSQL about a third of the statement's CPU (2–2.5 of 7–8.5 ms per read at 20,000
+ * cases), so the service puts them in order itself (inDashboardOrder).
  */
-function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
+function dashboardStatement(window: WindowBounds, { medics, today, month }: StatementParameters): SQL {
+  const ofMedics = medics(sql`medic_id`);
   const counts = CASE_STATUSES.map((status) => sql`coalesce(sum(cases) filter (where status = ${status}), 0) as ${stageColumn(status)}`);
   const distribution = CASE_STATUSES.map((status) => sql`('distribution', ${status}, totals.${stageColumn(status)})`);
   const lostName = sql`case reason ${sql.join(
@@ -505,18 +324,9 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
     LOSS_REASONS.map((reason) => sql`${reason}`),
     sql`, `,
   )}]::text[], reason)`;
-  return sql`with by_status as (
-      select status::text as status, sum(cases) as cases, sum(fees) as fees, sum(days) as days, sum(concluded) as concluded
-      from dashboard_status_totals where ${medics(sql`medic_id`)}
-      group by 1
-    ),
-    by_payer as (
-      select plan_id, source, sum(planned) as planned, sum(carried_out) as carried_out, sum(to_receive) as to_receive,
-        sum(received_cents) as received_cents, sum(expected_cents) as expected_cents, sum(glosa_cents) as glosa_cents,
-        sum(open_cents) as open_cents
-      from dashboard_payer_totals where ${medics(sql`medic_id`)}
-      group by 1, 2
-    ),
+  const firstMonth = window.from === null ? sql`null::date` : sql`${`${window.from.slice(0, 7)}-01`}::date`;
+  const lastMonth = window.to === null ? month : sql`${`${window.to.slice(0, 7)}-01`}::date`;
+  return sql`with ${windowSources(window, medics)},
     recent_dues as (
       select plan_id, source,
         sum(open_cents) filter (where days <= 30) as d0_30,
@@ -525,7 +335,7 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
         sum(open_cents) as open_cents
       from (
         select plan_id, source, coalesce(${today} - nullif(due_date, 'infinity'::date), 0) as days, open_cents
-        from dashboard_open_dues where ${medics(sql`medic_id`)} and due_date >= ${today} - 90
+        from dashboard_open_dues where ${ofMedics} and due_date >= ${today} - 90
       ) as dues
       group by 1, 2
     ),
@@ -546,19 +356,15 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
     hospitals as (
       select coalesce(h.fantasy_name, ${NOT_INFORMED}) as name, sum(grouped.planned) as planned, sum(grouped.carried_out) as carried_out
       from (
-        select hospital_id, sum(planned) as planned, sum(carried_out) as carried_out
-        from dashboard_hospital_totals where ${medics(sql`medic_id`)}
-        group by 1
+        select hospital_id, sum(planned) as planned, sum(carried_out) as carried_out from by_hospital group by 1
       ) as grouped left join hospitals as h on h.id = grouped.hospital_id
       group by 1
     ),
     by_procedure as (
-      select p.description as name, sum(by_code.planned) as planned, sum(by_code.carried_out) as carried_out
+      select p.description as name, sum(grouped.planned) as planned, sum(grouped.carried_out) as carried_out
       from (
-        select procedure_id, sum(planned) as planned, sum(carried_out) as carried_out
-        from dashboard_procedure_totals where ${medics(sql`medic_id`)}
-        group by 1
-      ) as by_code join procedures as p on p.id = by_code.procedure_id
+        select procedure_id, sum(planned) as planned, sum(carried_out) as carried_out from by_code group by 1
+      ) as grouped join procedures as p on p.id = grouped.procedure_id
       group by 1
     ),
     lists (list, name, value) as (
@@ -576,8 +382,7 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
         (select sum(to_receive) from by_payer) as to_receive,
         (select ${reais(sql`sum(open_cents)`)} from by_payer) as open_amount,
         (select ${reais(sql`sum(received_cents)`)} from by_payer) as received,
-        (select ${reais(sql`sum(cents)`)} from dashboard_receipt_month_totals
-          where ${medics(sql`medic_id`)} and month = ${month}) as received_month,
+        (select ${reais(sql`sum(cents)`)} from dashboard_receipt_month_totals where ${ofMedics} and month = ${month}) as received_month,
         ${stageSum(AUTHORIZED_STATUSES)} as authorized, ${stageSum(PENDING_STATUSES)} as pending,
         (select round(sum(days)::numeric / nullif(sum(concluded), 0), 1) from by_status) as middle_time,
         counts.*
@@ -596,7 +401,7 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
     ),
     lost as (
       select ${lostName} as name, sum(cases) as cases, ${lostPosition} as position, reason
-      from (select nullif(reason, '') as reason, cases from dashboard_lost_totals where ${medics(sql`medic_id`)}) as parts
+      from (select nullif(reason, '') as reason, cases from by_reason) as parts
       group by reason
       having sum(cases) > 0
     ),
@@ -606,7 +411,7 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
         select ${payerName(sql`plan_id`, sql`source`)} as name, days, cases
         from (
           select plan_id, source, days, sum(cases) as cases
-          from dashboard_payment_day_totals where ${medics(sql`medic_id`)}
+          from by_payment_day
           group by 1, 2, 3
           having sum(cases) > 0
         ) as by_payer
@@ -627,21 +432,15 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
       group by name
     ),
     received_months as (
-      select month, sum(cents) as cents
-      from dashboard_receipt_month_totals where ${medics(sql`medic_id`)}
-      group by 1
-      having sum(cents) > 0
+      select month, sum(cents) as cents from by_receipt_month group by 1 having sum(cents) > 0
     ),
     expected_months as (
-      select month, sum(expected_cents) as cents
-      from dashboard_due_months where ${medics(sql`medic_id`)}
-      group by 1
-      having sum(cases) > 0
+      select month, sum(cents) as cents from by_due_month group by 1 having sum(cases) > 0
     ),
     months as (
       select generate_series(
-        least((select min(month) from received_months), (select min(month) from expected_months)),
-        ${month}, interval '1 month')::date as month
+        coalesce(${firstMonth}, least((select min(month) from received_months), (select min(month) from expected_months))),
+        ${lastMonth}, interval '1 month')::date as month
     ),
     answer (list, name, sort, position, a, b, c, d) as (
       select list, name, value, null::integer, value::text, null::text, null::text, null::text from lists where value > 0
@@ -667,13 +466,13 @@ function allTimeStatement({ medics, today, month }: AllTimeParameters): SQL {
 }
 
 /**
- * `rows` in the four statements' order (`order by list, sort desc, position asc nulls last, name collate
- * "und-x-icu"`) within each list: the value descending, exact (a null first, as PostgreSQL puts it in a descending
+ * `rows` in the order of the request-time computation's statements (`order by list, sort desc, position asc nulls
+ * last, name collate "und-x-icu"`) within each list: the value descending, exact (a null first, as PostgreSQL puts it in a descending
  * order), then the loss reason's position, then the name under ICU's root collation, which `Intl.Collator('und')` is
  * too (a deterministic collation: names it finds equal go by their code points, as PostgreSQL breaks such ties by
  * bytes). Each value is read once, as an integer at the rows' largest scale.
  */
-export function inAllTimeOrder(rows: AllTimeRow[]): AllTimeRow[] {
+export function inDashboardOrder(rows: DashboardRow[]): DashboardRow[] {
   const scale = rows.reduce((most, { sort }) => Math.max(most, fractionDigits(sort)), 0);
   const keyed = rows.map((row) => ({ row, value: row.sort === null ? null : scaledInteger(row.sort, scale) }));
   keyed.sort(
@@ -717,10 +516,10 @@ function ascendingNullLast(left: number | null, right: number | null): number {
   return left - right;
 }
 
-/** The all-time statement's rows as the four statements' (fillDashboard), each list in their order. */
-function splitAllTimeRows(rows: AllTimeRow[]): { cases: ListRow[]; procedures: ListRow[]; lost: LostRow[]; money: MoneyRow[] } {
+/** dashboardStatement's rows as fillDashboard takes them, each list in its order. */
+function splitRows(rows: DashboardRow[]): { cases: ListRow[]; procedures: ListRow[]; lost: LostRow[]; money: MoneyRow[] } {
   const answer = { cases: [] as ListRow[], procedures: [] as ListRow[], lost: [] as LostRow[], money: [] as MoneyRow[] };
-  for (const row of inAllTimeOrder(rows)) {
+  for (const row of inDashboardOrder(rows)) {
     if (row.list === 'lost') answer.lost.push({ reason: row.b, name: row.name, amount: row.a! });
     else if (MONEY_LISTS.has(row.list)) answer.money.push(row as MoneyRow);
     else answer.cases.push({ list: row.list as ListRow['list'], name: row.name, amount: row.a });
@@ -730,50 +529,41 @@ function splitAllTimeRows(rows: AllTimeRow[]): { cases: ListRow[]; procedures: L
 
 const MONEY_LISTS = new Set<string>(['aging', 'glosas', 'days', 'series']);
 
-/** `(id, id, …)` of the medics read. */
-const medicList = (medicIds: number[]) => sql`(${sql.join(medicIds.map((id) => sql`${id}::int`), sql`, `)})`;
+/** `(id, id, …)` of the medics read, as a condition on a medic id column. */
+const medicList = (medicIds: number[]): Medics => (column) =>
+  sql`${column} in (${sql.join(medicIds.map((id) => sql`${id}::int`), sql`, `)})`;
 
-/**
- * The statements of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs them): the four of
- * any period, and for 'all' the one statement the service runs instead (allTimeStatement).
- */
-export function dashboardStatements(
+/** dashboardStatement of `window` for `medicIds`, with its values. */
+const statementOf = (window: DashboardWindow, medicIds: number[]) =>
+  dashboardStatement(window, { medics: medicList(medicIds), today: sql`${window.today}::date`, month: sql`${window.month.first}::date` });
+
+/** The statement of a dashboard read, for `medicIds` over `query` at `now` (the benchmark EXPLAINs it). */
+export function dashboardReadStatement(
   medicIds: number[],
   now: Date,
   query: DashboardQuery = { period: 'all', from: null, to: null },
-): { cases: SQL; procedures: SQL; lost: SQL; money: SQL; allTime: SQL | null } {
-  const window = dashboardWindow(query, now);
-  const medics = medicList(medicIds);
-  return {
-    cases: casesStatement(medics, window),
-    procedures: proceduresStatement(medics, window),
-    lost: lostByReasonStatement(medics, window),
-    money: moneyStatement(medics, window),
-    allTime:
-      window.months === 'all'
-        ? allTimeStatement({
-            medics: (column) => sql`${column} in ${medics}`,
-            today: sql`${window.today}::date`,
-            month: sql`${window.month.first}::date`,
-          })
-        : null,
-  };
+): SQL {
+  return statementOf(dashboardWindow(query, now), medicIds);
 }
 
+/** The bounds of the period 'all'. */
+const ALL_TIME: WindowBounds = { from: null, to: null, months: 'all', edges: [] };
+
 /**
- * The all-time statement as named prepared statements, so PostgreSQL parses it once per connection and keeps a
- * generic plan (planning was about half its CPU): one for a medic (`medic_id = $1`), one for a secretary's medics
- * (an int[] parameter). With the array, PostgreSQL kept planning each run (its generic plan looked costlier).
+ * The statement of the period 'all' (the homes' read) as named prepared statements, so PostgreSQL parses it once per
+ * connection and keeps a generic plan (planning was about half its CPU): one for a medic (`medic_id = $1`), one for a
+ * secretary's medics (an int[] parameter). With the array, PostgreSQL kept planning each run (its generic plan looked
+ * costlier).
  */
 function prepareAllTime(db: Database, one: boolean) {
-  const statement = allTimeStatement({
+  const statement = dashboardStatement(ALL_TIME, {
     medics: one
       ? (column) => sql`${column} = ${sql.placeholder('medic')}::int`
       : (column) => sql`${column} = any(${sql.placeholder('medics')}::int[])`,
     today: sql`${sql.placeholder('today')}::date`,
     month: sql`${sql.placeholder('month')}::date`,
   });
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: AllTimeRow[] } }>(
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: DashboardRow[] } }>(
     new PgDialect().sqlToQuery(statement),
     undefined,
     one ? 'dashboard_all_time_of_medic' : 'dashboard_all_time_of_medics',
@@ -784,9 +574,8 @@ function prepareAllTime(db: Database, one: boolean) {
 /**
  * The dashboard (SPEC §2 Doctor home and Dashboard, §3; DECISIONS §5, §16; openapi getDashboard): every figure over
  * the cases of the user's medics (a medic: her own; a secretary: the sum over the medics she is linked to, none when
- * she has none), within the period of `query` (none: all time, SPEC's homes), read from the maintained summaries.
- * "This month" is São Paulo's month at `now()`. The period 'all' is one prepared statement over the all-time
- * summaries; any other period four statements, run side by side.
+ * she has none), within the period of `query` (none: all time, SPEC's homes), read from the maintained summaries in
+ * one statement (dashboardStatement; prepared for the period 'all'). "This month" is São Paulo's month at `now()`.
  */
 export function createDashboardService({ db, now }: { db: Database; now: () => Date }) {
   const allTime = { one: prepareAllTime(db, true), many: prepareAllTime(db, false) };
@@ -796,22 +585,14 @@ export function createDashboardService({ db, now }: { db: Database; now: () => D
       const dashboard = emptyDashboard({ key: window.key, from: window.from, to: window.to });
       const medicIds = await visibleMedicIds(db, user);
       if (medicIds.length === 0) return dashboard;
-      if (window.months === 'all') {
-        const [today, month] = [window.today, window.month.first];
-        const { rows } = await (medicIds.length === 1
-          ? allTime.one.execute({ medic: medicIds[0], today, month })
-          : allTime.many.execute({ medics: medicIds, today, month }));
-        return fillDashboard(dashboard, splitAllTimeRows(rows));
-      }
-      const medics = medicList(medicIds);
-      // Independent statements: on PostgreSQL they run side by side on pooled connections.
-      const [caseRows, procedureRows, lostRows, moneyRows] = await Promise.all([
-        rowsOf<ListRow>(db, casesStatement(medics, window)),
-        rowsOf<ListRow>(db, proceduresStatement(medics, window)),
-        rowsOf<LostRow>(db, lostByReasonStatement(medics, window)),
-        rowsOf<MoneyRow>(db, moneyStatement(medics, window)),
-      ]);
-      return fillDashboard(dashboard, { cases: caseRows, procedures: procedureRows, lost: lostRows, money: moneyRows });
+      const [today, month] = [window.today, window.month.first];
+      const rows =
+        window.months !== 'all'
+          ? await rowsOf<DashboardRow>(db, statementOf(window, medicIds))
+          : medicIds.length === 1
+            ? (await allTime.one.execute({ medic: medicIds[0], today, month })).rows
+            : (await allTime.many.execute({ medics: medicIds, today, month })).rows;
+      return fillDashboard(dashboard, splitRows(rows));
     },
   };
 }

@@ -18,7 +18,6 @@ import {
   users,
 } from '../../db/schema/index';
 import type { LossReason } from '../../../machines/preoperative/constants';
-import { stagesOfGroup } from '../../../machines/stages';
 import type { LinkSigner } from '../files/signed-links';
 import { phoneDigits } from '../patients/patient-response';
 import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySchemas';
@@ -93,7 +92,7 @@ const lossReason = sql<{ reason: LossReason | null; note: string | null } | null
   select json_build_object('reason', ${surgeryStatusHistory.reason}, 'note', ${surgeryStatusHistory.reasonNote})
   from ${surgeryStatusHistory}
   where ${surgeryStatusHistory.surgeryId} = ${surgeries.id} and ${surgeryStatusHistory.toStatus} = ${surgeries.status}
-    and ${inArray(surgeries.status, [...stagesOfGroup('lost')])}
+    and stage_group(${surgeries.status}) = 'lost'
   order by ${surgeryStatusHistory.changedAt} desc, ${surgeryStatusHistory.id} desc
   limit 1)`;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inAllTimeOrder } from '../../../server/services/dashboard/dashboard-service';
+import { inDashboardOrder } from '../../../server/services/dashboard/dashboard-service';
 
-/** A row of the all-time statement: `sort` is its value as PostgreSQL writes a numeric. */
+/** A row of the dashboard statement: `sort` is its value as PostgreSQL writes a numeric. */
 const row = (list: string, name: string, sort: string | null, position: number | null = null) => ({
   list,
   name,
@@ -14,11 +14,11 @@ const row = (list: string, name: string, sort: string | null, position: number |
 });
 const labels = (rows: Array<{ list: string; name: string }>) => rows.map(({ list, name }) => `${list} ${name}`);
 
-describe('inAllTimeOrder', () => {
+describe('inDashboardOrder', () => {
   it('orders values descending and exactly, whatever their scale and size', () => {
     const descending = ['9007199254740993.02', '9007199254740993.01', '10.01', '10', '2', '0.50001', '0.5', '0.0001', '0', '-0.5', '-3.2', '-3.25', '-20', '-1000.5'];
     const rows = descending.map((value, index) => row('valores_a_receber', `n${index}`, value));
-    expect(inAllTimeOrder([...rows].reverse())).toEqual(rows);
+    expect(inDashboardOrder([...rows].reverse())).toEqual(rows);
   });
 
   it('orders each list by value (a null first), then loss position (none last), then name, as the four statements do', () => {
@@ -39,7 +39,7 @@ describe('inAllTimeOrder', () => {
       row('qtd_procedim_prev', 'Biópsia', '2'),
     ];
     for (const shuffled of [[...ordered].reverse(), [...ordered.slice(7), ...ordered.slice(0, 7)]]) {
-      expect(labels(inAllTimeOrder(shuffled))).toEqual(labels(ordered));
+      expect(labels(inDashboardOrder(shuffled))).toEqual(labels(ordered));
     }
   });
 });

@@ -1,0 +1,476 @@
+-- The dashboard's maintained figures (issue 15; docs/BENCHMARKS.md "Issue 15: maintained figures"; issue 36): the
+-- view that computes a case's facts, the functions that add and subtract a case's contribution to the summaries and
+-- rebuild them, and the triggers that keep them up to date in the transaction of every write. The one definition of
+-- each: edit this file (migrations 0006, 0007 and 0015 are history). It is applied after the migrations when its
+-- hash changed, and the summaries are then rebuilt once (server/db/migrate.ts). The tables are drizzle-kit's
+-- (server/db/schema/dashboard-figures.ts); the stage sets come from stage_group() and stage_is_*()
+-- (server/db/functions/stages.sql, generated from machines/stages.ts). Same SQL on PGlite and PostgreSQL.
+--
+-- What each case contributes to the figures, computed from the base rows (one row per case; filter on surgery_id for
+-- one case: every part is a lookup by index). The ledger columns follow server/services/ledger/balances.ts
+-- (ledgerColumns): the same rules, checked by tests/api/dashboard-figures.property.test.ts. São Paulo days and months
+-- are computed with AT TIME ZONE: a trigger cannot rely on the session's zone.
+CREATE OR REPLACE VIEW "dashboard_case_facts_source" AS
+SELECT s.id AS surgery_id,
+  s.medic_id,
+  s.created_at,
+  date_trunc('month', s.created_at AT TIME ZONE 'America/Sao_Paulo')::date AS created_month,
+  s.status,
+  coalesce(s.health_plan_id, 0) AS plan_id,
+  coalesce(s.payment_fountains::text, '') AS source,
+  coalesce(s.hospital_id, 0) AS hospital_id,
+  s.fees_payments AS fees,
+  CASE WHEN s.status = 'concluido' AND s.concluded_at IS NOT NULL
+    THEN (s.concluded_at AT TIME ZONE 'America/Sao_Paulo')::date - (s.created_at AT TIME ZONE 'America/Sao_Paulo')::date
+  END AS concluded_days,
+  coalesce(CASE WHEN stage_group(s.status) = 'lost' THEN (
+    SELECT h.reason::text FROM surgery_status_history AS h
+    WHERE h.surgery_id = s.id AND h.to_status = s.status
+    ORDER BY h.changed_at DESC, h.id DESC LIMIT 1
+  ) END, '') AS lost_reason,
+  -- A case listing two codes of one description counts once, under its lowest code of that description.
+  coalesce((
+    SELECT array_agg(link.procedure_id ORDER BY link.procedure_id)
+    FROM surgery_procedures AS link JOIN procedures AS mine ON mine.id = link.procedure_id
+    WHERE link.surgery_id = s.id AND NOT EXISTS (
+      SELECT 1 FROM surgery_procedures AS other JOIN procedures AS theirs ON theirs.id = other.procedure_id
+      WHERE other.surgery_id = s.id AND other.procedure_id < link.procedure_id AND theirs.description = mine.description
+    )
+  ), '{}')::integer[] AS procedure_ids,
+  stage_is_receivable(s.status) AS receivable,
+  ledger.expected_cents,
+  receipts.received_cents,
+  greatest(0::bigint, ledger.expected_cents - receipts.received_cents - glosas.net_cents - coalesce(l.written_off_cents, 0))::bigint
+    AS open_cents,
+  glosas.disputed_cents,
+  glosas.gross_cents AS glosa_cents,
+  coalesce(l.billed_on, s.accomplishment) + ledger.term_days AS due_date,
+  receipts.last_receipt_on,
+  s.accomplishment,
+  receipts.months AS receipt_months,
+  receipts.cents AS receipt_cents,
+  -- What is still to come (expected - received - lost: the write-off and the decided glosas not recovered).
+  greatest(0::bigint, ledger.expected_cents - receipts.received_cents - glosas.decided_loss_cents - coalesce(l.written_off_cents, 0))::bigint
+    AS to_come_cents,
+  glosa_months.months AS glosa_months,
+  glosa_months.cents AS glosa_month_cents
+FROM surgeries AS s
+  LEFT JOIN surgery_ledgers AS l ON l.surgery_id = s.id
+  CROSS JOIN LATERAL (
+    SELECT coalesce(array_agg(by_month.month ORDER BY by_month.month), '{}')::date[] AS months,
+      coalesce(array_agg(by_month.cents ORDER BY by_month.month), '{}')::bigint[] AS cents,
+      coalesce(sum(by_month.cents), 0)::bigint AS received_cents,
+      max(by_month.last_on) AS last_receipt_on
+    FROM (
+      SELECT date_trunc('month', r.received_on)::date AS month, sum(r.amount_cents)::bigint AS cents, max(r.received_on) AS last_on
+      FROM surgery_receipts AS r WHERE r.surgery_id = s.id
+      GROUP BY 1
+    ) AS by_month
+  ) AS receipts
+  CROSS JOIN LATERAL (
+    SELECT coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)), 0)::bigint AS net_cents,
+      coalesce(sum(g.amount_cents), 0)::bigint AS gross_cents,
+      coalesce(sum(g.amount_cents) FILTER (WHERE g.appeal_outcome IS NULL), 0)::bigint AS disputed_cents,
+      coalesce(sum(g.amount_cents - coalesce(g.recovered_cents, 0)) FILTER (WHERE g.appeal_outcome IS NOT NULL), 0)::bigint
+        AS decided_loss_cents
+    FROM surgery_glosas AS g WHERE g.surgery_id = s.id
+  ) AS glosas
+  CROSS JOIN LATERAL (
+    SELECT coalesce(array_agg(by_month.month ORDER BY by_month.month), '{}')::date[] AS months,
+      coalesce(array_agg(by_month.cents ORDER BY by_month.month), '{}')::bigint[] AS cents
+    FROM (
+      SELECT date_trunc('month', g.glosa_on)::date AS month, sum(g.amount_cents)::bigint AS cents
+      FROM surgery_glosas AS g WHERE g.surgery_id = s.id
+      GROUP BY 1
+    ) AS by_month
+  ) AS glosa_months
+  CROSS JOIN LATERAL (
+    SELECT round(coalesce(s.fees_payments, 0) * 100)::bigint AS expected_cents,
+      -- DEFAULT_PAYMENT_TERM_DAYS (machines/ledger/constants.ts) is 30.
+      coalesce(
+        (SELECT t.days FROM payment_terms AS t WHERE t.medic_id = s.medic_id AND t.payer = 'plano'
+          AND t.payer_id = s.health_plan_id AND s.payment_fountains = 'plano_saude'),
+        (SELECT t.days FROM payment_terms AS t WHERE t.medic_id = s.medic_id AND t.payer = 'hospital'
+          AND t.payer_id = s.hospital_id),
+        30) AS term_days
+  ) AS ledger;
+--> statement-breakpoint
+-- Adds `sign` (1 or -1) times the contribution of one case (a dashboard_case_facts row) to every summary table: the
+-- monthly ones and the all-time ones (*_totals).
+CREATE OR REPLACE FUNCTION "dashboard_apply_fact"(f dashboard_case_facts, sign integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  planned integer := CASE WHEN stage_group(f.status) = 'planned' THEN sign ELSE 0 END;
+  carried integer := CASE WHEN stage_group(f.status) = 'carried_out' THEN sign ELSE 0 END;
+  to_receive numeric := CASE WHEN stage_is_active(f.status) THEN sign * round(f.to_come_cents::numeric / 100, 2) ELSE 0 END;
+  open_cents bigint := CASE WHEN f.receivable AND f.open_cents > 0 THEN sign * f.open_cents ELSE 0 END;
+BEGIN
+  INSERT INTO dashboard_status_months AS t (medic_id, month, status, cases, fees, days, concluded)
+  VALUES (f.medic_id, f.created_month, f.status, sign, sign * coalesce(f.fees, 0), sign * coalesce(f.concluded_days, 0),
+    CASE WHEN f.concluded_days IS NULL THEN 0 ELSE sign END)
+  ON CONFLICT (medic_id, month, status) DO UPDATE SET cases = t.cases + excluded.cases, fees = t.fees + excluded.fees,
+    days = t.days + excluded.days, concluded = t.concluded + excluded.concluded;
+  INSERT INTO dashboard_status_totals AS t (medic_id, status, cases, fees, days, concluded)
+  VALUES (f.medic_id, f.status, sign, sign * coalesce(f.fees, 0), sign * coalesce(f.concluded_days, 0),
+    CASE WHEN f.concluded_days IS NULL THEN 0 ELSE sign END)
+  ON CONFLICT (medic_id, status) DO UPDATE SET cases = t.cases + excluded.cases, fees = t.fees + excluded.fees,
+    days = t.days + excluded.days, concluded = t.concluded + excluded.concluded;
+  INSERT INTO dashboard_payer_totals AS t
+    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents)
+  VALUES (f.medic_id, f.plan_id, f.source, planned, carried, to_receive, sign * f.received_cents,
+    CASE WHEN f.receivable THEN sign * f.expected_cents ELSE 0 END, CASE WHEN f.receivable THEN sign * f.glosa_cents ELSE 0 END,
+    open_cents)
+  ON CONFLICT (medic_id, plan_id, source) DO UPDATE SET planned = t.planned + excluded.planned,
+    carried_out = t.carried_out + excluded.carried_out, to_receive = t.to_receive + excluded.to_receive,
+    received_cents = t.received_cents + excluded.received_cents, expected_cents = t.expected_cents + excluded.expected_cents,
+    glosa_cents = t.glosa_cents + excluded.glosa_cents, open_cents = t.open_cents + excluded.open_cents;
+  IF planned <> 0 OR carried <> 0 OR to_receive <> 0 THEN
+    INSERT INTO dashboard_payer_months AS t (medic_id, month, plan_id, source, planned, carried_out, to_receive)
+    VALUES (f.medic_id, f.created_month, f.plan_id, f.source, planned, carried, to_receive)
+    ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out, to_receive = t.to_receive + excluded.to_receive;
+  END IF;
+  IF planned <> 0 OR carried <> 0 THEN
+    INSERT INTO dashboard_hospital_months AS t (medic_id, month, hospital_id, planned, carried_out)
+    VALUES (f.medic_id, f.created_month, f.hospital_id, planned, carried)
+    ON CONFLICT (medic_id, month, hospital_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+    INSERT INTO dashboard_hospital_totals AS t (medic_id, hospital_id, planned, carried_out)
+    VALUES (f.medic_id, f.hospital_id, planned, carried)
+    ON CONFLICT (medic_id, hospital_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+    INSERT INTO dashboard_procedure_months AS t (medic_id, month, procedure_id, planned, carried_out)
+    SELECT f.medic_id, f.created_month, code.id, planned * count(*), carried * count(*)
+    FROM unnest(f.procedure_ids) AS code(id) GROUP BY code.id ORDER BY code.id
+    ON CONFLICT (medic_id, month, procedure_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+    INSERT INTO dashboard_procedure_totals AS t (medic_id, procedure_id, planned, carried_out)
+    SELECT f.medic_id, code.id, planned * count(*), carried * count(*)
+    FROM unnest(f.procedure_ids) AS code(id) GROUP BY code.id ORDER BY code.id
+    ON CONFLICT (medic_id, procedure_id) DO UPDATE SET planned = t.planned + excluded.planned,
+      carried_out = t.carried_out + excluded.carried_out;
+  END IF;
+  IF stage_group(f.status) = 'lost' THEN
+    INSERT INTO dashboard_lost_months AS t (medic_id, month, reason, cases)
+    VALUES (f.medic_id, f.created_month, f.lost_reason, sign)
+    ON CONFLICT (medic_id, month, reason) DO UPDATE SET cases = t.cases + excluded.cases;
+    INSERT INTO dashboard_lost_totals AS t (medic_id, reason, cases)
+    VALUES (f.medic_id, f.lost_reason, sign)
+    ON CONFLICT (medic_id, reason) DO UPDATE SET cases = t.cases + excluded.cases;
+  END IF;
+  IF cardinality(f.receipt_months) > 0 THEN
+    INSERT INTO dashboard_receipt_months AS t (medic_id, month, plan_id, source, cents)
+    SELECT f.medic_id, paid.month, f.plan_id, f.source, sign * paid.cents
+    FROM unnest(f.receipt_months, f.receipt_cents) AS paid(month, cents) ORDER BY paid.month
+    ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET cents = t.cents + excluded.cents;
+    INSERT INTO dashboard_receipt_month_totals AS t (medic_id, month, cents)
+    SELECT f.medic_id, paid.month, sign * paid.cents
+    FROM unnest(f.receipt_months, f.receipt_cents) AS paid(month, cents) ORDER BY paid.month
+    ON CONFLICT (medic_id, month) DO UPDATE SET cents = t.cents + excluded.cents;
+  END IF;
+  IF f.receivable THEN
+    IF f.open_cents > 0 THEN
+      INSERT INTO dashboard_open_balances AS t (medic_id, month, plan_id, source, due_date, open_cents)
+      VALUES (f.medic_id, f.created_month, f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), sign * f.open_cents)
+      ON CONFLICT (medic_id, month, plan_id, source, due_date) DO UPDATE SET open_cents = t.open_cents + excluded.open_cents;
+      INSERT INTO dashboard_open_dues AS t (medic_id, due_date, plan_id, source, open_cents)
+      VALUES (f.medic_id, coalesce(f.due_date, 'infinity'::date), f.plan_id, f.source, sign * f.open_cents)
+      ON CONFLICT (medic_id, due_date, plan_id, source) DO UPDATE SET open_cents = t.open_cents + excluded.open_cents;
+    END IF;
+    -- The expected fee in the month it falls due, each glosa in the month of its day.
+    IF f.due_date IS NOT NULL THEN
+      INSERT INTO dashboard_glosa_months AS t (medic_id, month, plan_id, source, expected_cents, glosa_cents)
+      VALUES (f.medic_id, date_trunc('month', f.due_date)::date, f.plan_id, f.source, sign * f.expected_cents, 0)
+      ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET expected_cents = t.expected_cents + excluded.expected_cents;
+    END IF;
+    IF cardinality(f.glosa_months) > 0 THEN
+      INSERT INTO dashboard_glosa_months AS t (medic_id, month, plan_id, source, expected_cents, glosa_cents)
+      SELECT f.medic_id, denied.month, f.plan_id, f.source, 0, sign * denied.cents
+      FROM unnest(f.glosa_months, f.glosa_month_cents) AS denied(month, cents) ORDER BY denied.month
+      ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET glosa_cents = t.glosa_cents + excluded.glosa_cents;
+    END IF;
+    IF f.open_cents = 0 AND f.disputed_cents = 0 AND f.received_cents > 0 AND f.accomplishment IS NOT NULL THEN
+      INSERT INTO dashboard_payment_days AS t (medic_id, month, plan_id, source, days, cases)
+      VALUES (f.medic_id, date_trunc('month', f.last_receipt_on)::date, f.plan_id, f.source,
+        greatest(0, f.last_receipt_on - f.accomplishment), sign)
+      ON CONFLICT (medic_id, month, plan_id, source, days) DO UPDATE SET cases = t.cases + excluded.cases;
+      INSERT INTO dashboard_payment_day_totals AS t (medic_id, plan_id, source, days, cases)
+      VALUES (f.medic_id, f.plan_id, f.source, greatest(0, f.last_receipt_on - f.accomplishment), sign)
+      ON CONFLICT (medic_id, plan_id, source, days) DO UPDATE SET cases = t.cases + excluded.cases;
+    END IF;
+    IF f.due_date IS NOT NULL THEN
+      INSERT INTO dashboard_due_months AS t (medic_id, month, cases, expected_cents)
+      VALUES (f.medic_id, date_trunc('month', f.due_date)::date, sign, sign * f.expected_cents)
+      ON CONFLICT (medic_id, month) DO UPDATE SET cases = t.cases + excluded.cases,
+        expected_cents = t.expected_cents + excluded.expected_cents;
+    END IF;
+  END IF;
+END $$;
+--> statement-breakpoint
+-- Brings one case's contribution up to date: recomputes its facts from the base rows and, when they differ from the
+-- stored ones, subtracts the old contribution and adds the new one.
+--
+-- Lock order: every write to the summaries of a medic happens under the transaction-scoped advisory lock
+-- (15015, medic_id), taken first, before the stored facts are read. So the summary rows of one medic are only ever
+-- written by one transaction at a time, in any order, and two writers cannot deadlock on them; the facts read after
+-- the lock include whatever the previous holder committed (each statement of a plpgsql function in READ COMMITTED
+-- takes a new snapshot). The base rows are locked before the trigger runs: every write on a case starts by locking
+-- the case's row (services/access/scope.ts visibleSurgeryRow), so the advisory lock comes last for that case. Row
+-- locks on the summaries alone (upserts in a fixed key order) would not do: one transaction writes several tables in
+-- turn (the case, its history, its receipts), each with its own keys.
+CREATE OR REPLACE FUNCTION "dashboard_refresh_case"(case_id integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  stored dashboard_case_facts;
+  current_facts dashboard_case_facts;
+  has_stored boolean;
+  has_current boolean;
+  medic integer;
+BEGIN
+  FOR medic IN
+    SELECT m FROM (
+      SELECT medic_id AS m FROM surgeries WHERE id = case_id
+      UNION SELECT medic_id FROM dashboard_case_facts WHERE surgery_id = case_id
+    ) AS medics ORDER BY m
+  LOOP
+    PERFORM pg_advisory_xact_lock(15015, medic);
+  END LOOP;
+  SELECT * INTO stored FROM dashboard_case_facts WHERE surgery_id = case_id;
+  has_stored := FOUND;
+  SELECT * INTO current_facts FROM dashboard_case_facts_source WHERE surgery_id = case_id;
+  has_current := FOUND;
+  IF has_stored AND has_current AND stored IS NOT DISTINCT FROM current_facts THEN
+    RETURN;
+  END IF;
+  IF has_stored THEN
+    PERFORM dashboard_apply_fact(stored, -1);
+    DELETE FROM dashboard_case_facts WHERE surgery_id = case_id;
+  END IF;
+  IF has_current THEN
+    PERFORM dashboard_apply_fact(current_facts, 1);
+    INSERT INTO dashboard_case_facts SELECT (current_facts).*;
+  END IF;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "dashboard_surgery_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM dashboard_refresh_case(OLD.id);
+  ELSE
+    PERFORM dashboard_refresh_case(NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "dashboard_case_row_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN
+    PERFORM dashboard_refresh_case(OLD.surgery_id);
+  END IF;
+  IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.surgery_id <> OLD.surgery_id) THEN
+    PERFORM dashboard_refresh_case(NEW.surgery_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A payment term changes the due dates of the medic's cases of that plan or hospital.
+CREATE OR REPLACE FUNCTION "dashboard_payment_term_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  term payment_terms := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
+  case_id integer;
+BEGIN
+  FOR case_id IN
+    SELECT s.id FROM surgeries AS s
+    WHERE s.medic_id = term.medic_id
+      AND ((term.payer = 'plano' AND s.health_plan_id = term.payer_id) OR (term.payer = 'hospital' AND s.hospital_id = term.payer_id))
+    ORDER BY s.id
+  LOOP
+    PERFORM dashboard_refresh_case(case_id);
+  END LOOP;
+  IF TG_OP = 'UPDATE' AND (OLD.medic_id, OLD.payer, OLD.payer_id) IS DISTINCT FROM (NEW.medic_id, NEW.payer, NEW.payer_id) THEN
+    FOR case_id IN
+      SELECT s.id FROM surgeries AS s
+      WHERE s.medic_id = OLD.medic_id
+        AND ((OLD.payer = 'plano' AND s.health_plan_id = OLD.payer_id) OR (OLD.payer = 'hospital' AND s.hospital_id = OLD.payer_id))
+      ORDER BY s.id
+    LOOP
+      PERFORM dashboard_refresh_case(case_id);
+    END LOOP;
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A procedure's description decides which of a case's codes count (one per description).
+CREATE OR REPLACE FUNCTION "dashboard_procedure_changed"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  case_id integer;
+BEGIN
+  FOR case_id IN
+    SELECT s.id FROM surgeries AS s
+    WHERE s.id IN (SELECT link.surgery_id FROM surgery_procedures AS link WHERE link.procedure_id = NEW.id)
+    ORDER BY s.medic_id, s.id
+  LOOP
+    PERFORM dashboard_refresh_case(case_id);
+  END LOOP;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_surgery_inserted" ON "surgeries";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_inserted" AFTER INSERT ON "surgeries"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_surgery_updated" ON "surgeries";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_updated" AFTER UPDATE ON "surgeries"
+  FOR EACH ROW WHEN (
+    OLD.medic_id IS DISTINCT FROM NEW.medic_id OR OLD.created_at IS DISTINCT FROM NEW.created_at
+    OR OLD.status IS DISTINCT FROM NEW.status OR OLD.health_plan_id IS DISTINCT FROM NEW.health_plan_id
+    OR OLD.payment_fountains IS DISTINCT FROM NEW.payment_fountains OR OLD.hospital_id IS DISTINCT FROM NEW.hospital_id
+    OR OLD.fees_payments IS DISTINCT FROM NEW.fees_payments OR OLD.concluded_at IS DISTINCT FROM NEW.concluded_at
+    OR OLD.accomplishment IS DISTINCT FROM NEW.accomplishment
+  ) EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_surgery_deleted" ON "surgeries";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_surgery_deleted" AFTER DELETE ON "surgeries"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_procedures_changed" ON "surgery_procedures";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_procedures_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_procedures"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_receipts_changed" ON "surgery_receipts";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_receipts_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_receipts"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_glosas_changed" ON "surgery_glosas";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_glosas_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_glosas"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_ledgers_changed" ON "surgery_ledgers";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_ledgers_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+-- Only a history row into cancelado or arquiv can change a loss reason; updates and deletes are rare (cascades).
+DROP TRIGGER IF EXISTS "dashboard_history_inserted" ON "surgery_status_history";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_history_inserted" AFTER INSERT ON "surgery_status_history"
+  FOR EACH ROW WHEN (stage_group(NEW.to_status) = 'lost') EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_history_changed" ON "surgery_status_history";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON "surgery_status_history"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_payment_terms_changed" ON "payment_terms";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_payment_terms_changed" AFTER INSERT OR UPDATE OR DELETE ON "payment_terms"
+  FOR EACH ROW EXECUTE FUNCTION dashboard_payment_term_changed();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_procedure_description_changed" ON "procedures";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_procedure_description_changed" AFTER UPDATE OF description ON "procedures"
+  FOR EACH ROW WHEN (OLD.description IS DISTINCT FROM NEW.description) EXECUTE FUNCTION dashboard_procedure_changed();
+--> statement-breakpoint
+-- Rebuilds every summary from the base rows, set-wise (after this file or stages.sql changed, server/db/migrate.ts;
+-- after a bulk load with the triggers off, scripts/bench-dashboard.ts). The same contributions as
+-- dashboard_apply_fact, grouped. It takes no lock: run it where nothing else writes (the start-up, a bulk load).
+CREATE OR REPLACE FUNCTION "dashboard_rebuild_figures"() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM dashboard_case_facts; DELETE FROM dashboard_status_months; DELETE FROM dashboard_payer_months;
+  DELETE FROM dashboard_hospital_months; DELETE FROM dashboard_procedure_months; DELETE FROM dashboard_lost_months;
+  DELETE FROM dashboard_receipt_months; DELETE FROM dashboard_open_balances; DELETE FROM dashboard_glosa_months;
+  DELETE FROM dashboard_payment_days; DELETE FROM dashboard_due_months;
+  DELETE FROM dashboard_status_totals; DELETE FROM dashboard_payer_totals; DELETE FROM dashboard_hospital_totals;
+  DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals; DELETE FROM dashboard_open_dues;
+  DELETE FROM dashboard_payment_day_totals; DELETE FROM dashboard_receipt_month_totals;
+  INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
+  INSERT INTO dashboard_status_months (medic_id, month, status, cases, fees, days, concluded)
+  SELECT medic_id, created_month, status, count(*), coalesce(sum(fees), 0), coalesce(sum(concluded_days), 0), count(concluded_days)
+  FROM dashboard_case_facts GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_payer_months (medic_id, month, plan_id, source, planned, carried_out, to_receive)
+  SELECT medic_id, created_month, plan_id, source,
+    count(*) FILTER (WHERE stage_group(status) = 'planned'),
+    count(*) FILTER (WHERE stage_group(status) = 'carried_out'),
+    coalesce(sum(round(to_come_cents::numeric / 100, 2)) FILTER (WHERE stage_is_active(status)), 0)
+  FROM dashboard_case_facts WHERE stage_group(status) <> 'lost'
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_hospital_months (medic_id, month, hospital_id, planned, carried_out)
+  SELECT medic_id, created_month, hospital_id,
+    count(*) FILTER (WHERE stage_group(status) = 'planned'),
+    count(*) FILTER (WHERE stage_group(status) = 'carried_out')
+  FROM dashboard_case_facts WHERE stage_group(status) <> 'lost'
+  GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_procedure_months (medic_id, month, procedure_id, planned, carried_out)
+  SELECT f.medic_id, f.created_month, code.id,
+    count(*) FILTER (WHERE stage_group(f.status) = 'planned'),
+    count(*) FILTER (WHERE stage_group(f.status) = 'carried_out')
+  FROM dashboard_case_facts AS f, unnest(f.procedure_ids) AS code(id)
+  WHERE stage_group(f.status) <> 'lost'
+  GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_lost_months (medic_id, month, reason, cases)
+  SELECT medic_id, created_month, lost_reason, count(*)
+  FROM dashboard_case_facts WHERE stage_group(status) = 'lost' GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_receipt_months (medic_id, month, plan_id, source, cents)
+  SELECT f.medic_id, paid.month, f.plan_id, f.source, sum(paid.cents)
+  FROM dashboard_case_facts AS f, unnest(f.receipt_months, f.receipt_cents) AS paid(month, cents)
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_open_balances (medic_id, month, plan_id, source, due_date, open_cents)
+  SELECT medic_id, created_month, plan_id, source, coalesce(due_date, 'infinity'::date), sum(open_cents)
+  FROM dashboard_case_facts WHERE receivable AND open_cents > 0 GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO dashboard_glosa_months (medic_id, month, plan_id, source, expected_cents, glosa_cents)
+  SELECT medic_id, month, plan_id, source, sum(expected_cents), sum(glosa_cents)
+  FROM (
+    SELECT medic_id, date_trunc('month', due_date)::date AS month, plan_id, source, expected_cents, 0::bigint AS glosa_cents
+    FROM dashboard_case_facts WHERE receivable AND due_date IS NOT NULL
+    UNION ALL
+    SELECT f.medic_id, denied.month, f.plan_id, f.source, 0::bigint, denied.cents
+    FROM dashboard_case_facts AS f, unnest(f.glosa_months, f.glosa_month_cents) AS denied(month, cents)
+    WHERE f.receivable
+  ) AS parts
+  GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_payment_days (medic_id, month, plan_id, source, days, cases)
+  SELECT medic_id, date_trunc('month', last_receipt_on)::date, plan_id, source, greatest(0, last_receipt_on - accomplishment), count(*)
+  FROM dashboard_case_facts
+  WHERE receivable AND open_cents = 0 AND disputed_cents = 0 AND received_cents > 0 AND accomplishment IS NOT NULL
+  GROUP BY 1, 2, 3, 4, 5;
+  INSERT INTO dashboard_due_months (medic_id, month, cases, expected_cents)
+  SELECT medic_id, date_trunc('month', due_date)::date, count(*), sum(expected_cents)
+  FROM dashboard_case_facts WHERE receivable AND due_date IS NOT NULL GROUP BY 1, 2;
+  -- The all-time summaries, from the monthly ones where they are the same sums without the month.
+  INSERT INTO dashboard_status_totals (medic_id, status, cases, fees, days, concluded)
+  SELECT medic_id, status, sum(cases), sum(fees), sum(days), sum(concluded) FROM dashboard_status_months GROUP BY 1, 2;
+  INSERT INTO dashboard_payer_totals
+    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents)
+  SELECT medic_id, plan_id, source,
+    count(*) FILTER (WHERE stage_group(status) = 'planned'),
+    count(*) FILTER (WHERE stage_group(status) = 'carried_out'),
+    coalesce(sum(round(to_come_cents::numeric / 100, 2)) FILTER (WHERE stage_is_active(status)), 0),
+    sum(received_cents),
+    coalesce(sum(expected_cents) FILTER (WHERE receivable), 0),
+    coalesce(sum(glosa_cents) FILTER (WHERE receivable), 0),
+    coalesce(sum(open_cents) FILTER (WHERE receivable AND open_cents > 0), 0)
+  FROM dashboard_case_facts GROUP BY 1, 2, 3;
+  INSERT INTO dashboard_hospital_totals (medic_id, hospital_id, planned, carried_out)
+  SELECT medic_id, hospital_id, sum(planned), sum(carried_out) FROM dashboard_hospital_months GROUP BY 1, 2;
+  INSERT INTO dashboard_procedure_totals (medic_id, procedure_id, planned, carried_out)
+  SELECT medic_id, procedure_id, sum(planned), sum(carried_out) FROM dashboard_procedure_months GROUP BY 1, 2;
+  INSERT INTO dashboard_lost_totals (medic_id, reason, cases)
+  SELECT medic_id, reason, sum(cases) FROM dashboard_lost_months GROUP BY 1, 2;
+  INSERT INTO dashboard_open_dues (medic_id, due_date, plan_id, source, open_cents)
+  SELECT medic_id, due_date, plan_id, source, sum(open_cents) FROM dashboard_open_balances GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_payment_day_totals (medic_id, plan_id, source, days, cases)
+  SELECT medic_id, plan_id, source, days, sum(cases) FROM dashboard_payment_days GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_receipt_month_totals (medic_id, month, cents)
+  SELECT medic_id, month, sum(cents) FROM dashboard_receipt_months GROUP BY 1, 2;
+END $$;

@@ -228,7 +228,7 @@ export function AuthorizationPanel() {
         if (approvals) {
           const { hospital_approvals, plan_approvals, opme_approvals } = approvals;
           // Facts read here enter the actor, so its guards see what the server has.
-          actor.send({ type: 'case.read', fields: { hospital_approvals, plan_approvals, opme_approvals } });
+          actor.send({ type: 'case.updated', fields: { hospital_approvals, plan_approvals, opme_approvals } });
         }
       },
       () => {},
@@ -288,7 +288,7 @@ export function AuthorizationPanel() {
         ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: toggle } } }
         : current,
     );
-    actor.send({ type: 'case.refreshed', surgery: saved.surgery, fields: { [FIELD[kind]]: toggle } });
+    actor.send({ type: 'case.updated', surgery: saved.surgery, fields: { [FIELD[kind]]: toggle } });
     setEditing(null);
   }
 

@@ -3,7 +3,7 @@
  * nesta etapa' with the stage's target and an 'Atrasado' / 'No prazo' flag (words and an icon, not only a colour), and
  * 'Responsável: Nome' with a select that passes the case to its medic or one of his linked secretaries (GET
  * surgery/{id}/holders/, PUT surgery/{id}/holder/). The answer (the case with its new version) goes back into the
- * lifecycle actor ('case.replaced'), so the next save is not refused as stale.
+ * lifecycle actor ('case.updated'), so the next save is not refused as stale.
  */
 import { useCallback, useState } from 'react';
 import { useSelector } from '@xstate/react';
@@ -83,7 +83,7 @@ export function CaseClock({ actor }: { actor: CaseActor }) {
     const result = await reassignHolder(surgery.id, holderId);
     setSaving(false);
     if (result.kind === 'ok') {
-      actor.send({ type: 'case.replaced', surgery: result.value });
+      actor.send({ type: 'case.updated', surgery: result.value });
       toastSuccess(fill(T.reassigned, { name: medicName(result.value.holder) }));
     } else if (result.status === 400 && result.messages.length > 0) {
       for (const message of result.messages) toastWarning(message);

@@ -177,14 +177,14 @@ export function DocumentsPanel() {
     const result = await reuseDocument(surgery.id, { kind: file.kind, from_surgery: file.surgery_id, version: surgery.version });
     setReusing(null);
     if (result.kind === 'ok') {
-      lifecycle.actor.send({ type: 'case.refreshed', surgery: result.surgery, fields: {} });
+      lifecycle.actor.send({ type: 'case.updated', surgery: result.surgery });
       toastSuccess(fill(T.reused, { name: T.kinds[file.kind] }));
     } else for (const message of result.messages.length ? result.messages : [T.reuseFailed]) toastError(message);
   }
 
   /** The case as a file call left it: the panel shows it, and the checklist is read again (received or not). */
   function refreshed(next: Surgery) {
-    lifecycle.actor.send({ type: 'case.refreshed', surgery: next, fields: {} });
+    lifecycle.actor.send({ type: 'case.updated', surgery: next });
     checklist.retry();
   }
 

@@ -4,7 +4,7 @@
  * receipts (add, delete) and the glosas with their appeals (add, edit, delete). Written at realizacao, pagamento and
  * concluido (the server's rule). Each form checks its body with the API's schema (machines/ledger/ledgerSchemas.ts),
  * so it marks its fields with the API's messages before sending. What the ledger says enters the lifecycle actor
- * (`case.read`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
+ * (`case.updated`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
  * write moved on.
  */
 import { useEffect, useState, type FormEvent } from 'react';
@@ -28,6 +28,7 @@ import { ledgerTexts as T } from '../../../lib/i18n/ledger';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { sendWritten } from './caseActor';
 import { usePanel } from './PanelFrame';
 import { isoDateOf } from './stepData';
 
@@ -165,7 +166,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     void getLedger(surgery.id, controller.signal).then((result) => {
       if (controller.signal.aborted) return;
       setRead({ key: readKey, load: result.ok ? { kind: 'ok', ledger: result.data } : { kind: 'failed' } });
-      if (result.ok) actor.send({ type: 'case.read', fields: ledgerFields(result.data) });
+      if (result.ok) actor.send({ type: 'case.updated', fields: ledgerFields(result.data) });
     });
     return () => controller.abort();
   }, [actor, surgery.id, readKey]);
@@ -175,12 +176,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
   /** A write's answer: the ledger as it left it; the version moves on only from the one this page had. */
   function applyWrite(ledger: Ledger) {
     setRead({ key: readKey, load: { kind: 'ok', ledger } });
-    const current = actor.getSnapshot().context.surgery?.version;
-    actor.send({
-      type: 'case.read',
-      fields: ledgerFields(ledger),
-      ...(current !== undefined && ledger.version === current + 1 ? { version: ledger.version } : {}),
-    });
+    sendWritten(actor, ledgerFields(ledger), ledger.version);
     onWritten?.(ledger);
   }
 

@@ -3,7 +3,7 @@
  * gathered before the request goes to the plan; shown only when the case uses OPME, read-only on a closed case or a past step):
  * each material with its quantity, the suppliers or brands asked and their quotes (the chosen one highlighted), the
  * item's authorization, and the total of the chosen quotes; add and edit in a modal (./OpmeItemModal.tsx), delete
- * after a confirmation. What the list says enters the lifecycle actor (`case.read`): how many items are undecided,
+ * after a confirmation. What the list says enters the lifecycle actor (`case.updated`): how many items are undecided,
  * so the OPME approval's switch is refused before sending while one is (the machine's rule, the server's too), and
  * the case version a write moved on, so the step's next request is not taken for a stale tab's.
  */
@@ -19,6 +19,7 @@ import { plural } from '../../../../machines/rules/plural';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { sendWritten } from './caseActor';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList, type OpmeResult } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
 import { usePanel } from './panelContext';
@@ -235,7 +236,7 @@ export function OpmeSection() {
       if (controller.signal.aborted) return;
       setRead({ key: readKey, load: result.ok ? { kind: 'ok', list: result.list } : { kind: 'failed' } });
       // The undecided count enters the actor, so the OPME approval's guard sees what the server has.
-      if (result.ok) actor.send({ type: 'case.read', fields: { opme_items_undecided: result.list.undecided } });
+      if (result.ok) actor.send({ type: 'case.updated', fields: { opme_items_undecided: result.list.undecided } });
     });
     return () => controller.abort();
   }, [actor, surgery.id, surgery.opme, readKey]);
@@ -245,12 +246,7 @@ export function OpmeSection() {
   /** A write's answer: the list as it left it; the version moves on only from the one this page had. */
   function applyWrite(list: OpmeList) {
     setRead({ key: readKey, load: { kind: 'ok', list } });
-    const current = actor.getSnapshot().context.surgery?.version;
-    actor.send({
-      type: 'case.read',
-      fields: { opme_items_undecided: list.undecided },
-      ...(current !== undefined && list.version === current + 1 ? { version: list.version } : {}),
-    });
+    sendWritten(actor, { opme_items_undecided: list.undecided }, list.version);
   }
 
   async function save(body: Parameters<typeof createOpme>[1]): Promise<OpmeResult> {

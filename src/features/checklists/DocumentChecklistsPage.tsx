@@ -239,9 +239,9 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
     setSaving(true);
     const result = await saveRequirements(list.scope, list.id, medic, checked.value);
     setSaving(false);
-    if (result.kind === 'ok') {
+    if (result.ok) {
       toastSuccess(T.saved);
-      onSaved(result.value);
+      onSaved(result.data);
     } else for (const message of result.messages.length ? result.messages : [T.saveFailed]) toastWarning(message);
   }
 

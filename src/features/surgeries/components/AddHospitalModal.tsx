@@ -17,6 +17,7 @@ import { ModalActions, ModalProblem, ModalText } from '../../../components/ui/mo
 import { Select } from '../../../components/ui/Select';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { media, space } from '../../../lib/theme';
+import { messagesOf } from '../../../api/call';
 import { createHospital, type CreatedHospital, type HospitalInput } from '../api';
 
 const T = surgeriesTexts.addHospital;
@@ -73,7 +74,7 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
     const result = await createHospital({ ...values, uf: values.uf as HospitalInput['uf'], medic: medicId });
     setSending(false);
     if (result.ok) {
-      onCreated(result.hospital);
+      onCreated(result.data);
       return;
     }
     let onAField = false;
@@ -84,7 +85,7 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
         onAField = true;
       }
     }
-    if (!onAField) setMessages(result.messages);
+    if (!onAField) setMessages(messagesOf(result));
   });
 
   return (

@@ -161,9 +161,9 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
     setSaving(true);
     const result = await createDispatch(surgery.id, checked.value);
     setSaving(false);
-    if (result.kind === 'ok') {
+    if (result.ok) {
       toastSuccess(T.saved);
-      onDone(result.value);
+      onDone(result.data);
     } else for (const message of result.messages.length ? result.messages : [T.failed]) toastWarning(message);
   }
 

@@ -6,7 +6,7 @@
 import type { components } from '../../openapi/schema';
 import { api } from './client';
 import { callApi, type CallResult } from './call';
-import { read, type ReadResult } from './read';
+import { read, readList, type ReadResult } from './read';
 
 export type RequirementList = components['schemas']['DocumentRequirementList'];
 export type RequirementsOverview = components['schemas']['DocumentRequirementsOverview'];
@@ -56,11 +56,9 @@ export async function searchHospitalsForChecklist(text: string, signal: AbortSig
   return data.results;
 }
 
-/** GET /project_auth/api/v1/list_medic/: the medics whose lists a secretary edits; throws on failure. */
-export async function fetchChecklistMedics(signal?: AbortSignal): Promise<MedicItem[]> {
-  const { data, response } = await api.GET('/project_auth/api/v1/list_medic/', { signal });
-  if (!response.ok || !data) throw new Error(`listMedics answered ${response.status}`);
-  return data.results;
+/** GET /project_auth/api/v1/list_medic/: the medics whose lists a secretary edits. */
+export function fetchChecklistMedics(signal?: AbortSignal): Promise<ReadResult<MedicItem[]>> {
+  return readList(() => api.GET('/project_auth/api/v1/list_medic/', { signal }));
 }
 
 export function createDispatch(id: number, body: DispatchBody): Promise<CallResult<Dispatch>> {

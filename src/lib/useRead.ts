@@ -8,7 +8,14 @@ import { startTransition, useCallback, useEffect, useEffectEvent, useState, type
 import type { ReadResult } from '../api/read';
 
 /** `empty`: the server has nothing there (a 404). */
-export type ReadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'empty' } | { status: 'error' };
+type ReadState<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'empty' } | { status: 'error' };
+
+/** The state of a read whose thing is always there (a list, the dashboard): finding nothing is a failed read. */
+export type FoundState<T> = Exclude<ReadState<T>, { status: 'empty' }>;
+
+export function found<T>(state: ReadState<T>): FoundState<T> {
+  return state.status === 'empty' ? { status: 'error' } : state;
+}
 
 export type Read<T> = { state: ReadState<T>; retry: () => void; replace: (update: (value: T) => T) => void };
 

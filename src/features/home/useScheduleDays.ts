@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { AGENDA_STATUSES } from '../../../machines/constants';
-import { useRead } from '../../lib/useRead';
+import { found, useRead } from '../../lib/useRead';
 import { listScheduleDays } from '../../api/surgeryList';
 
 type ScheduleDaysState = {
@@ -24,5 +24,5 @@ export function useScheduleDays(month: string): ScheduleDaysState {
     () => (state.status === 'ready' ? (new Map(state.value.map((day) => [day.date, day.count])) as ReadonlyMap<string, number>) : NONE),
     [state],
   );
-  return { status: state.status === 'empty' ? 'error' : state.status, counts, retry };
+  return { status: found(state).status, counts, retry };
 }

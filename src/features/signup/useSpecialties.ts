@@ -1,6 +1,6 @@
 import { api } from '../../api/client';
 import { readList } from '../../api/read';
-import { useRead } from '../../lib/useRead';
+import { found, useRead } from '../../lib/useRead';
 
 type Specialty = { id: number; nome_fantasia: string };
 
@@ -11,5 +11,5 @@ const NONE: Specialty[] = [];
 /** GET /project_auth/api/v1/list_specialty/ for the signup's specialty select, with a retry for the error state. */
 export function useSpecialties(): SpecialtiesState {
   const { state, retry } = useRead((signal) => readList(() => api.GET('/project_auth/api/v1/list_specialty/', { signal })), []);
-  return { status: state.status === 'empty' ? 'error' : state.status, items: state.status === 'ready' ? state.value : NONE, retry };
+  return { status: found(state).status, items: state.status === 'ready' ? state.value : NONE, retry };
 }

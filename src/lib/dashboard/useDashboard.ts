@@ -1,10 +1,9 @@
-import { useRead, type ReadState } from '../useRead';
+import { found, useRead, type FoundState } from '../useRead';
 import { getDashboard, type Dashboard } from '../../api/dashboard';
 import { isDashboardShape } from './figures';
 import { dashboardQuery, type DashboardSearch } from './period';
 
-/** The dashboard is always there: a read that finds nothing is a failed one. */
-export type DashboardState = Exclude<ReadState<Dashboard>, { status: 'empty' }>;
+export type DashboardState = FoundState<Dashboard>;
 
 /**
  * The dashboard read of /all-data (for its period) and the doctor home (all time). A failure is silent (SPEC §7: no
@@ -23,5 +22,5 @@ export function useDashboard(
     },
     [query.period, query.from, query.to],
   );
-  return { state: state.status === 'empty' ? { status: 'error' } : state, retry };
+  return { state: found(state), retry };
 }

@@ -70,18 +70,13 @@ export type LifecycleEvent =
   | { type: 'case.archive'; reason?: LossReasonChoice }
   | { type: 'case.cancel'; reason?: LossReasonChoice }
   /**
-   * Facts read elsewhere (the approvals, the OPME items' undecided count), so the guards see what the server has;
-   * `version`: the case's version after a write elsewhere (the OPME items), so the next request is not stale.
+   * News of the case from elsewhere on the page, whatever wrote or read it (the approvals, the OPME items, the ledger,
+   * an authorization record, the holder, the documents): `fields`, facts the guards read, so they see what the server
+   * has; `surgery`, the case as that write answered it, or only its new `version`, so the next request is sent from
+   * the version the server has. Another case's answer is ignored.
    */
-  | { type: 'case.read'; fields: ReadFields; version?: number }
-  /**
-   * The case as another write left it (an authorization record's save: new version, alerts, toggles), so the next
-   * request is sent from the version the server has.
-   */
-  | { type: 'case.refreshed'; surgery: SurgeryCase; fields: StepFields }
+  | { type: 'case.updated'; fields?: ReadFields; surgery?: SurgeryCase | { version: number } }
   | { type: 'case.progress'; percent: number }
-  /** The case as another write answered it (the holder's reassignment): same stage, newer version. */
-  | { type: 'case.replaced'; surgery: NonNullable<LifecycleContext['surgery']> }
   | { type: 'xstate.done.actor.request'; output: MoveResult }
   | { type: 'xstate.done.actor.loadCase'; output: CaseRead };
 
@@ -153,16 +148,17 @@ const stepMachine = setup({
   actions: {
     applyFields: assign({
       facts: ({ context, event }) =>
-        event.type === 'lifecycle.advance' || event.type === 'lifecycle.save' || event.type === 'case.read'
+        event.type === 'lifecycle.advance' || event.type === 'lifecycle.save' || event.type === 'case.updated'
           ? applyFields(context.facts, event.fields)
           : context.facts,
     }),
-    /** A write elsewhere (the OPME items) moved the case's version on. */
-    assignVersion: assign({
-      surgery: ({ context, event }) =>
-        event.type === 'case.read' && event.version !== undefined && context.surgery
-          ? { ...context.surgery, version: event.version }
-          : context.surgery,
+    /** The case as a write elsewhere left it (all of it, or its version), when it is this page's case. */
+    assignUpdated: assign({
+      surgery: ({ context, event }) => {
+        if (event.type !== 'case.updated' || !event.surgery || !context.surgery) return context.surgery;
+        if ('id' in event.surgery && event.surgery.id !== context.surgery.id) return context.surgery;
+        return { ...context.surgery, ...event.surgery };
+      },
     }),
     /** Remembers where to jump; `from` is the stage being left. */
     startJump: assign(({ event }, params: { from: CaseStatus }) => ({
@@ -187,9 +183,6 @@ const stepMachine = setup({
         return answer?.kind === 'ok' ? answer.surgery : context.surgery;
       },
     }),
-    assignRefreshed: assign(({ context, event }) =>
-      event.type === 'case.refreshed' ? { surgery: event.surgery, facts: applyFields(context.facts, event.fields) } : {},
-    ),
     assignRead: assign(({ context, event }) => {
       const read = readOf(event);
       if (read?.kind !== 'ok') return {};
@@ -226,11 +219,6 @@ const stepMachine = setup({
       };
     }),
     emitLost: emit({ type: 'lifecycle.lost' as const }),
-    /** Another write's answer for the same stage (the holder changed): the case, its version included, as it is now. */
-    assignReplaced: assign({
-      surgery: ({ context, event }) =>
-        event.type === 'case.replaced' && context.surgery && event.surgery.id === context.surgery.id ? event.surgery : context.surgery,
-    }),
   },
   delays: { conflictJump: CONFLICT_JUMP_DELAY_MS },
 });
@@ -307,9 +295,7 @@ function stage(from: ActiveStatus) {
       ...(moves.archive ? { 'lifecycle.archive': { target: '#surgeryLifecycle.arquiv' } } : {}),
       ...(moves.cancel ? { 'lifecycle.cancel': { target: '#surgeryLifecycle.cancelado' } } : {}),
       'lifecycle.conflict': { target: '#surgeryLifecycle.jumping', actions: { type: 'startJump' as const, params: { from } } },
-      'case.read': { actions: ['applyFields' as const, 'assignVersion' as const] },
-      'case.refreshed': { actions: 'assignRefreshed' as const },
-      'case.replaced': { actions: 'assignReplaced' as const },
+      'case.updated': { actions: ['applyFields' as const, 'assignUpdated' as const] },
     },
     states: {
       idle: { on: requests(from, moves) },

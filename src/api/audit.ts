@@ -6,7 +6,7 @@
  */
 import type { components } from '../../openapi/schema';
 import { api } from './client';
-import { read, type ReadResult } from './read';
+import { read, readList, type ReadResult } from './read';
 
 export type AuditList = components['schemas']['AuditList'];
 export type AuditEvent = AuditList['results'][number];
@@ -51,10 +51,8 @@ type AuditPerson = { id: number; name: string; type: 'medic' | 'secretary' };
  * The 'Pessoa' filter: the medic, her secretaries and everyone who ever acted in her audit (a removed secretary
  * too), by name, once, the medic first. Rejects on failure.
  */
-export async function listAuditPeople(signal: AbortSignal): Promise<AuditPerson[]> {
-  const { data, response } = await api.GET('/surgery/api/v1/audit/people/', { signal });
-  if (!response.ok || !data) throw new Error(`listAuditPeople answered ${response.status}`);
-  return data.results;
+export function listAuditPeople(signal: AbortSignal): Promise<ReadResult<AuditPerson[]>> {
+  return readList(() => api.GET('/surgery/api/v1/audit/people/', { signal }));
 }
 
 /** GET …/patient/{id}/data_export/ as a stream (the ZIP is sent as it is written). */

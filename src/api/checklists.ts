@@ -5,8 +5,8 @@
  */
 import type { components } from '../../openapi/schema';
 import { api } from './client';
-import { generalErrorMessages, thrownCallMessage } from './errors';
-import { read, type ReadResult } from './read';
+import { callApi, type CallResult } from './call';
+import { read, readList, type ReadResult } from './read';
 
 export type RequirementList = components['schemas']['DocumentRequirementList'];
 export type RequirementsOverview = components['schemas']['DocumentRequirementsOverview'];
@@ -15,19 +15,6 @@ export type SurgeryChecklist = components['schemas']['SurgeryChecklist'];
 export type Dispatch = components['schemas']['Dispatch'];
 type DispatchBody = components['schemas']['DispatchCreate'];
 export type ChecklistScope = components['schemas']['ChecklistScope'];
-
-/** A write's outcome: the saved value, or the messages to show. */
-type WriteResult<T> = { kind: 'ok'; value: T } | { kind: 'failed'; messages: string[] };
-
-async function write<T>(call: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<WriteResult<T>> {
-  try {
-    const { data, error, response } = await call();
-    if (response.ok && data !== undefined) return { kind: 'ok', value: data };
-    return { kind: 'failed', messages: generalErrorMessages(error) };
-  } catch (error) {
-    return { kind: 'failed', messages: [thrownCallMessage(error)] };
-  }
-}
 
 const medicQuery = (medic: number | null) => (medic === null ? {} : { medic });
 
@@ -41,8 +28,8 @@ export function getRequirements(scope: ChecklistScope, id: number, medic: number
   );
 }
 
-export function saveRequirements(scope: ChecklistScope, id: number, medic: number | null, body: RequirementsBody): Promise<WriteResult<RequirementList>> {
-  return write(() =>
+export function saveRequirements(scope: ChecklistScope, id: number, medic: number | null, body: RequirementsBody): Promise<CallResult<RequirementList>> {
+  return callApi(() =>
     api.PUT('/surgery/api/v1/document_requirements/{scope}/{id}/', { params: { path: { scope, id }, query: medicQuery(medic) }, body }),
   );
 }
@@ -51,8 +38,8 @@ export function getChecklist(id: number, signal?: AbortSignal): Promise<ReadResu
   return read(() => api.GET('/surgery/api/v1/surgery/{id}/checklist/', { params: { path: { id } }, signal }));
 }
 
-export function markChecklist(id: number, name: string, received: boolean): Promise<WriteResult<SurgeryChecklist>> {
-  return write(() => api.PUT('/surgery/api/v1/surgery/{id}/checklist/', { params: { path: { id } }, body: { name, received } }));
+export function markChecklist(id: number, name: string, received: boolean): Promise<CallResult<SurgeryChecklist>> {
+  return callApi(() => api.PUT('/surgery/api/v1/surgery/{id}/checklist/', { params: { path: { id } }, body: { name, received } }));
 }
 
 export function getDispatches(id: number, signal?: AbortSignal): Promise<ReadResult<Dispatch[]>> {
@@ -69,13 +56,11 @@ export async function searchHospitalsForChecklist(text: string, signal: AbortSig
   return data.results;
 }
 
-/** GET /project_auth/api/v1/list_medic/: the medics whose lists a secretary edits; throws on failure. */
-export async function fetchChecklistMedics(signal?: AbortSignal): Promise<MedicItem[]> {
-  const { data, response } = await api.GET('/project_auth/api/v1/list_medic/', { signal });
-  if (!response.ok || !data) throw new Error(`listMedics answered ${response.status}`);
-  return data.results;
+/** GET /project_auth/api/v1/list_medic/: the medics whose lists a secretary edits. */
+export function fetchChecklistMedics(signal?: AbortSignal): Promise<ReadResult<MedicItem[]>> {
+  return readList(() => api.GET('/project_auth/api/v1/list_medic/', { signal }));
 }
 
-export function createDispatch(id: number, body: DispatchBody): Promise<WriteResult<Dispatch>> {
-  return write(() => api.POST('/surgery/api/v1/surgery/{id}/dispatches/', { params: { path: { id } }, body }));
+export function createDispatch(id: number, body: DispatchBody): Promise<CallResult<Dispatch>> {
+  return callApi(() => api.POST('/surgery/api/v1/surgery/{id}/dispatches/', { params: { path: { id } }, body }));
 }

@@ -19,6 +19,22 @@ export function generalErrorMessages(body: unknown): string[] {
   return [...errorStrings(record.error), ...errorStrings(record.non_field_errors), ...errorStrings(record.message)];
 }
 
+/** Each field's messages of an error body, by the field's key (`cid`, `payer`, …); the general keys are not fields. */
+export type FieldErrors = Record<string, string[]>;
+
+const GENERAL_KEYS = new Set(['error', 'non_field_errors', 'message', 'code', 'status']);
+
+/** The field errors of an error body (SPEC §8: `{ error: [...], cid: [...] }`): the one reader of them. */
+export function fieldErrors(body: unknown): FieldErrors {
+  if (typeof body !== 'object' || body === null) return {};
+  const fields: FieldErrors = {};
+  for (const [key, value] of Object.entries(body)) {
+    const messages = GENERAL_KEYS.has(key) ? [] : errorStrings(value);
+    if (messages.length > 0) fields[key] = messages;
+  }
+  return fields;
+}
+
 /** A gateway answer (502/503/504): the API itself was not reached. */
 export function isUnreachable(status: number): boolean {
   return status === 502 || status === 503 || status === 504;

@@ -8,13 +8,13 @@ import type { components } from '../../openapi/schema';
 import { ptBR } from '../lib/i18n/pt-BR';
 import { attachmentName } from '../lib/download';
 import { api, bearer } from './client';
+import { callApi, resultOf, type CallResult } from './call';
 import { generalErrorMessages, thrownCallMessage } from './errors';
 import { read, type ReadResult } from './read';
 
-export type OfficeTemplate = components['schemas']['OfficeTemplate'];
+type OfficeTemplate = components['schemas']['OfficeTemplate'];
 type Scope = components['schemas']['ChecklistScope'];
 
-type TemplateWrite = { kind: 'ok'; value: OfficeTemplate } | { kind: 'failed'; status: number | null; messages: string[] };
 type TemplateFile = { kind: 'ok'; blob: Blob; filename: string } | { kind: 'failed'; status: number | null; messages: string[] };
 
 const medicQuery = (medic: number | null) => (medic === null ? {} : { medic });
@@ -26,16 +26,10 @@ export function getOfficeTemplate(scope: Scope, id: number, medic: number | null
   );
 }
 
-export async function removeOfficeTemplate(scope: Scope, id: number, medic: number | null): Promise<TemplateWrite> {
-  try {
-    const { data, error, response } = await api.DELETE('/surgery/api/v1/document_requirements/{scope}/{id}/template/', {
-      params: { path: { scope, id }, query: medicQuery(medic) },
-    });
-    if (response.ok && data) return { kind: 'ok', value: data };
-    return { kind: 'failed', status: response.status, messages: generalErrorMessages(error) };
-  } catch (error) {
-    return { kind: 'failed', status: null, messages: [thrownCallMessage(error)] };
-  }
+export function removeOfficeTemplate(scope: Scope, id: number, medic: number | null): Promise<CallResult<OfficeTemplate>> {
+  return callApi(() =>
+    api.DELETE('/surgery/api/v1/document_requirements/{scope}/{id}/template/', { params: { path: { scope, id }, query: medicQuery(medic) } }),
+  );
 }
 
 export async function downloadOfficeTemplate(scope: Scope, id: number, medic: number | null): Promise<TemplateFile> {
@@ -93,7 +87,7 @@ export async function uploadOfficeTemplate(
   medic: number | null,
   file: File,
   onProgress: (percent: number) => void,
-): Promise<TemplateWrite> {
+): Promise<CallResult<OfficeTemplate>> {
   const form = new FormData();
   form.append('file', file, file.name);
   const url = `${path(scope, id)}${medic === null ? '' : `?medic=${medic}`}`;
@@ -103,7 +97,5 @@ export async function uploadOfficeTemplate(
     const retryToken = await bearer.forRetry(token);
     if (retryToken) answer = await sendOnce(url, form, retryToken, onProgress);
   }
-  if (!answer) return { kind: 'failed', status: null, messages: [ptBR.errors.noResponse] };
-  if (answer.status === 200 && answer.body) return { kind: 'ok', value: answer.body as OfficeTemplate };
-  return { kind: 'failed', status: answer.status, messages: generalErrorMessages(answer.body) };
+  return answer ? resultOf(answer.status, answer.body) : { ok: false, status: 0, messages: [ptBR.errors.noResponse], fields: {} };
 }

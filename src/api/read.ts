@@ -15,3 +15,9 @@ export async function read<T>(call: () => Promise<{ data?: T; response: Response
   }
 }
 
+
+/** A list read (`{ results: [...] }`): its items. A body without the list, or no body (a 404 too), is a failed read. */
+export async function readList<T>(call: () => Promise<{ data?: { results: T[] }; response: Response }>): Promise<ReadResult<T[]>> {
+  const result = await read(call);
+  return result.kind === 'ok' && Array.isArray(result.value?.results) ? { kind: 'ok', value: result.value.results } : { kind: 'error' };
+}

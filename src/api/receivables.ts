@@ -1,11 +1,11 @@
 /**
  * The calls of 'A receber' (issue 14 item 3; openapi listReceivables, exportReceivables, listAppealAlerts) over the
- * one typed client. The list is a tagged read (the page designs its states); the homes' alerts reject on failure
- * (useRetryableRead); the export is the ExportCsvButton's call.
+ * one typed client. The reads are tagged results (each screen designs its states, src/lib/useRead.ts); the export is
+ * the ExportCsvButton's call.
  */
 import type { components } from '../../openapi/schema';
 import { api } from './client';
-import { read, type ReadResult } from './read';
+import { read, readList, type ReadResult } from './read';
 
 export type ReceivableList = components['schemas']['ReceivableList'];
 export type Receivable = ReceivableList['results'][number];
@@ -33,15 +33,11 @@ export function exportReceivables(query: ReceivablesQuery) {
   return api.GET('/surgery/api/v1/receivables/export.csv', { params: { query: filters }, parseAs: 'blob' });
 }
 
-export async function listAppealAlerts(signal?: AbortSignal): Promise<AppealAlert[]> {
-  const { data, response } = await api.GET('/surgery/api/v1/appeal_alerts/', { signal });
-  if (!response.ok || !Array.isArray(data?.results)) throw new Error(`listAppealAlerts: ${response.status}`);
-  return data.results;
+export function listAppealAlerts(signal?: AbortSignal): Promise<ReadResult<AppealAlert[]>> {
+  return readList(() => api.GET('/surgery/api/v1/appeal_alerts/', { signal }));
 }
 
 /** The secretary's medics, for the 'Médico' filter. */
-export async function listReceivableMedics(signal?: AbortSignal): Promise<MedicOption[]> {
-  const { data, response } = await api.GET('/project_auth/api/v1/list_medic/', { signal });
-  if (!response.ok || !data) throw new Error(`listMedics answered ${response.status}`);
-  return data.results;
+export function listReceivableMedics(signal?: AbortSignal): Promise<ReadResult<MedicOption[]>> {
+  return readList(() => api.GET('/project_auth/api/v1/list_medic/', { signal }));
 }

@@ -5,6 +5,7 @@
 import type { CaseStatus } from '../../machines/constants';
 import type { components, paths } from '../../openapi/schema';
 import { api } from './client';
+import { readList, type ReadResult } from './read';
 
 export type Surgery = components['schemas']['Surgery'];
 
@@ -76,17 +77,13 @@ type ScheduleDay = { date: string; count: number };
 /**
  * GET /surgery/api/v1/schedule_days/?month=yyyy-MM&status__in=…: the days of one São Paulo month that have scheduled
  * cases in those stages, with how many each (the homes' calendar marks a whole month with one request). An empty
- * `statuses` sends no `status__in` (the server then leaves out concluido). Throws on failure.
+ * `statuses` sends no `status__in` (the server then leaves out concluido).
  */
-export async function listScheduleDays(
-  month: string,
-  statuses: readonly CaseStatus[],
-  signal: AbortSignal,
-): Promise<ScheduleDay[]> {
-  const { data, response } = await api.GET('/surgery/api/v1/schedule_days/', {
-    params: { query: { month, ...(statuses.length > 0 ? { status__in: statuses.join(',') } : {}) } },
-    signal,
-  });
-  if (!response.ok || !data) throw new RequestFailed(response.status);
-  return data.results;
+export function listScheduleDays(month: string, statuses: readonly CaseStatus[], signal: AbortSignal): Promise<ReadResult<ScheduleDay[]>> {
+  return readList(() =>
+    api.GET('/surgery/api/v1/schedule_days/', {
+      params: { query: { month, ...(statuses.length > 0 ? { status__in: statuses.join(',') } : {}) } },
+      signal,
+    }),
+  );
 }

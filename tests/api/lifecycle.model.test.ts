@@ -417,7 +417,7 @@ describe('prep_doc with required documents missing (issue 13): the machine’s a
  * OPME item whose authorization is undecided. For each request (save the OPME approval, advance with every approval)
  * the machine, given the facts the server reads (`opme_items_undecided`), says whether it goes through; the server
  * must agree: 400 with the machine's own problems and nothing written, or 200 at the machine's stage. Then the item
- * is decided through the OPME API (the page's `case.read` of the count) and the same requests go through.
+ * is decided through the OPME API (the page's `case.updated` with the count) and the same requests go through.
  */
 describe('OPME items undecided: the server agrees with the machine', () => {
   const kind = CASE_KINDS[0]!;
@@ -455,7 +455,7 @@ describe('OPME items undecided: the server agrees with the machine', () => {
       payload: { ...item, decision: 'negado' },
     });
     expect(decided.statusCode, decided.body).toBe(200);
-    const read = getNextSnapshot(surgeryLifecycleMachine, machine, { type: 'case.read', fields: { opme_items_undecided: 0 } });
+    const read = getNextSnapshot(surgeryLifecycleMachine, machine, { type: 'case.updated', fields: { opme_items_undecided: 0 } });
     expect(read.can(event)).toBe(true);
     const after = getNextSnapshot(surgeryLifecycleMachine, read, event);
     const taken = await put(`/surgery/api/v1/update/${surgery.id}/`, secretary.id, body);

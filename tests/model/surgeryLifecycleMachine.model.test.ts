@@ -118,7 +118,7 @@ const documentsMissing = eventsOf((status) =>
  */
 const itemsUndecided: LifecycleFacts = { ...noData, opme_items_undecided: 1 };
 const saveOpmeApproval = label({ type: 'lifecycle.save' as const, fields: { opme_approvals: 'aprovada' as const } }, 'save OPME approval');
-const itemsDecided = label({ type: 'case.read' as const, fields: { opme_items_undecided: 0 } }, 'every OPME item decided');
+const itemsDecided = label({ type: 'case.updated' as const, fields: { opme_items_undecided: 0 } }, 'every OPME item decided');
 const opmeUndecided = eventsOf((status) =>
   status === 'autorizacao'
     ? [saveOpmeApproval, label({ type: 'lifecycle.advance' as const, fields: completing.autorizacao! }, 'advance with data'), itemsDecided]
@@ -436,7 +436,7 @@ describe('surgery lifecycle machine, requests: before sending', () => {
     for (let i = 0; i < 3; i++) sut.actor.send({ type: 'lifecycle.advance' });
     sut.actor.send({ type: 'case.advance', fields: {} });
     expect(sut.notices).toEqual([{ type: 'lifecycle.problems', problems: ['Todos os status tem que está aprovado!'] }]);
-    sut.actor.send({ type: 'case.read', fields: { hospital_approvals: 'aprovada' } });
+    sut.actor.send({ type: 'case.updated', fields: { hospital_approvals: 'aprovada' } });
     sut.actor.send({ type: 'case.advance', fields: {} });
     expect(sut.actor.getSnapshot().value).toEqual({ autorizacao: 'updating' });
   });

@@ -9,19 +9,20 @@
  * Shared by the medic's settings card (his own terms, `medic` null) and the secretary's dialog on 'A receber' (her
  * medic's, `medic` named: she is the one who knows each plan's term).
  */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { paymentTermsSchema } from '../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../machines/validation/problems';
+import { messagesOf } from '../../api/call';
 import { getPaymentTerms, putPaymentTerms, type PaymentTerms } from '../../api/ledger';
 import { searchHealthPlans, searchHospitalsByName } from '../../api/lookups';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, media, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { Button } from '../ui/Button';
-import { Notice } from '../ui/Notice';
+import { ReadNotice } from '../ui/ReadNotice';
 import { SearchSelect } from '../ui/SearchSelect';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';
@@ -115,7 +116,7 @@ function TermsForm({ medic, initial, onSaved }: { medic: number | null; initial:
     const result = await putPaymentTerms(medic, { terms: terms.map((term) => ({ payer: term.payer, payer_id: term.payer_id, days: term.days })) });
     setSaving(false);
     if (!result.ok) {
-      for (const message of result.messages) toastError(message);
+      for (const message of messagesOf(result)) toastError(message);
       return;
     }
     setTerms(result.data.terms);
@@ -187,16 +188,7 @@ function TermsForm({ medic, initial, onSaved }: { medic: number | null; initial:
 
 /** The terms of `medic` (null: the signed-in medic's own), loaded, then the editor; `onSaved` after a save. */
 export function PaymentTermsEditor({ medic, onSaved }: { medic: number | null; onSaved?: () => void }) {
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      const terms = await getPaymentTerms(medic, signal);
-      if (!terms.ok) throw new Error('payment terms: read failed');
-      return terms.data;
-    },
-    [medic],
-  );
-  const { state, retry } = useRetryableRead(load, [load]);
-  if (state.status === 'loading') return <Notice kind="loading" title={T.loading} compact />;
-  if (state.status === 'error') return <Notice kind="failed" title={T.failed} onRetry={retry} compact />;
-  return <TermsForm key={medic ?? 'own'} medic={medic} initial={state.value} onSaved={onSaved} />;
+  const terms = useRead((signal) => getPaymentTerms(medic, signal), [medic]);
+  if (terms.state.status !== 'ready') return <ReadNotice read={terms} loading={T.loading} failed={T.failed} compact />;
+  return <TermsForm key={medic ?? 'own'} medic={medic} initial={terms.state.value} onSaved={onSaved} />;
 }

@@ -44,7 +44,7 @@ import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { validateAuditSearch, type AuditSearch } from './auditSearch';
 
 const T = auditTexts.page;
@@ -183,7 +183,7 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
 
 /** Everyone who ever acted in the medic's audit, for 'Pessoa' (a removed secretary too). */
 function usePeople() {
-  return useRetryableRead((signal) => listAuditPeople(signal), []);
+  return useRead((signal) => listAuditPeople(signal), []);
 }
 
 export function AuditPage() {
@@ -195,10 +195,10 @@ export function AuditPage() {
   const people = usePeople();
 
   const queryKey = JSON.stringify(search);
-  const { state, retry } = useRetryableRead((signal) => listAudit(search, signal), [queryKey]);
-  const answer: AuditList | null = state.status === 'ready' && state.value.kind === 'ok' ? state.value.value : null;
-  const notFound = state.status === 'ready' && state.value.kind === 'notFound';
-  const failed = state.status === 'error' || (state.status === 'ready' && state.value.kind === 'error');
+  const { state, retry } = useRead((signal) => listAudit(search, signal), [queryKey]);
+  const answer: AuditList | null = state.status === 'ready' ? state.value : null;
+  const notFound = state.status === 'empty';
+  const failed = state.status === 'error';
 
   // The filters are remounted (their typed texts emptied) when 'Limpar filtros' runs.
   const [filtersKey, setFiltersKey] = useState(0);

@@ -5,7 +5,7 @@
  * configured are listed below, each one opening its editor. Loading, empty and failure states are designed. Below the
  * editor, the office's own DOCX form for the hospital or plan (OfficeTemplateSection, issue 33 item 10f).
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
@@ -26,6 +26,8 @@ import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
+import { found, useRead, type FoundState } from '../../lib/useRead';
+import type { ReadResult } from '../../api/read';
 import {
   fetchChecklistMedics,
   searchHospitalsForChecklist as searchHospitals,
@@ -236,9 +238,9 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
     setSaving(true);
     const result = await saveRequirements(list.scope, list.id, medic, checked.value);
     setSaving(false);
-    if (result.kind === 'ok') {
+    if (result.ok) {
       toastSuccess(T.saved);
-      onSaved(result.value);
+      onSaved(result.data);
     } else for (const message of result.messages.length ? result.messages : [T.saveFailed]) toastWarning(message);
   }
 
@@ -310,74 +312,29 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
 
 /** The secretary's medics (not read for a medic, who edits their own lists), with a retry. */
 function useMedics(enabled: boolean) {
-  const [state, setState] = useState<{ status: 'loading' | 'error' | 'ready'; items: MedicItem[] }>({ status: enabled ? 'loading' : 'ready', items: [] });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const controller = new AbortController();
-    fetchChecklistMedics(controller.signal).then(
-      (items) => !controller.signal.aborted && setState({ status: 'ready', items }),
-      () => !controller.signal.aborted && setState({ status: 'error', items: [] }),
-    );
-    return () => controller.abort();
-  }, [enabled, attempt]);
-  return {
-    ...state,
-    retry: () => {
-      setState({ status: 'loading', items: [] });
-      setAttempt((n) => n + 1);
-    },
-  };
+  const { state, retry } = useRead(
+    (signal): Promise<ReadResult<MedicItem[]>> => (enabled ? fetchChecklistMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })),
+    [enabled],
+  );
+  return { status: found(state).status, items: state.status === 'ready' ? state.value : [], retry };
 }
-
-type Loaded<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
 
 /** The list of `owner` for `medic`, read again after a retry or a save elsewhere. */
-function useList(owner: Owner | null, medic: number | null, enabled: boolean, attempt: number): Loaded<RequirementList> | null {
-  const [state, setState] = useState<Loaded<RequirementList>>({ status: 'loading' });
-  const key = owner && enabled ? `${owner.scope}:${owner.id}:${medic}:${attempt}` : null;
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  if (key !== loadedKey) {
-    setLoadedKey(key);
-    setState({ status: 'loading' });
-  }
-  useEffect(() => {
-    if (!owner || !enabled) return undefined;
-    const controller = new AbortController();
-    getRequirements(owner.scope, owner.id, medic, controller.signal).then(
-      (result) => {
-        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-    // The key names what is read.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return key ? state : null;
+function useList(owner: Owner | null, medic: number | null, enabled: boolean, attempt: number): FoundState<RequirementList> | null {
+  const read = owner && enabled ? owner : null;
+  const { state } = useRead(
+    (signal): Promise<ReadResult<RequirementList>> => (read ? getRequirements(read.scope, read.id, medic, signal) : Promise.resolve({ kind: 'error' })),
+    [read?.scope, read?.id, medic, attempt],
+  );
+  return read ? found(state) : null;
 }
 
-function useOverview(medic: number | null, enabled: boolean, attempt: number): Loaded<RequirementsOverview> | null {
-  const [state, setState] = useState<Loaded<RequirementsOverview>>({ status: 'loading' });
-  const key = enabled ? `${medic}:${attempt}` : null;
-  const [loadedKey, setLoadedKey] = useState<string | null>(null);
-  if (key !== loadedKey) {
-    setLoadedKey(key);
-    setState({ status: 'loading' });
-  }
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const controller = new AbortController();
-    getRequirementsOverview(medic, controller.signal).then(
-      (result) => {
-        if (!controller.signal.aborted) setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return key ? state : null;
+function useOverview(medic: number | null, enabled: boolean, attempt: number): FoundState<RequirementsOverview> | null {
+  const { state } = useRead(
+    (signal): Promise<ReadResult<RequirementsOverview>> => (enabled ? getRequirementsOverview(medic, signal) : Promise.resolve({ kind: 'error' })),
+    [medic, enabled, attempt],
+  );
+  return enabled ? found(state) : null;
 }
 
 export function DocumentChecklistsPage() {

@@ -8,7 +8,7 @@
 import { useRef, useState } from 'react';
 import { styled } from 'goober';
 import type { ChecklistScope } from '../../api/checklists';
-import { downloadOfficeTemplate, getOfficeTemplate, removeOfficeTemplate, uploadOfficeTemplate, type OfficeTemplate } from '../../api/officeTemplates';
+import { downloadOfficeTemplate, getOfficeTemplate, removeOfficeTemplate, uploadOfficeTemplate } from '../../api/officeTemplates';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { Icon } from '../../components/ui/Icon';
@@ -20,7 +20,7 @@ import { checklistsTexts } from '../../lib/i18n/checklists';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { cardSurface, visuallyHiddenCss } from '../../components/ui/cssParts';
 
 const T = checklistsTexts.template;
@@ -72,22 +72,15 @@ const HiddenInput = styled('input')`
 type Props = { scope: ChecklistScope; id: number; medic: number | null };
 
 export function OfficeTemplateSection({ scope, id, medic }: Props) {
-  const { state, retry } = useRetryableRead(async (signal) => {
-    const result = await getOfficeTemplate(scope, id, medic, signal);
-    if (result.kind !== 'ok') throw new Error('office template read failed');
-    return result.value;
-  }, [scope, id, medic]);
-  // What a write answered, shown until the next read of another hospital or plan.
-  const [written, setWritten] = useState<{ key: string; value: OfficeTemplate } | null>(null);
+  const { state, retry, replace } = useRead((signal) => getOfficeTemplate(scope, id, medic, signal), [scope, id, medic]);
   const [progress, setProgress] = useState<number | null>(null);
   const [downloading, setDownloading] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [removing, setRemoving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-  const key = `${scope}:${id}:${medic}`;
   const titleId = `office-template-${scope}`;
 
-  const current = written?.key === key ? written.value : state.status === 'ready' ? state.value : null;
+  const current = state.status === 'ready' ? state.value : null;
   const template = current?.template ?? null;
 
   async function send(file: File) {
@@ -102,8 +95,8 @@ export function OfficeTemplateSection({ scope, id, medic }: Props) {
     setProgress(0);
     const result = await uploadOfficeTemplate(scope, id, medic, file, setProgress);
     setProgress(null);
-    if (result.kind === 'ok') {
-      setWritten({ key, value: result.value });
+    if (result.ok) {
+      replace(() => result.data);
       toastSuccess(T.uploaded);
     } else for (const message of result.messages.length ? result.messages : [T.uploadFailed]) toastWarning(message);
   }
@@ -121,8 +114,8 @@ export function OfficeTemplateSection({ scope, id, medic }: Props) {
     const result = await removeOfficeTemplate(scope, id, medic);
     setRemoving(false);
     setConfirming(false);
-    if (result.kind === 'ok') {
-      setWritten({ key, value: result.value });
+    if (result.ok) {
+      replace(() => result.data);
       toastSuccess(T.removed);
     } else {
       for (const message of result.messages.length ? result.messages : [T.removeFailed]) toastWarning(message);

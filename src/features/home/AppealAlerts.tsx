@@ -8,13 +8,14 @@ import { Link } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { listAppealAlerts, type AppealAlert } from '../../api/receivables';
 import { Notice } from '../../components/ui/Notice';
+import { ReadNotice } from '../../components/ui/ReadNotice';
 import { formatDate } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { receivablesTexts } from '../../lib/i18n/receivables';
 import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { AlertList, type Alert } from './AlertList';
 import { HomePanel } from './HomePanel';
 
@@ -50,11 +51,11 @@ function alertOf(item: AppealAlert): Alert {
 }
 
 export function AppealAlerts() {
-  const { state, retry } = useRetryableRead((signal) => listAppealAlerts(signal), []);
+  const alerts = useRead((signal) => listAppealAlerts(signal), []);
+  const { state } = alerts;
 
   let body;
-  if (state.status === 'loading') body = <Notice kind="loading" title={T.loading} compact />;
-  else if (state.status === 'error') body = <Notice kind="failed" title={T.failed} onRetry={retry} compact />;
+  if (state.status !== 'ready') body = <ReadNotice read={alerts} loading={T.loading} failed={T.failed} compact />;
   else if (state.value.length === 0) body = <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="shieldCheck" compact />;
   else {
     body = (

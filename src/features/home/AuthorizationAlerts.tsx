@@ -6,10 +6,11 @@
  */
 import { listAuthorizationAlerts, type AuthorizationAlertItem } from '../../api/authorizations';
 import { Notice } from '../../components/ui/Notice';
+import { ReadNotice } from '../../components/ui/ReadNotice';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { authorizationTexts } from '../../lib/i18n/authorizations';
 import { fill } from '../../lib/i18n/pt-BR';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { AlertList, type Alert } from './AlertList';
 import { HomePanel } from './HomePanel';
 
@@ -34,11 +35,11 @@ function alertOf(item: AuthorizationAlertItem): Alert {
 }
 
 export function AuthorizationAlerts() {
-  const { state, retry } = useRetryableRead((signal) => listAuthorizationAlerts(signal), []);
+  const alerts = useRead((signal) => listAuthorizationAlerts(signal), []);
+  const { state } = alerts;
 
   let body;
-  if (state.status === 'loading') body = <Notice kind="loading" title={T.loading} compact />;
-  else if (state.status === 'error') body = <Notice kind="failed" title={T.failed} onRetry={retry} compact />;
+  if (state.status !== 'ready') body = <ReadNotice read={alerts} loading={T.loading} failed={T.failed} compact />;
   else if (state.value.length === 0) body = <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="shieldCheck" compact />;
   else body = <AlertList alerts={state.value.map(alertOf)} />;
 

@@ -9,7 +9,7 @@ import { getBackupStatus } from '../../api/backup';
 import { Icon } from '../../components/ui/Icon';
 import { backupTexts } from '../../lib/i18n/backup';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 
 const T = backupTexts.home;
 
@@ -45,7 +45,7 @@ const StyledBody = styled('div')`
 `;
 
 export function BackupWarning() {
-  const { state } = useRetryableRead((signal) => getBackupStatus(signal), []);
+  const { state } = useRead((signal) => getBackupStatus(signal), []);
   if (state.status !== 'ready' || state.value.warning === 'none') return null;
   const { warning, last_success_at: last } = state.value;
   const title = warning === 'failed' ? T.failed : last ? T.stale : T.never;

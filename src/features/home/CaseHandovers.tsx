@@ -15,7 +15,7 @@ import { homeTexts } from '../../lib/i18n/home';
 import { useOpenCase } from '../../lib/surgeries/caseLink';
 import { statusLabel } from '../../lib/surgeries/surgeryText';
 import { colors, fontSizes, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { HomePanel } from './HomePanel';
 import { boxedRowsCss, spreadRowCss } from '../../components/ui/cssParts';
 
@@ -55,7 +55,7 @@ function detailOf(item: CaseHandover): string {
 }
 
 export function CaseHandovers() {
-  const { state } = useRetryableRead((signal) => listCaseHandovers(signal), []);
+  const { state } = useRead((signal) => listCaseHandovers(signal), []);
   const [dismissed, setDismissed] = useState<ReadonlySet<number>>(new Set());
   const openCase = useOpenCase();
   const href = useLocation({ select: (location) => location.href });

@@ -12,12 +12,12 @@ import { Link } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { api } from '../../api/client';
-import { read } from '../../api/read';
+import { read, type ReadResult } from '../../api/read';
 import { Icon } from '../../components/ui/Icon';
 import { homeTexts } from '../../lib/i18n/home';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { useSession } from '../../lib/session/session';
 import { Button } from '../../components/ui/Button';
 import { HomePanel } from './HomePanel';
@@ -26,14 +26,14 @@ type GettingStartedSteps = components['schemas']['GettingStarted'];
 
 const T = homeTexts.gettingStarted;
 
-/** GET getting_started/; rejects on any failure (the panel then stays hidden). */
-async function getGettingStarted(signal: AbortSignal): Promise<GettingStartedSteps> {
+/** GET getting_started/; any failure, a body of another shape too, is a failed read (the panel then stays hidden). */
+async function getGettingStarted(signal: AbortSignal): Promise<ReadResult<GettingStartedSteps>> {
   const result = await read(() => api.GET('/project_auth/api/v1/getting_started/', { signal }));
   const value = result.kind === 'ok' ? (result.value as Partial<GettingStartedSteps> | null) : null;
   if (typeof value?.patient !== 'boolean' || typeof value.surgery !== 'boolean' || typeof value.secretary !== 'string') {
-    throw new Error('getting started could not be read');
+    return { kind: 'error' };
   }
-  return value as GettingStartedSteps;
+  return { kind: 'ok', value: value as GettingStartedSteps };
 }
 
 /** Every step done: the panel goes away. A secretary linked meanwhile also ends it (she registers from now on). */
@@ -200,7 +200,7 @@ function GettingStartedView({ steps, onHide }: GettingStartedViewProps) {
 export function GettingStarted() {
   const { profile } = useSession();
   const userId = profile?.user.id ?? null;
-  const { state } = useRetryableRead(getGettingStarted, []);
+  const { state } = useRead(getGettingStarted, []);
   // The stored choice of the user read once per user (a different user signing in on this tab reads his own).
   const [hidden, setHidden] = useState<{ userId: number | null; value: boolean }>(() => ({
     userId,

@@ -4,8 +4,9 @@
  * A month shown again is read again (a case may have been scheduled meanwhile). A failed read leaves no marks and
  * says so (SPEC §7: silently), with a retry.
  */
+import { useMemo } from 'react';
 import { AGENDA_STATUSES } from '../../../machines/constants';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { found, useRead } from '../../lib/useRead';
 import { listScheduleDays } from '../../api/surgeryList';
 
 type ScheduleDaysState = {
@@ -18,12 +19,10 @@ type ScheduleDaysState = {
 const NONE: ReadonlyMap<string, number> = new Map();
 
 export function useScheduleDays(month: string): ScheduleDaysState {
-  const { state, retry } = useRetryableRead(
-    async (signal) => {
-      const days = await listScheduleDays(month, AGENDA_STATUSES, signal);
-      return new Map(days.map((day) => [day.date, day.count])) as ReadonlyMap<string, number>;
-    },
-    [month],
+  const { state, retry } = useRead((signal) => listScheduleDays(month, AGENDA_STATUSES, signal), [month]);
+  const counts = useMemo(
+    () => (state.status === 'ready' ? (new Map(state.value.map((day) => [day.date, day.count])) as ReadonlyMap<string, number>) : NONE),
+    [state],
   );
-  return { status: state.status, counts: state.status === 'ready' ? state.value : NONE, retry };
+  return { status: found(state).status, counts, retry };
 }

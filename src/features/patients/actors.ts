@@ -7,7 +7,7 @@ import type { components } from '../../../openapi/schema';
 import type { PatientSubmitInput, SavedPatient } from '../../../machines/patientWizard/patientWizardMachine';
 import { PatientSaveError, type PatientPayload, type PatientWizardMode } from '../../../machines/patientWizard/rules';
 import { api } from '../../api/client';
-import { errorStrings, isUnreachable } from '../../api/errors';
+import { errorStrings, fieldErrors, isUnreachable } from '../../api/errors';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 
 export type Patient = components['schemas']['Patient'];
@@ -24,12 +24,7 @@ export const PATIENT_PAGE_SIZE = 20;
 export function messagesOfErrorBody(body: unknown): string[] {
   if (typeof body !== 'object' || body === null) return [];
   const record = body as Record<string, unknown>;
-  const fields = Object.keys(record).filter((key) => !['error', 'non_field_errors', 'code', 'message', 'status'].includes(key));
-  const all = [
-    ...errorStrings(record.error),
-    ...errorStrings(record.non_field_errors),
-    ...fields.flatMap((key) => errorStrings(record[key])),
-  ];
+  const all = [...errorStrings(record.error), ...errorStrings(record.non_field_errors), ...Object.values(fieldErrors(body)).flat()];
   return [...new Set(all)];
 }
 

@@ -40,7 +40,7 @@ import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { PaymentTermsDialog } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
@@ -146,7 +146,7 @@ function AppealCell({ row, asOf }: { row: Receivable; asOf: string }) {
 
 /** The secretary's medics (read only for a secretary). */
 function useMedics(enabled: boolean) {
-  const { state, retry } = useRetryableRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve([])), [enabled]);
+  const { state, retry } = useRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })), [enabled]);
   return { state, retry };
 }
 
@@ -165,10 +165,10 @@ export function ReceivablesPage() {
 
   const query = useMemo(() => queryOf(search), [search]);
   const queryKey = JSON.stringify(query);
-  const { state, retry } = useRetryableRead((signal) => listReceivables(query, signal), [queryKey]);
+  const { state, retry } = useRead((signal) => listReceivables(query, signal), [queryKey]);
   const [last, setLast] = useState<ReceivableList | null>(null);
-  const answer = state.status === 'ready' && state.value.kind === 'ok' ? state.value.value : null;
-  const failed = state.status === 'error' || (state.status === 'ready' && state.value.kind !== 'ok');
+  const answer = state.status === 'ready' ? state.value : null;
+  const failed = state.status === 'error' || state.status === 'empty';
   if (answer && answer !== last) setLast(answer);
   // The totals keep the last answer while the next one loads (no flash of empty cards).
   const shown = answer ?? (state.status === 'loading' ? last : null);

@@ -6,12 +6,12 @@
 import { useId } from 'react';
 import { styled } from 'goober';
 import { getBackupStatus } from '../../api/backup';
-import { Notice } from '../../components/ui/Notice';
+import { ReadNotice } from '../../components/ui/ReadNotice';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { backupTexts, formatBytes } from '../../lib/i18n/backup';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../lib/theme';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { StyledCard, StyledCardTitle } from './ProfileCard';
 import { warningBoxCss } from '../../components/ui/cssParts';
 
@@ -37,14 +37,13 @@ const StyledHelp = styled('p')`
 
 export function BackupCard() {
   const titleId = useId();
-  const { state, retry } = useRetryableRead((signal) => getBackupStatus(signal), []);
+  const backup = useRead((signal) => getBackupStatus(signal), []);
+  const { state } = backup;
   return (
     <StyledCard aria-labelledby={titleId} data-testid="backup-card">
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
-      {state.status === 'loading' ? (
-        <Notice kind="loading" title={T.loading} compact />
-      ) : state.status === 'error' ? (
-        <Notice kind="failed" title={T.failed} onRetry={retry} compact />
+      {state.status !== 'ready' ? (
+        <ReadNotice read={backup} loading={T.loading} failed={T.failed} compact />
       ) : state.value.mode === 'external' ? (
         <StyledText>{T.external}</StyledText>
       ) : (

@@ -7,6 +7,7 @@
  */
 import { useId, useState } from 'react';
 import { styled } from 'goober';
+import type { CallResult } from '../../api/call';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { EmailText } from '../../components/ui/EmailText';
 import { Icon } from '../../components/ui/Icon';
@@ -21,7 +22,6 @@ import {
   cancelInvite,
   removeSecretary,
   resendInvite,
-  type InviteActionResult,
   type LinkedPerson,
   type PendingInvite,
 } from './actors';
@@ -158,11 +158,11 @@ function InviteRow({ invite, resending, onResend, onCancel }: InviteRowProps) {
   );
 }
 
-/** The refusal's own messages (a 429 says when to try again), else SPEC §8's 'Ocorreu um erro'. */
-function showRefusal(result: InviteActionResult) {
+/** SPEC §8's 'Ocorreu um erro', with the refusal's own messages (a 429 says when to try again; no answer says none). */
+function showRefusal(result: CallResult<unknown>) {
   if (result.ok) return;
   toastError(T.invites.failed);
-  for (const message of result.messages) toastWarning(message);
+  if (result.status !== 0) for (const message of result.messages) toastWarning(message);
 }
 
 type LinkedPeopleProps = {

@@ -4,7 +4,7 @@
  * typed (text) and checks it with the API's own schema (machines/preoperative/clockSchemas.ts) read as numbers, so
  * the card and the server word a mistake the same way. Its read has its own loading and failure states.
  */
-import { useCallback, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../../../machines/constants';
@@ -14,12 +14,12 @@ import { getStageTargets, saveStageTargets, type StageTargets } from '../../api/
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
 import { Button } from '../../components/ui/Button';
-import { Notice } from '../../components/ui/Notice';
+import { ReadNotice } from '../../components/ui/ReadNotice';
 import { clocksTexts } from '../../lib/i18n/clocks';
 import { fill } from '../../lib/i18n/pt-BR';
 import { space } from '../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { useRead } from '../../lib/useRead';
 import { StyledCard, StyledCardText, StyledCardTitle } from './ProfileCard';
 
 const T = clocksTexts.targets;
@@ -76,8 +76,8 @@ function TargetsForm({ initial }: { initial: StageTargets }) {
     setSaving(true);
     const result = await saveStageTargets(targetsOf(values));
     setSaving(false);
-    if (result.kind === 'ok') {
-      reset(textsOf(result.value));
+    if (result.ok) {
+      reset(textsOf(result.data));
       toastSuccess(T.saved);
     } else if (result.messages.length > 0 && result.status === 400) {
       for (const message of result.messages) toastWarning(message);
@@ -111,20 +111,14 @@ function TargetsForm({ initial }: { initial: StageTargets }) {
 
 export function StageTargetsCard() {
   const titleId = useId();
-  const load = useCallback(async (signal: AbortSignal) => {
-    const result = await getStageTargets(signal);
-    if (result.kind !== 'ok') throw new Error('stage targets: read failed');
-    return result.value;
-  }, []);
-  const { state, retry } = useRetryableRead(load, []);
+  const targets = useRead((signal) => getStageTargets(signal), []);
+  const { state } = targets;
   return (
     <StyledCard aria-labelledby={titleId} aria-busy={state.status === 'loading' || undefined}>
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
       <StyledCardText>{T.intro}</StyledCardText>
-      {state.status === 'loading' ? (
-        <Notice kind="loading" title={T.loading} compact />
-      ) : state.status === 'error' ? (
-        <Notice kind="failed" title={T.loadFailed} onRetry={retry} compact />
+      {state.status !== 'ready' ? (
+        <ReadNotice read={targets} loading={T.loading} failed={T.loadFailed} compact />
       ) : (
         <TargetsForm initial={state.value} />
       )}

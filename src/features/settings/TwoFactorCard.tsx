@@ -9,7 +9,7 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import { styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { api } from '../../api/client';
-import { failedCallMessage, generalErrorMessages, thrownCallMessage } from '../../api/errors';
+import { callApi, messagesOf } from '../../api/call';
 import { read } from '../../api/read';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
@@ -96,18 +96,6 @@ type Dialog =
   | { kind: 'codes'; codes: string[] }
   | { kind: 'disable' };
 
-/** The API's pt-BR messages of a refused call, or SPEC §8's generic one. */
-async function call<T>(run: () => Promise<{ data?: T; error?: unknown; response: Response }>): Promise<{ ok: true; data: T } | { ok: false; messages: string[] }> {
-  try {
-    const answer = await run();
-    if (answer.response.ok && answer.data !== undefined) return { ok: true, data: answer.data };
-    const messages = generalErrorMessages(answer.error);
-    return { ok: false, messages: messages.length > 0 ? messages : [failedCallMessage(answer.response.status)] };
-  } catch (error) {
-    return { ok: false, messages: [thrownCallMessage(error)] };
-  }
-}
-
 type FormDialogProps = { title: string; submitLabel: string; busyLabel: string; busy: boolean; onCancel: () => void; onSubmit: () => void; children: ReactNode };
 
 function FormDialog({ title, submitLabel, busyLabel, busy, onCancel, onSubmit, children }: FormDialogProps) {
@@ -141,10 +129,10 @@ function SetupDialog({ setup, onCancel, onEnabled }: { setup: TwoFactorSetup; on
   async function submit() {
     if (code.trim() === '') return setMessages([T.codeRequired]);
     setBusy(true);
-    const result = await call(() => api.POST('/project_auth/api/v1/two_factor/confirm/', { body: { otp: code.trim() } }));
+    const result = await callApi(() => api.POST('/project_auth/api/v1/two_factor/confirm/', { body: { otp: code.trim() } }));
     setBusy(false);
     if (result.ok) onEnabled(result.data.recovery_codes);
-    else setMessages(result.messages);
+    else setMessages(messagesOf(result));
   }
   return (
     <FormDialog title={T.setupTitle} submitLabel={T.confirm} busyLabel={T.confirming} busy={busy} onCancel={onCancel} onSubmit={() => void submit()}>
@@ -177,10 +165,10 @@ function DisableDialog({ onCancel, onDisabled }: { onCancel: () => void; onDisab
     const missing = [...(password === '' ? [T.passwordRequired] : []), ...(code.trim() === '' ? [T.codeRequired] : [])];
     if (missing.length > 0) return setMessages(missing);
     setBusy(true);
-    const result = await call(() => api.POST('/project_auth/api/v1/two_factor/disable/', { body: { password, otp: code.trim() } }));
+    const result = await callApi(() => api.POST('/project_auth/api/v1/two_factor/disable/', { body: { password, otp: code.trim() } }));
     setBusy(false);
     if (result.ok) onDisabled(result.data.message);
-    else setMessages(result.messages);
+    else setMessages(messagesOf(result));
   }
   return (
     <FormDialog
@@ -256,21 +244,21 @@ export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
 
   async function start() {
     setStarting(true);
-    const result = await call(() => api.POST('/project_auth/api/v1/two_factor/setup/'));
+    const result = await callApi(() => api.POST('/project_auth/api/v1/two_factor/setup/'));
     setStarting(false);
     if (result.ok) setDialog({ kind: 'setup', setup: result.data });
-    else toastError(result.messages[0] ?? T.startFailed);
+    else toastError(messagesOf(result)[0] ?? T.startFailed);
   }
 
   async function toggleSecretaries(required: boolean) {
     setSaving(true);
-    const result = await call(() => api.PUT('/project_auth/api/v1/two_factor/secretaries/', { body: { required } }));
+    const result = await callApi(() => api.PUT('/project_auth/api/v1/two_factor/secretaries/', { body: { required } }));
     setSaving(false);
     if (result.ok) {
       setState({ status: 'ready', value: result.data });
       toastSuccess(required ? T.secretariesOn : T.secretariesOff);
     } else {
-      toastError(result.messages[0] ?? T.failed);
+      toastError(messagesOf(result)[0] ?? T.failed);
     }
   }
 

@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import type { components } from '../../../openapi/schema';
 import { SettingsSendError, type SettingsPayload } from '../../../machines/settings/settingsModalMachine';
 import { api } from '../../api/client';
+import { callApi, type CallResult } from '../../api/call';
 import { generalErrorMessages } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
 import { reloadProfileFromServer } from '../../lib/session/session';
@@ -95,25 +96,12 @@ export async function removeSecretary(id: number): Promise<boolean> {
   }
 }
 
-/** What a resend or a cancel came to: done, or refused with the server's messages (none for a network failure). */
-export type InviteActionResult = { ok: true } | { ok: false; messages: string[] };
-
 /** POST resend_invite/{id}: a new link e-mailed, the old one void (429 past the send limit, with its message). */
-export async function resendInvite(id: number): Promise<InviteActionResult> {
-  try {
-    const { response, error } = await api.POST('/project_auth/api/v1/resend_invite/{id}', { params: { path: { id } } });
-    return response.ok ? { ok: true } : { ok: false, messages: generalErrorMessages(error) };
-  } catch {
-    return { ok: false, messages: [] };
-  }
+export function resendInvite(id: number): Promise<CallResult<unknown>> {
+  return callApi(() => api.POST('/project_auth/api/v1/resend_invite/{id}', { params: { path: { id } } }));
 }
 
 /** DELETE cancel_invite/{id}: the invite and its link are gone (204). */
-export async function cancelInvite(id: number): Promise<InviteActionResult> {
-  try {
-    const { response, error } = await api.DELETE('/project_auth/api/v1/cancel_invite/{id}', { params: { path: { id } } });
-    return response.ok ? { ok: true } : { ok: false, messages: generalErrorMessages(error) };
-  } catch {
-    return { ok: false, messages: [] };
-  }
+export function cancelInvite(id: number): Promise<CallResult<unknown>> {
+  return callApi(() => api.DELETE('/project_auth/api/v1/cancel_invite/{id}', { params: { path: { id } } }));
 }

@@ -1,5 +1,6 @@
 import { api } from '../../api/client';
-import { useRetryableRead } from '../../lib/useRetryableRead';
+import { readList } from '../../api/read';
+import { found, useRead } from '../../lib/useRead';
 
 type Specialty = { id: number; nome_fantasia: string };
 
@@ -9,10 +10,6 @@ const NONE: Specialty[] = [];
 
 /** GET /project_auth/api/v1/list_specialty/ for the signup's specialty select, with a retry for the error state. */
 export function useSpecialties(): SpecialtiesState {
-  const { state, retry } = useRetryableRead(async (signal) => {
-    const { data, response } = await api.GET('/project_auth/api/v1/list_specialty/', { signal });
-    if (!response.ok || !data) throw new Error(`list_specialty answered ${response.status}`);
-    return data.results;
-  }, []);
-  return { status: state.status, items: state.status === 'ready' ? state.value : NONE, retry };
+  const { state, retry } = useRead((signal) => readList(() => api.GET('/project_auth/api/v1/list_specialty/', { signal })), []);
+  return { status: found(state).status, items: state.status === 'ready' ? state.value : NONE, retry };
 }

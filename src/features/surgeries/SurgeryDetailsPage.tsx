@@ -29,6 +29,8 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, layout, media, radii, space } from '../../lib/theme';
 import { toastError } from '../../lib/toast';
+import { useRead } from '../../lib/useRead';
+import type { ReadResult } from '../../api/read';
 import { getSurgery } from './api';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
@@ -65,8 +67,6 @@ export function surgeryIdParam(raw: string): number | null {
   const id = Number(raw);
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
-
-type Load = { kind: 'loading' } | { kind: 'ok'; surgery: Surgery } | { kind: 'error' };
 
 const StyledBackdrop = styled('div')`
   flex: 1;
@@ -207,18 +207,15 @@ export function SurgeryDetailsPage() {
   const back = backAddress(useLocation({ select: (location) => location.state.back }));
   const { profile } = routeApi.useRouteContext();
   const navigate = useNavigate();
-  const [load, setLoad] = useState<Load>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const stepDraft = useRef<FormDraft | null>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
-  // Another case (or exit) is read anew: loading from this render on (the effect below only reads).
-  const caseKey = `${id}|${exitTo}`;
-  const [readKey, setReadKey] = useState(caseKey);
-  if (readKey !== caseKey) {
-    setReadKey(caseKey);
-    if (typeof id === 'number') setLoad({ kind: 'loading' });
-  }
+  // Another case (or exit) is read anew, loading from this render on; an id that cannot be a case is not read.
+  const read = useRead(
+    (signal): Promise<ReadResult<Surgery>> => (id === null ? Promise.resolve({ kind: 'notFound' }) : getSurgery(id, signal)),
+    [id, exitTo],
+  );
+  const missing = read.state.status === 'empty';
 
   const leave = useCallback<CaseActorOptions['leave']>(
     (to, options) => void navigate(options?.replace ? { to, replace: true } : { to }),
@@ -226,26 +223,10 @@ export function SurgeryDetailsPage() {
   );
 
   useEffect(() => {
-    if (id === null) {
-      toastError(T.notFound);
-      void navigate({ to: exitTo, replace: true });
-      return;
-    }
-    const controller = new AbortController();
-    getSurgery(id, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'ok') setLoad({ kind: 'ok', surgery: result.value });
-        else if (result.kind === 'error') setLoad({ kind: 'error' });
-        else {
-          toastError(T.notFound);
-          void navigate({ to: exitTo, replace: true });
-        }
-      },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [id, attempt, exitTo, navigate]);
+    if (!missing) return;
+    toastError(T.notFound);
+    void navigate({ to: exitTo, replace: true });
+  }, [missing, exitTo, navigate]);
 
   useEffect(() => {
     function handleKeyDown(event: KeyboardEvent) {
@@ -255,11 +236,6 @@ export function SurgeryDetailsPage() {
     window.addEventListener('keydown', handleKeyDown);
     return () => window.removeEventListener('keydown', handleKeyDown);
   });
-
-  function handleRetry() {
-    setLoad({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  }
 
   /** 'Voltar' and Escape: the list the case came from, as it was left (filters in its address). */
   function handleBack() {
@@ -290,11 +266,11 @@ export function SurgeryDetailsPage() {
             </Button>
           </StyledTopEnd>
         </StyledTop>
-        {load.kind === 'ok' ? (
-          <LoadedCase key={load.surgery.id} initial={load.surgery} listPath={exitTo} leave={leave} draftRef={stepDraft} />
-        ) : load.kind === 'error' ? (
+        {read.state.status === 'ready' ? (
+          <LoadedCase key={read.state.value.id} initial={read.state.value} listPath={exitTo} leave={leave} draftRef={stepDraft} />
+        ) : read.state.status === 'error' ? (
           <Card as="section" $stack>
-            <Notice kind="failed" title={T.failed} onRetry={handleRetry} />
+            <Notice kind="failed" title={T.failed} onRetry={read.retry} />
           </Card>
         ) : (
           <HeaderSkeleton />

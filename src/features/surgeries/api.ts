@@ -4,7 +4,8 @@
  */
 import { api } from '../../api/client';
 import type { components } from '../../../openapi/schema';
-import { errorStrings, failedCallMessage, generalErrorMessages, thrownCallMessage } from '../../api/errors';
+import { callApi, type CallResult } from '../../api/call';
+import { thrownCallMessage } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
 import { RequestFailed } from '../../api/surgeryList';
 import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
@@ -37,25 +38,10 @@ export async function searchHospitals(medic: number, text: string, signal: Abort
 
 export type HospitalInput = components['schemas']['HospitalInput'];
 export type CreatedHospital = components['schemas']['HospitalCreated'];
-type CreateHospitalResult =
-  | { ok: true; hospital: CreatedHospital }
-  | { ok: false; messages: string[]; fields: Record<string, string[]> };
 
 /** POST /surgery/api/v1/hospital/: the office's new hospital, or the messages to show (field errors beside). */
-export async function createHospital(body: HospitalInput): Promise<CreateHospitalResult> {
-  try {
-    const { data, error, response } = await api.POST('/surgery/api/v1/hospital/', { body });
-    if (response.ok && data) return { ok: true, hospital: data };
-    const messages = generalErrorMessages(error);
-    const fields = Object.fromEntries(
-      Object.entries((error ?? {}) as Record<string, unknown>)
-        .filter(([key]) => key !== 'error')
-        .map(([key, value]) => [key, errorStrings(value)]),
-    );
-    return { ok: false, messages: messages.length ? messages : [failedCallMessage(response.status)], fields };
-  } catch (thrown) {
-    return { ok: false, messages: [thrownCallMessage(thrown)], fields: {} };
-  }
+export function createHospital(body: HospitalInput): Promise<CallResult<CreatedHospital>> {
+  return callApi(() => api.POST('/surgery/api/v1/hospital/', { body }));
 }
 
 /** GET /surgery/api/v1/patient/{id}/. */

@@ -7,7 +7,7 @@ import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants'
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../machines/surgeryCase/creationRules';
 import { surgeryRegistrationSchema } from '../../../machines/surgeryCase/schemas';
 import { problemsIn } from '../../../machines/validation/problems';
-import { errorStrings, generalErrorMessages } from '../../api/errors';
+import { fieldErrors, generalErrorMessages } from '../../api/errors';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Cid, CreateSurgeryBody, HealthPlan, Hospital, Procedure } from './types';
 
@@ -105,11 +105,11 @@ const FIELD_OF_SERVER_KEY: Readonly<Record<string, string>> = {
  * list are toasted too, so nothing the server said is lost; `fallback` when the body says nothing usable.
  */
 export function readServerProblems(body: unknown, fallback: string): ServerProblems {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const byKey = fieldErrors(body);
   const toasts = generalErrorMessages(body);
   const fields: FormProblem[] = [];
   for (const [key, field] of Object.entries(FIELD_OF_SERVER_KEY)) {
-    const messages = errorStrings(record[key]);
+    const messages = byKey[key] ?? [];
     const first = messages[0];
     if (first === undefined) continue;
     fields.push({ field, message: first });

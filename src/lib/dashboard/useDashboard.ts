@@ -1,9 +1,9 @@
-import { useRetryableRead, type ReadState } from '../useRetryableRead';
+import { found, useRead, type FoundState } from '../useRead';
 import { getDashboard, type Dashboard } from '../../api/dashboard';
 import { isDashboardShape } from './figures';
 import { dashboardQuery, type DashboardSearch } from './period';
 
-export type DashboardState = ReadState<Dashboard>;
+export type DashboardState = FoundState<Dashboard>;
 
 /**
  * The dashboard read of /all-data (for its period) and the doctor home (all time). A failure is silent (SPEC §7: no
@@ -15,12 +15,12 @@ export function useDashboard(
   hasShape: (value: unknown) => value is Dashboard = isDashboardShape,
 ): { state: DashboardState; retry: () => void } {
   const query = dashboardQuery(search);
-  return useRetryableRead(
+  const { state, retry } = useRead(
     async (signal) => {
       const result = await getDashboard(signal, query);
-      if (result.kind !== 'ok' || !hasShape(result.value)) throw new Error('the dashboard could not be read');
-      return result.value;
+      return result.kind === 'ok' && hasShape(result.value) ? result : { kind: 'error' };
     },
     [query.period, query.from, query.to],
   );
+  return { state: found(state), retry };
 }

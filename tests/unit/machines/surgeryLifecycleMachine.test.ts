@@ -190,7 +190,7 @@ describe('the OPME items rule (DECISIONS §15)', () => {
     actor.send({ type: 'case.save', fields: { opme_approvals: 'aprovada' } });
     expect(actor.getSnapshot().value).toEqual({ autorizacao: 'idle' });
     expect(notices).toEqual([{ type: 'lifecycle.problems', problems: [ITEMS_UNDECIDED] }]);
-    actor.send({ type: 'case.read', fields: { opme_items_undecided: 0 }, version: 5 });
+    actor.send({ type: 'case.updated', fields: { opme_items_undecided: 0 }, surgery: { version: 5 } });
     expect(actor.getSnapshot().context.surgery?.version).toBe(5);
     expect(actor.getSnapshot().can({ type: 'case.save', fields: { opme_approvals: 'aprovada' } })).toBe(true);
   });

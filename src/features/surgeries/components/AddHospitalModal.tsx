@@ -15,6 +15,7 @@ import { ModalMessages, ModalSubmitActions, ModalText } from '../../../component
 import { Select } from '../../../components/ui/Select';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { media, space } from '../../../lib/theme';
+import { messagesOf } from '../../../api/call';
 import { createHospital, type CreatedHospital, type HospitalInput } from '../api';
 import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
 
@@ -59,7 +60,7 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
     const result = await createHospital({ ...values, uf: values.uf as HospitalInput['uf'], medic: medicId });
     setSending(false);
     if (result.ok) {
-      onCreated(result.hospital);
+      onCreated(result.data);
       return;
     }
     let onAField = false;
@@ -70,7 +71,7 @@ export function AddHospitalModal({ medicId, initialName, onCancel, onCreated }: 
         onAField = true;
       }
     }
-    if (!onAField) setMessages(result.messages);
+    if (!onAField) setMessages(messagesOf(result));
   });
 
   return (

@@ -13,7 +13,7 @@
  * with its warnings and its editor (./AuthorizationRecordEditor.tsx). A record's aprovada/negada is the box's switch:
  * a saved record updates the switch and the case (its version), and a toggle re-reads the records.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { styled } from 'goober';
 import { isActiveStatus, type ApprovalValue } from '../../../../machines/constants';
@@ -29,6 +29,7 @@ import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Spinner } from '../../../components/ui/Spinner';
 import { Switch } from '../../../components/ui/Switch';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
+import { useRead } from '../../../lib/useRead';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
@@ -81,7 +82,6 @@ function approvalText(value: ApprovalValue | null, applies: boolean, recordStatu
   return recordStatus === 'solicitada' || recordStatus === 'parcial' ? AUTHORIZATION_STATUS_LABELS[recordStatus] : T.pending;
 }
 
-type Load = { kind: 'loading' } | { kind: 'ok'; approvals: Approvals } | { kind: 'failed' };
 
 const StyledList = styled('div')`
   display: grid;
@@ -196,11 +196,6 @@ function ApprovalBox({ kind, approvals, editable, busy, disabled, onToggle, cont
 
 export function AuthorizationPanel() {
   const { surgery, lifecycle, editable, locked } = usePanel();
-  const [attempt, setAttempt] = useState(0);
-  // A new case, a move or a retry reads the approvals again; until that read lands, the panel is loading.
-  const readKey = `${surgery.id}/${surgery.status}/${attempt}`;
-  const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [toggling, setToggling] = useState<ApprovalKind | null>(null);
   const [asking, setAsking] = useState<{ kind: ApprovalKind; next: ApprovalValue } | null>(null);
   const records = useAuthorizationRecords(surgery.id);
@@ -216,22 +211,17 @@ export function AuthorizationPanel() {
   const draft = useStepDraft(form);
   const { actor } = lifecycle;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    getApprovals(surgery.id, controller.signal).then(
-      (approvals) => {
-        if (controller.signal.aborted) return;
-        setRead({ key: readKey, load: approvals ? { kind: 'ok', approvals } : { kind: 'failed' } });
-        if (approvals) {
-          const { hospital_approvals, plan_approvals, opme_approvals } = approvals;
-          // Facts read here enter the actor, so its guards see what the server has.
-          actor.send({ type: 'case.read', fields: { hospital_approvals, plan_approvals, opme_approvals } });
-        }
-      },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [actor, surgery.id, readKey]);
+  // A new case, a move or a retry reads the approvals again; until that read lands, the panel is loading.
+  const read = useRead(async (signal) => {
+    const result = await getApprovals(surgery.id, signal);
+    if (result.kind === 'ok' && !signal.aborted) {
+      const { hospital_approvals, plan_approvals, opme_approvals } = result.value;
+      // Facts read here enter the actor, so its guards see what the server has.
+      actor.send({ type: 'case.updated', fields: { hospital_approvals, plan_approvals, opme_approvals } });
+    }
+    return result;
+  }, [surgery.id, surgery.status]);
+  const approvals = read.state.status === 'ready' ? read.state.value : null;
 
   /** The status of the payer's record, once read. */
   function recordStatusOf(kind: ApprovalKind): AuthorizationStatus | undefined {
@@ -243,15 +233,15 @@ export function AuthorizationPanel() {
    * goes ahead with a partial answer, so both ask first (`asking`); any other click saves at once.
    */
   function handleClick(kind: ApprovalKind) {
-    if (load.kind !== 'ok') return;
-    const next = toggledApproval(load.approvals[FIELD[kind]]);
+    if (!approvals) return;
+    const next = toggledApproval(approvals[FIELD[kind]]);
     if (next === 'negada') setAsking({ kind, next });
     else if (recordStatusOf(kind) === 'parcial') setAsking({ kind, next });
     else void handleToggle(kind, next);
   }
 
   async function handleToggle(kind: ApprovalKind, next: ApprovalValue) {
-    if (load.kind !== 'ok') return;
+    if (!approvals) return;
     setToggling(kind);
     const saved = await lifecycle.request({
       type: 'case.save',
@@ -262,11 +252,7 @@ export function AuthorizationPanel() {
     if (saved) {
       // The toggle wrote the record's status on the server (DECISIONS §15).
       records.reload();
-      setRead((current) =>
-        current?.load.kind === 'ok'
-          ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: next } } }
-          : current,
-      );
+      read.replace((current) => ({ ...current, [FIELD[kind]]: next }));
     }
   }
 
@@ -277,15 +263,11 @@ export function AuthorizationPanel() {
     const before = recordStatusOf(kind);
     const toggle = toggleOfRecord(
       saved.authorization.status,
-      before && load.kind === 'ok' ? { status: before, toggle: load.approvals[FIELD[kind]] } : undefined,
+      before && approvals ? { status: before, toggle: approvals[FIELD[kind]] } : undefined,
     );
     records.replace(saved.authorization);
-    setRead((current) =>
-      current?.load.kind === 'ok'
-        ? { ...current, load: { kind: 'ok', approvals: { ...current.load.approvals, [FIELD[kind]]: toggle } } }
-        : current,
-    );
-    actor.send({ type: 'case.refreshed', surgery: saved.surgery, fields: { [FIELD[kind]]: toggle } });
+    read.replace((current) => ({ ...current, [FIELD[kind]]: toggle }));
+    actor.send({ type: 'case.updated', surgery: saved.surgery, fields: { [FIELD[kind]]: toggle } });
     setEditing(null);
   }
 
@@ -331,23 +313,23 @@ export function AuthorizationPanel() {
       fields: {},
       notes: {
         hospital_approvals_note: noteOf(values.hospital_approvals_note),
-        ...(load.kind === 'ok' && load.approvals.health_plan_approval ? { plan_approvals_note: noteOf(values.plan_approvals_note) } : {}),
-        ...(load.kind === 'ok' && load.approvals.opme ? { opme_approvals_note: noteOf(values.opme_approvals_note) } : {}),
+        ...(approvals?.health_plan_approval ? { plan_approvals_note: noteOf(values.plan_approvals_note) } : {}),
+        ...(approvals?.opme ? { opme_approvals_note: noteOf(values.opme_approvals_note) } : {}),
       },
     });
     if (moved) draft.clear();
   });
 
   const body =
-    load.kind === 'loading' ? (
+    read.state.status === 'loading' ? (
       <StyledState role="status">
         <Spinner size={18} />
         {T.loading}
       </StyledState>
-    ) : load.kind === 'failed' ? (
+    ) : !approvals ? (
       <StyledState role="alert">
         {T.failed}
-        <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+        <Button variant="secondary" onClick={read.retry}>
           {T.retry}
         </Button>
       </StyledState>
@@ -357,7 +339,7 @@ export function AuthorizationPanel() {
           <ApprovalBox
             key={kind}
             kind={kind}
-            approvals={load.approvals}
+            approvals={approvals}
             editable={editable}
             busy={toggling === kind}
             disabled={locked}

@@ -131,13 +131,13 @@ export function AuthorizationRecordEditor({ surgeryId, version, record, statusLo
     setMessages([]);
     const result = await saveAuthorization(surgeryId, payer, payloadOf(values, version));
     setSending(false);
-    if (result.kind === 'ok') {
+    if (result.ok) {
       toastSuccess(T.saved);
-      onSaved(result.saved);
+      onSaved(result.data);
       return;
     }
-    if (result.kind === 'offline') {
-      setMessages([result.message]);
+    if (result.status === 0) {
+      setMessages(result.messages);
       return;
     }
     const errors = errorsOf(result.fields);

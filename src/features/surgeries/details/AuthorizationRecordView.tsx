@@ -29,12 +29,12 @@ export function useAuthorizationRecords(surgeryId: number) {
   useEffect(() => {
     const controller = new AbortController();
     listAuthorizations(surgeryId, controller.signal).then(
-      (records) => {
-        if (!controller.signal.aborted) setState({ kind: 'ok', records });
+      (result) => {
+        if (controller.signal.aborted) return;
+        if (result.kind === 'ok') setState({ kind: 'ok', records: result.value });
+        else setState((current) => (current.kind === 'ok' ? current : { kind: 'failed' }));
       },
-      () => {
-        if (!controller.signal.aborted) setState((current) => (current.kind === 'ok' ? current : { kind: 'failed' }));
-      },
+      () => {},
     );
     return () => controller.abort();
   }, [surgeryId, attempt]);

@@ -175,7 +175,7 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable, files =
     setMarking(name);
     const result = await markChecklist(surgeryId, name, received);
     setMarking(null);
-    if (result.kind === 'ok') setState({ status: 'ready', value: result.value });
+    if (result.ok) setState({ status: 'ready', value: result.data });
     else for (const message of result.messages.length ? result.messages : [T.markFailed]) toastWarning(message);
   }
 

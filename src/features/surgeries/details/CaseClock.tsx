@@ -3,9 +3,9 @@
  * nesta etapa' with the stage's target and an 'Atrasado' / 'No prazo' flag (words and an icon, not only a colour), and
  * 'Responsável: Nome' with a select that passes the case to its medic or one of his linked secretaries (GET
  * surgery/{id}/holders/, PUT surgery/{id}/holder/). The answer (the case with its new version) goes back into the
- * lifecycle actor ('case.replaced'), so the next save is not refused as stale.
+ * lifecycle actor ('case.updated'), so the next save is not refused as stale.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { listHolders, reassignHolder, type HolderOption } from '../../../api/clocks';
@@ -16,7 +16,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { medicName } from '../../../lib/surgeries/surgeryText';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
-import { useRetryableRead } from '../../../lib/useRetryableRead';
+import { useRead } from '../../../lib/useRead';
 import type { CaseActor } from './caseActor';
 
 const T = clocksTexts.clock;
@@ -70,8 +70,7 @@ export function CaseClock({ actor }: { actor: CaseActor }) {
   const busy = useSelector(actor, (snapshot) => snapshot.hasTag('sending') || snapshot.hasTag('jumping'));
   const [saving, setSaving] = useState(false);
   const id = surgery?.id ?? 0;
-  const load = useCallback((signal: AbortSignal) => listHolders(id, signal), [id]);
-  const { state: options, retry } = useRetryableRead(load, [id]);
+  const { state: options, retry } = useRead((signal) => listHolders(id, signal), [id]);
 
   if (!surgery) return null;
   const { days_in_stage: days, stage_target_days: target, overdue, holder } = surgery;
@@ -82,9 +81,9 @@ export function CaseClock({ actor }: { actor: CaseActor }) {
     setSaving(true);
     const result = await reassignHolder(surgery.id, holderId);
     setSaving(false);
-    if (result.kind === 'ok') {
-      actor.send({ type: 'case.replaced', surgery: result.value });
-      toastSuccess(fill(T.reassigned, { name: medicName(result.value.holder) }));
+    if (result.ok) {
+      actor.send({ type: 'case.updated', surgery: result.data });
+      toastSuccess(fill(T.reassigned, { name: medicName(result.data.holder) }));
     } else if (result.status === 400 && result.messages.length > 0) {
       for (const message of result.messages) toastWarning(message);
     } else {
@@ -118,7 +117,7 @@ export function CaseClock({ actor }: { actor: CaseActor }) {
         options={options.status === 'ready' ? options.value.map((option) => ({ value: String(option.id), label: optionLabel(option) })) : []}
         loading={options.status === 'loading' || saving || busy}
         loadingText={saving ? medicName(holder) : T.holderLoading}
-        loadError={options.status === 'error' ? T.holderLoadFailed : undefined}
+        loadError={options.status === 'error' || options.status === 'empty' ? T.holderLoadFailed : undefined}
         retryLabel={T.retry}
         onRetry={retry}
         onChange={(value) => void handleReassign(value)}

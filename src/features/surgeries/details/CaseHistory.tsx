@@ -6,7 +6,7 @@
  * Paulo time, dd/MM/yyyy às HH:mm). Read again whenever the case's version or stage changes, so an entry appears
  * as soon as the page's own write lands. The ten latest show first; the rest behind 'Mostrar todo o histórico'.
  */
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { STATUS_LABELS, type CaseStatus } from '../../../../machines/constants';
@@ -15,12 +15,13 @@ import { LOSS_REASON_LABELS, type LossReason } from '../../../../machines/preope
 import { getSurgeryHistory, type SurgeryHistoryEntry } from '../../../api/clocks';
 import { Button } from '../../../components/ui/Button';
 import { Notice } from '../../../components/ui/Notice';
+import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { formatDate, formatTime } from '../../../lib/format/date';
 import { formatBRL } from '../../../lib/format/money';
 import { historyTexts as T } from '../../../lib/i18n/history';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
-import { useRetryableRead } from '../../../lib/useRetryableRead';
+import { useRead } from '../../../lib/useRead';
 import { Card } from '../components/Card';
 import type { CaseActor } from './caseActor';
 
@@ -136,16 +137,15 @@ export function CaseHistory({ actor }: { actor: CaseActor }) {
   const id = surgery?.id ?? 0;
   const version = surgery?.version ?? 0;
   const status = surgery?.status ?? null;
-  const load = useCallback((signal: AbortSignal) => getSurgeryHistory(id, signal), [id]);
-  const { state, retry } = useRetryableRead(load, [id, version, status]);
+  const history = useRead((signal) => getSurgeryHistory(id, signal), [id, version, status]);
+  const { state } = history;
   const [showAll, setShowAll] = useState(false);
   // The last answer stays on screen while the next one is read (a save must not blank the timeline).
   const [shown, setShown] = useState<SurgeryHistoryEntry[] | null>(null);
   if (state.status === 'ready' && state.value !== shown) setShown(state.value);
 
   let body;
-  if (shown === null && state.status === 'loading') body = <Notice kind="loading" title={T.loading} compact />;
-  else if (shown === null && state.status === 'error') body = <Notice kind="failed" title={T.failed} onRetry={retry} compact />;
+  if (shown === null && state.status !== 'ready') body = <ReadNotice read={history} loading={T.loading} failed={T.failed} compact />;
   else if (!shown || shown.length === 0) body = <Notice kind="empty" title={T.empty} compact />;
   else {
     const entries = showAll ? shown : shown.slice(0, FIRST_ENTRIES);

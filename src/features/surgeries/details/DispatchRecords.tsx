@@ -4,7 +4,7 @@
  * own form, so it is a group of fields with a button, not a nested <form>; it checks with the API's schema
  * (machines/preoperative/checklistSchemas.ts `dispatchSchema`) and marks each field with its message.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { styled } from 'goober';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
 import { dispatchSchema } from '../../../../machines/preoperative/checklistSchemas';
@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { fieldErrorClassName, inputClassName } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
+import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';
@@ -22,6 +23,8 @@ import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastSuccess, toastWarning } from '../../../lib/toast';
+import { useRead } from '../../../lib/useRead';
+import type { ReadResult } from '../../../api/read';
 import type { Surgery } from '../types';
 import { createDispatch, getChecklist, getDispatches, type Dispatch } from '../../../api/checklists';
 import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
@@ -153,9 +156,9 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
     setSaving(true);
     const result = await createDispatch(surgery.id, checked.value);
     setSaving(false);
-    if (result.kind === 'ok') {
+    if (result.ok) {
       toastSuccess(T.saved);
-      onDone(result.value);
+      onDone(result.data);
     } else for (const message of result.messages.length ? result.messages : [T.failed]) toastWarning(message);
   }
 
@@ -226,31 +229,22 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
   );
 }
 
-type Loaded = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: Dispatch[] };
-
 export function DispatchRecords({ surgery, editable }: { surgery: Surgery; editable: boolean }) {
-  const [state, setState] = useState<Loaded>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
   const [adding, setAdding] = useState(false);
   const [checklist, setChecklist] = useState<string[]>([]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    getDispatches(surgery.id, controller.signal).then(
+  // The checklist's names (the form's suggestions) are read with the records, again on a retry.
+  const dispatches = useRead(async (signal): Promise<ReadResult<Dispatch[]>> => {
+    getChecklist(surgery.id, signal).then(
       (result) => {
-        // An answer that is not a list (a proxy's page, say) reads as a failed read.
-        if (!controller.signal.aborted) setState(result.kind === 'ok' && Array.isArray(result.value) ? { status: 'ready', value: result.value } : { status: 'error' });
+        if (!signal.aborted && result.kind === 'ok' && Array.isArray(result.value.items)) setChecklist(result.value.items.map((item) => item.name));
       },
       () => undefined,
     );
-    getChecklist(surgery.id, controller.signal).then(
-      (result) => {
-        if (!controller.signal.aborted && result.kind === 'ok' && Array.isArray(result.value.items)) setChecklist(result.value.items.map((item) => item.name));
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [surgery.id, attempt]);
+    const result = await getDispatches(surgery.id, signal);
+    // An answer that is not a list (a proxy's page, say) reads as a failed read.
+    return result.kind === 'ok' && !Array.isArray(result.value) ? { kind: 'error' } : result;
+  }, [surgery.id]);
+  const { state } = dispatches;
 
   return (
     <Box aria-labelledby="dispatches-title">
@@ -272,14 +266,12 @@ export function DispatchRecords({ surgery, editable }: { surgery: Surgery; edita
           onCancel={() => setAdding(false)}
           onDone={(created) => {
             setAdding(false);
-            setState((current) => ({ status: 'ready', value: [created, ...(current.status === 'ready' ? current.value : [])].sort((a, b) => (a.sent_on < b.sent_on ? 1 : a.sent_on > b.sent_on ? -1 : b.id - a.id)) }));
+            dispatches.replace((current) => [created, ...current].sort((a, b) => (a.sent_on < b.sent_on ? 1 : a.sent_on > b.sent_on ? -1 : b.id - a.id)));
           }}
         />
       ) : null}
-      {state.status === 'loading' ? (
-        <Notice kind="loading" title={T.loading} compact />
-      ) : state.status === 'error' ? (
-        <Notice kind="failed" title={T.loadFailed} onRetry={() => setAttempt((n) => n + 1)} compact />
+      {state.status !== 'ready' ? (
+        <ReadNotice read={dispatches} loading={T.loading} failed={T.loadFailed} compact />
       ) : state.value.length === 0 ? (
         <Notice kind="empty" icon="send" title={T.empty} text={T.emptyText} compact announce={false} />
       ) : (

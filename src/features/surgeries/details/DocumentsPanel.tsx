@@ -146,15 +146,15 @@ export function DocumentsPanel() {
     setReusing(file.kind);
     const result = await reuseDocument(surgery.id, { kind: file.kind, from_surgery: file.surgery_id, version: surgery.version });
     setReusing(null);
-    if (result.kind === 'ok') {
-      lifecycle.actor.send({ type: 'case.refreshed', surgery: result.surgery, fields: {} });
+    if (result.ok) {
+      lifecycle.actor.send({ type: 'case.updated', surgery: result.data });
       toastSuccess(fill(T.reused, { name: T.kinds[file.kind] }));
     } else for (const message of result.messages.length ? result.messages : [T.reuseFailed]) toastError(message);
   }
 
   /** The case as a file call left it: the panel shows it, and the checklist is read again (received or not). */
   function refreshed(next: Surgery) {
-    lifecycle.actor.send({ type: 'case.refreshed', surgery: next, fields: {} });
+    lifecycle.actor.send({ type: 'case.updated', surgery: next });
     checklist.retry();
   }
 
@@ -163,8 +163,8 @@ export function DocumentsPanel() {
     const result = await removeDocumentFile(surgery.id, file.id);
     setFileBusy(false);
     setRemoving(null);
-    if (result.kind === 'ok') {
-      refreshed(result.surgery);
+    if (result.ok) {
+      refreshed(result.data);
       toastSuccess(T.removed);
     } else for (const message of result.messages.length ? result.messages : [T.removeFailed]) toastError(message);
   }
@@ -175,8 +175,8 @@ export function DocumentsPanel() {
     setFileBusy(true);
     const result = await attachNamedDocument(surgery.id, name, file);
     setFileBusy(false);
-    if (result.kind === 'ok') {
-      refreshed(result.surgery);
+    if (result.ok) {
+      refreshed(result.data);
       toastSuccess(fill(T.attached, { name }));
     } else for (const message of result.messages.length ? result.messages : [T.attachFailed]) toastError(message);
   }

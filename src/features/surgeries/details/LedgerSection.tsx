@@ -4,22 +4,23 @@
  * receipts (add, delete) and the glosas with their appeals (add, edit, delete). Written at realizacao, pagamento and
  * concluido (the server's rule). Each form checks its body with the API's schema (machines/ledger/ledgerSchemas.ts),
  * so it marks its fields with the API's messages before sending. What the ledger says enters the lifecycle actor
- * (`case.read`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
+ * (`case.updated`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
  * write moved on.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
 import { glosaProblem, ledgerWritable } from '../../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../../machines/validation/problems';
-import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type CallResult, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
+import { messagesOf, type CallResult } from '../../../api/call';
+import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DateField } from '../../../components/ui/DateField';
 import { Modal } from '../../../components/ui/Modal';
 import { ModalActions } from '../../../components/ui/modalParts';
-import { Notice } from '../../../components/ui/Notice';
+import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
@@ -28,6 +29,8 @@ import { ledgerTexts as T } from '../../../lib/i18n/ledger';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
+import { useRead } from '../../../lib/useRead';
+import { sendWritten } from './caseActor';
 import { usePanel } from './PanelFrame';
 import { isoDateOf } from './stepData';
 
@@ -135,16 +138,11 @@ const amountText = (text: string) => {
 };
 const firstErrors = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([key, list]) => [key, list[0] ?? '']));
 
-type Load = { kind: 'loading' } | { kind: 'ok'; ledger: Ledger } | { kind: 'failed' };
 type Errors = Record<string, string>;
 
 export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => void }) {
   const { surgery, lifecycle, locked } = usePanel();
   const { actor } = lifecycle;
-  const [attempt, setAttempt] = useState(0);
-  const readKey = `${surgery.id}/${attempt}`;
-  const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [adding, setAdding] = useState<'receipt' | { glosa: Glosa | null } | null>(null);
   const [removing, setRemoving] = useState<{ receipt: Receipt } | { glosa: Glosa } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -155,27 +153,18 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     return { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
   }
 
-  useEffect(() => {
-    const controller = new AbortController();
-    void getLedger(surgery.id, controller.signal).then((result) => {
-      if (controller.signal.aborted) return;
-      setRead({ key: readKey, load: result.ok ? { kind: 'ok', ledger: result.data } : { kind: 'failed' } });
-      if (result.ok) actor.send({ type: 'case.read', fields: ledgerFields(result.data) });
-    });
-    return () => controller.abort();
-  }, [actor, surgery.id, readKey]);
+  const read = useRead(async (signal) => {
+    const result = await getLedger(surgery.id, signal);
+    if (result.kind === 'ok' && !signal.aborted) actor.send({ type: 'case.updated', fields: ledgerFields(result.value) });
+    return result;
+  }, [surgery.id]);
 
   const canEdit = ledgerWritable(surgery.status) && !locked;
 
   /** A write's answer: the ledger as it left it; the version moves on only from the one this page had. */
   function applyWrite(ledger: Ledger) {
-    setRead({ key: readKey, load: { kind: 'ok', ledger } });
-    const current = actor.getSnapshot().context.surgery?.version;
-    actor.send({
-      type: 'case.read',
-      fields: ledgerFields(ledger),
-      ...(current !== undefined && ledger.version === current + 1 ? { version: ledger.version } : {}),
-    });
+    read.replace(() => ledger);
+    sendWritten(actor, ledgerFields(ledger), ledger.version);
     onWritten?.(ledger);
   }
 
@@ -185,7 +174,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     setBusy(false);
     if (!result.ok) {
       if (onFields && Object.keys(result.fields).length > 0) onFields(firstErrors(result.fields));
-      for (const message of result.messages) toastError(message);
+      for (const message of messagesOf(result)) toastError(message);
       return false;
     }
     applyWrite(result.data);
@@ -195,7 +184,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
 
   async function saveBilling(event: FormEvent) {
     event.preventDefault();
-    if (!billing || load.kind !== 'ok') return;
+    if (!billing || read.state.status !== 'ready') return;
     const body = { billed_on: dateValue(billing.billed), billing_reference: billing.reference };
     const checked = check(billingSchema(todayInSaoPaulo()), body);
     if (!checked.ok) {
@@ -212,15 +201,14 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     setRemoving(null);
   }
 
-  if (load.kind === 'loading') return <StyledSection aria-label={T.title}><Notice kind="loading" title={T.loading} compact /></StyledSection>;
-  if (load.kind === 'failed') {
+  if (read.state.status !== 'ready') {
     return (
       <StyledSection aria-label={T.title}>
-        <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} compact />
+        <ReadNotice read={read} loading={T.loading} failed={T.failed} compact />
       </StyledSection>
     );
   }
-  const { ledger } = load;
+  const ledger = read.state.value;
   const form = billing ?? { billed: formatDate(ledger.billed_on), reference: ledger.billing_reference ?? '', errors: {} };
   // Days late only while money is open: a paid-off fee is not late, whatever its due date.
   const due = ledger.due_date

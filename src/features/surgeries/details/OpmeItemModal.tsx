@@ -21,7 +21,8 @@ import { Select } from '../../../components/ui/Select';
 import { opmeTexts } from '../../../lib/i18n/opme';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
-import type { OpmeItem, OpmeResult } from './opmeApi';
+import { messagesOf, type CallResult } from '../../../api/call';
+import type { OpmeItem, OpmeList } from './opmeApi';
 import { FieldStack, FieldWideNarrow } from '../../../components/ui/fieldLayout';
 import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
 
@@ -162,8 +163,8 @@ type OpmeItemModalProps = {
   item: OpmeItem | null;
   onCancel: () => void;
   /** Sends the body; the modal closes when the answer is the list. */
-  onSave: (body: ReturnType<typeof opmeItemPayload>) => Promise<OpmeResult>;
-  onSaved: (result: Extract<OpmeResult, { ok: true }>) => void;
+  onSave: (body: ReturnType<typeof opmeItemPayload>) => Promise<CallResult<OpmeList>>;
+  onSaved: (list: OpmeList) => void;
 };
 
 export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModalProps) {
@@ -193,8 +194,8 @@ export function OpmeItemModal({ item, onCancel, onSave, onSaved }: OpmeItemModal
     setMessages([]);
     const result = await onSave(opmeItemPayload(values));
     setSending(false);
-    if (result.ok) onSaved(result);
-    else setMessages(result.messages);
+    if (result.ok) onSaved(result.data);
+    else setMessages(messagesOf(result));
   });
 
   const chosenMessage: unknown = formState.errors.chosen?.message;

@@ -3,29 +3,33 @@
  * gathered before the request goes to the plan; shown only when the case uses OPME, read-only on a closed case or a past step):
  * each material with its quantity, the suppliers or brands asked and their quotes (the chosen one highlighted), the
  * item's authorization, and the total of the chosen quotes; add and edit in a modal (./OpmeItemModal.tsx), delete
- * after a confirmation. What the list says enters the lifecycle actor (`case.read`): how many items are undecided,
+ * after a confirmation. What the list says enters the lifecycle actor (`case.updated`): how many items are undecided,
  * so the OPME approval's switch is refused before sending while one is (the machine's rule, the server's too), and
  * the case version a write moved on, so the step's next request is not taken for a stale tab's.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { styled } from 'goober';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
+import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { formatBRL } from '../../../lib/format/money';
 import { opmeTexts as T } from '../../../lib/i18n/opme';
 import { plural } from '../../../../machines/rules/plural';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
-import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList, type OpmeResult } from './opmeApi';
+import { messagesOf, type CallResult } from '../../../api/call';
+import type { ReadResult } from '../../../api/read';
+import { useRead } from '../../../lib/useRead';
+import { sendWritten } from './caseActor';
+import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
 import { usePanel } from './panelContext';
 import { plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
-type Load = { kind: 'loading' } | { kind: 'ok'; list: OpmeList } | { kind: 'failed' };
 type Editing = { item: OpmeItem | null } | null;
 
 const StyledSection = styled('section')`
@@ -203,40 +207,27 @@ function ItemCard({ item, editable, onEdit, onRemove }: ItemCardProps) {
 export function OpmeSection() {
   const { surgery, lifecycle, editable, locked } = usePanel();
   const { actor } = lifecycle;
-  const [attempt, setAttempt] = useState(0);
-  const readKey = `${surgery.id}/${attempt}`;
-  const [read, setRead] = useState<{ key: string; load: Load } | null>(null);
-  const load: Load = read?.key === readKey ? read.load : { kind: 'loading' };
   const [editing, setEditing] = useState<Editing>(null);
   const [removing, setRemoving] = useState<OpmeItem | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!surgery.opme) return;
-    const controller = new AbortController();
-    void listOpme(surgery.id, controller.signal).then((result) => {
-      if (controller.signal.aborted) return;
-      setRead({ key: readKey, load: result.ok ? { kind: 'ok', list: result.list } : { kind: 'failed' } });
-      // The undecided count enters the actor, so the OPME approval's guard sees what the server has.
-      if (result.ok) actor.send({ type: 'case.read', fields: { opme_items_undecided: result.list.undecided } });
-    });
-    return () => controller.abort();
-  }, [actor, surgery.id, surgery.opme, readKey]);
+  const read = useRead(async (signal): Promise<ReadResult<OpmeList>> => {
+    if (!surgery.opme) return { kind: 'notFound' };
+    const result = await listOpme(surgery.id, signal);
+    // The undecided count enters the actor, so the OPME approval's guard sees what the server has.
+    if (result.kind === 'ok' && !signal.aborted) actor.send({ type: 'case.updated', fields: { opme_items_undecided: result.value.undecided } });
+    return result;
+  }, [surgery.id, surgery.opme]);
 
   if (!surgery.opme) return null;
 
   /** A write's answer: the list as it left it; the version moves on only from the one this page had. */
   function applyWrite(list: OpmeList) {
-    setRead({ key: readKey, load: { kind: 'ok', list } });
-    const current = actor.getSnapshot().context.surgery?.version;
-    actor.send({
-      type: 'case.read',
-      fields: { opme_items_undecided: list.undecided },
-      ...(current !== undefined && list.version === current + 1 ? { version: list.version } : {}),
-    });
+    read.replace(() => list);
+    sendWritten(actor, { opme_items_undecided: list.undecided }, list.version);
   }
 
-  async function save(body: Parameters<typeof createOpme>[1]): Promise<OpmeResult> {
+  async function save(body: Parameters<typeof createOpme>[1]): Promise<CallResult<OpmeList>> {
     const item = editing?.item;
     return item ? updateOpme(surgery.id, item.id, body) : createOpme(surgery.id, body);
   }
@@ -248,10 +239,10 @@ export function OpmeSection() {
     setBusy(false);
     setRemoving(null);
     if (!result.ok) {
-      for (const message of result.messages) toastError(message);
+      for (const message of messagesOf(result)) toastError(message);
       return;
     }
-    applyWrite(result.list);
+    applyWrite(result.data);
     toastSuccess(T.removed);
   }
 
@@ -263,11 +254,10 @@ export function OpmeSection() {
   ) : null;
 
   let body;
-  if (load.kind === 'loading') body = <Notice kind="loading" title={T.loading} compact />;
-  else if (load.kind === 'failed') body = <Notice kind="failed" title={T.failed} onRetry={() => setAttempt((n) => n + 1)} compact />;
-  else if (load.list.results.length === 0) body = <Notice kind="empty" icon="clipboard" title={T.emptyTitle} text={T.emptyText} compact announce={false} />;
+  if (read.state.status !== 'ready') body = <ReadNotice read={read} loading={T.loading} failed={T.failed} compact />;
+  else if (read.state.value.results.length === 0) body = <Notice kind="empty" icon="clipboard" title={T.emptyTitle} text={T.emptyText} compact announce={false} />;
   else {
-    const { list } = load;
+    const list = read.state.value;
     body = (
       <>
         <StyledList>
@@ -298,9 +288,9 @@ export function OpmeSection() {
           item={editing.item}
           onCancel={() => setEditing(null)}
           onSave={save}
-          onSaved={(result) => {
+          onSaved={(list) => {
             setEditing(null);
-            applyWrite(result.list);
+            applyWrite(list);
             toastSuccess(T.saved);
           }}
         />

@@ -8,6 +8,7 @@ import { useActorRef } from '@xstate/react';
 import { waitFor, type ActorRefFrom } from 'xstate';
 import { LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import type { LifecycleNotice, MoveRefusal } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
+import type { ReadFields } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { lifecycleSnapshot, type LifecycleEvent } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
 import { failedCallMessage } from '../../../api/errors';
 import { removeDraftsUnder } from '../../../lib/drafts/draftStore';
@@ -84,6 +85,16 @@ export function useCaseActor(initial: Surgery, options: CaseActorOptions): CaseA
     return () => subscription.unsubscribe();
   }, [actor, initial.id, listPath, leave]);
   return actor;
+}
+
+/**
+ * A write elsewhere on the page (the OPME items, the ledger) answered the case's facts and its new `version`: the
+ * version moves on only from the one this page had (a jump past it is another writer's, which the next request must
+ * meet as a conflict).
+ */
+export function sendWritten(actor: CaseActor, fields: ReadFields, version: number): void {
+  const current = actor.getSnapshot().context.surgery?.version;
+  actor.send({ type: 'case.updated', fields, ...(current !== undefined && version === current + 1 ? { surgery: { version } } : {}) });
 }
 
 /**

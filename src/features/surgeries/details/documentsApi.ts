@@ -5,7 +5,7 @@
  */
 import type { components } from '../../../../openapi/schema';
 import { api } from '../../../api/client';
-import { generalErrorMessages, thrownCallMessage } from '../../../api/errors';
+import { callApi, type CallResult } from '../../../api/call';
 import { read, type ReadResult } from '../../../api/read';
 import type { Surgery } from '../types';
 
@@ -16,41 +16,23 @@ export function listReusableDocuments(id: number, signal?: AbortSignal): Promise
   return read(() => api.GET('/surgery/api/v1/surgery/{id}/reusable_documents/', { params: { path: { id } }, signal }));
 }
 
-export async function reuseDocument(id: number, body: ReuseBody): Promise<{ kind: 'ok'; surgery: Surgery } | { kind: 'failed'; messages: string[] }> {
-  try {
-    const { data, error, response } = await api.POST('/surgery/api/v1/surgery/{id}/reuse_document/', { params: { path: { id } }, body });
-    if (response.ok && data !== undefined) return { kind: 'ok', surgery: data };
-    return { kind: 'failed', messages: generalErrorMessages(error) };
-  } catch (error) {
-    return { kind: 'failed', messages: [thrownCallMessage(error)] };
-  }
+export function reuseDocument(id: number, body: ReuseBody): Promise<CallResult<Surgery>> {
+  return callApi(() => api.POST('/surgery/api/v1/surgery/{id}/reuse_document/', { params: { path: { id } }, body }));
 }
 
 export type DocumentFile = Surgery['document_files'][number];
 type NamedDocumentForm = components['schemas']['NamedDocumentForm'];
-type FileResult = { kind: 'ok'; surgery: Surgery } | { kind: 'failed'; messages: string[] };
-
-async function surgeryCall(call: () => Promise<{ data?: Surgery; error?: unknown; response: Response }>): Promise<FileResult> {
-  try {
-    const { data, error, response } = await call();
-    if (response.ok && data !== undefined) return { kind: 'ok', surgery: data };
-    return { kind: 'failed', messages: generalErrorMessages(error) };
-  } catch (error) {
-    return { kind: 'failed', messages: [thrownCallMessage(error)] };
-  }
-}
-
 /** Issue 33 #10c: a file for the named document `name` of the case's checklist (openapi attachNamedDocument). */
-export function attachNamedDocument(id: number, name: string, file: File): Promise<FileResult> {
+export function attachNamedDocument(id: number, name: string, file: File): Promise<CallResult<Surgery>> {
   const form = new FormData();
   form.append('name', name);
   form.append('file', file, file.name || 'arquivo');
   // openapi-fetch passes FormData through untouched (the browser sets the multipart boundary).
   const body = form as unknown as NamedDocumentForm;
-  return surgeryCall(() => api.POST('/surgery/api/v1/surgery/{id}/named_documents/', { params: { path: { id } }, body }));
+  return callApi(() => api.POST('/surgery/api/v1/surgery/{id}/named_documents/', { params: { path: { id } }, body }));
 }
 
 /** Issue 33 #10b: one stored file out of the case (openapi deleteSurgeryDocumentFile). */
-export function removeDocumentFile(id: number, fileId: number): Promise<FileResult> {
-  return surgeryCall(() => api.DELETE('/surgery/api/v1/surgery/{id}/document_files/{fileId}/', { params: { path: { id, fileId } } }));
+export function removeDocumentFile(id: number, fileId: number): Promise<CallResult<Surgery>> {
+  return callApi(() => api.DELETE('/surgery/api/v1/surgery/{id}/document_files/{fileId}/', { params: { path: { id, fileId } } }));
 }

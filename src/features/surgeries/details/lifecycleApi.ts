@@ -6,6 +6,7 @@
  */
 import { isCaseStatus, type CaseStatus } from '../../../../machines/constants';
 import { api, bearer } from '../../../api/client';
+import { read, type ReadResult } from '../../../api/read';
 import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
 import type { DocumentFiles, MoveResult, UpdateSurgeryBody } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import type { components } from '../../../../openapi/schema';
@@ -59,15 +60,9 @@ export function cancelSurgery(id: number, version: number, reason: LossReasonCho
   return settle(() => api.PUT('/surgery/api/v1/cancel_surgery/{id}/', { params: { path: { id } }, body: closeBody(version, reason) }));
 }
 
-/** GET approvals/{id}/; null when it cannot be read (SPEC §7: "null for the approvals read"). */
-export async function getApprovals(id: number, signal?: AbortSignal): Promise<Approvals | null> {
-  try {
-    const { data, response } = await api.GET('/surgery/api/v1/approvals/{id}/', { params: { path: { id } }, signal });
-    return response.ok && data ? data : null;
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    return null;
-  }
+/** GET approvals/{id}/. */
+export function getApprovals(id: number, signal?: AbortSignal): Promise<ReadResult<Approvals>> {
+  return read(() => api.GET('/surgery/api/v1/approvals/{id}/', { params: { path: { id } }, signal }));
 }
 
 type TemplateResult =

@@ -31,7 +31,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
     return payer;
   }
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const results = await authorizations.list(signedInUser(request), id);
     if (!results) throw notFound(SURGERY_NOT_FOUND);
@@ -41,7 +41,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
 
   app.put<{ Params: { id: string; payer: string } }>(
     '/surgery/api/v1/surgery/:id/authorizations/:payer/',
-    { preHandler: app.authenticate },
+    { onRequest: app.authenticate },
     async (request) => {
       const id = surgeryPathId(request.params.id);
       const payer = payerOf(request);
@@ -52,7 +52,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
     },
   );
 
-  app.get('/surgery/api/v1/authorization_alerts/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/surgery/api/v1/authorization_alerts/', { onRequest: app.authenticate }, async (request) => {
     const results = await authorizations.alerts(signedInUser(request), saoPauloDay(deps.now()));
     app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery_id), 'authorization_alerts'));
     return { results };

@@ -51,25 +51,25 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.get<{ Querystring: RequirementsQuery }>(
     '/surgery/api/v1/document_requirements/',
-    { preHandler: [app.authenticate, query] },
+    { onRequest: app.authenticate, preValidation: query },
     async (request) => service.overview(signedInUser(request), request.query.medic),
   );
 
-  app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { preHandler: [app.authenticate, query] }, async (request) => {
+  app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { onRequest: app.authenticate, preValidation: query }, async (request) => {
     const { scope, id } = ownerOf(request.params);
     return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
   app.put<ScopeRoute & { Body: DocumentRequirementsInput }>(
     '/surgery/api/v1/document_requirements/:scope/:id/',
-    { preHandler: [app.authenticate, query, validated({ body: documentRequirementsSchema })] },
+    { onRequest: app.authenticate, preValidation: [query, validated({ body: documentRequirementsSchema })] },
     async (request) => {
       const { scope, id } = ownerOf(request.params);
       return service.put(signedInUser(request), request.query.medic, scope, id, request.body);
     },
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) => {
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const checklist = await service.checklist(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'checklist'));
@@ -78,18 +78,18 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
-    { preHandler: [app.authenticate, validated({ body: checklistMarkSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: checklistMarkSchema }) },
     async (request) => service.mark(signedInUser(request), surgeryPathId(request.params.id), request.body),
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) => {
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const dispatches = await service.dispatches(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'dispatch'));
     return dispatches;
   });
 
-  app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
+  app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
     const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
     const created = await service.dispatch(signedInUser(request), id, input);

@@ -15,7 +15,7 @@ const HISTORY_BAD_ID = 'Identificador de cirurgia inválido.';
  * Recorded in the audit as a view of the case (`history`).
  */
 export default async function historyRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/history/', { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/history/', { onRequest: app.authenticate }, async (request) => {
     const id = pathId(request.params.id);
     if (id === null) throw badRequest([HISTORY_BAD_ID]);
     const history = await readSurgeryHistory(deps.db, signedInUser(request), id);

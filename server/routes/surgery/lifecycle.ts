@@ -73,7 +73,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
   }
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { onRequest: app.authenticate }, async (request) => {
     surgeryPathId(request.params.id);
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
@@ -110,15 +110,15 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     };
   }
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
     return moveAndAnswer(request, { kind: 'archive' }, closeOptionsOf(request.body));
   });
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
     return moveAndAnswer(request, { kind: 'cancel' }, closeOptionsOf(request.body));
   });
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const found = await approvals.get(signedInUser(request), id);
     if (!found) throw notFound(SURGERY_NOT_FOUND);

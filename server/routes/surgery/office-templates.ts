@@ -80,12 +80,12 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
   const query = validated({ query: requirementsQuerySchema });
   const path = '/surgery/api/v1/document_requirements/:scope/:id/template/';
 
-  app.get<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+  app.get<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
     const { scope, id } = ownerOf(request.params);
     return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
-  app.put<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+  app.put<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
     const user = signedInUser(request);
     const { scope, id } = ownerOf(request.params);
     // The office and the hospital or plan first: another office's hospital is 404 before the upload is read.
@@ -93,12 +93,12 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
     return service.upload(user, request.query.medic, scope, id, await readTemplateUpload(request));
   });
 
-  app.delete<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+  app.delete<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
     const { scope, id } = ownerOf(request.params);
     return service.remove(signedInUser(request), request.query.medic, scope, id);
   });
 
-  app.get<ScopeRoute>(`${path}file/`, { preHandler: [app.authenticate, query] }, async (request, reply) => {
+  app.get<ScopeRoute>(`${path}file/`, { onRequest: app.authenticate, preValidation: query }, async (request, reply) => {
     const { scope, id } = ownerOf(request.params);
     const file = await service.file(signedInUser(request), request.query.medic, scope, id);
     return reply.header('content-disposition', attachment(file.filename)).header('cache-control', 'no-store').type(DOCX_CONTENT_TYPE).send(file.data);

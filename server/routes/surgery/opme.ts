@@ -30,7 +30,7 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
     return id;
   }
 
-  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const items = await opme.list(signedInUser(request), id);
     app.audit.read(signedInUser(request), caseRead(id, 'opme'));
@@ -39,7 +39,7 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.post<{ Params: CaseParams; Body: ItemBody }>(
     base,
-    { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
     async (request, reply) => {
       const list = await opme.create(signedInUser(request), surgeryPathId(request.params.id), opmeItemInputOf(request.body));
       return reply.code(201).send(list);
@@ -48,11 +48,11 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.put<{ Params: ItemParams; Body: ItemBody }>(
     `${base}:itemId/`,
-    { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
     async (request) => opme.replace(signedInUser(request), surgeryPathId(request.params.id), itemId(request), opmeItemInputOf(request.body)),
   );
 
-  app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { preHandler: app.authenticate }, async (request) =>
+  app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { onRequest: app.authenticate }, async (request) =>
     opme.remove(signedInUser(request), surgeryPathId(request.params.id), itemId(request)),
   );
 }

@@ -114,9 +114,9 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   const service = createPatientService(deps);
   const dataExport = createPatientDataExport(deps);
   const erasure = createPatientErasure(deps);
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
-  const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
+  const listQuery = { onRequest: app.authenticate, preValidation: validated({ query: patientListQuerySchema }) };
   app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => {
     const viewer = signedInUser(request);
     const page = await service.list(viewer, request.query);

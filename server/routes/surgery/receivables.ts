@@ -67,7 +67,7 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/',
-    { preHandler: [app.authenticate, validated({ query: receivablesQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: receivablesQuerySchema }) },
     async (request) => {
       const page = await receivables.list(signedInUser(request), receivablesFiltersOf(request.query));
       app.audit.read(signedInUser(request), casePage(page.results.map((row) => row.surgery), 'receivables'));
@@ -77,7 +77,7 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/export.csv',
-    { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: receivablesExportQuerySchema }) },
     async (request, reply) => {
       const { day, fetchPage } = await receivables.exportRows(signedInUser(request), receivablesFiltersOf(request.query));
       const user = signedInUser(request);
@@ -92,7 +92,7 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     },
   );
 
-  app.get('/surgery/api/v1/appeal_alerts/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/surgery/api/v1/appeal_alerts/', { onRequest: app.authenticate }, async (request) => {
     const results = await receivables.appealAlerts(signedInUser(request));
     app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery), 'appeal_alerts'));
     return { results };

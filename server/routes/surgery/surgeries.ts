@@ -27,7 +27,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.post<{ Body: CreateSurgeryInput }>(
     '/surgery/api/v1/create_surgery/',
-    { preHandler: [app.authenticate, validated({ body: createSurgerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: createSurgerySchema }) },
     async (request, reply) => {
       const created = await cases.create(signedInUser(request), request.body);
       return reply.code(201).send(created);
@@ -36,7 +36,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<{ Querystring: typeof surgeryListQuerySchema.infer }>(
     '/surgery/api/v1/surgery/',
-    { preHandler: [app.authenticate, validated({ query: surgeryListQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: surgeryListQuerySchema }) },
     async (request) => {
       const page = await cases.list(signedInUser(request), request.query);
       app.audit.read(signedInUser(request), { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
@@ -46,11 +46,11 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
     '/surgery/api/v1/schedule_days/',
-    { preHandler: [app.authenticate, validated({ query: scheduleDaysQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: scheduleDaysQuerySchema }) },
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { onRequest: app.authenticate }, async (request) => {
     const id = pathId(request.params.id);
     const surgery = id === null ? null : await cases.get(signedInUser(request), id);
     if (!surgery) throw notFound(SURGERY_NOT_FOUND);

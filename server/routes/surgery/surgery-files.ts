@@ -146,7 +146,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   const filler = createTemplateFiller();
   app.addHook('onClose', () => filler.close());
   const templates = createTemplateService({ ...deps, filler });
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.put<IdRoute>('/surgery/api/v1/include_surgery_files/:id/', auth, async (request) => {
     const user = signedInUser(request);
@@ -168,7 +168,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   app.post<IdRoute & { Body: typeof reuseDocumentSchema.infer }>(
     '/surgery/api/v1/surgery/:id/reuse_document/',
-    { preHandler: [app.authenticate, validated({ body: reuseDocumentSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: reuseDocumentSchema }) },
     async (request) => {
       const user = signedInUser(request);
       const id = surgeryPathId(request.params.id);

@@ -1,4 +1,3 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   checklistMarkSchema,
@@ -16,6 +15,7 @@ import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { parse, validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { createChecklistService } from '../../services/preoperative/checklists';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { surgeryPathId } from './surgery-path-id';
@@ -69,12 +69,9 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     },
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { onRequest: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const checklist = await service.checklist(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'checklist'));
-    return checklist;
-  });
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { onRequest: app.authenticate, config: { auditRead: caseRead('checklist') } }, async (request) =>
+    service.checklist(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
@@ -82,12 +79,9 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     async (request) => service.mark(signedInUser(request), surgeryPathId(request.params.id), request.body),
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const dispatches = await service.dispatches(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'dispatch'));
-    return dispatches;
-  });
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate, config: { auditRead: caseRead('dispatch') } }, async (request) =>
+    service.dispatches(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);

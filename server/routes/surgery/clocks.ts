@@ -1,4 +1,3 @@
-import { casePage, caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   stageTargetsQuerySchema,
@@ -16,6 +15,7 @@ import { createHandoverService, HANDOVER_NOT_FOUND } from '../../services/surger
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead, pageRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 /**
@@ -49,10 +49,9 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     async (request) => clocks.putTargets(signedInUser(request).id, request.body),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { onRequest: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const results = await clocks.holderOptions(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'holder'));
+  const holdersRoute = { onRequest: app.authenticate, config: { auditRead: caseRead('holder') } };
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', holdersRoute, async (request) => {
+    const results = await clocks.holderOptions(signedInUser(request), surgeryPathId(request.params.id));
     return { results };
   });
 
@@ -66,9 +65,8 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  app.get('/surgery/api/v1/handovers/', { onRequest: app.authenticate }, async (request) => {
+  app.get('/surgery/api/v1/handovers/', { onRequest: app.authenticate, config: { auditRead: pageRead('surgery', 'surgery_id', 'handovers') } }, async (request) => {
     const results = await handovers.list(signedInUser(request));
-    if (results.length > 0) app.audit.read(signedInUser(request), casePage(results.map((row) => row.surgery_id), 'handovers'));
     return { results };
   });
 

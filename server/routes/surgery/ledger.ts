@@ -1,4 +1,3 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   billingSchema,
@@ -20,6 +19,7 @@ import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/led
 import { createPaymentTermsService } from '../../services/ledger/payment-terms';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 type CaseParams = { id: string };
@@ -47,12 +47,9 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
   /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
   const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
 
-  app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const answer = await ledger.get(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'ledger'));
-    return answer;
-  });
+  app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate, config: { auditRead: caseRead('ledger') } }, async (request) =>
+    ledger.get(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
   app.put<{ Params: CaseParams }>(`${base}billing/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);

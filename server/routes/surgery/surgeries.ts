@@ -13,6 +13,7 @@ import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } f
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead, pageRead } from '../../plugins/audited-reads';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 
@@ -36,12 +37,12 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<{ Querystring: typeof surgeryListQuerySchema.infer }>(
     '/surgery/api/v1/surgery/',
-    { onRequest: app.authenticate, preValidation: validated({ query: surgeryListQuerySchema }) },
-    async (request) => {
-      const page = await cases.list(signedInUser(request), request.query);
-      app.audit.read(signedInUser(request), { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
-      return page;
+    {
+      onRequest: app.authenticate,
+      preValidation: validated({ query: surgeryListQuerySchema }),
+      config: { auditRead: pageRead('surgery', 'id') },
     },
+    async (request) => cases.list(signedInUser(request), request.query),
   );
 
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
@@ -50,11 +51,10 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { onRequest: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { onRequest: app.authenticate, config: { auditRead: caseRead() } }, async (request) => {
     const id = pathId(request.params.id);
     const surgery = id === null ? null : await cases.get(signedInUser(request), id);
     if (!surgery) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(signedInUser(request), { action: 'view', entity: 'surgery', of: 'surgeries', ids: [surgery.id] });
     return surgery;
   });
 

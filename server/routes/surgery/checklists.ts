@@ -1,38 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import {
   checklistMarkSchema,
-  CHECKLIST_MESSAGES,
   dispatchSchema,
   documentRequirementsSchema,
-  isChecklistScope,
   requirementsQuerySchema,
   type ChecklistMarkInput,
   type DocumentRequirementsInput,
 } from '../../../machines/preoperative/checklistSchemas';
-import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
-import { pathId } from '../../http/path-id';
 import { parse, validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import { caseRead } from '../../plugins/audited-reads';
 import { createChecklistService } from '../../services/preoperative/checklists';
 import { saoPauloDay } from '../../services/sao-paulo-time';
+import { checklistOwnerOf } from './checklist-owner';
 import { surgeryPathId } from './surgery-path-id';
 
 type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
 type IdRoute = { Params: { id: string } };
-
-
-/** The path's hospital or plan: an unknown scope or an id that is no id is 404 (no such list can exist). */
-function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
-  const { scope } = params;
-  if (!isChecklistScope(scope)) throw notFound(CHECKLIST_MESSAGES.scopeUnknown);
-  const id = pathId(params.id);
-  if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
-  return { scope, id };
-}
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15; openapi tag checklists). Both roles, bearer token.
@@ -56,7 +42,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
   );
 
   app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { onRequest: app.authenticate, preValidation: query }, async (request) => {
-    const { scope, id } = ownerOf(request.params);
+    const { scope, id } = checklistOwnerOf(request.params);
     return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
@@ -64,7 +50,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
     '/surgery/api/v1/document_requirements/:scope/:id/',
     { onRequest: app.authenticate, preValidation: [query, validated({ body: documentRequirementsSchema })] },
     async (request) => {
-      const { scope, id } = ownerOf(request.params);
+      const { scope, id } = checklistOwnerOf(request.params);
       return service.put(signedInUser(request), request.query.medic, scope, id, request.body);
     },
   );

@@ -19,6 +19,7 @@ import { registerJsonCompression } from './http/compression';
 import { CONTROL_CHARACTER_MESSAGE, controlCharactersError, findControlCharacters } from './http/control-characters';
 import { describeError } from './http/describe-error';
 import { HttpError, payloadTooLarge } from './http/errors';
+import auditedReadsPlugin from './plugins/audited-reads';
 import authenticatePlugin from './plugins/authenticate';
 import deviceActivityPlugin from './plugins/device-activity';
 import accountSecurityRoutes from './routes/account-security';
@@ -315,8 +316,8 @@ function noSchemaCompiler(): () => never {
 
 /**
  * Builds the Fastify application for `deps`. Registration order: security headers and caching,
- * parsers (JSON built in, form, multipart), the error handler (before any route), health, the
- * authenticate plugin, the API routes, then the SPA (static files and the history fallback).
+ * parsers (JSON built in, form, multipart), the error handler (before any route), the audit trail and its declared
+ * reads, health, the authenticate plugin, the API routes, then the SPA (static files and the history fallback).
  */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -347,6 +348,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const audit = createAuditLog({ db: deps.db, now: deps.now, log: (message) => app.log.error(message) });
   app.decorate('audit', audit);
   app.addHook('onClose', async () => audit.close());
+  await app.register(auditedReadsPlugin);
 
   await app.register(healthRoutes, { deps });
   await app.register(authenticatePlugin, { deps });

@@ -1,5 +1,5 @@
 import type { Type } from 'arktype';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import { check, type Problems } from '../../machines/validation/problems';
 import { badRequest } from './errors';
 
@@ -16,11 +16,11 @@ export function parse<S extends Type>(schema: S, input: unknown): S['infer'] {
 }
 
 /**
- * A route's hook, after authentication (`preHandler: [app.authenticate, validated({ body })]`, so a stranger gets
- * 401 whatever he sends): replaces the body and the query with their schemas' output, or answers 400. A body that
- * is not a JSON object (an array included) is 'Dados inválidos.'.
+ * A route's `preValidation`, after its authentication (`{ onRequest: app.authenticate, preValidation: validated({ body }) }`,
+ * so a stranger gets 401 whatever he sends): replaces the body and the query with their schemas' output, or answers
+ * 400. A body that is not a JSON object (an array included) is 'Dados inválidos.'.
  */
-export function validated(parts: { body?: Type; query?: Type }): preHandlerAsyncHookHandler {
+export function validated(parts: { body?: Type; query?: Type }): preValidationAsyncHookHandler {
   return async (request) => {
     if (parts.query) request.query = parse(parts.query, request.query);
     if (parts.body) request.body = parse(parts.body, request.body);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { UserType } from '../../machines/constants';
 import type { AppDeps } from '../deps';
 import { forbidden, unauthorized } from '../http/errors';
@@ -25,10 +25,13 @@ declare module 'fastify' {
     tokenFamily: string | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token. */
-    authenticate: preHandlerHookHandler;
-    /** preHandler factory: 401 without a valid token, 403 when the user is not of `type`. */
-    requireRole(type: UserType): preHandlerHookHandler;
+    /**
+     * A route's `onRequest`: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token, before
+     * the body is parsed or validated (a stranger gets 401 whatever he sends).
+     */
+    authenticate: onRequestHookHandler;
+    /** A route's `onRequest` factory: 401 without a valid token, 403 when the user is not of `type`. */
+    requireRole(type: UserType): onRequestHookHandler;
   }
 }
 
@@ -42,7 +45,8 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 /**
  * The user of a route behind `app.authenticate` or `app.requireRole` (which answer 401 before the handler without
- * one): typed, so handlers need no non-null assertion; a route that forgot its preHandler still answers 401.
+ * one): typed, so handlers need no non-null assertion; a route that forgot its `onRequest` still answers 401.
+ * (Fastify types a request decoration once for every route, so `request.user` itself stays `AuthUser | null`.)
  */
 export function signedInUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthorized();
@@ -51,7 +55,7 @@ export function signedInUser(request: FastifyRequest): AuthUser {
 
 /**
  * Resolves the bearer access token of every request into `request.user` (DECISIONS §3) and offers
- * `app.authenticate` / `app.requireRole(type)` preHandlers for the routes.
+ * `app.authenticate` / `app.requireRole(type)` as the routes' `onRequest` hooks.
  * @see https://datatracker.ietf.org/doc/html/rfc6750
  */
 async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
@@ -93,12 +97,12 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   };
 
   // Callback-style, as the onRequest hook: they decide at once.
-  const requireUser: preHandlerHookHandler = (request, reply, done) => {
+  const requireUser: onRequestHookHandler = (request, reply, done) => {
     done(request.user ? undefined : refusal(request, reply));
   };
 
   app.decorate('authenticate', requireUser);
-  app.decorate('requireRole', (type: UserType): preHandlerHookHandler => {
+  app.decorate('requireRole', (type: UserType): onRequestHookHandler => {
     return function requireRole(request, reply, done) {
       if (!request.user) return done(refusal(request, reply));
       done(request.user.type === type ? undefined : forbidden());

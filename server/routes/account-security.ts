@@ -23,7 +23,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
   });
   const devices = createDeviceService(deps);
   const photos = createProfilePhotoService(deps);
-  const signedIn = { preHandler: app.authenticate };
+  const signedIn = { onRequest: app.authenticate };
 
   app.post<{ Body: { email: string } }>(
     '/project_auth/api/v1/password_reset/',

@@ -8,7 +8,7 @@ import { backupStatusView, readBackupStatus } from '../services/backup/backup-se
  * (services/backup/backup-service.ts); with PostgreSQL, `mode: external` and no warning. Medics only.
  */
 export default async function backupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  app.get('/surgery/api/v1/backup_status/', { preHandler: app.requireRole('medic') }, async () => {
+  app.get('/surgery/api/v1/backup_status/', { onRequest: app.requireRole('medic') }, async () => {
     const external = deps.config.databaseUrl !== null;
     const status = external ? null : await readBackupStatus(deps.config.dataDir);
     return backupStatusView(status, deps.now(), external);

@@ -81,10 +81,10 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
   const account = createAccountService(deps);
   const lookups = createLookupService(deps);
   const photos = createProfilePhotoService(deps);
-  const medicOnly = { preHandler: app.requireRole('medic') };
-  const signedIn = { preHandler: app.authenticate };
+  const medicOnly = { onRequest: app.requireRole('medic') };
+  const signedIn = { onRequest: app.authenticate };
 
-  app.get('/project_auth/profile/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/project_auth/profile/', { onRequest: app.authenticate }, async (request) => {
     const profile = request.user ? await accounts.getProfile(request.user.id) : null;
     if (!profile) throw unauthorized();
     return profile;
@@ -121,7 +121,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
     },
   );
 
-  app.get('/project_auth/api/v1/list_medic/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/project_auth/api/v1/list_medic/', { onRequest: app.authenticate }, async (request) => {
     return { results: await lookups.medicsFor(signedInUser(request)) };
   });
 
@@ -176,7 +176,6 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(signedInUser(request).id));
 
-  // Who may call comes before what was sent (onRequest, before the body's preValidation).
   const medicSends = (body: Type) => ({ onRequest: app.requireRole('medic'), preValidation: validated({ body }) });
 
   app.put<{ Body: SettingsUpdateInput }>('/project_auth/api/v1/settings/', medicSends(settingsUpdateSchema), async (request) => {

@@ -22,11 +22,11 @@ export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { 
   const twoFactor = createTwoFactorService(deps);
   const sends = (body: Parameters<typeof validated>[0]['body']) => ({ onRequest: app.authenticate, preValidation: validated({ body }) });
 
-  app.get('/project_auth/api/v1/two_factor/', { preHandler: app.authenticate }, async (request) =>
+  app.get('/project_auth/api/v1/two_factor/', { onRequest: app.authenticate }, async (request) =>
     twoFactor.status(signedInUser(request).id, signedInUser(request).type),
   );
 
-  app.post('/project_auth/api/v1/two_factor/setup/', { preHandler: app.authenticate }, async (request) => twoFactor.begin(signedInUser(request).id));
+  app.post('/project_auth/api/v1/two_factor/setup/', { onRequest: app.authenticate }, async (request) => twoFactor.begin(signedInUser(request).id));
 
   app.post<{ Body: TwoFactorConfirmInput }>('/project_auth/api/v1/two_factor/confirm/', sends(twoFactorConfirmSchema), async (request) => ({
     recovery_codes: await twoFactor.confirm(signedInUser(request).id, request.body.otp),

@@ -66,7 +66,7 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/',
-    { preHandler: [app.authenticate, validated({ query: auditQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: auditQuerySchema }) },
     async (request) => {
       const medic = medicOf(request);
       const filters = auditFiltersOf(request.query);
@@ -81,14 +81,14 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  app.get('/surgery/api/v1/audit/people/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/surgery/api/v1/audit/people/', { onRequest: app.authenticate }, async (request) => {
     const medic = medicOf(request);
     return { results: await reader.people(medic.id) };
   });
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/export.csv',
-    { preHandler: [app.authenticate, validated({ query: auditExportQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: auditExportQuerySchema }) },
     async (request, reply) => {
       const medic = medicOf(request);
       const filters = auditFiltersOf(request.query);

@@ -1,4 +1,3 @@
-import { caseRead, casePage } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTHORIZATION_PAYERS, type AuthorizationPayer } from '../../../machines/preoperative/constants';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
@@ -11,6 +10,7 @@ import { saoPauloDay } from '../../services/sao-paulo-time';
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead, pageRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 type CaseRequest = FastifyRequest<{ Params: { id: string; payer?: string } }>;
@@ -31,17 +31,19 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
     return payer;
   }
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/authorizations/', { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const results = await authorizations.list(signedInUser(request), id);
-    if (!results) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(signedInUser(request), caseRead(id, 'authorization'));
-    return { results };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/surgery/api/v1/surgery/:id/authorizations/',
+    { onRequest: app.authenticate, config: { auditRead: caseRead('authorization') } },
+    async (request) => {
+      const results = await authorizations.list(signedInUser(request), surgeryPathId(request.params.id));
+      if (!results) throw notFound(SURGERY_NOT_FOUND);
+      return { results };
+    },
+  );
 
   app.put<{ Params: { id: string; payer: string } }>(
     '/surgery/api/v1/surgery/:id/authorizations/:payer/',
-    { preHandler: app.authenticate },
+    { onRequest: app.authenticate },
     async (request) => {
       const id = surgeryPathId(request.params.id);
       const payer = payerOf(request);
@@ -52,9 +54,9 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
     },
   );
 
-  app.get('/surgery/api/v1/authorization_alerts/', { preHandler: app.authenticate }, async (request) => {
+  const alertsRoute = { onRequest: app.authenticate, config: { auditRead: pageRead('surgery', 'surgery_id', 'authorization_alerts') } };
+  app.get('/surgery/api/v1/authorization_alerts/', alertsRoute, async (request) => {
     const results = await authorizations.alerts(signedInUser(request), saoPauloDay(deps.now()));
-    app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery_id), 'authorization_alerts'));
     return { results };
   });
 }

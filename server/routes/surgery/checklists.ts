@@ -1,38 +1,24 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   checklistMarkSchema,
-  CHECKLIST_MESSAGES,
   dispatchSchema,
   documentRequirementsSchema,
-  isChecklistScope,
   requirementsQuerySchema,
   type ChecklistMarkInput,
   type DocumentRequirementsInput,
 } from '../../../machines/preoperative/checklistSchemas';
-import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
-import { pathId } from '../../http/path-id';
 import { parse, validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { createChecklistService } from '../../services/preoperative/checklists';
 import { saoPauloDay } from '../../services/sao-paulo-time';
+import { checklistOwnerOf } from './checklist-owner';
 import { surgeryPathId } from './surgery-path-id';
 
 type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
 type IdRoute = { Params: { id: string } };
-
-
-/** The path's hospital or plan: an unknown scope or an id that is no id is 404 (no such list can exist). */
-function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
-  const { scope } = params;
-  if (!isChecklistScope(scope)) throw notFound(CHECKLIST_MESSAGES.scopeUnknown);
-  const id = pathId(params.id);
-  if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
-  return { scope, id };
-}
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15; openapi tag checklists). Both roles, bearer token.
@@ -51,45 +37,39 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.get<{ Querystring: RequirementsQuery }>(
     '/surgery/api/v1/document_requirements/',
-    { preHandler: [app.authenticate, query] },
+    { onRequest: app.authenticate, preValidation: query },
     async (request) => service.overview(signedInUser(request), request.query.medic),
   );
 
-  app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { preHandler: [app.authenticate, query] }, async (request) => {
-    const { scope, id } = ownerOf(request.params);
+  app.get<ScopeRoute>('/surgery/api/v1/document_requirements/:scope/:id/', { onRequest: app.authenticate, preValidation: query }, async (request) => {
+    const { scope, id } = checklistOwnerOf(request.params);
     return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
   app.put<ScopeRoute & { Body: DocumentRequirementsInput }>(
     '/surgery/api/v1/document_requirements/:scope/:id/',
-    { preHandler: [app.authenticate, query, validated({ body: documentRequirementsSchema })] },
+    { onRequest: app.authenticate, preValidation: [query, validated({ body: documentRequirementsSchema })] },
     async (request) => {
-      const { scope, id } = ownerOf(request.params);
+      const { scope, id } = checklistOwnerOf(request.params);
       return service.put(signedInUser(request), request.query.medic, scope, id, request.body);
     },
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const checklist = await service.checklist(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'checklist'));
-    return checklist;
-  });
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/checklist/', { onRequest: app.authenticate, config: { auditRead: caseRead('checklist') } }, async (request) =>
+    service.checklist(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
-    { preHandler: [app.authenticate, validated({ body: checklistMarkSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: checklistMarkSchema }) },
     async (request) => service.mark(signedInUser(request), surgeryPathId(request.params.id), request.body),
   );
 
-  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const dispatches = await service.dispatches(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'dispatch'));
-    return dispatches;
-  });
+  app.get<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate, config: { auditRead: caseRead('dispatch') } }, async (request) =>
+    service.dispatches(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
-  app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { preHandler: app.authenticate }, async (request, reply) => {
+  app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
     const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
     const created = await service.dispatch(signedInUser(request), id, input);

@@ -1,4 +1,3 @@
-import { casePage, caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   stageTargetsQuerySchema,
@@ -16,6 +15,7 @@ import { createHandoverService, HANDOVER_NOT_FOUND } from '../../services/surger
 import { toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead, pageRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 /**
@@ -39,27 +39,25 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/stage_targets/',
-    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
     async (request) => clocks.getTargets(signedInUser(request), request.query.medic),
   );
 
-  // Who may call comes before what was sent (onRequest, before the body's preValidation), as PUT settings/.
   app.put<{ Body: StageTargets }>(
     '/project_auth/api/v1/stage_targets/',
     { onRequest: app.requireRole('medic'), preValidation: validated({ body: stageTargetsSchema }) },
     async (request) => clocks.putTargets(signedInUser(request).id, request.body),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const results = await clocks.holderOptions(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'holder'));
+  const holdersRoute = { onRequest: app.authenticate, config: { auditRead: caseRead('holder') } };
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/holders/', holdersRoute, async (request) => {
+    const results = await clocks.holderOptions(signedInUser(request), surgeryPathId(request.params.id));
     return { results };
   });
 
   app.put<{ Params: { id: string }; Body: typeof surgeryHolderSchema.infer }>(
     '/surgery/api/v1/surgery/:id/holder/',
-    { preHandler: [app.authenticate, validated({ body: surgeryHolderSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: surgeryHolderSchema }) },
     async (request) => {
       const row = await clocks.setHolder(signedInUser(request), surgeryPathId(request.params.id), request.body.holder);
       // The row is read in the transaction; the links are signed after it (the signer may query the database).
@@ -67,13 +65,12 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
     },
   );
 
-  app.get('/surgery/api/v1/handovers/', { preHandler: app.authenticate }, async (request) => {
+  app.get('/surgery/api/v1/handovers/', { onRequest: app.authenticate, config: { auditRead: pageRead('surgery', 'surgery_id', 'handovers') } }, async (request) => {
     const results = await handovers.list(signedInUser(request));
-    if (results.length > 0) app.audit.read(signedInUser(request), casePage(results.map((row) => row.surgery_id), 'handovers'));
     return { results };
   });
 
-  app.post<{ Params: { id: string } }>('/surgery/api/v1/handovers/:id/dismiss/', { preHandler: app.authenticate }, async (request, reply) => {
+  app.post<{ Params: { id: string } }>('/surgery/api/v1/handovers/:id/dismiss/', { onRequest: app.authenticate }, async (request, reply) => {
     const id = pathId(request.params.id);
     if (id === null) throw notFound(HANDOVER_NOT_FOUND);
     await handovers.dismiss(signedInUser(request), id);

@@ -22,7 +22,7 @@ export default async function dashboardRoutes(app: FastifyInstance, { deps }: { 
     throwIfProblems(customRangeProblems(query));
     return dashboardQueryOf(query);
   };
-  const options = { preHandler: [app.authenticate, validated({ query: dashboardQuerySchema })] };
+  const options = { onRequest: app.authenticate, preValidation: validated({ query: dashboardQuerySchema }) };
 
   app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/', options, async (request) =>
     dashboard.read(signedInUser(request), periodOf(request.query)),

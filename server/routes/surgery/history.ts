@@ -2,9 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../http/errors';
 import { pathId } from '../../http/path-id';
-import { caseRead } from '../../services/audit/audit-log';
 import { readSurgeryHistory } from '../../services/surgeries/surgery-history';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 
 /** The answer to a path id that is not a positive integer. */
 const HISTORY_BAD_ID = 'Identificador de cirurgia inválido.';
@@ -15,11 +15,10 @@ const HISTORY_BAD_ID = 'Identificador de cirurgia inválido.';
  * Recorded in the audit as a view of the case (`history`).
  */
 export default async function historyRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/history/', { preHandler: app.authenticate }, async (request) => {
+  const route = { onRequest: app.authenticate, config: { auditRead: caseRead('history') } };
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/history/', route, async (request) => {
     const id = pathId(request.params.id);
     if (id === null) throw badRequest([HISTORY_BAD_ID]);
-    const history = await readSurgeryHistory(deps.db, signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'history'));
-    return history;
+    return readSurgeryHistory(deps.db, signedInUser(request), id);
   });
 }

@@ -1,4 +1,3 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import {
   billingSchema,
@@ -20,6 +19,7 @@ import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/led
 import { createPaymentTermsService } from '../../services/ledger/payment-terms';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 type CaseParams = { id: string };
@@ -47,49 +47,46 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
   /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
   const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
 
-  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const answer = await ledger.get(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'ledger'));
-    return answer;
-  });
+  app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate, config: { auditRead: caseRead('ledger') } }, async (request) =>
+    ledger.get(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
-  app.put<{ Params: CaseParams }>(`${base}billing/`, { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: CaseParams }>(`${base}billing/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     return ledger.setBilling(signedInUser(request), id, body<BillingInput>(billingSchema, request.body));
   });
 
-  app.post<{ Params: CaseParams }>(`${base}receipts/`, { preHandler: app.authenticate }, async (request, reply) => {
+  app.post<{ Params: CaseParams }>(`${base}receipts/`, { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
     const answer = await ledger.addReceipt(signedInUser(request), id, body<ReceiptInput>(receiptSchema, request.body));
     return reply.code(201).send(answer);
   });
 
-  app.delete<{ Params: ReceiptParams }>(`${base}receipts/:receiptId/`, { preHandler: app.authenticate }, async (request) => {
+  app.delete<{ Params: ReceiptParams }>(`${base}receipts/:receiptId/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     return ledger.deleteReceipt(signedInUser(request), id, idOf(request.params.receiptId, LEDGER_SERVICE_MESSAGES.receiptNotFound));
   });
 
-  app.post<{ Params: CaseParams }>(`${base}glosas/`, { preHandler: app.authenticate }, async (request, reply) => {
+  app.post<{ Params: CaseParams }>(`${base}glosas/`, { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
     const answer = await ledger.addGlosa(signedInUser(request), id, body<GlosaInput>(glosaSchema, request.body));
     return reply.code(201).send(answer);
   });
 
-  app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const glosaId = idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound);
     return ledger.updateGlosa(signedInUser(request), id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
   });
 
-  app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { preHandler: app.authenticate }, async (request) => {
+  app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     return ledger.deleteGlosa(signedInUser(request), id, idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound));
   });
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
-    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
     async (request) => terms.get(signedInUser(request), request.query.medic),
   );
 
@@ -98,7 +95,7 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
   // whatever the body holds.
   app.put<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
-    { preHandler: [app.authenticate, validated({ query: stageTargetsQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
     async (request) => {
       const medic = await terms.medicOf(signedInUser(request), request.query.medic);
       return terms.put(medic, parse(paymentTermsSchema, request.body));

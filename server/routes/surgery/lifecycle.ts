@@ -1,4 +1,3 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
@@ -13,6 +12,7 @@ import { parse } from '../../http/validation';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { syncAuthorizationToggles } from '../../services/preoperative/authorizations';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 type IdRequest = FastifyRequest<{ Params: { id: string } }>;
@@ -73,7 +73,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     return toSurgeryResponse(row, signer, saoPauloDay(deps.now()));
   }
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { onRequest: app.authenticate }, async (request) => {
     surgeryPathId(request.params.id);
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
@@ -110,19 +110,18 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     };
   }
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
     return moveAndAnswer(request, { kind: 'archive' }, closeOptionsOf(request.body));
   });
 
-  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
     return moveAndAnswer(request, { kind: 'cancel' }, closeOptionsOf(request.body));
   });
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const found = await approvals.get(signedInUser(request), id);
+  const approvalsRoute = { onRequest: app.authenticate, config: { auditRead: caseRead('approvals') } };
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/approvals/:id/', approvalsRoute, async (request) => {
+    const found = await approvals.get(signedInUser(request), surgeryPathId(request.params.id));
     if (!found) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(signedInUser(request), caseRead(id, 'approvals'));
     return found;
   });
 }

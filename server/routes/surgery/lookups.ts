@@ -21,7 +21,7 @@ type ProcedureQuery = { Querystring: typeof procedureQuerySchema.infer };
 export default async function lookupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const lookups = createLookupService(deps);
   const hospitalService = createHospitalService(deps);
-  const searched = { preHandler: [app.authenticate, validated({ query: lookupQuerySchema })] };
+  const searched = { onRequest: app.authenticate, preValidation: validated({ query: lookupQuerySchema }) };
 
   app.get<LookupQuery>('/surgery/api/v1/healthplan/', searched, async (request) => ({
     results: await lookups.healthPlans(request.query.search ?? ''),
@@ -29,7 +29,7 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
 
   app.get<{ Querystring: typeof hospitalQuerySchema.infer }>(
     '/surgery/api/v1/hospital/',
-    { preHandler: [app.authenticate, validated({ query: hospitalQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: hospitalQuerySchema }) },
     async (request) => {
       const medicIds = await visibleMedicIds(deps.db, signedInUser(request));
       const { medic, search } = request.query;
@@ -42,13 +42,13 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
 
   app.post<{ Body: CreateHospitalInput }>(
     '/surgery/api/v1/hospital/',
-    { preHandler: [app.authenticate, validated({ body: createHospitalSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: createHospitalSchema }) },
     async (request, reply) => reply.code(201).send(await hospitalService.create(signedInUser(request), request.body)),
   );
 
   app.get<ProcedureQuery>(
     '/surgery/api/v1/procedure/',
-    { preHandler: [app.authenticate, validated({ query: procedureQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: procedureQuerySchema }) },
     async (request) => ({ results: await lookups.procedures(request.query.search ?? '', request.query.table ?? null) }),
   );
 

@@ -1,9 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHECKLIST_MESSAGES, isChecklistScope, requirementsQuerySchema } from '../../../machines/preoperative/checklistSchemas';
-import type { ChecklistScope } from '../../../machines/preoperative/constants';
+import { requirementsQuerySchema } from '../../../machines/preoperative/checklistSchemas';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
-import { pathId } from '../../http/path-id';
+import { badRequest, HttpError, payloadTooLarge } from '../../http/errors';
 import { validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import { DOCX_CONTENT_TYPE } from '../../services/templates/docx-template';
@@ -14,6 +12,7 @@ import {
   type UploadedTemplate,
 } from '../../services/templates/office-templates';
 import { createTemplateFiller } from '../../services/templates/template-filler';
+import { checklistOwnerOf } from './checklist-owner';
 
 type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
@@ -22,15 +21,6 @@ type ScopeRoute = { Params: { scope: string; id: string }; Querystring: Requirem
 const MULTIPART_LIMITS = { fileSize: MAX_OFFICE_TEMPLATE_BYTES, files: 1, fields: 0, parts: 2 };
 
 const INVALID = 'Dados inválidos.';
-
-
-function ownerOf(params: { scope: string; id: string }): { scope: ChecklistScope; id: number } {
-  const { scope } = params;
-  if (!isChecklistScope(scope)) throw notFound(CHECKLIST_MESSAGES.scopeUnknown);
-  const id = pathId(params.id);
-  if (id === null) throw notFound(scope === 'hospital' ? CHECKLIST_MESSAGES.hospitalNotFound : CHECKLIST_MESSAGES.healthPlanNotFound);
-  return { scope, id };
-}
 
 /** The multipart form (openapi OfficeTemplateForm): exactly one non-empty file part `file`. */
 async function readTemplateUpload(request: FastifyRequest): Promise<UploadedTemplate> {
@@ -80,26 +70,26 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
   const query = validated({ query: requirementsQuerySchema });
   const path = '/surgery/api/v1/document_requirements/:scope/:id/template/';
 
-  app.get<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
-    const { scope, id } = ownerOf(request.params);
+  app.get<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
+    const { scope, id } = checklistOwnerOf(request.params);
     return service.get(signedInUser(request), request.query.medic, scope, id);
   });
 
-  app.put<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
+  app.put<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
     const user = signedInUser(request);
-    const { scope, id } = ownerOf(request.params);
+    const { scope, id } = checklistOwnerOf(request.params);
     // The office and the hospital or plan first: another office's hospital is 404 before the upload is read.
     await service.get(user, request.query.medic, scope, id);
     return service.upload(user, request.query.medic, scope, id, await readTemplateUpload(request));
   });
 
-  app.delete<ScopeRoute>(path, { preHandler: [app.authenticate, query] }, async (request) => {
-    const { scope, id } = ownerOf(request.params);
+  app.delete<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {
+    const { scope, id } = checklistOwnerOf(request.params);
     return service.remove(signedInUser(request), request.query.medic, scope, id);
   });
 
-  app.get<ScopeRoute>(`${path}file/`, { preHandler: [app.authenticate, query] }, async (request, reply) => {
-    const { scope, id } = ownerOf(request.params);
+  app.get<ScopeRoute>(`${path}file/`, { onRequest: app.authenticate, preValidation: query }, async (request, reply) => {
+    const { scope, id } = checklistOwnerOf(request.params);
     const file = await service.file(signedInUser(request), request.query.medic, scope, id);
     return reply.header('content-disposition', attachment(file.filename)).header('cache-control', 'no-store').type(DOCX_CONTENT_TYPE).send(file.data);
   });

@@ -1,4 +1,3 @@
-import { caseRead } from '../../services/audit/audit-log';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { opmeItemInputOf, opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import type { AppDeps } from '../../deps';
@@ -7,6 +6,7 @@ import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
 import { createOpmeService, OPME_SERVICE_MESSAGES } from '../../services/preoperative/opme';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead } from '../../plugins/audited-reads';
 import { surgeryPathId } from './surgery-path-id';
 
 type CaseParams = { id: string };
@@ -30,16 +30,13 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
     return id;
   }
 
-  app.get<{ Params: CaseParams }>(base, { preHandler: app.authenticate }, async (request) => {
-    const id = surgeryPathId(request.params.id);
-    const items = await opme.list(signedInUser(request), id);
-    app.audit.read(signedInUser(request), caseRead(id, 'opme'));
-    return items;
-  });
+  app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate, config: { auditRead: caseRead('opme') } }, async (request) =>
+    opme.list(signedInUser(request), surgeryPathId(request.params.id)),
+  );
 
   app.post<{ Params: CaseParams; Body: ItemBody }>(
     base,
-    { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
     async (request, reply) => {
       const list = await opme.create(signedInUser(request), surgeryPathId(request.params.id), opmeItemInputOf(request.body));
       return reply.code(201).send(list);
@@ -48,11 +45,11 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.put<{ Params: ItemParams; Body: ItemBody }>(
     `${base}:itemId/`,
-    { preHandler: [app.authenticate, validated({ body: opmeItemSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
     async (request) => opme.replace(signedInUser(request), surgeryPathId(request.params.id), itemId(request), opmeItemInputOf(request.body)),
   );
 
-  app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { preHandler: app.authenticate }, async (request) =>
+  app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { onRequest: app.authenticate }, async (request) =>
     opme.remove(signedInUser(request), surgeryPathId(request.params.id), itemId(request)),
   );
 }

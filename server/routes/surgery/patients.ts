@@ -12,6 +12,7 @@ import { recordChange } from '../../services/audit/audit-log';
 import { createPatientDataExport } from '../../services/patients/patient-data-export';
 import { createPatientErasure, ERASURE_MESSAGES } from '../../services/patients/patient-erasure';
 import { signedInUser } from '../../plugins/authenticate';
+import { pageRead, patientRead } from '../../plugins/audited-reads';
 import { MAX_PHOTO_BYTES } from '../../services/files/file-type';
 import { photoTypeOf } from '../../services/files/photo';
 import { INVALID_LINK_MESSAGE, secondsLeft } from '../../services/files/signed-links';
@@ -114,21 +115,18 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
   const service = createPatientService(deps);
   const dataExport = createPatientDataExport(deps);
   const erasure = createPatientErasure(deps);
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
-  const listQuery = { preValidation: [app.authenticate, validated({ query: patientListQuerySchema })] };
-  app.get<ListRoute>('/surgery/api/v1/patient/', listQuery, async (request) => {
-    const viewer = signedInUser(request);
-    const page = await service.list(viewer, request.query);
-    app.audit.read(viewer, { action: 'list', entity: 'patient', of: 'patients', ids: page.results.map((patient) => patient.id) });
-    return page;
-  });
+  const list = {
+    onRequest: app.authenticate,
+    preValidation: validated({ query: patientListQuerySchema }),
+    config: { auditRead: pageRead('patient', 'id') },
+  };
+  app.get<ListRoute>('/surgery/api/v1/patient/', list, async (request) => service.list(signedInUser(request), request.query));
 
-  app.get<IdRoute>('/surgery/api/v1/patient/:id/', auth, async (request) => {
-    const viewer = signedInUser(request);
-    const patient = await service.get(viewer, patientId(request.params.id));
+  app.get<IdRoute>('/surgery/api/v1/patient/:id/', { ...auth, config: { auditRead: patientRead } }, async (request) => {
+    const patient = await service.get(signedInUser(request), patientId(request.params.id));
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
-    app.audit.read(viewer, { action: 'view', entity: 'patient', of: 'patients', ids: [patient.id] });
     return patient;
   });
 

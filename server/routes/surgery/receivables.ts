@@ -1,4 +1,4 @@
-import { auditedRows, casePage, exportAudit } from '../../services/audit/audit-log';
+import { auditedRows, exportAudit } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import { AGING_BUCKET_LABELS, daysPastDueText } from '../../../machines/ledger/constants';
 import {
@@ -14,6 +14,7 @@ import { visibleMedicIds } from '../../services/access/scope';
 import { STATUS_LABELS } from '../../../machines/constants';
 import { createReceivablesService, type ReceivableExportRow } from '../../services/ledger/receivables';
 import { signedInUser } from '../../plugins/authenticate';
+import { pageRead } from '../../plugins/audited-reads';
 
 /** The export's columns (pt-BR, Excel's header row). */
 const RECEIVABLES_CSV_HEADER = [
@@ -67,17 +68,17 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/',
-    { preHandler: [app.authenticate, validated({ query: receivablesQuerySchema })] },
-    async (request) => {
-      const page = await receivables.list(signedInUser(request), receivablesFiltersOf(request.query));
-      app.audit.read(signedInUser(request), casePage(page.results.map((row) => row.surgery), 'receivables'));
-      return page;
+    {
+      onRequest: app.authenticate,
+      preValidation: validated({ query: receivablesQuerySchema }),
+      config: { auditRead: pageRead('surgery', 'surgery', 'receivables') },
     },
+    async (request) => receivables.list(signedInUser(request), receivablesFiltersOf(request.query)),
   );
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/export.csv',
-    { preHandler: [app.authenticate, validated({ query: receivablesExportQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: receivablesExportQuerySchema }) },
     async (request, reply) => {
       const { day, fetchPage } = await receivables.exportRows(signedInUser(request), receivablesFiltersOf(request.query));
       const user = signedInUser(request);
@@ -92,9 +93,9 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     },
   );
 
-  app.get('/surgery/api/v1/appeal_alerts/', { preHandler: app.authenticate }, async (request) => {
+  const alertsRoute = { onRequest: app.authenticate, config: { auditRead: pageRead('surgery', 'surgery', 'appeal_alerts') } };
+  app.get('/surgery/api/v1/appeal_alerts/', alertsRoute, async (request) => {
     const results = await receivables.appealAlerts(signedInUser(request));
-    app.audit.read(signedInUser(request), casePage(results.map((alert) => alert.surgery), 'appeal_alerts'));
     return { results };
   });
 }

@@ -13,6 +13,7 @@ import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } f
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { signedInUser } from '../../plugins/authenticate';
+import { caseRead, pageRead } from '../../plugins/audited-reads';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
 
@@ -27,7 +28,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.post<{ Body: CreateSurgeryInput }>(
     '/surgery/api/v1/create_surgery/',
-    { preHandler: [app.authenticate, validated({ body: createSurgerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: createSurgerySchema }) },
     async (request, reply) => {
       const created = await cases.create(signedInUser(request), request.body);
       return reply.code(201).send(created);
@@ -36,25 +37,24 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<{ Querystring: typeof surgeryListQuerySchema.infer }>(
     '/surgery/api/v1/surgery/',
-    { preHandler: [app.authenticate, validated({ query: surgeryListQuerySchema })] },
-    async (request) => {
-      const page = await cases.list(signedInUser(request), request.query);
-      app.audit.read(signedInUser(request), { action: 'list', entity: 'surgery', of: 'surgeries', ids: page.results.map((surgery) => surgery.id) });
-      return page;
+    {
+      onRequest: app.authenticate,
+      preValidation: validated({ query: surgeryListQuerySchema }),
+      config: { auditRead: pageRead('surgery', 'id') },
     },
+    async (request) => cases.list(signedInUser(request), request.query),
   );
 
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
     '/surgery/api/v1/schedule_days/',
-    { preHandler: [app.authenticate, validated({ query: scheduleDaysQuerySchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ query: scheduleDaysQuerySchema }) },
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { preHandler: app.authenticate }, async (request) => {
+  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { onRequest: app.authenticate, config: { auditRead: caseRead() } }, async (request) => {
     const id = pathId(request.params.id);
     const surgery = id === null ? null : await cases.get(signedInUser(request), id);
     if (!surgery) throw notFound(SURGERY_NOT_FOUND);
-    app.audit.read(signedInUser(request), { action: 'view', entity: 'surgery', of: 'surgeries', ids: [surgery.id] });
     return surgery;
   });
 

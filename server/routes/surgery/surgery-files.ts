@@ -8,6 +8,7 @@ import { validated } from '../../http/validation';
 import { reuseDocumentSchema } from '../../../machines/surgeryCase/schemas';
 import { toSaoPauloIso } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
+import { pathIds, type RouteRead } from '../../plugins/audited-reads';
 import { MAX_DOCUMENT_BYTES } from '../../services/files/file-type';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createTemplateFiller } from '../../services/templates/template-filler';
@@ -38,6 +39,15 @@ const MULTIPART_LIMITS = {
 
 type IdRoute = { Params: { id: string } };
 type DownloadRoute = { Params: { kind: string; surgeryId: string } };
+
+/** A filled template downloaded: a read of the case, as a document named by its template. */
+const templateDownload: RouteRead = (request) => ({
+  action: 'download',
+  entity: 'document',
+  of: 'surgeries',
+  ids: pathIds(request, 'surgeryId'),
+  detail: `modelo:${(request.params as DownloadRoute['Params']).kind}`,
+});
 
 
 const invalidBody = () => badRequest([M.invalidData]);
@@ -146,7 +156,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
   const filler = createTemplateFiller();
   app.addHook('onClose', () => filler.close());
   const templates = createTemplateService({ ...deps, filler });
-  const auth = { preHandler: app.authenticate };
+  const auth = { onRequest: app.authenticate };
 
   app.put<IdRoute>('/surgery/api/v1/include_surgery_files/:id/', auth, async (request) => {
     const user = signedInUser(request);
@@ -168,7 +178,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   app.post<IdRoute & { Body: typeof reuseDocumentSchema.infer }>(
     '/surgery/api/v1/surgery/:id/reuse_document/',
-    { preHandler: [app.authenticate, validated({ body: reuseDocumentSchema })] },
+    { onRequest: app.authenticate, preValidation: validated({ body: reuseDocumentSchema }) },
     async (request) => {
       const user = signedInUser(request);
       const id = surgeryPathId(request.params.id);
@@ -194,7 +204,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     return files.remove(user, id, fileId);
   });
 
-  app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', auth, async (request, reply) => {
+  app.get<DownloadRoute>('/surgery/api/v1/download/:kind/:surgeryId/', { ...auth, config: { auditRead: templateDownload } }, async (request, reply) => {
     const user = signedInUser(request);
     const { kind } = request.params;
     if (!isTemplateKind(kind)) throw notFound(TEMPLATE_MESSAGES.unknownKind);
@@ -202,7 +212,6 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
     if (id === null) throw notFound(SURGERY_NOT_FOUND);
     try {
       const filled = await templates.fill(user, kind, id);
-      app.audit.read(user, { action: 'download', entity: 'document', of: 'surgeries', ids: [id], detail: `modelo:${kind}` });
       return reply
         .header('content-disposition', `attachment; filename="${filled.filename}"`)
         .type(filled.contentType)

@@ -59,10 +59,11 @@ export async function recordChange(
 /**
  * A read to record. The records are named by id only; the batch's INSERT finds their medic and patient in the
  * database (a case by `surgeries`, a patient or a photo by `patients`), so a route records what it showed without a
- * query of its own. `ids` of one record: `view`/`download` of it; several: a list page or a CSV export (one row per
- * medic of the page, `shown_ids` in page order). Ids that no longer exist write nothing.
+ * query of its own (it declares the read: server/plugins/audited-reads.ts). `ids` of one record: `view`/`download` of
+ * it; several: a list page or a CSV export (one row per medic of the page, `shown_ids` in page order). Ids that no
+ * longer exist write nothing.
  */
-type AuditRead = {
+export type AuditRead = {
   action: Extract<AuditAction, 'view' | 'list' | 'download' | 'export' | 'data_export'>;
   entity: AuditEntity;
   /** Which table the ids are in. */
@@ -70,21 +71,6 @@ type AuditRead = {
   ids: readonly number[];
   detail?: string | null;
 };
-
-/** The read of part `detail` of case `id` (its ledger, authorizations, checklist…): recorded as a view of the case. */
-export const caseRead = (id: number, detail: string): AuditRead => ({ action: 'view', entity: 'surgery', of: 'surgeries', ids: [id], detail });
-
-/**
- * A page of cases a screen showed, named by `detail` (the 'A receber' list, an alert panel of the homes): one row per
- * medic with the ids in the order shown, each once.
- */
-export const casePage = (ids: readonly number[], detail: string): AuditRead => ({
-  action: 'list',
-  entity: 'surgery',
-  of: 'surgeries',
-  ids: [...new Set(ids)],
-  detail,
-});
 
 /**
  * A read whose tenant and patients the caller knows already (the audit itself, read or exported by its medic: the

@@ -1,13 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERM_DAYS } from '../../../machines/ledger/constants';
 import type { PaymentTermsInput } from '../../../machines/ledger/ledgerSchemas';
-import { CLOCK_MESSAGES as C } from '../../../machines/preoperative/clockSchemas';
 import type { components } from '../../../openapi/schema';
 import type { Database, Executor } from '../../db/client';
 import { healthPlans, hospitals, paymentTerms } from '../../db/schema/index';
-import { badRequest, notFound } from '../../http/errors';
+import { badRequest } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
+import { namedMedicOf } from '../access/acting-medic';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
 type PaymentTermsResponse = components['schemas']['PaymentTerms'];
@@ -37,19 +36,7 @@ async function readTerms(db: Executor, medicId: number): Promise<PaymentTermsRes
  * read and write them: a medic his own, a secretary her medics' (she is the one who knows each plan's term).
  */
 export function createPaymentTermsService({ db }: { db: Database }) {
-  /**
-   * The medic whose terms `user` reads or writes (as the stage targets' reads): a medic himself; a secretary one of
-   * hers, named (400 without one; 404 for a medic not hers, whose existence is not revealed).
-   */
-  async function medicOf(user: User, medic: number | null | undefined): Promise<number> {
-    if (user.type === 'medic') {
-      if (medic && medic !== user.id) throw notFound(C.medicNotFound);
-      return user.id;
-    }
-    if (!medic) throw badRequest([C.medicRequired], { medic: [C.medicRequired] });
-    if (!(await visibleMedicIds(db, user)).includes(medic)) throw notFound(C.medicNotFound);
-    return medic;
-  }
+  const medicOf = (user: User, medic: number | null | undefined) => namedMedicOf(db, user, medic);
 
   return {
     medicOf,

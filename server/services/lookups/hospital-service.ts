@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client';
 import { hospitals } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds } from '../access/scope';
+import { officeMedicOf } from '../access/acting-medic';
 import { normalizeSearchText } from '../search-text';
 
 type User = Pick<AuthUser, 'id' | 'type'>;
@@ -44,30 +44,17 @@ type HospitalAnswer = {
   own: boolean;
 };
 
-export function createHospitalService({ db }: { db: Database }) {
-  /** The medic whose office the hospital joins: the medic himself; a secretary's only medic, or the one she names. */
-  async function officeOf(user: User, requested: number | null): Promise<number> {
-    if (user.type === 'medic') {
-      if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-      return user.id;
-    }
-    const linked = await visibleMedicIds(db, user);
-    if (requested === null) {
-      if (linked.length === 1) return linked[0]!;
-      const message = linked.length === 0 ? M.medicUnknown : M.medicRequired;
-      throw badRequest([message], { medic: [message] });
-    }
-    if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-    return requested;
-  }
+/** Who joins the hospital: a secretary with no medic is told the medic is unknown. */
+const OFFICE_MESSAGES = { unknown: M.medicUnknown, required: M.medicRequired, noMedic: M.medicUnknown };
 
+export function createHospitalService({ db }: { db: Database }) {
   return {
     /**
      * Adds a hospital to the office of the user's medic. The same name in the same city (shared or the office's own)
      * is refused with the existing one named; the unique index on the office's keys settles two adds at once.
      */
     async create(user: User, input: CreateHospitalInput): Promise<HospitalAnswer> {
-      const medicId = await officeOf(user, input.medic ?? null);
+      const medicId = await officeMedicOf(db, user, input.medic ?? null, OFFICE_MESSAGES);
       const key = nameCityKey(input.fantasy_name, input.city, input.uf);
       const duplicate = () => {
         const message = M.duplicate(input.fantasy_name, input.city, input.uf);

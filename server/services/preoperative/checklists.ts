@@ -25,7 +25,8 @@ import {
 } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds, visibleSurgeryRow } from '../access/scope';
+import { officeMedicOf, type OfficeMessages } from '../access/acting-medic';
+import { visibleSurgeryRow } from '../access/scope';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 
 /**
@@ -123,26 +124,11 @@ export async function checklistFacts(
   return { missing_documents: (await checklistOfCase(tx, row, arriving)).missing };
 }
 
-/**
- * The office (its medic) whose lists or templates `user` reads or writes (requirementsQuerySchema's `medic`): a
- * medic's own; a secretary's only medic, or the one she names. 400 on `medic` otherwise.
- */
-export async function officeMedicOf(db: Executor, user: User, requested: number | null): Promise<number> {
-  if (user.type === 'medic') {
-    if (requested !== null && requested !== user.id) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-    return user.id;
-  }
-  const linked = await visibleMedicIds(db, user);
-  if (requested === null) {
-    if (linked.length === 1) return linked[0]!;
-    throw badRequest([M.medicRequired], { medic: [M.medicRequired] });
-  }
-  if (!linked.includes(requested)) throw badRequest([M.medicUnknown], { medic: [M.medicUnknown] });
-  return requested;
-}
+/** The `medic` field's 400s of the checklists and the office templates. */
+export const OFFICE_MESSAGES: OfficeMessages = { unknown: M.medicUnknown, required: M.medicRequired, noMedic: M.medicRequired };
 
 export function createChecklistService({ db, now }: { db: Database; now: () => Date }) {
-  const medicOf = (user: User, requested: number | null) => officeMedicOf(db, user, requested);
+  const medicOf = (user: User, requested: number | null) => officeMedicOf(db, user, requested, OFFICE_MESSAGES);
 
   /** The hospital's or plan's name, or 404 when there is none with that id (or the hospital is another office's). */
   async function ownerName(executor: Executor, medicId: number, scope: ChecklistScope, id: number): Promise<string> {

@@ -6,7 +6,8 @@ import type { Database, Executor } from '../../db/client';
 import { medicSecretaries, stageTargets, surgeries, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { visibleMedicIds, visibleSurgery, visibleSurgeryRow } from '../access/scope';
+import { namedMedicOf } from '../access/acting-medic';
+import { visibleSurgery, visibleSurgeryRow } from '../access/scope';
 import { readStageTargets } from './clocks';
 import { readSurgeryRow } from './surgery-response';
 import { SURGERY_NOT_FOUND } from './surgery-service';
@@ -24,18 +25,6 @@ type HolderOption = { id: number; first_name: string; last_name: string; role: '
  * updateStageTargets, listSurgeryHolders, updateSurgeryHolder).
  */
 export function createClockService({ db, now }: { db: Database; now: () => Date }) {
-  /** The medic whose targets `user` reads: a medic himself; a secretary the linked medic she names. */
-  async function targetsMedic(user: User, medic: number | null | undefined): Promise<number> {
-    if (user.type === 'medic') {
-      if (medic && medic !== user.id) throw notFound(C.medicNotFound);
-      return user.id;
-    }
-    if (!medic) throw badRequest([C.medicRequired], { medic: [C.medicRequired] });
-    const medics = await visibleMedicIds(db, user);
-    if (!medics.includes(medic)) throw notFound(C.medicNotFound);
-    return medic;
-  }
-
   /** The case's medic and the secretaries linked to it, medic first, then by name. */
   async function optionsFor(executor: Executor, medicId: number): Promise<HolderOption[]> {
     const [medic] = await executor
@@ -56,7 +45,7 @@ export function createClockService({ db, now }: { db: Database; now: () => Date 
 
   return {
     async getTargets(user: User, medic: number | null | undefined): Promise<StageTargets> {
-      return readStageTargets(db, await targetsMedic(user, medic));
+      return readStageTargets(db, await namedMedicOf(db, user, medic));
     },
 
     /** Saves all seven targets of the medic (the schema checked them) and answers them as stored. */

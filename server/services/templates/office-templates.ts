@@ -7,7 +7,8 @@ import { healthPlans, hospitals, officeTemplates, users } from '../../db/schema/
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { hospitalUsableBy } from '../lookups/hospital-service';
-import { officeMedicOf } from '../preoperative/checklists';
+import { officeMedicOf } from '../access/acting-medic';
+import { OFFICE_MESSAGES } from '../preoperative/checklists';
 import type { FileStorage } from '../storage/file-storage';
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { DOCX_CONTENT_TYPE, MAX_TEMPLATE_BYTES, TemplateProblemError } from './docx-template';
@@ -146,7 +147,7 @@ export function createOfficeTemplateService({
   return {
     /** What the office's cases get for the hospital or plan. */
     async get(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<OfficeTemplateAnswer> {
-      return answer(await officeMedicOf(db, user, medic), scope, id);
+      return answer(await officeMedicOf(db, user, medic, OFFICE_MESSAGES), scope, id);
     },
 
     /**
@@ -154,7 +155,7 @@ export function createOfficeTemplateService({
      * it the office's template for the hospital or plan, replacing (and deleting) the office's previous one.
      */
     async upload(user: User, medic: number | null, scope: ChecklistScope, id: number, file: UploadedTemplate): Promise<OfficeTemplateAnswer> {
-      const medicId = await officeMedicOf(db, user, medic);
+      const medicId = await officeMedicOf(db, user, medic, OFFICE_MESSAGES);
       await sharedKey(db, medicId, scope, id);
       try {
         // The same worker and checks as a case download: a file that passes here can be filled there.
@@ -199,7 +200,7 @@ export function createOfficeTemplateService({
 
     /** Removes the office's own template (404 when it has none); its cases fall back to the shared one, if any. */
     async remove(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<OfficeTemplateAnswer> {
-      const medicId = await officeMedicOf(db, user, medic);
+      const medicId = await officeMedicOf(db, user, medic, OFFICE_MESSAGES);
       await sharedKey(db, medicId, scope, id);
       const removed = await db.transaction(async (tx) => {
         const current = await ownRow(tx, medicId, scope, id, true);
@@ -214,7 +215,7 @@ export function createOfficeTemplateService({
 
     /** The bytes of the template the office's cases get (its own, else the shared one), or 404 when there is none. */
     async file(user: User, medic: number | null, scope: ChecklistScope, id: number): Promise<{ filename: string; data: Buffer }> {
-      const medicId = await officeMedicOf(db, user, medic);
+      const medicId = await officeMedicOf(db, user, medic, OFFICE_MESSAGES);
       const shared = await sharedKey(db, medicId, scope, id);
       const own = await ownRow(db, medicId, scope, id);
       const key = own?.fileKey ?? shared;

@@ -182,7 +182,7 @@ export const STAGES = [
   },
 ] as const satisfies readonly StageRow[];
 
-export type Stage = (typeof STAGES)[number];
+type Stage = (typeof STAGES)[number];
 export type CaseStatus = Stage['key'];
 
 /** The boolean columns of STAGES: each is a stage set, in TypeScript (`stagesWhere`) and in SQL (`stage_is_<flag>`). */
@@ -196,12 +196,12 @@ export const STAGE_FLAGS = [
   'onAgenda',
   'listedByDefault',
 ] as const satisfies readonly (keyof StageRow)[];
-export type StageFlag = (typeof STAGE_FLAGS)[number];
+type StageFlag = (typeof STAGE_FLAGS)[number];
 
 /** The key type of the stages with `flag` set (e.g. `StageWith<'active'>` is the seven steps). */
 export type StageWith<F extends StageFlag> = Extract<Stage, Record<F, true>>['key'];
 /** The key type of the stages of one dashboard group. */
-export type StageOfGroup<G extends StageGroup> = Extract<Stage, { group: G }>['key'];
+type StageOfGroup<G extends StageGroup> = Extract<Stage, { group: G }>['key'];
 
 /** The keys of the stages with `flag` set, in workflow order. */
 export function stagesWhere<F extends StageFlag>(flag: F): readonly StageWith<F>[] {

@@ -2,9 +2,165 @@
 -- view that computes a case's facts, the functions that add and subtract a case's contribution to the summaries and
 -- rebuild them, and the triggers that keep them up to date in the transaction of every write. The one definition of
 -- each: edit this file (migrations 0006, 0007 and 0015 are history). It is applied after the migrations when its
--- hash changed, and the summaries are then rebuilt once (server/db/migrate.ts). The tables are drizzle-kit's
--- (server/db/schema/dashboard-figures.ts); the stage sets come from stage_group() and stage_is_*()
--- (server/db/functions/stages.sql, generated from machines/stages.ts). Same SQL on PGlite and PostgreSQL.
+-- hash changed, and the summaries are then rebuilt once (server/db/migrate.ts). The summary tables are defined here
+-- too (derived data: dropped, created and rebuilt when this file changes); the stage sets come from stage_group() and
+-- stage_is_*() (server/db/functions/stages.sql, generated from machines/stages.ts). Same SQL on PGlite and PostgreSQL.
+--
+-- The summary tables (created here, not by migrations: a new figure's column is one line below). Keys have no nulls, so that
+-- `on conflict` finds the row: no plan, no hospital is 0; no payment source, no loss reason is ''; no due date is
+-- 'infinity'. Months are São Paulo months as their first day. Counts and sums may reach zero (the row stays): reads
+-- filter on them.
+DROP TABLE IF EXISTS dashboard_case_facts, dashboard_status_months, dashboard_payer_months, dashboard_hospital_months,
+  dashboard_procedure_months, dashboard_lost_months, dashboard_receipt_months, dashboard_open_balances,
+  dashboard_glosa_months, dashboard_payment_days, dashboard_due_months, dashboard_status_totals, dashboard_payer_totals,
+  dashboard_hospital_totals, dashboard_procedure_totals, dashboard_lost_totals, dashboard_open_dues,
+  dashboard_payment_day_totals, dashboard_receipt_month_totals CASCADE;
+--> statement-breakpoint
+-- One row per case: what the case contributes to the figures (its keys and derived values, the ledger's included), as
+-- of its last write. The triggers subtract a case's old contribution and add the new one; the column order is that of
+-- the view dashboard_case_facts_source, which computes it from the base rows.
+CREATE TABLE dashboard_case_facts (
+  surgery_id integer PRIMARY KEY,
+  medic_id integer NOT NULL,
+  created_at timestamp with time zone NOT NULL,
+  created_month date NOT NULL,
+  status case_status NOT NULL,
+  plan_id integer NOT NULL,
+  source text NOT NULL,
+  hospital_id integer NOT NULL,
+  fees numeric(12,2),
+  concluded_days integer, -- São Paulo days from creation to conclusion; null unless concluido with concluded_at
+  lost_reason text NOT NULL, -- the loss reason of a lost case ('' when none)
+  procedure_ids integer[] NOT NULL, -- the codes it counts under: one per description
+  receivable boolean NOT NULL,
+  expected_cents bigint NOT NULL,
+  received_cents bigint NOT NULL,
+  open_cents bigint NOT NULL,
+  disputed_cents bigint NOT NULL,
+  glosa_cents bigint NOT NULL,
+  due_date date,
+  last_receipt_on date,
+  accomplishment date,
+  receipt_months date[] NOT NULL, -- receipts summed per São Paulo month of receipt (parallel arrays)
+  receipt_cents bigint[] NOT NULL,
+  to_come_cents bigint NOT NULL, -- 'Honorários a receber': expected - received - lost, never below 0
+  glosa_months date[] NOT NULL, -- glosas (as denied) summed per month of the glosa's day (parallel arrays)
+  glosa_month_cents bigint[] NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX dashboard_case_facts_medic_created_idx ON dashboard_case_facts (medic_id, created_at);
+--> statement-breakpoint
+CREATE INDEX dashboard_case_facts_medic_due_idx ON dashboard_case_facts (medic_id, due_date);
+--> statement-breakpoint
+CREATE INDEX dashboard_case_facts_medic_last_receipt_idx ON dashboard_case_facts (medic_id, last_receipt_on);
+--> statement-breakpoint
+-- Per medic and São Paulo month of creation (the period reads), and all time (*_totals: the homes' read).
+CREATE TABLE dashboard_status_months (
+  medic_id integer NOT NULL, month date NOT NULL, status case_status NOT NULL,
+  cases integer NOT NULL, fees numeric NOT NULL, days bigint NOT NULL, concluded integer NOT NULL,
+  PRIMARY KEY (medic_id, month, status)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_status_totals (
+  medic_id integer NOT NULL, status case_status NOT NULL,
+  cases integer NOT NULL, fees numeric NOT NULL, days bigint NOT NULL, concluded integer NOT NULL,
+  PRIMARY KEY (medic_id, status)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_payer_months (
+  medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
+  planned integer NOT NULL, carried_out integer NOT NULL, to_receive numeric NOT NULL,
+  PRIMARY KEY (medic_id, month, plan_id, source)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_payer_totals (
+  medic_id integer NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
+  planned integer NOT NULL, carried_out integer NOT NULL, to_receive numeric NOT NULL, received_cents bigint NOT NULL,
+  expected_cents bigint NOT NULL, glosa_cents bigint NOT NULL, open_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, plan_id, source)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_hospital_months (
+  medic_id integer NOT NULL, month date NOT NULL, hospital_id integer NOT NULL,
+  planned integer NOT NULL, carried_out integer NOT NULL,
+  PRIMARY KEY (medic_id, month, hospital_id)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_hospital_totals (
+  medic_id integer NOT NULL, hospital_id integer NOT NULL, planned integer NOT NULL, carried_out integer NOT NULL,
+  PRIMARY KEY (medic_id, hospital_id)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_procedure_months (
+  medic_id integer NOT NULL, month date NOT NULL, procedure_id integer NOT NULL,
+  planned integer NOT NULL, carried_out integer NOT NULL,
+  PRIMARY KEY (medic_id, month, procedure_id)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_procedure_totals (
+  medic_id integer NOT NULL, procedure_id integer NOT NULL, planned integer NOT NULL, carried_out integer NOT NULL,
+  PRIMARY KEY (medic_id, procedure_id)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_lost_months (
+  medic_id integer NOT NULL, month date NOT NULL, reason text NOT NULL, cases integer NOT NULL,
+  PRIMARY KEY (medic_id, month, reason)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_lost_totals (
+  medic_id integer NOT NULL, reason text NOT NULL, cases integer NOT NULL,
+  PRIMARY KEY (medic_id, reason)
+);
+--> statement-breakpoint
+-- Receipts by the month they were received.
+CREATE TABLE dashboard_receipt_months (
+  medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL, cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month, plan_id, source)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_receipt_month_totals (
+  medic_id integer NOT NULL, month date NOT NULL, cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month)
+);
+--> statement-breakpoint
+-- Open balances of the receivable cases by due date (dashboard_open_dues, without the month of creation: the aging).
+CREATE TABLE dashboard_open_balances (
+  medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL, due_date date NOT NULL,
+  open_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month, plan_id, source, due_date)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_open_dues (
+  medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
+  open_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, due_date, plan_id, source) INCLUDE (open_cents)
+);
+--> statement-breakpoint
+-- Expected fees falling due and glosas, by month (the glosa rate).
+CREATE TABLE dashboard_glosa_months (
+  medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
+  expected_cents bigint NOT NULL, glosa_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month, plan_id, source)
+);
+--> statement-breakpoint
+-- Cases paid off by the month of their last receipt and the days from the surgery to it (the median days).
+CREATE TABLE dashboard_payment_days (
+  medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL, days integer NOT NULL,
+  cases integer NOT NULL,
+  PRIMARY KEY (medic_id, month, plan_id, source, days)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_payment_day_totals (
+  medic_id integer NOT NULL, plan_id integer NOT NULL, source text NOT NULL, days integer NOT NULL, cases integer NOT NULL,
+  PRIMARY KEY (medic_id, plan_id, source, days)
+);
+--> statement-breakpoint
+-- Expected fees of the receivable cases by the month they fall due (expected against received).
+CREATE TABLE dashboard_due_months (
+  medic_id integer NOT NULL, month date NOT NULL, cases integer NOT NULL, expected_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month)
+);
+--> statement-breakpoint
 --
 -- What each case contributes to the figures, computed from the base rows (one row per case; filter on surgery_id for
 -- one case: every part is a lookup by index). The ledger columns follow server/services/ledger/balances.ts

@@ -7,7 +7,6 @@ export * from './patients';
 export * from './surgeries';
 export * from './preoperative';
 export * from './ledger';
-export * from './dashboard-figures';
 export * from './audit';
 export * from './history';
 export * from './account-security';

@@ -26,7 +26,7 @@ import {
 
 /**
  * The dashboard read from the figures maintained as cases change (issue 15; server/db/functions/dashboard-figures.sql,
- * server/db/schema/dashboard-figures.ts; docs/BENCHMARKS.md "Issue 15: maintained figures"): summary rows per medic
+ * their tables and upkeep; docs/BENCHMARKS.md "Issue 15: maintained figures"): summary rows per medic
  * and São Paulo month, and all-time ones per medic, kept up to date by triggers in the transaction of every write.
  * One statement reads every list for any window (dashboardStatement): the period 'all' (the homes' read) from the
  * all-time summaries, prepared; a period of whole months (every preset) from the monthly summaries; a custom period's

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
@@ -17,11 +17,20 @@ function documentedTables(markdown: string): string[] {
     .flatMap((line) => [...(line.split('|')[2] ?? '').matchAll(/`([a-z_0-9]+)`/g)].map((match) => match[1]!));
 }
 
-const schemaTables = Object.values(schema)
-  .filter((value) => is(value, PgTable))
-  .map((table) => getTableName(table as PgTable));
+/** The tables the SQL definitions create (server/db/functions: the dashboard's summaries, derived data). */
+const functionsFolder = join(root, 'server', 'db', 'functions');
+const definedTables = readdirSync(functionsFolder)
+  .filter((file) => file.endsWith('.sql'))
+  .flatMap((file) => [...readFileSync(join(functionsFolder, file), 'utf8').matchAll(/^CREATE TABLE "?([a-z_0-9]+)"?/gm)].map((match) => match[1]!));
 
-describe('docs/ARCHITECTURE.md lists every table of the schema', () => {
+const schemaTables = [
+  ...Object.values(schema)
+    .filter((value) => is(value, PgTable))
+    .map((table) => getTableName(table as PgTable)),
+  ...definedTables,
+];
+
+describe('docs/ARCHITECTURE.md lists every table of the schema and of the SQL definitions', () => {
   const documented = documentedTables(readFileSync(join(root, 'docs', 'ARCHITECTURE.md'), 'utf8'));
 
   it('names each table of server/db/schema once, and no other', () => {
@@ -33,5 +42,11 @@ describe('docs/ARCHITECTURE.md lists every table of the schema', () => {
     const withoutUsers = documentedTables(readFileSync(join(root, 'docs', 'ARCHITECTURE.md'), 'utf8').replace('| users.ts | `users` |', '| users.ts | users |'));
     expect(withoutUsers).not.toContain('users');
     expect(schemaTables).toContain('users');
+  });
+
+  it('reads the summary tables from the SQL definitions', () => {
+    expect(definedTables).toContain('dashboard_case_facts');
+    expect(definedTables).toContain('dashboard_receipt_month_totals');
+    expect(definedTables).toHaveLength(19);
   });
 });

@@ -27,7 +27,7 @@ import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
-import { iconBoxCss } from '../ui/cssParts';
+import { iconButtonCss } from '../ui/cssParts';
 
 // Loaded when first opened: the dropzone stays out of every page's first download.
 const ProfilePhotoModal = lazy(() =>
@@ -70,15 +70,11 @@ const StyledHeader = styled('header')`
 `;
 
 const StyledMenuButton = styled('button')`
-  ${iconBoxCss('44px')}
+  ${iconButtonCss('44px')}
   margin-left: -${space.sm};
-  border: 0;
   border-radius: ${radii.md};
-  background: transparent;
   color: ${colors.text};
-  cursor: pointer;
   &:hover { background: ${colors.primaryTint}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
   ${media.md} { display: none; }
 `;
 
@@ -115,14 +111,10 @@ const StyledUser = styled('div')`
 
 const StyledAvatarButton = styled('button')`
   flex: none;
-  ${iconBoxCss('44px')}
+  ${iconButtonCss('44px')}
   padding: 0;
-  border: 0;
   border-radius: 50%;
-  background: transparent;
-  cursor: pointer;
   &:hover > span { box-shadow: 0 0 0 2px ${colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const StyledUserText = styled('span')`

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, radii, shadows, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
+import { columnCss } from '../ui/cssParts';
 
 const StyledPage = styled('div')<{ $wide: boolean }>`
   position: relative;
@@ -49,9 +50,7 @@ const StyledBrand = styled('header')`
 const StyledBrandText = styled('div')`
   flex: 1 1 auto;
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   ${media.md} { gap: ${space.xl}; }
 `;
 
@@ -138,9 +137,7 @@ export function AuthLayout({ children, wide = false }: AuthLayoutProps) {
 }
 
 const StyledHeading = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   margin-bottom: ${space.xl};
 `;
 

@@ -6,11 +6,11 @@
  */
 import { useEffect, useEffectEvent, useRef, type ReactNode } from 'react';
 import { keyframes, styled } from 'goober';
-import { colors, focusRing, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, radii, shadows, space, zIndices } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from '../ui/Icon';
 import { inertOutside } from '../../lib/inertOutside';
-import { iconBoxCss } from '../ui/cssParts';
+import { columnCss, iconButtonCss } from '../ui/cssParts';
 
 const slideIn = keyframes`
   from { transform: translateX(-100%); }
@@ -36,9 +36,7 @@ const StyledPanel = styled('div')`
   bottom: 0;
   left: 0;
   z-index: ${zIndices.menu + 1};
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   width: min(calc(100% - 56px), 340px);
   padding: ${space.lg};
   background: ${colors.surface};
@@ -55,14 +53,10 @@ const StyledTop = styled('div')`
 `;
 
 const StyledClose = styled('button')`
-  ${iconBoxCss('44px')}
-  border: 0;
+  ${iconButtonCss('44px')}
   border-radius: ${radii.md};
-  background: transparent;
   color: ${colors.text};
-  cursor: pointer;
   &:hover { background: ${colors.primaryTint}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';

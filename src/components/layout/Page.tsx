@@ -5,16 +5,14 @@
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
-import { spreadRowCss } from '../ui/cssParts';
+import { columnCss, spreadRowCss } from '../ui/cssParts';
 
 const StyledPage = styled('div')`
   width: 100%;
   max-width: ${layout.contentMaxWidth};
   margin: 0 auto;
   padding: ${space.xl} ${space.lg};
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xl};
+  ${columnCss(space.xl)}
   ${media.md} { padding: ${space.xxl}; }
 `;
 

@@ -4,19 +4,22 @@
  * (the same orders as the sortable headers, so a phone, which shows cards, can sort too). Both live in the URL; this
  * component only reports changes.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { inputClassName } from '../ui/Field';
 import { Icon } from '../ui/Icon';
 import { Checkbox } from '../ui/Checkbox';
+import { MultiSelect } from '../ui/MultiSelect';
 import { Select } from '../ui/Select';
 import { clocksTexts } from '../../lib/i18n/clocks';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import type { SurgeryOrdering } from '../../api/surgeryList';
-import { LIST_SEARCH_MAX, LIST_SORTS } from '../../lib/surgeries/listSearch';
+import { LIST_SEARCH_MAX, LIST_SORTS, statusParam } from '../../lib/surgeries/listSearch';
+import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
 import { inputEndCss } from '../ui/Field';
+import { columnCss } from '../ui/cssParts';
 
 const T = surgeriesTexts.listControls;
 
@@ -26,9 +29,7 @@ const SEARCH_DEBOUNCE_MS = 300;
 const SORT_OPTIONS = LIST_SORTS.map((value) => ({ value, label: T.sorts[value] }));
 
 const StyledSearch = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
 `;
 
@@ -48,6 +49,35 @@ const StyledClear = styled('button')`
   &:hover { background: ${colors.primaryTint}; color: ${colors.primary}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
+
+/** What the stage filter, the search and the order change in a surgery list's URL search. */
+type ListControlsPatch = { status?: string; q?: string; sort?: SurgeryOrdering };
+
+/**
+ * The handlers of a surgery list's stage filter, search and order, each writing its part of the URL's search (the
+ * default stages, an empty search and the list's default order are left out of the URL).
+ */
+export function useListControlHandlers(setSearch: (patch: ListControlsPatch) => void, defaultOrdering: SurgeryOrdering) {
+  const handleStages = useCallback((next: string[]) => setSearch({ status: statusParam(next) }), [setSearch]);
+  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
+  const handleOrdering = useCallback(
+    (next: SurgeryOrdering) => setSearch({ sort: next === defaultOrdering ? undefined : next }),
+    [setSearch, defaultOrdering],
+  );
+  return { handleStages, handleQuery, handleOrdering };
+}
+
+type StageFilterProps = {
+  label: string;
+  /** The stages chosen. */
+  value: string[];
+  onChange: (value: string[]) => void;
+};
+
+/** The stage filter: a multi-select of the seven stages and the closed ones. */
+export function SurgeryStageFilter({ label, value, onChange }: StageFilterProps) {
+  return <MultiSelect label={label} options={STAGE_OPTIONS} value={value} onChange={onChange} />;
+}
 
 type SearchFieldProps = {
   value: string;

@@ -2,11 +2,10 @@ import { useId, type ReactNode, type Ref } from 'react';
 import { styled } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
+import { columnCss } from './cssParts';
 
 const StyledWrapper = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
 `;
 
 const StyledLabel = styled('label')`

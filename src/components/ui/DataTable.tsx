@@ -19,7 +19,7 @@
 import type { Key, KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { css, keyframes } from 'goober';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
-import { plainListCss } from './cssParts';
+import { columnCss, plainListCss } from './cssParts';
 
 export type DataColumn<T> = {
   key: string;
@@ -202,9 +202,7 @@ const cardsClass = css`
 `;
 
 const cardClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   padding: ${space.lg};
   border: 1px solid ${colors.border};
   border-radius: ${radii.lg};

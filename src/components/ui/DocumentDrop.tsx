@@ -14,6 +14,7 @@ import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../l
 import { fieldErrorClassName } from './Field';
 import { Icon } from './Icon';
 import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
+import { columnCss, inlineControlCss } from './cssParts';
 
 type DocumentDropTexts = FileRejectionTexts & {
   prompt: string;
@@ -28,9 +29,7 @@ type DocumentDropTexts = FileRejectionTexts & {
 };
 
 const slotClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   min-width: 0;
   padding: ${space.md};
   border: 1px solid ${colors.border};
@@ -73,15 +72,9 @@ const detailClass = css`
 `;
 
 const linkClass = css`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xxs};
-  min-height: 32px;
-  padding: 0 ${space.xs};
+  ${inlineControlCss('32px', space.xxs, space.xs)}
   border-radius: ${radii.sm};
   color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
   white-space: nowrap;
   &:hover { color: ${colors.primaryPressed}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
@@ -100,9 +93,7 @@ const zoneClass = css`
 `;
 
 const chosenClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   padding: ${space.xs} ${space.sm};
   border-radius: ${radii.sm};
   background: ${colors.successSoft};

@@ -14,7 +14,7 @@ import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName } from './Field';
 import { Icon } from './Icon';
 import { dropZoneCss, textButtonCss, useSingleFileUpload, type FileRejectionTexts } from './singleFileUpload';
-import { iconBoxCss, spreadRowCss } from './cssParts';
+import { columnCss, iconBoxCss, spreadRowCss } from './cssParts';
 
 export type DropzoneTexts = FileRejectionTexts & {
   /** 'Arraste a foto para aqui'. */
@@ -57,9 +57,7 @@ const thumbClass = css`
 `;
 
 const textsClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
 `;
 

@@ -7,7 +7,7 @@ import { css, styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { Icon } from './Icon';
-import { iconBoxCss } from './cssParts';
+import { columnCss, iconBoxCss } from './cssParts';
 
 /** Shared look of text inputs, masked inputs and selects. */
 export const inputClassName = css`
@@ -53,9 +53,7 @@ export const inputEndCss = (size: string) => `
 
 /** The column holding label, control, hint and error. */
 export const fieldClassName = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   min-width: 0;
 `;
 

@@ -4,6 +4,7 @@
  * URL); `onPage` asks for another one.
  */
 import { styled } from 'goober';
+import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { Button } from './Button';
@@ -26,35 +27,43 @@ const StyledPageButtons = styled('div')`
 `;
 
 type ListPagerTexts = {
+  /** The navigation landmark's name, e.g. 'Páginas da auditoria'. */
+  pagination: string;
+  /** The rows counted, e.g. { one: '{count} registro', other: '{count} registros' }. */
+  count: { one: string; other: string };
   /** With `{page}` and `{pages}`, e.g. 'Página {page} de {pages}'. */
   pageOf: string;
   previous: string;
   next: string;
 };
 
+/** What a paged list answer says of its pages. */
+type PagedAnswer = { count: number; page: number; page_size: number };
+
 type ListPagerProps = {
-  /** The navigation landmark's name, e.g. 'Páginas da auditoria'. */
-  label: string;
-  /** The rows counted, already written out, e.g. '120 registros'. */
-  countText: string;
-  page: number;
-  pages: number;
+  /** The last answer; nothing is shown before it comes or when it counts no row. */
+  answer: PagedAnswer | null;
   texts: ListPagerTexts;
-  onPage: (page: number) => void;
+  /** Asks for another page: undefined for the first one (the URL leaves it out). */
+  onPage: (page: number | undefined) => void;
 };
 
-export function ListPager({ label, countText, page, pages, texts, onPage }: ListPagerProps) {
+export function ListPager({ answer, texts, onPage }: ListPagerProps) {
+  if (!answer || answer.count === 0) return null;
+  const { page } = answer;
+  const pages = Math.max(1, Math.ceil(answer.count / answer.page_size));
+  const goTo = (next: number) => onPage(next > 1 ? next : undefined);
   return (
-    <ListFooter as="nav" aria-label={label}>
+    <ListFooter as="nav" aria-label={texts.pagination}>
       <span role="status">
-        {countText} · {fill(texts.pageOf, { page, pages })}
+        {plural(answer.count, texts.count)} · {fill(texts.pageOf, { page, pages })}
       </span>
       {pages > 1 ? (
         <StyledPageButtons>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => goTo(page - 1)}>
             {texts.previous}
           </Button>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => goTo(page + 1)}>
             {texts.next}
           </Button>
         </StyledPageButtons>

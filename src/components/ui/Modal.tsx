@@ -13,9 +13,9 @@
 import { useEffect, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { css, keyframes } from 'goober';
-import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, media, radii, shadows, space, zIndices } from '../../lib/theme';
 import { Icon } from './Icon';
-import { iconBoxCss } from './cssParts';
+import { iconButtonCss } from './cssParts';
 
 const fadeIn = keyframes`
   from { opacity: 0; }
@@ -95,14 +95,10 @@ const titleClass = css`
 
 const closeClass = css`
   flex: none;
-  ${iconBoxCss('44px')}
-  border: 0;
+  ${iconButtonCss('44px')}
   border-radius: ${radii.md};
-  background: transparent;
   color: ${colors.textMuted};
-  cursor: pointer;
   &:hover:not(:disabled) { background: ${colors.primaryTint}; color: ${colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
   &:disabled { cursor: not-allowed; opacity: 0.5; }
 `;
 

@@ -26,7 +26,7 @@ import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { fieldClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 import { MultiSelectSummary, multiSelectTriggerClass, type MultiSelectProps } from './multiSelectParts';
-import { iconBoxCss, popoverSurface } from './cssParts';
+import { columnCss, iconBoxCss, popoverSurface } from './cssParts';
 
 type MultiSelectPopoverProps = MultiSelectProps & {
   /** Focus the trigger and open the popover once mounted (the user opened the light field that loaded this one). */
@@ -42,9 +42,7 @@ const popoverClass = css`
 `;
 
 const dialogClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   padding: ${space.sm};
   outline: none;
 `;

@@ -30,7 +30,7 @@ import { searchSelectTexts } from '../../lib/i18n/surgeries';
 import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName, inputEndCss } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
-import { popoverSurface, visuallyHidden } from './cssParts';
+import { columnCss, popoverSurface, visuallyHidden } from './cssParts';
 
 type SearchSelectProps<T> = {
   label: string;
@@ -91,9 +91,7 @@ const listBoxClass = css`
 `;
 
 const itemClass = css`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-height: 44px;
   justify-content: center;
   padding: ${space.sm} ${space.md};

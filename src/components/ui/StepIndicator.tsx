@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Icon } from './Icon';
-import { iconBoxCss } from './cssParts';
+import { columnCss, iconBoxCss, visuallyHiddenCss } from './cssParts';
 
 type StepState = 'done' | 'current' | 'upcoming';
 
@@ -26,16 +26,12 @@ const StyledItem = styled('li')<{ $state: StepState }>`
 `;
 
 const StyledStep = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
 `;
 
 /** A step the user may open: the whole column (bar and caption) is the button, at least 44 px tall. */
 const StyledStepButton = styled('button')<{ $selected: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   width: 100%;
   min-height: 44px;
   margin: 0;
@@ -83,14 +79,7 @@ const StyledBadge = styled('span')<{ $state: StepState; $selected: boolean }>`
 
 const StyledName = styled('span')`
   line-height: 1.3;
-  ${media.belowMd} {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
+  ${media.belowMd} { ${visuallyHiddenCss} }
 `;
 
 type StepIndicatorProps = {

@@ -1,10 +1,9 @@
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { columnCss } from './cssParts';
 
 const StyledProgress = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   padding: ${space.md};
   border-radius: ${radii.md};
   background: ${colors.primaryTint};

@@ -1,10 +1,10 @@
 /**
- * CSS fragments the styled components open with, where the same look is needed in many places: the page's surfaces,
+ * CSS fragments the styled components open with, where the same look is needed in many places: a flex column, the page's surfaces,
  * the options' popover, a frameless fieldset, a row spread to both ends, a list without bullets, boxed rows, a warning's box, a centred
  * icon box, and the visually hidden text of assistive technology.
  */
 import { css } from 'goober';
-import { colors, fontSizes, media, radii, shadows, space, zIndices } from '../../lib/theme';
+import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space, zIndices } from '../../lib/theme';
 
 /** A page's card: white, rounded, the card shadow, a padding that grows from md. */
 export const cardSurface = `
@@ -23,11 +23,16 @@ export const raisedSurface = `
   box-shadow: ${shadows.raised};
 `;
 
-/** A list without bullets or indent, its items one under the other, `gap` apart. */
-export const plainListCss = (gap: string) => `
+/** Items one under the other, `gap` apart (a flex column). */
+export const columnCss = (gap: string) => `
   display: flex;
   flex-direction: column;
   gap: ${gap};
+`;
+
+/** A list without bullets or indent, its items one under the other, `gap` apart. */
+export const plainListCss = (gap: string) => `
+  ${columnCss(gap)}
   margin: 0;
   padding: 0;
   list-style: none;
@@ -46,9 +51,7 @@ export const popoverSurface = `
 
 /** A fieldset without its frame, its content one under the other, `gap` apart. */
 export const fieldsetStackCss = (gap: string) => `
-  display: flex;
-  flex-direction: column;
-  gap: ${gap};
+  ${columnCss(gap)}
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -85,6 +88,33 @@ export const warningBoxCss = `
   font-size: ${fontSizes.sm};
 `;
 
+/** A small button or link at least `minHeight` high: inline-flex, its content centred on the line, small semibold text. */
+export const inlineControlCss = (minHeight: string, gap: string, paddingX: string) => `
+  display: inline-flex;
+  align-items: center;
+  gap: ${gap};
+  min-height: ${minHeight};
+  padding: 0 ${paddingX};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.semibold};
+`;
+
+/** The small capitals over a title ('PASSO 1 DE 3', a section's name): xs semibold uppercase, a little spaced. */
+export const eyebrowCss = `
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+`;
+
+/** A pill (a state's badge): a little padding, round ends, xs semibold text; the colours are the caller's. */
+export const pillCss = `
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  font-size: ${fontSizes.xs};
+  font-weight: ${fontWeights.semibold};
+`;
+
 /** An inline box `size` wide and high with its content (an icon) in the middle. */
 export const iconBoxCss = (size: string) => `
   display: inline-flex;
@@ -92,6 +122,15 @@ export const iconBoxCss = (size: string) => `
   justify-content: center;
   width: ${size};
   height: ${size};
+`;
+
+/** A frameless button `size` square holding an icon, ringed when focused from the keyboard; its colours are the caller's. */
+export const iconButtonCss = (size: string) => `
+  ${iconBoxCss(size)}
+  border: 0;
+  background: transparent;
+  cursor: pointer;
+  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 /** Hidden on screen, still read by assistive technology (or, for an input, still reachable from its label). */

@@ -1,11 +1,10 @@
 /** How a form lays out its fields: one column, two side by side from md up, or a wide one beside a narrow one. */
 import { styled } from 'goober';
 import { media, space } from '../../lib/theme';
+import { columnCss } from './cssParts';
 
 export const FieldStack = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
 `;
 
 export const FieldPair = styled('div')`

@@ -46,6 +46,7 @@ import { patchSearch } from '../../lib/routeSearch';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
 import { validateAuditSearch, type AuditSearch } from './auditSearch';
+import { columnCss } from '../../components/ui/cssParts';
 
 const T = auditTexts.page;
 const routeApi = getRouteApi('/app/audit');
@@ -69,9 +70,7 @@ const StyledPeriod = styled('div')`
 `;
 
 const StyledDateField = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
 `;
 
@@ -87,9 +86,7 @@ const StyledActions = styled('div')`
 `;
 
 const StyledArchive = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   padding: ${space.lg};
   border: 1px solid ${colors.border};
   border-left: 4px solid ${colors.primary};
@@ -105,9 +102,7 @@ const StyledArchive = styled('section')`
 `;
 
 const StyledTwoLines = styled('span')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
   & > small { font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
 `;
@@ -365,8 +360,6 @@ export function AuditPage() {
     <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="shieldCheck" />
   );
 
-  const page = answer?.page ?? search.page ?? 1;
-  const pages = answer ? Math.max(1, Math.ceil(answer.count / answer.page_size)) : 1;
 
   return (
     <Page title={T.title}>
@@ -426,16 +419,7 @@ export function AuditPage() {
 
       <DataTable label={T.tableLabel} columns={columns} rows={answer?.results ?? []} rowKey={(row) => row.id} loading={state.status === 'loading'} empty={empty} />
 
-      {answer && answer.count > 0 ? (
-        <ListPager
-          label={T.pagination}
-          countText={plural(answer.count, T.count)}
-          page={page}
-          pages={pages}
-          texts={T}
-          onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
-        />
-      ) : null}
+      <ListPager answer={answer} texts={T} onPage={(page) => setSearch({ page }, true)} />
     </Page>
   );
 }

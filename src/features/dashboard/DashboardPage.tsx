@@ -29,6 +29,7 @@ import { chartColor, colorsByName } from './chartColors';
 import { dashboardWidgets, isAllDataShape, type GraphItem } from '../../lib/dashboard/figures';
 import type { DashboardSearch } from '../../lib/dashboard/period';
 import { useDashboard } from '../../lib/dashboard/useDashboard';
+import { columnCss } from '../../components/ui/cssParts';
 
 const StyledNote = styled('p')`
   margin-bottom: -${space.md};
@@ -37,9 +38,7 @@ const StyledNote = styled('p')`
 `;
 
 const StyledCounts = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxl};
+  ${columnCss(space.xxl)}
 `;
 
 function DashboardContent({ dashboard }: { dashboard: Dashboard }) {

@@ -10,6 +10,7 @@ import { Icon } from '../../components/ui/Icon';
 import { backupTexts } from '../../lib/i18n/backup';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
+import { columnCss } from '../../components/ui/cssParts';
 
 const T = backupTexts.home;
 
@@ -38,9 +39,7 @@ const StyledWarning = styled('div')`
 `;
 
 const StyledBody = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
 `;
 

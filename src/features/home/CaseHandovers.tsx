@@ -17,7 +17,7 @@ import { statusLabel } from '../../lib/surgeries/surgeryText';
 import { colors, fontSizes, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
 import { HomePanel } from './HomePanel';
-import { boxedRowsCss, spreadRowCss } from '../../components/ui/cssParts';
+import { boxedRowsCss, columnCss, spreadRowCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.handovers;
 
@@ -31,9 +31,7 @@ const StyledRow = styled('li')`
 `;
 
 const StyledWho = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
   & > span { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;

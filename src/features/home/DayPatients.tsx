@@ -20,7 +20,7 @@ import { medicName } from '../../lib/surgeries/surgeryText';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
-import { boxedRowsCss } from '../../components/ui/cssParts';
+import { boxedRowsCss, inlineControlCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.day;
 
@@ -91,39 +91,28 @@ const StyledActions = styled('div')`
   @container (min-width: 620px) { & > * { flex: none; } }
 `;
 
-/** 'Ver status': a link to the case (a new tab with a middle click), drawn as the secondary button. */
-const StyledSeeStatus = styled('a')`
-  display: inline-flex;
-  align-items: center;
+/** A row's link drawn as an outlined button; its colours are the link's own. */
+const outlinedLinkCss = `
+  ${inlineControlCss('40px', space.xs, space.md)}
   justify-content: center;
-  min-height: 40px;
-  padding: 0 ${space.md};
   border: 1px solid ${colors.borderStrong};
   border-radius: ${radii.md};
-  background: ${colors.surface};
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
   text-decoration: none;
-  &:hover { background: ${colors.primaryTint}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
+/** 'Ver status': a link to the case (a new tab with a middle click), drawn as the secondary button. */
+const StyledSeeStatus = styled('a')`
+  ${outlinedLinkCss}
+  background: ${colors.surface};
+  color: ${colors.primary};
+  &:hover { background: ${colors.primaryTint}; }
+`;
+
 const StyledWhatsApp = styled('a')`
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  gap: ${space.xs};
-  min-height: 40px;
-  padding: 0 ${space.md};
-  border: 1px solid ${colors.borderStrong};
-  border-radius: ${radii.md};
+  ${outlinedLinkCss}
   color: ${colors.success};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
-  text-decoration: none;
   &:hover { background: ${colors.successSoft}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const StyledNoPhone = styled('span')`

@@ -21,6 +21,7 @@ import { useRead } from '../../lib/useRead';
 import { useSession } from '../../lib/session/session';
 import { Button } from '../../components/ui/Button';
 import { HomePanel } from './HomePanel';
+import { columnCss, eyebrowCss } from '../../components/ui/cssParts';
 
 type GettingStartedSteps = components['schemas']['GettingStarted'];
 
@@ -91,9 +92,7 @@ const StyledList = styled('ol')`
 `;
 
 const StyledStep = styled('li')<{ $done: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   min-width: 0;
   padding: ${space.lg};
   border-radius: ${radii.md};
@@ -107,10 +106,7 @@ const StyledNumber = styled('span')<{ $done: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${space.xs};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${eyebrowCss}
   color: ${(p) => (p.$done ? colors.success : colors.primary)};
 `;
 

@@ -6,13 +6,11 @@ import { startTransition, useCallback, useId, useState, type ReactNode } from 'r
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { usePanelInOrder } from './panelOrder';
-import { cardSurface } from '../../components/ui/cssParts';
+import { cardSurface, columnCss } from '../../components/ui/cssParts';
 
 const StyledPanel = styled('section')`
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   ${cardSurface}
 `;
 
@@ -25,9 +23,7 @@ const StyledHead = styled('div')`
 `;
 
 const StyledTitles = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
 `;
 

@@ -10,6 +10,7 @@ import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
 import { PanelsInOrder } from './panelOrder';
+import { columnCss } from '../../components/ui/cssParts';
 
 const StyledBackdrop = styled('div')`
   position: relative;
@@ -42,9 +43,7 @@ const StyledContent = styled('div')`
   max-width: ${layout.contentMaxWidth};
   margin: 0 auto;
   padding: ${space.xl} ${space.lg} ${space.xxl};
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   ${media.md} { padding: ${space.xxl}; gap: ${space.xl}; }
 `;
 
@@ -60,9 +59,7 @@ const StyledGreeting = styled('header')`
 const StyledGreetingText = styled('div')`
   flex: 1 1 auto;
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   max-width: 560px;
   ${media.md} { max-width: none; }
 `;

@@ -11,20 +11,19 @@ import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { styled } from 'goober';
 import type { RowTone } from '../../components/ui/DataTable';
 import { Icon } from '../../components/ui/Icon';
-import { MultiSelect } from '../../components/ui/MultiSelect';
 import { homeTexts } from '../../lib/i18n/home';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
-import { SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgerySearchField, SurgerySortSelect, SurgeryStageFilter, useListControlHandlers } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
 import { SurgeryTable, TONE_ICONS, TONE_TEXT_COLORS, type SurgeryRowTone } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
 import { useOpenCase } from '../../lib/surgeries/caseLink';
-import { selectedStages, statusesOf, statusParam, type HomeSearch } from '../../lib/surgeries/listSearch';
-import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
+import { selectedStages, statusesOf, type HomeSearch } from '../../lib/surgeries/listSearch';
 import type { Surgery, SurgeryOrdering } from '../../api/surgeryList';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { describeStatusChangeTone, statusChangeTone } from './statusChangeTone';
+import { columnCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.changes;
 const routeApi = getRouteApi('/app/');
@@ -53,18 +52,14 @@ const StyledControls = styled('div')`
 `;
 
 const StyledLegend = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   padding: ${space.md} ${space.lg};
   border-radius: ${radii.md};
   background: ${colors.primaryTint};
   font-size: ${fontSizes.sm};
   & > p { font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & > ul {
-    display: flex;
-    flex-direction: column;
-    gap: ${space.xs};
+    ${columnCss(space.xs)}
     margin: 0;
     padding: 0;
     list-style: none;
@@ -128,11 +123,7 @@ export function StatusChanges() {
     },
     [navigate],
   );
-  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
-  const handleOrdering = useCallback(
-    (next: SurgeryOrdering) => setSearch({ sort: next === DEFAULT_ORDERING ? undefined : next }),
-    [setSearch],
-  );
+  const { handleStages, handleQuery, handleOrdering } = useListControlHandlers(setSearch, DEFAULT_ORDERING);
 
   function handleOpen(id: number) {
     openCase(id, href);
@@ -148,12 +139,7 @@ export function StatusChanges() {
   return (
     <HomePanel title={T.title} subtitle={T.intro} busy={list.status === 'loading'}>
       <StyledControls>
-        <MultiSelect
-          label={T.filterLabel}
-          options={STAGE_OPTIONS}
-          value={selected}
-          onChange={(next) => setSearch({ status: statusParam(next) })}
-        />
+        <SurgeryStageFilter label={T.filterLabel} value={selected} onChange={handleStages} />
         <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
         <SurgerySortSelect value={ordering} onChange={handleOrdering} />
       </StyledControls>

@@ -13,6 +13,7 @@ import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import type { DashboardState } from '../../lib/dashboard/useDashboard';
+import { columnCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.summary;
 
@@ -40,9 +41,7 @@ const StyledFigures = styled('dl')`
 `;
 
 const StyledFigure = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   min-width: 0;
   padding: ${space.lg};
   border: 1px solid ${colors.border};

@@ -6,11 +6,10 @@
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { media, space } from '../../lib/theme';
+import { columnCss } from '../../components/ui/cssParts';
 
 const StyledActions = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   ${media.md} {
     flex-direction: row;
     align-items: center;

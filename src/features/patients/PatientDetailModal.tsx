@@ -24,6 +24,7 @@ import { ModalActions } from './ModalActions';
 import { PatientPrivacyActions } from './PatientPrivacyActions';
 import { PatientErasure } from '../../components/privacy/PatientErasure';
 import { PATIENT_MODAL_MAX_WIDTH } from './PatientWizardModal';
+import { eyebrowCss, inlineControlCss } from '../../components/ui/cssParts';
 
 const StyledBody = styled('div')`
   display: grid;
@@ -55,10 +56,7 @@ const StyledFact = styled('dl')<{ $wide?: boolean }>`
   min-width: 0;
   ${media.md} { grid-column: ${(p) => (p.$wide ? '1 / -1' : 'auto')}; }
   & > dt {
-    font-size: ${fontSizes.xs};
-    font-weight: ${fontWeights.semibold};
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
+    ${eyebrowCss}
     color: ${colors.textMuted};
   }
   & > dd {
@@ -72,17 +70,11 @@ const StyledFact = styled('dl')<{ $wide?: boolean }>`
 const StyledMore = styled('button')`
   grid-column: 1 / -1;
   justify-self: start;
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xs};
-  min-height: 40px;
-  padding: 0 ${space.md};
+  ${inlineControlCss('40px', space.xs, space.md)}
   border: 1px solid ${colors.border};
   border-radius: ${radii.pill};
   background: ${colors.surface};
   color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
   cursor: pointer;
   &:hover { background: ${colors.primaryTint}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }

@@ -24,6 +24,7 @@ import {
 import type { Patient } from './actors';
 import { PatientSearchBox } from './PatientSearchBox';
 import type { PatientListState } from './usePatientList';
+import { columnCss } from '../../components/ui/cssParts';
 
 const StyledPanel = styled('section')`
   display: flex;
@@ -37,9 +38,7 @@ const StyledPanel = styled('section')`
 `;
 
 const StyledHeader = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   padding: ${space.lg};
   border-bottom: 1px solid ${colors.border};
   ${media.md} { padding: ${space.lg} ${space.xl}; }
@@ -71,9 +70,7 @@ const StyledList = styled('ul')`
 `;
 
 const StyledItem = styled('li')<{ $selected: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   padding: ${space.xs} ${space.sm};
   border-left: 3px solid ${(p) => (p.$selected ? colors.primary : 'transparent')};
   background: ${(p) => (p.$selected ? colors.primaryTint : 'transparent')};
@@ -103,9 +100,7 @@ const StyledRow = styled('button')`
 `;
 
 const StyledRowText = styled('span')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   min-width: 0;
 `;
 

@@ -11,22 +11,18 @@ import { Icon } from '../../components/ui/Icon';
 import { auditTexts } from '../../lib/i18n/audit';
 import { useSession } from '../../lib/session/session';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { columnCss, eyebrowCss } from '../../components/ui/cssParts';
 
 const T = auditTexts.privacy;
 
 const StyledSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   margin-top: ${space.xl};
   padding-top: ${space.lg};
   border-top: 1px solid ${colors.border};
   & > h3 {
     margin: 0;
-    font-size: ${fontSizes.xs};
-    font-weight: ${fontWeights.semibold};
-    letter-spacing: 0.04em;
-    text-transform: uppercase;
+    ${eyebrowCss}
     color: ${colors.textMuted};
   }
 `;

@@ -8,7 +8,7 @@ import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, durations, focusRing, fontSizes, radii } from '../../lib/theme';
-import { iconBoxCss, visuallyHiddenCss } from '../../components/ui/cssParts';
+import { iconButtonCss, visuallyHiddenCss } from '../../components/ui/cssParts';
 import { inputEndCss } from '../../components/ui/Field';
 
 const StyledSearch = styled('div')`
@@ -46,14 +46,10 @@ const StyledSearchEnd = styled('span')`
 `;
 
 const StyledClear = styled('button')`
-  ${iconBoxCss('36px')}
-  border: 0;
+  ${iconButtonCss('36px')}
   border-radius: 50%;
-  background: transparent;
   color: ${colors.textMuted};
-  cursor: pointer;
   &:hover { background: ${colors.primaryTint}; color: ${colors.primary}; }
-  &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
 const StyledVisuallyHidden = styled('span')`

@@ -21,13 +21,13 @@ import { useFormDraft } from '../../lib/drafts/useFormDraft';
 import { todayInSaoPaulo } from '../../lib/format/date';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
-import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
+import { colors, fontWeights, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitPatient, type Patient } from './actors';
 import { stepResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
 import { ModalActions } from './ModalActions';
 import { DetailsStep, IdentificationStep } from './PatientWizardSteps';
-import { warningBoxCss } from '../../components/ui/cssParts';
+import { columnCss, eyebrowCss, warningBoxCss } from '../../components/ui/cssParts';
 
 /** SPEC §9: the patient modals are at most 997 px wide. */
 export const PATIENT_MODAL_MAX_WIDTH = 997;
@@ -35,17 +35,12 @@ export const PATIENT_MODAL_MAX_WIDTH = 997;
 const wizardMachine = patientWizardMachine.provide({ actors: { submitPatient } });
 
 const StyledHead = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   margin-bottom: ${space.xl};
 `;
 
 const StyledStepCount = styled('p')`
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${eyebrowCss}
   color: ${colors.primary};
   &:focus { outline: none; }
 `;

@@ -93,6 +93,11 @@ type PatientsPageProps = {
   userType: UserType;
 };
 
+/** The patients found by the search ('' for all), as a CSV. */
+function exportPatients(search: string) {
+  return api.GET('/surgery/api/v1/patient/export.csv', { params: { query: search ? { search } : {} }, parseAs: 'blob' });
+}
+
 export function PatientsPage({ userType }: PatientsPageProps) {
   const navigate = useNavigate();
   const [searchText, setSearchText] = useState('');
@@ -129,12 +134,7 @@ export function PatientsPage({ userType }: PatientsPageProps) {
     <Page
       title={T.title}
       actions={
-        <ExportCsvButton
-          call={() =>
-            api.GET('/surgery/api/v1/patient/export.csv', { params: { query: search ? { search } : {} }, parseAs: 'blob' })
-          }
-          fallbackName="pacientes.csv"
-        />
+        <ExportCsvButton call={() => exportPatients(search)} fallbackName="pacientes.csv" />
       }
     >
       <StyledLayout>

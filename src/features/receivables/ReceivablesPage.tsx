@@ -36,7 +36,6 @@ import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { receivablesTexts } from '../../lib/i18n/receivables';
-import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
@@ -45,7 +44,7 @@ import { ledgerTexts } from '../../lib/i18n/ledger';
 import { PaymentTermsDialog } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
-import { spreadRowCss } from '../../components/ui/cssParts';
+import { columnCss, spreadRowCss } from '../../components/ui/cssParts';
 
 const T = receivablesTexts.page;
 const routeApi = getRouteApi('/app/receivables');
@@ -68,9 +67,7 @@ const StyledTotals = styled('section')`
 `;
 
 const StyledCard = styled('div')<{ $tone: 'neutral' | 'warning' | 'danger' }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   padding: ${space.md} ${space.lg};
   border: 1px solid ${colors.border};
   border-top: 4px solid ${(p) => (p.$tone === 'danger' ? colors.danger : p.$tone === 'warning' ? colors.warning : colors.primary)};
@@ -96,9 +93,7 @@ const StyledSummary = styled('p')`
 const FILTERS_LAYOUT: FilterCardLayout = { wideFrom: 1100, wideColumns: 'repeat(3, minmax(0, 1fr))' };
 
 const StyledDateField = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & > small { font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
 `;
@@ -247,8 +242,6 @@ export function ReceivablesPage() {
     <Notice kind="empty" title={T.empty} text={T.emptyHint} icon="wallet" />
   );
 
-  const page = answer?.page ?? search.page ?? 1;
-  const pages = answer ? Math.max(1, Math.ceil(answer.count / answer.page_size)) : 1;
   const totals = shown?.totals;
 
   return (
@@ -360,16 +353,7 @@ export function ReceivablesPage() {
         rowTone={(row) => (row.bucket === 'd90_plus' ? 'danger' : row.appeal_warning ? 'warning' : undefined)}
       />
 
-      {answer && answer.count > 0 ? (
-        <ListPager
-          label={T.pagination}
-          countText={plural(answer.count, T.count)}
-          page={page}
-          pages={pages}
-          texts={T}
-          onPage={(next) => setSearch({ page: next > 1 ? next : undefined }, true)}
-        />
-      ) : null}
+      <ListPager answer={answer} texts={T} onPage={(page) => setSearch({ page }, true)} />
     </Page>
   );
 }

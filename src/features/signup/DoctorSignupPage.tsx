@@ -4,25 +4,21 @@
  * machines/account/signupSchemas.ts, the one the machine guards with and the API's body is built from; the step's
  * values go to the machine as `wizard.next` / `wizard.submit` data.
  */
-import { useEffect, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
 import {
   doctorSignupMachine,
   type DoctorSignupData,
 } from '../../../machines/signup/doctorSignupMachine';
 import { doctorAccessForm, doctorPersonalStep, doctorProfessionalForm } from '../../../machines/account/signupSchemas';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
-import { StepIndicator } from '../../components/ui/StepIndicator';
 import { stepResolver } from '../../components/form/stepResolver';
-import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitDoctorSignup } from './actors';
 import { DoctorAccessStep, DoctorProfessionalStep } from './DoctorSignupSteps';
 import { PersonalFields } from './PersonalFields';
-import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
+import { useSignupWizardForm } from './useSignupWizardForm';
+import { SignupWizard } from './WizardLayout';
 
 /** The form's values: the wizard data with the specialty as the select's string value. */
 export type DoctorSignupForm = Omit<DoctorSignupData, 'specialty' | 'nickname'> & { specialty: string };
@@ -68,37 +64,20 @@ function stepOf(value: unknown): Step | 'submitting' | 'done' {
 }
 
 export function DoctorSignupPage() {
-  const navigate = useNavigate();
   const [snapshot, send] = useMachine(signupMachine, { input: {} });
   const machineStep = stepOf(snapshot.value);
   const submitting = machineStep === 'submitting';
   const step: Step = machineStep === 'submitting' || machineStep === 'done' ? 'access' : machineStep;
 
-  const form = useForm<DoctorSignupForm>({
+  const form = useSignupWizardForm<DoctorSignupForm>({
+    step,
+    state: machineStep,
+    errors: snapshot.context.errors,
     defaultValues: DEFAULT_VALUES,
-    mode: 'onTouched',
-    // react-hook-form reads the resolver of the latest render: the schema of the step shown.
     resolver: STEP_RESOLVERS[step],
+    successText: ptBR.signup.success,
   });
-  const { control, handleSubmit, clearErrors } = form;
-
-  // A new step starts clean: errors of fields that are not shown would only confuse.
-  useEffect(() => {
-    clearErrors();
-  }, [step, clearErrors]);
-
-  // Server errors come back as the machine's `errors` when the submit fails (SPEC §8: each as a warning).
-  const previousStep = useRef(machineStep);
-  useEffect(() => {
-    const wasSubmitting = previousStep.current === 'submitting';
-    previousStep.current = machineStep;
-    if (machineStep === 'done') {
-      toastSuccess(ptBR.signup.success);
-      void navigate({ to: '/auth' });
-    } else if (wasSubmitting) {
-      for (const message of snapshot.context.errors) toastWarning(message);
-    }
-  }, [machineStep, snapshot.context.errors, navigate]);
+  const { control, handleSubmit } = form;
 
   function handleValid(values: DoctorSignupForm) {
     const data = toWizardData(values);
@@ -109,30 +88,20 @@ export function DoctorSignupPage() {
     send({ type: 'wizard.back', data: toWizardData(form.getValues()) });
   }
 
-  const stepIndex = STEPS.indexOf(step);
-  const stepName = ptBR.signup.steps[stepIndex] ?? '';
-
   return (
     <AuthLayout wide>
       <AuthHeading title={ptBR.signup.title} subtitle={ptBR.signup.subtitle} />
-      <StepIndicator steps={ptBR.signup.steps} current={stepIndex} label={ptBR.signup.stepsLabel} />
-      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid)} aria-busy={submitting}>
-        <StepTitle stepKey={step} index={stepIndex} total={STEPS.length}>
-          {stepName}
-        </StepTitle>
+      <SignupWizard
+        texts={ptBR.signup}
+        index={STEPS.indexOf(step)}
+        submitting={submitting}
+        onSubmit={handleSubmit(handleValid)}
+        onBack={handleBack}
+      >
         {step === 'personal' ? <PersonalFields form={form} /> : null}
         {step === 'professional' ? <DoctorProfessionalStep control={control} /> : null}
         {step === 'access' ? <DoctorAccessStep form={form} /> : null}
-        <WizardActions
-          onBack={step === 'personal' ? undefined : handleBack}
-          isLastStep={step === 'access'}
-          submitting={submitting}
-          submitLabel={ptBR.signup.submit}
-        />
-      </StyledWizardForm>
-      <WizardFooter>
-        <TextLink to="/auth">{ptBR.signup.haveAccount}</TextLink>
-      </WizardFooter>
+      </SignupWizard>
     </AuthLayout>
   );
 }

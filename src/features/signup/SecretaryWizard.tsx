@@ -2,10 +2,8 @@
  * The 2-step secretary signup (SPEC §2, §5): names + CPF, then the invite's e-mail (read-only), password, its
  * repetition and the notifications checkbox. Same split as the doctor wizard: machine = steps, RHF = fields.
  */
-import { useEffect, useRef } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import type { Resolver } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
-import { useNavigate } from '@tanstack/react-router';
 import {
   secretarySignupMachine,
   type SecretarySignupData,
@@ -14,15 +12,13 @@ import { secretaryAccessForm, secretaryPersonalStep } from '../../../machines/ac
 import { FormCheckbox } from '../../components/form/FormCheckbox';
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
-import { StepIndicator } from '../../components/ui/StepIndicator';
-import { TextLink } from '../../components/ui/TextLink';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitSecretarySignup } from './actors';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PersonalFields } from './PersonalFields';
 import type { Invite } from './useInvite';
-import { StepTitle, StyledWizardForm, WizardActions, WizardFooter } from './WizardLayout';
+import { useSignupWizardForm } from './useSignupWizardForm';
+import { SignupWizard } from './WizardLayout';
 
 type SecretarySignupForm = Omit<SecretarySignupData, 'nickname'>;
 type Step = 'personal' | 'access';
@@ -44,36 +40,21 @@ type SecretaryWizardProps = {
 };
 
 export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
-  const navigate = useNavigate();
   const initial = { first_name: invite.first_name, last_name: invite.last_name, email: invite.email };
   const [snapshot, send] = useMachine(signupMachine, { input: { token, initial } });
   const value = snapshot.value;
   const submitting = value === 'submitting';
   const step: Step = value === 'personal' ? 'personal' : 'access';
 
-  const form = useForm<SecretarySignupForm>({
+  const form = useSignupWizardForm<SecretarySignupForm>({
+    step,
+    state: value,
+    errors: snapshot.context.errors,
     defaultValues: { ...initial, cpf: '', password: '', confirmPassword: '', news: false, IAcceptToStoreData: false },
-    mode: 'onTouched',
-    // react-hook-form reads the resolver of the latest render: the schema of the step shown.
     resolver: STEP_RESOLVERS[step],
+    successText: ptBR.secretarySignup.success,
   });
-  const { control, handleSubmit, clearErrors } = form;
-
-  useEffect(() => {
-    clearErrors();
-  }, [step, clearErrors]);
-
-  const previousValue = useRef(value);
-  useEffect(() => {
-    const wasSubmitting = previousValue.current === 'submitting';
-    previousValue.current = value;
-    if (value === 'done') {
-      toastSuccess(ptBR.secretarySignup.success);
-      void navigate({ to: '/auth' });
-    } else if (wasSubmitting) {
-      for (const message of snapshot.context.errors) toastWarning(message);
-    }
-  }, [value, snapshot.context.errors, navigate]);
+  const { control, handleSubmit } = form;
 
   function handleValid(values: SecretarySignupForm) {
     // The e-mail is the invite's: never what a tampered field says.
@@ -85,49 +66,35 @@ export function SecretaryWizard({ token, invite }: SecretaryWizardProps) {
     send({ type: 'wizard.back', data: form.getValues() });
   }
 
-  const stepIndex = step === 'personal' ? 0 : 1;
   return (
-    <>
-      <StepIndicator
-        steps={ptBR.secretarySignup.steps}
-        current={stepIndex}
-        label={ptBR.secretarySignup.stepsLabel}
-      />
-      <StyledWizardForm noValidate onSubmit={handleSubmit(handleValid)} aria-busy={submitting}>
-        <StepTitle stepKey={step} index={stepIndex} total={ptBR.secretarySignup.steps.length}>
-          {ptBR.secretarySignup.steps[stepIndex] ?? ''}
-        </StepTitle>
-        {step === 'personal' ? (
-          <PersonalFields form={form} />
-        ) : (
-          <>
-            <FormTextField
-              control={control}
-              name="email"
-              label={ptBR.fields.email}
-              type="email"
-              hint={ptBR.secretarySignup.emailHint}
-              readOnly
-            />
-            <NewPasswordFields form={form} />
-            <FormCheckbox control={control} name="news">
-              {ptBR.secretarySignup.notifications}
-            </FormCheckbox>
-            <FormCheckbox control={control} name="IAcceptToStoreData" required>
-              {ptBR.signup.consent}
-            </FormCheckbox>
-          </>
-        )}
-        <WizardActions
-          onBack={step === 'personal' ? undefined : handleBack}
-          isLastStep={step === 'access'}
-          submitting={submitting}
-          submitLabel={ptBR.secretarySignup.submit}
-        />
-      </StyledWizardForm>
-      <WizardFooter>
-        <TextLink to="/auth">{ptBR.signup.haveAccount}</TextLink>
-      </WizardFooter>
-    </>
+    <SignupWizard
+      texts={ptBR.secretarySignup}
+      index={step === 'personal' ? 0 : 1}
+      submitting={submitting}
+      onSubmit={handleSubmit(handleValid)}
+      onBack={handleBack}
+    >
+      {step === 'personal' ? (
+        <PersonalFields form={form} />
+      ) : (
+        <>
+          <FormTextField
+            control={control}
+            name="email"
+            label={ptBR.fields.email}
+            type="email"
+            hint={ptBR.secretarySignup.emailHint}
+            readOnly
+          />
+          <NewPasswordFields form={form} />
+          <FormCheckbox control={control} name="news">
+            {ptBR.secretarySignup.notifications}
+          </FormCheckbox>
+          <FormCheckbox control={control} name="IAcceptToStoreData" required>
+            {ptBR.signup.consent}
+          </FormCheckbox>
+        </>
+      )}
+    </SignupWizard>
   );
 }

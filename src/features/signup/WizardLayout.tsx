@@ -1,24 +1,23 @@
 /**
  * Pieces shared by the two signup wizards: the form column, the step heading (focused when the step changes, so
- * screen readers hear the new step) and the row of navigation buttons.
+ * screen readers hear the new step), the row of navigation buttons, and the wizard that puts them together.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type FormEventHandler, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
+import { StepIndicator } from '../../components/ui/StepIndicator';
+import { TextLink } from '../../components/ui/TextLink';
 import { colors, fontSizes, fontWeights, media, space } from '../../lib/theme';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
+import { columnCss, eyebrowCss } from '../../components/ui/cssParts';
 
 export const StyledWizardForm = styled('form')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   margin-top: ${space.xl};
 `;
 
 const StyledStepTitle = styled('h2')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   font-size: ${fontSizes.lg};
   font-weight: ${fontWeights.semibold};
   color: ${colors.text};
@@ -26,10 +25,7 @@ const StyledStepTitle = styled('h2')`
 `;
 
 const StyledStepCount = styled('span')`
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${eyebrowCss}
   color: ${colors.primary};
 `;
 
@@ -61,7 +57,7 @@ type StepTitleProps = {
   stepKey: string;
 };
 
-export function StepTitle({ children, index, total, stepKey }: StepTitleProps) {
+function StepTitle({ children, index, total, stepKey }: StepTitleProps) {
   const ref = useRef<HTMLHeadingElement>(null);
   const firstKey = useRef(stepKey);
   useEffect(() => {
@@ -84,7 +80,7 @@ type WizardActionsProps = {
 };
 
 /** 'Voltar' and 'Próximo passo', or the submit ('Validando...' while submitting) on the last step. */
-export function WizardActions({ onBack, isLastStep, submitting, submitLabel }: WizardActionsProps) {
+function WizardActions({ onBack, isLastStep, submitting, submitLabel }: WizardActionsProps) {
   return (
     <StyledActions>
       {onBack ? (
@@ -105,4 +101,41 @@ type WizardFooterProps = {
 
 export function WizardFooter({ children }: WizardFooterProps) {
   return <StyledFooter>{children}</StyledFooter>;
+}
+
+type SignupWizardProps = {
+  /** The steps' names (for the indicator and the step's heading), the indicator's name and the last step's submit. */
+  texts: { steps: readonly string[]; stepsLabel: string; submit: string };
+  /** Zero-based index of the step shown: 'Voltar' from the second one on, the submit on the last one. */
+  index: number;
+  submitting: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onBack: () => void;
+  /** The step's fields. */
+  children: ReactNode;
+};
+
+/** A signup wizard: the steps' indicator, the step's form (heading, fields, buttons) and 'Já tem uma conta?'. */
+export function SignupWizard({ texts, index, submitting, onSubmit, onBack, children }: SignupWizardProps) {
+  const { steps } = texts;
+  return (
+    <>
+      <StepIndicator steps={steps} current={index} label={texts.stepsLabel} />
+      <StyledWizardForm noValidate onSubmit={onSubmit} aria-busy={submitting}>
+        <StepTitle stepKey={String(index)} index={index} total={steps.length}>
+          {steps[index] ?? ''}
+        </StepTitle>
+        {children}
+        <WizardActions
+          onBack={index === 0 ? undefined : onBack}
+          isLastStep={index === steps.length - 1}
+          submitting={submitting}
+          submitLabel={texts.submit}
+        />
+      </StyledWizardForm>
+      <WizardFooter>
+        <TextLink to="/auth">{ptBR.signup.haveAccount}</TextLink>
+      </WizardFooter>
+    </>
+  );
 }

@@ -21,15 +21,13 @@ import { getPatient } from './api';
 import { PatientSearch } from './components/PatientSearch';
 import { SurgeryForm } from './components/SurgeryForm';
 import type { Patient } from './types';
-import { raisedSurface } from '../../components/ui/cssParts';
+import { columnCss, raisedSurface } from '../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 const routeApi = getRouteApi('/app/patients-surgery');
 
 const StyledCard = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   padding: ${space.lg};
   ${raisedSurface}
   ${media.md} { padding: ${space.xl}; gap: ${space.xl}; }

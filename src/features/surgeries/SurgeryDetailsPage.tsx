@@ -38,6 +38,7 @@ import { CaseHistory } from './details/CaseHistory';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
+import { columnCss, visuallyHiddenCss } from '../../components/ui/cssParts';
 
 const T = surgeriesTexts.details;
 const routeApi = getRouteApi('/app/surgery-details/$id');
@@ -84,9 +85,7 @@ const StyledContent = styled('div')`
   max-width: ${layout.contentMaxWidth};
   margin: 0 auto;
   padding: ${space.xl} ${space.lg};
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   ${media.md} { padding: ${space.xxl}; gap: ${space.xl}; }
 `;
 
@@ -128,9 +127,7 @@ const StyledHead = styled('div')`
 const StyledWho = styled('div')`
   flex: 1;
   min-width: 180px;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
 `;
 
 const StyledCaseNumber = styled('p')`
@@ -163,12 +160,7 @@ const StyledBadge = styled('span')<{ $tone: 'active' | 'done' | 'closed' }>`
  * by every screen reader, and ARIA prohibits it on a generic element).
  */
 const StyledHiddenText = styled('span')`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
+  ${visuallyHiddenCss}
 `;
 
 const StyledFacts = styled('dl')`

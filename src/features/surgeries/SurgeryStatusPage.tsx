@@ -24,14 +24,13 @@ import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
-import { MultiSelect } from '../../components/ui/MultiSelect';
 import { Notice } from '../../components/ui/Notice';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
 import { DayInput } from './components/DayInput';
-import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect } from '../../components/surgeryList/SurgeryListControls';
+import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect, SurgeryStageFilter, useListControlHandlers } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';
 import { useOpenCase } from '../../lib/surgeries/caseLink';
@@ -39,8 +38,8 @@ import { surgeryFilterParams, type SurgeryOrdering } from '../../api/surgeryList
 import { api } from '../../api/client';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
 import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/FilterCard';
-import { selectedStages, statusesOf, statusParam, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
-import { STAGE_OPTIONS } from '../../lib/surgeries/surgeryText';
+import { selectedStages, statusesOf, type SurgeryStatusSearch } from '../../lib/surgeries/listSearch';
+import { columnCss } from '../../components/ui/cssParts';
 
 const T = surgeriesTexts.status;
 const routeApi = getRouteApi('/app/surgery-status');
@@ -65,17 +64,13 @@ const StyledToggle = styled('div')`
 `;
 
 const StyledDateField = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   width: 160px;
   & > label { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; }
 `;
 
 const StyledStage = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   font-size: ${fontSizes.sm};
   & > span { font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
 `;
@@ -95,6 +90,11 @@ const StyledStageRow = styled('div')`
   }
   & > button { padding: 0 ${space.md}; }
 `;
+
+/** The surgeries under the filters shown, as a CSV. */
+function exportSurgeries(filters: Parameters<typeof surgeryFilterParams>[0]) {
+  return api.GET('/surgery/api/v1/surgery/export.csv', { params: { query: surgeryFilterParams(filters) }, parseAs: 'blob' });
+}
 
 export function SurgeryStatusPage() {
   const search: SurgeryStatusSearch = routeApi.useSearch();
@@ -158,11 +158,7 @@ export function SurgeryStatusPage() {
     if (dateOn && day && day !== search.day) setSearch({ day });
   }
 
-  const handleQuery = useCallback((q: string) => setSearch({ q: q === '' ? undefined : q }), [setSearch]);
-  const handleOrdering = useCallback(
-    (next: SurgeryOrdering) => setSearch({ sort: next === DEFAULT_ORDERING ? undefined : next }),
-    [setSearch],
-  );
+  const { handleStages, handleQuery, handleOrdering } = useListControlHandlers(setSearch, DEFAULT_ORDERING);
 
   function handleShowClosed() {
     void navigate({
@@ -196,12 +192,7 @@ export function SurgeryStatusPage() {
     <Page
       title={T.title}
       actions={
-        <ExportCsvButton
-          call={() =>
-            api.GET('/surgery/api/v1/surgery/export.csv', { params: { query: surgeryFilterParams(filters) }, parseAs: 'blob' })
-          }
-          fallbackName="cirurgias.csv"
-        />
+        <ExportCsvButton call={() => exportSurgeries(filters)} fallbackName="cirurgias.csv" />
       }
     >
       <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel}>
@@ -216,12 +207,7 @@ export function SurgeryStatusPage() {
             </StyledStageRow>
           </StyledStage>
         ) : (
-          <MultiSelect
-            label={T.filterLabel}
-            options={STAGE_OPTIONS}
-            value={selected}
-            onChange={(next) => setSearch({ status: statusParam(next) })}
-          />
+          <SurgeryStageFilter label={T.filterLabel} value={selected} onChange={handleStages} />
         )}
         <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
         <SurgerySortSelect value={ordering} onChange={handleOrdering} />

@@ -8,14 +8,12 @@ import { styled } from 'goober';
 import { Notice } from '../../../components/ui/Notice';
 import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { raisedSurface, visuallyHiddenCss } from '../../../components/ui/cssParts';
+import { columnCss, raisedSurface, visuallyHiddenCss } from '../../../components/ui/cssParts';
 
 const StyledFigure = styled('figure')`
   margin: 0;
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   padding: ${space.lg};
   ${raisedSurface}
 `;

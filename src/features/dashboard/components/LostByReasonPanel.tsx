@@ -15,7 +15,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { StyledBarRow, StyledBarRows, StyledPanelHeading, StyledPanelNote, StyledPanelSection } from './chartLayout';
-import { raisedSurface } from '../../../components/ui/cssParts';
+import { columnCss, raisedSurface } from '../../../components/ui/cssParts';
 
 const T = reasonsTexts.dashboard;
 
@@ -26,9 +26,7 @@ const NO_REASON_BAR = '#8A9A9E';
 type LostItem = Dashboard['lost_by_reason'][number];
 
 const StyledCard = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   padding: ${space.lg};
   ${raisedSurface}
 `;

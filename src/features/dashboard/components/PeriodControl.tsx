@@ -20,14 +20,12 @@ import { brDate, dashboardQuery, loadPeriodCheck, type DashboardSearch } from '.
 import { dashboardMoneyTexts as M } from '../../../lib/i18n/dashboardMoney';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, space } from '../../../lib/theme';
-import { raisedSurface } from '../../../components/ui/cssParts';
+import { columnCss, raisedSurface } from '../../../components/ui/cssParts';
 
 const T = M.period;
 
 const StyledBar = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   padding: ${space.lg};
   ${raisedSurface}
 `;

@@ -13,6 +13,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
 import { formatShare, totalOf, type GraphItem } from '../../../lib/dashboard/figures';
 import { ChartCard } from './ChartCard';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const DONUT_SIZE = 180;
 
@@ -30,9 +31,7 @@ const StyledLegend = styled('ul')`
   margin: 0;
   padding: 0;
   list-style: none;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
 `;
 
 const StyledEntry = styled('li')`

@@ -7,6 +7,7 @@ import { dashboardTexts as T } from '../../../lib/i18n/dashboard';
 import { colors, fontSizes, fontWeights, radii, shadows, space } from '../../../lib/theme';
 import { chartColor } from '../chartColors';
 import type { Widget } from '../../../lib/dashboard/figures';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const StyledList = styled('dl')`
   margin: 0;
@@ -16,9 +17,7 @@ const StyledList = styled('dl')`
 `;
 
 const StyledWidget = styled('div')<{ $accent: string }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   min-width: 0;
   padding: ${space.lg};
   border-radius: ${radii.lg};

@@ -1,6 +1,6 @@
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, space } from '../../../lib/theme';
-import { plainListCss } from '../../../components/ui/cssParts';
+import { columnCss, plainListCss } from '../../../components/ui/cssParts';
 
 /** Two charts side by side when each can have about 340 px, else stacked (phones: SPEC §9 below md). */
 export const StyledChartGrid = styled('div')`
@@ -12,9 +12,7 @@ export const StyledChartGrid = styled('div')`
 
 /** A dashboard section: its heading, an optional note, then its charts or lists. */
 export const StyledPanelSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   min-width: 0;
 `;
 

@@ -13,7 +13,7 @@ import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { SurgeryFormValues } from '../rules';
-import { fieldsetStackCss, iconBoxCss } from '../../../components/ui/cssParts';
+import { fieldsetStackCss, iconBoxCss, inlineControlCss } from '../../../components/ui/cssParts';
 
 const StyledFieldset = styled('fieldset')`
   ${fieldsetStackCss(space.md)}
@@ -59,17 +59,11 @@ const StyledFooter = styled('div')`
 `;
 
 const StyledAdd = styled('button')`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xs};
-  min-height: 40px;
-  padding: 0 ${space.md};
+  ${inlineControlCss('40px', space.xs, space.md)}
   border: 1px dashed ${colors.primary};
   border-radius: ${radii.md};
   background: ${colors.primaryTint};
   color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.semibold};
   cursor: pointer;
   &:hover:not(:disabled) { background: ${colors.primarySoft}; }
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }

@@ -16,7 +16,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { searchPatients } from '../api';
 import type { Patient } from '../types';
-import { boxedRowsCss } from '../../../components/ui/cssParts';
+import { boxedRowsCss, columnCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 
@@ -47,9 +47,7 @@ const StyledRow = styled('li')`
 const StyledWho = styled('div')`
   flex: 1;
   min-width: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
 `;
 
 const StyledName = styled('span')`

@@ -36,22 +36,19 @@ import type { Cid, Hospital, Patient, Procedure } from '../types';
 import { CodeRows } from './CodeRows';
 import { AddHospitalModal } from './AddHospitalModal';
 import { NotesField } from './NotesField';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.registration;
 
 const PAYMENT_OPTIONS = PAYMENT_SOURCES.map((value) => ({ value, label: PAYMENT_SOURCE_LABELS[value] }));
 
 const StyledForm = styled('form')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xl};
+  ${columnCss(space.xl)}
 `;
 
 /** The hospital's search with 'Cadastrar hospital' under it. */
 const StyledHospital = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
 `;
 
 /** The line under a hospital in the search list: where it is. */
@@ -170,14 +167,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
         <CodeRows<Procedure>
           control={control}
           name="procedures"
-          texts={{
-            legend: T.proceduresLegend,
-            label: T.procedure,
-            placeholder: T.procedurePlaceholder,
-            add: T.addProcedure,
-            remove: T.removeProcedure,
-            limit: T.procedureLimit,
-          }}
+          texts={T.procedures}
           search={searchProcedures}
           itemLabel={procedureLabel}
           itemDetail={procedureDetail}
@@ -186,14 +176,7 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
         <CodeRows<Cid>
           control={control}
           name="cids"
-          texts={{
-            legend: T.cidsLegend,
-            label: T.cid,
-            placeholder: T.cidPlaceholder,
-            add: T.addCid,
-            remove: T.removeCid,
-            limit: T.cidLimit,
-          }}
+          texts={T.cids}
           search={searchCids}
           itemLabel={cidLabel}
           disabled={submitting}

@@ -10,12 +10,12 @@ import { formatDate, saoPauloDate, todayInSaoPaulo } from '../../../lib/format/d
 import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
-import { StyledForm, StyledRow } from './formLayout';
-import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { StyledRow } from './formLayout';
+import { usePanel } from './PanelFrame';
+import { StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 import { useConfirmFirst } from './ConfirmFirst';
-import { fill } from '../../../lib/i18n/pt-BR';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.accomplishment;
@@ -30,7 +30,7 @@ function initialAccomplishment(accomplishment: string | null, schedule: string |
 }
 
 export function AccomplishmentPanel() {
-  const { surgery, lifecycle, editable } = usePanel();
+  const { surgery, lifecycle } = usePanel();
   const form = useForm<AccomplishmentValues>({
     defaultValues: {
       accomplishment: brDateOf(initialAccomplishment(surgery.accomplishment, surgery.schedule)),
@@ -57,42 +57,33 @@ export function AccomplishmentPanel() {
     };
     const scheduledDay = saoPauloDate(surgery.schedule);
     if (fields.accomplishment && scheduledDay && fields.accomplishment < scheduledDay) {
-      const dates = { date: formatDate(fields.accomplishment), scheduled: formatDate(scheduledDay) };
-      const E = T.earlyConfirm;
-      early.ask({ ...E, text: fill(E.text, dates), confirm: fill(E.confirm, dates) }, send);
+      early.ask(T.earlyConfirm, { date: formatDate(fields.accomplishment), scheduled: formatDate(scheduledDay) }, send);
       return;
     }
     await send();
   });
 
-  if (!editable) {
-    return (
-      <PanelFrame>
-        <FactList
-          items={[
-            { term: T.date, value: formatDate(surgery.accomplishment) },
-            { term: T.note, value: surgery.accomplishment_note, wide: true },
-          ]}
-        />
-      </PanelFrame>
-    );
-  }
-
   return (
-    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
-        <StyledRow>
-          <FormMaskedField control={control} name="accomplishment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
-        </StyledRow>
-        <NotesField
-          control={control}
-          name="accomplishment_note"
-          label={T.note}
-          placeholder={L.notePlaceholder}
-          counter={L.noteCounter}
-        />
-      </PanelFrame>
-      {early.dialog}
-    </StyledForm>
+    <StepForm
+      facts={[
+        { term: T.date, value: formatDate(surgery.accomplishment) },
+        { term: T.note, value: surgery.accomplishment_note, wide: true },
+      ]}
+      onSubmit={onSubmit}
+      intro={T.intro}
+      draft={draft}
+      dialogs={early.dialog}
+    >
+      <StyledRow>
+        <FormMaskedField control={control} name="accomplishment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
+      </StyledRow>
+      <NotesField
+        control={control}
+        name="accomplishment_note"
+        label={T.note}
+        placeholder={L.notePlaceholder}
+        counter={L.noteCounter}
+      />
+    </StepForm>
   );
 }

@@ -35,12 +35,13 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
 import { getApprovals, type Approvals } from './lifecycleApi';
-import { StyledForm } from './formLayout';
-import { NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { PanelFrame, usePanel } from './PanelFrame';
+import { StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
 import { AuthorizationRecordEditor } from './AuthorizationRecordEditor';
 import { AuthorizationRecordSummary, useAuthorizationRecords } from './AuthorizationRecordView';
+import { columnCss, pillCss } from '../../../components/ui/cssParts';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;
@@ -91,9 +92,7 @@ const StyledList = styled('div')`
 `;
 
 const StyledBox = styled('div')<{ $applies: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   min-width: 0;
   padding: ${space.md};
   border: 1px solid ${colors.border};
@@ -111,10 +110,7 @@ const StyledBoxHead = styled('div')`
 
 const StyledPill = styled('span')<{ $tone: 'ok' | 'no' | 'wait' | 'off' }>`
   flex: none;
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
+  ${pillCss}
   background: ${(p) => ({ ok: colors.successSoft, no: colors.dangerSoft, wait: colors.warningSoft, off: colors.surface })[p.$tone]};
   color: ${(p) => ({ ok: colors.success, no: colors.danger, wait: colors.warning, off: colors.textMuted })[p.$tone]};
 `;
@@ -387,11 +383,9 @@ export function AuthorizationPanel() {
   }
   return (
     <>
-      <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-        <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
-          {body}
-        </PanelFrame>
-      </StyledForm>
+      <StepForm onSubmit={onSubmit} intro={T.intro} draft={draft}>
+        {body}
+      </StepForm>
       {/* Outside the step form: the editor is a form of its own (a modal portal, but kept out of the tree too). */}
       {editor}
       {confirm}

@@ -13,6 +13,7 @@ import { formatDate } from '../../../lib/format/date';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { Surgery } from '../types';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const R = authorizationTexts.record;
 
@@ -55,9 +56,7 @@ export function useAuthorizationRecords(surgeryId: number) {
 }
 
 const StyledSummary = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   padding-top: ${space.sm};
   border-top: 1px solid ${colors.border};
   & > h4 { font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }

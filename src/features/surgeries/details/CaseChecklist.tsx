@@ -21,7 +21,7 @@ import { Button } from '../../../components/ui/Button';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import type { DocumentFile } from './documentsApi';
 import { StoredFiles } from './StoredFiles';
-import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
+import { columnCss, pillCss, plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
 
 const D = surgeriesTexts.lifecycle.documents;
 
@@ -83,9 +83,7 @@ export function useCaseChecklist(surgeryId: number, revision: number) {
 }
 
 const Box = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   padding: ${space.lg};
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
@@ -101,10 +99,7 @@ const Summary = styled('p')<{ $ok: boolean }>`
   display: inline-flex;
   align-items: center;
   gap: ${space.xs};
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
+  ${pillCss}
   background: ${(p) => (p.$ok ? colors.successSoft : colors.warningSoft)};
   color: ${(p) => (p.$ok ? colors.success : colors.warning)};
 `;
@@ -133,12 +128,9 @@ const Tags = styled('span')`
   flex-wrap: wrap;
   gap: ${space.xs};
   & span {
-    padding: ${space.xxs} ${space.sm};
-    border-radius: ${radii.pill};
+    ${pillCss}
     background: ${colors.disabled};
     color: ${colors.textMuted};
-    font-size: ${fontSizes.xs};
-    font-weight: ${fontWeights.semibold};
   }
   & span[data-state='received'] { background: ${colors.successSoft}; color: ${colors.success}; }
   & span[data-state='missing'] { background: ${colors.warningSoft}; color: ${colors.warning}; }

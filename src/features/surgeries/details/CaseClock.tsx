@@ -18,6 +18,7 @@ import { colors, fontSizes, fontWeights, media, radii, space } from '../../../li
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { useRead } from '../../../lib/useRead';
 import type { CaseActor } from './caseActor';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const T = clocksTexts.clock;
 
@@ -34,9 +35,7 @@ const StyledClock = styled('section')`
 `;
 
 const StyledFacts = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
   font-size: ${fontSizes.sm};
   color: ${colors.text};
   & > p { margin: 0; display: flex; flex-wrap: wrap; align-items: center; gap: ${space.xs} ${space.sm}; }

@@ -18,6 +18,7 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, space } from '../../../lib/theme';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const R = reasonsTexts.dialog;
 const T = surgeriesTexts.lifecycle;
@@ -25,9 +26,7 @@ const T = surgeriesTexts.lifecycle;
 const resolver = stepResolver<LossReasonValues>(lossReasonFormSchema);
 
 const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   margin-top: ${space.lg};
 `;
 

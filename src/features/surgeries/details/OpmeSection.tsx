@@ -27,23 +27,19 @@ import { sendWritten } from './caseActor';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList } from './opmeApi';
 import { OpmeItemModal } from './OpmeItemModal';
 import { usePanel } from './panelContext';
-import { plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
+import { columnCss, pillCss, plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
 type Editing = { item: OpmeItem | null } | null;
 
 const StyledSection = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.md};
+  ${columnCss(space.md)}
   padding-top: ${space.lg};
   border-top: 1px solid ${colors.border};
 `;
 
 const StyledHead = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   ${media.md} { flex-direction: row; align-items: flex-start; justify-content: space-between; }
   & h3 { margin: 0; font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & p { margin: ${space.xs} 0 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; max-width: 72ch; }
@@ -55,9 +51,7 @@ const StyledList = styled('ol')`
 `;
 
 const StyledItem = styled('li')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   padding: ${space.md};
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
@@ -86,10 +80,7 @@ const TONES = {
 
 const StyledPill = styled('span')<{ $tone: keyof typeof TONES }>`
   flex: none;
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
+  ${pillCss}
   background: ${(p) => TONES[p.$tone][0]};
   color: ${(p) => TONES[p.$tone][1]};
 `;
@@ -105,9 +96,7 @@ const StyledQuotes = styled('ul')`
 `;
 
 const StyledQuote = styled('li')<{ $chosen: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xxs};
+  ${columnCss(space.xxs)}
   padding: ${space.sm};
   border: ${(p) => (p.$chosen ? `2px solid ${colors.primary}` : `1px solid ${colors.border}`)};
   border-radius: ${radii.sm};

@@ -16,30 +16,24 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { OpmeSection } from './OpmeSection';
 import { usePanel } from './panelContext';
-import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
+import { colors, fontSizes, fontWeights, media, space } from '../../../lib/theme';
 import { STEP_COUNT, stepIndexOf } from './stepData';
+import { columnCss, eyebrowCss, pillCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.lifecycle;
 
 export { PanelProvider, usePanel, type PanelContextValue } from './panelContext';
 
 const StyledPanel = styled('section')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
 `;
 
 const StyledHead = styled('header')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.xs};
+  ${columnCss(space.xs)}
 `;
 
 const StyledEyebrow = styled('p')`
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
-  letter-spacing: 0.04em;
-  text-transform: uppercase;
+  ${eyebrowCss}
   color: ${colors.textMuted};
 `;
 
@@ -61,12 +55,9 @@ const StyledTag = styled('span')`
   display: inline-flex;
   align-items: center;
   gap: ${space.xs};
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
+  ${pillCss}
   background: ${colors.disabled};
   color: ${colors.textMuted};
-  font-size: ${fontSizes.xs};
-  font-weight: ${fontWeights.semibold};
 `;
 
 const StyledIntro = styled('p')`
@@ -76,9 +67,7 @@ const StyledIntro = styled('p')`
 `;
 
 const StyledBody = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
 `;
 
 const StyledFooter = styled('div')`

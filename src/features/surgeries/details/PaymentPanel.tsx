@@ -30,8 +30,9 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { NotesField } from '../components/NotesField';
-import { StyledForm, StyledRow } from './formLayout';
-import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { StyledRow } from './formLayout';
+import { usePanel } from './PanelFrame';
+import { FactsPanel, StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 
@@ -100,30 +101,27 @@ export function PaymentPanel() {
 
   if (!editable) {
     return (
-      <PanelFrame>
-        <FactList
-          items={[
-            { term: T.value, value: surgery.payment_done === null ? null : formatBRL(surgery.payment_done) },
-            { term: T.date, value: formatDate(surgery.date_payment) },
-            { term: T.note, value: surgery.payment_notes, wide: true },
-          ]}
-        />
+      <FactsPanel
+        items={[
+          { term: T.value, value: surgery.payment_done === null ? null : formatBRL(surgery.payment_done) },
+          { term: T.date, value: formatDate(surgery.date_payment) },
+          { term: T.note, value: surgery.payment_notes, wide: true },
+        ]}
+      >
         <LedgerSection />
-      </PanelFrame>
+      </FactsPanel>
     );
   }
 
   return (
     <>
-    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton label={T.confirm} busy={lifecycle.pending === 'advance'} />}>
-        <StyledRow>
-          <FormMoneyField control={control} name="payment_done" label={T.value} placeholder={T.valuePlaceholder} hint={expected} />
-          <FormMaskedField control={control} name="date_payment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
-        </StyledRow>
-        <NotesField control={control} name="payment_notes" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
-      </PanelFrame>
-    </StyledForm>
+    <StepForm onSubmit={onSubmit} intro={T.intro} draft={draft} nextLabel={T.confirm}>
+      <StyledRow>
+        <FormMoneyField control={control} name="payment_done" label={T.value} placeholder={T.valuePlaceholder} hint={expected} />
+        <FormMaskedField control={control} name="date_payment" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
+      </StyledRow>
+      <NotesField control={control} name="payment_notes" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
+    </StepForm>
     {/* Outside the step form: the ledger's forms are forms of their own. */}
     <LedgerSection onWritten={followLedger} />
     <Modal

@@ -14,12 +14,13 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, fontSizes, media, space } from '../../../lib/theme';
 import { NotesField } from '../components/NotesField';
-import { StyledForm } from './formLayout';
-import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { usePanel } from './PanelFrame';
+import { StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { useScheduleValidityConfirm } from './ScheduleValidityConfirm';
 import { noteOf } from './stepData';
 import { useConfirmFirst } from './ConfirmFirst';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.scheduling;
@@ -34,9 +35,7 @@ const StyledColumns = styled('div')`
 `;
 
 const StyledSide = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
+  ${columnCss(space.lg)}
   & > p { font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
   ${media.md} { & > div:first-of-type { max-width: 200px; } }
 `;
@@ -62,7 +61,7 @@ export function pastDayNoticeOf(day: string | null, today: string): string | nul
 }
 
 export function SchedulingPanel() {
-  const { surgery, lifecycle, editable } = usePanel();
+  const { surgery, lifecycle } = usePanel();
   const form = useForm<SchedulingValues>({
     defaultValues: {
       day: saoPauloDate(surgery.schedule) || null,
@@ -97,53 +96,48 @@ export function SchedulingPanel() {
       });
     // Third week: so does a day that has passed (São Paulo), before the validity's question.
     if (scheduledDay < todayInSaoPaulo()) {
-      const P = T.pastConfirm;
-      const date = formatDate(scheduledDay);
-      past.ask({ ...P, text: fill(P.text, { date }), confirm: fill(P.confirm, { date }) }, send);
+      past.ask(T.pastConfirm, { date: formatDate(scheduledDay) }, send);
       return;
     }
     await send();
   });
 
-  if (!editable) {
-    return (
-      <PanelFrame>
-        <FactList
-          items={[
-            { term: T.scheduledFor, value: scheduleText(surgery.schedule) },
-            { term: T.note, value: surgery.schedule_note, wide: true },
-          ]}
-        />
-      </PanelFrame>
-    );
-  }
-
   return (
-    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
-        <StyledColumns>
-          <Calendar
-            label={T.calendar}
-            value={day.value}
-            onChange={(value) => {
-              day.onChange(value);
-              clearErrors('day');
-            }}
-            previousLabel={T.previousMonth}
-            nextLabel={T.nextMonth}
-            error={dayState.error?.message}
-          />
-          <StyledSide>
-            <p aria-live="polite">{day.value ? fill(T.chosenDay, { date: formatDate(day.value) }) : T.noDay}</p>
-            <FormMaskedField control={control} name="hour" label={T.hour} mask={MASKS.hour} placeholder={T.hourPlaceholder} />
-            {nextDayNotice ? <p role="status">{nextDayNotice}</p> : null}
-            {pastDayNotice ? <p role="status">{pastDayNotice}</p> : null}
-            <NotesField control={control} name="schedule_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
-          </StyledSide>
-        </StyledColumns>
-      </PanelFrame>
-      {past.dialog}
-      {validity.dialog}
-    </StyledForm>
+    <StepForm
+      facts={[
+        { term: T.scheduledFor, value: scheduleText(surgery.schedule) },
+        { term: T.note, value: surgery.schedule_note, wide: true },
+      ]}
+      onSubmit={onSubmit}
+      intro={T.intro}
+      draft={draft}
+      dialogs={
+        <>
+          {past.dialog}
+          {validity.dialog}
+        </>
+      }
+    >
+      <StyledColumns>
+        <Calendar
+          label={T.calendar}
+          value={day.value}
+          onChange={(value) => {
+            day.onChange(value);
+            clearErrors('day');
+          }}
+          previousLabel={T.previousMonth}
+          nextLabel={T.nextMonth}
+          error={dayState.error?.message}
+        />
+        <StyledSide>
+          <p aria-live="polite">{day.value ? fill(T.chosenDay, { date: formatDate(day.value) }) : T.noDay}</p>
+          <FormMaskedField control={control} name="hour" label={T.hour} mask={MASKS.hour} placeholder={T.hourPlaceholder} />
+          {nextDayNotice ? <p role="status">{nextDayNotice}</p> : null}
+          {pastDayNotice ? <p role="status">{pastDayNotice}</p> : null}
+          <NotesField control={control} name="schedule_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
+        </StyledSide>
+      </StyledColumns>
+    </StepForm>
   );
 }

@@ -8,12 +8,13 @@ import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
 import { futureDateFields, LIFECYCLE_MESSAGES } from '../../../../machines/surgeryLifecycle/lifecycleRules';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { NotesField } from '../components/NotesField';
-import { FactList, NextButton, PanelFrame, usePanel } from './PanelFrame';
+import { usePanel } from './PanelFrame';
+import { StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { brDateOf, isoDateOf, noteOf, ownFieldProblems } from './stepData';
 import { TemplateDownloads } from './TemplateDownloads';
 import { DispatchRecords } from './DispatchRecords';
-import { StyledForm, StyledRow } from './formLayout';
+import { StyledRow } from './formLayout';
 
 const L = surgeriesTexts.lifecycle;
 const T = L.sending;
@@ -21,7 +22,7 @@ const T = L.sending;
 type SendingValues = { document_arrivals: string; document_note: string };
 
 export function SendingPanel() {
-  const { surgery, lifecycle, editable } = usePanel();
+  const { surgery, lifecycle } = usePanel();
   const form = useForm<SendingValues>({
     defaultValues: { document_arrivals: brDateOf(surgery.document_arrivals), document_note: surgery.document_note ?? '' },
   });
@@ -42,31 +43,28 @@ export function SendingPanel() {
     if (await lifecycle.request({ type: 'case.advance', fields, notes })) draft.clear();
   });
 
-  if (!editable) {
-    return (
-      <PanelFrame>
-        <FactList
-          items={[
-            { term: T.date, value: formatDate(surgery.document_arrivals) },
-            { term: T.note, value: surgery.document_note, wide: true },
-          ]}
-        />
-        <TemplateDownloads surgery={surgery} />
-        <DispatchRecords surgery={surgery} editable={false} />
-      </PanelFrame>
-    );
-  }
-
   return (
-    <StyledForm onSubmit={(event) => void onSubmit(event)} noValidate>
-      <PanelFrame intro={T.intro} draft={draft} actions={<NextButton busy={lifecycle.pending === 'advance'} />}>
-        <StyledRow>
-          <FormMaskedField control={control} name="document_arrivals" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
-        </StyledRow>
-        <NotesField control={control} name="document_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
-        <TemplateDownloads surgery={surgery} />
-        <DispatchRecords surgery={surgery} editable />
-      </PanelFrame>
-    </StyledForm>
+    <StepForm
+      facts={[
+        { term: T.date, value: formatDate(surgery.document_arrivals) },
+        { term: T.note, value: surgery.document_note, wide: true },
+      ]}
+      factsExtra={
+        <>
+          <TemplateDownloads surgery={surgery} />
+          <DispatchRecords surgery={surgery} editable={false} />
+        </>
+      }
+      onSubmit={onSubmit}
+      intro={T.intro}
+      draft={draft}
+    >
+      <StyledRow>
+        <FormMaskedField control={control} name="document_arrivals" label={T.date} mask={MASKS.date} placeholder={L.datePlaceholder} />
+      </StyledRow>
+      <NotesField control={control} name="document_note" label={T.note} placeholder={L.notePlaceholder} counter={L.noteCounter} />
+      <TemplateDownloads surgery={surgery} />
+      <DispatchRecords surgery={surgery} editable />
+    </StepForm>
   );
 }

@@ -15,13 +15,12 @@ import { toastError, toastWarning } from '../../../lib/toast';
 import { saveBlob } from '../../../lib/download';
 import { downloadTemplate, type TemplateKind } from './lifecycleApi';
 import type { Surgery } from '../types';
+import { columnCss } from '../../../components/ui/cssParts';
 
 const T = surgeriesTexts.lifecycle.sending;
 
 const StyledBox = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
+  ${columnCss(space.sm)}
   & > div { display: flex; flex-wrap: wrap; gap: ${space.sm}; }
   ${media.belowMd} { & > div > button { width: 100%; } }
 `;

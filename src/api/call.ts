@@ -3,6 +3,7 @@
  * the answer or what the server said against it, in one shape for every feature (SPEC §8). Reads whose failure is
  * silent go through `read` (./read.ts) instead.
  */
+import { attachmentName } from '../lib/download';
 import { failedCallMessage, fieldErrors, generalErrorMessages, thrownCallMessage, type FieldErrors } from './errors';
 
 /** `status` 0: no answer (the call threw), with SPEC §8's message for that as the one message. */
@@ -37,4 +38,22 @@ async function jsonOfBlob(error: unknown): Promise<unknown> {
   } catch {
     return null;
   }
+}
+
+/** A downloaded file: its bytes and its name (the answer's Content-Disposition, else the fallback). */
+type DownloadedFile = { blob: Blob; filename: string };
+
+/** A download (`parseAs: 'blob'`) as a result: the file, or the error body's messages. */
+export async function callDownload(
+  send: () => Promise<{ data?: Blob; error?: unknown; response: Response }>,
+  fallbackName: string,
+): Promise<CallResult<DownloadedFile>> {
+  let filename = fallbackName;
+  const result = await callApi(async () => {
+    const answer = await send();
+    filename = attachmentName(answer.response.headers.get('Content-Disposition'), fallbackName);
+    return answer;
+  });
+  if (!result.ok) return result;
+  return result.data instanceof Blob ? { ok: true, data: { blob: result.data, filename } } : resultOf(500, null);
 }

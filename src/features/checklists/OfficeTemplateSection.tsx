@@ -105,7 +105,7 @@ export function OfficeTemplateSection({ scope, id, medic }: Props) {
     setDownloading(true);
     const result = await downloadOfficeTemplate(scope, id, medic);
     setDownloading(false);
-    if (result.kind === 'ok') saveBlob(result.blob, result.filename);
+    if (result.ok) saveBlob(result.data.blob, result.data.filename);
     else for (const message of result.messages.length ? result.messages : [T.downloadFailed]) toastWarning(message);
   }
 

@@ -1,41 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useRead } from '../../lib/useRead';
 import { fetchMedics, type MedicItem } from './actors';
 
-type MedicsState =
-  | { status: 'loading'; items: MedicItem[] }
-  | { status: 'error'; items: MedicItem[] }
-  | { status: 'ready'; items: MedicItem[] };
+type MedicsState = { status: 'loading' | 'error' | 'ready'; items: MedicItem[] };
+
+const NONE: MedicsState = { status: 'ready', items: [] };
 
 /**
  * GET /project_auth/api/v1/list_medic/ for the registration's Médico select (a secretary's linked medics), with a
  * retry for the error state. Not loaded when `enabled` is false (a medic registers only their own patients).
  */
 export function useMedics(enabled: boolean): MedicsState & { retry: () => void } {
-  const [state, setState] = useState<MedicsState>({ status: enabled ? 'loading' : 'ready', items: [] });
-  const [attempt, setAttempt] = useState(0);
-  const [loadedFor, setLoadedFor] = useState(enabled);
-  if (loadedFor !== enabled) {
-    setLoadedFor(enabled);
-    if (enabled) setState({ status: 'loading', items: [] });
-  }
-
-  useEffect(() => {
-    if (!enabled) return undefined;
-    const controller = new AbortController();
-    fetchMedics(controller.signal).then(
-      (items) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', items });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error', items: [] });
-      },
-    );
-    return () => controller.abort();
-  }, [enabled, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ status: 'loading', items: [] });
-    setAttempt((current) => current + 1);
-  }, []);
-  return { ...state, retry };
+  const { state, retry } = useRead(
+    async (signal) => (enabled ? { kind: 'ok' as const, value: await fetchMedics(signal) } : { kind: 'ok' as const, value: [] }),
+    [enabled],
+  );
+  if (!enabled) return { ...NONE, retry };
+  return { status: state.status === 'empty' ? 'error' : state.status, items: state.status === 'ready' ? state.value : [], retry };
 }

@@ -1,103 +1,83 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, firstPage, hasMorePages } from '../../lib/paging';
+import { useRead } from '../../lib/useRead';
 import { fetchPatients, PATIENT_PAGE_SIZE, type Patient } from './actors';
 
-export type PatientListState = {
-  status: 'loading' | 'ready' | 'error';
+type Rows = {
   items: Patient[];
   /** Total matching the search when the server says so (else null). */
   count: number | null;
   hasMore: boolean;
+};
+
+export type PatientListState = Rows & {
+  status: 'loading' | 'ready' | 'error';
   loadingMore: boolean;
   loadMoreFailed: boolean;
 };
 
-const INITIAL: PatientListState = {
-  status: 'loading',
-  items: [],
-  count: null,
-  hasMore: false,
-  loadingMore: false,
-  loadMoreFailed: false,
-};
-
-/** A new first page is on its way: the rows shown stay until it lands. */
-const reloading = (current: PatientListState): PatientListState => ({
-  ...current,
-  status: 'loading',
-  loadingMore: false,
-  loadMoreFailed: false,
-});
+const NO_ROWS: Rows = { items: [], count: null, hasMore: false };
+const IDLE = { loadingMore: false, loadMoreFailed: false };
 
 /**
  * The patients list of /patients for a (debounced) search text: the first page on every new search (older answers
- * are aborted and ignored), 'Carregar mais' appending the next page, `retry` after a failure and `refresh` after a
- * save or a delete.
+ * are aborted and ignored; the rows shown stay until it lands), 'Carregar mais' appending the next page, `retry`
+ * after a failure and `refresh` after a save or a delete.
  */
 export function usePatientList(search: string) {
-  const [state, setState] = useState<PatientListState>(INITIAL);
-  const [generation, setGeneration] = useState(0);
+  const list = useRead(
+    async (signal) => ({ kind: 'ok' as const, value: firstPage(await fetchPatients({ search, offset: 0, signal }), PATIENT_PAGE_SIZE) }),
+    [search],
+    { keepWhileReloading: true },
+  );
+  const [more, setMore] = useState(IDLE);
   const moreController = useRef<AbortController | null>(null);
-  // A new search starts a new first page: loading from this render on (the effect below only reads).
+  // A new first page drops the page being added.
+  const stopMore = useCallback(() => {
+    moreController.current?.abort();
+    setMore(IDLE);
+  }, []);
   const [listedSearch, setListedSearch] = useState(search);
   if (listedSearch !== search) {
     setListedSearch(search);
-    setState(reloading);
+    setMore(IDLE);
   }
+  useEffect(() => () => moreController.current?.abort(), [search]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    moreController.current?.abort();
-    fetchPatients({ search, offset: 0, signal: controller.signal }).then(
-      // An answer renders as a transition, in slices, as the surgery list's (issue 15: a page of rows set by a plain
-      // update after a fetch is one blocking render).
-      (page) => {
-        if (controller.signal.aborted) return;
-        startTransition(() =>
-          setState({ status: 'ready', ...firstPage(page, PATIENT_PAGE_SIZE), loadingMore: false, loadMoreFailed: false }),
-        );
-      },
-      () => {
-        if (!controller.signal.aborted) startTransition(() => setState({ ...INITIAL, status: 'error' }));
-      },
-    );
-    return () => controller.abort();
-  }, [search, generation]);
-
-  useEffect(() => () => moreController.current?.abort(), []);
+  const { state, replace } = list;
+  const rows = state.status === 'ready' || state.status === 'loading' ? (state.value ?? NO_ROWS) : NO_ROWS;
+  const status = state.status === 'empty' ? 'error' : state.status;
 
   const loadMore = useCallback(() => {
-    if (state.status !== 'ready' || !state.hasMore || state.loadingMore) return;
+    if (status !== 'ready' || !rows.hasMore || more.loadingMore) return;
     const controller = new AbortController();
     moreController.current = controller;
-    const offset = state.items.length;
-    setState((current) => ({ ...current, loadingMore: true, loadMoreFailed: false }));
-    fetchPatients({ search, offset, signal: controller.signal }).then(
+    setMore({ loadingMore: true, loadMoreFailed: false });
+    fetchPatients({ search, offset: rows.items.length, signal: controller.signal }).then(
+      // An answer renders as a transition, in slices, as the surgery list's (issue 15).
       (page) => {
         if (controller.signal.aborted) return;
-        startTransition(() =>
-          setState((current) => {
+        startTransition(() => {
+          replace((current) => {
             const items = appendPage(current.items, page.results);
-            return {
-              ...current,
-              items,
-              count: page.count ?? current.count,
-              hasMore: hasMorePages(items.length, page.count, page.results.length, PATIENT_PAGE_SIZE),
-              loadingMore: false,
-            };
-          }),
-        );
+            const hasMore = hasMorePages(items.length, page.count, page.results.length, PATIENT_PAGE_SIZE);
+            return { items, count: page.count ?? current.count, hasMore };
+          });
+          setMore(IDLE);
+        });
       },
       () => {
-        if (!controller.signal.aborted) setState((current) => ({ ...current, loadingMore: false, loadMoreFailed: true }));
+        if (!controller.signal.aborted) setMore({ loadingMore: false, loadMoreFailed: true });
       },
     );
-  }, [search, state.status, state.hasMore, state.loadingMore, state.items.length]);
+  }, [search, status, rows, more.loadingMore, replace]);
 
+  const { retry } = list;
   const refresh = useCallback(() => {
-    setState(reloading);
-    setGeneration((current) => current + 1);
-  }, []);
+    stopMore();
+    retry();
+  }, [stopMore, retry]);
 
-  return { ...state, loadMore, retry: refresh, refresh };
+  const shown: PatientListState = { status, ...rows, ...more };
+  return { ...shown, loadMore, retry: refresh, refresh };
 }

@@ -3,7 +3,7 @@
  * current one asked), and where she is signed in. The name, nickname and password modals are /settings' own, on the
  * same machine, with the call supplied here (PUT account/ instead of the medic's settings/).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { fromPromise } from 'xstate';
@@ -17,6 +17,7 @@ import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoMod
 import { Notice } from '../../components/ui/Notice';
 import { accountTexts } from '../../lib/i18n/account';
 import { reloadProfileFromServer, useSession } from '../../lib/session/session';
+import { useRead } from '../../lib/useRead';
 import { space } from '../../lib/theme';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
@@ -92,36 +93,18 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
   );
 }
 
-type AccountState = { status: 'loading' } | { status: 'ready'; account: OwnAccount } | { status: 'error' };
-
 export function AccountPage() {
-  const [state, setState] = useState<AccountState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    read(() => api.GET('/project_auth/api/v1/account/', { signal: controller.signal })).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'ok') setState({ status: 'ready', account: result.value });
-        else setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      },
-      () => {
-        if (!controller.signal.aborted) setState((previous) => (previous.status === 'ready' ? previous : { status: 'error' }));
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
+  // A reload after a change (and a retry) keeps what is shown until the answer lands, and a failed one keeps the data.
+  const { state, reload } = useRead((signal) => read(() => api.GET('/project_auth/api/v1/account/', { signal })), []);
 
   return (
     <Page title={T.title}>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} />
-      ) : state.status === 'error' ? (
+      ) : state.status !== 'ready' ? (
         <Notice kind="failed" title={T.failedTitle} text={T.failedText} onRetry={reload} />
       ) : (
-        <AccountContent account={state.account} reload={reload} />
+        <AccountContent account={state.value} reload={reload} />
       )}
     </Page>
   );

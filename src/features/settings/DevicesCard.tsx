@@ -3,7 +3,7 @@
  * with its browser and system, its last use, 'Este dispositivo' for this one; 'Sair' ends one (after 'Tem
  * certeza?'), 'Sair de todos os outros' ends the rest. The list is read again after each end.
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -15,6 +15,7 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { settingsTexts } from '../../lib/i18n/settings';
 import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { useRead } from '../../lib/useRead';
 import { endDevices, listDevices, type Device } from './devices';
 import { StyledCard, StyledCardList, StyledCardText, StyledCardTitle } from './ProfileCard';
 import { spreadRowCss } from '../../components/ui/cssParts';
@@ -84,29 +85,12 @@ function when(iso: string, now = Date.now()): string {
 
 const deviceName = (device: Device) => fill(T.device, { browser: device.browser, system: device.system });
 
-type ListState = { status: 'loading' } | { status: 'ready'; devices: Device[] } | { status: 'error' };
-
 export function DevicesCard() {
   const titleId = useId();
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Read again after each end (and on a retry) with the list still shown; a failed read again keeps it.
+  const { state, reload } = useRead((signal) => listDevices(signal), []);
   const [asking, setAsking] = useState<Device | 'others' | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listDevices(controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        setState(result.kind === 'ok' ? { status: 'ready', devices: result.value } : { status: 'error' });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
 
   async function handleConfirm() {
     if (!asking) return;
@@ -119,19 +103,19 @@ export function DevicesCard() {
     reload();
   }
 
-  const others = state.status === 'ready' ? state.devices.filter((device) => !device.current) : [];
+  const others = state.status === 'ready' ? state.value.filter((device) => !device.current) : [];
   return (
     <StyledCard aria-labelledby={titleId}>
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
       <StyledCardText>{T.intro}</StyledCardText>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} compact />
-      ) : state.status === 'error' ? (
+      ) : state.status !== 'ready' ? (
         <Notice kind="failed" title={T.loadFailed} onRetry={reload} compact />
       ) : (
         <>
           <StyledCardList aria-label={T.listLabel}>
-            {state.devices.map((device) => (
+            {state.value.map((device) => (
               <StyledDevice key={device.id}>
                 <Icon name="shieldCheck" size={22} />
                 <StyledWhat>

@@ -13,7 +13,7 @@ import { Page } from '../../components/layout/Page';
 import { Notice } from '../../components/ui/Notice';
 import { settingsTexts as T } from '../../lib/i18n/settings';
 import { space } from '../../lib/theme';
-import { sendSettingsForm, type Settings } from './actors';
+import { getSettings, sendSettingsForm, type Settings } from './actors';
 import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoModal';
 import { useSession } from '../../lib/session/session';
 import { LinkedPeople } from './LinkedPeople';
@@ -25,7 +25,7 @@ import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
 import { useSettingsModal } from './useSettingsModal';
 import { InviteModal, NameModal, NicknameModal, PasswordModal } from './SettingsModals';
-import { useSettings } from './useSettings';
+import { useRead } from '../../lib/useRead';
 
 const modalMachine = settingsModalMachine.provide({ actors: { sendSettingsForm } });
 
@@ -86,15 +86,16 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
 }
 
 export function SettingsPage() {
-  const { state, retry, reload } = useSettings();
+  // A failed first read is silent (SPEC §7): the page offers retry; a reload after a change keeps the data shown.
+  const { state, retry, reload } = useRead((signal) => getSettings(signal), []);
   return (
     <Page title={T.title}>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} />
-      ) : state.status === 'error' ? (
+      ) : state.status !== 'ready' ? (
         <Notice kind="failed" title={T.failedTitle} text={T.failedText} onRetry={retry} />
       ) : (
-        <SettingsContent settings={state.settings} reload={reload} />
+        <SettingsContent settings={state.value} reload={reload} />
       )}
     </Page>
   );

@@ -5,7 +5,7 @@
  * 'Desativar' asks the current password and a code. A secretary whose medic requires it is told so and cannot turn it
  * off; the medic has the switch that requires it of his secretaries. The server's pt-BR messages are shown as written.
  */
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { styled } from 'goober';
 import type { components } from '../../../openapi/schema';
 import { api } from '../../api/client';
@@ -23,10 +23,10 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { settingsTexts } from '../../lib/i18n/settings';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
+import { useRead } from '../../lib/useRead';
 import { StyledCard, StyledCardText, StyledCardTitle } from './ProfileCard';
 import { FieldStack } from '../../components/ui/fieldLayout';
 
-type TwoFactorStatus = components['schemas']['TwoFactorStatus'];
 type TwoFactorSetup = components['schemas']['TwoFactorSetup'];
 
 const T = accountTexts.twoFactor;
@@ -88,8 +88,6 @@ const StyledCodes = styled('ul')`
   font-size: ${fontSizes.md};
   color: ${colors.text};
 `;
-
-type LoadState = { status: 'loading' } | { status: 'ready'; value: TwoFactorStatus } | { status: 'error' };
 
 type Dialog =
   | { kind: 'setup'; setup: TwoFactorSetup }
@@ -221,26 +219,11 @@ function CodesDialog({ codes, onDone }: { codes: string[]; onDone: () => void })
 export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
   const titleId = useId();
   const hintId = useId();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+  // Read again after a change (and on a retry) with the card still shown; a failed read again keeps it.
+  const { state, reload, replace } = useRead((signal) => read(() => api.GET('/project_auth/api/v1/two_factor/', { signal })), []);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [starting, setStarting] = useState(false);
   const [saving, setSaving] = useState(false);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    read(() => api.GET('/project_auth/api/v1/two_factor/', { signal: controller.signal })).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        setState(result.kind === 'ok' ? { status: 'ready', value: result.value } : { status: 'error' });
-      },
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error' });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
 
   async function start() {
     setStarting(true);
@@ -255,7 +238,8 @@ export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
     const result = await callApi(() => api.PUT('/project_auth/api/v1/two_factor/secretaries/', { body: { required } }));
     setSaving(false);
     if (result.ok) {
-      setState({ status: 'ready', value: result.data });
+      const saved = result.data;
+      replace(() => saved);
       toastSuccess(required ? T.secretariesOn : T.secretariesOff);
     } else {
       toastError(messagesOf(result)[0] ?? T.failed);
@@ -268,7 +252,7 @@ export function TwoFactorCard({ role }: { role: 'medic' | 'secretary' }) {
       <StyledCardTitle id={titleId}>{T.title}</StyledCardTitle>
       {state.status === 'loading' ? (
         <Notice kind="loading" title={T.loading} compact />
-      ) : state.status === 'error' || !status ? (
+      ) : !status ? (
         <Notice kind="failed" title={T.loadFailed} onRetry={reload} compact />
       ) : (
         <>

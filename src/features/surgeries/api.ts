@@ -5,7 +5,6 @@
 import { api } from '../../api/client';
 import type { components } from '../../../openapi/schema';
 import { callApi, type CallResult } from '../../api/call';
-import { thrownCallMessage } from '../../api/errors';
 import { read, type ReadResult } from '../../api/read';
 import { RequestFailed } from '../../api/surgeryList';
 import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
@@ -54,18 +53,7 @@ export function getSurgery(id: number, signal?: AbortSignal): Promise<ReadResult
   return read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
 }
 
-type CreateResult =
-  | { kind: 'created'; id: number }
-  | { kind: 'rejected'; status: number; body: unknown }
-  | { kind: 'offline'; message: string };
-
 /** POST /surgery/api/v1/create_surgery/. */
-export async function createSurgery(body: CreateSurgeryBody): Promise<CreateResult> {
-  try {
-    const { data, error, response } = await api.POST('/surgery/api/v1/create_surgery/', { body });
-    if (response.ok && data) return { kind: 'created', id: data.id };
-    return { kind: 'rejected', status: response.status, body: error };
-  } catch (error) {
-    return { kind: 'offline', message: thrownCallMessage(error) };
-  }
+export function createSurgery(body: CreateSurgeryBody) {
+  return callApi(() => api.POST('/surgery/api/v1/create_surgery/', { body }));
 }

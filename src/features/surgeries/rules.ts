@@ -7,7 +7,7 @@ import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants'
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../machines/surgeryCase/creationRules';
 import { surgeryRegistrationSchema } from '../../../machines/surgeryCase/schemas';
 import { problemsIn } from '../../../machines/validation/problems';
-import { fieldErrors, generalErrorMessages } from '../../api/errors';
+import { fieldErrors, generalErrorMessages, type FieldErrors } from '../../api/errors';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Cid, CreateSurgeryBody, HealthPlan, Hospital, Procedure } from './types';
 
@@ -105,8 +105,12 @@ const FIELD_OF_SERVER_KEY: Readonly<Record<string, string>> = {
  * list are toasted too, so nothing the server said is lost; `fallback` when the body says nothing usable.
  */
 export function readServerProblems(body: unknown, fallback: string): ServerProblems {
-  const byKey = fieldErrors(body);
-  const toasts = generalErrorMessages(body);
+  return serverProblems(generalErrorMessages(body), fieldErrors(body), fallback);
+}
+
+/** The same from a failed call's messages and field errors (`CallResult`). */
+export function serverProblems(messages: readonly string[], byKey: FieldErrors, fallback: string): ServerProblems {
+  const toasts = [...messages];
   const fields: FormProblem[] = [];
   for (const [key, field] of Object.entries(FIELD_OF_SERVER_KEY)) {
     const messages = byKey[key] ?? [];

@@ -27,7 +27,7 @@ import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { createSurgery, searchCids, searchHospitals, searchProcedures } from '../api';
 import {
   emptySurgeryForm,
-  readServerProblems,
+  serverProblems,
   missingCodesToast,
   toCreateSurgeryBody,
   type SurgeryFormValues,
@@ -131,17 +131,18 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
     onSubmittingChange?.(true);
     const result = await createSurgery(toCreateSurgeryBody(patient.id, values));
     onSubmittingChange?.(false);
-    if (result.kind === 'created') {
+    if (result.ok) {
       draft.clear();
       toastSuccess(T.success);
-      onCreated(result.id);
+      onCreated(result.data.id);
       return;
     }
-    if (result.kind === 'offline') {
-      toastError(result.message);
+    // No answer: SPEC §8's message for that, the failure's one message.
+    if (result.status === 0) {
+      for (const message of result.messages) toastError(message);
       return;
     }
-    const problems = readServerProblems(result.body, failedCallMessage(result.status));
+    const problems = serverProblems(result.messages, result.fields, failedCallMessage(result.status));
     for (const message of problems.toasts) toastWarning(message);
     for (const problem of problems.fields) {
       setError(problem.field as FieldPath<SurgeryFormValues>, { type: 'server', message: problem.message });

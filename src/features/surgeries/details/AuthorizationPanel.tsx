@@ -221,7 +221,7 @@ export function AuthorizationPanel() {
 
   /** The status of the payer's record, once read. */
   function recordStatusOf(kind: ApprovalKind): AuthorizationStatus | undefined {
-    return records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === PAYER[kind])?.status : undefined;
+    return records.state.status === 'ready' ? records.state.value.find((each) => each.payer === PAYER[kind])?.status : undefined;
   }
 
   /**
@@ -268,8 +268,8 @@ export function AuthorizationPanel() {
   }
 
   function recordOf(kind: ApprovalKind): ReactNode {
-    if (records.state.kind === 'loading') return <StyledReason role="status">{R.loading}</StyledReason>;
-    if (records.state.kind === 'failed') {
+    if (records.state.status === 'loading') return <StyledReason role="status">{R.loading}</StyledReason>;
+    if (records.state.status === 'error') {
       return (
         <StyledState role="alert">
           {R.failed}
@@ -279,7 +279,7 @@ export function AuthorizationPanel() {
         </StyledState>
       );
     }
-    const record = records.state.records.find((each) => each.payer === PAYER[kind]);
+    const record = records.state.value.find((each) => each.payer === PAYER[kind]);
     if (!record) return null;
     return (
       <AuthorizationRecordSummary
@@ -291,7 +291,7 @@ export function AuthorizationPanel() {
     );
   }
 
-  const editedRecord = records.state.kind === 'ok' ? records.state.records.find((each) => each.payer === editing) : undefined;
+  const editedRecord = records.state.status === 'ready' ? records.state.value.find((each) => each.payer === editing) : undefined;
   const editor = editedRecord ? (
     <AuthorizationRecordEditor
       surgeryId={surgery.id}

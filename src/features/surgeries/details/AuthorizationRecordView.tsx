@@ -3,13 +3,14 @@
  * (`useAuthorizationRecords`), a compact summary under each approval box with the record's warnings, and the button
  * that opens its editor (./AuthorizationRecordEditor.tsx).
  */
-import { Fragment, useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback } from 'react';
 import { styled } from 'goober';
 import { AUTHORIZATION_STATUS_LABELS, type AuthorizationPayer } from '../../../../machines/preoperative/constants';
 import { listAuthorizations, type AuthorizationRecord } from '../../../api/authorizations';
 import { Button } from '../../../components/ui/Button';
 import { Icon } from '../../../components/ui/Icon';
 import { formatDate } from '../../../lib/format/date';
+import { found, useRead } from '../../../lib/useRead';
 import { authorizationTexts } from '../../../lib/i18n/authorizations';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import type { Surgery } from '../types';
@@ -17,42 +18,18 @@ import { columnCss } from '../../../components/ui/cssParts';
 
 const R = authorizationTexts.record;
 
-type RecordsState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ok'; records: AuthorizationRecord[] };
-
 /**
  * The case's records: read on mount and on `retry`; `reload` reads them again keeping the shown ones until the answer
  * lands (after a toggle); `replace` puts a saved record in place.
  */
 export function useAuthorizationRecords(surgeryId: number) {
-  const [state, setState] = useState<RecordsState>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    listAuthorizations(surgeryId, controller.signal).then(
-      (result) => {
-        if (controller.signal.aborted) return;
-        if (result.kind === 'ok') setState({ kind: 'ok', records: result.value });
-        else setState((current) => (current.kind === 'ok' ? current : { kind: 'failed' }));
-      },
-      () => {},
-    );
-    return () => controller.abort();
-  }, [surgeryId, attempt]);
-
-  const retry = useCallback(() => {
-    setState({ kind: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const replace = useCallback((record: AuthorizationRecord) => {
-    setState((current) =>
-      current.kind === 'ok'
-        ? { kind: 'ok', records: current.records.map((each) => (each.payer === record.payer ? record : each)) }
-        : current,
-    );
-  }, []);
-  return { state, retry, reload, replace };
+  const read = useRead((signal) => listAuthorizations(surgeryId, signal), [surgeryId]);
+  const { replace: replaceAll } = read;
+  const replace = useCallback(
+    (record: AuthorizationRecord) => replaceAll((records) => records.map((each) => (each.payer === record.payer ? record : each))),
+    [replaceAll],
+  );
+  return { state: found(read.state), retry: read.retry, reload: read.reload, replace };
 }
 
 const StyledSummary = styled('div')`

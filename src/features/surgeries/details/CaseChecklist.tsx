@@ -4,7 +4,7 @@
  * or when a file is attached to it, issue 33 #10c) and what is missing. The step's panel (surgeries/details/DocumentsPanel.tsx) asks before moving on with missing
  * documents (`stillMissing`).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -16,6 +16,7 @@ import { documentNameKey } from '../../../../machines/preoperative/checklistSche
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastWarning } from '../../../lib/toast';
+import { found, useRead } from '../../../lib/useRead';
 import { getChecklist, markChecklist, type SurgeryChecklist } from '../../../api/checklists';
 import { Button } from '../../../components/ui/Button';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
@@ -57,29 +58,23 @@ export function stillMissing(checklist: SurgeryChecklist, chosen: readonly strin
   return checklist.items.filter((item) => !item.received && !(item.kind !== null && chosen.includes(item.kind))).map((item) => item.name);
 }
 
-type ChecklistState = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: SurgeryChecklist };
-
-/** The case's checklist, read again whenever `revision` changes (the case's version: an upload changes it). */
+/**
+ * The case's checklist, read again whenever `revision` changes (the case's version: an upload changes it); the list
+ * shown stays until the new answer lands.
+ */
 export function useCaseChecklist(surgeryId: number, revision: number) {
-  const [state, setState] = useState<ChecklistState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    const controller = new AbortController();
-    getChecklist(surgeryId, controller.signal).then(
-      (result) => {
-        // An answer without the lists (a proxy's page, say) reads as a failed read.
-        const ok = result.kind === 'ok' && Array.isArray(result.value.items) && Array.isArray(result.value.missing);
-        if (!controller.signal.aborted) setState(ok ? { status: 'ready', value: result.value } : { status: 'error' });
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [surgeryId, revision, attempt]);
-  const retry = useCallback(() => {
-    setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
-  }, []);
-  return { state, setState, retry };
+  const { state, retry, replace } = useRead(
+    async (signal) => {
+      const result = await getChecklist(surgeryId, signal);
+      // An answer without the lists (a proxy's page, say) reads as a failed read.
+      const ok = result.kind !== 'ok' || (Array.isArray(result.value.items) && Array.isArray(result.value.missing));
+      return ok ? result : { kind: 'error' as const };
+    },
+    [surgeryId, revision],
+    { keepWhileReloading: true },
+  );
+  const shown = found(state);
+  return { state: shown.status === 'loading' && shown.value ? { status: 'ready' as const, value: shown.value } : shown, retry, replace };
 }
 
 const Box = styled('section')`
@@ -159,7 +154,7 @@ type CaseChecklistProps = {
 };
 
 export function CaseChecklist({ surgeryId, hasPlan, checklist, editable, files = [], onAttach, onRemove, busy = false }: CaseChecklistProps) {
-  const { state, setState, retry } = checklist;
+  const { state, replace, retry } = checklist;
   const [marking, setMarking] = useState<string | null>(null);
   const plan = hasPlan ? T.planSuffix : '';
 
@@ -167,7 +162,7 @@ export function CaseChecklist({ surgeryId, hasPlan, checklist, editable, files =
     setMarking(name);
     const result = await markChecklist(surgeryId, name, received);
     setMarking(null);
-    if (result.ok) setState({ status: 'ready', value: result.data });
+    if (result.ok) replace(() => result.data);
     else for (const message of result.messages.length ? result.messages : [T.markFailed]) toastWarning(message);
   }
 

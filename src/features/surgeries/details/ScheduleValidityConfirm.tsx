@@ -29,7 +29,7 @@ export function useScheduleValidityConfirm(surgeryId: number, busy: boolean): {
   const [pending, setPending] = useState<Pending | null>(null);
 
   async function confirmFirst(day: string, proceed: () => Promise<void>) {
-    const ending = state.kind === 'ok' ? authorizationsEndingBefore(state.records, day) : [];
+    const ending = state.status === 'ready' ? authorizationsEndingBefore(state.value, day) : [];
     if (ending.length === 0) {
       await proceed();
       return;

@@ -49,8 +49,8 @@ export function TemplateDownloads({ surgery }: { surgery: TemplateCase }) {
     setDownloading(kind);
     try {
       const result = await downloadTemplate(kind, surgeryId);
-      if (result.kind === 'ok') saveBlob(result.blob, result.filename);
-      else if (result.kind === 'offline') toastError(result.message);
+      if (result.ok) saveBlob(result.data.blob, result.data.filename);
+      else if (result.status === 0) toastError(result.messages[0] ?? ptBR.errors.downloadFailed);
       else if (result.status === 404) {
         const fallback = kind === 'hospital' ? T.noHospitalTemplate : T.noPlanTemplate;
         for (const message of result.messages.length > 0 ? result.messages : [fallback]) toastWarning(message);

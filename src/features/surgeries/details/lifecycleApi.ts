@@ -5,15 +5,16 @@
  * (SPEC §8): a move's 409 carries the server's message and the actual stage; a 400 (or 413, 404) its `error` list.
  */
 import { isCaseStatus, type CaseStatus } from '../../../../machines/constants';
-import { api, bearer } from '../../../api/client';
+import { api } from '../../../api/client';
+import { callDownload } from '../../../api/call';
 import { read, type ReadResult } from '../../../api/read';
+import { putForm, type UploadProgress } from '../../../api/upload';
 import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
 import type { DocumentFiles, MoveResult, UpdateSurgeryBody } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import type { components } from '../../../../openapi/schema';
 import type { LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
-import { attachmentName } from '../../../lib/download';
 
 export type Approvals = components['schemas']['Approvals'];
 export type TemplateKind = components['schemas']['TemplateKind'];
@@ -65,71 +66,15 @@ export function getApprovals(id: number, signal?: AbortSignal): Promise<ReadResu
   return read(() => api.GET('/surgery/api/v1/approvals/{id}/', { params: { path: { id } }, signal }));
 }
 
-type TemplateResult =
-  | { kind: 'ok'; blob: Blob; filename: string }
-  | { kind: 'failed'; status: number; messages: string[] }
-  | { kind: 'offline'; message: string };
-
 /**
  * GET download/{kind}/{surgeryId}/ with the Bearer header (a new window would not carry the token, openapi.yaml):
  * the filled DOCX as a blob, or the 404's message ('Esse Hospital não tem template', ...).
  */
-export async function downloadTemplate(kind: TemplateKind, surgeryId: number): Promise<TemplateResult> {
-  try {
-    const { data, error, response } = await api.GET('/surgery/api/v1/download/{kind}/{surgeryId}/', {
-      params: { path: { kind, surgeryId } },
-      parseAs: 'blob',
-    });
-    if (response.ok && data instanceof Blob) {
-      const filename = attachmentName(response.headers.get('Content-Disposition'), `modelo-${kind}-${surgeryId}.docx`);
-      return { kind: 'ok', blob: data, filename };
-    }
-    let body: unknown = error;
-    if (error instanceof Blob) {
-      try {
-        body = JSON.parse(await error.text()) as unknown;
-      } catch {
-        body = null;
-      }
-    }
-    return { kind: 'failed', status: response.status, messages: generalErrorMessages(body) };
-  } catch (error) {
-    return { kind: 'offline', message: thrownCallMessage(error) };
-  }
-}
-
-/** Upload progress: bytes sent of the whole request. */
-type UploadProgress = { loaded: number; total: number };
-
-/** A response body as JSON; an empty or malformed one reads as null. */
-function jsonOrNull(text: string): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function sendOnce(
-  url: string,
-  form: FormData,
-  token: string | null,
-  onProgress: (progress: UploadProgress) => void,
-): Promise<{ status: number; body: unknown } | null> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open('PUT', url);
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.responseType = 'text';
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    request.onload = () => resolve({ status: request.status, body: jsonOrNull(request.responseText) });
-    request.onerror = () => resolve(null);
-    request.onabort = () => resolve(null);
-    request.send(form);
-  });
+export function downloadTemplate(kind: TemplateKind, surgeryId: number) {
+  return callDownload(
+    () => api.GET('/surgery/api/v1/download/{kind}/{surgeryId}/', { params: { path: { kind, surgeryId } }, parseAs: 'blob' }),
+    `modelo-${kind}-${surgeryId}.docx`,
+  );
 }
 
 /**
@@ -152,11 +97,6 @@ export async function uploadSurgeryFiles(
   if (confirmMissingDocuments) form.append('missing_documents_confirmed', 'true');
   for (const [kind, file] of Object.entries(files)) if (file) form.append(kind, file, file.name);
   const url = `/surgery/api/v1/include_surgery_files/${id}/`;
-  const token = bearer.current();
-  let answer = await sendOnce(url, form, token, onProgress);
-  if (answer?.status === 401 && token) {
-    const retryToken = await bearer.forRetry(token);
-    if (retryToken) answer = await sendOnce(url, form, retryToken, onProgress);
-  }
+  const answer = await putForm(url, form, onProgress);
   return answer ? moveResultOf(answer.status, answer.body) : { kind: 'offline', message: ptBR.errors.noResponse };
 }

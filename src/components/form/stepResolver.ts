@@ -1,6 +1,7 @@
 import { arktypeResolver } from '@hookform/resolvers/arktype';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import { inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
+import type { Type } from 'arktype';
+import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import { check, inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
 
 type Schema = Parameters<typeof arktypeResolver>[0];
 
@@ -30,4 +31,21 @@ function readingBranches(schema: Schema): Schema {
 export function stepResolver<T extends FieldValues>(schema: Schema): Resolver<T> {
   // The schema's input is part of T, so its resolver reads the form's values as they are.
   return arktypeResolver(readingBranches(schema), undefined, { raw: true }) as Resolver<T>;
+}
+
+/**
+ * A resolver over the payload the form would send (`payloadOf` its values: dates as yyyy-MM-dd, blanks as null, …),
+ * checked by the API's own schema: each field of the form named as a key of the payload shows that key's first
+ * message, as the server would say it. `schemaOf` is called at each check (a schema that reads today's date).
+ */
+export function payloadResolver<T extends FieldValues>(schemaOf: () => Type, payloadOf: (values: T) => unknown): Resolver<T> {
+  return async (values) => {
+    const result = check(schemaOf(), payloadOf(values));
+    if (result.ok) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [name, messages] of Object.entries(result.problems.fields)) {
+      if (messages[0] && name in values) errors[name] = { type: 'schema', message: messages[0] };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
 }

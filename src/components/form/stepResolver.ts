@@ -1,6 +1,6 @@
 import { arktypeResolver } from '@hookform/resolvers/arktype';
 import type { Type } from 'arktype';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
 import { check, inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
 
 type Schema = Parameters<typeof arktypeResolver>[0];
@@ -48,4 +48,20 @@ export function payloadResolver<T extends FieldValues>(schemaOf: () => Type, pay
     }
     return { values: {}, errors: errors as FieldErrors<T> };
   };
+}
+
+/**
+ * The first message of each of the server's field errors (`CallResult.fields`) on the form's field of that name, as
+ * the checks above put theirs; true when one landed.
+ */
+export function putFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>, fields: Record<string, string[]>): boolean {
+  const names = new Set(Object.keys(form.getValues()));
+  let landed = false;
+  for (const [name, messages] of Object.entries(fields)) {
+    const message = messages[0];
+    if (!message || !names.has(name)) continue;
+    form.setError(name as FieldPath<T>, { type: 'server', message });
+    landed = true;
+  }
+  return landed;
 }

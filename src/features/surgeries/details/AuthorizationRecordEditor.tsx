@@ -12,8 +12,8 @@ import { saveAuthorization, type AuthorizationRecord, type AuthorizationSaved, t
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { payloadResolver } from '../../../components/form/stepResolver';
-import { putFieldErrors, useSchemaForm } from '../../../components/form/useSchemaForm';
+import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Modal } from '../../../components/ui/Modal';
 import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { billingSchema } from '../../../../machines/ledger/ledgerSchemas';
-import { payloadResolver } from '../../../../src/components/form/stepResolver';
-import { lazyResolver, putFieldErrors } from '../../../../src/components/form/useSchemaForm';
+import { payloadResolver, putFieldErrors } from '../../../../src/components/form/stepResolver';
+import { lazyResolver } from '../../../../src/components/form/lazyResolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 

@@ -1,6 +1,7 @@
 import { arktypeResolver } from '@hookform/resolvers/arktype';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import { inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
+import type { Type } from 'arktype';
+import type { FieldErrors, FieldPath, FieldValues, Resolver, UseFormReturn } from 'react-hook-form';
+import { check, inTheValuesBranch, type ArkError } from '../../../machines/validation/problems';
 
 type Schema = Parameters<typeof arktypeResolver>[0];
 
@@ -30,4 +31,37 @@ function readingBranches(schema: Schema): Schema {
 export function stepResolver<T extends FieldValues>(schema: Schema): Resolver<T> {
   // The schema's input is part of T, so its resolver reads the form's values as they are.
   return arktypeResolver(readingBranches(schema), undefined, { raw: true }) as Resolver<T>;
+}
+
+/**
+ * A resolver over the payload the form would send (`payloadOf` its values: dates as yyyy-MM-dd, blanks as null, …),
+ * checked by the API's own schema: each field of the form named as a key of the payload shows that key's first
+ * message, as the server would say it. `schemaOf` is called at each check (a schema that reads today's date).
+ */
+export function payloadResolver<T extends FieldValues>(schemaOf: () => Type, payloadOf: (values: T) => unknown): Resolver<T> {
+  return async (values) => {
+    const result = check(schemaOf(), payloadOf(values));
+    if (result.ok) return { values, errors: {} };
+    const errors: Record<string, { type: string; message: string }> = {};
+    for (const [name, messages] of Object.entries(result.problems.fields)) {
+      if (messages[0] && name in values) errors[name] = { type: 'schema', message: messages[0] };
+    }
+    return { values: {}, errors: errors as FieldErrors<T> };
+  };
+}
+
+/**
+ * The first message of each of the server's field errors (`CallResult.fields`) on the form's field of that name, as
+ * the checks above put theirs; true when one landed.
+ */
+export function putFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'getValues' | 'setError'>, fields: Record<string, string[]>): boolean {
+  const names = new Set(Object.keys(form.getValues()));
+  let landed = false;
+  for (const [name, messages] of Object.entries(fields)) {
+    const message = messages[0];
+    if (!message || !names.has(name)) continue;
+    form.setError(name as FieldPath<T>, { type: 'server', message });
+    landed = true;
+  }
+  return landed;
 }

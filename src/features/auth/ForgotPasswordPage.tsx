@@ -4,13 +4,13 @@
  * shows the server's text.
  */
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { styled } from 'goober';
 import { passwordResetRequestSchema } from '../../../machines/account/passwordResetSchemas';
 import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
@@ -53,12 +53,7 @@ const StyledFooter = styled('p')`
 export function ForgotPasswordPage() {
   const [sent, setSent] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const { control, handleSubmit, reset } = useForm<ForgotValues>({
-    resolver,
-    defaultValues: { email: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const { control, handleSubmit, reset } = useSchemaForm(resolver, { email: '' });
 
   async function handleValid(values: ForgotValues) {
     setSending(true);

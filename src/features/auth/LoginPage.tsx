@@ -5,10 +5,11 @@
  * On success the session becomes signedIn and the router's guard sends the user home, or back where they were.
  */
 import { useEffect, useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { FormTextField } from '../../components/form/FormTextField';
+import { lazyResolver } from '../../components/form/lazyResolver';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/TextLink';
 import { Icon } from '../../components/ui/Icon';
@@ -27,17 +28,9 @@ import { warningBoxCss } from '../../components/ui/cssParts';
  * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
  * click or key in the form, or at the latest when it is submitted, which then waits for them.
  */
-let loadingChecks: Promise<Resolver<LoginValues>> | null = null;
-function loadChecks(): Promise<Resolver<LoginValues>> {
-  loadingChecks ??= import('./loginSchema').then((module) => module.loginResolver);
-  loadingChecks.catch(() => {
-    loadingChecks = null; // a failed download is tried again at the next submit
-  });
-  return loadingChecks;
-}
-const loginResolver: Resolver<LoginValues> = async (values, context, options) =>
-  (await loadChecks())(values, context, options);
-const startLoadingChecks = () => void loadChecks().catch(() => undefined);
+const { resolver: loginResolver, preload: startLoadingChecks } = lazyResolver<LoginValues>(() =>
+  import('./loginSchema').then((module) => module.loginResolver),
+);
 
 const StyledForm = styled('form')`
   display: flex;
@@ -73,12 +66,7 @@ export function LoginPage() {
   const [sessionExpired] = useState(hasExpiredSessionNote);
   // Why it ended, when the server said (a removed secretary): that, rather than 'Sua sessão expirou.'.
   const [endReason] = useState(sessionEndReason);
-  const { control, handleSubmit } = useForm<LoginValues>({
-    resolver: loginResolver,
-    defaultValues: { email: '', password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const { control, handleSubmit } = useSchemaForm(loginResolver, { email: '', password: '' });
   const signingIn = status === 'signingIn';
 
   // A failed sign-in ends in signedOut with the messages in `errors`: show each once, as a warning.

@@ -5,13 +5,14 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { styled } from 'goober';
 import { passwordResetForm } from '../../../machines/account/passwordResetSchemas';
 import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { FormTextField } from '../../components/form/FormTextField';
 import { stepResolver } from '../../components/form/stepResolver';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { Button } from '../../components/ui/Button';
 import { Notice } from '../../components/ui/Notice';
@@ -49,12 +50,7 @@ export function ResetPasswordPage() {
   const [token] = useState(tokenOfLocation);
   const [link, setLink] = useState<LinkState>(token ? { status: 'checking' } : { status: 'invalid', message: T.missingLink });
   const [saving, setSaving] = useState(false);
-  const { control, handleSubmit, trigger, getFieldState } = useForm<ResetValues>({
-    resolver,
-    defaultValues: { new_password: '', confirm_password: '' },
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
+  const { control, handleSubmit, trigger, getFieldState } = useSchemaForm(resolver, { new_password: '', confirm_password: '' });
   const newPassword = useWatch({ control, name: 'new_password' });
   useEffect(() => {
     if (getFieldState('confirm_password').isTouched) void trigger('confirm_password');

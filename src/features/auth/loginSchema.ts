@@ -1,10 +1,10 @@
 /**
- * The login form's checks (arktype through its resolver), in a module of their own: LoginPage loads it when the user
- * first types, clicks or submits, not at first paint (issue 15: /auth's JavaScript; arktype is most of the forms'
- * libraries). The resolver waits for it when the form is submitted before it arrived.
+ * The login form's checks (arktype through the forms' resolver), in a module of their own: LoginPage loads it when
+ * the user first types, clicks or submits, not at first paint (issue 15: /auth's JavaScript; arktype is most of the
+ * forms' libraries). The resolver waits for it when the form is submitted before it arrived.
  */
-import { arktypeResolver } from '@hookform/resolvers/arktype';
 import { type } from 'arktype';
+import { stepResolver } from '../../components/form/stepResolver';
 import { ptBR } from '../../lib/i18n/pt-BR';
 
 export const loginSchema = type({
@@ -14,4 +14,4 @@ export const loginSchema = type({
 
 export type LoginValues = typeof loginSchema.infer;
 
-export const loginResolver = arktypeResolver(loginSchema);
+export const loginResolver = stepResolver<LoginValues>(loginSchema);

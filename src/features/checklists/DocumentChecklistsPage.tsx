@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
+import { AddItemRow } from '../../components/form/AddItemRow';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
 import { check } from '../../../machines/validation/problems';
@@ -153,13 +154,6 @@ const Chips = styled('ul')`
   & li button:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
-const AddRow = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
-  ${media.md} { flex-direction: row; align-items: flex-start; & > div:first-child { flex: 1; } & > button { margin-top: 26px; } }
-`;
-
 const Muted = styled('p')`
   font-size: ${fontSizes.sm};
   color: ${colors.textMuted};
@@ -276,7 +270,7 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
           <Muted>{T.noExtras}</Muted>
         )}
         {extras.length < MAX_EXTRA_DOCUMENTS ? (
-          <AddRow
+          <AddItemRow
             onKeyDown={(event) => {
               // Enter in the name adds it, as the button does (issue 33 #10a); nothing else submits here.
               if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
@@ -298,7 +292,7 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
             <Button variant="secondary" onClick={addExtra} disabled={draft.trim() === ''}>
               {T.addExtra}
             </Button>
-          </AddRow>
+          </AddItemRow>
         ) : null}
       </Fieldset>
       <Actions>

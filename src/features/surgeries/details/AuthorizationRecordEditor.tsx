@@ -5,15 +5,15 @@
  * server's field messages land on the same fields. After the authorization step the status is shown, not edited.
  */
 import { useState } from 'react';
-import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { AUTHORIZATION_PAYER_LABELS, AUTHORIZATION_STATUSES, AUTHORIZATION_STATUS_LABELS, type AuthorizationPayer, type AuthorizationStatus } from '../../../../machines/preoperative/constants';
 import { authorizationSchema } from '../../../../machines/preoperative/authorizationSchemas';
-import { check } from '../../../../machines/validation/problems';
 import { saveAuthorization, type AuthorizationRecord, type AuthorizationSaved, type AuthorizationUpdate } from '../../../api/authorizations';
 import { FormMaskedField, MASKS } from '../../../components/form/FormMaskedField';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
+import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Modal } from '../../../components/ui/Modal';
 import { ModalMessages, ModalSubmitActions, ModalText } from '../../../components/ui/modalParts';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';
@@ -36,8 +36,6 @@ type RecordValues = {
   valid_until: string;
   notes: string;
 };
-
-const FIELDS = ['status', 'requested_on', 'protocol', 'password', 'decided_on', 'valid_until', 'notes'] as const;
 
 const STATUS_OPTIONS = AUTHORIZATION_STATUSES.map((status) => ({ value: status, label: AUTHORIZATION_STATUS_LABELS[status] }));
 
@@ -72,24 +70,6 @@ function valuesOf(record: AuthorizationRecord): RecordValues {
   };
 }
 
-/** The first message of each field of a SPEC §8 problem list, as react-hook-form errors. */
-function errorsOf(fields: Record<string, string[]>): FieldErrors<RecordValues> {
-  const errors: FieldErrors<RecordValues> = {};
-  for (const name of FIELDS) {
-    const message = fields[name]?.[0];
-    if (message) errors[name] = { type: 'schema', message };
-  }
-  return errors;
-}
-
-/** The API's schema (for today) over the payload the form would send. */
-function recordResolver(version: number): Resolver<RecordValues> {
-  return async (values) => {
-    const result = check(authorizationSchema(todayInSaoPaulo()), payloadOf(values, version));
-    return result.ok ? { values, errors: {} } : { values: {}, errors: errorsOf(result.problems.fields) };
-  };
-}
-
 const StyledGrid = styled('div')`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
@@ -116,13 +96,12 @@ type AuthorizationRecordEditorProps = {
 
 export function AuthorizationRecordEditor({ surgeryId, version, record, statusLocked, onClose, onSaved }: AuthorizationRecordEditorProps) {
   const payer: AuthorizationPayer = record.payer;
-  const form = useForm<RecordValues>({
-    defaultValues: valuesOf(record),
-    resolver: recordResolver(version),
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const { control, handleSubmit, setError } = form;
+  // The API's schema (for today) over the payload the form would send.
+  const form = useSchemaForm(
+    payloadResolver<RecordValues>(() => authorizationSchema(todayInSaoPaulo()), (values) => payloadOf(values, version)),
+    valuesOf(record),
+  );
+  const { control, handleSubmit } = form;
   const [sending, setSending] = useState(false);
   const [messages, setMessages] = useState<string[]>([]);
 
@@ -140,11 +119,7 @@ export function AuthorizationRecordEditor({ surgeryId, version, record, statusLo
       setMessages(result.messages);
       return;
     }
-    const errors = errorsOf(result.fields);
-    for (const name of FIELDS) {
-      const error = errors[name];
-      if (error?.message) setError(name, { type: 'server', message: error.message });
-    }
+    putFieldErrors(form, result.fields);
     const fieldMessages = new Set(Object.values(result.fields).flat());
     setMessages(result.messages.filter((message) => !fieldMessages.has(message)));
   });

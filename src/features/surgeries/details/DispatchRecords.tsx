@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import { styled } from 'goober';
+import { AddItemRow } from '../../../components/form/AddItemRow';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
 import { dispatchSchema } from '../../../../machines/preoperative/checklistSchemas';
 import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';
@@ -85,13 +86,6 @@ const Items = styled('fieldset')`
   & legend { padding: 0; margin-bottom: ${space.xs}; font-size: ${fontSizes.sm}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & > div { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${space.xs} ${space.lg}; }
   ${media.md} { & > div { grid-template-columns: repeat(2, minmax(0, 1fr)); } }
-`;
-
-const AddRow = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.sm};
-  ${media.md} { flex-direction: row; align-items: flex-start; & > div:first-child { flex: 1; } & > button { margin-top: 26px; } }
 `;
 
 const Actions = styled('div')`
@@ -208,12 +202,12 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
             ))}
           </div>
         ) : null}
-        <AddRow>
+        <AddItemRow>
           <TextField label={T.otherItem} name="other_item" value={other} onChange={setOther} placeholder={T.otherItemPlaceholder} />
           <Button variant="secondary" onClick={addOther} disabled={other.trim() === ''}>
             {T.addItem}
           </Button>
-        </AddRow>
+        </AddItemRow>
         {errors.items ? <ItemsError role="alert">{errors.items}</ItemsError> : null}
       </Items>
       <TextField label={T.notes} name="dispatch_notes" value={values.notes} onChange={(v) => set('notes', v)} placeholder={T.notesPlaceholder} error={errors.notes} optional />

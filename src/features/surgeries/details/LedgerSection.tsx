@@ -7,7 +7,7 @@
  * (`case.updated`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
  * write moved on.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
 import { glosaProblem, ledgerWritable } from '../../../../machines/ledger/ledgerRules';
@@ -19,7 +19,7 @@ import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DateField } from '../../../components/ui/DateField';
 import { Modal } from '../../../components/ui/Modal';
-import { ModalActions } from '../../../components/ui/modalParts';
+import { ModalSubmitActions } from '../../../components/ui/modalParts';
 import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
@@ -386,6 +386,24 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
   );
 }
 
+/** A receipt's or a glosa's dialog: its fields, one under the other, and Cancelar beside its save button. */
+function LedgerModal({ title, saveLabel, busy, onCancel, onSubmit, children }: { title: string; saveLabel: string; busy: boolean; onCancel: () => void; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <Modal
+      isOpen
+      onClose={onCancel}
+      title={title}
+      closeLabel={T.close}
+      dismissable={!busy}
+      onSubmit={onSubmit}
+      busy={busy}
+      footer={<ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={saveLabel} sendingLabel={saveLabel} sending={busy} />}
+    >
+      <StyledFields>{children}</StyledFields>
+    </Modal>
+  );
+}
+
 type SaveHandler<B> = (body: B, onFields: (errors: Errors) => void) => Promise<unknown>;
 
 function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: SaveHandler<Parameters<typeof postReceipt>[1]> }) {
@@ -409,26 +427,7 @@ function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () 
   }
 
   return (
-    <Modal
-      isOpen
-      onClose={onCancel}
-      title={T.receipts.modalTitle}
-      closeLabel={T.close}
-      dismissable={!busy}
-      onSubmit={submit}
-      busy={busy}
-      footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {T.receipts.save}
-          </Button>
-        </ModalActions>
-      }
-    >
-      <StyledFields>
+    <LedgerModal title={T.receipts.modalTitle} saveLabel={T.receipts.save} busy={busy} onCancel={onCancel} onSubmit={submit}>
       <DateField label={T.receipts.date} name="received_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.received_on || undefined} required />
       <TextField label={T.receipts.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
       <Select
@@ -441,8 +440,7 @@ function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () 
         error={errors.payer || undefined}
       />
       <TextField label={T.receipts.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
-      </StyledFields>
-    </Modal>
+    </LedgerModal>
   );
 }
 
@@ -521,26 +519,7 @@ function GlosaModal({
   }
 
   return (
-    <Modal
-      isOpen
-      onClose={onCancel}
-      title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew}
-      closeLabel={T.close}
-      dismissable={!busy}
-      onSubmit={submit}
-      busy={busy}
-      footer={
-        <ModalActions>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {T.cancel}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {T.glosas.save}
-          </Button>
-        </ModalActions>
-      }
-    >
-      <StyledFields>
+    <LedgerModal title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew} saveLabel={T.glosas.save} busy={busy} onCancel={onCancel} onSubmit={submit}>
       <DateField label={T.glosas.date} name="glosa_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.glosa_on || undefined} required />
       <TextField label={T.glosas.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
       <TextField label={T.glosas.reason} name="reason" value={values.reason} onChange={(v) => set('reason', v)} error={errors.reason || undefined} required />
@@ -572,7 +551,6 @@ function GlosaModal({
         </>
       ) : null}
       <TextField label={T.glosas.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
-      </StyledFields>
-    </Modal>
+    </LedgerModal>
   );
 }

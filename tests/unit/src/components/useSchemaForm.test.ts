@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { FieldValues, Resolver } from 'react-hook-form';
+import { billingSchema } from '../../../../machines/ledger/ledgerSchemas';
+import { payloadResolver, putFieldErrors } from '../../../../src/components/form/stepResolver';
+import { lazyResolver } from '../../../../src/components/form/lazyResolver';
+
+const options = { fields: {}, shouldUseNativeValidation: false } as const;
+
+describe('the one form wiring', () => {
+  it('checks the payload a form sends and puts each message on the field of that key', async () => {
+    type Values = { billed_on: string; billing_reference: string };
+    const resolver = payloadResolver<Values>(() => billingSchema('2026-01-10'), (values) => ({ ...values, billed_on: values.billed_on || null }));
+    const refused = await resolver({ billed_on: 'amanhã', billing_reference: '' }, undefined, options);
+    expect(Object.keys(refused.errors)).toEqual(['billed_on']);
+    expect(await resolver({ billed_on: '', billing_reference: 'Lote 1' }, undefined, options)).toEqual({
+      values: { billed_on: '', billing_reference: 'Lote 1' },
+      errors: {},
+    });
+  });
+
+  it("puts the server's first message of each known field on the form", () => {
+    const set: Array<[string, string | undefined]> = [];
+    const form = { getValues: () => ({ email: '', password: '' }), setError: (name: string, error: { message?: string }) => void set.push([name, error.message]) };
+    expect(putFieldErrors(form as never, { email: ['Já existe.', 'Outra.'], unknown: ['Nada.'] })).toBe(true);
+    expect(set).toEqual([['email', 'Já existe.']]);
+    expect(putFieldErrors(form as never, { unknown: ['Nada.'] })).toBe(false);
+  });
+
+  it('loads the checks once, and again after a failed download', async () => {
+    let loads = 0;
+    const checks: Resolver<FieldValues> = async (values) => ({ values, errors: {} });
+    const { resolver, preload } = lazyResolver(() => (++loads === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(checks)));
+    preload();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(await resolver({ a: 1 }, undefined, options)).toEqual({ values: { a: 1 }, errors: {} });
+    await resolver({ a: 2 }, undefined, options);
+    expect(loads).toBe(2);
+  });
+});

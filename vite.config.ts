@@ -33,6 +33,9 @@ export default defineConfig({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // Seven hash characters, not eight: the entry lists every lazy chunk's file name (issue 36, /auth's JavaScript).
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
         codeSplitting: {
           groups: [
             // What every page runs, in one file rather than a handful (issue 15: fewer requests, better gzip). react-hot-toast is

@@ -1,28 +1,8 @@
-import { STAGES, stagesWhere, type CaseStatus, type StageWith } from './stages';
+import { STAGES, stagesWhere, type CaseStatus } from './stages';
 
-export type { CaseStatus } from './stages';
-
-const [FIRST_STAGE, ...LATER_STAGES] = STAGES;
-
-/**
- * Stage keys of a surgery case, in workflow order (SPEC §3, §4): the keys of STAGES (./stages.ts), typed as a
- * non-empty list (the database's enum takes one).
- */
-export const CASE_STATUSES = [FIRST_STAGE.key, ...LATER_STAGES.map((stage) => stage.key)] as const;
-
-/** Whether a value read from outside (a query, an answer, navigation state) is a stage key. */
-export function isCaseStatus(value: unknown): value is CaseStatus {
-  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
-}
-
-/** The seven stages a case moves through before it is finished. */
-export const ACTIVE_STATUSES = stagesWhere('active');
-export type ActiveStatus = StageWith<'active'>;
-
-/** Whether a case is still moving through the seven stages (not concluido, cancelado or arquiv). */
-export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
-  return (ACTIVE_STATUSES as readonly CaseStatus[]).includes(status);
-}
+// Defined beside STAGES (and USER_TYPES apart) so the SPA's first file, which needs only these, does not load this one.
+export { ACTIVE_STATUSES, CASE_STATUSES, isActiveStatus, isCaseStatus, type ActiveStatus, type CaseStatus } from './stages';
+export { USER_TYPES, type UserType } from './userTypes';
 
 /** The stages of a finished case: concluded, cancelled or archived (the status list's 'encerradas', issue 33 item 12). */
 export const CLOSED_STATUSES: readonly CaseStatus[] = STAGES.filter((stage) => !stage.active).map((stage) => stage.key);
@@ -46,9 +26,6 @@ export const PAYMENT_SOURCE_LABELS: Record<PaymentSource, string> = {
   coop: 'Cooperativa',
   hospital: 'Hospital',
 };
-
-export const USER_TYPES = ['medic', 'secretary'] as const;
-export type UserType = (typeof USER_TYPES)[number];
 
 export const GENDERS = ['male', 'female'] as const;
 export type Gender = (typeof GENDERS)[number];

@@ -199,30 +199,50 @@ export const STAGE_FLAGS = [
 type StageFlag = (typeof STAGE_FLAGS)[number];
 
 /** The key type of the stages with `flag` set (e.g. `StageWith<'active'>` is the seven steps). */
-export type StageWith<F extends StageFlag> = Extract<Stage, Record<F, true>>['key'];
+type StageWith<F extends StageFlag> = Extract<Stage, Record<F, true>>['key'];
 /** The key type of the stages of one dashboard group. */
 type StageOfGroup<G extends StageGroup> = Extract<Stage, { group: G }>['key'];
 
+const keysWhere = (test: (stage: Stage) => boolean): readonly CaseStatus[] => STAGES.filter(test).map((stage) => stage.key);
+
 /** The keys of the stages with `flag` set, in workflow order. */
 export function stagesWhere<F extends StageFlag>(flag: F): readonly StageWith<F>[] {
-  const keys: readonly CaseStatus[] = STAGES.filter((stage) => stage[flag]).map((stage) => stage.key);
-  return keys as readonly StageWith<F>[];
+  return keysWhere((stage) => stage[flag]) as readonly StageWith<F>[];
 }
 
 /** The keys of the stages of one dashboard group, in workflow order. */
 export function stagesOfGroup<G extends StageGroup>(group: G): readonly StageOfGroup<G>[] {
-  const keys: readonly CaseStatus[] = STAGES.filter((stage) => stage.group === group).map((stage) => stage.key);
-  return keys as readonly StageOfGroup<G>[];
+  return keysWhere((stage) => stage.group === group) as readonly StageOfGroup<G>[];
 }
-
-const BY_KEY = new Map<string, Stage>(STAGES.map((stage) => [stage.key, stage]));
 
 /** The row of a stage key. */
 export function stageOf(status: CaseStatus): Stage {
-  return BY_KEY.get(status)!;
+  return STAGES.find((stage) => stage.key === status) as Stage;
 }
 
 /** Whether a stage has `flag` set. */
 export function stageIs(status: CaseStatus, flag: StageFlag): boolean {
   return stageOf(status)[flag];
+}
+
+const [FIRST_STAGE, ...LATER_STAGES] = STAGES;
+
+/**
+ * Stage keys of a surgery case, in workflow order (SPEC §3, §4): the keys of STAGES, typed as a
+ * non-empty list (the database's enum takes one).
+ */
+export const CASE_STATUSES = [FIRST_STAGE.key, ...LATER_STAGES.map((stage) => stage.key)] as const;
+
+/** Whether a value read from outside (a query, an answer, navigation state) is a stage key. */
+export function isCaseStatus(value: unknown): value is CaseStatus {
+  return typeof value === 'string' && (CASE_STATUSES as readonly string[]).includes(value);
+}
+
+/** The seven stages a case moves through before it is finished. */
+export const ACTIVE_STATUSES = stagesWhere('active');
+export type ActiveStatus = StageWith<'active'>;
+
+/** Whether a case is still moving through the seven stages (not concluido, cancelado or arquiv). */
+export function isActiveStatus(status: CaseStatus): status is ActiveStatus {
+  return (ACTIVE_STATUSES as readonly CaseStatus[]).includes(status);
 }

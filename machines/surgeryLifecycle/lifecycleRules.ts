@@ -2,33 +2,17 @@ import { ACTIVE_STATUSES, CASE_STATUSES, STATUS_LABELS, type ActiveStatus, type 
 import { opmeApprovalProblems } from '../preoperative/opmeRules';
 import type { Settlement } from '../ledger/constants';
 import { conclusionProblems } from '../ledger/ledgerRules';
-import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
+import { isValidIsoDate } from '../rules/dates';
 import { centsOf } from '../rules/money';
-import { plural } from '../rules/plural';
+import { LIFECYCLE_MESSAGES } from './lifecycleMessages';
+
+export { LIFECYCLE_MESSAGES };
 
 /**
  * What each move of the seven-step lifecycle needs (SPEC §4, §5; DECISIONS §4), shared by the lifecycle machine
  * (./surgeryLifecycleMachine.ts, whose guards call these), the SPA's step panels (to warn before sending) and the
  * API (to answer 400 with the same messages). Pure functions: no IO, no src/ or server/ imports.
  */
-
-/** The pt-BR messages of SPEC §5 and §8 for the lifecycle. */
-export const LIFECYCLE_MESSAGES = {
-  documentArrivalsRequired: 'Preencha a data de envio da documentação!',
-  invalidHour: 'Hora invalida!',
-  dayRequired: 'Selecione o dia no calendário!',
-  invalidDate: 'Data invalida!',
-  futureDate: DATE_MESSAGES.futureDate,
-  paymentRequired: 'Insira um valor recebido!',
-  allApproved: 'Todos os status tem que está aprovado!',
-  backFailed: 'Não foi possível voltar etapa',
-  archived: 'Cirurgia arquivado com sucesso!',
-  cancelled: 'Cirurgia cancelada com sucesso!',
-  finished: 'Finalizado com sucesso!',
-  /** Issue 13 (DECISIONS §15): prep_doc → env_doc with required documents missing needs the user's confirmation. */
-  missingDocuments: (names: readonly string[]) =>
-    `${plural(names.length, { one: 'Falta o documento exigido', other: 'Faltam documentos exigidos' })}: ${names.join(', ')}. Confirme para avançar mesmo assim.`,
-} as const;
 
 const M = LIFECYCLE_MESSAGES;
 

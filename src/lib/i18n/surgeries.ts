@@ -1,6 +1,6 @@
 import { DOCUMENT_LABELS } from '../../../machines/constants';
 import { SURGERY_CREATION_MESSAGES } from '../../../machines/surgeryCase/creationRules';
-import { LIFECYCLE_MESSAGES } from '../../../machines/surgeryLifecycle/lifecycleRules';
+import { LIFECYCLE_MESSAGES } from '../../../machines/surgeryLifecycle/lifecycleMessages';
 
 /**
  * User-facing pt-BR texts of the surgeries feature (surgery registration, status list, details) and of the shared

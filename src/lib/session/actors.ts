@@ -16,7 +16,7 @@ import {
   type SignInResult,
   type StoredSession,
 } from '../../../machines/session/sessionMachine';
-import { USER_TYPES } from '../../../machines/constants';
+import { USER_TYPES } from '../../../machines/userTypes';
 import { authApi } from '../../api/client';
 import { sessionTexts } from '../i18n/session';
 import { currentPlace, noteSessionEndReason, noteSessionExpired } from './expiredSession';

@@ -12,7 +12,7 @@
  * - `stage` (/surgery-status only): the one stage a home panel opened the list with (its filter then hidden).
  * - `overdue`, `mine` (/surgery-status only; issue 13): 'Atrasados' and 'Minhas pendências', written `1` when on.
  */
-import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/constants';
+import { ACTIVE_STATUSES, isCaseStatus, type CaseStatus } from '../../../machines/stages';
 import type { SurgeryOrdering } from '../../api/surgeryList';
 
 export const LIST_SORTS = [

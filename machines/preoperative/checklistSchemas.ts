@@ -80,6 +80,45 @@ function kindNamed(name: string): SurgeryDocumentKind | null {
 const anyArray = type('unknown[]').configure({ message: INVALID });
 
 /**
+ * A list of document names, cleaned (cleanDocumentName): at most `max`, each a non-blank string of at most
+ * MAX_DOCUMENT_NAME_LENGTH characters, not `refused`, not repeated (documentNameKey); `empty` refuses an empty list.
+ */
+function documentNames(messages: {
+  empty?: string;
+  max: number;
+  tooMany: string;
+  blank: string;
+  tooLong: string;
+  refused?: (name: string) => string | null;
+  repeated: (name: string) => string;
+  missing: string;
+}) {
+  return anyArray
+    .narrow((list, ctx) => {
+      if (messages.empty !== undefined && list.length === 0) return ctx.reject({ message: messages.empty });
+      if (list.length > messages.max) return ctx.reject({ message: messages.tooMany });
+      const seen = new Set<string>();
+      let ok = true;
+      for (const item of list) {
+        if (typeof item !== 'string') {
+          ok = ctx.reject({ message: INVALID });
+          continue;
+        }
+        const name = cleanDocumentName(item);
+        const refusal = messages.refused?.(name) ?? null;
+        if (name === '') ok = ctx.reject({ message: messages.blank });
+        else if (visibleLength(name) > MAX_DOCUMENT_NAME_LENGTH) ok = ctx.reject({ message: messages.tooLong });
+        else if (refusal !== null) ok = ctx.reject({ message: refusal });
+        else if (seen.has(documentNameKey(name))) ok = ctx.reject({ message: messages.repeated(name) });
+        seen.add(documentNameKey(name));
+      }
+      return ok;
+    })
+    .pipe((list) => (list as string[]).map(cleanDocumentName))
+    .configure({ missing: messages.missing });
+}
+
+/**
  * The PUT document_requirements/{scope}/{id}/ body (openapi DocumentRequirementsUpdate): the SPEC kinds required
  * (checkboxes; each once) and the named extras (each once, none the label of a kind, at most MAX_EXTRA_DOCUMENTS of
  * at most MAX_DOCUMENT_NAME_LENGTH characters). Both lists replace what was configured; two empty lists clear it.
@@ -101,27 +140,15 @@ export const documentRequirementsSchema = type({
     })
     .pipe((list) => SURGERY_DOCUMENT_KINDS.filter((kind) => list.includes(kind)))
     .configure({ missing: INVALID }),
-  extras: anyArray
-    .narrow((list, ctx) => {
-      if (list.length > MAX_EXTRA_DOCUMENTS) return ctx.reject({ message: M.tooManyExtras });
-      const seen = new Set<string>();
-      let ok = true;
-      for (const item of list) {
-        if (typeof item !== 'string') {
-          ok = ctx.reject({ message: INVALID });
-          continue;
-        }
-        const name = cleanDocumentName(item);
-        if (name === '') ok = ctx.reject({ message: M.extraRequired });
-        else if (visibleLength(name) > MAX_DOCUMENT_NAME_LENGTH) ok = ctx.reject({ message: M.extraTooLong });
-        else if (kindNamed(name)) ok = ctx.reject({ message: M.extraIsKind(name) });
-        else if (seen.has(documentNameKey(name))) ok = ctx.reject({ message: M.repeatedExtra(name) });
-        seen.add(documentNameKey(name));
-      }
-      return ok;
-    })
-    .pipe((list) => (list as string[]).map(cleanDocumentName))
-    .configure({ missing: INVALID }),
+  extras: documentNames({
+    max: MAX_EXTRA_DOCUMENTS,
+    tooMany: M.tooManyExtras,
+    blank: M.extraRequired,
+    tooLong: M.extraTooLong,
+    refused: (name) => (kindNamed(name) ? M.extraIsKind(name) : null),
+    repeated: M.repeatedExtra,
+    missing: INVALID,
+  }),
 }).configure({ message: INVALID });
 
 export type DocumentRequirementsInput = typeof documentRequirementsSchema.infer;
@@ -183,27 +210,15 @@ function buildDispatchSchema(today: string) {
     channel: type
       .enumerated(...DISPATCH_CHANNELS)
       .configure({ message: (ctx) => (ctx.data === '' ? M.channelRequired : M.channelUnknown), missing: M.channelRequired }),
-    items: anyArray
-      .narrow((list, ctx) => {
-        if (list.length === 0) return ctx.reject({ message: M.itemsRequired });
-        if (list.length > MAX_DISPATCH_ITEMS) return ctx.reject({ message: M.tooManyItems });
-        const seen = new Set<string>();
-        let ok = true;
-        for (const item of list) {
-          if (typeof item !== 'string') {
-            ok = ctx.reject({ message: INVALID });
-            continue;
-          }
-          const name = cleanDocumentName(item);
-          if (name === '') ok = ctx.reject({ message: M.itemRequired });
-          else if (visibleLength(name) > MAX_DOCUMENT_NAME_LENGTH) ok = ctx.reject({ message: M.itemTooLong });
-          else if (seen.has(documentNameKey(name))) ok = ctx.reject({ message: M.repeatedItem(name) });
-          seen.add(documentNameKey(name));
-        }
-        return ok;
-      })
-      .pipe((list) => (list as string[]).map(cleanDocumentName))
-      .configure({ missing: M.itemsRequired }),
+    items: documentNames({
+      empty: M.itemsRequired,
+      max: MAX_DISPATCH_ITEMS,
+      tooMany: M.tooManyItems,
+      blank: M.itemRequired,
+      tooLong: M.itemTooLong,
+      repeated: M.repeatedItem,
+      missing: M.itemsRequired,
+    }),
     'notes?': notes,
   }).configure({ message: INVALID });
 }

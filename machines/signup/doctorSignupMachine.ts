@@ -3,6 +3,7 @@ import {
   doctorPersonalProblems,
   doctorProfessionalProblems,
   signupErrorMessages,
+  signupNames,
   type DoctorAccessData,
   type DoctorPersonalData,
   type DoctorProfessionalData,
@@ -71,11 +72,8 @@ export const EMPTY_DOCTOR_SIGNUP: DoctorSignupData = {
 
 /** Builds the signup body from the wizard's data (trimmed texts, nickname defaulting to the first name). */
 export function toDoctorSignupPayload(data: DoctorSignupData): DoctorSignupPayload {
-  const firstName = data.first_name.trim();
   return {
-    nickname: data.nickname.trim() || firstName,
-    first_name: firstName,
-    last_name: data.last_name.trim(),
+    ...signupNames(data),
     cpf: data.cpf,
     specialty: data.specialty ?? 0,
     address: data.address.trim(),

@@ -124,6 +124,12 @@ export function signupErrorMessages(error: unknown): string[] {
   return [SIGNUP_MESSAGES.unknownError];
 }
 
+/** The names of a signup body: trimmed, the nickname defaulting to the first name. */
+export function signupNames(data: { first_name: string; last_name: string; nickname: string }) {
+  const firstName = data.first_name.trim();
+  return { nickname: data.nickname.trim() || firstName, first_name: firstName, last_name: data.last_name.trim() };
+}
+
 /** The error a `submitSignup` actor may reject with: `messages` are shown as warnings. */
 export class SignupError extends Error {
   readonly messages: string[];

@@ -3,6 +3,7 @@ import {
   secretaryExistingAccountProblems,
   secretaryPersonalProblems,
   signupErrorMessages,
+  signupNames,
   type SecretaryAccessData,
   type SecretaryPersonalData,
 } from './rules';
@@ -85,11 +86,8 @@ export function toSecretarySignupPayload(
   existingAccount = false,
 ): SecretarySignupPayload {
   if (existingAccount) return { password: data.password, news: data.news };
-  const firstName = data.first_name.trim();
   return {
-    nickname: data.nickname.trim() || firstName,
-    first_name: firstName,
-    last_name: data.last_name.trim(),
+    ...signupNames(data),
     cpf: data.cpf,
     password: data.password,
     confirmPassword: data.confirmPassword,

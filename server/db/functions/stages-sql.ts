@@ -2,9 +2,9 @@ import { STAGE_FLAGS, STAGES, type StageRow } from '../../../machines/stages';
 
 /**
  * server/db/functions/stages.sql, from STAGES (machines/stages.ts): `stage_group(status)` and one
- * `stage_is_<flag>(status)` per STAGE_FLAGS, each a CASE over every stage key (null for a key STAGES lacks), IMMUTABLE
- * so the planner inlines them. Written by `npm run gen:sql`; tests/unit/server/stages-sql.test.ts fails when the
- * committed file differs. The statements are split like the migrations' (`--> statement-breakpoint`).
+ * `stage_is_<flag>(status)` per STAGE_FLAGS, each a CASE over every stage key, on one line (null for a key STAGES
+ * lacks), IMMUTABLE so the planner inlines them. Written by `npm run gen:sql`; tests/unit/server/stages-sql.test.ts fails
+ * when the committed file differs. The statements are split like the migrations' (`--> statement-breakpoint`).
  */
 export function stagesSql(stages: readonly StageRow[] = STAGES): string {
   const header = [
@@ -19,13 +19,11 @@ export function stagesSql(stages: readonly StageRow[] = STAGES): string {
 }
 
 function caseFunction(name: string, returns: string, stages: readonly StageRow[], value: (stage: StageRow) => string): string {
-  const branches = stages.map((stage) => `    WHEN '${stage.key}' THEN ${value(stage)}`);
+  const branches = stages.map((stage) => `WHEN '${stage.key}' THEN ${value(stage)}`);
   return [
     `CREATE OR REPLACE FUNCTION "${name}"(status case_status) RETURNS ${returns}`,
     'LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$',
-    '  SELECT CASE status',
-    ...branches,
-    '  END',
+    `  SELECT CASE status ${branches.join(' ')} END`,
     '$$;',
   ].join('\n');
 }

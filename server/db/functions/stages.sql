@@ -2,144 +2,45 @@
 -- Applied after the migrations when it changes (server/db/migrate.ts); the dashboard is then rebuilt.
 CREATE OR REPLACE FUNCTION "stage_group"(status case_status) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN 'planned'
-    WHEN 'prep_doc' THEN 'planned'
-    WHEN 'env_doc' THEN 'planned'
-    WHEN 'autorizacao' THEN 'planned'
-    WHEN 'agendamento' THEN 'planned'
-    WHEN 'realizacao' THEN 'carried_out'
-    WHEN 'pagamento' THEN 'carried_out'
-    WHEN 'concluido' THEN 'carried_out'
-    WHEN 'cancelado' THEN 'lost'
-    WHEN 'arquiv' THEN 'lost'
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN 'planned' WHEN 'prep_doc' THEN 'planned' WHEN 'env_doc' THEN 'planned' WHEN 'autorizacao' THEN 'planned' WHEN 'agendamento' THEN 'planned' WHEN 'realizacao' THEN 'carried_out' WHEN 'pagamento' THEN 'carried_out' WHEN 'concluido' THEN 'carried_out' WHEN 'cancelado' THEN 'lost' WHEN 'arquiv' THEN 'lost' END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_active"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN true
-    WHEN 'prep_doc' THEN true
-    WHEN 'env_doc' THEN true
-    WHEN 'autorizacao' THEN true
-    WHEN 'agendamento' THEN true
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN false
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN true WHEN 'prep_doc' THEN true WHEN 'env_doc' THEN true WHEN 'autorizacao' THEN true WHEN 'agendamento' THEN true WHEN 'realizacao' THEN true WHEN 'pagamento' THEN true WHEN 'concluido' THEN false WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_before_surgery"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN true
-    WHEN 'prep_doc' THEN true
-    WHEN 'env_doc' THEN true
-    WHEN 'autorizacao' THEN true
-    WHEN 'agendamento' THEN true
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN false
-    WHEN 'concluido' THEN false
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN true WHEN 'prep_doc' THEN true WHEN 'env_doc' THEN true WHEN 'autorizacao' THEN true WHEN 'agendamento' THEN true WHEN 'realizacao' THEN true WHEN 'pagamento' THEN false WHEN 'concluido' THEN false WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_authorization_open"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN true
-    WHEN 'prep_doc' THEN true
-    WHEN 'env_doc' THEN true
-    WHEN 'autorizacao' THEN true
-    WHEN 'agendamento' THEN false
-    WHEN 'realizacao' THEN false
-    WHEN 'pagamento' THEN false
-    WHEN 'concluido' THEN false
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN true WHEN 'prep_doc' THEN true WHEN 'env_doc' THEN true WHEN 'autorizacao' THEN true WHEN 'agendamento' THEN false WHEN 'realizacao' THEN false WHEN 'pagamento' THEN false WHEN 'concluido' THEN false WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_authorized"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN false
-    WHEN 'prep_doc' THEN false
-    WHEN 'env_doc' THEN false
-    WHEN 'autorizacao' THEN false
-    WHEN 'agendamento' THEN true
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN false
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN false WHEN 'prep_doc' THEN false WHEN 'env_doc' THEN false WHEN 'autorizacao' THEN false WHEN 'agendamento' THEN true WHEN 'realizacao' THEN true WHEN 'pagamento' THEN true WHEN 'concluido' THEN false WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_ledger_writable"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN false
-    WHEN 'prep_doc' THEN false
-    WHEN 'env_doc' THEN false
-    WHEN 'autorizacao' THEN false
-    WHEN 'agendamento' THEN false
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN true
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN false WHEN 'prep_doc' THEN false WHEN 'env_doc' THEN false WHEN 'autorizacao' THEN false WHEN 'agendamento' THEN false WHEN 'realizacao' THEN true WHEN 'pagamento' THEN true WHEN 'concluido' THEN true WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_receivable"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN false
-    WHEN 'prep_doc' THEN false
-    WHEN 'env_doc' THEN false
-    WHEN 'autorizacao' THEN false
-    WHEN 'agendamento' THEN false
-    WHEN 'realizacao' THEN false
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN true
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN false WHEN 'prep_doc' THEN false WHEN 'env_doc' THEN false WHEN 'autorizacao' THEN false WHEN 'agendamento' THEN false WHEN 'realizacao' THEN false WHEN 'pagamento' THEN true WHEN 'concluido' THEN true WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_on_agenda"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN true
-    WHEN 'prep_doc' THEN true
-    WHEN 'env_doc' THEN true
-    WHEN 'autorizacao' THEN true
-    WHEN 'agendamento' THEN true
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN true
-    WHEN 'cancelado' THEN false
-    WHEN 'arquiv' THEN false
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN true WHEN 'prep_doc' THEN true WHEN 'env_doc' THEN true WHEN 'autorizacao' THEN true WHEN 'agendamento' THEN true WHEN 'realizacao' THEN true WHEN 'pagamento' THEN true WHEN 'concluido' THEN true WHEN 'cancelado' THEN false WHEN 'arquiv' THEN false END
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "stage_is_listed_by_default"(status case_status) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE status
-    WHEN 'ind_paciente' THEN true
-    WHEN 'prep_doc' THEN true
-    WHEN 'env_doc' THEN true
-    WHEN 'autorizacao' THEN true
-    WHEN 'agendamento' THEN true
-    WHEN 'realizacao' THEN true
-    WHEN 'pagamento' THEN true
-    WHEN 'concluido' THEN false
-    WHEN 'cancelado' THEN true
-    WHEN 'arquiv' THEN true
-  END
+  SELECT CASE status WHEN 'ind_paciente' THEN true WHEN 'prep_doc' THEN true WHEN 'env_doc' THEN true WHEN 'autorizacao' THEN true WHEN 'agendamento' THEN true WHEN 'realizacao' THEN true WHEN 'pagamento' THEN true WHEN 'concluido' THEN false WHEN 'cancelado' THEN true WHEN 'arquiv' THEN true END
 $$;

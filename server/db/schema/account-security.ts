@@ -1,5 +1,5 @@
-import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, identityId, ownedBy, timestamptz } from './_helpers';
 import { users } from './users';
 
 /**
@@ -10,14 +10,12 @@ import { users } from './users';
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownedBy('user_id', () => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamptz('expires_at').notNull(),
     usedAt: timestamptz('used_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
@@ -30,12 +28,10 @@ export const signInDevices = pgTable(
   'sign_in_devices',
   {
     familyId: uuid('family_id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     browser: text('browser').notNull(),
     system: text('system').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
     lastUsedAt: timestamptz('last_used_at').notNull(),
   },
   (t) => [index('sign_in_devices_user_idx').on(t.userId)],

@@ -1,5 +1,5 @@
-import { bigint, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigIdentityId, timestamptz } from './_helpers';
 import { auditActionEnum, auditEntityEnum } from './enums';
 
 /**
@@ -10,7 +10,7 @@ import { auditActionEnum, auditEntityEnum } from './enums';
 export const auditEvents = pgTable(
   'audit_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigIdentityId(),
     at: timestamptz('at').notNull().defaultNow(),
     /** Whose records these are (the tenant): only this medic reads the row. */
     medicId: integer('medic_id').notNull(),

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { createdAt, identityId, ownedBy, timestamptz } from './_helpers';
 import { tokenKindEnum } from './enums';
 import { users } from './users';
 
@@ -10,10 +10,8 @@ import { users } from './users';
 export const oauthTokens = pgTable(
   'oauth_tokens',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownedBy('user_id', () => users.id),
     kind: tokenKindEnum('kind').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     familyId: uuid('family_id').notNull(),
@@ -27,7 +25,7 @@ export const oauthTokens = pgTable(
      */
     successorSealed: text('successor_sealed'),
     revokedAt: timestamptz('revoked_at'),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('oauth_tokens_family_idx').on(t.familyId), index('oauth_tokens_expires_idx').on(t.expiresAt)],
 );
@@ -43,7 +41,7 @@ export const rateLimitCounters = pgTable('rate_limit_counters', {
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type OauthTokenRow = typeof oauthTokens.$inferSelect;
@@ -56,10 +54,8 @@ export type OauthTokenRow = typeof oauthTokens.$inferSelect;
 export const trustedSignIns = pgTable(
   'trusted_sign_ins',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownedBy('user_id', () => users.id),
     /** 'device' (a device cookie) or 'address'. */
     kind: text('kind').notNull(),
     keyHash: text('key_hash').notNull(),

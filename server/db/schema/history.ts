@@ -1,5 +1,5 @@
-import { bigint, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { index, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigIdentityId, ownedBy, setNullRef, timestamptz } from './_helpers';
 import { surgeries } from './surgeries';
 import { users } from './users';
 
@@ -19,12 +19,10 @@ import { users } from './users';
 export const surgeryEvents = pgTable(
   'surgery_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: bigIdentityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     kind: text('kind').notNull(),
-    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorId: setNullRef('actor_id', () => users.id),
     at: timestamptz('at').notNull().defaultNow(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
   },

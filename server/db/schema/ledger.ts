@@ -1,6 +1,6 @@
 import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { timestamps, timestamptz } from './_helpers';
+import { createdAt, identityId, ownedBy, setNullRef, timestamps } from './_helpers';
 import { appealOutcomeEnum, paymentTermPayerEnum, receiptPayerEnum, settlementEnum } from './enums';
 import { surgeries } from './surgeries';
 import { users } from './users';
@@ -26,7 +26,7 @@ export const surgeryLedgers = pgTable(
     /** How the conclusion's difference was recorded (null: concluded without one, or not concluded). */
     settlement: settlementEnum('settlement'),
     settledOn: date('settled_on', { mode: 'string' }),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: setNullRef('updated_by', () => users.id),
     ...timestamps,
   },
   (t) => [check('surgery_ledgers_written_off', sql`${t.writtenOffCents} >= 0`)],
@@ -36,16 +36,14 @@ export const surgeryLedgers = pgTable(
 export const surgeryReceipts = pgTable(
   'surgery_receipts',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     receivedOn: date('received_on', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payer: receiptPayerEnum('payer').notNull(),
     note: text('note'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: setNullRef('created_by', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [
     index('surgery_receipts_surgery_idx').on(t.surgeryId),
@@ -58,10 +56,8 @@ export const surgeryReceipts = pgTable(
 export const surgeryGlosas = pgTable(
   'surgery_glosas',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     glosaOn: date('glosa_on', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
@@ -71,7 +67,7 @@ export const surgeryGlosas = pgTable(
     /** What the appeal recovered (revertida: usually the whole amount; parcial: part; mantida: 0). */
     recoveredCents: bigint('recovered_cents', { mode: 'number' }),
     note: text('note'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: setNullRef('created_by', () => users.id),
     ...timestamps,
   },
   (t) => [
@@ -89,9 +85,7 @@ export const surgeryGlosas = pgTable(
 export const paymentTerms = pgTable(
   'payment_terms',
   {
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    medicId: ownedBy('medic_id', () => users.id),
     payer: paymentTermPayerEnum('payer').notNull(),
     /** health_plans.id when payer = 'plano', hospitals.id when 'hospital'. */
     payerId: integer('payer_id').notNull(),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { identityId } from './_helpers';
 import { procedureTableEnum } from './enums';
 import { users } from './users';
 
@@ -9,12 +10,12 @@ import { users } from './users';
  * without the unaccent extension.
  */
 export const specialties = pgTable('specialties', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   name: text('name').notNull().unique(),
 });
 
 export const healthPlans = pgTable('health_plans', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   fantasyName: text('fantasy_name').notNull(),
   corporateName: text('corporate_name').notNull(),
   ansRegistry: text('ans_registry').unique(),
@@ -36,7 +37,7 @@ export const healthPlans = pgTable('health_plans', {
 export const hospitals = pgTable(
   'hospitals',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     fantasyName: text('fantasy_name').notNull(),
     corporateName: text('corporate_name'),
     city: text('city'),
@@ -62,7 +63,7 @@ export const hospitals = pgTable(
 export const procedures = pgTable(
   'procedures',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     code: text('code').notNull(),
     description: text('description').notNull(),
     table: procedureTableEnum('table').notNull(),
@@ -73,7 +74,7 @@ export const procedures = pgTable(
 );
 
 export const cids = pgTable('cids', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   code: text('code').notNull().unique(),
   description: text('description').notNull(),
   searchText: text('search_text').notNull(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { identityId, ownedBy, setNullRef, timestamptz } from './_helpers';
 import { healthPlans, hospitals } from './lookups';
 import { users } from './users';
 
@@ -13,10 +13,8 @@ import { users } from './users';
 export const officeTemplates = pgTable(
   'office_templates',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    medicId: ownedBy('medic_id', () => users.id),
     hospitalId: integer('hospital_id').references(() => hospitals.id, { onDelete: 'cascade' }),
     healthPlanId: integer('health_plan_id').references(() => healthPlans.id, { onDelete: 'cascade' }),
     /** Storage key (`templates/office-<medic>-<hospital|plano>-<id>-<random>.docx`), never served raw. */
@@ -24,7 +22,7 @@ export const officeTemplates = pgTable(
     /** The uploaded file's name, shown on the page and given back on download. */
     originalName: text('original_name').notNull(),
     size: integer('size').notNull(),
-    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedBy: setNullRef('uploaded_by', () => users.id),
     uploadedAt: timestamptz('uploaded_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from './_helpers';
+import { identityId, requiredRef, timestamps, timestamptz } from './_helpers';
 import { genderEnum } from './enums';
 import { healthPlans } from './lookups';
 import { users } from './users';
@@ -9,10 +9,8 @@ import { users } from './users';
 export const patients = pgTable(
   'patients',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id),
+    id: identityId(),
+    medicId: requiredRef('medic_id', () => users.id),
     nomeCompleto: text('nome_completo').notNull(),
     /** Lower-cased, accent-free name for searching. */
     searchText: text('search_text').notNull(),

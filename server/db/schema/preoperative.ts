@@ -1,6 +1,6 @@
 import { check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { timestamps, timestamptz } from './_helpers';
+import { createdAt, identityId, ownedBy, setNullRef, timestamps, timestamptz } from './_helpers';
 import {
   authorizationPayerEnum,
   authorizationStatusEnum,
@@ -22,9 +22,7 @@ import { users } from './users';
 export const surgeryAuthorizations = pgTable(
   'surgery_authorizations',
   {
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     payer: authorizationPayerEnum('payer').notNull(),
     status: authorizationStatusEnum('status').notNull().default('pendente'),
     requestedOn: date('requested_on', { mode: 'string' }),
@@ -34,7 +32,7 @@ export const surgeryAuthorizations = pgTable(
     decidedOn: date('decided_on', { mode: 'string' }),
     validUntil: date('valid_until', { mode: 'string' }),
     notes: text('notes'),
-    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedBy: setNullRef('updated_by', () => users.id),
     ...timestamps,
   },
   (t) => [primaryKey({ columns: [t.surgeryId, t.payer] }), index('surgery_authorizations_valid_until_idx').on(t.validUntil)],
@@ -47,16 +45,14 @@ export const surgeryAuthorizations = pgTable(
 export const documentRequirements = pgTable(
   'document_requirements',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    medicId: ownedBy('medic_id', () => users.id),
     hospitalId: integer('hospital_id').references(() => hospitals.id),
     healthPlanId: integer('health_plan_id').references(() => healthPlans.id),
     documentKind: surgeryDocumentKindEnum('document_kind'),
     name: text('name'),
     position: integer('position').notNull(),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('document_requirements_hospital_idx').on(t.medicId, t.hospitalId),
@@ -70,11 +66,9 @@ export const documentRequirements = pgTable(
 export const surgeryChecklistMarks = pgTable(
   'surgery_checklist_marks',
   {
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     name: text('name').notNull(),
-    markedBy: integer('marked_by').references(() => users.id, { onDelete: 'set null' }),
+    markedBy: setNullRef('marked_by', () => users.id),
     markedAt: timestamptz('marked_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.surgeryId, t.name] })],
@@ -84,18 +78,16 @@ export const surgeryChecklistMarks = pgTable(
 export const surgeryDispatches = pgTable(
   'surgery_dispatches',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     sentOn: date('sent_on', { mode: 'string' }).notNull(),
     recipient: text('recipient').notNull(),
     channel: dispatchChannelEnum('channel').notNull(),
     /** The names of the documents sent. */
     items: jsonb('items').$type<string[]>().notNull(),
     notes: text('notes'),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdBy: setNullRef('created_by', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [index('surgery_dispatches_surgery_idx').on(t.surgeryId, t.sentOn)],
 );
@@ -104,10 +96,8 @@ export const surgeryDispatches = pgTable(
 export const opmeItems = pgTable(
   'opme_items',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     position: integer('position').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
@@ -124,9 +114,7 @@ export const opmeItems = pgTable(
 export const opmeQuotes = pgTable(
   'opme_quotes',
   {
-    itemId: integer('item_id')
-      .notNull()
-      .references(() => opmeItems.id, { onDelete: 'cascade' }),
+    itemId: ownedBy('item_id', () => opmeItems.id),
     position: integer('position').notNull(),
     supplier: text('supplier').notNull(),
     brand: text('brand'),
@@ -139,9 +127,7 @@ export const opmeQuotes = pgTable(
 export const stageTargets = pgTable(
   'stage_targets',
   {
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    medicId: ownedBy('medic_id', () => users.id),
     status: caseStatusEnum('status').notNull(),
     days: integer('days').notNull(),
   },
@@ -156,15 +142,11 @@ export const stageTargets = pgTable(
 export const caseHandovers = pgTable(
   'case_handovers',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
-    fromUserId: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
-    toUserId: integer('to_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
+    fromUserId: setNullRef('from_user_id', () => users.id),
+    toUserId: ownedBy('to_user_id', () => users.id),
+    byUserId: setNullRef('by_user_id', () => users.id),
     handedAt: timestamptz('handed_at').notNull(),
     dismissedAt: timestamptz('dismissed_at'),
   },

@@ -1,18 +1,16 @@
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { bytea, timestamps, timestamptz } from './_helpers';
+import {
+  bigIdentityId,
+  bytea,
+  createdAt,
+  identityId,
+  ownedBy,
+  requiredRef,
+  setNullRef,
+  timestamps,
+  timestamptz,
+} from './_helpers';
 import { approvalEnum, caseStatusEnum, lossReasonEnum, paymentSourceEnum, surgeryDocumentKindEnum } from './enums';
 import { cids, healthPlans, hospitals, procedures } from './lookups';
 import { patients } from './patients';
@@ -22,13 +20,9 @@ import { users } from './users';
 export const surgeries = pgTable(
   'surgeries',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id),
-    patientId: integer('patient_id')
-      .notNull()
-      .references(() => patients.id),
+    id: identityId(),
+    medicId: requiredRef('medic_id', () => users.id),
+    patientId: requiredRef('patient_id', () => patients.id),
     hospitalId: integer('hospital_id').references(() => hospitals.id),
     healthPlanId: integer('health_plan_id').references(() => healthPlans.id),
     paymentFountains: paymentSourceEnum('payment_fountains'),
@@ -59,7 +53,7 @@ export const surgeries = pgTable(
     concludedAt: timestamptz('concluded_at'),
     createdBy: integer('created_by').references(() => users.id),
     /** Who holds the case now (issue 13): a linked secretary, or null for the medic. */
-    holderId: integer('holder_id').references(() => users.id, { onDelete: 'set null' }),
+    holderId: setNullRef('holder_id', () => users.id),
     ...timestamps,
   },
   (t) => [
@@ -73,13 +67,9 @@ export const surgeries = pgTable(
 export const surgeryProcedures = pgTable(
   'surgery_procedures',
   {
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     position: integer('position').notNull(),
-    procedureId: integer('procedure_id')
-      .notNull()
-      .references(() => procedures.id),
+    procedureId: requiredRef('procedure_id', () => procedures.id),
   },
   (t) => [primaryKey({ columns: [t.surgeryId, t.position] })],
 );
@@ -88,13 +78,9 @@ export const surgeryProcedures = pgTable(
 export const surgeryCids = pgTable(
   'surgery_cids',
   {
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     position: integer('position').notNull(),
-    cidId: integer('cid_id')
-      .notNull()
-      .references(() => cids.id),
+    cidId: requiredRef('cid_id', () => cids.id),
   },
   (t) => [primaryKey({ columns: [t.surgeryId, t.position] })],
 );
@@ -104,10 +90,8 @@ export const surgeryDocuments = pgTable(
   'surgery_documents',
   {
     /** One row per file (issue 33 item 10): a kind or a named document takes several files (migration 0020). */
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     /** The SPEC kind the file is of, or null for a file of a named document of the checklist. */
     kind: surgeryDocumentKindEnum('kind'),
     /** The named document of the checklist ('Risco cirúrgico') the file is of, as the checklist names it. */
@@ -129,10 +113,8 @@ export const surgeryDocuments = pgTable(
 export const surgeryStatusHistory = pgTable(
   'surgery_status_history',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    surgeryId: integer('surgery_id')
-      .notNull()
-      .references(() => surgeries.id, { onDelete: 'cascade' }),
+    id: bigIdentityId(),
+    surgeryId: ownedBy('surgery_id', () => surgeries.id),
     fromStatus: caseStatusEnum('from_status'),
     toStatus: caseStatusEnum('to_status').notNull(),
     changedBy: integer('changed_by').references(() => users.id),
@@ -152,7 +134,7 @@ export const storedFiles = pgTable('stored_files', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   data: bytea('data').notNull(),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type SurgeryRow = typeof surgeries.$inferSelect;

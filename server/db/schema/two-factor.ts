@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from './_helpers';
+import { createdAt, identityId, ownedBy, timestamptz } from './_helpers';
 import { users } from './users';
 
 /** A user's TOTP secret (sealed with the app secret `two_factor_key`); two-factor sign-in is on once `enabledAt` is set. */
@@ -11,17 +11,15 @@ export const twoFactorSecrets = pgTable('two_factor_secrets', {
   enabledAt: timestamptz('enabled_at'),
   /** The last accepted time step: a code is never accepted twice (RFC 6238 §5.2). */
   lastStep: bigint('last_step', { mode: 'number' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** Single-use recovery codes, as HMAC-SHA-256 under the app secret `recovery_code_key`. */
 export const twoFactorRecoveryCodes = pgTable(
   'two_factor_recovery_codes',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: ownedBy('user_id', () => users.id),
     codeHash: text('code_hash').notNull(),
     usedAt: timestamptz('used_at'),
   },
@@ -33,9 +31,7 @@ export const mfaTokens = pgTable(
   'mfa_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownedBy('user_id', () => users.id),
     /** 'verify' (enrolled: asks the code) or 'enrol' (required but not enrolled: enrols first). */
     purpose: text('purpose').notNull(),
     failures: integer('failures').notNull().default(0),
@@ -50,5 +46,5 @@ export const secretaryTwoFactorPolicies = pgTable('secretary_two_factor_policies
   medicId: integer('medic_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  createdAt: createdAt(),
 });

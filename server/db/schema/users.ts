@@ -1,12 +1,12 @@
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestamptz } from './_helpers';
+import { createdAt, identityId, ownedBy, timestamps, timestamptz } from './_helpers';
 import { userTypeEnum } from './enums';
 import { specialties } from './lookups';
 
 export const users = pgTable(
   'users',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     type: userTypeEnum('type').notNull(),
     /** Always stored lower-cased and trimmed. */
     email: text('email').notNull().unique(),
@@ -33,13 +33,9 @@ export const users = pgTable(
 export const medicSecretaries = pgTable(
   'medic_secretaries',
   {
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    secretaryId: integer('secretary_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    medicId: ownedBy('medic_id', () => users.id),
+    secretaryId: ownedBy('secretary_id', () => users.id),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.medicId, t.secretaryId] }), index('medic_secretaries_secretary_idx').on(t.secretaryId)],
 );
@@ -48,10 +44,8 @@ export const medicSecretaries = pgTable(
 export const invites = pgTable(
   'invites',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    medicId: integer('medic_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    medicId: ownedBy('medic_id', () => users.id),
     email: text('email').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -59,7 +53,7 @@ export const invites = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
     acceptedAt: timestamptz('accepted_at'),
     acceptedBy: integer('accepted_by').references(() => users.id),
-    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('invites_medic_idx').on(t.medicId)],
 );

@@ -1,16 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../../machines/account/settingsSchemas';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { invites, medicSecretaries, oauthTokens, patients, surgeries, users } from '../../db/schema/index';
 import { isUnlinkedSecretary } from '../access/scope';
 import { badRequest, HttpError, notFound } from '../../http/errors';
-import type { Mailer } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
-import { passwordWork, type PasswordWork } from './password-work';
+import { passwordWork } from './password-work';
+import type { AccountMailDeps } from './service-deps';
 import { createTokenService } from './token-service';
 import { createProfilePhotoService } from './profile-photo';
 import { releaseHeldCases } from '../surgeries/holder-service';
@@ -69,15 +67,7 @@ export type SettingsUpdateInput = typeof settingsUpdateSchema.infer;
 export type ChangePasswordInput = typeof changePasswordSchema.infer;
 export type CreateSecretaryInput = typeof createSecretarySchema.infer;
 
-type AccountServiceDeps = {
-  db: Database;
-  mailer: Mailer;
-  rateLimiter: RateLimiter;
-  storage: FileStorage;
-  config: Pick<Config, 'publicUrl'>;
-  now: () => Date;
-  passwordWork?: PasswordWork;
-};
+type AccountServiceDeps = AccountMailDeps & { rateLimiter: RateLimiter; storage: FileStorage };
 
 /** 429 for too many wrong current passwords; the route adds `Retry-After` from `retryAfterSeconds`. */
 export class TooManyPasswordAttempts extends HttpError {

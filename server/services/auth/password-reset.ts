@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { oauthTokens, passwordResets, users } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
-import type { Mailer, MailMessage } from '../mail/mailer';
+import type { MailMessage } from '../mail/mailer';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { normaliseEmail } from './invite-service';
 import { hashPassword } from './password';
-import { passwordWork, type PasswordWork } from './password-work';
+import { passwordWork } from './password-work';
+import type { AccountMailDeps } from './service-deps';
 import { generateOpaqueToken, hashToken } from './token-service';
 
 /** A link lives 30 minutes and opens once (issue 35 item 1). */
@@ -69,13 +68,8 @@ const saoPauloTime = new Intl.DateTimeFormat('pt-BR', {
   minute: '2-digit',
 });
 
-type PasswordResetDeps = {
-  db: Database;
-  mailer: Mailer;
+type PasswordResetDeps = AccountMailDeps & {
   rateLimiter: RateLimiter;
-  config: Pick<Config, 'publicUrl'>;
-  now: () => Date;
-  passwordWork?: PasswordWork;
   /** Where a failed background send is told (the route's logger); the SMTP error itself is never logged verbatim. */
   onMailError?: (error: unknown) => void;
 };

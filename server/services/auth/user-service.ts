@@ -1,16 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { newSecretarySchema, type doctorSignupSchema, type secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import type { UserType } from '../../../machines/constants';
-import type { Config } from '../../config';
-import type { Database } from '../../db/client';
 import { medicSecretaries, specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
 import { parse } from '../../http/validation';
-import type { Mailer } from '../mail/mailer';
 import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
-import { passwordWork, type PasswordWork } from './password-work';
+import { passwordWork } from './password-work';
+import type { AccountMailDeps } from './service-deps';
 import { createProfilePhotoService } from './profile-photo';
 
 export const SIGNUP_MESSAGES = {
@@ -47,14 +45,7 @@ type Profile = {
   has_secretary: boolean;
 };
 
-type UserServiceDeps = {
-  db: Database;
-  mailer: Mailer;
-  storage: FileStorage;
-  config: Pick<Config, 'publicUrl'>;
-  now: () => Date;
-  passwordWork?: PasswordWork;
-};
+type UserServiceDeps = AccountMailDeps & { storage: FileStorage };
 
 /** The unique constraint a failed insert hit, or null (drizzle wraps the PG error: code on `cause`). */
 function uniqueViolation(error: unknown): string | null {

@@ -1,8 +1,7 @@
 import { caseChange, recordChange } from '../audit/audit-log';
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { centsOf } from '../../../machines/rules/money';
-import { chosenTotalCents, opmeItemWriteProblems, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
+import { opmeItemWriteProblems } from '../../../machines/preoperative/opmeRules';
 import type { OpmeItemInput } from '../../../machines/preoperative/opmeSchemas';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { opmeItems, opmeQuotes, surgeries, type SurgeryRow } from '../../db/schema/index';
@@ -12,6 +11,7 @@ import { isActiveStatus } from '../../../machines/constants';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgeryRow } from '../access/scope';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
+import { readOpmeItems } from './opme-items';
 
 type OpmeItemResponse = components['schemas']['OpmeItem'];
 type OpmeListResponse = components['schemas']['OpmeList'];
@@ -52,52 +52,18 @@ export function createOpmeService({ db, now }: { db: Database; now: () => Date }
    * version.
    */
   async function listOf(tx: Executor, row: Pick<SurgeryRow, 'id' | 'version'>): Promise<OpmeListResponse> {
-    const items = await tx
-      .select({
-        id: opmeItems.id,
-        description: opmeItems.description,
-        quantity: opmeItems.quantity,
-        chosen: opmeItems.chosenQuote,
-        decision: opmeItems.decision,
-        authorizedQuantity: opmeItems.authorizedQuantity,
-      })
-      .from(opmeItems)
-      .where(eq(opmeItems.surgeryId, row.id))
-      .orderBy(asc(opmeItems.position));
-    const quotes = items.length
-      ? await tx
-          .select({
-            itemId: opmeQuotes.itemId,
-            position: opmeQuotes.position,
-            supplier: opmeQuotes.supplier,
-            brand: opmeQuotes.brand,
-            unitPrice: opmeQuotes.unitPrice,
-          })
-          .from(opmeQuotes)
-          .where(inArray(opmeQuotes.itemId, items.map((item) => item.id)))
-          .orderBy(asc(opmeQuotes.itemId), asc(opmeQuotes.position))
-      : [];
-    const totals: (number | null)[] = [];
-    const results: OpmeItemResponse[] = items.map((item) => {
-      const own = quotes.filter((quote) => quote.itemId === item.id);
-      const chosenPrice = own.find((quote) => quote.position === item.chosen)?.unitPrice ?? null;
-      const total = chosenTotalCents(
-        { quantity: item.quantity, decision: item.decision, authorized_quantity: item.authorizedQuantity },
-        chosenPrice === null ? null : centsOf(Number(chosenPrice)),
-      );
-      totals.push(total);
-      return {
-        id: item.id,
-        description: item.description,
-        quantity: item.quantity,
-        suppliers: own.map((quote) => ({ supplier: quote.supplier, brand: quote.brand, unit_price: money(quote.unitPrice) })),
-        chosen: item.chosen,
-        decision: item.decision,
-        authorized_quantity: item.authorizedQuantity,
-        chosen_total: reaisOf(total),
-      };
-    });
-    return { results, chosen_total: reaisOf(opmeTotalCents(totals)), undecided: results.filter((item) => !item.decision).length, version: row.version };
+    const { items, totalCents } = await readOpmeItems(tx, row.id);
+    const results: OpmeItemResponse[] = items.map((item) => ({
+      id: item.id,
+      description: item.description,
+      quantity: item.quantity,
+      suppliers: item.suppliers.map((quote) => ({ supplier: quote.supplier, brand: quote.brand, unit_price: money(quote.unitPrice) })),
+      chosen: item.chosen,
+      decision: item.decision,
+      authorized_quantity: item.authorizedQuantity,
+      chosen_total: reaisOf(item.totalCents),
+    }));
+    return { results, chosen_total: reaisOf(totalCents), undecided: results.filter((item) => !item.decision).length, version: row.version };
   }
 
   /** Stores an item's quotes (the rows of a new item, or the new rows of a replaced one). */

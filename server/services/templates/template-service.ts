@@ -1,14 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { asc, eq, inArray } from 'drizzle-orm';
-import { centsOf } from '../../../machines/rules/money';
-import { chosenTotalCents, opmeTotalCents } from '../../../machines/preoperative/opmeRules';
+import { asc, eq } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
   healthPlans,
   hospitals,
-  opmeItems,
-  opmeQuotes,
   patients,
   procedures,
   specialties,
@@ -22,6 +18,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgery } from '../access/scope';
 import type { FileStorage } from '../storage/file-storage';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
+import { readOpmeItems } from '../preoperative/opme-items';
 import { DOCX_CONTENT_TYPE, fillDocxTemplate, inspectDocxTemplate, TemplateProblemError, type TemplateProblem } from './docx-template';
 import type { TemplateFiller } from './template-filler';
 import {
@@ -167,43 +164,17 @@ async function loadCodes(db: Executor, surgeryId: number) {
  * opmeRules.ts `chosenTotalCents`: a 'parcial' item counts its authorized quantity), as numeric text.
  */
 async function loadOpme(db: Executor, surgeryId: number): Promise<{ opmeItems: TemplateOpmeItem[]; opmeTotal: string | null }> {
-  const items = await db
-    .select({
-      id: opmeItems.id,
-      description: opmeItems.description,
-      quantity: opmeItems.quantity,
-      chosen: opmeItems.chosenQuote,
-      decision: opmeItems.decision,
-      authorizedQuantity: opmeItems.authorizedQuantity,
-    })
-    .from(opmeItems)
-    .where(eq(opmeItems.surgeryId, surgeryId))
-    .orderBy(asc(opmeItems.position));
+  const { items, totalCents } = await readOpmeItems(db, surgeryId);
   if (items.length === 0) return { opmeItems: [], opmeTotal: null };
-  const quotes = await db
-    .select({ itemId: opmeQuotes.itemId, position: opmeQuotes.position, supplier: opmeQuotes.supplier, brand: opmeQuotes.brand, unitPrice: opmeQuotes.unitPrice })
-    .from(opmeQuotes)
-    .where(inArray(opmeQuotes.itemId, items.map((item) => item.id)))
-    .orderBy(asc(opmeQuotes.itemId), asc(opmeQuotes.position));
-  const totals: (number | null)[] = [];
-  const opme = items.map((item) => {
-    const suppliers = quotes.filter((quote) => quote.itemId === item.id);
-    const chosen = suppliers.find((quote) => quote.position === item.chosen);
-    const total = chosenTotalCents(
-      { quantity: item.quantity, decision: item.decision, authorized_quantity: item.authorizedQuantity },
-      chosen?.unitPrice == null ? null : centsOf(Number(chosen.unitPrice)),
-    );
-    totals.push(total);
-    return {
-      description: item.description,
-      quantity: item.quantity,
-      decision: item.decision,
-      authorizedQuantity: item.authorizedQuantity,
-      chosen: chosen ? { supplier: chosen.supplier, brand: chosen.brand, unitPrice: chosen.unitPrice, total: decimalOf(total) } : null,
-      suppliers: suppliers.map(({ supplier, brand, unitPrice }) => ({ supplier, brand, unitPrice })),
-    };
-  });
-  return { opmeTotal: decimalOf(opmeTotalCents(totals)), opmeItems: opme };
+  const opme = items.map(({ description, quantity, decision, authorizedQuantity, suppliers, chosenQuote: chosen, totalCents: total }) => ({
+    description,
+    quantity,
+    decision,
+    authorizedQuantity,
+    chosen: chosen ? { supplier: chosen.supplier, brand: chosen.brand, unitPrice: chosen.unitPrice, total: decimalOf(total) } : null,
+    suppliers: suppliers.map(({ supplier, brand, unitPrice }) => ({ supplier, brand, unitPrice })),
+  }));
+  return { opmeTotal: decimalOf(totalCents), opmeItems: opme };
 }
 
 /** Centavos as numeric text ('1250.50'), as the template data takes money; null stays null. */

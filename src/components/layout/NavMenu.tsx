@@ -8,7 +8,6 @@ import { colors, durations, focusRing, fontSizes, fontWeights, radii, space } fr
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { checklistsTexts } from '../../lib/i18n/checklists';
 import { receivablesTexts } from '../../lib/i18n/receivables';
-import { accountTexts } from '../../lib/i18n/account';
 import { Icon, type IconName } from '../ui/Icon';
 import { plainListCss } from '../ui/cssParts';
 
@@ -36,7 +35,7 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
     { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
-    { to: '/account', label: accountTexts.account.nav, icon: 'settings' },
+    { to: '/account', label: ptBR.nav.account, icon: 'settings' },
   ],
 };
 

@@ -19,7 +19,6 @@ import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
 import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expiredSession';
 import { sessionTexts } from '../../lib/i18n/session';
-import { accountTexts } from '../../lib/i18n/account';
 import type { LoginValues } from './loginSchema';
 import { SecondFactorStep } from './SecondFactorStep';
 import { warningBoxCss } from '../../components/ui/cssParts';
@@ -132,7 +131,7 @@ export function LoginPage() {
           autoComplete="current-password"
         />
         <StyledForgot>
-          <TextLink to="/forgot-password">{accountTexts.forgot.link}</TextLink>
+          <TextLink to="/forgot-password">{ptBR.auth.forgotPassword}</TextLink>
         </StyledForgot>
         <Button type="submit" fullWidth loading={signingIn}>
           {signingIn ? ptBR.common.validating : ptBR.auth.submit}

@@ -5,7 +5,6 @@
  */
 export const accountTexts = {
   forgot: {
-    link: 'Esqueci minha senha',
     title: 'Esqueci minha senha',
     subtitle: 'Informe o e-mail da sua conta. Enviaremos um link para você criar uma nova senha.',
     emailLabel: 'E-mail',
@@ -34,7 +33,6 @@ export const accountTexts = {
   },
   account: {
     title: 'Minha conta',
-    nav: 'Minha conta',
     loading: 'Carregando sua conta...',
     failedTitle: 'Não foi possível carregar sua conta',
     failedText: 'Verifique sua conexão e tente de novo.',

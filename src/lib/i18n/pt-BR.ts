@@ -71,6 +71,8 @@ export const ptBR = {
     home: 'Home',
     dashboard: 'Dashboard',
     settings: 'Configurações',
+    /** The secretary's 'Minha conta' (issue 35). */
+    account: 'Minha conta',
     surgeryStatus: 'Status de cirurgia',
     addPatient: 'Adicionar paciente',
     linkSurgery: 'Vincular cirurgia',
@@ -89,6 +91,8 @@ export const ptBR = {
     passwordPlaceholder: 'Digite sua senha',
     submit: 'Acessar',
     noAccount: 'Ainda não tenho conta',
+    /** Here, not with the account pages' texts: /auth loads only this one of them. */
+    forgotPassword: 'Esqueci minha senha',
     /** DECISIONS §14: a session that ended on its own (refresh refused, revoked elsewhere, password changed). */
     sessionExpired: 'Sua sessão expirou. Entre novamente.',
   },

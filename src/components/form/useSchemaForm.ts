@@ -6,8 +6,41 @@
  * `payloadResolver` over the payload it sends), so this module holds no arktype and sits in the forms' chunk:
  * /auth loads its checks late (./lazyResolver.ts).
  */
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useEffect } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';
 
-export function useSchemaForm<T extends FieldValues>(checks: Resolver<T>, defaultValues: DefaultValues<T>): UseFormReturn<T> {
-  return useForm<T>({ resolver: checks, defaultValues, mode: 'onSubmit', reValidateMode: 'onChange' });
+type SchemaFormOptions = {
+  /**
+   * Checked on submit only: typing in a field clears that field's error instead of checking it again (the forms of
+   * a case's page and of the settings, which say nothing until the user asks to save).
+   */
+  clearErrorOnChange?: boolean;
+  /** Leave the focus where it is when a submit fails (default: on the first field in error). */
+  focusError?: boolean;
+};
+
+export function useSchemaForm<T extends FieldValues>(
+  checks: Resolver<T>,
+  defaultValues: DefaultValues<T>,
+  { clearErrorOnChange = false, focusError = true }: SchemaFormOptions = {},
+): UseFormReturn<T> {
+  const form = useForm<T>({
+    resolver: checks,
+    defaultValues,
+    mode: 'onSubmit',
+    reValidateMode: clearErrorOnChange ? 'onSubmit' : 'onChange',
+    shouldFocusError: focusError,
+  });
+  const { subscribe, clearErrors } = form;
+  useEffect(() => {
+    if (!clearErrorOnChange) return;
+    // Only the user's own changes (a field's onChange), not a setValue or reset of the page.
+    return subscribe({
+      formState: { values: true },
+      callback: ({ name, type }) => {
+        if (type === 'change' && name) clearErrors(name as Path<T>);
+      },
+    });
+  }, [subscribe, clearErrors, clearErrorOnChange]);
+  return form;
 }

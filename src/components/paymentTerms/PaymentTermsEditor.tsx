@@ -13,6 +13,7 @@ import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { paymentTermsSchema } from '../../../machines/ledger/ledgerSchemas';
 import { check } from '../../../machines/validation/problems';
+import { useController, type FieldErrors, type Resolver } from 'react-hook-form';
 import { messagesOf } from '../../api/call';
 import { getPaymentTerms, putPaymentTerms, type PaymentTerms } from '../../api/ledger';
 import { searchHealthPlans, searchHospitalsByName } from '../../api/lookups';
@@ -21,11 +22,12 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, media, radii, space } from '../../lib/theme';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { useRead } from '../../lib/useRead';
+import { FormTextField } from '../form/FormTextField';
+import { useSchemaForm } from '../form/useSchemaForm';
 import { Button } from '../ui/Button';
 import { ReadNotice } from '../ui/ReadNotice';
 import { SearchSelect } from '../ui/SearchSelect';
 import { Select } from '../ui/Select';
-import { TextField } from '../ui/TextField';
 import { plainListCss, visuallyHidden } from '../ui/cssParts';
 
 const T = ledgerTexts.terms;
@@ -84,36 +86,49 @@ const StyledActions = styled('div')`
 
 const searchOf = (kind: PayerKind) => (kind === 'plano' ? searchHealthPlans : searchHospitalsByName);
 
+/** The row being added: its payer's kind, the payer found and the days typed (named as the inputs were). */
+type IncludeValues = { term_payer: PayerKind; term_payer_id: Payer | null; term_days: string };
+
+/** `terms` with the typed one in place of the same payer's. */
+function withTyped(terms: Term[], kind: PayerKind, payer: Payer, days: string): Term[] {
+  const typed = /^\s*\d{1,4}\s*$/.test(days) ? Number(days) : Number.NaN;
+  return [...terms.filter((term) => !(term.payer === kind && term.payer_id === payer.id)), { payer: kind, payer_id: payer.id, name: payer.fantasy_name, days: typed }];
+}
+
+const payloadOf = (terms: Term[]) => ({ terms: terms.map((term) => ({ payer: term.payer, payer_id: term.payer_id, days: term.days })) });
+
+/** A payer must be chosen; then the whole list with the typed row is checked by the API's schema, its first message on the days. */
+function includeResolver(terms: Term[]): Resolver<IncludeValues> {
+  const refused = (errors: FieldErrors<IncludeValues>) => ({ values: {}, errors });
+  return async (values) => {
+    const payer = values.term_payer_id;
+    if (!payer) return refused({ term_payer_id: { type: 'required', message: T.payerRequired } });
+    const checked = check(paymentTermsSchema, payloadOf(withTyped(terms, values.term_payer, payer, values.term_days)));
+    if (!checked.ok) return refused({ term_days: { type: 'schema', message: checked.problems.error[0] } });
+    return { values, errors: {} };
+  };
+}
+
 function TermsForm({ medic, initial, onSaved }: { medic: number | null; initial: PaymentTerms; onSaved?: () => void }) {
   const [terms, setTerms] = useState<Term[]>(initial.terms);
-  const [kind, setKind] = useState<PayerKind>('plano');
-  const [payer, setPayer] = useState<Payer | null>(null);
-  const [days, setDays] = useState('');
-  const [errors, setErrors] = useState<{ payer?: string; days?: string; list?: string }>({});
+  const form = useSchemaForm(includeResolver(terms), { term_payer: 'plano', term_payer_id: null, term_days: '' }, { clearErrorOnChange: true, focusError: false });
+  const { control, setValue, clearErrors } = form;
+  const { field: kindField } = useController({ control, name: 'term_payer' });
+  const { field: payerField, fieldState: payerState } = useController({ control, name: 'term_payer_id' });
+  const kind = kindField.value;
   const [saving, setSaving] = useState(false);
 
-  function include() {
-    if (!payer) {
-      setErrors({ payer: T.payerRequired });
-      return;
-    }
-    const typed = /^\s*\d{1,4}\s*$/.test(days) ? Number(days) : Number.NaN;
-    const next = [...terms.filter((term) => !(term.payer === kind && term.payer_id === payer.id)), { payer: kind, payer_id: payer.id, name: payer.fantasy_name, days: typed }];
-    const checked = check(paymentTermsSchema, { terms: next.map((term) => ({ payer: term.payer, payer_id: term.payer_id, days: term.days })) });
-    if (!checked.ok) {
-      setErrors({ days: checked.problems.error[0] });
-      return;
-    }
-    setTerms(next);
-    setPayer(null);
-    setDays('');
-    setErrors({});
-  }
+  const include = form.handleSubmit((values) => {
+    if (!values.term_payer_id) return;
+    setTerms(withTyped(terms, values.term_payer, values.term_payer_id, values.term_days));
+    setValue('term_payer_id', null);
+    setValue('term_days', '');
+  });
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
-    const result = await putPaymentTerms(medic, { terms: terms.map((term) => ({ payer: term.payer, payer_id: term.payer_id, days: term.days })) });
+    const result = await putPaymentTerms(medic, payloadOf(terms));
     setSaving(false);
     if (!result.ok) {
       for (const message of messagesOf(result)) toastError(message);
@@ -147,9 +162,9 @@ function TermsForm({ medic, initial, onSaved }: { medic: number | null; initial:
           name="term_payer"
           value={kind}
           onChange={(value) => {
-            setKind(value === 'hospital' ? 'hospital' : 'plano');
-            setPayer(null);
-            setErrors({});
+            kindField.onChange(value === 'hospital' ? 'hospital' : 'plano');
+            setValue('term_payer_id', null);
+            clearErrors();
           }}
           placeholder={T.payerPlaceholder}
           options={[
@@ -162,18 +177,15 @@ function TermsForm({ medic, initial, onSaved }: { medic: number | null; initial:
           label={kind === 'plano' ? T.plan : T.hospital}
           name="term_payer_id"
           placeholder={kind === 'plano' ? T.planSearch : T.hospitalSearch}
-          value={payer}
-          onChange={(item) => {
-            setPayer(item);
-            setErrors({ ...errors, payer: undefined });
-          }}
+          value={payerField.value}
+          onChange={payerField.onChange}
           search={searchOf(kind)}
           itemKey={(item) => item.id}
           itemLabel={(item) => item.fantasy_name}
-          error={errors.payer}
+          error={payerState.error?.message}
         />
-        <TextField label={T.days} name="term_days" value={days} onChange={(value) => setDays(value)} inputMode="numeric" error={errors.days} />
-        <Button variant="secondary" onClick={include}>
+        <FormTextField control={control} label={T.days} name="term_days" inputMode="numeric" />
+        <Button variant="secondary" onClick={() => void include()}>
           {T.add}
         </Button>
       </StyledGrid>

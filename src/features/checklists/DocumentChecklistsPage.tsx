@@ -8,7 +8,9 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
+import { useController, type Resolver, type ResolverResult } from 'react-hook-form';
 import { AddItemRow } from '../../components/form/AddItemRow';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
 import { check } from '../../../machines/validation/problems';
@@ -198,30 +200,36 @@ const ListOfLists = styled('ul')`
 
 type Owner = { scope: ChecklistScope; id: number; name: string };
 
+/**
+ * The name typed to add to `extras`, checked with the whole list by the server's own rules
+ * (machines/preoperative/checklistSchemas.ts), so the form says what the API would; passed on as the API cleans it.
+ */
+function extraResolver(kinds: SurgeryDocumentKind[], extras: string[]): Resolver<{ extra: string }> {
+  return async (values): Promise<ResolverResult<{ extra: string }>> => {
+    const checked = check(documentRequirementsSchema, { kinds, extras: [...extras, values.extra] });
+    if (checked.ok) return { values: { extra: checked.value.extras.at(-1) ?? values.extra }, errors: {} };
+    const message = checked.problems.fields.extras?.[0] ?? checked.problems.error[0];
+    return { values: {}, errors: { extra: { type: 'schema', message } } };
+  };
+}
+
 /** The editor of one hospital's or plan's list, from its stored items. */
 function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: number | null; onSaved: (list: RequirementList) => void }) {
   const [kinds, setKinds] = useState<SurgeryDocumentKind[]>(() => list.items.flatMap((item) => (item.kind ? [item.kind] : [])));
   const [extras, setExtras] = useState<string[]>(() => list.items.flatMap((item) => (item.kind ? [] : [item.name])));
-  const [draft, setDraft] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useSchemaForm(extraResolver(kinds, extras), { extra: '' }, { clearErrorOnChange: true, focusError: false });
+  const { field: draftField, fieldState: draftState } = useController({ control: form.control, name: 'extra' });
+  const draft = draftField.value;
   const [saving, setSaving] = useState(false);
 
   function toggle(kind: SurgeryDocumentKind, on: boolean) {
     setKinds((current) => (on ? [...current, kind] : current.filter((each) => each !== kind)));
   }
 
-  function addExtra() {
-    const next = [...extras, draft];
-    // The server's own rules (machines/preoperative/checklistSchemas.ts), so the form says what the API would.
-    const checked = check(documentRequirementsSchema, { kinds, extras: next });
-    if (!checked.ok) {
-      setError(checked.problems.fields.extras?.[0] ?? checked.problems.error[0]);
-      return;
-    }
-    setExtras(checked.value.extras);
-    setDraft('');
-    setError(undefined);
-  }
+  const addExtra = form.handleSubmit((values) => {
+    setExtras([...extras, values.extra]);
+    form.setValue('extra', '');
+  });
 
   async function save() {
     const checked = check(documentRequirementsSchema, { kinds, extras });
@@ -275,21 +283,19 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
               // Enter in the name adds it, as the button does (issue 33 #10a); nothing else submits here.
               if (event.key !== 'Enter' || !(event.target instanceof HTMLInputElement) || event.nativeEvent.isComposing) return;
               event.preventDefault();
-              if (draft.trim() !== '') addExtra();
+              if (draft.trim() !== '') void addExtra();
             }}
           >
             <TextField
               label={T.extraLabel}
               name="extra"
               value={draft}
-              onChange={(value) => {
-                setDraft(value);
-                setError(undefined);
-              }}
+              onChange={draftField.onChange}
+              onBlur={draftField.onBlur}
               placeholder={T.extraPlaceholder}
-              error={error}
+              error={draftState.error?.message}
             />
-            <Button variant="secondary" onClick={addExtra} disabled={draft.trim() === ''}>
+            <Button variant="secondary" onClick={() => void addExtra()} disabled={draft.trim() === ''}>
               {T.addExtra}
             </Button>
           </AddItemRow>

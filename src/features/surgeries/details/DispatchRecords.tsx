@@ -8,16 +8,19 @@ import { useState } from 'react';
 import { styled } from 'goober';
 import { AddItemRow } from '../../../components/form/AddItemRow';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
-import { dispatchSchema } from '../../../../machines/preoperative/checklistSchemas';
+import { dispatchSchema, type DispatchInput } from '../../../../machines/preoperative/checklistSchemas';
 import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';
-import { check } from '../../../../machines/validation/problems';
 import { IMaskInput } from 'react-imask';
+import { useController } from 'react-hook-form';
+import { FormSelect } from '../../../components/form/FormSelect';
+import { FormTextField } from '../../../components/form/FormTextField';
+import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { fieldErrorClassName, inputClassName } from '../../../components/ui/Field';
 import { Notice } from '../../../components/ui/Notice';
 import { ReadNotice } from '../../../components/ui/ReadNotice';
-import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, parseBrDate, todayInSaoPaulo } from '../../../lib/format/date';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
@@ -101,7 +104,6 @@ const ItemsError = styled('p')`
 `;
 
 type Values = { sent_on: string; recipient: string; channel: string; items: string[]; notes: string };
-type Errors = Partial<Record<keyof Values, string>>;
 
 /** What the case can list as sent: its checklist's documents, else the documents it has files for. */
 function suggestedItems(surgery: Surgery, checklist: string[]): string[] {
@@ -109,52 +111,58 @@ function suggestedItems(surgery: Surgery, checklist: string[]): string[] {
   return SURGERY_DOCUMENT_KINDS.filter((kind) => surgery[kind]).map((kind) => DOCUMENT_LABELS[kind]);
 }
 
+/** The body the API takes: the date as yyyy-MM-dd when typed whole (else as typed: the schema says why), no blank note. */
+function payloadOf(values: Values) {
+  return {
+    sent_on: parseBrDate(values.sent_on) ?? values.sent_on,
+    recipient: values.recipient,
+    channel: values.channel,
+    items: values.items,
+    notes: values.notes.trim() === '' ? null : values.notes,
+  };
+}
+
 function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Surgery; suggestions: string[]; onDone: (d: Dispatch) => void; onCancel: () => void }) {
   const today = todayInSaoPaulo();
-  const [values, setValues] = useState<Values>({ sent_on: formatDate(today), recipient: '', channel: '', items: [], notes: '' });
+  const form = useSchemaForm(
+    payloadResolver<Values>(() => dispatchSchema(today), payloadOf),
+    { sent_on: formatDate(today), recipient: '', channel: '', items: [], notes: '' },
+    { clearErrorOnChange: true, focusError: false },
+  );
+  const { control } = form;
+  const { field: sentOn, fieldState: sentOnState } = useController({ control, name: 'sent_on' });
+  const { field: items, fieldState: itemsState } = useController({ control, name: 'items' });
+  const { field: notes, fieldState: notesState } = useController({ control, name: 'notes' });
   const [options, setOptions] = useState<string[]>(suggestions);
   const [other, setOther] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
 
   function toggle(name: string, on: boolean) {
-    set('items', on ? [...values.items, name] : values.items.filter((each) => each !== name));
+    items.onChange(on ? [...items.value, name] : items.value.filter((each) => each !== name));
   }
 
   function addOther() {
     const name = other.trim().replace(/\s+/g, ' ');
     if (!name) return;
     if (!options.includes(name)) setOptions((current) => [...current, name]);
-    if (!values.items.includes(name)) set('items', [...values.items, name]);
+    if (!items.value.includes(name)) items.onChange([...items.value, name]);
     setOther('');
   }
 
-  async function submit() {
-    const payload = {
-      sent_on: parseBrDate(values.sent_on) ?? values.sent_on,
-      recipient: values.recipient,
-      channel: values.channel,
-      items: values.items,
-      notes: values.notes.trim() === '' ? null : values.notes,
-    };
-    const checked = check(dispatchSchema(today), payload);
-    if (!checked.ok) {
-      const fields = checked.problems.fields;
-      setErrors(Object.fromEntries(Object.entries(fields).map(([key, list]) => [key, list[0]])) as Errors);
-      return;
-    }
+  const submit = form.handleSubmit(async (values) => {
     setSaving(true);
-    const result = await createDispatch(surgery.id, checked.value);
+    const result = await createDispatch(surgery.id, payloadOf(values) as DispatchInput);
     setSaving(false);
     if (result.ok) {
       toastSuccess(T.saved);
       onDone(result.data);
-    } else for (const message of result.messages.length ? result.messages : [T.failed]) toastWarning(message);
-  }
+      return;
+    }
+    const landed = putFieldErrors(form, result.fields);
+    const fieldMessages = new Set(Object.values(result.fields).flat());
+    const rest = result.messages.filter((message) => !fieldMessages.has(message));
+    for (const message of rest.length || landed ? rest : [T.failed]) toastWarning(message);
+  });
 
   const dateId = 'dispatch-sent-on';
   return (
@@ -166,29 +174,27 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
             id={dateId}
             name="sent_on"
             mask="00/00/0000"
-            value={values.sent_on}
-            onAccept={(value: string) => set('sent_on', value)}
+            value={sentOn.value}
+            onAccept={(value: string) => sentOn.onChange(value)}
             placeholder="dd/mm/aaaa"
             inputMode="numeric"
             className={inputClassName}
-            aria-invalid={errors.sent_on ? true : undefined}
-            aria-describedby={errors.sent_on ? `${dateId}-error` : undefined}
+            aria-invalid={sentOnState.error ? true : undefined}
+            aria-describedby={sentOnState.error ? `${dateId}-error` : undefined}
           />
-          {errors.sent_on ? (
+          {sentOnState.error ? (
             <p id={`${dateId}-error`} className={fieldErrorClassName}>
-              {errors.sent_on}
+              {sentOnState.error.message}
             </p>
           ) : null}
         </DateField>
-        <TextField label={T.recipient} name="recipient" value={values.recipient} onChange={(v) => set('recipient', v)} placeholder={T.recipientPlaceholder} error={errors.recipient} />
-        <Select
+        <FormTextField control={control} label={T.recipient} name="recipient" placeholder={T.recipientPlaceholder} />
+        <FormSelect
+          control={control}
           label={T.channel}
           name="channel"
-          value={values.channel}
-          onChange={(v) => set('channel', v)}
           options={DISPATCH_CHANNELS.map((channel) => ({ value: channel, label: T.channels[channel] }))}
           placeholder={T.channelPlaceholder}
-          error={errors.channel}
         />
       </Row>
       <Items>
@@ -196,7 +202,7 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
         {options.length > 0 ? (
           <div>
             {options.map((name) => (
-              <Checkbox key={name} name={`sent-${name}`} checked={values.items.includes(name)} onChange={(on) => toggle(name, on)}>
+              <Checkbox key={name} name={`sent-${name}`} checked={items.value.includes(name)} onChange={(on) => toggle(name, on)}>
                 {name}
               </Checkbox>
             ))}
@@ -208,9 +214,18 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
             {T.addItem}
           </Button>
         </AddItemRow>
-        {errors.items ? <ItemsError role="alert">{errors.items}</ItemsError> : null}
+        {itemsState.error ? <ItemsError role="alert">{itemsState.error.message}</ItemsError> : null}
       </Items>
-      <TextField label={T.notes} name="dispatch_notes" value={values.notes} onChange={(v) => set('notes', v)} placeholder={T.notesPlaceholder} error={errors.notes} optional />
+      <TextField
+        label={T.notes}
+        name="dispatch_notes"
+        value={notes.value}
+        onChange={notes.onChange}
+        onBlur={notes.onBlur}
+        placeholder={T.notesPlaceholder}
+        error={notesState.error?.message}
+        optional
+      />
       <Actions>
         <Button variant="ghost" onClick={onCancel}>
           {checklistsTexts.checklist.cancel}

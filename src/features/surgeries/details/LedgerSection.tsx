@@ -15,6 +15,9 @@ import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingS
 import { check } from '../../../../machines/validation/problems';
 import { messagesOf, type CallResult } from '../../../api/call';
 import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
+import { useController } from 'react-hook-form';
+import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DateField } from '../../../components/ui/DateField';
@@ -168,12 +171,12 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     onWritten?.(ledger);
   }
 
-  async function send(call: Promise<CallResult<Ledger>>, done: string, onFields?: (errors: Errors) => void): Promise<boolean> {
+  async function send(call: Promise<CallResult<Ledger>>, done: string, onFields?: (fields: Record<string, string[]>) => void): Promise<boolean> {
     setBusy(true);
     const result = await call;
     setBusy(false);
     if (!result.ok) {
-      if (onFields && Object.keys(result.fields).length > 0) onFields(firstErrors(result.fields));
+      if (onFields && Object.keys(result.fields).length > 0) onFields(result.fields);
       for (const message of messagesOf(result)) toastError(message);
       return false;
     }
@@ -191,7 +194,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
       setBilling({ ...billing, errors: firstErrors(checked.problems.fields) });
       return;
     }
-    await send(putBilling(surgery.id, checked.value), T.billing.saved, (errors) => setBilling({ ...billing, errors }));
+    await send(putBilling(surgery.id, checked.value), T.billing.saved, (fields) => setBilling({ ...billing, errors: firstErrors(fields) }));
   }
 
   async function handleRemove() {
@@ -404,42 +407,46 @@ function LedgerModal({ title, saveLabel, busy, onCancel, onSubmit, children }: {
   );
 }
 
-type SaveHandler<B> = (body: B, onFields: (errors: Errors) => void) => Promise<unknown>;
+type SaveHandler<B> = (body: B, onFields: (fields: Record<string, string[]>) => void) => Promise<unknown>;
+
+/** The receipt's fields, named as the API's keys (its field errors land on them). */
+type ReceiptValues = { received_on: string; amount_cents: string; payer: string; note: string };
+
+function receiptPayloadOf(values: ReceiptValues) {
+  const cents = centsFromDigits(values.amount_cents);
+  return { received_on: dateValue(values.received_on), ...(cents === null ? {} : { amount_cents: cents }), ...(values.payer ? { payer: values.payer } : {}), note: values.note };
+}
 
 function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: SaveHandler<Parameters<typeof postReceipt>[1]> }) {
-  const [values, setValues] = useState({ date: '', amount: '', payer: '', note: '' });
-  const [errors, setErrors] = useState<Errors>({});
-  const set = (key: keyof typeof values, value: string) => {
-    setValues({ ...values, [key]: value });
-    setErrors({ ...errors, [key === 'date' ? 'received_on' : key === 'amount' ? 'amount_cents' : key]: '' });
-  };
+  const form = useSchemaForm(
+    payloadResolver<ReceiptValues>(() => receiptSchema(todayInSaoPaulo()), receiptPayloadOf),
+    { received_on: '', amount_cents: '', payer: '', note: '' },
+    { clearErrorOnChange: true, focusError: false },
+  );
+  const { control } = form;
+  const { field: date, fieldState: dateState } = useController({ control, name: 'received_on' });
+  const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
+  const { field: payer, fieldState: payerState } = useController({ control, name: 'payer' });
+  const { field: note, fieldState: noteState } = useController({ control, name: 'note' });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const cents = centsFromDigits(values.amount);
-    const body = { received_on: dateValue(values.date), ...(cents === null ? {} : { amount_cents: cents }), ...(values.payer ? { payer: values.payer } : {}), note: values.note };
-    const checked = check(receiptSchema(todayInSaoPaulo()), body);
-    if (!checked.ok) {
-      setErrors(firstErrors(checked.problems.fields));
-      return;
-    }
-    void onSave(checked.value as Parameters<typeof postReceipt>[1], setErrors);
-  }
+  const submit = form.handleSubmit((values) => {
+    void onSave(receiptPayloadOf(values) as Parameters<typeof postReceipt>[1], (fields) => putFieldErrors(form, fields));
+  });
 
   return (
-    <LedgerModal title={T.receipts.modalTitle} saveLabel={T.receipts.save} busy={busy} onCancel={onCancel} onSubmit={submit}>
-      <DateField label={T.receipts.date} name="received_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.received_on || undefined} required />
-      <TextField label={T.receipts.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
+    <LedgerModal title={T.receipts.modalTitle} saveLabel={T.receipts.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
+      <DateField label={T.receipts.date} name="received_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
+      <TextField label={T.receipts.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
       <Select
         label={T.receipts.payer}
         name="payer"
-        value={values.payer}
-        onChange={(v) => set('payer', v)}
+        value={payer.value}
+        onChange={payer.onChange}
         placeholder={T.receipts.payerPlaceholder}
-        options={RECEIPT_PAYERS.map((payer) => ({ value: payer, label: RECEIPT_PAYER_LABELS[payer] }))}
-        error={errors.payer || undefined}
+        options={RECEIPT_PAYERS.map((each) => ({ value: each, label: RECEIPT_PAYER_LABELS[each] }))}
+        error={payerState.error?.message || undefined}
       />
-      <TextField label={T.receipts.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+      <TextField label={T.receipts.note} name="note" value={note.value} onChange={note.onChange} error={noteState.error?.message || undefined} optional />
     </LedgerModal>
   );
 }
@@ -515,7 +522,7 @@ function GlosaModal({
       setErrors({ amount_cents: problem });
       return;
     }
-    void onSave(body as Parameters<typeof putGlosa>[2], setErrors);
+    void onSave(body as Parameters<typeof putGlosa>[2], (fields) => setErrors(firstErrors(fields)));
   }
 
   return (

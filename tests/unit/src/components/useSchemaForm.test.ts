@@ -1,8 +1,11 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { billingSchema } from '../../../../machines/ledger/ledgerSchemas';
 import { payloadResolver, putFieldErrors } from '../../../../src/components/form/stepResolver';
 import { lazyResolver } from '../../../../src/components/form/lazyResolver';
+import { useSchemaForm } from '../../../../src/components/form/useSchemaForm';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;
 
@@ -35,5 +38,26 @@ describe('the one form wiring', () => {
     expect(await resolver({ a: 1 }, undefined, options)).toEqual({ values: { a: 1 }, errors: {} });
     await resolver({ a: 2 }, undefined, options);
     expect(loads).toBe(2);
+  });
+
+  it('with clearErrorOnChange, checks on submit only and clears the error of the field the user changes', async () => {
+    type Values = { name: string; days: string };
+    let checks = 0;
+    const resolver: Resolver<Values> = async () => {
+      checks += 1;
+      return { values: {}, errors: { name: { type: 'schema', message: 'Informe o nome.' }, days: { type: 'schema', message: 'Informe o prazo.' } } };
+    };
+    const { result } = renderHook(() => useSchemaForm(resolver, { name: '', days: '' }, { clearErrorOnChange: true }));
+    const { register, handleSubmit, setValue, getFieldState } = result.current;
+    await act(() => handleSubmit(() => undefined)());
+    expect(getFieldState('name').error?.message).toBe('Informe o nome.');
+    expect(checks).toBe(1);
+    const field = register('name');
+    await act(() => field.onChange({ target: { name: 'name', value: 'Ana' }, type: 'change' }));
+    expect(getFieldState('name').error).toBeUndefined();
+    expect(getFieldState('days').error?.message).toBe('Informe o prazo.');
+    act(() => setValue('days', '30'));
+    expect(getFieldState('days').error?.message).toBe('Informe o prazo.');
+    expect(checks).toBe(1);
   });
 });

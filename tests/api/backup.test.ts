@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { formatCpf } from '../../machines/rules/cpf';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -34,6 +34,10 @@ import { authHeader, createMedic, signIn, TEST_PASSWORD, validCpf } from '../hel
 import { solidPng } from '../helpers/png';
 
 const ROOT = resolve(import.meta.dirname, '../..');
+
+// Each test starts servers and backup processes of its own (tsx, PGlite, a 60 MB file): beside the browser layers on a
+// two-core CI machine they took up to three times their idle time (35 s became more than 60 s), past the suite's limit.
+vi.setConfig({ testTimeout: 180_000 });
 
 type Embedded = { dataDir: string; close(): Promise<void>; app: FastifyInstance; db: Database; config: Config };
 

@@ -3,26 +3,33 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync, type Bro
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
- * Compression of JSON answers (issue 11, item 10): above JSON_COMPRESSION_THRESHOLD bytes, brotli (quality 4: fast,
- * near gzip -9's size; 2 for bodies under SMALL_BODY) or gzip, whichever the client prefers by Accept-Encoding (brotli on a tie), with
+ * Compression of JSON answers (issue 11, item 10): above JSON_COMPRESSION_THRESHOLD bytes, brotli or gzip at their
+ * cheapest settings (see BROTLI_QUALITY), whichever the client prefers by Accept-Encoding (brotli on a tie), with
  * `Vary: Accept-Encoding`. The SPA's files are precompressed at build time (scripts/precompress.ts) and served by
  * @fastify/static; this covers only the dynamic answers (a page of 100 cases is ~150 kB of JSON).
  * A small hook rather than @fastify/compress: that plugin would be a new dependency for these few lines.
  */
-const JSON_COMPRESSION_THRESHOLD = 1024;
+/**
+ * Below this size an answer goes as it is (issue 41): one Surgery (1.5–1.8 kB) fits in one TCP segment either way, and
+ * compressing it was a tenth of GET by id's Node CPU.
+ */
+export const JSON_COMPRESSION_THRESHOLD = 2048;
 
 /**
- * Below this size a body is compressed on the event loop: handing a few kB to the thread pool cost three times the
- * CPU of compressing them (brotli at quality 4: ~185 µs against ~60 µs for a 1.6 kB Surgery), and the loop waits
- * less than a tenth of a millisecond. Larger bodies (a page of cases) go to the pool. Same bytes either way.
+ * Below this size a body is compressed on the event loop: handing it to the thread pool cost more CPU than
+ * compressing it (brotli at quality 1 on a 158 kB page of 100 cases: 0.44 ms on the loop, 0.83 ms through the pool),
+ * and at quality 1 the loop waits about 3 µs per kB. Only a body larger than the largest page (500 cases) goes to the
+ * pool. Same bytes either way.
  */
-const SYNC_COMPRESSION_LIMIT = 16 * 1024;
+const SYNC_COMPRESSION_LIMIT = 1024 * 1024;
 
 /**
- * Below this size brotli runs at quality 2: a third of quality 4's CPU (~22 µs against ~60 µs for a 1.6 kB Surgery),
- * for ~10 % more bytes (718 against 656), a difference no network notices at this size.
+ * Brotli quality 1 and gzip level 1 (issue 41): on that 158 kB page, brotli 1 took 0.44 ms for 23.7 kB where quality 4
+ * took 1.16 ms for 20.6 kB, and gzip 1 0.79 ms for 27.3 kB where level 6 took 1.53 ms for 20.9 kB. The 15 % more
+ * bytes cost a phone less than the doubled CPU costs the server (scripts/bench-api.ts measures both).
  */
-const SMALL_BODY = 4 * 1024;
+const BROTLI_QUALITY = 1;
+const GZIP_LEVEL = 1;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -41,7 +48,7 @@ export function windowBitsFor(size: number, reserved: number, min: number, max: 
 export function brotliOptions(size: number): BrotliOptions {
   return {
     params: {
-      [constants.BROTLI_PARAM_QUALITY]: size < SMALL_BODY ? 2 : 4,
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
       [constants.BROTLI_PARAM_LGWIN]: windowBitsFor(size, 16, constants.BROTLI_MIN_WINDOW_BITS, constants.BROTLI_DEFAULT_WINDOW),
@@ -50,7 +57,7 @@ export function brotliOptions(size: number): BrotliOptions {
 }
 
 export function gzipOptions(size: number): ZlibOptions {
-  return { level: 6, windowBits: windowBitsFor(size, 262, 9, constants.Z_MAX_WINDOWBITS) };
+  return { level: GZIP_LEVEL, windowBits: windowBitsFor(size, 262, 9, constants.Z_MAX_WINDOWBITS) };
 }
 
 function compressSync(payload: string | Buffer, encoding: Encoding, size: number): Buffer {

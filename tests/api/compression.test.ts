@@ -3,7 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { brotliOptions, gzipOptions, negotiateEncoding, windowBitsFor } from '../../server/http/compression';
+import Fastify from 'fastify';
+import {
+  brotliOptions,
+  gzipOptions,
+  JSON_COMPRESSION_THRESHOLD,
+  negotiateEncoding,
+  registerJsonCompression,
+  windowBitsFor,
+} from '../../server/http/compression';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { authHeader } from '../helpers/fixtures';
 import { signInTenants } from '../helpers/tenants';
@@ -12,7 +20,7 @@ import { precompressDirectory } from '../../scripts/precompress';
 /**
  * Compressed answers (issue 11, item 10): the built SPA's files precompressed at build time (scripts/precompress.ts)
  * and served as brotli or gzip by Accept-Encoding, with Content-Encoding, Vary and the caching of each kind (hashed
- * assets immutable, index.html no-cache); JSON answers above 1 KB compressed on the fly.
+ * assets immutable, index.html no-cache); JSON answers above 2 KB compressed on the fly.
  */
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, name: "linha ${i}" }`).join(', ')}];\n`;
 const INDEX_HTML = `<!doctype html><html lang="pt-BR"><head><title>Cirurgias</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- preenchimento -->'.repeat(80)}</body></html>`;
@@ -88,7 +96,7 @@ describe('precompressed static files', () => {
 });
 
 describe('JSON answers', () => {
-  it('compresses an answer above 1 KB by Accept-Encoding, with Vary', async () => {
+  it('compresses an answer above 2 KB by Accept-Encoding, with Vary', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/i);
@@ -118,6 +126,28 @@ describe('JSON answers', () => {
     const small = await t.app.inject({ method: 'GET', url: '/health', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+});
+
+describe('the size below which an answer goes as it is', () => {
+  it('sends a body just under JSON_COMPRESSION_THRESHOLD plain and one at it compressed, both varying', async () => {
+    const app = Fastify();
+    registerJsonCompression(app);
+    const bodyOf = (size: number) => JSON.stringify({ text: 'a'.repeat(size - '{"text":""}'.length) });
+    app.get('/under', async (_request, reply) => reply.type('application/json').send(bodyOf(JSON_COMPRESSION_THRESHOLD - 1)));
+    app.get('/at', async (_request, reply) => reply.type('application/json').send(bodyOf(JSON_COMPRESSION_THRESHOLD)));
+    try {
+      const headers = { 'accept-encoding': 'gzip, deflate, br' };
+      const under = await app.inject({ method: 'GET', url: '/under', headers });
+      expect(under.rawPayload.length).toBe(JSON_COMPRESSION_THRESHOLD - 1);
+      expect(under.headers['content-encoding']).toBeUndefined();
+      const at = await app.inject({ method: 'GET', url: '/at', headers });
+      expect(at.headers['content-encoding']).toBe('br');
+      expect(at.headers.vary).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(at.rawPayload).toString('utf8')).toBe(bodyOf(JSON_COMPRESSION_THRESHOLD));
+    } finally {
+      await app.close();
+    }
   });
 });
 
@@ -165,7 +195,7 @@ describe('compression windows sized to the body', () => {
       expect(brotli.length).toBeLessThanOrEqual(Math.ceil(defaultBrotli.length * 1.01));
       const gzip = gzipSync(body, gzipOptions(size));
       expect(gunzipSync(gzip).equals(body)).toBe(true);
-      expect(gzip.length).toBeLessThanOrEqual(Math.ceil(gzipSync(body, { level: 6 }).length * 1.01));
+      expect(gzip.length).toBeLessThanOrEqual(Math.ceil(gzipSync(body, { level: gzipOptions(size).level }).length * 1.01));
     }
   });
 });

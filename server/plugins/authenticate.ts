@@ -4,6 +4,7 @@ import type { UserType } from '../../machines/constants';
 import type { AppDeps } from '../deps';
 import { forbidden, unauthorized } from '../http/errors';
 import { createTokenService } from '../services/auth/token-service';
+import type { UserRow } from '../db/schema/index';
 import { linkSigningContext } from '../services/files/signed-links';
 
 /** The signed-in user as routes see it (never the password hash). */
@@ -24,7 +25,20 @@ declare module 'fastify' {
     /** The sign-in (token family) of that access token; signed file links are bound to it. */
     tokenFamily: string | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route's handler checks the bearer token itself, in the same statement as its read (GET surgery by id,
+     * issue 41: one round trip instead of two): the onRequest lookup is skipped, and the handler either calls
+     * `app.acceptSignIn` with the user its statement found or, when the statement found nothing,
+     * `app.authenticateRequest` to tell a refused token (401) from a record it may not see (404).
+     */
+    tokenCheckedByHandler?: boolean;
+  }
   interface FastifyInstance {
+    /** Sets `request.user` and `request.tokenFamily` from a user found by the access token `request` carries. */
+    acceptSignIn(request: FastifyRequest, user: UserRow, familyId: string): void;
+    /** The lookup of the onRequest hook, for a `tokenCheckedByHandler` route: 401 (thrown) without a live token. */
+    authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser>;
     /**
      * A route's `onRequest`: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token, before
      * the body is parsed or validated (a stranger gets 401 whatever he sends).
@@ -68,17 +82,21 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   app.decorateRequest('user', null);
   app.decorateRequest('tokenFamily', null);
 
+  const acceptSignIn = (request: FastifyRequest, user: UserRow, familyId: string) => {
+    request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email, address: request.ip };
+    request.tokenFamily = familyId;
+  };
+  app.decorate('acceptSignIn', acceptSignIn);
+
   // Callback-style (issue 15): a request without a token costs no promise, one with a token only the lookup's.
   app.addHook('onRequest', (request, _reply, done) => {
     request.user = null;
     request.tokenFamily = null;
+    if (request.routeOptions.config.tokenCheckedByHandler) return done();
     const token = bearerToken(request);
     if (!token) return done();
     tokens.authenticateAccessToken(token).then((user) => {
-      if (user) {
-        request.user = { id: user.id, type: user.type, firstName: user.firstName, lastName: user.lastName, email: user.email, address: request.ip };
-        request.tokenFamily = user.familyId;
-      }
+      if (user) acceptSignIn(request, user, user.familyId);
       done();
     }, done);
   });
@@ -100,6 +118,14 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   const requireUser: onRequestHookHandler = (request, reply, done) => {
     done(request.user ? undefined : refusal(request, reply));
   };
+
+  app.decorate('authenticateRequest', async (request: FastifyRequest, reply: FastifyReply): Promise<AuthUser> => {
+    const token = bearerToken(request);
+    const user = token ? await tokens.authenticateAccessToken(token) : null;
+    if (!user) throw refusal(request, reply);
+    acceptSignIn(request, user, user.familyId);
+    return signedInUser(request);
+  });
 
   app.decorate('authenticate', requireUser);
   app.decorate('requireRole', (type: UserType): onRequestHookHandler => {

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { insertPatient, insertSurgery } from '../helpers/clinical-fixtures';
 import { authHeader, createMedic, createSecretary, signIn, TEST_CLIENT, TEST_PASSWORD, tokenFamily, type SignedIn } from '../helpers/fixtures';
 
 const LIST = '/project_auth/api/v1/devices/';
@@ -70,6 +71,20 @@ describe('GET devices/', () => {
     expect(list).toHaveLength(2);
     expect(list[0]).toMatchObject({ browser: 'Firefox', system: 'Linux', current: true });
     expect(list[1]).toMatchObject({ browser: 'Navegador desconhecido', system: 'Sistema desconhecido', current: false });
+  });
+
+  // GET surgery by id checks its token in its own statement (issue 41): its use of a sign-in is noted all the same.
+  it('notes a sign-in used only to open a case, and one that opened a case it may not see', async () => {
+    const medic = await createMedic(t.deps);
+    const current = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const phone = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const tablet = await signIn(t.app, medic.email, TEST_PASSWORD);
+    const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: 'Helena Duarte' });
+    const surgery = await insertSurgery(t.deps.db, patient, {});
+    expect((await get(`/surgery/api/v1/surgery/${surgery.id}/`, phone, SAFARI_IPHONE)).statusCode).toBe(200);
+    expect((await get('/surgery/api/v1/surgery/987654/', tablet, FIREFOX_LINUX)).statusCode).toBe(404);
+    const list = await devices(current);
+    expect(list.map(({ browser, system }) => `${browser} ${system}`).sort()).toEqual(['Chrome Windows', 'Firefox Linux', 'Safari iPhone']);
   });
 
   it('needs a sign-in', async () => {

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { surgeryDocuments } from '../../server/db/schema/index';
+import { oauthTokens, surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner } from '../../server/services/files/signed-links';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
-import { authHeader, tokenFamily, type TestAccount } from '../helpers/fixtures';
+import { eq } from 'drizzle-orm';
+import { hashToken } from '../../server/services/auth/token-service';
+import { authHeader, signIn, tokenFamily, type TestAccount } from '../helpers/fixtures';
 import { SURGERY_NOT_FOUND } from '../helpers/spec-texts';
 import { signInTenants } from '../helpers/tenants';
 
@@ -146,6 +148,30 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
     const { surgery } = await newSurgery();
     const res = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/` });
     expect(res.statusCode).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+  });
+
+  // The token is checked in the case's statement (issue 41): a refused one is 401 whatever the case, never 404 or 200.
+  it('answers 401 to an unknown, expired or revoked token, for a case of its user as for a missing one', async () => {
+    const { surgery } = await newSurgery();
+    const expired = await signIn(t.app, medic.email, medic.password);
+    await t.deps.db
+      .update(oauthTokens)
+      .set({ expiresAt: new Date(t.deps.now().getTime() - 1000) })
+      .where(eq(oauthTokens.tokenHash, hashToken(expired.access_token)));
+    const revoked = await signIn(t.app, medic.email, medic.password);
+    await t.deps.db
+      .update(oauthTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(oauthTokens.tokenHash, hashToken(revoked.access_token)));
+    for (const token of ['desconhecido', expired.access_token, revoked.access_token]) {
+      for (const id of [surgery.id, 987_654, 'abc']) {
+        const res = await read(id, token);
+        expect(res.statusCode, `${token.slice(0, 6)} ${id}`).toBe(401);
+        expect(res.headers['www-authenticate']).toBe('Bearer error="invalid_token"');
+      }
+    }
+    expect((await read(surgery.id)).statusCode).toBe(200);
   });
 });
 

@@ -12,7 +12,7 @@ import { visibleSurgery } from '../../services/access/scope';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } from '../../services/files/signed-links';
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
-import { signedInUser } from '../../plugins/authenticate';
+import { bearerToken, signedInUser } from '../../plugins/authenticate';
 import { caseRead, pageRead } from '../../plugins/audited-reads';
 
 const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
@@ -51,12 +51,24 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
-  app.get<{ Params: { id: string } }>('/surgery/api/v1/surgery/:id/', { onRequest: app.authenticate, config: { auditRead: caseRead() } }, async (request) => {
-    const id = pathId(request.params.id);
-    const surgery = id === null ? null : await cases.get(signedInUser(request), id);
-    if (!surgery) throw notFound(SURGERY_NOT_FOUND);
-    return surgery;
-  });
+  // The token is checked in the case's own statement (issue 41); only a miss looks it up alone, for 401 or 404.
+  app.get<{ Params: { id: string } }>(
+    '/surgery/api/v1/surgery/:id/',
+    { config: { auditRead: caseRead(), tokenCheckedByHandler: true } },
+    async (request, reply) => {
+      const id = pathId(request.params.id);
+      const token = bearerToken(request);
+      const found = id === null || !token ? null : await cases.getWithToken(token, id);
+      if (!found) {
+        await app.authenticateRequest(request, reply);
+        await app.noteDeviceActivity(request);
+        throw notFound(SURGERY_NOT_FOUND);
+      }
+      app.acceptSignIn(request, found.user, found.familyId);
+      await app.noteDeviceActivity(request);
+      return found.surgery;
+    },
+  );
 
   /**
    * Serves a stored file behind a signed link: the link is the authorization, checked on the exact path it was issued

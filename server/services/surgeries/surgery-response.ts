@@ -1,4 +1,5 @@
-import { and, eq, getTableColumns, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
@@ -7,6 +8,7 @@ import {
   healthPlans,
   hospitals,
   medicSecretaries,
+  oauthTokens,
   patients,
   procedures,
   surgeries,
@@ -178,6 +180,51 @@ export function surgeryByIdStatements(db: Database) {
       .limit(1)
       .prepare('surgery_by_id_of_secretary'),
   };
+}
+
+/** The signed-in user of surgeryByIdWithToken's statement (the `users` table is already joined as the case's medic). */
+const tokenUser = alias(users, 'token_user');
+
+/**
+ * GET surgery by id and the bearer token's check in one statement (issue 41: one round trip instead of two): the
+ * case `id` joined to the live access token of digest `tokenHash` and its user, within that user's scope (a medic's
+ * own cases, a secretary's linked medics). No row when the token is refused or the case is not the user's: the
+ * caller then looks the token up alone to tell 401 from 404. Placeholders `id`, `tokenHash`, `now`, `today`.
+ */
+export function surgeryByIdWithTokenStatement(db: Database) {
+  const tokenUserId = tokenUser.id;
+  const linkedMedics = db
+    .select({ medicId: medicSecretaries.medicId })
+    .from(medicSecretaries)
+    .where(eq(medicSecretaries.secretaryId, tokenUserId));
+  return db
+    .select({ row: surgeryRowColumns(sql.placeholder('today')), user: tokenUser, familyId: oauthTokens.familyId })
+    .from(surgeries)
+    .innerJoin(patients, eq(patients.id, surgeries.patientId))
+    .innerJoin(users, eq(users.id, surgeries.medicId))
+    .leftJoin(hospitals, eq(hospitals.id, surgeries.hospitalId))
+    .leftJoin(healthPlans, eq(healthPlans.id, surgeries.healthPlanId))
+    .innerJoin(
+      oauthTokens,
+      and(
+        eq(oauthTokens.tokenHash, sql.placeholder('tokenHash')),
+        eq(oauthTokens.kind, 'access'),
+        isNull(oauthTokens.revokedAt),
+        gt(oauthTokens.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .innerJoin(tokenUser, eq(tokenUser.id, oauthTokens.userId))
+    .where(
+      and(
+        eq(surgeries.id, sql.placeholder('id')),
+        or(
+          and(eq(tokenUser.type, 'medic'), eq(surgeries.medicId, tokenUserId)),
+          and(eq(tokenUser.type, 'secretary'), inArray(surgeries.medicId, linkedMedics)),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('surgery_by_id_with_token');
 }
 
 /**

@@ -21,7 +21,8 @@ import { badRequest } from '../../http/errors';
 import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { hospitalUsable, hospitalUsableBy } from '../lookups/hospital-service';
 import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
-import type { LinkSigner } from '../files/signed-links';
+import { linkSigningContext, type LinkSigner } from '../files/signed-links';
+import { hashToken } from '../auth/token-service';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
 import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
 import { addProblem, noProblems } from '../../../machines/validation/problems';
@@ -32,6 +33,7 @@ import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../m
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
 import {
   prepareSurgeryById,
+  surgeryByIdWithTokenStatement,
   selectSurgeryPage,
   selectSurgeryRows,
   toSurgeryResponse,
@@ -212,6 +214,7 @@ function createPreparedLists(db: Database) {
  */
 export function createSurgeryService({ db, storage, signer, now }: SurgeryServiceDeps) {
   const readById = prepareSurgeryById(db);
+  const readByIdWithToken = surgeryByIdWithTokenStatement(db);
   const listPage = createPreparedLists(db);
 
   /** One visible case as the contract's Surgery, or null (missing or another tenant's). */
@@ -241,8 +244,23 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     return Number(row?.total ?? 0);
   }
 
+  /**
+   * Case `id` for the bearer `accessToken`, checked in the same statement (GET by id, issue 41): the Surgery with the
+   * token's user and sign-in, its document links signed for that sign-in; null when the token is refused or the case
+   * is not that user's (the caller tells the two apart).
+   */
+  async function getWithToken(accessToken: string, id: number) {
+    const at = now();
+    const today = saoPauloDay(at);
+    const [found] = await readByIdWithToken.execute({ id, tokenHash: hashToken(accessToken), now: at.toISOString(), today });
+    if (!found) return null;
+    const surgery = await linkSigningContext.run({ familyId: found.familyId }, () => toSurgeryResponse(found.row, signer, today));
+    return { user: found.user, familyId: found.familyId, surgery };
+  }
+
   return {
     get,
+    getWithToken,
 
     /**
      * Creates a case at ind_paciente for the body's patient; its medic is the patient's (SPEC §6).

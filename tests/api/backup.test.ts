@@ -330,6 +330,7 @@ describe('a backup process killed mid-way', () => {
 describe('refused archives', () => {
   let plain: string;
   let sealed: string;
+  const sealedLines: string[] = [];
   const dataDir = () => join(root, 'refusals', 'data');
   beforeAll(async () => {
     await prepareDataDir(dataDir());
@@ -338,8 +339,9 @@ describe('refused archives', () => {
     expect(await runBackupCommand([], configFor(dataDir(), { BACKUP_DIR: backupDir }), print)).toBe(0);
     // Another folder: the same day's second archive would replace the first there (retention).
     const sealedDir = join(root, 'refusals', 'backups-sealed');
+    const collect = { out: (line: string) => sealedLines.push(line), err: (line: string) => sealedLines.push(line) };
     expect(
-      await runBackupCommand([], configFor(dataDir(), { BACKUP_DIR: sealedDir, BACKUP_PASSPHRASE: 'frase secreta do consultório' }), print),
+      await runBackupCommand([], configFor(dataDir(), { BACKUP_DIR: sealedDir, BACKUP_PASSPHRASE: 'frase secreta do consultório' }), collect),
     ).toBe(0);
     plain = join(backupDir, (await readdir(backupDir)).find((name) => name.endsWith('.tar.gz'))!);
     sealed = join(sealedDir, (await readdir(sealedDir)).find((name) => name.endsWith('.tar.gz.enc'))!);
@@ -378,6 +380,12 @@ describe('refused archives', () => {
     const outcome = await verifyAndRestore(sealed, { BACKUP_PASSPHRASE: 'frase secreta do consultório' });
     expect(outcome.verify).toBe(0);
     expect(outcome.restore, outcome.lines.join('\n')).toBe(0);
+    // The passphrase is never written: not in what the commands print, the archive, nor the backup status.
+    const passphrase = Buffer.from('frase secreta do consultório', 'utf8');
+    expect(sealedLines.length).toBeGreaterThan(0);
+    for (const line of [...sealedLines, ...outcome.lines]) expect(line).not.toContain('frase secreta');
+    expect((await readFile(sealed)).includes(passphrase)).toBe(false);
+    expect((await readFile(join(dataDir(), 'backup-status.json'))).includes(passphrase)).toBe(false);
   });
 
   it('refuses a changed byte, a cut-short file and a wrong or missing passphrase, writing nothing', async () => {

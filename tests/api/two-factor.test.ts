@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { twoFactorRecoveryCodes, twoFactorSecrets } from '../../server/db/schema/index';
 import { base32Decode, hotp, totpStep } from '../../server/services/auth/totp';
 import { MFA_OTP_GRANT, MFA_RECOVERY_CODE_GRANT } from '../../server/routes/auth';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
@@ -119,6 +121,19 @@ describe('enrolment', () => {
     const codes = ok.json().recovery_codes as string[];
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    // Stored: the recovery codes as hashes only, the secret sealed; neither readable in the rows.
+    const stored = await t.deps.db.select().from(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, medic.id));
+    expect(stored).toHaveLength(10);
+    const secretRows = await t.deps.db.select().from(twoFactorSecrets).where(eq(twoFactorSecrets.userId, medic.id));
+    expect(secretRows).toHaveLength(1);
+    const rowsText = JSON.stringify([stored, secretRows]).toLowerCase();
+    for (const code of codes) {
+      expect(rowsText).not.toContain(code);
+      expect(rowsText).not.toContain(code.replace('-', ''));
+    }
+    expect(rowsText).not.toContain(setup.secret.toLowerCase());
+    expect(rowsText).not.toContain(base32Decode(setup.secret)!.toString('hex'));
+    expect(rowsText).not.toContain(base32Decode(setup.secret)!.toString('base64').toLowerCase());
     const status = await t.app.inject({ method: 'GET', url: '/project_auth/api/v1/two_factor/', headers });
     expect(status.json()).toEqual({ enabled: true, required: false, recovery_codes_left: 10, secretaries_required: false });
     const again = await t.app.inject({ method: 'POST', url: '/project_auth/api/v1/two_factor/setup/', headers });

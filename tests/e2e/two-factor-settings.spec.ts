@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
-import { base32Decode, hotp, totpStep } from '../../server/services/auth/totp';
+import QRCode from 'qrcode';
+import { base32Decode, hotp, otpauthUri, totpStep } from '../../server/services/auth/totp';
 import { apiHeaders, expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
@@ -9,7 +9,6 @@ import { apiHeaders, expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn
  * signs out and in again with the second step, then requires two-factor sign-in of his secretaries.
  */
 test('a medic turns on two-factor sign-in in his settings and requires it of his secretaries', async ({ page, request }) => {
-  mkdirSync('/tmp/h8', { recursive: true });
   const medic = await signUpMedic(request, { label: 'dois-fatores-config', firstName: 'Renata', lastName: 'Segura' });
   await signIn(page, medic.email, medic.password);
   await expect(page).not.toHaveURL(/\/auth/);
@@ -24,10 +23,16 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   await expect(setup.getByRole('img', { name: 'QR code para configurar o aplicativo autenticador' })).toBeVisible();
   const shown = (await setup.getByTestId('totp-secret').textContent())!.trim();
   expect(shown).toMatch(/^[A-Z2-7]{32}$/);
+  // The QR code an authenticator app scans is the otpauth URI of that very secret (the image re-encoded here from the
+  // secret shown beside it, with the server's settings, must be the one on the screen, module for module).
+  const qrSource = await setup.getByRole('img', { name: 'QR code para configurar o aplicativo autenticador' }).getAttribute('src');
+  const qrSvg = Buffer.from(qrSource!.replace(/^data:image\/svg\+xml;base64,/, ''), 'base64').toString('utf8');
+  const expectedUri = otpauthUri(base32Decode(shown)!, medic.email, 'Cirurgias');
+  expect(qrSvg).toBe(await QRCode.toString(expectedUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }));
   await expectNoSeriousA11yViolations(page, { label: 'two-factor enrolment', strict: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
-    await page.screenshot({ path: `/tmp/h8/two-factor-setup-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/two-factor-setup-${width}.png`, fullPage: true });
   }
   await page.setViewportSize({ width: 1366, height: 800 });
 
@@ -44,7 +49,7 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   await expect(codes.getByText('Eles não serão mostrados de novo.', { exact: false })).toBeVisible();
   await expect(codes.getByRole('list', { name: 'Seus códigos de recuperação' }).getByRole('listitem')).toHaveCount(10);
   await expectNoSeriousA11yViolations(page, { label: 'recovery codes', strict: true });
-  await page.screenshot({ path: '/tmp/h8/two-factor-codes-1366.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/two-factor-codes-1366.png', fullPage: true });
   await codes.getByRole('button', { name: 'Já guardei os códigos' }).click();
   await expect(codes).toHaveCount(0);
   await expect(card.getByText('Situação: Ativada')).toBeVisible();
@@ -69,7 +74,7 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/h8/two-factor-card-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/two-factor-card-${width}.png`, fullPage: true });
   }
   // Read again from the server: the requirement stuck.
   await page.reload();
@@ -112,6 +117,6 @@ test("a secretary whose medic requires two-factor sign-in sees it in 'Minha cont
   await expectNoSeriousA11yViolations(page, { label: 'secretary two-factor card', strict: true });
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
-    await page.screenshot({ path: `/tmp/h8/two-factor-secretary-${width}.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/two-factor-secretary-${width}.png`, fullPage: true });
   }
 });

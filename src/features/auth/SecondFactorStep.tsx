@@ -7,7 +7,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/TextField';
-import { colors, fontSizes, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
 import { associateSecondFactor } from '../../lib/session/actors';
@@ -17,6 +17,12 @@ const StyledForm = styled('form')`
   display: flex;
   flex-direction: column;
   gap: ${space.lg};
+`;
+/** The step's title, under the card's h1 ('Acesse sua conta'): smaller than it, as a section of the card. */
+const StyledStepTitle = styled('h2')`
+  font-size: ${fontSizes.lg};
+  font-weight: ${fontWeights.semibold};
+  line-height: 1.3;
 `;
 const StyledText = styled('p')`
   font-size: ${fontSizes.sm};
@@ -58,7 +64,7 @@ export function SecondFactorStep() {
   if (status === 'recoveryCodes') {
     return (
       <section aria-labelledby="recovery-title">
-        <h2 id="recovery-title">{T.recoveryTitle}</h2>
+        <StyledStepTitle id="recovery-title">{T.recoveryTitle}</StyledStepTitle>
         <StyledText>{T.recoveryText}</StyledText>
         <StyledCodes aria-label={T.recoveryTitle}>
           {recoveryCodes.map((c) => (
@@ -80,7 +86,7 @@ export function SecondFactorStep() {
 
   return (
     <StyledForm noValidate onSubmit={handleSubmit} aria-labelledby="second-factor-title">
-      <h2 id="second-factor-title">{T.title}</h2>
+      <StyledStepTitle id="second-factor-title">{T.title}</StyledStepTitle>
       {enrol ? (
         <>
           <StyledText>{T.enrolText}</StyledText>

@@ -3,8 +3,11 @@
  * the service applies it after every backup; the archive names; when the daily backup is due; the tar the archive
  * is made of (a long key through a pax record).
  */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { BackupService } from '../../../server/services/backup/backup-service';
+import { createBackupService, type BackupService } from '../../../server/services/backup/backup-service';
 import { applyRetention, archiveName, parseArchiveName } from '../../../server/services/backup/retention';
 import { backupDue, lastScheduledAt, startBackupSchedule } from '../../../server/services/backup/schedule';
 import { createTarReader, tarEnd, tarEntry } from '../../../server/services/backup/tar';
@@ -150,6 +153,42 @@ describe('the schedule inside the server', () => {
       await schedule.stop();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe('a failed backup', () => {
+  it('is logged and recorded with its error code only, never the message (it may name a patient or a path)', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'cirurgias-backup-failure-'));
+    try {
+      const files = join(root, 'files');
+      const logged: Array<{ level: string; fields: unknown; message: string }> = [];
+      const log = {
+        info: (fields: unknown, message: string) => logged.push({ level: 'info', fields, message }),
+        error: (fields: unknown, message: string) => logged.push({ level: 'error', fields, message }),
+      };
+      const service = createBackupService({
+        snapshot: async () => {
+          throw Object.assign(new Error("ENOSPC: no space left on device, write '/consultorio/Maria da Silva 123.456.789-09.pdf'"), {
+            code: 'ENOSPC',
+          });
+        },
+        dataDir: root,
+        filesDir: files,
+        settings: { enabled: true, dir: join(root, 'backups'), time: '12:30', passphrase: null, retention: { daily: 7, weekly: 4, monthly: 12 } },
+        log,
+      });
+      await expect(service.run()).rejects.toThrow('ENOSPC');
+      expect(logged).toEqual([{ level: 'error', fields: { backup: { reason: 'ENOSPC' } }, message: 'backup falhou' }]);
+      const status = await readFile(join(root, 'backup-status.json'), 'utf8');
+      expect(JSON.parse(status).last_failure.reason).toBe('ENOSPC');
+      for (const text of [JSON.stringify(logged), status]) {
+        expect(text).not.toContain('Maria');
+        expect(text).not.toContain('123.456.789-09');
+        expect(text).not.toContain('/consultorio');
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

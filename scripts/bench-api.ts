@@ -40,147 +40,57 @@
  * compression, as the bare handler answers);
  * BENCH_ONLY=by-id,list,search,dashboard limits the scenarios; BENCH_BASELINE=<dir of another checkout> adds that
  * checkout's build (on BENCH_PORT + 2) to GET by id's alternation, to compare a change with its base. A script, not a test: it prints figures and asserts
- * nothing.
+ * nothing. The seeding, the processes, their CPU and the load are bench-http.ts's, shared with bench-peer.ts.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { eq, fillPlaceholders } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, type DatabaseHandle } from '../server/db/client';
-import { createRandom, generateCpf, generatePatients } from '../server/db/demo-data';
 import { runMigrations } from '../server/db/migrate';
-import {
-  cids,
-  healthPlans,
-  hospitals,
-  patients,
-  procedures,
-  surgeries,
-  surgeryCids,
-  surgeryProcedures,
-  surgeryStatusHistory,
-  users,
-} from '../server/db/schema/index';
+import { surgeries, users } from '../server/db/schema/index';
 import { seedAll } from '../server/db/seed';
-import { hashPassword } from '../server/services/auth/password';
 import { hashToken, prepareAccessTokenLookup } from '../server/services/auth/token-service';
 import { saoPauloDay } from '../server/services/sao-paulo-time';
-import { normalizeSearchText } from '../server/services/search-text';
 import { prepareSurgeryById, surgeryByIdStatements } from '../server/services/surgeries/surgery-response';
 import { registerJsonCompression } from '../server/http/compression';
 import { monotonicUs, profileOf, summarizeProfile, type ProfileSummary } from './cpu-profile-categories';
-import { buildCase, insertInBatches, PASSWORD, settleSeededDatabase, type Pools } from './bench-cases';
+import { settleSeededDatabase } from './bench-cases';
+import {
+  admin,
+  createDatabase,
+  DEFAULT_SERVER,
+  EMAIL,
+  loadAverage,
+  measure,
+  meanOf,
+  PATIENTS,
+  printTable,
+  runBuild,
+  seedMedic,
+  SERVER_ENTRY,
+  signIn,
+  startProcess,
+  stopProcess,
+  SURGERIES,
+  type Measured,
+} from './bench-http';
 
-const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
-const PATIENTS = Math.max(100, Math.round(SURGERIES / 10));
 const PORT = Number(process.env.BENCH_PORT || 3420);
 const BARE_PORT = PORT + 1;
 const BASELINE_PORT = PORT + 2;
 const STACK_PORT = PORT + 3;
-const SERVER_ENTRY = 'build/server/main.js';
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 const REQUESTS = Number(process.env.BENCH_REQUESTS || 4_000);
 const LIST_REQUESTS = Number(process.env.BENCH_LIST_REQUESTS || 500);
 const DASHBOARD_REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS || 300);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
-const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
-const EMAIL = 'medico@bench-api.com.br';
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
-const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 
 /** The issue's goals (issue 15's table). */
 const GOALS = { nodeMs: 0.5, postgresMs: 0.5, overhead: 0.3 };
-
-// ---------------------------------------------------------------------------------------------------------------
-// The database
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase(serverUrl: string): Promise<{ name: string; url: string }> {
-  const name = `cirurgias_bench_api_${randomBytes(5).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  return { name, url: target.toString() };
-}
-
-/** One medic with SURGERIES cases (and PATIENTS patients), as three years of work would leave them. */
-async function seedMedic(handle: DatabaseHandle, now: Date): Promise<{ medicId: number; surgeryIds: number[] }> {
-  const { db } = handle;
-  const random = createRandom(15_2026);
-  const ids = async (table: typeof cids | typeof procedures | typeof hospitals | typeof healthPlans) =>
-    (await db.select({ id: table.id }).from(table)).map((row) => row.id);
-  const pools: Pools = {
-    cids: random.sample(await ids(cids), 200),
-    procedures: random.sample(await ids(procedures), 300),
-    hospitals: (await ids(hospitals)).slice(0, 30),
-    plans: random.sample(await ids(healthPlans), 50),
-  };
-  const passwordHash = await hashPassword(PASSWORD);
-  const [medic] = await db
-    .insert(users)
-    .values({ type: 'medic', email: EMAIL, passwordHash, firstName: 'Médica', lastName: 'Bench', cpf: generateCpf(random), crm: '315000/SP' })
-    .returning({ id: users.id });
-  const medicId = medic!.id;
-  const patientIds: number[] = [];
-  await insertInBatches(generatePatients(random, PATIENTS, pools.plans.length), 1_000, async (batch) => {
-    const inserted = await db
-      .insert(patients)
-      .values(
-        batch.map((person) => ({
-          medicId,
-          nomeCompleto: person.nomeCompleto,
-          searchText: normalizeSearchText(person.nomeCompleto),
-          cellphone: person.cellphone,
-          healthPlanId: person.planIndex === null ? null : (pools.plans[person.planIndex] ?? null),
-          birthday: person.birthday,
-          address: person.address,
-          fullAddress: person.fullAddress,
-          cep: person.cep,
-          cpf: person.cpf,
-          gender: person.gender,
-          createdBy: medicId,
-        })),
-      )
-      .returning({ id: patients.id });
-    patientIds.push(...inserted.map((row) => row.id));
-  });
-  const cases = Array.from({ length: SURGERIES }, () => buildCase(random, pools, now.getTime(), medicId, random.pick(patientIds), medicId));
-  const surgeryIds: number[] = [];
-  await insertInBatches(cases, 1_000, async (batch) => {
-    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
-    surgeryIds.push(...inserted.map((row) => row.id));
-  });
-  const procedureLinks = cases.flatMap((plan, i) => plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })));
-  const cidLinks = cases.flatMap((plan, i) => plan.cidIds.map((cidId, position) => ({ surgeryId: surgeryIds[i]!, position, cidId })));
-  const history = cases.flatMap((plan, i) =>
-    plan.path.map((toStatus, step) => ({
-      surgeryId: surgeryIds[i]!,
-      fromStatus: step === 0 ? null : plan.path[step - 1]!,
-      toStatus,
-      changedBy: medicId,
-      changedAt: plan.times[step]!,
-    })),
-  );
-  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
-  await insertInBatches(cidLinks, 5_000, (batch) => db.insert(surgeryCids).values(batch));
-  await insertInBatches(history, 5_000, (batch) => db.insert(surgeryStatusHistory).values(batch));
-  return { medicId, surgeryIds };
-}
 
 /**
  * The statements GET surgery by id runs for a medic, as the server prepares them (same names, text and parameters):
@@ -195,177 +105,6 @@ function byIdStatements(handle: DatabaseHandle, token: string, medicId: number, 
     statement(prepareAccessTokenLookup(handle.db), 'access_token_lookup', { tokenHash: hashToken(token), now: new Date().toISOString() }),
     statement(surgeryByIdStatements(handle.db).medic, 'surgery_by_id_of_medic', { id, userId: medicId, today: saoPauloDay(new Date()) }),
   ];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Processes and their CPU
-
-/** utime + stime of a process, in ms; null when it is gone. */
-function cpuMs(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 of proc(5); `fields` starts at field 3.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
-/** The CPU of each PostgreSQL backend of the database (the admin connection excluded), by pid. */
-async function backendCpu(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>(
-    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
-  );
-  const cpu = new Map<number, number>();
-  for (const { pid } of rows) {
-    const ms = cpuMs(pid);
-    if (ms !== null) cpu.set(pid, ms);
-  }
-  return cpu;
-}
-
-/** CPU spent by the backends between two snapshots (a backend born in between counts from zero). */
-function backendDelta(before: Map<number, number>, after: Map<number, number>): number {
-  let total = 0;
-  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
-  return total;
-}
-
-/** Starts `args` under node and waits until it prints `ready` on stdout. */
-function startProcess(args: string[], env: NodeJS.ProcessEnv, ready: RegExp, cwd = process.cwd()): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'inherit'] });
-    let seen = '';
-    const onData = (chunk: Buffer) => {
-      seen += chunk.toString('utf8');
-      if (ready.test(seen)) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume(); // the request log, drained and dropped
-        resolve(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code} before it was ready:\n${seen.slice(-2000)}`)));
-  });
-}
-
-/** `node scripts/build-server.mjs`: build/server/main.js from this checkout. */
-function runBuild(cwd = process.cwd()): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['scripts/build-server.mjs'], { cwd, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`scripts/build-server.mjs exited with ${code}`))));
-  });
-}
-
-async function stopProcess(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Load
-
-type Load = { requests: number; seconds: number; latencies: number[]; failures: number };
-
-/** `total` GET requests to `path`, `CONNECTIONS` at a time over keep-alive connections. */
-async function drive(port: number, path: string, headers: Record<string, string>, total: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const latencies: number[] = [];
-  let issued = 0;
-  let failures = 0;
-  const one = () =>
-    new Promise<void>((resolve, reject) => {
-      const started = performance.now();
-      const request = http.get({ host: '127.0.0.1', port, path, headers, agent }, (response) => {
-        response.on('data', () => {});
-        response.on('end', () => {
-          latencies.push(performance.now() - started);
-          if (response.statusCode !== 200) failures++;
-          resolve();
-        });
-      });
-      request.on('error', reject);
-    });
-  const worker = async () => {
-    while (issued < total) {
-      issued++;
-      await one();
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return { requests: total, seconds, latencies: latencies.sort((a, b) => a - b), failures };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-type Measured = { name: string; rps: number; p50: number; p99: number; nodeMs: number; postgresMs: number; failures: number; bytes: number };
-
-/** Warm-up, then `total` requests with the CPU of `serverPid` and of the database's backends around them. */
-async function measure(
-  name: string,
-  target: { port: number; pid: number; path: string; headers: Record<string, string> },
-  total: number,
-  admin: pg.Client,
-): Promise<Measured> {
-  const probe = await fetch(`http://127.0.0.1:${target.port}${target.path}`, { headers: target.headers });
-  const bytes = (await probe.arrayBuffer()).byteLength;
-  if (probe.status !== 200) throw new Error(`${name}: HTTP ${probe.status}`);
-  await drive(target.port, target.path, target.headers, Math.max(200, Math.round(total / 10)));
-  const postgresBefore = await backendCpu(admin);
-  const nodeBefore = cpuMs(target.pid)!;
-  const load = await drive(target.port, target.path, target.headers, total);
-  const nodeAfter = cpuMs(target.pid)!;
-  const postgresAfter = await backendCpu(admin);
-  return {
-    name,
-    rps: load.requests / load.seconds,
-    p50: percentile(load.latencies, 50),
-    p99: percentile(load.latencies, 99),
-    nodeMs: (nodeAfter - nodeBefore) / load.requests,
-    postgresMs: backendDelta(postgresBefore, postgresAfter) / load.requests,
-    failures: load.failures,
-    bytes,
-  };
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-
-/** The rounds of one request as one row: means of req/s and CPU, medians of the percentiles. */
-function meanOf(rounds: Measured[]): Measured {
-  return {
-    name: `${rounds[0]!.name} (${rounds.length} rounds)`,
-    rps: mean(rounds.map((row) => row.rps)),
-    p50: median(rounds.map((row) => row.p50)),
-    p99: median(rounds.map((row) => row.p99)),
-    nodeMs: mean(rounds.map((row) => row.nodeMs)),
-    postgresMs: mean(rounds.map((row) => row.postgresMs)),
-    failures: rounds.reduce((sum, row) => sum + row.failures, 0),
-    bytes: rounds[0]!.bytes,
-  };
-}
-
-function printTable(rows: Measured[]): void {
-  const width = Math.max(...rows.map((row) => row.name.length));
-  console.log(
-    `\n${'request'.padEnd(width)}   req/s    p50 ms   p99 ms   Node CPU ms/req   PostgreSQL CPU ms/req   (${CONNECTIONS} connections)`,
-  );
-  for (const row of rows) {
-    const failures = row.failures > 0 ? `  ${row.failures} failed!` : '';
-    console.log(
-      `${row.name.padEnd(width)}  ${row.rps.toFixed(0).padStart(6)}  ${row.p50.toFixed(2).padStart(8)} ${row.p99.toFixed(2).padStart(8)}` +
-        `   ${row.nodeMs.toFixed(3).padStart(15)}   ${row.postgresMs.toFixed(3).padStart(21)}   ${(row.bytes / 1024).toFixed(1)} kB${failures}`,
-    );
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -458,16 +197,6 @@ function printProfileCategories(dir: string, window: ProfiledWindow) {
   row('total', summaries.map((summary) => usPerRequest(summary, summary.busySamples)));
 }
 
-async function signIn(port: number): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: EMAIL, password: PASSWORD, ...CLIENT }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 const verdict = (value: number, goal: number) => (value <= goal ? 'met' : 'not met');
 
 async function main(): Promise<void> {
@@ -484,7 +213,7 @@ async function main(): Promise<void> {
   const adminClient = new pg.Client({ connectionString: database.url });
   try {
     const only = new Set((process.env.BENCH_ONLY || 'by-id,list,search,dashboard').split(','));
-    console.log(`load average before: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`load average before: ${loadAverage()}`);
     handle = await openPostgres(database.url, { poolMax: 4 });
     const now = new Date();
     let started = performance.now();
@@ -640,7 +369,7 @@ async function main(): Promise<void> {
     if (profileDir && profiled) printProfileCategories(profileDir, profiled);
     const dashboard = rows.find((row) => row.name === 'GET dashboard');
     if (dashboard) console.log(`dashboard, PostgreSQL CPU per request: ${dashboard.postgresMs.toFixed(1)} ms (goal < 5 ms: ${verdict(dashboard.postgresMs, 5)})`);
-    console.log(`load average after: ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+    console.log(`load average after: ${loadAverage()}`);
   } finally {
     await stopProcess(server).catch(() => {});
     await stopProcess(bare).catch(() => {});

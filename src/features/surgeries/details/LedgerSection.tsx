@@ -53,7 +53,8 @@ const StyledSection = styled('section')`
   border-top: 1px solid ${colors.border};
   & h3 { margin: 0; font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & h4 { margin: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
-  & p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+  /* The section's own notes, not a field's hint or error (a field's frame styles those). */
+  & > div > p, & > form > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 
 const StyledBalance = styled('dl')`
@@ -79,12 +80,19 @@ const StyledForm = styled('form')`
   gap: ${space.sm};
 `;
 
+/**
+ * The billing's two fields and its button, side by side from md. Aligned at the top, so an error under one field
+ * moves neither the other field nor the button; the button sits level with the inputs, under a label's height.
+ */
 const StyledRow = styled('div')`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${space.md};
-  align-items: end;
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  align-items: start;
+  ${media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    & > button { margin-top: calc(${fontSizes.sm} * 1.5 + ${space.xs}); }
+  }
 `;
 
 const StyledHead = styled('div')`

@@ -4,6 +4,7 @@ import { moveCase, movesToPayment, newPatientCase } from './cases';
 
 /**
  * The ledger's forms as a surgeon's office met them in its third week (docs/LEDGER.md), as the demo secretary:
+ * - the billing sends nothing until it is edited;
  * - every ledger date is the product's masked day field: digits typed on a phone's numeric keypad ('01122026') read
  *   '01/12/2026' and are accepted;
  * - a glosa above the open balance (expected R$ 6.500, received R$ 3.000, glosa R$ 5.000) is refused by the form with
@@ -63,6 +64,13 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { level: 3, name: 'Faturamento e recebimentos' })).toBeVisible();
 
+  // The billing as the ledger has it (none) sends nothing until edited.
+  const billingPuts: string[] = [];
+  page.on('request', (sent) => {
+    if (sent.method() === 'PUT' && sent.url().includes('/ledger/billing/')) billingPuts.push(sent.url());
+  });
+  await section(page).getByRole('button', { name: 'Salvar faturamento' }).click();
+
   // The billing day typed as digits: the mask writes the slashes.
   const billed = daysAgo(35);
   const billedField = section(page).getByLabel('Data do faturamento');
@@ -72,6 +80,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await expect(billedField).toHaveValue(typed(billed));
   await section(page).getByRole('button', { name: 'Salvar faturamento' }).click();
   await expect(page.getByText('Faturamento salvo.').last()).toBeVisible();
+  expect(billingPuts).toHaveLength(1);
 
   // A receipt of R$ 3.000,00, its day typed as digits.
   await section(page).getByRole('button', { name: 'Registrar recebimento' }).click();

@@ -37,11 +37,21 @@ export function stepResolver<T extends FieldValues>(schema: Schema): Resolver<T>
  * A resolver over the payload the form would send (`payloadOf` its values: dates as yyyy-MM-dd, blanks as null, …),
  * checked by the API's own schema: each field of the form named as a key of the payload shows that key's first
  * message, as the server would say it. `schemaOf` is called at each check (a schema that reads today's date).
+ * `rule`, when given, judges the payload the schema let through (its output) by what the schema cannot see, such as
+ * a glosa's room in the ledger shown: a message on one of the form's fields, or null.
  */
-export function payloadResolver<T extends FieldValues>(schemaOf: () => Type, payloadOf: (values: T) => unknown): Resolver<T> {
+export function payloadResolver<T extends FieldValues, S extends Type = Type>(
+  schemaOf: () => S,
+  payloadOf: (values: T) => unknown,
+  rule?: (checked: S['infer']) => { field: FieldPath<T>; message: string } | null,
+): Resolver<T> {
   return async (values) => {
     const result = check(schemaOf(), payloadOf(values));
-    if (result.ok) return { values, errors: {} };
+    if (result.ok) {
+      const problem = rule?.(result.value) ?? null;
+      if (problem === null) return { values, errors: {} };
+      return { values: {}, errors: { [problem.field]: { type: 'rule', message: problem.message } } as FieldErrors<T> };
+    }
     const errors: Record<string, { type: string; message: string }> = {};
     for (const [name, messages] of Object.entries(result.problems.fields)) {
       if (messages[0] && name in values) errors[name] = { type: 'schema', message: messages[0] };

@@ -1,7 +1,8 @@
 /**
  * A labelled day typed dd/mm/aaaa with the product's date mask (react-imask, MASKS.date: the same mask as every
- * other date field), for forms kept in component state rather than react-hook-form (FormMaskedField is that one's
- * adapter). The mask inserts the slashes, so '01122026' typed on a phone's numeric keypad reads '01/12/2026'.
+ * other date field), driven by a value and onChange (a component's state, or a react-hook-form field through
+ * useController, as the ledger's forms do; FormMaskedField is the adapter of a registered field). The mask inserts
+ * the slashes, so '01122026' typed on a phone's numeric keypad reads '01/12/2026'.
  */
 import { useId } from 'react';
 import { IMaskInput } from 'react-imask';

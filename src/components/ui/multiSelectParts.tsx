@@ -40,11 +40,19 @@ const summaryClass = css`
   text-overflow: ellipsis;
 `;
 
+/** The words of a partial selection: they give way (an ellipsis) before the count does, in a narrow filter column. */
+const someClass = css`
+  min-width: 0;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
+
 const placeholderClass = css`
   color: ${colors.textSubtle};
 `;
 
 const countClass = css`
+  flex: none;
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -70,7 +78,7 @@ export function MultiSelectSummary({ id, options, value }: MultiSelectSummaryPro
         multiSelectTexts.allSelected
       ) : (
         <>
-          {multiSelectTexts.someSelected}
+          <span className={someClass}>{multiSelectTexts.someSelected}</span>
           <span className={countClass}>{value.length}</span>
         </>
       )}

@@ -12,7 +12,6 @@ import { css, styled } from 'goober';
 import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
 import { glosaProblem, ledgerWritable } from '../../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
-import { check } from '../../../../machines/validation/problems';
 import { messagesOf, type CallResult } from '../../../api/call';
 import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
 import { useController } from 'react-hook-form';
@@ -54,7 +53,8 @@ const StyledSection = styled('section')`
   border-top: 1px solid ${colors.border};
   & h3 { margin: 0; font-size: ${fontSizes.lg}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & h4 { margin: 0; font-size: ${fontSizes.md}; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
-  & p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
+  /* The section's own notes, not a field's hint or error (a field's frame styles those). */
+  & > div > p, & > form > p { margin: 0; font-size: ${fontSizes.sm}; color: ${colors.textMuted}; }
 `;
 
 const StyledBalance = styled('dl')`
@@ -80,12 +80,19 @@ const StyledForm = styled('form')`
   gap: ${space.sm};
 `;
 
+/**
+ * The billing's two fields and its button, side by side from md. Aligned at the top, so an error under one field
+ * moves neither the other field nor the button; the button sits level with the inputs, under a label's height.
+ */
 const StyledRow = styled('div')`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
   gap: ${space.md};
-  align-items: end;
-  ${media.md} { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  align-items: start;
+  ${media.md} {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+    & > button { margin-top: calc(${fontSizes.sm} * 1.5 + ${space.xs}); }
+  }
 `;
 
 const StyledHead = styled('div')`
@@ -139,17 +146,12 @@ const amountText = (text: string) => {
   const cents = centsFromDigits(text);
   return cents === null ? '' : formatBRLInput(cents);
 };
-const firstErrors = (fields: Record<string, string[]>) => Object.fromEntries(Object.entries(fields).map(([key, list]) => [key, list[0] ?? '']));
-
-type Errors = Record<string, string>;
-
 export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => void }) {
   const { surgery, lifecycle, locked } = usePanel();
   const { actor } = lifecycle;
   const [adding, setAdding] = useState<'receipt' | { glosa: Glosa | null } | null>(null);
   const [removing, setRemoving] = useState<{ receipt: Receipt } | { glosa: Glosa } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [billing, setBilling] = useState<{ billed: string; reference: string; errors: Errors } | null>(null);
 
   /** The ledger's sums, as the lifecycle's conclusion reads them. */
   function ledgerFields(ledger: Ledger) {
@@ -171,30 +173,19 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     onWritten?.(ledger);
   }
 
-  async function send(call: Promise<CallResult<Ledger>>, done: string, onFields?: (fields: Record<string, string[]>) => void): Promise<boolean> {
+  /** A write, its toast and its answer applied: the ledger it left, or null when refused. */
+  async function send(call: Promise<CallResult<Ledger>>, done: string, onFields?: (fields: Record<string, string[]>) => void): Promise<Ledger | null> {
     setBusy(true);
     const result = await call;
     setBusy(false);
     if (!result.ok) {
       if (onFields && Object.keys(result.fields).length > 0) onFields(result.fields);
       for (const message of messagesOf(result)) toastError(message);
-      return false;
+      return null;
     }
     applyWrite(result.data);
     toastSuccess(done);
-    return true;
-  }
-
-  async function saveBilling(event: FormEvent) {
-    event.preventDefault();
-    if (!billing || read.state.status !== 'ready') return;
-    const body = { billed_on: dateValue(billing.billed), billing_reference: billing.reference };
-    const checked = check(billingSchema(todayInSaoPaulo()), body);
-    if (!checked.ok) {
-      setBilling({ ...billing, errors: firstErrors(checked.problems.fields) });
-      return;
-    }
-    await send(putBilling(surgery.id, checked.value), T.billing.saved, (fields) => setBilling({ ...billing, errors: firstErrors(fields) }));
+    return result.data;
   }
 
   async function handleRemove() {
@@ -212,11 +203,6 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
     );
   }
   const ledger = read.state.value;
-  const form = billing ?? { billed: formatDate(ledger.billed_on), reference: ledger.billing_reference ?? '', errors: {} };
-  // Days late only while money is open: a paid-off fee is not late, whatever its due date.
-  const due = ledger.due_date
-    ? fill((ledger.days_past_due ?? 0) > 0 && ledger.open_cents > 0 ? T.billing.dueLate : T.billing.due, { date: formatDate(ledger.due_date), days: ledger.payment_term_days, late: ledger.days_past_due ?? 0 })
-    : null;
 
   return (
     <StyledSection aria-labelledby={`ledger-title-${surgery.id}`} data-ledger-section>
@@ -243,36 +229,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
         ))}
       </StyledBalance>
 
-      <StyledForm onSubmit={(event: FormEvent) => void saveBilling(event)} noValidate aria-labelledby={`ledger-billing-${surgery.id}`}>
-        <h4 id={`ledger-billing-${surgery.id}`}>{T.billing.title}</h4>
-        <StyledRow>
-          <DateField
-            label={T.billing.billedOn}
-            name="billed_on"
-            value={form.billed}
-            onChange={(billed) => setBilling({ ...form, billed, errors: { ...form.errors, billed_on: '' } })}
-            placeholder={T.datePlaceholder}
-            error={form.errors.billed_on || undefined}
-            readOnly={!canEdit}
-          />
-          <TextField
-            label={T.billing.reference}
-            name="billing_reference"
-            value={form.reference}
-            onChange={(reference) => setBilling({ ...form, reference, errors: { ...form.errors, billing_reference: '' } })}
-            placeholder={T.billing.referencePlaceholder}
-            error={form.errors.billing_reference || undefined}
-            readOnly={!canEdit}
-          />
-          {canEdit ? (
-            <Button type="submit" variant="secondary" loading={busy && billing !== null}>
-              {T.billing.save}
-            </Button>
-          ) : null}
-        </StyledRow>
-        {ledger.billed_on ? null : <p>{T.billing.notBilled}</p>}
-        {due ? <p data-ledger-due>{due}</p> : null}
-      </StyledForm>
+      <BillingForm surgeryId={surgery.id} ledger={ledger} canEdit={canEdit} busy={busy} onSave={(body, onFields) => send(putBilling(surgery.id, body), T.billing.saved, onFields)} />
 
       <StyledBlock>
         <StyledHead>
@@ -409,6 +366,92 @@ function LedgerModal({ title, saveLabel, busy, onCancel, onSubmit, children }: {
 
 type SaveHandler<B> = (body: B, onFields: (fields: Record<string, string[]>) => void) => Promise<unknown>;
 
+/** The billing's fields, named as the API's keys (its field errors land on them). */
+type BillingValues = { billed_on: string; billing_reference: string };
+
+const billingValuesOf = (ledger: Ledger): BillingValues => ({ billed_on: formatDate(ledger.billed_on), billing_reference: ledger.billing_reference ?? '' });
+
+/** The billing as its schema gives it back (the body this form sends): the reference trimmed, blank → null. */
+function billingPayloadOf(values: BillingValues) {
+  const reference = values.billing_reference.trim();
+  return { billed_on: dateValue(values.billed_on), billing_reference: reference === '' ? null : reference };
+}
+
+/**
+ * The billing (date, guide or lot) with the due date it sets. It shows the ledger's values until the user edits
+ * them: an unedited form sends nothing, and its button spins only for its edits. A save makes the ledger's new
+ * values the unedited ones.
+ */
+function BillingForm({
+  surgeryId,
+  ledger,
+  canEdit,
+  busy,
+  onSave,
+}: {
+  surgeryId: number;
+  ledger: Ledger;
+  canEdit: boolean;
+  busy: boolean;
+  onSave: (body: Parameters<typeof putBilling>[1], onFields: (fields: Record<string, string[]>) => void) => Promise<Ledger | null>;
+}) {
+  const form = useSchemaForm(payloadResolver<BillingValues>(() => billingSchema(todayInSaoPaulo()), billingPayloadOf), billingValuesOf(ledger), {
+    clearErrorOnChange: true,
+    focusError: false,
+  });
+  const { control } = form;
+  const edited = form.formState.isDirty;
+  const { field: billed, fieldState: billedState } = useController({ control, name: 'billed_on' });
+  const { field: reference, fieldState: referenceState } = useController({ control, name: 'billing_reference' });
+
+  const submit = form.handleSubmit(async (values) => {
+    const saved = await onSave(billingPayloadOf(values), (fields) => putFieldErrors(form, fields));
+    if (saved) form.reset(billingValuesOf(saved));
+  });
+  function handleSubmit(event: FormEvent) {
+    if (edited) void submit(event);
+    else event.preventDefault();
+  }
+
+  // Days late only while money is open: a paid-off fee is not late, whatever its due date.
+  const due = ledger.due_date
+    ? fill((ledger.days_past_due ?? 0) > 0 && ledger.open_cents > 0 ? T.billing.dueLate : T.billing.due, { date: formatDate(ledger.due_date), days: ledger.payment_term_days, late: ledger.days_past_due ?? 0 })
+    : null;
+
+  return (
+    <StyledForm onSubmit={handleSubmit} noValidate aria-labelledby={`ledger-billing-${surgeryId}`}>
+      <h4 id={`ledger-billing-${surgeryId}`}>{T.billing.title}</h4>
+      <StyledRow>
+        <DateField
+          label={T.billing.billedOn}
+          name="billed_on"
+          value={billed.value}
+          onChange={billed.onChange}
+          placeholder={T.datePlaceholder}
+          error={billedState.error?.message || undefined}
+          readOnly={!canEdit}
+        />
+        <TextField
+          label={T.billing.reference}
+          name="billing_reference"
+          value={reference.value}
+          onChange={reference.onChange}
+          placeholder={T.billing.referencePlaceholder}
+          error={referenceState.error?.message || undefined}
+          readOnly={!canEdit}
+        />
+        {canEdit ? (
+          <Button type="submit" variant="secondary" loading={busy && edited}>
+            {T.billing.save}
+          </Button>
+        ) : null}
+      </StyledRow>
+      {ledger.billed_on ? null : <p>{T.billing.notBilled}</p>}
+      {due ? <p data-ledger-due>{due}</p> : null}
+    </StyledForm>
+  );
+}
+
 /** The receipt's fields, named as the API's keys (its field errors land on them). */
 type ReceiptValues = { received_on: string; amount_cents: string; payer: string; note: string };
 
@@ -460,6 +503,38 @@ function recoveredHint(outcome: string, amount: number | null): string {
   return amount === null || amount < 2 ? T.glosas.recoveredPartialHint : fill(T.glosas.recoveredPartialHintOf, { max: brl(amount - 1) });
 }
 
+/** The glosa's fields, named as the API's keys (its field errors land on them); the appeal's only when editing. */
+type GlosaValues = {
+  glosa_on: string;
+  amount_cents: string;
+  reason: string;
+  appeal_deadline: string;
+  appeal_filed_on: string;
+  appeal_outcome: string;
+  recovered_cents: string;
+  note: string;
+};
+
+/** A new glosa's body, or with `appeal` an edited one's (its appeal: filed, outcome, recovered as the outcome wants). */
+function glosaPayloadOf(values: GlosaValues, appeal: boolean) {
+  const amount = centsFromDigits(values.amount_cents);
+  const base = {
+    glosa_on: dateValue(values.glosa_on),
+    ...(amount === null ? {} : { amount_cents: amount }),
+    reason: values.reason,
+    appeal_deadline: dateValue(values.appeal_deadline),
+    note: values.note,
+  };
+  if (!appeal) return base;
+  const outcome = values.appeal_outcome;
+  return {
+    ...base,
+    appeal_filed_on: dateValue(values.appeal_filed_on),
+    appeal_outcome: outcome === '' ? null : outcome,
+    recovered_cents: outcome === '' || outcome === 'mantida' ? null : centsFromDigits(values.recovered_cents),
+  };
+}
+
 function GlosaModal({
   glosa,
   ledger,
@@ -474,90 +549,78 @@ function GlosaModal({
   onCancel: () => void;
   onSave: SaveHandler<Parameters<typeof putGlosa>[2]>;
 }) {
-  const [values, setValues] = useState({
-    date: formatDate(glosa?.glosa_on ?? null),
-    amount: glosa ? formatBRLInput(glosa.amount_cents) : '',
-    reason: glosa?.reason ?? '',
-    deadline: formatDate(glosa?.appeal_deadline ?? null),
-    filed: formatDate(glosa?.appeal_filed_on ?? null),
-    outcome: glosa?.appeal_outcome ?? '',
-    recovered: glosa?.recovered_cents ? formatBRLInput(glosa.recovered_cents) : '',
-    note: glosa?.note ?? '',
-  });
-  const [errors, setErrors] = useState<Errors>({});
-  const FIELD = { date: 'glosa_on', amount: 'amount_cents', reason: 'reason', deadline: 'appeal_deadline', filed: 'appeal_filed_on', outcome: 'appeal_outcome', recovered: 'recovered_cents', note: 'note' } as const;
-  const set = (key: keyof typeof values, value: string) => {
-    setValues({ ...values, [key]: value });
-    setErrors({ ...errors, [FIELD[key]]: '' });
-  };
+  const editing = glosa !== null;
+  const payloadOf = (values: GlosaValues) => glosaPayloadOf(values, editing);
+  const form = useSchemaForm(
+    payloadResolver<GlosaValues, ReturnType<typeof glosaSchema> | ReturnType<typeof glosaUpdateSchema>>(
+      () => (editing ? glosaUpdateSchema(todayInSaoPaulo()) : glosaSchema(todayInSaoPaulo())),
+      payloadOf,
+      (checked) => {
+        const stored = glosaColumnsOf(checked);
+        const facts = { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
+        const problem = glosaProblem(facts, { amount_cents: stored.amountCents, recovered_cents: stored.recoveredCents }, glosa);
+        return problem ? { field: 'amount_cents', message: problem } : null;
+      },
+    ),
+    {
+      glosa_on: formatDate(glosa?.glosa_on ?? null),
+      amount_cents: glosa ? formatBRLInput(glosa.amount_cents) : '',
+      reason: glosa?.reason ?? '',
+      appeal_deadline: formatDate(glosa?.appeal_deadline ?? null),
+      appeal_filed_on: formatDate(glosa?.appeal_filed_on ?? null),
+      appeal_outcome: glosa?.appeal_outcome ?? '',
+      recovered_cents: glosa?.recovered_cents ? formatBRLInput(glosa.recovered_cents) : '',
+      note: glosa?.note ?? '',
+    },
+    { clearErrorOnChange: true, focusError: false },
+  );
+  const { control } = form;
+  const { field: date, fieldState: dateState } = useController({ control, name: 'glosa_on' });
+  const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
+  const { field: reason, fieldState: reasonState } = useController({ control, name: 'reason' });
+  const { field: deadline, fieldState: deadlineState } = useController({ control, name: 'appeal_deadline' });
+  const { field: filed, fieldState: filedState } = useController({ control, name: 'appeal_filed_on' });
+  const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'appeal_outcome' });
+  const { field: recovered, fieldState: recoveredState } = useController({ control, name: 'recovered_cents' });
+  const { field: note, fieldState: noteState } = useController({ control, name: 'note' });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const amount = centsFromDigits(values.amount);
-    const recovered = centsFromDigits(values.recovered);
-    const base = {
-      glosa_on: dateValue(values.date),
-      ...(amount === null ? {} : { amount_cents: amount }),
-      reason: values.reason,
-      appeal_deadline: dateValue(values.deadline),
-      note: values.note,
-    };
-    const body = glosa
-      ? {
-          ...base,
-          appeal_filed_on: dateValue(values.filed),
-          appeal_outcome: values.outcome === '' ? null : values.outcome,
-          recovered_cents: values.outcome === '' || values.outcome === 'mantida' ? null : recovered,
-        }
-      : base;
-    const checked = check(glosa ? glosaUpdateSchema(todayInSaoPaulo()) : glosaSchema(todayInSaoPaulo()), body);
-    if (!checked.ok) {
-      setErrors(firstErrors(checked.problems.fields));
-      return;
-    }
-    const stored = glosaColumnsOf(checked.value);
-    const facts = { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
-    const problem = glosaProblem(facts, { amount_cents: stored.amountCents, recovered_cents: stored.recoveredCents }, glosa);
-    if (problem) {
-      setErrors({ amount_cents: problem });
-      return;
-    }
-    void onSave(body as Parameters<typeof putGlosa>[2], (fields) => setErrors(firstErrors(fields)));
-  }
+  const submit = form.handleSubmit((values) => {
+    void onSave(payloadOf(values) as Parameters<typeof putGlosa>[2], (fields) => putFieldErrors(form, fields));
+  });
 
   return (
-    <LedgerModal title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew} saveLabel={T.glosas.save} busy={busy} onCancel={onCancel} onSubmit={submit}>
-      <DateField label={T.glosas.date} name="glosa_on" value={values.date} onChange={(v) => set('date', v)} placeholder={T.datePlaceholder} error={errors.glosa_on || undefined} required />
-      <TextField label={T.glosas.amount} name="amount_cents" value={values.amount} onChange={(v) => set('amount', amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={errors.amount_cents || undefined} required />
-      <TextField label={T.glosas.reason} name="reason" value={values.reason} onChange={(v) => set('reason', v)} error={errors.reason || undefined} required />
-      <DateField label={T.glosas.deadline} name="appeal_deadline" value={values.deadline} onChange={(v) => set('deadline', v)} placeholder={T.datePlaceholder} hint={T.glosas.deadlineHint} error={errors.appeal_deadline || undefined} optional />
+    <LedgerModal title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew} saveLabel={T.glosas.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
+      <DateField label={T.glosas.date} name="glosa_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
+      <TextField label={T.glosas.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
+      <TextField label={T.glosas.reason} name="reason" value={reason.value} onChange={reason.onChange} error={reasonState.error?.message || undefined} required />
+      <DateField label={T.glosas.deadline} name="appeal_deadline" value={deadline.value} onChange={deadline.onChange} placeholder={T.datePlaceholder} hint={T.glosas.deadlineHint} error={deadlineState.error?.message || undefined} optional />
       {glosa ? (
         <>
-          <DateField label={T.glosas.filedOn} name="appeal_filed_on" value={values.filed} onChange={(v) => set('filed', v)} placeholder={T.datePlaceholder} error={errors.appeal_filed_on || undefined} optional />
+          <DateField label={T.glosas.filedOn} name="appeal_filed_on" value={filed.value} onChange={filed.onChange} placeholder={T.datePlaceholder} error={filedState.error?.message || undefined} optional />
           <Select
             label={T.glosas.outcome}
             name="appeal_outcome"
-            value={values.outcome}
-            onChange={(v) => set('outcome', v)}
+            value={outcome.value}
+            onChange={outcome.onChange}
             placeholder={T.glosas.outcomeNone}
-            options={APPEAL_OUTCOMES.map((outcome) => ({ value: outcome, label: APPEAL_OUTCOME_LABELS[outcome] }))}
-            error={errors.appeal_outcome || undefined}
+            options={APPEAL_OUTCOMES.map((each) => ({ value: each, label: APPEAL_OUTCOME_LABELS[each] }))}
+            error={outcomeState.error?.message || undefined}
           />
-          {values.outcome === 'parcial' || values.outcome === 'revertida' ? (
+          {outcome.value === 'parcial' || outcome.value === 'revertida' ? (
             <TextField
               label={T.glosas.recovered}
               name="recovered_cents"
-              value={values.recovered}
-              onChange={(v) => set('recovered', amountText(v))}
+              value={recovered.value}
+              onChange={(v) => recovered.onChange(amountText(v))}
               inputMode="numeric"
-              hint={recoveredHint(values.outcome, centsFromDigits(values.amount))}
-              error={errors.recovered_cents || undefined}
-              optional={values.outcome === 'revertida'}
+              hint={recoveredHint(outcome.value, centsFromDigits(amount.value))}
+              error={recoveredState.error?.message || undefined}
+              optional={outcome.value === 'revertida'}
             />
           ) : null}
         </>
       ) : null}
-      <TextField label={T.glosas.note} name="note" value={values.note} onChange={(v) => set('note', v)} error={errors.note || undefined} optional />
+      <TextField label={T.glosas.note} name="note" value={note.value} onChange={note.onChange} error={noteState.error?.message || undefined} optional />
     </LedgerModal>
   );
 }

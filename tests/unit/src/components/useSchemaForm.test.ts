@@ -21,6 +21,30 @@ describe('the one form wiring', () => {
     });
   });
 
+  it('judges a payload the schema let through by its rule, on the field the rule names', async () => {
+    type Values = { billed_on: string; billing_reference: string };
+    const seen: unknown[] = [];
+    const resolver = payloadResolver<Values, ReturnType<typeof billingSchema>>(
+      () => billingSchema('2026-01-10'),
+      (values) => ({ ...values, billed_on: values.billed_on || null }),
+      (checked) => {
+        seen.push(checked);
+        return checked.billing_reference === 'Lote 2' ? { field: 'billing_reference', message: 'Lote já faturado.' } : null;
+      },
+    );
+    // The rule reads the schema's output (trimmed), and only once the schema passed.
+    expect((await resolver({ billed_on: '', billing_reference: '  Lote 2 ' }, undefined, options)).errors).toEqual({
+      billing_reference: { type: 'rule', message: 'Lote já faturado.' },
+    });
+    expect(seen).toEqual([{ billed_on: null, billing_reference: 'Lote 2' }]);
+    expect(Object.keys((await resolver({ billed_on: 'amanhã', billing_reference: 'Lote 2' }, undefined, options)).errors)).toEqual(['billed_on']);
+    expect(seen).toHaveLength(1);
+    expect(await resolver({ billed_on: '', billing_reference: 'Lote 1' }, undefined, options)).toEqual({
+      values: { billed_on: '', billing_reference: 'Lote 1' },
+      errors: {},
+    });
+  });
+
   it("puts the server's first message of each known field on the form", () => {
     const set: Array<[string, string | undefined]> = [];
     const form = { getValues: () => ({ email: '', password: '' }), setError: (name: string, error: { message?: string }) => void set.push([name, error.message]) };

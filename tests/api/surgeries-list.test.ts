@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
-import { healthPlans, hospitals, surgeryDocuments } from '../../server/db/schema/index';
+import { healthPlans, hospitals, surgeries, surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner, linkSigningContext } from '../../server/services/files/signed-links';
 import { createSurgeryService } from '../../server/services/surgeries/surgery-service';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
@@ -65,6 +65,36 @@ describe('GET /surgery/api/v1/surgery/ (status filter)', () => {
     expect(body.results.map((s) => s.id)).not.toContain(created[CASE_STATUSES.indexOf('concluido')]);
     // An empty parameter is the same default.
     expect((await listIds(token, '?status__in=')).sort()).toEqual(body.results.map((s) => s.id).sort());
+  });
+
+  // A list filtered by stage alone is counted from the maintained per-stage totals (issue 41): the count must stay the
+  // cases' own, checked here against count(*) over the surgeries table, as cases move, leave and arrive.
+  it('counts a stage-only list as the cases stand, for the medic and for a secretary of two medics', async () => {
+    const { medic, token } = await signedInMedic();
+    const { medic: second } = await signedInMedic();
+    const secretary = await createSecretary(t.deps, { medicIds: [medic.id, second.id] });
+    const secretaryToken = (await signIn(t.app, secretary.email, TEST_PASSWORD)).access_token;
+    const mine = await cases(medic.id, CASE_STATUSES.map((status) => ({ status })));
+    await cases(second.id, [{ status: 'prep_doc' }, { status: 'concluido' }, { status: 'prep_doc' }]);
+    const queries = ['', '?status__in=prep_doc', '?status__in=prep_doc,concluido,arquiv', '?status__in=concluido'];
+    const expectCounts = async () => {
+      for (const query of queries) {
+        const statuses = new URLSearchParams(query).get('status__in')?.split(',') ?? CASE_STATUSES.filter((s) => s !== 'concluido');
+        const counted = async (medicIds: number[]) =>
+          (await t.deps.db.select({ status: surgeries.status }).from(surgeries).where(inArray(surgeries.medicId, medicIds))).filter((row) =>
+            statuses.includes(row.status),
+          ).length;
+        expect((await list(token, query)).json().count, `medic ${query}`).toBe(await counted([medic.id]));
+        expect((await list(secretaryToken, query)).json().count, `secretary ${query}`).toBe(await counted([medic.id, second.id]));
+      }
+    };
+    await expectCounts();
+    await t.deps.db.update(surgeries).set({ status: 'concluido' }).where(eq(surgeries.id, mine[0]!));
+    await t.deps.db.update(surgeries).set({ medicId: second.id }).where(eq(surgeries.id, mine[1]!));
+    await t.deps.db.delete(surgeries).where(eq(surgeries.id, mine[2]!));
+    await cases(medic.id, [{ status: 'prep_doc' }]);
+    await expectCounts();
+    expect((await list(token, '?status__in=prep_doc')).json().count).toBe(1);
   });
 
   it('lists only the stages of status__in', async () => {

@@ -27,17 +27,17 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     /**
-     * The route's handler checks the bearer token itself, in the same statement as its read (GET surgery by id,
-     * issue 41: one round trip instead of two): the onRequest lookup is skipped, and the handler either calls
-     * `app.acceptSignIn` with the user its statement found or, when the statement found nothing,
+     * The route checks the bearer token itself, in its own onRequest and in the same statement as its read (GET
+     * surgery by id, issue 41: one round trip instead of two): this plugin's lookup is skipped, and the route either
+     * calls `app.acceptSignIn` with the user its statement found or, when the statement found nothing,
      * `app.authenticateRequest` to tell a refused token (401) from a record it may not see (404).
      */
-    tokenCheckedByHandler?: boolean;
+    tokenCheckedByRoute?: boolean;
   }
   interface FastifyInstance {
     /** Sets `request.user` and `request.tokenFamily` from a user found by the access token `request` carries. */
     acceptSignIn(request: FastifyRequest, user: UserRow, familyId: string): void;
-    /** The lookup of the onRequest hook, for a `tokenCheckedByHandler` route: 401 (thrown) without a live token. */
+    /** The lookup of the onRequest hook, for a `tokenCheckedByRoute` route: 401 (thrown) without a live token. */
     authenticateRequest(request: FastifyRequest, reply: FastifyReply): Promise<AuthUser>;
     /**
      * A route's `onRequest`: 401 `{ error: ['Sessão expirada. Entre novamente.'] }` without a valid access token, before
@@ -92,7 +92,7 @@ async function authenticate(app: FastifyInstance, { deps }: { deps: AppDeps }): 
   app.addHook('onRequest', (request, _reply, done) => {
     request.user = null;
     request.tokenFamily = null;
-    if (request.routeOptions.config.tokenCheckedByHandler) return done();
+    if (request.routeOptions.config.tokenCheckedByRoute) return done();
     const token = bearerToken(request);
     if (!token) return done();
     tokens.authenticateAccessToken(token).then((user) => {

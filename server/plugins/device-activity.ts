@@ -5,7 +5,7 @@ import { createDeviceService } from '../services/auth/device-service';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Notes the request's sign-in as used now (a `tokenCheckedByHandler` route calls it once it knows the user). */
+    /** Notes the request's sign-in as used now (a `tokenCheckedByRoute` route calls it once it knows the user). */
     noteDeviceActivity(request: FastifyRequest): Promise<void>;
   }
 }

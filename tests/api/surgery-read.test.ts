@@ -149,6 +149,11 @@ describe('GET /surgery/api/v1/surgery/{id}/', () => {
     const res = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/` });
     expect(res.statusCode).toBe(401);
     expect(res.headers['www-authenticate']).toBe('Bearer');
+    // A stranger gets 401 whatever he sends, before the query's control characters are looked at.
+    for (const headers of [{}, authHeader('desconhecido')]) {
+      const odd = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/?nota=%00`, headers });
+      expect(odd.statusCode).toBe(401);
+    }
   });
 
   // The token is checked in the case's statement (issue 41): a refused one is 401 whatever the case, never 404 or 200.

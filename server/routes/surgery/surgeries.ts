@@ -12,6 +12,7 @@ import { visibleSurgery } from '../../services/access/scope';
 import { createLinkSigner, INVALID_LINK_MESSAGE, secondsLeft, type LinkQuery } from '../../services/files/signed-links';
 import { isDocumentKind } from '../../services/surgeries/surgery-files';
 import { createSurgeryService, SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
+import type { SurgeryResponse } from '../../services/surgeries/surgery-response';
 import { bearerToken, signedInUser } from '../../plugins/authenticate';
 import { caseRead, pageRead } from '../../plugins/audited-reads';
 
@@ -51,22 +52,31 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 
-  // The token is checked in the case's own statement (issue 41); only a miss looks it up alone, for 401 or 404.
+  /**
+   * GET by id reads the case and checks the bearer token in one statement (issue 41), in the route's onRequest, so a
+   * refused token is 401 before anything else is looked at, as on every other route; only a miss looks the token up
+   * alone, for 401 or (in the handler) 404.
+   */
+  const casesRead = new WeakMap<FastifyRequest, SurgeryResponse>();
+  const readCaseWithToken = async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+    const id = pathId(request.params.id);
+    const token = bearerToken(request);
+    const found = id === null || !token ? null : await cases.getWithToken(token, id);
+    if (found) {
+      app.acceptSignIn(request, found.user, found.familyId);
+      casesRead.set(request, found.surgery);
+    } else {
+      await app.authenticateRequest(request, reply);
+    }
+    await app.noteDeviceActivity(request);
+  };
   app.get<{ Params: { id: string } }>(
     '/surgery/api/v1/surgery/:id/',
-    { config: { auditRead: caseRead(), tokenCheckedByHandler: true } },
-    async (request, reply) => {
-      const id = pathId(request.params.id);
-      const token = bearerToken(request);
-      const found = id === null || !token ? null : await cases.getWithToken(token, id);
-      if (!found) {
-        await app.authenticateRequest(request, reply);
-        await app.noteDeviceActivity(request);
-        throw notFound(SURGERY_NOT_FOUND);
-      }
-      app.acceptSignIn(request, found.user, found.familyId);
-      await app.noteDeviceActivity(request);
-      return found.surgery;
+    { onRequest: readCaseWithToken, config: { auditRead: caseRead(), tokenCheckedByRoute: true } },
+    async (request) => {
+      const surgery = casesRead.get(request);
+      if (!surgery) throw notFound(SURGERY_NOT_FOUND);
+      return surgery;
     },
   );
 

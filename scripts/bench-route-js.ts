@@ -46,7 +46,7 @@ async function main() {
     console.log('JavaScript each page loads at its first render (gzip -9; entry + the page module + their static imports):');
     for (const [page, module] of Object.entries(PAGES)) {
       if (!manifest[module]) throw new Error(`bench-route-js: the manifest has no ${module}: update PAGES`);
-      const files = [...closure(manifest, module, closure(manifest, 'index.html', new Set()))].map((key) => manifest[key].file);
+      const files = [...closure(manifest, module, closure(manifest, 'index.html', new Set()))].map((key) => manifest[key]!.file);
       const gzipped = files.reduce((total, file) => total + gzipSync(code(file), { level: 9 }).length, 0);
       const arktype = files.some((file) => ARKTYPE.test(code(file).toString()));
       const modal = files.some((file) => MODAL.test(code(file).toString()));

@@ -1,8 +1,11 @@
 import { type } from 'arktype';
 import { queryText } from '../lookups/schemas';
 import { isValidIsoDate } from '../rules/dates';
-import { int4OfText } from '../validation/fields';
-import { AUDIT_ACTIONS, type AuditAction } from './constants';
+import { int4OfText, pageOfText } from '../validation/queryValues';
+import { AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction } from './constants';
+
+// The messages and the period's rule live in ./constants (no arktype): the screen reads its URL with them (issue 41).
+export { AUDIT_MESSAGES, periodProblem } from './constants';
 
 /**
  * The medic's audit (issue 16 item 2; openapi listAudit, exportAudit): the query of the list and of its CSV export,
@@ -15,17 +18,6 @@ import { AUDIT_ACTIONS, type AuditAction } from './constants';
  * - `page`: 1-based page of AUDIT_PAGE_SIZE rows, newest first (the export has no page: every row).
  */
 export const AUDIT_PAGE_SIZE = 50;
-const MAX_PAGE = 100_000;
-
-export const AUDIT_MESSAGES = {
-  invalidPatient: 'Paciente inválido.',
-  invalidActor: 'Pessoa inválida.',
-  invalidAction: `Ação inválida: use ${AUDIT_ACTIONS.join(', ')}.`,
-  invalidFrom: 'Data inicial inválida: use o formato aaaa-mm-dd.',
-  invalidTo: 'Data final inválida: use o formato aaaa-mm-dd.',
-  invertedPeriod: 'A data inicial deve ser anterior ou igual à data final.',
-  invalidPage: `A página deve ser um número inteiro de 1 a ${MAX_PAGE}.`,
-} as const;
 
 const M = AUDIT_MESSAGES;
 
@@ -40,21 +32,12 @@ export const auditQuerySchema = type({
     .to(type.enumerated(...AUDIT_ACTIONS, null).configure({ message: M.invalidAction })),
   'from?': dayParam(M.invalidFrom),
   'to?': dayParam(M.invalidTo),
-  'page?': queryText.pipe((raw, ctx) => {
-    if (raw === '') return 1;
-    const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
-    return page >= 1 && page <= MAX_PAGE ? page : ctx.error({ message: M.invalidPage });
-  }),
+  'page?': queryText.pipe((raw, ctx) => pageOfText(raw) ?? ctx.error({ message: M.invalidPage })),
 });
 
 export type AuditQuery = typeof auditQuerySchema.infer;
 
 export const auditExportQuerySchema = auditQuerySchema.omit('page');
-
-/** The period's own rule, checked after the schema (a schema-level narrow would hide its fields from the contract test). */
-export function periodProblem(filters: { from: string | null; to: string | null }): string | null {
-  return filters.from && filters.to && filters.from > filters.to ? M.invertedPeriod : null;
-}
 
 export type AuditFilters = {
   patient: number | null;

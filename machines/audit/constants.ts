@@ -1,4 +1,5 @@
 import { CASE_STATUSES, STATUS_LABELS, type CaseStatus } from '../constants';
+import { MAX_LIST_PAGE } from '../validation/queryValues';
 
 /**
  * The audit trail's value lists (issue 16; DECISIONS §17). The enums are also the database's
@@ -100,4 +101,20 @@ export function auditDetailLabel(detail: string | null): string | null {
     return `Etapa: ${(CASE_STATUSES as readonly string[]).includes(stage) ? STATUS_LABELS[stage as CaseStatus] : stage}`;
   }
   return DETAIL_LABELS[detail] ?? detail;
+}
+
+/** The audit query's messages (auditSchemas.ts checks the query with them; the screen shows the period's). */
+export const AUDIT_MESSAGES = {
+  invalidPatient: 'Paciente inválido.',
+  invalidActor: 'Pessoa inválida.',
+  invalidAction: `Ação inválida: use ${AUDIT_ACTIONS.join(', ')}.`,
+  invalidFrom: 'Data inicial inválida: use o formato aaaa-mm-dd.',
+  invalidTo: 'Data final inválida: use o formato aaaa-mm-dd.',
+  invertedPeriod: 'A data inicial deve ser anterior ou igual à data final.',
+  invalidPage: `A página deve ser um número inteiro de 1 a ${MAX_LIST_PAGE}.`,
+} as const;
+
+/** The period's own rule, checked after the schema (a schema-level narrow would hide its fields from the contract test). */
+export function periodProblem(filters: { from: string | null; to: string | null }): string | null {
+  return filters.from && filters.to && filters.from > filters.to ? AUDIT_MESSAGES.invertedPeriod : null;
 }

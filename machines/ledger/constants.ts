@@ -93,3 +93,9 @@ export const DASHBOARD_PERIOD_LABELS: Record<DashboardPeriod, string> = {
   custom: 'Personalizado',
   all: 'Todo o período',
 };
+
+/** The bucket options of the screen's 'Faixa' filter, in order. */
+export const AGING_BUCKET_OPTIONS = AGING_BUCKETS.map((value) => ({ value, label: AGING_BUCKET_LABELS[value] }));
+
+/** The longest `payer` filter of 'A receber' accepted (plans' fantasy names are far shorter). */
+export const RECEIVABLES_PAYER_MAX_LENGTH = 200;

@@ -1,8 +1,8 @@
 import { type } from 'arktype';
 import { queryText, searchParam } from '../lookups/schemas';
 import { isValidIsoDate } from '../rules/dates';
-import { int4OfText } from '../validation/fields';
-import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from './constants';
+import { int4OfText, MAX_LIST_PAGE, pageOfText } from '../validation/queryValues';
+import { AGING_BUCKETS, RECEIVABLES_PAYER_MAX_LENGTH, type AgingBucket } from './constants';
 
 /**
  * 'A receber' (issue 14 item 3; DECISIONS §16; openapi listReceivables, exportReceivables): the query of the list and
@@ -20,10 +20,8 @@ import { AGING_BUCKETS, AGING_BUCKET_LABELS, type AgingBucket } from './constant
 
 /** Rows per page of the list. */
 export const RECEIVABLES_PAGE_SIZE = 50;
-/** The largest page number accepted (far beyond any practice's cases). */
-const MAX_PAGE = 100_000;
-/** The longest payer name accepted (plans' fantasy names are far shorter). */
-const PAYER_MAX_LENGTH = 200;
+const MAX_PAGE = MAX_LIST_PAGE;
+const PAYER_MAX_LENGTH = RECEIVABLES_PAYER_MAX_LENGTH;
 
 export const RECEIVABLES_MESSAGES = {
   invalidBucket: `Faixa inválida: use ${AGING_BUCKETS.join(', ')}.`,
@@ -49,11 +47,7 @@ export const receivablesQuerySchema = type({
   'medic?': queryText.pipe((raw, ctx) => (raw === '' ? null : (int4OfText(raw) ?? ctx.error({ message: M.invalidMedic })))),
   'q?': searchParam,
   'as_of?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: M.invalidAsOf }))),
-  'page?': queryText.pipe((raw, ctx) => {
-    if (raw === '') return 1;
-    const page = /^\d{1,6}$/.test(raw) ? Number(raw) : 0;
-    return page >= 1 && page <= MAX_PAGE ? page : ctx.error({ message: M.invalidPage });
-  }),
+  'page?': queryText.pipe((raw, ctx) => pageOfText(raw) ?? ctx.error({ message: M.invalidPage })),
 });
 
 export type ReceivablesQuery = typeof receivablesQuerySchema.infer;
@@ -83,6 +77,3 @@ export function receivablesFiltersOf(query: ReceivablesQuery): ReceivablesFilter
     page: query.page ?? 1,
   };
 }
-
-/** The bucket options of the screen's 'Faixa' filter, in order. */
-export const AGING_BUCKET_OPTIONS = AGING_BUCKETS.map((value) => ({ value, label: AGING_BUCKET_LABELS[value] }));

@@ -8,7 +8,7 @@ import {
 import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { int4OfText, orNull, text, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
-import { CHECKLIST_SCOPES, DISPATCH_CHANNELS, type ChecklistScope } from './constants';
+import { CHECKLIST_SCOPES, DISPATCH_CHANNELS, MAX_EXTRA_DOCUMENTS, type ChecklistScope } from './constants';
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15): which documents a medic's cases need at a hospital or
@@ -19,8 +19,6 @@ import { CHECKLIST_SCOPES, DISPATCH_CHANNELS, type ChecklistScope } from './cons
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
 
-/** Named extra documents per hospital or plan. */
-export const MAX_EXTRA_DOCUMENTS = 20;
 /** The length of a document's name. */
 const MAX_DOCUMENT_NAME_LENGTH = 80;
 /** Documents listed in one sending. */

@@ -96,3 +96,6 @@ export const DEFAULT_STAGE_TARGET_DAYS = Object.fromEntries(
 
 /** The largest stage target the settings accept (a year). */
 export const MAX_STAGE_TARGET_DAYS = 365;
+
+/** Named extra documents per hospital or plan (checklistSchemas.ts; the screen hides its 'add' past it). */
+export const MAX_EXTRA_DOCUMENTS = 20;

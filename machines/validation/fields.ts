@@ -1,5 +1,6 @@
 import { type } from 'arktype';
 import { VALIDATION_MESSAGES } from './problems';
+import { int4OfText, MAX_INT4, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG } from './queryValues';
 
 /**
  * Field types the schemas of machines/ share, each with its pt-BR messages (STACK gotcha 6: arktype speaks English
@@ -47,19 +48,8 @@ export function orNull<T extends type.Any>(t: T) {
   return t.or(type('null')).configure({ message: INVALID });
 }
 
-/** The largest PostgreSQL `integer` (int4): every id column of the schema. */
-export const MAX_INT4 = 2_147_483_647;
-
-/** A positive int4 written in digits (a path id, a multipart id or version: '12'), or null for anything else. */
-export function int4OfText(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const value = Number(text);
-  return value <= MAX_INT4 ? value : null;
-}
-
-/** Longest `search` accepted by a list or a lookup (a name, a code or a few words of a description). */
-export const SEARCH_MAX_LENGTH = 100;
-export const SEARCH_TOO_LONG = `O texto de busca deve ter no máximo ${SEARCH_MAX_LENGTH} caracteres.`;
+// Plain values (no arktype), in their own module so the screens can read them without loading arktype.
+export { MAX_INT4, int4OfText, SEARCH_MAX_LENGTH, SEARCH_TOO_LONG };
 
 /** The `search` query parameter: trimmed, at most SEARCH_MAX_LENGTH; absent → '' (a repeated one: 'Dados inválidos.'). */
 export const searchText = text({ max: SEARCH_MAX_LENGTH, tooLong: SEARCH_TOO_LONG }).default('');

@@ -141,6 +141,15 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
     appeal: '',
   });
 
+  // The payment terms' dialog, loaded when first opened (issue 41): it opens, closes, and opens again at once.
+  for (let opening = 0; opening < 2; opening += 1) {
+    await page.getByRole('button', { name: 'Prazos de pagamento' }).click();
+    const terms = page.getByRole('dialog', { name: 'Prazos de pagamento' });
+    await expect(terms).toBeVisible();
+    await terms.getByRole('button', { name: 'Fechar' }).first().click();
+    await expect(terms).toBeHidden();
+  }
+
   // The row opens the case.
   await row.click();
   await expect(page).toHaveURL(/\/surgery-details\/\d+$/);

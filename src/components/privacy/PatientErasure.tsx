@@ -20,7 +20,7 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { useSession } from '../../lib/session/session';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { Button } from '../ui/Button';
-import { Modal } from '../ui/Modal';
+import { LazyModal } from '../ui/LazyModal';
 
 type Patient = components['schemas']['Patient'];
 
@@ -139,7 +139,7 @@ export function PatientErasure({ patient, onErased, onRefused }: PatientErasureP
       <StyledRequest type="button" onClick={() => setPhase({ kind: 'asking', failed: false })}>
         {T.button}
       </StyledRequest>
-      <Modal
+      <LazyModal
         isOpen={phase.kind !== 'closed'}
         onClose={handleClose}
         title={T.title}
@@ -174,7 +174,7 @@ export function PatientErasure({ patient, onErased, onRefused }: PatientErasureP
             ) : null}
           </StyledText>
         )}
-      </Modal>
+      </LazyModal>
     </StyledSection>
   );
 }

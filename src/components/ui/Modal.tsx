@@ -120,7 +120,7 @@ const footerClass = css`
   ${media.md} { padding: ${space.lg} ${space.xl}; }
 `;
 
-type ModalProps = {
+export type ModalProps = {
   isOpen: boolean;
   /** Asked to close: Escape, the backdrop, the close button (only while `dismissable`). */
   onClose: () => void;

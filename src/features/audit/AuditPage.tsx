@@ -15,8 +15,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
 import { css, styled } from 'goober';
-import { AUDIT_MESSAGES, periodProblem } from '../../../machines/audit/auditSchemas';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
+import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_MESSAGES, auditDetailLabel, periodProblem } from '../../../machines/audit/constants';
 import {
   exportAudit,
   listAudit,

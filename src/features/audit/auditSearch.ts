@@ -1,11 +1,12 @@
 /**
- * The URL search of /audit (routes/audit validateSearch): the filters and the page, read with the server's own query
- * schema (machines/audit/auditSchemas.ts), so the screen and the API accept the same values. A value the schema
- * refuses is dropped (the page's default applies), as is an inverted period's end; defaults are not written, so an
- * untouched list keeps a clean URL.
+ * The URL search of /audit (routes/audit validateSearch): the filters and the page, read with the server's own rules
+ * (machines/audit/auditSchemas.ts) written without arktype, so the page shows its list without loading it (issue 41);
+ * tests/unit compares both on the same values. A value the rules refuse is dropped (the page's default applies), as
+ * is an inverted period's end; defaults are not written, so an untouched list keeps a clean URL.
  */
-import { auditQuerySchema, periodProblem } from '../../../machines/audit/auditSchemas';
-import { check } from '../../../machines/validation/problems';
+import { AUDIT_ACTIONS, periodProblem } from '../../../machines/audit/constants';
+import { isValidIsoDate } from '../../../machines/rules/dates';
+import { int4OfText, pageOfText } from '../../../machines/validation/queryValues';
 import type { AuditAction } from '../../api/audit';
 
 export type AuditSearch = {
@@ -17,29 +18,30 @@ export type AuditSearch = {
   page?: number;
 };
 
-const AUDIT_SEARCH_KEYS = ['patient', 'actor', 'action', 'from', 'to', 'page'] as const;
-
-export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
-  const raw: Record<string, string> = {};
-  for (const key of AUDIT_SEARCH_KEYS) {
-    const value = search[key];
-    if (typeof value === 'string') raw[key] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) raw[key] = String(value);
-  }
-  let result = check(auditQuerySchema, raw);
-  if (!result.ok) {
-    for (const field of Object.keys(result.problems.fields)) delete raw[field];
-    result = check(auditQuerySchema, raw);
-  }
-  if (!result.ok) return {};
-  const value = result.value;
-  const out: AuditSearch = {};
-  if (value.patient) out.patient = value.patient;
-  if (value.actor) out.actor = value.actor;
-  if (value.action) out.action = value.action;
-  if (value.from) out.from = value.from;
-  if (value.to && !periodProblem({ from: value.from ?? null, to: value.to })) out.to = value.to;
-  if (value.page && value.page > 1) out.page = value.page;
-  return out;
+/** The URL's value of a key as the query's text (the router parses numbers), or undefined. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
 }
 
+export function validateAuditSearch(search: Record<string, unknown>): AuditSearch {
+  const out: AuditSearch = {};
+  const patient = textOf(search.patient);
+  const actor = textOf(search.actor);
+  const action = textOf(search.action);
+  const from = textOf(search.from);
+  const to = textOf(search.to);
+  const page = textOf(search.page);
+  const patientId = patient ? int4OfText(patient) : null;
+  if (patientId) out.patient = patientId;
+  const actorId = actor ? int4OfText(actor) : null;
+  if (actorId) out.actor = actorId;
+  const known = AUDIT_ACTIONS.find((value) => value === action);
+  if (known) out.action = known;
+  if (from && isValidIsoDate(from)) out.from = from;
+  if (to && isValidIsoDate(to) && !periodProblem({ from: out.from ?? null, to })) out.to = to;
+  const pageNumber = page === undefined ? null : pageOfText(page);
+  if (pageNumber && pageNumber > 1) out.page = pageNumber;
+  return out;
+}

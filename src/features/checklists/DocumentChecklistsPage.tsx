@@ -5,15 +5,14 @@
  * configured are listed below, each one opening its editor. Loading, empty and failure states are designed. Below the
  * editor, the office's own DOCX form for the hospital or plan (OfficeTemplateSection, issue 33 item 10f).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { useController, type Resolver, type ResolverResult } from 'react-hook-form';
 import { AddItemRow } from '../../components/form/AddItemRow';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
-import { documentRequirementsSchema, MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/checklistSchemas';
-import { check } from '../../../machines/validation/problems';
+import { MAX_EXTRA_DOCUMENTS } from '../../../machines/preoperative/constants';
 import { healthPlanDetail, searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
@@ -201,12 +200,26 @@ const ListOfLists = styled('ul')`
 type Owner = { scope: ChecklistScope; id: number; name: string };
 
 /**
+ * The list's check (arktype), loaded when an editor opens (issue 41: not before the page's first paint); a failed
+ * download is tried again at the next call.
+ */
+let requirementsCheck: Promise<typeof import('./requirementsCheck')> | null = null;
+function loadRequirementsCheck() {
+  requirementsCheck ??= import('./requirementsCheck');
+  requirementsCheck.catch(() => {
+    requirementsCheck = null;
+  });
+  return requirementsCheck;
+}
+
+/**
  * The name typed to add to `extras`, checked with the whole list by the server's own rules
  * (machines/preoperative/checklistSchemas.ts), so the form says what the API would; passed on as the API cleans it.
  */
 function extraResolver(kinds: SurgeryDocumentKind[], extras: string[]): Resolver<{ extra: string }> {
   return async (values): Promise<ResolverResult<{ extra: string }>> => {
-    const checked = check(documentRequirementsSchema, { kinds, extras: [...extras, values.extra] });
+    const { checkRequirements } = await loadRequirementsCheck();
+    const checked = checkRequirements({ kinds, extras: [...extras, values.extra] });
     if (checked.ok) return { values: { extra: checked.value.extras.at(-1) ?? values.extra }, errors: {} };
     const message = checked.problems.fields.extras?.[0] ?? checked.problems.error[0];
     return { values: {}, errors: { extra: { type: 'schema', message } } };
@@ -221,6 +234,7 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
   const { field: draftField, fieldState: draftState } = useController({ control: form.control, name: 'extra' });
   const draft = draftField.value;
   const [saving, setSaving] = useState(false);
+  useEffect(() => void loadRequirementsCheck().catch(() => undefined), []);
 
   function toggle(kind: SurgeryDocumentKind, on: boolean) {
     setKinds((current) => (on ? [...current, kind] : current.filter((each) => each !== kind)));
@@ -232,7 +246,14 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
   });
 
   async function save() {
-    const checked = check(documentRequirementsSchema, { kinds, extras });
+    let checkRequirements: (typeof import('./requirementsCheck'))['checkRequirements'];
+    try {
+      ({ checkRequirements } = await loadRequirementsCheck());
+    } catch {
+      toastWarning(T.saveFailed);
+      return;
+    }
+    const checked = checkRequirements({ kinds, extras });
     if (!checked.ok) {
       for (const message of checked.problems.error) toastWarning(message);
       return;

@@ -15,7 +15,7 @@ import { FieldStack } from '../../components/ui/fieldLayout';
 
 const T = ledgerTexts.terms;
 
-type PaymentTermsDialogProps = {
+export type PaymentTermsDialogProps = {
   /** The secretary's medics; null for a medic (his own terms). */
   medics: readonly MedicOption[] | null;
   onClose: () => void;

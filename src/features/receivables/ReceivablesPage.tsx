@@ -18,8 +18,7 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
-import { AGING_BUCKET_OPTIONS } from '../../../machines/ledger/receivablesSchemas';
-import { AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
+import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
 import { Page } from '../../components/layout/Page';
 import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
@@ -40,8 +39,9 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
+import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { ledgerTexts } from '../../lib/i18n/ledger';
-import { PaymentTermsDialog } from './PaymentTermsDialog';
+import type { PaymentTermsDialogProps } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
 import { columnCss, spreadRowCss } from '../../components/ui/cssParts';
@@ -143,6 +143,17 @@ function AppealCell({ row, asOf }: { row: Receivable; asOf: string }) {
 function useMedics(enabled: boolean) {
   const { state, retry } = useRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })), [enabled]);
   return { state, retry };
+}
+
+// Loaded when first opened: the terms editor (its checks load arktype) and React Aria's dialog stay out of the page's
+// first download (issue 41).
+const paymentTermsDialog = chunkComponent<PaymentTermsDialogProps>(() => import('./PaymentTermsDialog').then((module) => module.PaymentTermsDialog));
+
+function PaymentTermsDialog(props: PaymentTermsDialogProps) {
+  const { Component, failure } = useChunkComponent(paymentTermsDialog);
+  // As React.lazy would: the route's error screen, rather than a button that silently opens nothing.
+  if (failure) throw failure.error;
+  return Component ? <Component {...props} /> : null;
 }
 
 export function ReceivablesPage() {

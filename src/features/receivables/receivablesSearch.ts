@@ -1,12 +1,12 @@
 /**
  * The URL search of /receivables (routes/receivables validateSearch): the list's filters and page, read with the
- * server's own query schema (machines/ledger/receivablesSchemas.ts), so the screen and the API accept the same values.
- * A value the schema refuses is dropped (the page's default applies); defaults are not written, so an untouched list
- * keeps a clean URL.
+ * server's own rules (machines/ledger/receivablesSchemas.ts) written without arktype, so the page shows its list
+ * without loading it (issue 41); tests/unit compares both on the same values. A value the rules refuse is dropped (the
+ * page's default applies); defaults are not written, so an untouched list keeps a clean URL.
  */
-import type { AgingBucket } from '../../../machines/ledger/constants';
-import { receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
-import { check } from '../../../machines/validation/problems';
+import { AGING_BUCKETS, RECEIVABLES_PAYER_MAX_LENGTH, type AgingBucket } from '../../../machines/ledger/constants';
+import { isValidIsoDate } from '../../../machines/rules/dates';
+import { int4OfText, pageOfText, SEARCH_MAX_LENGTH } from '../../../machines/validation/queryValues';
 import type { ReceivablesQuery } from '../../api/receivables';
 
 export type ReceivablesSearch = {
@@ -21,29 +21,28 @@ export type ReceivablesSearch = {
 
 const KEYS = ['payer', 'bucket', 'appeals', 'medic', 'q', 'as_of', 'page'] as const;
 
+/** The URL's value of a key as the query's text (the router parses numbers and booleans), or undefined. */
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (value === true) return 'true';
+  return undefined;
+}
+
 export function validateReceivablesSearch(search: Record<string, unknown>): ReceivablesSearch {
-  const raw: Record<string, string> = {};
-  for (const key of KEYS) {
-    const value = search[key];
-    if (typeof value === 'string') raw[key] = value;
-    else if (typeof value === 'number' && Number.isFinite(value)) raw[key] = String(value);
-    else if (value === true) raw[key] = 'true';
-  }
-  let result = check(receivablesQuerySchema, raw);
-  if (!result.ok) {
-    for (const field of Object.keys(result.problems.fields)) delete raw[field];
-    result = check(receivablesQuerySchema, raw);
-  }
-  if (!result.ok) return {};
-  const value = result.value;
+  const raw: Partial<Record<(typeof KEYS)[number], string>> = {};
+  for (const key of KEYS) raw[key] = textOf(search[key]);
   const out: ReceivablesSearch = {};
-  if (value.payer) out.payer = value.payer;
-  if (value.bucket) out.bucket = value.bucket;
-  if (value.appeals) out.appeals = 1;
-  if (value.medic) out.medic = value.medic;
-  if (value.q) out.q = value.q;
-  if (value.as_of) out.as_of = value.as_of;
-  if (value.page && value.page > 1) out.page = value.page;
+  if (raw.payer && raw.payer.length <= RECEIVABLES_PAYER_MAX_LENGTH) out.payer = raw.payer;
+  const bucket = AGING_BUCKETS.find((value) => value === raw.bucket);
+  if (bucket) out.bucket = bucket;
+  if (raw.appeals === '1' || raw.appeals === 'true') out.appeals = 1;
+  const medic = raw.medic ? int4OfText(raw.medic) : null;
+  if (medic) out.medic = medic;
+  if (raw.q && raw.q.length <= SEARCH_MAX_LENGTH) out.q = raw.q;
+  if (raw.as_of && isValidIsoDate(raw.as_of)) out.as_of = raw.as_of;
+  const page = raw.page === undefined ? null : pageOfText(raw.page);
+  if (page && page > 1) out.page = page;
   return out;
 }
 

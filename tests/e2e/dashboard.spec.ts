@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, signIn, signUpMedic } from './helpers';
+import { clickNavLink, DEMO_MEDIC, DEMO_PASSWORD, signIn, signUpMedic } from './helpers';
 
 /**
  * /all-data (SPEC §2 Dashboard): the demo medic's widgets hold the API's figures and every chart draws one arc or bar
@@ -38,9 +38,7 @@ const days = (value: number | null) =>
 async function openDashboard(page: Page): Promise<void> {
   // The layout is drawn before deciding between the side rail and the phone menu.
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await clickNavLink(page, 'Dashboard');
   await expect(page).toHaveURL(/\/all-data$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

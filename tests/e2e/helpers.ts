@@ -97,6 +97,21 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await page.getByRole('button', { name: 'Acessar' }).click();
 }
 
+/**
+ * Clicks the navigation link `name` as a person would: in the side rail, or through 'Abrir menu' on a phone. Retried
+ * until the link shows, because the header may still be settling when the page first shows it (a one-off
+ * `isVisible()` of the menu button raced it once on a loaded CI machine, and the closed menu hid the link).
+ */
+export async function clickNavLink(page: Page, name: string): Promise<void> {
+  const link = page.getByRole('link', { name });
+  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
+  await expect(async () => {
+    if (!(await link.isVisible()) && (await menuButton.isVisible())) await menuButton.click();
+    await expect(link).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await link.click();
+}
+
 export async function signOut(page: Page): Promise<void> {
   const menuButton = page.getByRole('button', { name: 'Abrir menu' });
   if (await menuButton.isVisible()) await menuButton.click();

@@ -186,6 +186,33 @@ export function buildCase(random: Random, pools: Pools, now: number, medicId: nu
   };
 }
 
+/**
+ * Writes the cases `buildCase` planned, with their procedures, CIDs and status history (the history's rows written
+ * by `changedBy`), in batches. The seeders of bench-cases and bench-http (bench-api, bench-peer) share it.
+ */
+export async function insertCases(db: Database, plans: ReturnType<typeof buildCase>[], changedBy: number) {
+  const surgeryIds: number[] = [];
+  await insertInBatches(plans, 1_000, async (batch) => {
+    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
+    surgeryIds.push(...inserted.map((row) => row.id));
+  });
+  const procedureLinks = plans.flatMap((plan, i) => plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })));
+  const cidLinks = plans.flatMap((plan, i) => plan.cidIds.map((cidId, position) => ({ surgeryId: surgeryIds[i]!, position, cidId })));
+  const history = plans.flatMap((plan, i) =>
+    plan.path.map((toStatus, step) => ({
+      surgeryId: surgeryIds[i]!,
+      fromStatus: step === 0 ? null : plan.path[step - 1]!,
+      toStatus,
+      changedBy,
+      changedAt: plan.times[step]!,
+    })),
+  );
+  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
+  await insertInBatches(cidLinks, 5_000, (batch) => db.insert(surgeryCids).values(batch));
+  await insertInBatches(history, 5_000, (batch) => db.insert(surgeryStatusHistory).values(batch));
+  return { surgeryIds, historyRows: history.length, links: procedureLinks.length + cidLinks.length };
+}
+
 /** Patients and cases, in bulk (multi-row INSERTs well under PostgreSQL's 65,535 parameters). */
 export async function seedPractice(db: Database, now: Date) {
   const random = createRandom(7_2026);
@@ -223,26 +250,8 @@ export async function seedPractice(db: Database, now: Date) {
     const medicId = medics[i % MEDICS]!.id;
     return buildCase(random, pools, now.getTime(), medicId, random.pick(byMedic.get(medicId)!), secretary.id);
   });
-  const ids: number[] = [];
-  await insertInBatches(plans, 1_000, async (batch) => {
-    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
-    ids.push(...inserted.map((row) => row.id));
-  });
-  const procedureLinks = plans.flatMap((plan, i) => plan.procedureIds.map((procedureId, position) => ({ surgeryId: ids[i]!, position, procedureId })));
-  const cidLinks = plans.flatMap((plan, i) => plan.cidIds.map((cidId, position) => ({ surgeryId: ids[i]!, position, cidId })));
-  const history = plans.flatMap((plan, i) =>
-    plan.path.map((toStatus, step) => ({
-      surgeryId: ids[i]!,
-      fromStatus: step === 0 ? null : plan.path[step - 1]!,
-      toStatus,
-      changedBy: secretary.id,
-      changedAt: plan.times[step]!,
-    })),
-  );
-  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
-  await insertInBatches(cidLinks, 5_000, (batch) => db.insert(surgeryCids).values(batch));
-  await insertInBatches(history, 5_000, (batch) => db.insert(surgeryStatusHistory).values(batch));
-  return { medics, secretary, surgeryIds: ids, historyRows: history.length, links: procedureLinks.length + cidLinks.length };
+  const { surgeryIds: ids, historyRows, links } = await insertCases(db, plans, secretary.id);
+  return { medics, secretary, surgeryIds: ids, historyRows, links };
 }
 
 export async function signIn(app: FastifyInstance, email: string): Promise<string> {

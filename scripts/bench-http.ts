@@ -11,10 +11,10 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import type { DatabaseHandle } from '../server/db/client';
 import { createRandom, generateCpf, generatePatients } from '../server/db/demo-data';
-import { cids, healthPlans, hospitals, patients, procedures, surgeries, surgeryCids, surgeryProcedures, surgeryStatusHistory, users } from '../server/db/schema/index';
+import { cids, healthPlans, hospitals, patients, procedures, users } from '../server/db/schema/index';
 import { hashPassword } from '../server/services/auth/password';
 import { normalizeSearchText } from '../server/services/search-text';
-import { buildCase, insertInBatches, PASSWORD, type Pools } from './bench-cases';
+import { buildCase, insertCases, insertInBatches, PASSWORD, type Pools } from './bench-cases';
 
 /** BENCH_CASES: the one medic's cases (default 20,000); a tenth as many patients (at least 100). */
 export const SURGERIES = Number(process.env.BENCH_CASES || 20_000);
@@ -94,25 +94,7 @@ export async function seedMedic(handle: DatabaseHandle, now: Date): Promise<{ me
     patientIds.push(...inserted.map((row) => row.id));
   });
   const cases = Array.from({ length: SURGERIES }, () => buildCase(random, pools, now.getTime(), medicId, random.pick(patientIds), medicId));
-  const surgeryIds: number[] = [];
-  await insertInBatches(cases, 1_000, async (batch) => {
-    const inserted = await db.insert(surgeries).values(batch.map((plan) => plan.row)).returning({ id: surgeries.id });
-    surgeryIds.push(...inserted.map((row) => row.id));
-  });
-  const procedureLinks = cases.flatMap((plan, i) => plan.procedureIds.map((procedureId, position) => ({ surgeryId: surgeryIds[i]!, position, procedureId })));
-  const cidLinks = cases.flatMap((plan, i) => plan.cidIds.map((cidId, position) => ({ surgeryId: surgeryIds[i]!, position, cidId })));
-  const history = cases.flatMap((plan, i) =>
-    plan.path.map((toStatus, step) => ({
-      surgeryId: surgeryIds[i]!,
-      fromStatus: step === 0 ? null : plan.path[step - 1]!,
-      toStatus,
-      changedBy: medicId,
-      changedAt: plan.times[step]!,
-    })),
-  );
-  await insertInBatches(procedureLinks, 5_000, (batch) => db.insert(surgeryProcedures).values(batch));
-  await insertInBatches(cidLinks, 5_000, (batch) => db.insert(surgeryCids).values(batch));
-  await insertInBatches(history, 5_000, (batch) => db.insert(surgeryStatusHistory).values(batch));
+  const { surgeryIds } = await insertCases(db, cases, medicId);
   return { medicId, surgeryIds };
 }
 

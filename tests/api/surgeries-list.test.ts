@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { CASE_STATUSES, type CaseStatus } from '../../machines/constants';
 import { healthPlans, hospitals, surgeries, surgeryDocuments } from '../../server/db/schema/index';
 import { createLinkSigner, linkSigningContext } from '../../server/services/files/signed-links';
 import { createSurgeryService } from '../../server/services/surgeries/surgery-service';
+import { LIST_INDEXES } from '../../server/services/surgeries/surgery-response';
 import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds, type SurgeryOverrides } from '../helpers/clinical-fixtures';
 import { authHeader, createMedic, createSecretary, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
@@ -266,7 +269,7 @@ describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
     expect(repeated.json()).toEqual({ error: ['Parâmetro repetido na consulta.'], ordering: ['Parâmetro repetido na consulta.'] });
   });
 
-  it('chooses the page ids from surgeries alone in the requested order, then joins only those (docs/BENCHMARKS.md)', async () => {
+  it('chooses the page ids from surgeries alone in the requested order, then reads only those rows (docs/BENCHMARKS.md)', async () => {
     const { medic } = await signedInMedic();
     await orderingCases(medic.id);
     const log = loggingDatabase(t.handle);
@@ -278,15 +281,49 @@ describe('GET /surgery/api/v1/surgery/ (ordering)', () => {
       ['schedule', '"surgeries"."schedule" asc nulls last, "surgeries"."status_changed_at" desc, "surgeries"."id" asc'],
     ] as const) {
       log.clear();
-      await service.list(user, { ordering });
-      const page = log.queries.find((query) => query.includes('json_agg'));
-      expect(page, ordering).toBeDefined();
-      // The inner select reads only the surgeries table, sorted and cut to the page, before any join.
-      const inner = /\(select "id" from "surgeries" where (.*?) order by (.*?) limit \$\d+(?: offset \$\d+)?\) "page"/.exec(page!);
-      expect(inner, page).not.toBeNull();
-      expect(inner![1]).not.toMatch(/join/i);
-      expect(inner![2]).toBe(orderBy);
-      expect(page!.endsWith(`order by ${orderBy}`)).toBe(true);
+      const listed = await service.list(user, { ordering });
+      // The ids: the surgeries table alone, sorted and cut to the page, no join.
+      const chosen = log.queries
+        .map((query) => /^select "id" from "surgeries" where (.*?) order by (.*?) limit \$\d+(?: offset \$\d+)?$/.exec(query))
+        .find(Boolean);
+      expect(chosen, log.queries.join('\n')).toBeDefined();
+      expect(chosen![1]).not.toMatch(/join/i);
+      expect(chosen![2]).toBe(orderBy);
+      // The rows: only the chosen ids, one array parameter; the answer keeps the page's order.
+      const rows = log.queries.find((query) => query.includes('json_agg'));
+      expect(rows).toMatch(/where "surgeries"\."id" = any\(\$\d+::int\[\]\)$/);
+      const expected = await t.deps.db
+        .select({ id: surgeries.id })
+        .from(surgeries)
+        .where(and(eq(surgeries.medicId, medic.id), ne(surgeries.status, 'concluido')))
+        .orderBy(sql.raw(orderBy));
+      expect(listed.results.map((surgery) => surgery.id)).toEqual(expected.map((row) => row.id));
+    }
+  });
+
+  it('adds the predicate of the list index that holds the stages asked (migration 0023), and none when none does', async () => {
+    const { medic } = await signedInMedic();
+    const log = loggingDatabase(t.handle);
+    const service = createSurgeryService({ db: log.db, storage: t.deps.storage, signer: createLinkSigner(t.deps), now: t.deps.now });
+    const user = { id: medic.id, type: 'medic' as const };
+    const predicateOf = (name: string) => new PgDialect().sqlToQuery(LIST_INDEXES.find((index) => index.name === name)!.predicate).sql;
+    const migration = readFileSync(new globalThis.URL('../../server/db/migrations/0023_list_indexes.sql', import.meta.url), 'utf8');
+    for (const { name } of LIST_INDEXES) expect(migration).toContain(`"${name}" ON "surgeries" USING btree ("medic_id","schedule","status_changed_at" DESC,"id") WHERE ${predicateOf(name)};`);
+    for (const [status, index] of [
+      [undefined, 'surgeries_unconcluded_list_idx'], // no stage filter: every stage but concluido
+      ['ind_paciente,prep_doc,env_doc,autorizacao,agendamento,realizacao,pagamento', 'surgeries_open_list_idx'],
+      ['pagamento', 'surgeries_open_list_idx'],
+      ['ind_paciente,cancelado', 'surgeries_unconcluded_list_idx'],
+      ['concluido', null],
+      ['pagamento,concluido', null],
+    ] as const) {
+      for (const search of [undefined, 'silva']) {
+        log.clear();
+        await service.list(user, { ...(status ? { status__in: status.split(',') as CaseStatus[] } : {}), ...(search ? { search } : {}) });
+        const chosen = log.queries.find((query) => query.startsWith('select "id" from "surgeries"'));
+        expect(chosen, `${status} ${search}`).toBeDefined();
+        for (const { name } of LIST_INDEXES) expect(chosen!.includes(predicateOf(name)), `${status} ${search} ${name}`).toBe(name === index);
+      }
     }
   });
 });
@@ -504,9 +541,11 @@ describe('GET /surgery/api/v1/surgery/ (the Surgery objects)', () => {
     expect(small.results).toBe(1);
     expect(large.results).toBe(13);
     expect(large.queries).toBe(small.queries);
-    expect(large.queries).toBeLessThanOrEqual(2); // the count and the page (a medic needs no scope query)
-    // The user's values travel as parameters, never inside the SQL text.
-    expect(queries.some((query) => query.includes('ind_paciente'))).toBe(false);
+    expect(large.queries).toBeLessThanOrEqual(3); // the count, the page's ids, their rows (a medic needs no scope query)
+    // The user's values travel as parameters, never inside the SQL text (the open stages' predicate is the code's own
+    // constant, written as the open cases' index is defined).
+    const predicates = LIST_INDEXES.map((index) => new PgDialect().sqlToQuery(index.predicate).sql);
+    expect(queries.some((query) => predicates.reduce((text, predicate) => text.replace(predicate, ''), query).includes('ind_paciente'))).toBe(false);
     expect(params.flat()).toEqual(expect.arrayContaining([medic.id, 'ind_paciente', 100]));
   });
 });

@@ -59,6 +59,13 @@ export const surgeries = pgTable(
   (t) => [
     index('surgeries_medic_status_idx').on(t.medicId, t.status),
     index('surgeries_medic_schedule_idx').on(t.medicId, t.schedule),
+    // The status list's pages in its default order (migration 0023; LIST_INDEXES in surgery-response.ts).
+    index('surgeries_open_list_idx')
+      .on(t.medicId, t.schedule, t.statusChangedAt.desc(), t.id)
+      .where(sql`${t.status} in ('ind_paciente', 'prep_doc', 'env_doc', 'autorizacao', 'agendamento', 'realizacao', 'pagamento')`),
+    index('surgeries_unconcluded_list_idx')
+      .on(t.medicId, t.schedule, t.statusChangedAt.desc(), t.id)
+      .where(sql`${t.status} <> 'concluido'`),
     index('surgeries_patient_idx').on(t.patientId),
   ],
 );

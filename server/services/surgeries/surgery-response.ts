@@ -1,7 +1,7 @@
 import { and, eq, getTableColumns, gt, inArray, isNull, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
-import { SURGERY_DOCUMENT_KINDS, type SurgeryDocumentKind } from '../../../machines/constants';
+import { ACTIVE_STATUSES, isActiveStatus, SURGERY_DOCUMENT_KINDS, type CaseStatus, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
 import {
   cids,
@@ -269,28 +269,78 @@ const SURGERY_ORDER_BY = Object.fromEntries(
 export const ORDERINGS_BY_PATIENT: ReadonlySet<SurgeryOrdering> = new Set(['patient', '-patient']);
 
 /**
- * One page of the surgeries matching `where`, in the page's order (the list order by default), as
- * joined rows. The page's ids are chosen first from the surgeries table alone (a narrow sort; the
- * patients table joins only to sort by name), and only those rows are joined and given their related lists.
+ * The list's two partial indexes (migration 0023), tightest first: the open cases (every active stage: the list's
+ * stage filter as the app opens it) and the cases not concluded (the list without a stage filter, SPEC §4). Each on
+ * (medic, schedule, status change, id), the default order, so a page of 100 is 100 index entries and never a walk
+ * past the office's history (issue 41, flat cost). A list whose stages all fall in one adds its predicate to the
+ * WHERE, written exactly as the index's own, so that any plan, a prepared statement's generic one included, may read
+ * that index. The stages are the code's constants, not input.
  */
-export function selectSurgeryPage(
+export const LIST_INDEXES = [
+  {
+    name: 'surgeries_open_list_idx',
+    holds: (status: CaseStatus) => isActiveStatus(status),
+    predicate: sql`${surgeries.status} in (${sql.raw(ACTIVE_STATUSES.map((status) => `'${status}'`).join(', '))})`,
+  },
+  {
+    name: 'surgeries_unconcluded_list_idx',
+    holds: (status: CaseStatus) => status !== 'concluido',
+    predicate: sql`${surgeries.status} <> 'concluido'`,
+  },
+] as const;
+
+/** The tightest of LIST_INDEXES that holds every stage of `statuses`, or undefined. */
+export const listIndexFor = (statuses: readonly CaseStatus[]) =>
+  statuses.length === 0 ? undefined : LIST_INDEXES.find((index) => statuses.every(index.holds));
+
+/** The predicate of listIndexFor(statuses), as a condition to add, or nothing. */
+export const listIndexCondition = (statuses: readonly CaseStatus[]): SQL[] => {
+  const index = listIndexFor(statuses);
+  return index ? [index.predicate] : [];
+};
+
+/**
+ * The ids of one page of the surgeries matching `where`, in the page's order (the list order by default): chosen
+ * from the surgeries table alone (a narrow sort; the patients table joins only to sort by name). The rows are read
+ * by surgeryRowsByIds, a second statement: with the page's size unknown, a single statement's generic plan joined
+ * whole tables, so PostgreSQL planned it anew on every request.
+ */
+export function selectSurgeryPageIds(
   db: Executor,
   where: SQL | undefined,
   page: { limit: number | Placeholder; offset: number | Placeholder; ordering?: SurgeryOrdering },
-  today: string | Placeholder,
 ) {
   const ordering = page.ordering ?? 'schedule';
-  const orderBy = SURGERY_ORDER_BY[ordering];
   const base = db.select({ id: surgeries.id }).from(surgeries).$dynamic();
-  const chosen = (ORDERINGS_BY_PATIENT.has(ordering) ? base.innerJoin(patients, eq(patients.id, surgeries.patientId)) : base)
+  return (ORDERINGS_BY_PATIENT.has(ordering) ? base.innerJoin(patients, eq(patients.id, surgeries.patientId)) : base)
     .where(where)
-    .orderBy(...orderBy)
+    .orderBy(...SURGERY_ORDER_BY[ordering])
     .limit(page.limit)
-    .offset(page.offset)
-    .as('page');
-  return selectSurgeryRows(db, today)
-    .innerJoin(chosen, eq(chosen.id, surgeries.id))
-    .orderBy(...orderBy);
+    .offset(page.offset);
+}
+
+/** The joined rows of the cases `ids` (placeholder `ids`, an int[]; `today` as in selectSurgeryRows), in no order. */
+export function surgeryRowsByIds(db: Executor, today: string | Placeholder, ids: number[] | Placeholder) {
+  // sql.param: one array parameter (a bare array would be spread into a list of parameters).
+  return selectSurgeryRows(db, today).where(sql`${surgeries.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::int[])`);
+}
+
+/** `rows` in the order of `ids` (a page's order). */
+export function inPageOrder(ids: readonly number[], rows: SurgeryJoinedRow[]): SurgeryJoinedRow[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** One page of the surgeries matching `where` as joined rows, in the page's order: its ids, then their rows. */
+export async function readSurgeryPage(
+  db: Executor,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; ordering?: SurgeryOrdering },
+  today: string,
+): Promise<SurgeryJoinedRow[]> {
+  const ids = (await selectSurgeryPageIds(db, where, page)).map((row) => row.id);
+  if (ids.length === 0) return [];
+  return inPageOrder(ids, await surgeryRowsByIds(db, today, ids));
 }
 
 const money = (value: string | null): number | null => (value === null ? null : Number(value));

@@ -34,8 +34,13 @@ import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from '.
 import {
   prepareSurgeryById,
   surgeryByIdWithTokenStatement,
-  selectSurgeryPage,
+  inPageOrder,
+  listIndexCondition,
+  listIndexFor,
+  readSurgeryPage,
+  selectSurgeryPageIds,
   selectSurgeryRows,
+  surgeryRowsByIds,
   toSurgeryResponse,
   toSurgeryResponses,
   type SurgeryResponse,
@@ -135,7 +140,11 @@ function listCondition(
   filters: SurgeryListFilters,
   clock: { userId: number; today: string },
 ): SQL | undefined {
-  const conditions: SQL[] = [inArray(surgeries.medicId, medicIds), inArray(surgeries.status, [...filters.statuses])];
+  const conditions: SQL[] = [
+    inArray(surgeries.medicId, medicIds),
+    inArray(surgeries.status, [...filters.statuses]),
+    ...listIndexCondition(filters.statuses),
+  ];
   if (filters.overdue) conditions.push(overdueSql(clock.today));
   if (filters.mine) conditions.push(heldByCondition(clock.userId));
   if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
@@ -165,6 +174,7 @@ export async function surgeryListWhere(db: Executor, user: User, filters: Surger
 function createPreparedLists(db: Database) {
   type Shape = ReturnType<typeof prepareShape>;
   const shapes = new Map<string, Shape>();
+  const rowsByIds = surgeryRowsByIds(db, sql.placeholder('today'), sql.placeholder('ids')).prepare('surgery_rows_by_ids');
 
   function prepareShape(key: string, user: User, filters: SurgeryListFilters) {
     const userId = sql.placeholder('userId');
@@ -176,7 +186,12 @@ function createPreparedLists(db: Database) {
             surgeries.medicId,
             db.select({ medicId: medicSecretaries.medicId }).from(medicSecretaries).where(eq(medicSecretaries.secretaryId, userId)),
           );
-    const conditions: SQL[] = [scope, inArray(surgeries.status, filters.statuses.map((_, i) => sql.placeholder(`status${i}`)))];
+    // The predicate of the list's partial index that holds the stages: part of the shape (its key names the index).
+    const conditions: SQL[] = [
+      scope,
+      inArray(surgeries.status, filters.statuses.map((_, i) => sql.placeholder(`status${i}`))),
+      ...listIndexCondition(filters.statuses),
+    ];
     if (filters.overdue) conditions.push(overdueSql(today));
     if (filters.mine) conditions.push(heldByCondition(userId));
     if (filters.scheduledOnly) conditions.push(isNotNull(surgeries.schedule));
@@ -187,7 +202,7 @@ function createPreparedLists(db: Database) {
     const page = { limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), ordering: filters.ordering };
     const stagesOnly = !filters.overdue && !filters.mine && !filters.scheduledOnly && !filters.day;
     return {
-      page: selectSurgeryPage(db, where, page, today).prepare(`${name}_page`),
+      pageIds: selectSurgeryPageIds(db, where, page).prepare(`${name}_page`),
       count: stagesOnly
         ? countByStages(user, filters.statuses.length).prepare(`${name}_count`)
         : db.select({ total: count() }).from(surgeries).where(where).prepare(`${name}_count`),
@@ -217,7 +232,7 @@ function createPreparedLists(db: Database) {
 
   /** The page and the count for `filters` (no search, at least one stage). */
   return async (user: User, filters: SurgeryListFilters, today: string) => {
-    const key = [user.type, filters.ordering, filters.statuses.length, filters.overdue, filters.mine, filters.scheduledOnly, filters.day !== null].join(':');
+    const key = [user.type, filters.ordering, filters.statuses.length, listIndexFor(filters.statuses)?.name, filters.overdue, filters.mine, filters.scheduledOnly, filters.day !== null].join(':');
     let shape = shapes.get(key);
     if (!shape) {
       shape = prepareShape(key, user, filters);
@@ -226,7 +241,9 @@ function createPreparedLists(db: Database) {
     const values: Record<string, unknown> = { userId: user.id, today, limit: filters.limit, offset: filters.offset };
     filters.statuses.forEach((status, i) => (values[`status${i}`] = status));
     if (filters.day) Object.assign(values, { dayStart: filters.day.start.toISOString(), dayEnd: filters.day.end.toISOString() });
-    const [rows, totals] = await Promise.all([shape.page.execute(values), shape.count.execute(values)]);
+    const [pageIds, totals] = await Promise.all([shape.pageIds.execute(values), shape.count.execute(values)]);
+    const ids = pageIds.map((row) => row.id);
+    const rows = ids.length === 0 ? [] : inPageOrder(ids, await rowsByIds.execute({ ids, today }));
     return { rows, total: Number(totals[0]?.total ?? 0) };
   };
 }
@@ -345,8 +362,8 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
     },
 
     /**
-     * A page of the visible cases in list order, with the total that match. Three queries whatever
-     * the page size: the user's medics (secretaries only), the count, and the page itself.
+     * A page of the visible cases in list order, with the total that match. The same few queries whatever the page
+     * size: the count, the page's ids, their rows (and, with a search, the user's medics first).
      */
     async list(user: User, query: typeof surgeryListQuerySchema.infer): Promise<SurgeryList> {
       const filters = listFiltersOf(query);
@@ -359,7 +376,7 @@ export function createSurgeryService({ db, storage, signer, now }: SurgeryServic
       const where = await surgeryListWhere(db, user, filters, today);
       if (!where) return { results: [], count: 0 };
       const [rows, totals] = await Promise.all([
-        selectSurgeryPage(db, where, filters, today),
+        readSurgeryPage(db, where, filters, today),
         db.select({ total: count() }).from(surgeries).where(where),
       ]);
       const total = Number(totals[0]?.total ?? 0);

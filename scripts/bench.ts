@@ -13,7 +13,8 @@
  *
  * BENCH_ONLY=<parts> runs only some parts, comma-separated: `js` (the JavaScript of /auth, the floor and the homes),
  * `wire` (bytes on the wire), `lighthouse`, `boot`. BENCH_LIGHTHOUSE_PAGES=<labels> audits only those pages
- * (comma-separated, e.g. `/auth,medic home`).
+ * (comma-separated, e.g. `/auth,medic home`; `all`: every route of both roles and a case's page at each stage, issue 41
+ * goal 7); BENCH_LIGHTHOUSE_RUNS=<n> audits each page n times and reports the median (goal 7 asks for 3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';

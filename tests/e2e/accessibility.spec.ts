@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiHeaders,
+  clickNavLink,
   DEMO_MEDIC,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
@@ -49,9 +50,7 @@ async function oneCasePerStage(request: APIRequestContext, username: string): Pr
 /** Follows a link of the role's menu (opening the phone menu first when the side rail is hidden). */
 async function follow(page: Page, link: string, url: RegExp): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name: link, exact: true }).click();
+  await clickNavLink(page, link, { exact: true });
   await expect(page).toHaveURL(url);
 }
 

@@ -1,12 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiHeaders,
-  type ApiHeaders,
+  clickNavLink,
   DEMO_MEDIC,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
   signIn,
+  type ApiHeaders,
 } from './helpers';
 import { newPatientCase } from './cases';
 
@@ -26,9 +27,7 @@ async function newCase(request: APIRequestContext, headers: ApiHeaders): Promise
 
 async function openMenuLink(page: Page, name: string): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name }).click();
+  await clickNavLink(page, name);
 }
 
 test.describe('clocks and holders', () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { clickNavLink, DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { parseExcelCsv } from '../helpers/csv';
 
 /**
@@ -28,9 +28,7 @@ const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.sl
 
 async function openDashboard(page: Page): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await clickNavLink(page, 'Dashboard');
   await expect(page).toHaveURL(/\/all-data$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }

@@ -102,8 +102,8 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * until the link shows, because the header may still be settling when the page first shows it (a one-off
  * `isVisible()` of the menu button raced it once on a loaded CI machine, and the closed menu hid the link).
  */
-export async function clickNavLink(page: Page, name: string): Promise<void> {
-  const link = page.getByRole('link', { name });
+export async function clickNavLink(page: Page, name: string, options: { exact?: boolean } = {}): Promise<void> {
+  const link = page.getByRole('link', { name, exact: options.exact });
   const menuButton = page.getByRole('button', { name: 'Abrir menu' });
   await expect(async () => {
     if (!(await link.isVisible()) && (await menuButton.isVisible())) await menuButton.click();
@@ -113,9 +113,14 @@ export async function clickNavLink(page: Page, name: string): Promise<void> {
 }
 
 export async function signOut(page: Page): Promise<void> {
+  // As clickNavLink: the layout may still be deciding between the side rail and the phone menu.
+  const button = page.getByRole('button', { name: 'Sair' });
   const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(async () => {
+    if (!(await button.isVisible()) && (await menuButton.isVisible())) await menuButton.click();
+    await expect(button).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 60_000 });
+  await button.click();
   await expect(page).toHaveURL(/\/auth$/);
 }
 

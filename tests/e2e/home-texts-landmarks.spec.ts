@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, signOut, signUpMedic, validCpf } from './helpers';
+import { apiHeaders, clickNavLink, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * What the third-party judges and a surgeon's office found on screen (issues 25 and 33.14/33.20), each asserted
@@ -38,9 +38,7 @@ function saoPauloDay(days: number): string {
 const ddMM = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}`;
 
 async function openMenuLink(page: Page, name: string) {
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name, exact: true }).click();
+  await clickNavLink(page, name, { exact: true });
 }
 
 for (const size of WIDTHS) {

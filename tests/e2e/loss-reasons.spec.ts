@@ -1,13 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   apiHeaders,
-  type ApiHeaders,
+  clickNavLink,
   DEMO_MEDIC,
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
   signIn,
   signOut,
+  type ApiHeaders,
 } from './helpers';
 import { moveCase, movesToPayment, newPatientCase } from './cases';
 
@@ -74,9 +75,7 @@ test('the secretary cancels with a reason; the medic sees it on the dashboard an
   await signOut(page);
   await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await clickNavLink(page, 'Dashboard');
   await expect(page).toHaveURL(/\/all-data$/);
 
   const panel = page.getByRole('region', { name: 'Cirurgias perdidas por motivo' });

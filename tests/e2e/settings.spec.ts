@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
+import { clickNavLink, inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * /settings (SPEC §2 Settings, §8): a fresh medic (the demo one keeps its password for the other specs) edits the
@@ -11,9 +11,7 @@ import { inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './
 async function openSettings(page: Page): Promise<void> {
   // The layout is drawn before deciding between the side rail and the phone menu.
   await expect(page.getByRole('banner')).toBeVisible();
-  const menuButton = page.getByRole('button', { name: 'Abrir menu' });
-  if (await menuButton.isVisible()) await menuButton.click();
-  await page.getByRole('link', { name: 'Configurações' }).click();
+  await clickNavLink(page, 'Configurações');
   await expect(page).toHaveURL(/\/settings$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
 }

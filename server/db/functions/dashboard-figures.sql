@@ -54,6 +54,10 @@ CREATE INDEX dashboard_case_facts_medic_due_idx ON dashboard_case_facts (medic_i
 --> statement-breakpoint
 CREATE INDEX dashboard_case_facts_medic_last_receipt_idx ON dashboard_case_facts (medic_id, last_receipt_on);
 --> statement-breakpoint
+-- The cases that owe money today ('A receber' reads its candidates here: server/services/ledger/receivables.ts).
+CREATE INDEX dashboard_case_facts_owing_idx ON dashboard_case_facts (medic_id, due_date, surgery_id)
+  WHERE receivable AND (open_cents > 0 OR disputed_cents > 0);
+--> statement-breakpoint
 -- Per medic and São Paulo month of creation (the period reads), and all time (*_totals: the homes' read).
 CREATE TABLE dashboard_status_months (
   medic_id integer NOT NULL, month date NOT NULL, status case_status NOT NULL,

@@ -479,15 +479,20 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
+-- The triggers of a case's own rows (the case, its procedures, receipts, glosas, ledger and history) are deferred to
+-- the commit (issue 41, goal 4: the write cost): a case write touches several of them, and each used to recompute the
+-- case's facts and apply the change to every summary at once, up to five times per write. At the commit the first
+-- refreshes the case to its final state; the others find its facts unchanged and stop (dashboard_refresh_case). The
+-- summaries are still written in the transaction of the write: readers never see one without the other.
 DROP TRIGGER IF EXISTS "dashboard_surgery_inserted" ON "surgeries";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_surgery_inserted" AFTER INSERT ON "surgeries"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_surgery_inserted" AFTER INSERT ON "surgeries"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_surgery_updated" ON "surgeries";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_surgery_updated" AFTER UPDATE ON "surgeries"
-  FOR EACH ROW WHEN (
+CREATE CONSTRAINT TRIGGER "dashboard_surgery_updated" AFTER UPDATE ON "surgeries"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (
     OLD.medic_id IS DISTINCT FROM NEW.medic_id OR OLD.created_at IS DISTINCT FROM NEW.created_at
     OR OLD.status IS DISTINCT FROM NEW.status OR OLD.health_plan_id IS DISTINCT FROM NEW.health_plan_id
     OR OLD.payment_fountains IS DISTINCT FROM NEW.payment_fountains OR OLD.hospital_id IS DISTINCT FROM NEW.hospital_id
@@ -497,39 +502,39 @@ CREATE TRIGGER "dashboard_surgery_updated" AFTER UPDATE ON "surgeries"
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_surgery_deleted" ON "surgeries";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_surgery_deleted" AFTER DELETE ON "surgeries"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_surgery_deleted" AFTER DELETE ON "surgeries"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_surgery_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_procedures_changed" ON "surgery_procedures";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_procedures_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_procedures"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_procedures_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_procedures"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_receipts_changed" ON "surgery_receipts";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_receipts_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_receipts"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_receipts_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_receipts"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_glosas_changed" ON "surgery_glosas";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_glosas_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_glosas"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_glosas_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_glosas"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_ledgers_changed" ON "surgery_ledgers";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_ledgers_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_ledgers_changed" AFTER INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 -- Only a history row into cancelado or arquiv can change a loss reason; updates and deletes are rare (cascades).
 DROP TRIGGER IF EXISTS "dashboard_history_inserted" ON "surgery_status_history";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_history_inserted" AFTER INSERT ON "surgery_status_history"
-  FOR EACH ROW WHEN (stage_group(NEW.to_status) = 'lost') EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_history_inserted" AFTER INSERT ON "surgery_status_history"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (stage_group(NEW.to_status) = 'lost') EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_history_changed" ON "surgery_status_history";
 --> statement-breakpoint
-CREATE TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON "surgery_status_history"
-  FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+CREATE CONSTRAINT TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON "surgery_status_history"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_payment_terms_changed" ON "payment_terms";
 --> statement-breakpoint

@@ -3,8 +3,8 @@
  * each change once submitted, its field errors read one way (`fieldState.error.message` in the Form* adapters), and
  * the server's field errors (`CallResult.fields`, src/api/call.ts) put on the same fields by `putFieldErrors`
  * (./stepResolver.ts). The checks come as a resolver (./stepResolver.ts: `stepResolver` over the form's values,
- * `payloadResolver` over the payload it sends), so this module holds no arktype and sits in the forms' chunk:
- * /auth loads its checks late (./lazyResolver.ts).
+ * `payloadResolver` over the payload it sends), so this module holds no arktype and sits in the forms' chunk: a page
+ * can load its checks after its first paint (./lazyResolver.ts), and /auth checks without arktype (./plainResolver.ts).
  */
 import { useEffect } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormReturn } from 'react-hook-form';

@@ -11,8 +11,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { styled } from 'goober';
-import { paymentTermsSchema } from '../../../machines/ledger/ledgerSchemas';
-import { check } from '../../../machines/validation/problems';
 import { useController, type FieldErrors, type Resolver } from 'react-hook-form';
 import { messagesOf } from '../../api/call';
 import { getPaymentTerms, putPaymentTerms, type PaymentTerms } from '../../api/ledger';
@@ -103,6 +101,11 @@ function includeResolver(terms: Term[]): Resolver<IncludeValues> {
   return async (values) => {
     const payer = values.term_payer_id;
     if (!payer) return refused({ term_payer_id: { type: 'required', message: T.payerRequired } });
+    // The API's schema (arktype) loads at the first inclusion, not with the page (issue 41, goal 6).
+    const [{ check }, { paymentTermsSchema }] = await Promise.all([
+      import('../../../machines/validation/problems'),
+      import('../../../machines/ledger/ledgerSchemas'),
+    ]);
     const checked = check(paymentTermsSchema, payloadOf(withTyped(terms, values.term_payer, payer, values.term_days)));
     if (!checked.ok) return refused({ term_days: { type: 'schema', message: checked.problems.error[0] } });
     return { values, errors: {} };

@@ -29,7 +29,7 @@ const StyledRemove = styled('div')`
 
 type Busy = 'idle' | 'saving' | 'removing';
 
-type ProfilePhotoModalProps = {
+export type ProfilePhotoModalProps = {
   /** The photo now saved (its signed link), or null. */
   current: string | null;
   onClose: () => void;

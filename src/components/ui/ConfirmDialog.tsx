@@ -1,12 +1,14 @@
 /**
  * A 'Tem certeza?' confirmation (SPEC §2, §8: Sim / Não with Não focused; 'Sim, arquivar!' / 'Cancelar'; ...): an
  * alertdialog on top of whatever is open, with configurable texts and which answer has the focus when it opens, so
- * that a stray Enter never confirms a destructive action. Escape answers "cancel" (unless `busy`).
+ * that a stray Enter never confirms a destructive action. Escape answers "cancel" (unless `busy`). Its modal loads
+ * when it first opens (./LazyModal.tsx): a page that only offers a confirmation does not load React Aria's dialog
+ * before its first paint (issue 41, goal 6).
  */
 import { useRef, type ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, durations, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
-import { Modal } from './Modal';
+import { LazyModal } from './LazyModal';
 import { Spinner } from './Spinner';
 
 type Tone = 'danger' | 'primary';
@@ -96,7 +98,7 @@ export function ConfirmDialog({
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
-    <Modal
+    <LazyModal
       isOpen={isOpen}
       onClose={onCancel}
       title={title}
@@ -136,6 +138,6 @@ export function ConfirmDialog({
     >
       {text ? <StyledText>{text}</StyledText> : null}
       {children}
-    </Modal>
+    </LazyModal>
   );
 }

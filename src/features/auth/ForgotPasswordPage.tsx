@@ -5,11 +5,10 @@
  */
 import { useState } from 'react';
 import { styled } from 'goober';
-import { passwordResetRequestSchema } from '../../../machines/account/passwordResetSchemas';
 import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { FormTextField } from '../../components/form/FormTextField';
-import { stepResolver } from '../../components/form/stepResolver';
+import { lazyResolver } from '../../components/form/lazyResolver';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { Button } from '../../components/ui/Button';
@@ -21,7 +20,12 @@ import { toastError, toastWarning } from '../../lib/toast';
 
 const T = accountTexts.forgot;
 type ForgotValues = { email: string };
-const resolver = stepResolver<ForgotValues>(passwordResetRequestSchema);
+/** The checks (the API's arktype schema) load on the first input, not with the page (issue 41, goal 6). */
+const { resolver, preload: startLoadingChecks } = lazyResolver<ForgotValues>(() =>
+  Promise.all([import('../../components/form/stepResolver'), import('../../../machines/account/passwordResetSchemas')]).then(
+    ([{ stepResolver }, { passwordResetRequestSchema }]) => stepResolver<ForgotValues>(passwordResetRequestSchema),
+  ),
+);
 
 const StyledForm = styled('form')`
   display: flex;
@@ -93,7 +97,7 @@ export function ForgotPasswordPage() {
           </Button>
         </StyledSent>
       ) : (
-        <StyledForm noValidate onSubmit={handleSubmit(handleValid)}>
+        <StyledForm noValidate onSubmit={handleSubmit(handleValid)} onInput={startLoadingChecks}>
           <FormTextField
             control={control}
             name="email"

@@ -3,12 +3,12 @@
  * Invalid data on submit shows 'Dados invalido!'; each sign-in error of the session is a warning toast (SPEC §8).
  * When the session ended on its own it says so ('Sua sessão expirou. Entre novamente.', DECISIONS §14).
  * On success the session becomes signedIn and the router's guard sends the user home, or back where they were.
+ * The fields are checked without arktype (./loginChecks.ts), so the page loads none, before or after its first key.
  */
 import { useEffect, useRef, useState } from 'react';
 import { styled } from 'goober';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { FormTextField } from '../../components/form/FormTextField';
-import { lazyResolver } from '../../components/form/lazyResolver';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Button } from '../../components/ui/Button';
 import { TextLink } from '../../components/ui/TextLink';
@@ -19,17 +19,9 @@ import { toastWarning } from '../../lib/toast';
 import { useSession } from '../../lib/session/session';
 import { hasExpiredSessionNote, sessionEndReason } from '../../lib/session/expiredSession';
 import { sessionTexts } from '../../lib/i18n/session';
-import type { LoginValues } from './loginSchema';
+import { loginResolver, type LoginValues } from './loginChecks';
 import { SecondFactorStep } from './SecondFactorStep';
 import { warningBoxCss } from '../../components/ui/cssParts';
-
-/**
- * The checks load after first paint (./loginSchema: arktype is not needed to show the form): on the first input,
- * click or key in the form, or at the latest when it is submitted, which then waits for them.
- */
-const { resolver: loginResolver, preload: startLoadingChecks } = lazyResolver<LoginValues>(() =>
-  import('./loginSchema').then((module) => module.loginResolver),
-);
 
 const StyledForm = styled('form')`
   display: flex;
@@ -105,13 +97,7 @@ export function LoginPage() {
           {endReason === 'unlinked' ? sessionTexts.unlinked : ptBR.auth.sessionExpired}
         </StyledNotice>
       ) : null}
-      <StyledForm
-        noValidate
-        onSubmit={handleSubmit(handleValid, handleInvalid)}
-        onInput={startLoadingChecks}
-        onKeyDown={startLoadingChecks}
-        onPointerDown={startLoadingChecks}
-      >
+      <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)}>
         <FormTextField
           control={control}
           name="email"

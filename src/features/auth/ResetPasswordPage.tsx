@@ -7,11 +7,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { useWatch } from 'react-hook-form';
 import { styled } from 'goober';
-import { passwordResetForm } from '../../../machines/account/passwordResetSchemas';
 import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { FormTextField } from '../../components/form/FormTextField';
-import { stepResolver } from '../../components/form/stepResolver';
+import { lazyResolver } from '../../components/form/lazyResolver';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { Button } from '../../components/ui/Button';
@@ -24,7 +23,12 @@ import { toastError, toastSuccess, toastWarning } from '../../lib/toast';
 
 const T = accountTexts.reset;
 type ResetValues = { new_password: string; confirm_password: string };
-const resolver = stepResolver<ResetValues>(passwordResetForm);
+/** The checks (the API's arktype schema) load on the first input, not with the page (issue 41, goal 6). */
+const { resolver, preload: startLoadingChecks } = lazyResolver<ResetValues>(() =>
+  Promise.all([import('../../components/form/stepResolver'), import('../../../machines/account/passwordResetSchemas')]).then(
+    ([{ stepResolver }, { passwordResetForm }]) => stepResolver<ResetValues>(passwordResetForm),
+  ),
+);
 
 const StyledForm = styled('form')`
   display: flex;
@@ -106,7 +110,7 @@ export function ResetPasswordPage() {
       ) : link.status === 'invalid' ? (
         <Notice kind="failed" title={link.message} compact />
       ) : (
-        <StyledForm noValidate onSubmit={handleSubmit(handleValid)}>
+        <StyledForm noValidate onSubmit={handleSubmit(handleValid)} onInput={startLoadingChecks}>
           <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
           <FormTextField
             control={control}

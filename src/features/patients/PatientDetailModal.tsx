@@ -121,7 +121,7 @@ const StyledDanger = styled('button')`
   &:focus-visible { outline: none; box-shadow: ${focusRing}; }
 `;
 
-type PatientDetailModalProps = {
+export type PatientDetailModalProps = {
   patient: Patient;
   onClose: () => void;
   onEdit: (patient: Patient) => void;

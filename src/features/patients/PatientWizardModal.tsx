@@ -60,7 +60,7 @@ const StyledDraft = styled('div')`
   margin-bottom: ${space.lg};
 `;
 
-type PatientWizardModalProps = {
+export type PatientWizardModalProps = {
   /** The patient to edit; registers a new one when absent. */
   patient?: Patient | null;
   /** True for a secretary: the Médico field is shown and required. */

@@ -15,10 +15,11 @@ import { Icon } from '../../components/ui/Icon';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { isEmptyText, SEARCH_DEBOUNCE_MS, useDebouncedValue } from '../../lib/useDebouncedValue';
+import { chunked } from '../../lib/chunked';
 import type { Patient } from './actors';
-import { PatientDetailModal } from './PatientDetailModal';
+import type { PatientDetailModalProps } from './PatientDetailModal';
 import { PatientList } from './PatientList';
-import { PatientWizardModal } from './PatientWizardModal';
+import type { PatientWizardModalProps } from './PatientWizardModal';
 import { usePatientList } from './usePatientList';
 import { iconBoxCss } from '../../components/ui/cssParts';
 
@@ -97,6 +98,11 @@ type PatientsPageProps = {
 function exportPatients(search: string) {
   return api.GET('/surgery/api/v1/patient/export.csv', { params: { query: search ? { search } : {} }, parseAs: 'blob' });
 }
+
+// Loaded when first opened: the wizard (its rules bring arktype), the patient's card and React Aria's dialog stay out of
+// the page's first download (issue 41, goal 6).
+const PatientWizardModal = chunked<PatientWizardModalProps>(() => import('./PatientWizardModal').then((module) => module.PatientWizardModal));
+const PatientDetailModal = chunked<PatientDetailModalProps>(() => import('./PatientDetailModal').then((module) => module.PatientDetailModal));
 
 export function PatientsPage({ userType }: PatientsPageProps) {
   const navigate = useNavigate();

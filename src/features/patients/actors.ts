@@ -1,6 +1,7 @@
 /**
  * The real IO of /patients (STYLE §3): the `submitPatient` actor supplied to the patient wizard machine with
- * `.provide`, and the reads and the delete the page needs (SPEC §7 patient calls, list_medic, healthplan).
+ * `.provide`, and the reads and the delete the dialogs need (SPEC §7 patient calls, list_medic, healthplan). The list's
+ * read is in ./patientList.ts: this module brings the wizard's rules (arktype), which the list does not need.
  */
 import { fromPromise } from 'xstate';
 import type { components } from '../../../openapi/schema';
@@ -13,9 +14,6 @@ import { patientsTexts as T } from '../../lib/i18n/patients';
 export type Patient = components['schemas']['Patient'];
 export type HealthPlan = components['schemas']['HealthPlan'];
 export type MedicItem = components['schemas']['MedicListItem'];
-
-/** Patients asked per page of the list ('Carregar mais'). */
-export const PATIENT_PAGE_SIZE = 20;
 
 /**
  * Every message of a SPEC §8 error body, without repeats: the `error` list, `non_field_errors`, then each field's
@@ -99,25 +97,6 @@ export async function savePatient(input: PatientSubmitInput, signal?: AbortSigna
 export const submitPatient = fromPromise<SavedPatient, PatientSubmitInput>(({ input, signal }) =>
   savePatient(input, signal),
 );
-
-type PatientPage = { results: Patient[]; count: number | null };
-
-/**
- * GET /surgery/api/v1/patient/ with an optional name search (accent- and case-insensitive on the server), one page
- * (`limit`/`offset`) at a time; `count` is the total when the server sends it.
- */
-export async function fetchPatients(
-  options: { search: string; offset: number; signal?: AbortSignal },
-): Promise<PatientPage> {
-  const query = {
-    limit: PATIENT_PAGE_SIZE,
-    offset: options.offset,
-    ...(options.search ? { search: options.search } : {}),
-  };
-  const { data, response } = await api.GET('/surgery/api/v1/patient/', { params: { query }, signal: options.signal });
-  if (!response.ok || !data) throw new Error(`listPatients answered ${response.status}`);
-  return { results: data.results, count: typeof data.count === 'number' ? data.count : null };
-}
 
 /** GET /surgery/api/v1/patient/{id}/: a fresh copy (new photo link) for the detail modal. */
 export async function fetchPatient(id: number, signal?: AbortSignal): Promise<Patient> {

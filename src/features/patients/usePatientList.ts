@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { appendPage, firstPage, hasMorePages } from '../../lib/paging';
 import { useRead } from '../../lib/useRead';
-import { fetchPatients, PATIENT_PAGE_SIZE, type Patient } from './actors';
+import type { Patient } from './actors';
+import { fetchPatients, PATIENT_PAGE_SIZE } from './patientList';
 
 type Rows = {
   items: Patient[];

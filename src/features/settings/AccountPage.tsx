@@ -13,7 +13,6 @@ import { api } from '../../api/client';
 import { generalErrorMessages } from '../../api/errors';
 import { read } from '../../api/read';
 import { Page } from '../../components/layout/Page';
-import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoModal';
 import { Notice } from '../../components/ui/Notice';
 import { accountTexts } from '../../lib/i18n/account';
 import { reloadProfileFromServer, useSession } from '../../lib/session/session';
@@ -23,7 +22,7 @@ import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
 import { useSettingsModal } from './useSettingsModal';
-import { NameModal, NicknameModal, PasswordModal } from './SettingsModals';
+import { NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 
 type OwnAccount = components['schemas']['OwnAccount'];
 const T = accountTexts.account;

@@ -92,7 +92,7 @@ function useSettingsForm<T extends Record<string, string>>(defaultValues: Defaul
   return useForm<T>({ defaultValues, resolver, mode: 'onTouched', reValidateMode: 'onChange' });
 }
 
-type NameModalProps = SettingsModalState & { current: NameValues };
+export type NameModalProps = SettingsModalState & { current: NameValues };
 
 export function NameModal({ current, ...state }: NameModalProps) {
   const { control, handleSubmit } = useSettingsForm<NameValues>(current, nameResolver);
@@ -111,7 +111,7 @@ export function NameModal({ current, ...state }: NameModalProps) {
   );
 }
 
-type NicknameModalProps = SettingsModalState & { current: string | null };
+export type NicknameModalProps = SettingsModalState & { current: string | null };
 
 export function NicknameModal({ current, ...state }: NicknameModalProps) {
   const { control, handleSubmit } = useSettingsForm<NicknameValues>(

@@ -14,7 +14,6 @@ import { Notice } from '../../components/ui/Notice';
 import { settingsTexts as T } from '../../lib/i18n/settings';
 import { space } from '../../lib/theme';
 import { getSettings, sendSettingsForm, type Settings } from './actors';
-import { ProfilePhotoModal } from '../../components/profilePhoto/ProfilePhotoModal';
 import { useSession } from '../../lib/session/session';
 import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
@@ -24,7 +23,7 @@ import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
 import { useSettingsModal } from './useSettingsModal';
-import { InviteModal, NameModal, NicknameModal, PasswordModal } from './SettingsModals';
+import { InviteModal, NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 import { useRead } from '../../lib/useRead';
 
 const modalMachine = settingsModalMachine.provide({ actors: { sendSettingsForm } });

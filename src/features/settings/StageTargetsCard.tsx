@@ -9,10 +9,9 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { styled } from 'goober';
 import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../../../machines/constants';
 import { DEFAULT_STAGE_TARGET_DAYS } from '../../../machines/preoperative/constants';
-import { stageTargetsSchema } from '../../../machines/preoperative/clockSchemas';
 import { getStageTargets, saveStageTargets, type StageTargets } from '../../api/clocks';
 import { FormTextField } from '../../components/form/FormTextField';
-import { stepResolver } from '../../components/form/stepResolver';
+import { lazyResolver } from '../../components/form/lazyResolver';
 import { Button } from '../../components/ui/Button';
 import { ReadNotice } from '../../components/ui/ReadNotice';
 import { clocksTexts } from '../../lib/i18n/clocks';
@@ -54,7 +53,12 @@ function targetsOf(values: TargetValues): StageTargets {
   return Object.fromEntries(ACTIVE_STATUSES.map((status) => [status, daysOf(values[status])])) as StageTargets;
 }
 
-const schemaResolver = stepResolver<StageTargets>(stageTargetsSchema);
+/** The API's schema (arktype) loads when the form is first checked, not with the page (issue 41, goal 6). */
+const { resolver: schemaResolver } = lazyResolver<StageTargets>(() =>
+  Promise.all([import('../../components/form/stepResolver'), import('../../../machines/preoperative/clockSchemas')]).then(
+    ([{ stepResolver }, { stageTargetsSchema }]) => stepResolver<StageTargets>(stageTargetsSchema),
+  ),
+);
 /** The API's schema over the typed texts, read as numbers. */
 const targetsResolver: Resolver<TargetValues> = (values, context, options) =>
   schemaResolver(targetsOf(values), context, options as never) as unknown as ReturnType<Resolver<TargetValues>>;

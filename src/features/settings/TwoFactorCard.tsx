@@ -13,7 +13,7 @@ import { callApi, messagesOf } from '../../api/call';
 import { read } from '../../api/read';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
-import { Modal } from '../../components/ui/Modal';
+import { LazyModal } from '../../components/ui/LazyModal';
 import { ModalActions, ModalMessages, ModalProblem, ModalSubmitActions, ModalText } from '../../components/ui/modalParts';
 import { Notice } from '../../components/ui/Notice';
 import { Switch } from '../../components/ui/Switch';
@@ -98,7 +98,7 @@ type FormDialogProps = { title: string; submitLabel: string; busyLabel: string; 
 
 function FormDialog({ title, submitLabel, busyLabel, busy, onCancel, onSubmit, children }: FormDialogProps) {
   return (
-    <Modal
+    <LazyModal
       isOpen
       onClose={onCancel}
       title={title}
@@ -116,7 +116,7 @@ function FormDialog({ title, submitLabel, busyLabel, busy, onCancel, onSubmit, c
       }
     >
       <FieldStack>{children}</FieldStack>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -187,7 +187,7 @@ function DisableDialog({ onCancel, onDisabled }: { onCancel: () => void; onDisab
 
 function CodesDialog({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   return (
-    <Modal
+    <LazyModal
       isOpen
       onClose={onDone}
       title={T.codesTitle}
@@ -212,7 +212,7 @@ function CodesDialog({ codes, onDone }: { codes: string[]; onDone: () => void })
           ))}
         </StyledCodes>
       </FieldStack>
-    </Modal>
+    </LazyModal>
   );
 }
 

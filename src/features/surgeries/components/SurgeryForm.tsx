@@ -6,8 +6,8 @@
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
-import { stepResolver } from '../../../components/form/stepResolver';
+import { lazyResolver } from '../../../components/form/lazyResolver';
+import { chunked } from '../../../lib/chunked';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
@@ -28,13 +28,12 @@ import { createSurgery, searchCids, searchHospitals, searchProcedures } from '..
 import {
   emptySurgeryForm,
   serverProblems,
-  missingCodesToast,
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../rules';
 import type { Cid, Hospital, Patient, Procedure } from '../types';
 import { CodeRows } from './CodeRows';
-import { AddHospitalModal } from './AddHospitalModal';
+import type { AddHospitalModalProps } from './AddHospitalModal';
 import { NotesField } from './NotesField';
 import { columnCss } from '../../../components/ui/cssParts';
 
@@ -80,8 +79,14 @@ function isPaymentSource(value: string): value is PaymentSource {
   return (PAYMENT_SOURCES as readonly string[]).includes(value);
 }
 
-/** The form's rules: one schema of machines/, shared with the API's createSurgerySchema. */
-const surgeryResolver = stepResolver<SurgeryFormValues>(surgeryRegistrationSchema);
+/** The form's rules (../registrationChecks.ts, arktype): loaded when the form is first typed in or checked. */
+const registrationChecks = () => import('../registrationChecks');
+const { resolver: surgeryResolver, preload: startLoadingChecks } = lazyResolver<SurgeryFormValues>(() =>
+  registrationChecks().then((module) => module.registrationResolver),
+);
+
+/** 'Cadastrar hospital', loaded when first opened (its checks and React Aria's dialog). */
+const AddHospitalModal = chunked<AddHospitalModalProps>(() => import('./AddHospitalModal').then((module) => module.AddHospitalModal));
 
 const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`;
 const procedureDetail = (item: Procedure) => item.table.toUpperCase();
@@ -149,13 +154,14 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
     }
   }
 
-  function handleInvalid() {
-    const toast = missingCodesToast(getValues());
+  async function handleInvalid() {
+    // The checks have just run, so their module is here.
+    const toast = (await registrationChecks()).missingCodesToast(getValues());
     if (toast) toastWarning(toast);
   }
 
   return (
-    <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-label={T.formTitle}>
+    <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} onInput={startLoadingChecks} aria-label={T.formTitle}>
       {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <StyledGrid>
         <TextField label={T.patient} name="patient" value={patient.nome_completo} onChange={() => {}} readOnly />

@@ -14,7 +14,8 @@ async function nextFrame() {
   });
 }
 
-function renderConfirm(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
+/** Renders it open and waits for its modal, which loads when it first opens (LazyModal). */
+async function renderConfirm(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {}) {
   const onConfirm = vi.fn();
   const onCancel = vi.fn();
   render(
@@ -30,6 +31,7 @@ function renderConfirm(props: Partial<Parameters<typeof ConfirmDialog>[0]> = {})
       {...props}
     />,
   );
+  await screen.findByRole('alertdialog');
   return { onConfirm, onCancel };
 }
 
@@ -37,7 +39,7 @@ afterEach(cleanup);
 
 describe('ConfirmDialog', () => {
   it('is an alertdialog named by its title, with Não focused by default', async () => {
-    renderConfirm();
+    await renderConfirm();
     await nextFrame();
     const dialog = screen.getByRole('alertdialog', { name: 'Tem certeza?' });
     expect(dialog).toHaveProperty('textContent', expect.stringContaining('O paciente será removido.'));
@@ -45,13 +47,13 @@ describe('ConfirmDialog', () => {
   });
 
   it('focuses the confirm answer when asked', async () => {
-    renderConfirm({ focus: 'confirm', confirmLabel: 'Sim, arquivar!', cancelLabel: 'Cancelar' });
+    await renderConfirm({ focus: 'confirm', confirmLabel: 'Sim, arquivar!', cancelLabel: 'Cancelar' });
     await nextFrame();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sim, arquivar!' }));
   });
 
   it('answers with the buttons and with Escape', async () => {
-    const { onConfirm, onCancel } = renderConfirm();
+    const { onConfirm, onCancel } = await renderConfirm();
     fireEvent.click(screen.getByRole('button', { name: 'Sim' }));
     expect(onConfirm).toHaveBeenCalledOnce();
     fireEvent.click(screen.getByRole('button', { name: 'Não' }));
@@ -62,7 +64,7 @@ describe('ConfirmDialog', () => {
   });
 
   it('cannot be answered or dismissed while busy', async () => {
-    const { onCancel } = renderConfirm({ busy: true, busyLabel: 'Deletando...' });
+    const { onCancel } = await renderConfirm({ busy: true, busyLabel: 'Deletando...' });
     expect(screen.getByRole('button', { name: 'Deletando...' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Não' })).toHaveProperty('disabled', true);
     fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' });

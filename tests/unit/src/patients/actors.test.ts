@@ -13,13 +13,12 @@ vi.hoisted(() => {
 });
 import {
   deletePatient,
-  fetchPatients,
   messagesOfErrorBody,
-  PATIENT_PAGE_SIZE,
   saveFailureMessages,
   savePatient,
   toPatientFormData,
 } from '../../../../src/features/patients/actors';
+import { fetchPatients, PATIENT_PAGE_SIZE } from '../../../../src/features/patients/patientList';
 import { PatientSaveError, type PatientPayload } from '../../../../machines/patientWizard/rules';
 
 const payload: PatientPayload = {

@@ -13,7 +13,7 @@ vi.hoisted(() => {
   globalThis.Request = SameOriginRequest as typeof Request;
 });
 
-import { PATIENT_PAGE_SIZE } from '../../../../src/features/patients/actors';
+import { PATIENT_PAGE_SIZE } from '../../../../src/features/patients/patientList';
 import { usePatientList } from '../../../../src/features/patients/usePatientList';
 
 function fakePatient(id: number) {

@@ -4,11 +4,11 @@ import { problemsIn } from '../../../../machines/validation/problems';
 import {
   chosenIds,
   emptySurgeryForm,
-  missingCodesToast,
   readServerProblems,
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../../../../src/features/surgeries/rules';
+import { missingCodesToast } from '../../../../src/features/surgeries/registrationChecks';
 
 const procedure = (id: number) => ({ id, code: `P${id}`, description: `Procedimento ${id}`, table: 'tuss' as const });
 const cid = (id: number) => ({ id, code: `K${id}`, description: `CID ${id}` });

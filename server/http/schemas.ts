@@ -12,8 +12,11 @@ export type Schemas = typeof import('./schema-catalogue');
 
 let loading: Promise<Schemas> | null = null;
 
-/** The catalogue, imported once (later calls share the first import). */
+/**
+ * The catalogue, imported once (later calls share the first import). arktype's configuration (jitless,
+ * server/arktype-config.ts) is applied first, in a module of its own: it must hold before arktype itself evaluates.
+ */
 export function loadSchemas(): Promise<Schemas> {
-  loading ??= import('./schema-catalogue');
+  loading ??= import('../arktype-config').then(() => import('./schema-catalogue'));
   return loading;
 }

@@ -15,6 +15,7 @@ import { openEmbeddedDatabase } from './db/embedded';
 import { DataDirLockedError } from './db/lock';
 import { createTableUpkeep, type TableUpkeep } from './db/table-upkeep';
 import { describeError } from './http/describe-error';
+import { loadSchemas } from './http/schemas';
 import { needsSeed, seedAll } from './db/seed';
 import { openMigratedPostgres, type StartRoles } from './db/serving-role';
 import { createMailer } from './services/mail/create-mailer';
@@ -139,12 +140,24 @@ async function main(): Promise<void> {
         (error: unknown) => log.error({ err: describeError(error) }, 'orphan file sweep failed'),
       );
     };
-    const sweepTimer = setTimeout(startSweep, 1_000);
+    // The request schemas (arktype's, ~0.3 s of CPU) load the same way: after the first answer, before the first
+    // request that validates needs them (http/schemas.ts); that request would load them itself otherwise.
+    let schemasLoading = false;
+    const loadSchemasAfterStart = () => {
+      if (servicesClosing || schemasLoading) return;
+      schemasLoading = true;
+      loadSchemas().catch((error: unknown) => log.error({ err: describeError(error) }, 'request schemas failed to load'));
+    };
+    const sweepTimer = setTimeout(() => {
+      startSweep();
+      loadSchemasAfterStart();
+    }, 1_000);
     sweepTimer.unref();
     app.server.once('request', (_request, response) =>
       response.once('close', () => {
         clearTimeout(sweepTimer);
         startSweep();
+        loadSchemasAfterStart();
       }),
     );
     if (!config.databaseUrl && handle.snapshot) {

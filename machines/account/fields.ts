@@ -1,53 +1,18 @@
 import { type } from 'arktype';
-import { ACCOUNT_MESSAGES, EMAIL_MAX_LENGTH, isWellFormedEmail, passwordProblems } from '../rules/account';
-import { CPF_INVALID_MESSAGE, CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
-import { AREA_CODE_UNKNOWN_MESSAGE, hasRealAreaCode, nationalDigits } from '../rules/phone';
+import { EMAIL_MAX_LENGTH, isWellFormedEmail, passwordProblems } from '../rules/account';
+import { CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
+import { hasRealAreaCode, nationalDigits } from '../rules/phone';
 import { anyBoolean, anyString, MAX_INT4, text } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
+import { ACCOUNT_FIELD_MESSAGES, ADDRESS_MAX_LENGTH, CPF_MAX_LENGTH, CRM_MAX_LENGTH, NAME_MAX_LENGTH } from './fieldMessages';
+
+export { ACCOUNT_FIELD_MESSAGES, NAME_MAX_LENGTH } from './fieldMessages';
 
 /**
  * The field types of the account's payloads (signups, settings, password, invite), each with the pt-BR message the
  * form shows and the API answers for the same mistake. The schemas of ./signupSchemas.ts and ./settingsSchemas.ts
  * are built from them.
  */
-
-export const NAME_MAX_LENGTH = 150;
-const ADDRESS_MAX_LENGTH = 300;
-const CRM_MAX_LENGTH = 30;
-/** A CPF is 11 digits; masked it is 14 characters. Anything far longer is no CPF. */
-const CPF_MAX_LENGTH = 20;
-
-const tooLong = (max: number) => `Use no máximo ${max} caracteres.`;
-
-export const ACCOUNT_FIELD_MESSAGES = {
-  firstNameRequired: 'Preencha o nome.',
-  lastNameRequired: 'Preencha o sobrenome.',
-  nameTooLong: tooLong(NAME_MAX_LENGTH),
-  cpfRequired: 'Preencha o CPF.',
-  cpfInvalid: CPF_INVALID_MESSAGE,
-  addressRequired: 'Preencha o endereço.',
-  addressTooLong: tooLong(ADDRESS_MAX_LENGTH),
-  cellphoneRequired: 'Preencha o celular.',
-  cellphoneInvalid: 'Celular inválido.',
-  areaCodeUnknown: AREA_CODE_UNKNOWN_MESSAGE,
-  crmRequired: 'Preencha o CRM.',
-  crmTooLong: tooLong(CRM_MAX_LENGTH),
-  specialtyRequired: 'Escolha a especialidade.',
-  specialtyUnknown: 'Especialidade não encontrada.',
-  emailRequired: 'Preencha o e-mail.',
-  emailInvalid: 'Informe um e-mail válido.',
-  passwordRequired: 'Preencha a senha.',
-  passwordTooShort: ACCOUNT_MESSAGES.passwordTooShort,
-  passwordTooLong: ACCOUNT_MESSAGES.passwordTooLong,
-  passwordsDiffer: 'As senhas não conferem.',
-  consentRequired: 'É preciso autorizar o armazenamento dos dados para criar a conta.',
-  secretaryEmailRequired: 'Preencha o e-mail da secretária.',
-  secretaryEmailInvalid: 'Informe um e-mail válido para a secretária.',
-  secretaryEmailIsOwn: 'O e-mail da secretária deve ser diferente do seu.',
-  currentPasswordRequired: 'Informe a senha atual.',
-  newPasswordRequired: 'Informe a nova senha.',
-  newPasswordSame: 'A nova senha deve ser diferente da atual.',
-} as const;
 
 const M = ACCOUNT_FIELD_MESSAGES;
 

@@ -5,7 +5,7 @@ import { int4OfText, pageOfText } from '../validation/queryValues';
 import { AUDIT_ACTIONS, AUDIT_MESSAGES, type AuditAction } from './constants';
 
 // The messages and the period's rule live in ./constants (no arktype): the screen reads its URL with them (issue 41).
-export { AUDIT_MESSAGES, periodProblem } from './constants';
+export { AUDIT_MESSAGES, AUDIT_PAGE_SIZE, periodProblem } from './constants';
 
 /**
  * The medic's audit (issue 16 item 2; openapi listAudit, exportAudit): the query of the list and of its CSV export,
@@ -17,7 +17,6 @@ export { AUDIT_MESSAGES, periodProblem } from './constants';
  * - `from`, `to`: São Paulo days, yyyy-MM-dd, both included.
  * - `page`: 1-based page of AUDIT_PAGE_SIZE rows, newest first (the export has no page: every row).
  */
-export const AUDIT_PAGE_SIZE = 50;
 
 const M = AUDIT_MESSAGES;
 

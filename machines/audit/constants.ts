@@ -118,3 +118,6 @@ export const AUDIT_MESSAGES = {
 export function periodProblem(filters: { from: string | null; to: string | null }): string | null {
   return filters.from && filters.to && filters.from > filters.to ? AUDIT_MESSAGES.invertedPeriod : null;
 }
+
+/** Rows per page of the audit list (newest first; the export has no page). */
+export const AUDIT_PAGE_SIZE = 50;

@@ -15,6 +15,8 @@ import {
 } from './constants';
 import { formatCents } from './ledgerRules';
 
+export { glosaColumnsOf } from './glosaColumns';
+
 /**
  * The bodies of a case's fee ledger (issue 14; DECISIONS §16; openapi LedgerBillingUpdate, ReceiptInput, GlosaInput,
  * GlosaUpdate, PaymentTermsUpdate), each checked by the server's route and by the SPA's form (the same pt-BR
@@ -247,23 +249,6 @@ export type BillingInput = ReturnType<typeof buildBillingSchema>['infer'];
 export type ReceiptInput = ReturnType<typeof buildReceiptSchema>['infer'];
 export type GlosaInput = ReturnType<typeof buildGlosaSchema>['infer'];
 export type GlosaUpdateInput = ReturnType<typeof buildGlosaUpdateSchema>['infer'];
-
-/** A checked glosa (new or updated) as stored: every optional field filled. */
-export function glosaColumnsOf(input: GlosaInput | GlosaUpdateInput) {
-  const appeal = 'appeal_outcome' in input || 'appeal_filed_on' in input ? (input as GlosaUpdateInput) : null;
-  const outcome = appeal?.appeal_outcome ?? null;
-  return {
-    glosaOn: input.glosa_on as string,
-    amountCents: input.amount_cents,
-    reason: input.reason as string,
-    appealDeadline: input.appeal_deadline ?? addDays(input.glosa_on as string, DEFAULT_APPEAL_DAYS),
-    appealFiledOn: appeal?.appeal_filed_on ?? null,
-    appealOutcome: outcome,
-    recoveredCents:
-      outcome === null ? null : (appeal?.recovered_cents ?? (outcome === 'revertida' ? input.amount_cents : outcome === 'mantida' ? 0 : null)),
-    note: input.note ?? null,
-  };
-}
 
 /** PUT /project_auth/api/v1/payment_terms/ (openapi PaymentTermsUpdate): the medic's whole list. */
 export const paymentTermsSchema = type({

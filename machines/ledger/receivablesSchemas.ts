@@ -1,8 +1,11 @@
 import { type } from 'arktype';
 import { queryText, searchParam } from '../lookups/schemas';
 import { isValidIsoDate } from '../rules/dates';
-import { int4OfText, MAX_LIST_PAGE, pageOfText } from '../validation/queryValues';
-import { AGING_BUCKETS, RECEIVABLES_PAYER_MAX_LENGTH, type AgingBucket } from './constants';
+import { int4OfText, pageOfText } from '../validation/queryValues';
+import { AGING_BUCKETS, RECEIVABLES_PAYER_MAX_LENGTH as PAYER_MAX_LENGTH, type AgingBucket } from './constants';
+import { RECEIVABLES_MESSAGES } from './receivablesMessages';
+
+export { RECEIVABLES_PAGE_SIZE } from './receivablesMessages';
 
 /**
  * 'A receber' (issue 14 item 3; DECISIONS §16; openapi listReceivables, exportReceivables): the query of the list and
@@ -17,21 +20,6 @@ import { AGING_BUCKETS, RECEIVABLES_PAYER_MAX_LENGTH, type AgingBucket } from '.
  * - `as_of`: the aging's reference day ('Posição em'), yyyy-MM-dd; absent: today in São Paulo.
  * - `page`: 1-based page of RECEIVABLES_PAGE_SIZE rows (the export has no page: every row).
  */
-
-/** Rows per page of the list. */
-export const RECEIVABLES_PAGE_SIZE = 50;
-const MAX_PAGE = MAX_LIST_PAGE;
-const PAYER_MAX_LENGTH = RECEIVABLES_PAYER_MAX_LENGTH;
-
-export const RECEIVABLES_MESSAGES = {
-  invalidBucket: `Faixa inválida: use ${AGING_BUCKETS.join(', ')}.`,
-  invalidAppeals: 'O filtro appeals aceita apenas 1 (ou true) para ligar.',
-  invalidMedic: 'Médico inválido.',
-  medicNotFound: 'Médico não encontrado.',
-  invalidAsOf: 'Data de posição inválida: use o formato aaaa-mm-dd.',
-  invalidPage: `A página deve ser um número inteiro de 1 a ${MAX_PAGE}.`,
-  payerTooLong: `O pagador deve ter no máximo ${PAYER_MAX_LENGTH} caracteres.`,
-} as const;
 
 const M = RECEIVABLES_MESSAGES;
 

@@ -3,6 +3,7 @@ import { onlyDigits } from '../rules/cpf';
 import { isValidCnpj } from '../rules/cnpj';
 import { int4OfText, orNull, text } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
+import { HOSPITAL_ADDRESS_MAX, HOSPITAL_CITY_MAX, HOSPITAL_MESSAGES, HOSPITAL_NAME_MAX } from './hospitalMessages';
 
 /**
  * A hospital a medic's office adds (issue 33 item 1; openapi createHospital): the name and city/UF it is known by,
@@ -17,25 +18,6 @@ export const UFS = [
   'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
 ] as const;
 type Uf = (typeof UFS)[number];
-
-const HOSPITAL_NAME_MAX = 120;
-const HOSPITAL_CITY_MAX = 80;
-const HOSPITAL_ADDRESS_MAX = 200;
-
-export const HOSPITAL_MESSAGES = {
-  nameRequired: 'Informe o nome do hospital.',
-  nameTooLong: `O nome do hospital deve ter no máximo ${HOSPITAL_NAME_MAX} caracteres.`,
-  cityRequired: 'Informe a cidade.',
-  cityTooLong: `A cidade deve ter no máximo ${HOSPITAL_CITY_MAX} caracteres.`,
-  ufRequired: 'Selecione a UF.',
-  ufInvalid: 'UF inválida.',
-  cnesInvalid: 'O CNES tem 7 dígitos.',
-  cnpjInvalid: 'CNPJ inválido.',
-  addressTooLong: `O endereço deve ter no máximo ${HOSPITAL_ADDRESS_MAX} caracteres.`,
-  medicUnknown: 'Médico não encontrado.',
-  medicRequired: 'Selecione o médico.',
-  duplicate: (name: string, city: string, uf: string) => `${name} (${city}/${uf}) já está na lista de hospitais.`,
-} as const;
 
 const M = HOSPITAL_MESSAGES;
 const INVALID = VALIDATION_MESSAGES.invalidData;

@@ -1,8 +1,11 @@
 import { type } from 'arktype';
-import { ACTIVE_STATUSES, STATUS_LABELS, type ActiveStatus } from '../constants';
+import { ACTIVE_STATUSES, type ActiveStatus } from '../constants';
 import { queryText } from '../lookups/schemas';
 import { int4OfText, MAX_INT4 } from '../validation/fields';
 import { MAX_STAGE_TARGET_DAYS } from './constants';
+import { CLOCK_MESSAGES } from './clockMessages';
+
+export { CLOCK_MESSAGES } from './clockMessages';
 
 /**
  * The clocks and holders of a case (issue 13 item 4; DECISIONS §15 "Clocks and holders"): the medic's stage targets
@@ -11,21 +14,6 @@ import { MAX_STAGE_TARGET_DAYS } from './constants';
  * The days in stage, the target and the overdue flag are computed by the server's SQL (server/services/surgeries/
  * clocks.ts) and answered with every Surgery.
  */
-
-export const CLOCK_MESSAGES = {
-  targetMissing: (status: ActiveStatus) => `Informe o prazo da etapa "${STATUS_LABELS[status]}".`,
-  targetInvalid: (status: ActiveStatus) =>
-    `O prazo da etapa "${STATUS_LABELS[status]}" deve ser um número inteiro de 1 a ${MAX_STAGE_TARGET_DAYS} dias.`,
-  holderMissing: 'Escolha quem fica responsável pelo caso.',
-  holderInvalid: 'Responsável inválido.',
-  /** The holder is neither the case's medic nor one of the medic's secretaries (checked by the server). */
-  holderNotAllowed: 'O responsável deve ser o médico do caso ou uma secretária vinculada a ele.',
-  medicInvalid: 'Médico inválido.',
-  /** A secretary reading targets without naming the medic. */
-  medicRequired: 'Informe o médico (medic).',
-  /** A medic the user does not see. */
-  medicNotFound: 'Médico não encontrado.',
-} as const;
 
 const C = CLOCK_MESSAGES;
 

@@ -1,20 +1,17 @@
 import { type } from 'arktype';
 import { CASE_STATUSES, type CaseStatus } from '../constants';
 import { queryText, searchParam } from '../lookups/schemas';
-import { stagesWhere } from '../stages';
 import { isValidIsoDate } from '../rules/dates';
+import { DEFAULT_LIST_STATUSES, SURGERY_PAGE_DEFAULT } from './listDefaults';
+
+export { DEFAULT_LIST_STATUSES } from './listDefaults';
 
 /**
  * The surgery list's and the calendar month's queries (openapi listSurgeries, listScheduleDays): every parameter
  * optional but the month, each with its pt-BR message. Other parameters are ignored.
  */
 
-/** Page size of the surgery list: default and ceiling (a practice can hold thousands of cases). */
-export const SURGERY_PAGE_DEFAULT = 100;
 const SURGERY_PAGE_MAX = 500;
-
-/** Without `status__in`, every stage but concluido (SPEC §4: the cleared filter). */
-export const DEFAULT_LIST_STATUSES: readonly CaseStatus[] = stagesWhere('listedByDefault');
 
 /**
  * The list orders of `ordering`, each ascending or, with a leading '-', descending: the schedule (default;

@@ -6,7 +6,6 @@ import {
   MAX_NOTE_LENGTH,
   PATIENT_DOCUMENT_KINDS,
   PAYMENT_SOURCES,
-  STATUS_LABELS,
   type ActiveStatus,
   type CaseStatus,
   type PaymentSource,
@@ -29,6 +28,7 @@ import { LEDGER_MESSAGES, settlementField } from '../ledger/ledgerSchemas';
 import { anyBoolean, int4OfText, MAX_INT4, orNull, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from './creationRules';
+import { CREATE_SURGERY_MESSAGES, UPDATE_SURGERY_MESSAGES } from './messages';
 
 /**
  * The createSurgery body (openapi CreateSurgery; SPEC §5 "Surgery creation", §7, §9) as one schema: the API
@@ -38,20 +38,6 @@ import { isFeesDisabled, isHealthPlanEnabled, SURGERY_CREATION_MESSAGES } from '
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
 const C = SURGERY_CREATION_MESSAGES;
-
-export const CREATE_SURGERY_MESSAGES = {
-  tooManyCids: `Informe no máximo ${MAX_CASE_CODES} CIDs.`,
-  tooManyProcedures: `Informe no máximo ${MAX_CASE_CODES} procedimentos.`,
-  unknownCid: 'CID não encontrado.',
-  unknownProcedure: 'Procedimento não encontrado.',
-  patientMissing: 'Selecione o paciente.',
-  patientNotFound: 'Paciente não encontrado.',
-  patientAnonymized: 'Este paciente foi anonimizado (LGPD): cadastre-o novamente para uma nova cirurgia.',
-  hospitalNotFound: 'Hospital não encontrado.',
-  healthPlanNotFound: 'Convênio não encontrado.',
-  invalidPaymentSource: 'Fonte pagadora inválida.',
-  invalidFees: 'Valor previsto inválido: informe um valor de zero ou mais, com no máximo duas casas decimais.',
-} as const;
 
 const M = CREATE_SURGERY_MESSAGES;
 
@@ -192,21 +178,6 @@ export const surgeryRegistrationSchema = type({
  * or far from its step. What needs the stored case (that it is at S, its version, whether a plan or OPME approval
  * applies) is checked on the locked row by the server.
  */
-
-export const UPDATE_SURGERY_MESSAGES = {
-  statusRequired: 'Informe a etapa da cirurgia.',
-  unknownStatus: 'Etapa da cirurgia desconhecida.',
-  invalidApproval: 'Aprovação inválida: os valores aceitos são aprovada e negada.',
-  invalidPayment: 'Valor recebido inválido: use no máximo duas casas decimais e até R$ 9.999.999.999,99.',
-  mixedSteps: 'Envie apenas os dados de uma etapa.',
-  fieldOfStep: (status: ActiveStatus) => `Este campo é da etapa "${STATUS_LABELS[status]}".`,
-  backWithData: 'Para voltar uma etapa, envie apenas a etapa, sem dados.',
-  dataOnlyAtStep: (status: ActiveStatus) =>
-    `Os dados da etapa "${STATUS_LABELS[status]}" só podem ser gravados nessa etapa ou ao avançar dela.`,
-  planApprovalNotApplicable: 'A aprovação do plano não se aplica: a fonte pagadora não é Plano de Saúde.',
-  opmeApprovalNotApplicable: 'A aprovação do OPME não se aplica: esta cirurgia não usa OPME.',
-  invalidVersion: 'Versão da cirurgia inválida.',
-} as const;
 
 const U = UPDATE_SURGERY_MESSAGES;
 

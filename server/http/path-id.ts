@@ -1,4 +1,4 @@
-import { int4OfText } from '../../machines/validation/fields';
+import { int4OfText } from '../../machines/validation/queryValues';
 
 /**
  * A path id (openapi IdPath: an integer from 1 to 2,147,483,647) or null. Anything else names no record, so routes answer

@@ -1,29 +1,27 @@
 import type { Type } from 'arktype';
 import type { preValidationAsyncHookHandler } from 'fastify';
-import { check, type Problems } from '../../machines/validation/problems';
+import type { Problems } from '../../machines/validation/problemList';
 import { badRequest } from './errors';
+import { loadSchemas, type Schemas } from './schemas';
+
+/** A route's schema, named in the catalogue that loads on first use (./schemas.ts): `(s) => s.createSurgerySchema`. */
+export type SchemaPick = (schemas: Schemas) => Type;
 
 /**
  * The one place the API checks what it is sent: the schemas of machines/ (one per request body and query, shared
  * with the forms) run here, and a failure is SPEC §8's 400 — every message in `error`, each field's beside it,
  * nothing written. Handlers then read the schema's output (trimmed, typed) from `request.body` / `request.query`.
+ *
+ * A route's `preValidation`, after its authentication (`{ onRequest: app.authenticate, preValidation:
+ * validated({ body: (s) => s.fooSchema }) }`, so a stranger gets 401 whatever he sends): replaces the body and the
+ * query with their schemas' output, or answers 400. A body that is not a JSON object (an array included) is
+ * 'Dados inválidos.'. The schemas load with the first request that needs them (./schemas.ts).
  */
-export function parse<S extends Type>(schema: S, input: unknown): S['infer'] {
-  // Every body and query is a JSON object: an array is as malformed as a number (and has no fields to report).
-  const result = check(schema, Array.isArray(input) ? null : input);
-  if (!result.ok) throw badRequest(result.problems.error, result.problems.fields);
-  return result.value;
-}
-
-/**
- * A route's `preValidation`, after its authentication (`{ onRequest: app.authenticate, preValidation: validated({ body }) }`,
- * so a stranger gets 401 whatever he sends): replaces the body and the query with their schemas' output, or answers
- * 400. A body that is not a JSON object (an array included) is 'Dados inválidos.'.
- */
-export function validated(parts: { body?: Type; query?: Type }): preValidationAsyncHookHandler {
+export function validated(parts: { body?: SchemaPick; query?: SchemaPick }): preValidationAsyncHookHandler {
   return async (request) => {
-    if (parts.query) request.query = parse(parts.query, request.query);
-    if (parts.body) request.body = parse(parts.body, request.body);
+    const schemas = await loadSchemas();
+    if (parts.query) request.query = schemas.parse(parts.query(schemas), request.query);
+    if (parts.body) request.body = schemas.parse(parts.body(schemas), request.body);
   };
 }
 

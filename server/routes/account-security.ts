@@ -1,7 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { settingsUpdateSchema } from '../../machines/account/settingsSchemas';
-import { passwordResetRequestSchema, passwordResetSchema } from '../../machines/account/passwordResetSchemas';
 import { users } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { unauthorized } from '../http/errors';
@@ -27,7 +25,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
 
   app.post<{ Body: { email: string } }>(
     '/project_auth/api/v1/password_reset/',
-    { preValidation: validated({ body: passwordResetRequestSchema }) },
+    { preValidation: validated({ body: (s) => s.passwordResetRequestSchema }) },
     async (request) => resets.request(request.body.email, request.ip),
   );
 
@@ -38,7 +36,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
 
   app.post<{ Params: { token: string }; Body: { new_password: string } }>(
     '/project_auth/api/v1/password_reset/:token',
-    { preValidation: validated({ body: passwordResetSchema }) },
+    { preValidation: validated({ body: (s) => s.passwordResetSchema }) },
     async (request) => resets.complete(request.params.token, request.body.new_password),
   );
 
@@ -70,7 +68,7 @@ export default async function accountSecurityRoutes(app: FastifyInstance, { deps
 
   app.put<{ Body: SettingsUpdateInput }>(
     '/project_auth/api/v1/account/',
-    { onRequest: app.authenticate, preValidation: validated({ body: settingsUpdateSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.settingsUpdateSchema }) },
     async (request) => {
       const update = request.body;
       const userId = signedInUser(request).id;

@@ -1,12 +1,9 @@
-import type { Type } from 'arktype';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } from '../../machines/account/settingsSchemas';
-import { doctorSignupSchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 import { specialties } from '../db/schema/index';
 import type { AppDeps } from '../deps';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge, unauthorized } from '../http/errors';
 import { pathId } from '../http/path-id';
-import { validated } from '../http/validation';
+import { validated, type SchemaPick } from '../http/validation';
 import { bearerToken, signedInUser } from '../plugins/authenticate';
 import {
   ACCOUNT_MESSAGES,
@@ -141,7 +138,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.post<{ Body: DoctorSignupInput }>(
     '/project_auth/api/v1/cadastro/',
-    { preValidation: [countSignupAttempt, validated({ body: doctorSignupSchema })] },
+    { preValidation: [countSignupAttempt, validated({ body: (s) => s.doctorSignupSchema })] },
     async (request, reply) => {
       const { id } = await accounts.signupMedic(request.body);
       return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
@@ -161,7 +158,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.post<{ Params: { token: string }; Body: SecretarySignupInput }>(
     '/project_auth/api/v1/secretaria_convite/:token',
-    { preValidation: validated({ body: secretarySignupSchema }) },
+    { preValidation: validated({ body: (s) => s.secretarySignupSchema }) },
     async (request, reply) => {
       const { id } = await accounts.signupSecretary(inviteToken(request.params.token), request.body);
       return reply.code(201).send({ id, message: SIGNUP_MESSAGES.success });
@@ -176,9 +173,9 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.get('/project_auth/api/v1/getting_started/', medicOnly, async (request) => account.gettingStarted(signedInUser(request).id));
 
-  const medicSends = (body: Type) => ({ onRequest: app.requireRole('medic'), preValidation: validated({ body }) });
+  const medicSends = (body: SchemaPick) => ({ onRequest: app.requireRole('medic'), preValidation: validated({ body }) });
 
-  app.put<{ Body: SettingsUpdateInput }>('/project_auth/api/v1/settings/', medicSends(settingsUpdateSchema), async (request) => {
+  app.put<{ Body: SettingsUpdateInput }>('/project_auth/api/v1/settings/', medicSends((s) => s.settingsUpdateSchema), async (request) => {
     const settings = await account.updateSettings(signedInUser(request).id, request.body);
     if (!settings) throw unauthorized();
     return settings;
@@ -186,7 +183,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.post<{ Body: ChangePasswordInput }>(
     '/project_auth/api/v1/change_password/',
-    { onRequest: app.authenticate, preValidation: validated({ body: changePasswordSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.changePasswordSchema }) },
     async (request, reply) => {
       try {
         // The bearer token is present (authenticate passed): its sign-in is the one kept.
@@ -200,7 +197,7 @@ export default async function projectAuthRoutes(app: FastifyInstance, { deps }: 
 
   app.post<{ Body: CreateSecretaryInput }>(
     '/project_auth/api/v1/create_secretary/',
-    medicSends(createSecretarySchema),
+    medicSends((s) => s.createSecretarySchema),
     async (request, reply) => {
       try {
         return reply.code(201).send(await account.createSecretary(signedInUser(request).id, request.body));

@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  twoFactorConfirmSchema,
-  twoFactorDisableSchema,
-  twoFactorSecretariesSchema,
-  type TwoFactorConfirmInput,
-  type TwoFactorDisableInput,
-  type TwoFactorSecretariesInput,
-} from '../../machines/account/twoFactorSchemas';
+import type { TwoFactorConfirmInput, TwoFactorDisableInput, TwoFactorSecretariesInput } from '../../machines/account/twoFactorSchemas';
 import type { AppDeps } from '../deps';
-import { validated } from '../http/validation';
+import { validated, type SchemaPick } from '../http/validation';
 import { createTwoFactorService, TWO_FACTOR_MESSAGES } from '../services/auth/two-factor-service';
 import { signedInUser } from '../plugins/authenticate';
 
@@ -20,7 +13,7 @@ import { signedInUser } from '../plugins/authenticate';
  */
 export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const twoFactor = createTwoFactorService(deps);
-  const sends = (body: Parameters<typeof validated>[0]['body']) => ({ onRequest: app.authenticate, preValidation: validated({ body }) });
+  const sends = (body: SchemaPick) => ({ onRequest: app.authenticate, preValidation: validated({ body }) });
 
   app.get('/project_auth/api/v1/two_factor/', { onRequest: app.authenticate }, async (request) =>
     twoFactor.status(signedInUser(request).id, signedInUser(request).type),
@@ -28,18 +21,18 @@ export default async function twoFactorRoutes(app: FastifyInstance, { deps }: { 
 
   app.post('/project_auth/api/v1/two_factor/setup/', { onRequest: app.authenticate }, async (request) => twoFactor.begin(signedInUser(request).id));
 
-  app.post<{ Body: TwoFactorConfirmInput }>('/project_auth/api/v1/two_factor/confirm/', sends(twoFactorConfirmSchema), async (request) => ({
+  app.post<{ Body: TwoFactorConfirmInput }>('/project_auth/api/v1/two_factor/confirm/', sends((s) => s.twoFactorConfirmSchema), async (request) => ({
     recovery_codes: await twoFactor.confirm(signedInUser(request).id, request.body.otp),
   }));
 
-  app.post<{ Body: TwoFactorDisableInput }>('/project_auth/api/v1/two_factor/disable/', sends(twoFactorDisableSchema), async (request) => {
+  app.post<{ Body: TwoFactorDisableInput }>('/project_auth/api/v1/two_factor/disable/', sends((s) => s.twoFactorDisableSchema), async (request) => {
     await twoFactor.disable(signedInUser(request).id, signedInUser(request).type, request.body.password, request.body.otp);
     return { message: TWO_FACTOR_MESSAGES.disabled };
   });
 
   app.put<{ Body: TwoFactorSecretariesInput }>(
     '/project_auth/api/v1/two_factor/secretaries/',
-    { onRequest: app.requireRole('medic'), preValidation: validated({ body: twoFactorSecretariesSchema }) },
+    { onRequest: app.requireRole('medic'), preValidation: validated({ body: (s) => s.twoFactorSecretariesSchema }) },
     async (request) => {
       await twoFactor.setSecretariesRequired(signedInUser(request).id, request.body.required);
       return twoFactor.status(signedInUser(request).id, 'medic');

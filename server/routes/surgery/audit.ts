@@ -1,16 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  auditExportQuerySchema,
-  auditFiltersOf,
-  auditQuerySchema,
-  periodProblem,
-  type AuditFilters,
-  type AuditQuery,
-} from '../../../machines/audit/auditSchemas';
-import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel } from '../../../machines/audit/constants';
+import type { AuditFilters, AuditQuery } from '../../../machines/audit/auditSchemas';
+import { AUDIT_ACTION_LABELS, AUDIT_ENTITY_LABELS, auditDetailLabel, periodProblem } from '../../../machines/audit/constants';
 import type { AppDeps } from '../../deps';
 import { inPages, sendCsv, type CsvCell } from '../../http/csv';
 import { badRequest, notFound } from '../../http/errors';
+import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
 import { type AuthUser, signedInUser } from '../../plugins/authenticate';
 import { createAuditReader, type AuditEventView } from '../../services/audit/audit-read';
@@ -66,10 +60,10 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/',
-    { onRequest: app.authenticate, preValidation: validated({ query: auditQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.auditQuerySchema }) },
     async (request) => {
       const medic = medicOf(request);
-      const filters = auditFiltersOf(request.query);
+      const filters = (await loadSchemas()).auditFiltersOf(request.query);
       await checkFilters(medic, filters);
       await app.audit.flush();
       const page = await reader.list(medic.id, filters);
@@ -88,10 +82,10 @@ export default async function auditRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Querystring: AuditQuery }>(
     '/surgery/api/v1/audit/export.csv',
-    { onRequest: app.authenticate, preValidation: validated({ query: auditExportQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.auditExportQuerySchema }) },
     async (request, reply) => {
       const medic = medicOf(request);
-      const filters = auditFiltersOf(request.query);
+      const filters = (await loadSchemas()).auditFiltersOf(request.query);
       await checkFilters(medic, filters);
       await app.audit.flush();
       const fetchPage = reader.exportPage(medic.id, filters);

@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AUTHORIZATION_PAYERS, type AuthorizationPayer } from '../../../machines/preoperative/constants';
-import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
-import { parse } from '../../http/validation';
+import { loadSchemas } from '../../http/schemas';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { AUTHORIZATION_NOT_FOUND, createAuthorizationService } from '../../services/preoperative/authorizations';
 import { saoPauloDay } from '../../services/sao-paulo-time';
@@ -48,6 +47,7 @@ export default async function authorizationRoutes(app: FastifyInstance, { deps }
       const id = surgeryPathId(request.params.id);
       const payer = payerOf(request);
       const today = saoPauloDay(deps.now());
+      const { parse, authorizationSchema } = await loadSchemas();
       const input = parse(authorizationSchema(today), request.body);
       const { authorization, row } = await authorizations.save(signedInUser(request), id, payer, input);
       return { authorization, surgery: await toSurgeryResponse(row, signer, today) };

@@ -1,4 +1,4 @@
-import { CHECKLIST_MESSAGES, isChecklistScope } from '../../../machines/preoperative/checklistSchemas';
+import { CHECKLIST_MESSAGES, isChecklistScope } from '../../../machines/preoperative/checklistMessages';
 import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';

@@ -1,14 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  checklistMarkSchema,
-  dispatchSchema,
-  documentRequirementsSchema,
-  requirementsQuerySchema,
-  type ChecklistMarkInput,
-  type DocumentRequirementsInput,
-} from '../../../machines/preoperative/checklistSchemas';
+import type { ChecklistMarkInput, DocumentRequirementsInput } from '../../../machines/preoperative/checklistSchemas';
 import type { AppDeps } from '../../deps';
-import { parse, validated } from '../../http/validation';
+import { loadSchemas } from '../../http/schemas';
+import { validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import { caseRead } from '../../plugins/audited-reads';
 import { createChecklistService } from '../../services/preoperative/checklists';
@@ -33,7 +27,7 @@ type IdRoute = { Params: { id: string } };
  */
 export default async function checklistRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const service = createChecklistService({ db: deps.db, now: deps.now });
-  const query = validated({ query: requirementsQuerySchema });
+  const query = validated({ query: (s) => s.requirementsQuerySchema });
 
   app.get<{ Querystring: RequirementsQuery }>(
     '/surgery/api/v1/document_requirements/',
@@ -48,7 +42,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<ScopeRoute & { Body: DocumentRequirementsInput }>(
     '/surgery/api/v1/document_requirements/:scope/:id/',
-    { onRequest: app.authenticate, preValidation: [query, validated({ body: documentRequirementsSchema })] },
+    { onRequest: app.authenticate, preValidation: [query, validated({ body: (s) => s.documentRequirementsSchema })] },
     async (request) => {
       const { scope, id } = checklistOwnerOf(request.params);
       return service.put(signedInUser(request), request.query.medic, scope, id, request.body);
@@ -61,7 +55,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<IdRoute & { Body: ChecklistMarkInput }>(
     '/surgery/api/v1/surgery/:id/checklist/',
-    { onRequest: app.authenticate, preValidation: validated({ body: checklistMarkSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.checklistMarkSchema }) },
     async (request) => service.mark(signedInUser(request), surgeryPathId(request.params.id), request.body),
   );
 
@@ -71,6 +65,7 @@ export default async function checklistRoutes(app: FastifyInstance, { deps }: { 
 
   app.post<IdRoute>('/surgery/api/v1/surgery/:id/dispatches/', { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
+    const { parse, dispatchSchema } = await loadSchemas();
     const input = parse(dispatchSchema(saoPauloDay(deps.now())), request.body);
     const created = await service.dispatch(signedInUser(request), id, input);
     return reply.code(201).send(created);

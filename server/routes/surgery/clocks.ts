@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  stageTargetsQuerySchema,
-  stageTargetsSchema,
-  surgeryHolderSchema,
-  type StageTargets,
-} from '../../../machines/preoperative/clockSchemas';
+import type { StageTargets, stageTargetsQuerySchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
@@ -39,13 +34,13 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/stage_targets/',
-    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.stageTargetsQuerySchema }) },
     async (request) => clocks.getTargets(signedInUser(request), request.query.medic),
   );
 
   app.put<{ Body: StageTargets }>(
     '/project_auth/api/v1/stage_targets/',
-    { onRequest: app.requireRole('medic'), preValidation: validated({ body: stageTargetsSchema }) },
+    { onRequest: app.requireRole('medic'), preValidation: validated({ body: (s) => s.stageTargetsSchema }) },
     async (request) => clocks.putTargets(signedInUser(request).id, request.body),
   );
 
@@ -57,7 +52,7 @@ export default async function clockRoutes(app: FastifyInstance, { deps }: { deps
 
   app.put<{ Params: { id: string }; Body: typeof surgeryHolderSchema.infer }>(
     '/surgery/api/v1/surgery/:id/holder/',
-    { onRequest: app.authenticate, preValidation: validated({ body: surgeryHolderSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.surgeryHolderSchema }) },
     async (request) => {
       const row = await clocks.setHolder(signedInUser(request), surgeryPathId(request.params.id), request.body.holder);
       // The row is read in the transaction; the links are signed after it (the signer may query the database).

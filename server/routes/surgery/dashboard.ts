@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
+import type { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../http/csv';
+import { loadSchemas } from '../../http/schemas';
 import { throwIfProblems, validated } from '../../http/validation';
 import { createDashboardService } from '../../services/dashboard/dashboard-service';
 import { DASHBOARD_CSV_HEADER, dashboardCsvName, dashboardCsvRows } from '../../services/dashboard/dashboard-csv';
@@ -18,18 +19,19 @@ export default async function dashboardRoutes(app: FastifyInstance, { deps }: { 
   const dashboard = createDashboardService({ db: deps.db, now: deps.now });
   type Query = typeof dashboardQuerySchema.infer;
   /** The query's period, its range checked too (a pt-BR 400 otherwise). */
-  const periodOf = (query: Query) => {
+  const periodOf = async (query: Query) => {
+    const { customRangeProblems, dashboardQueryOf } = await loadSchemas();
     throwIfProblems(customRangeProblems(query));
     return dashboardQueryOf(query);
   };
-  const options = { onRequest: app.authenticate, preValidation: validated({ query: dashboardQuerySchema }) };
+  const options = { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.dashboardQuerySchema }) };
 
   app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/', options, async (request) =>
-    dashboard.read(signedInUser(request), periodOf(request.query)),
+    dashboard.read(signedInUser(request), await periodOf(request.query)),
   );
 
   app.get<{ Querystring: Query }>('/surgery/api/v1/dashboard/export.csv', options, async (request, reply) => {
-    const body = await dashboard.read(signedInUser(request), periodOf(request.query));
+    const body = await dashboard.read(signedInUser(request), await periodOf(request.query));
     const rows = dashboardCsvRows(body);
     async function* lines() {
       yield* rows;

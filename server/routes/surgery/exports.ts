@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { surgeryExportQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
-import { patientExportQuerySchema } from '../../../machines/patientWizard/schemas';
+import type { surgeryExportQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import type { patientExportQuerySchema } from '../../../machines/patientWizard/schemas';
 import type { AppDeps } from '../../deps';
 import { sendCsv } from '../../http/csv';
 import { validated } from '../../http/validation';
@@ -21,7 +21,7 @@ import { signedInUser } from '../../plugins/authenticate';
 export default async function exportRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   app.get<{ Querystring: typeof surgeryExportQuerySchema.infer }>(
     '/surgery/api/v1/surgery/export.csv',
-    { onRequest: app.authenticate, preValidation: validated({ query: surgeryExportQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.surgeryExportQuerySchema }) },
     async (request, reply) => {
       const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'surgeries.csv', medicIds: await visibleMedicIds(deps.db, user) });
@@ -32,7 +32,7 @@ export default async function exportRoutes(app: FastifyInstance, { deps }: { dep
 
   app.get<{ Querystring: typeof patientExportQuerySchema.infer }>(
     '/surgery/api/v1/patient/export.csv',
-    { onRequest: app.authenticate, preValidation: validated({ query: patientExportQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.patientExportQuerySchema }) },
     async (request, reply) => {
       const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'patients', entity: 'patient', detail: 'patients.csv', medicIds: await visibleMedicIds(deps.db, user) });

@@ -1,20 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  billingSchema,
-  glosaSchema,
-  glosaUpdateSchema,
-  paymentTermsSchema,
-  receiptSchema,
-  type BillingInput,
-  type GlosaInput,
-  type GlosaUpdateInput,
-  type ReceiptInput,
-} from '../../../machines/ledger/ledgerSchemas';
-import { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
+import type { BillingInput, GlosaInput, GlosaUpdateInput, ReceiptInput } from '../../../machines/ledger/ledgerSchemas';
+import type { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
-import { parse, validated } from '../../http/validation';
+import { loadSchemas, type Schemas } from '../../http/schemas';
+import { validated } from '../../http/validation';
 import { createLedgerService, LEDGER_SERVICE_MESSAGES } from '../../services/ledger/ledger-service';
 import { createPaymentTermsService } from '../../services/ledger/payment-terms';
 import { saoPauloDay } from '../../services/sao-paulo-time';
@@ -45,7 +36,10 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
     return id;
   }
   /** A body checked by the day's schema (after authentication: a stranger gets 401 whatever he sends). */
-  const body = <T>(schema: (day: string) => { (input: unknown): unknown }, input: unknown): T => parse(schema(today()) as never, input) as T;
+  const body = async <T>(pick: (s: Schemas) => (day: string) => { (input: unknown): unknown }, input: unknown): Promise<T> => {
+    const schemas = await loadSchemas();
+    return schemas.parse(pick(schemas)(today()) as never, input) as T;
+  };
 
   app.get<{ Params: CaseParams }>(base, { onRequest: app.authenticate, config: { auditRead: caseRead('ledger') } }, async (request) =>
     ledger.get(signedInUser(request), surgeryPathId(request.params.id)),
@@ -53,12 +47,12 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
 
   app.put<{ Params: CaseParams }>(`${base}billing/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
-    return ledger.setBilling(signedInUser(request), id, body<BillingInput>(billingSchema, request.body));
+    return ledger.setBilling(signedInUser(request), id, await body<BillingInput>((s) => s.billingSchema, request.body));
   });
 
   app.post<{ Params: CaseParams }>(`${base}receipts/`, { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
-    const answer = await ledger.addReceipt(signedInUser(request), id, body<ReceiptInput>(receiptSchema, request.body));
+    const answer = await ledger.addReceipt(signedInUser(request), id, await body<ReceiptInput>((s) => s.receiptSchema, request.body));
     return reply.code(201).send(answer);
   });
 
@@ -69,14 +63,14 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
 
   app.post<{ Params: CaseParams }>(`${base}glosas/`, { onRequest: app.authenticate }, async (request, reply) => {
     const id = surgeryPathId(request.params.id);
-    const answer = await ledger.addGlosa(signedInUser(request), id, body<GlosaInput>(glosaSchema, request.body));
+    const answer = await ledger.addGlosa(signedInUser(request), id, await body<GlosaInput>((s) => s.glosaSchema, request.body));
     return reply.code(201).send(answer);
   });
 
   app.put<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { onRequest: app.authenticate }, async (request) => {
     const id = surgeryPathId(request.params.id);
     const glosaId = idOf(request.params.glosaId, LEDGER_SERVICE_MESSAGES.glosaNotFound);
-    return ledger.updateGlosa(signedInUser(request), id, glosaId, body<GlosaUpdateInput>(glosaUpdateSchema, request.body));
+    return ledger.updateGlosa(signedInUser(request), id, glosaId, await body<GlosaUpdateInput>((s) => s.glosaUpdateSchema, request.body));
   });
 
   app.delete<{ Params: GlosaParams }>(`${base}glosas/:glosaId/`, { onRequest: app.authenticate }, async (request) => {
@@ -86,7 +80,7 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
 
   app.get<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
-    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.stageTargetsQuerySchema }) },
     async (request) => terms.get(signedInUser(request), request.query.medic),
   );
 
@@ -95,9 +89,10 @@ export default async function ledgerRoutes(app: FastifyInstance, { deps }: { dep
   // whatever the body holds.
   app.put<{ Querystring: typeof stageTargetsQuerySchema.infer }>(
     '/project_auth/api/v1/payment_terms/',
-    { onRequest: app.authenticate, preValidation: validated({ query: stageTargetsQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.stageTargetsQuerySchema }) },
     async (request) => {
       const medic = await terms.medicOf(signedInUser(request), request.query.medic);
+      const { parse, paymentTermsSchema } = await loadSchemas();
       return terms.put(medic, parse(paymentTermsSchema, request.body));
     },
   );

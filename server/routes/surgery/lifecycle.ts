@@ -7,8 +7,7 @@ import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } fro
 import { readSurgeryRow, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { checkAtCase, checkVersion, noteColumns } from '../../services/surgeries/move-checks';
-import { moveFromVersionSchema, updateInputOf, updateSurgerySchema } from '../../../machines/surgeryCase/schemas';
-import { parse } from '../../http/validation';
+import { loadSchemas } from '../../http/schemas';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { syncAuthorizationToggles } from '../../services/preoperative/authorizations';
 import { signedInUser } from '../../plugins/authenticate';
@@ -75,6 +74,7 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/update/:id/', { onRequest: app.authenticate }, async (request) => {
     surgeryPathId(request.params.id);
+    const { parse, updateInputOf, updateSurgerySchema } = await loadSchemas();
     const input = updateInputOf(parse(updateSurgerySchema(saoPauloDay(deps.now())), request.body));
     return moveAndAnswer(
       request,
@@ -98,12 +98,17 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
     );
   });
 
+  const parsedMove = async (body: object) => {
+    const { parse, moveFromVersionSchema } = await loadSchemas();
+    return parse(moveFromVersionSchema, body);
+  };
+
   /**
    * archive and cancel take no body, or a JSON object whose meaningful keys are the optional `version` and the
    * optional loss reason (`reason`, `reason_note`; issue 13), stored on the move's history row.
    */
-  function closeOptionsOf(body: unknown): Omit<MoveOptions, 'readBack'> {
-    const input = !body || typeof body !== 'object' || Array.isArray(body) ? {} : parse(moveFromVersionSchema, body);
+  async function closeOptionsOf(body: unknown): Promise<Omit<MoveOptions, 'readBack'>> {
+    const input = !body || typeof body !== 'object' || Array.isArray(body) ? {} : await parsedMove(body);
     return {
       check: (row) => checkVersion(input.version, row),
       history: { reason: input.reason ?? null, reasonNote: input.reason_note ?? null },
@@ -111,11 +116,11 @@ export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { 
   }
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/archive_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
-    return moveAndAnswer(request, { kind: 'archive' }, closeOptionsOf(request.body));
+    return moveAndAnswer(request, { kind: 'archive' }, await closeOptionsOf(request.body));
   });
 
   app.put<{ Params: { id: string } }>('/surgery/api/v1/cancel_surgery/:id/', { onRequest: app.authenticate }, async (request) => {
-    return moveAndAnswer(request, { kind: 'cancel' }, closeOptionsOf(request.body));
+    return moveAndAnswer(request, { kind: 'cancel' }, await closeOptionsOf(request.body));
   });
 
   const approvalsRoute = { onRequest: app.authenticate, config: { auditRead: caseRead('approvals') } };

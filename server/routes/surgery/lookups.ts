@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { createHospitalSchema, HOSPITAL_MESSAGES, type CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
-import { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
+import { HOSPITAL_MESSAGES } from '../../../machines/lookups/hospitalMessages';
+import type { CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
+import type { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../../machines/lookups/schemas';
 import type { AppDeps } from '../../deps';
 import { validated } from '../../http/validation';
 import { badRequest } from '../../http/errors';
@@ -21,7 +22,7 @@ type ProcedureQuery = { Querystring: typeof procedureQuerySchema.infer };
 export default async function lookupRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const lookups = createLookupService(deps);
   const hospitalService = createHospitalService(deps);
-  const searched = { onRequest: app.authenticate, preValidation: validated({ query: lookupQuerySchema }) };
+  const searched = { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.lookupQuerySchema }) };
 
   app.get<LookupQuery>('/surgery/api/v1/healthplan/', searched, async (request) => ({
     results: await lookups.healthPlans(request.query.search ?? ''),
@@ -29,7 +30,7 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
 
   app.get<{ Querystring: typeof hospitalQuerySchema.infer }>(
     '/surgery/api/v1/hospital/',
-    { onRequest: app.authenticate, preValidation: validated({ query: hospitalQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.hospitalQuerySchema }) },
     async (request) => {
       const medicIds = await visibleMedicIds(deps.db, signedInUser(request));
       const { medic, search } = request.query;
@@ -42,13 +43,13 @@ export default async function lookupRoutes(app: FastifyInstance, { deps }: { dep
 
   app.post<{ Body: CreateHospitalInput }>(
     '/surgery/api/v1/hospital/',
-    { onRequest: app.authenticate, preValidation: validated({ body: createHospitalSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.createHospitalSchema }) },
     async (request, reply) => reply.code(201).send(await hospitalService.create(signedInUser(request), request.body)),
   );
 
   app.get<ProcedureQuery>(
     '/surgery/api/v1/procedure/',
-    { onRequest: app.authenticate, preValidation: validated({ query: procedureQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.procedureQuerySchema }) },
     async (request) => ({ results: await lookups.procedures(request.query.search ?? '', request.query.table ?? null) }),
   );
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requirementsQuerySchema } from '../../../machines/preoperative/checklistSchemas';
 import type { AppDeps } from '../../deps';
 import { badRequest, HttpError, payloadTooLarge } from '../../http/errors';
 import { validated } from '../../http/validation';
@@ -67,7 +66,7 @@ export default async function officeTemplateRoutes(app: FastifyInstance, { deps 
   const filler = createTemplateFiller();
   app.addHook('onClose', () => filler.close());
   const service = createOfficeTemplateService({ db: deps.db, storage: deps.storage, now: deps.now, filler });
-  const query = validated({ query: requirementsQuerySchema });
+  const query = validated({ query: (s) => s.requirementsQuerySchema });
   const path = '/surgery/api/v1/document_requirements/:scope/:id/template/';
 
   app.get<ScopeRoute>(path, { onRequest: app.authenticate, preValidation: query }, async (request) => {

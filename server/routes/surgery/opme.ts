@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { opmeItemInputOf, opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
+import type { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../http/errors';
 import { pathId } from '../../http/path-id';
+import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
 import { createOpmeService, OPME_SERVICE_MESSAGES } from '../../services/preoperative/opme';
 import { signedInUser } from '../../plugins/authenticate';
@@ -36,17 +37,18 @@ export default async function opmeRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.post<{ Params: CaseParams; Body: ItemBody }>(
     base,
-    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.opmeItemSchema }) },
     async (request, reply) => {
-      const list = await opme.create(signedInUser(request), surgeryPathId(request.params.id), opmeItemInputOf(request.body));
+      const list = await opme.create(signedInUser(request), surgeryPathId(request.params.id), (await loadSchemas()).opmeItemInputOf(request.body));
       return reply.code(201).send(list);
     },
   );
 
   app.put<{ Params: ItemParams; Body: ItemBody }>(
     `${base}:itemId/`,
-    { onRequest: app.authenticate, preValidation: validated({ body: opmeItemSchema }) },
-    async (request) => opme.replace(signedInUser(request), surgeryPathId(request.params.id), itemId(request), opmeItemInputOf(request.body)),
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.opmeItemSchema }) },
+    async (request) =>
+      opme.replace(signedInUser(request), surgeryPathId(request.params.id), itemId(request), (await loadSchemas()).opmeItemInputOf(request.body)),
   );
 
   app.delete<{ Params: ItemParams }>(`${base}:itemId/`, { onRequest: app.authenticate }, async (request) =>

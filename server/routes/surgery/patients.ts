@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { patientFormSchema, patientListQuerySchema } from '../../../machines/patientWizard/schemas';
-import { check, type Problems } from '../../../machines/validation/problems';
+import type { patientListQuerySchema } from '../../../machines/patientWizard/schemas';
+import type { Problems } from '../../../machines/validation/problemList';
 import type { AppDeps } from '../../deps';
 import { controlCharactersError, hasControlCharacters } from '../../http/control-characters';
 import { badRequest, forbidden, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { pathId } from '../../http/path-id';
+import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
 import { zipStream } from '../../http/zip';
 import { recordChange } from '../../services/audit/audit-log';
@@ -94,7 +95,8 @@ async function readPatientUpload(request: FastifyRequest): Promise<PatientUpload
  * The form's text parts checked by its schema (machines/patientWizard/schemas.ts, built for São Paulo's today) and
  * its photo by its content; the problems of both are answered together (400), nothing is written.
  */
-function checkedInput(upload: PatientUpload, today: string): PatientInput {
+async function checkedInput(upload: PatientUpload, today: string): Promise<PatientInput> {
+  const { check, patientFormSchema } = await loadSchemas();
   const form = check(patientFormSchema({ today }), upload.fields);
   const type = upload.photo ? photoTypeOf(upload.photo) : null;
   const refusedPhoto = upload.photo !== null && type === null;
@@ -119,7 +121,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   const list = {
     onRequest: app.authenticate,
-    preValidation: validated({ query: patientListQuerySchema }),
+    preValidation: validated({ query: (s) => s.patientListQuerySchema }),
     config: { auditRead: pageRead('patient', 'id') },
   };
   app.get<ListRoute>('/surgery/api/v1/patient/', list, async (request) => service.list(signedInUser(request), request.query));
@@ -132,7 +134,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
 
   app.post('/surgery/api/v1/add_paciente/', auth, async (request, reply) => {
     const viewer = signedInUser(request);
-    const input = checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
+    const input = await checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
     const patient = await service.create(viewer, input);
     return reply.code(201).send(patient);
   });
@@ -142,7 +144,7 @@ export default async function patientRoutes(app: FastifyInstance, { deps }: { de
     const id = patientId(request.params.id);
     // Not the viewer's (or no such patient): 404 before the upload is even read.
     if (!(await service.isVisible(viewer, id))) throw notFound(PATIENT_MESSAGES.notFound);
-    const input = checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
+    const input = await checkedInput(await readPatientUpload(request), saoPauloDay(deps.now()));
     const patient = await service.update(viewer, id, input);
     if (!patient) throw notFound(PATIENT_MESSAGES.notFound);
     return patient;

@@ -1,14 +1,10 @@
 import { auditedRows, exportAudit } from '../../services/audit/audit-log';
 import type { FastifyInstance } from 'fastify';
 import { AGING_BUCKET_LABELS, daysPastDueText } from '../../../machines/ledger/constants';
-import {
-  receivablesExportQuerySchema,
-  receivablesFiltersOf,
-  receivablesQuerySchema,
-  type ReceivablesQuery,
-} from '../../../machines/ledger/receivablesSchemas';
+import type { ReceivablesQuery } from '../../../machines/ledger/receivablesSchemas';
 import type { AppDeps } from '../../deps';
 import { csvDate, csvMoney, inPages, sendCsv, type CsvCell } from '../../http/csv';
+import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
 import { visibleMedicIds } from '../../services/access/scope';
 import { STATUS_LABELS } from '../../../machines/constants';
@@ -70,17 +66,17 @@ export default async function receivableRoutes(app: FastifyInstance, { deps }: {
     '/surgery/api/v1/receivables/',
     {
       onRequest: app.authenticate,
-      preValidation: validated({ query: receivablesQuerySchema }),
+      preValidation: validated({ query: (s) => s.receivablesQuerySchema }),
       config: { auditRead: pageRead('surgery', 'surgery', 'receivables') },
     },
-    async (request) => receivables.list(signedInUser(request), receivablesFiltersOf(request.query)),
+    async (request) => receivables.list(signedInUser(request), (await loadSchemas()).receivablesFiltersOf(request.query)),
   );
 
   app.get<{ Querystring: ReceivablesQuery }>(
     '/surgery/api/v1/receivables/export.csv',
-    { onRequest: app.authenticate, preValidation: validated({ query: receivablesExportQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.receivablesExportQuerySchema }) },
     async (request, reply) => {
-      const { day, fetchPage } = await receivables.exportRows(signedInUser(request), receivablesFiltersOf(request.query));
+      const { day, fetchPage } = await receivables.exportRows(signedInUser(request), (await loadSchemas()).receivablesFiltersOf(request.query));
       const user = signedInUser(request);
       const record = exportAudit(app.audit, user, { of: 'surgeries', entity: 'surgery', detail: 'receivables.csv', medicIds: await visibleMedicIds(deps.db, user) });
       async function* rows() {

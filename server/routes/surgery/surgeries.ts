@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createSurgerySchema, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
-import { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
+import type { CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
+import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import type { AppDeps } from '../../deps';
 import { validated } from '../../http/validation';
 import { forbidden, notFound } from '../../http/errors';
@@ -29,7 +29,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.post<{ Body: CreateSurgeryInput }>(
     '/surgery/api/v1/create_surgery/',
-    { onRequest: app.authenticate, preValidation: validated({ body: createSurgerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.createSurgerySchema }) },
     async (request, reply) => {
       const created = await cases.create(signedInUser(request), request.body);
       return reply.code(201).send(created);
@@ -40,7 +40,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
     '/surgery/api/v1/surgery/',
     {
       onRequest: app.authenticate,
-      preValidation: validated({ query: surgeryListQuerySchema }),
+      preValidation: validated({ query: (s) => s.surgeryListQuerySchema }),
       config: { auditRead: pageRead('surgery', 'id') },
     },
     async (request) => cases.list(signedInUser(request), request.query),
@@ -48,7 +48,7 @@ export default async function surgeryRoutes(app: FastifyInstance, { deps }: { de
 
   app.get<{ Querystring: typeof scheduleDaysQuerySchema.infer }>(
     '/surgery/api/v1/schedule_days/',
-    { onRequest: app.authenticate, preValidation: validated({ query: scheduleDaysQuerySchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.scheduleDaysQuerySchema }) },
     async (request) => cases.scheduleDays(signedInUser(request), request.query),
   );
 

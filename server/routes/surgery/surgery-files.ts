@@ -5,7 +5,7 @@ import { controlCharactersError, hasControlCharacters } from '../../http/control
 import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
 import { pathId } from '../../http/path-id';
 import { validated } from '../../http/validation';
-import { reuseDocumentSchema } from '../../../machines/surgeryCase/schemas';
+import type { reuseDocumentSchema } from '../../../machines/surgeryCase/schemas';
 import { toSaoPauloIso } from '../../services/sao-paulo-time';
 import { signedInUser } from '../../plugins/authenticate';
 import { pathIds, type RouteRead } from '../../plugins/audited-reads';
@@ -178,7 +178,7 @@ export default async function surgeryFileRoutes(app: FastifyInstance, { deps }: 
 
   app.post<IdRoute & { Body: typeof reuseDocumentSchema.infer }>(
     '/surgery/api/v1/surgery/:id/reuse_document/',
-    { onRequest: app.authenticate, preValidation: validated({ body: reuseDocumentSchema }) },
+    { onRequest: app.authenticate, preValidation: validated({ body: (s) => s.reuseDocumentSchema }) },
     async (request) => {
       const user = signedInUser(request);
       const id = surgeryPathId(request.params.id);

@@ -1,4 +1,4 @@
-import { CLOCK_MESSAGES } from '../../../machines/preoperative/clockSchemas';
+import { CLOCK_MESSAGES } from '../../../machines/preoperative/clockMessages';
 import type { Executor } from '../../db/client';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';

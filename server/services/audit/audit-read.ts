@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_PAGE_SIZE, type AuditFilters } from '../../../machines/audit/auditSchemas';
-import type { AuditAction, AuditEntity } from '../../../machines/audit/constants';
+import type { AuditFilters } from '../../../machines/audit/auditSchemas';
+import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntity } from '../../../machines/audit/constants';
 import type { UserType } from '../../../machines/constants';
 import type { Database } from '../../db/client';
 import { saoPauloDayBounds, toSaoPauloIso } from '../sao-paulo-time';

@@ -1,4 +1,4 @@
-import { ACCOUNT_FIELD_MESSAGES } from '../../../machines/account/fields';
+import { ACCOUNT_FIELD_MESSAGES } from '../../../machines/account/fieldMessages';
 import { isWellFormedEmail } from '../../../machines/rules/account';
 import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Config } from '../../config';

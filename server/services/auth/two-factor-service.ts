@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import type { Database } from '../../db/client';
 import { medicSecretaries, mfaTokens, secretaryTwoFactorPolicies, twoFactorRecoveryCodes, twoFactorSecrets, users } from '../../db/schema/index';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
@@ -210,6 +209,8 @@ export function createTwoFactorService(deps: {
           setWhere: isNull(twoFactorSecrets.enabledAt),
         });
       const uri = otpauthUri(secret, user.email, ISSUER);
+      // qrcode (and pngjs) load when a medic first sets up two factors, not at every start (issue 41, goal 5).
+      const { default: QRCode } = await import('qrcode');
       const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return {
         secret: base32Encode(secret),

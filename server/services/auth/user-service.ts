@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { newSecretarySchema, type doctorSignupSchema, type secretarySignupSchema } from '../../../machines/account/signupSchemas';
+import type { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import type { UserType } from '../../../machines/constants';
 import { medicSecretaries, specialties, users, type UserRow } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';
-import { parse } from '../../http/validation';
+import { loadSchemas } from '../../http/schemas';
 import type { FileStorage } from '../storage/file-storage';
 import { createInviteService, normaliseEmail } from './invite-service';
 import { hashPassword, verifyPassword } from './password';
@@ -156,6 +156,7 @@ export function createUserService(deps: UserServiceDeps) {
         return { id };
       }
 
+      const { parse, newSecretarySchema } = await loadSchemas();
       const valid = parse(newSecretarySchema, input);
       if (await cpfTaken('secretary', valid.cpf)) throw badRequest([SIGNUP_MESSAGES.cpfTaken]);
       const passwordHash = await hashing().run(() => hashPassword(valid.password));

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { CASE_STATUSES, DASHBOARD_GRAPHS, type CaseStatus } from '../../../machines/constants';
-import { isLossReason } from '../../../machines/preoperative/reasonSchemas';
+import { isLossReason } from '../../../machines/preoperative/lossReasons';
 import { STAGES, stagesOfGroup, stagesWhere } from '../../../machines/stages';
 import type { Executor } from '../../db/client';
 

@@ -1,11 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { APPEAL_WARNING_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
-import {
-  RECEIVABLES_MESSAGES as M,
-  RECEIVABLES_PAGE_SIZE,
-  type ReceivablesFilters,
-} from '../../../machines/ledger/receivablesSchemas';
+import { RECEIVABLES_MESSAGES as M, RECEIVABLES_PAGE_SIZE } from '../../../machines/ledger/receivablesMessages';
+import type { ReceivablesFilters } from '../../../machines/ledger/receivablesSchemas';
 import type { CaseStatus } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
 import { healthPlans, patients, surgeries, surgeryGlosas, users } from '../../db/schema/index';

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import { HOSPITAL_MESSAGES as M, type CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
+import { HOSPITAL_MESSAGES as M } from '../../../machines/lookups/hospitalMessages';
+import type { CreateHospitalInput } from '../../../machines/lookups/hospitalSchemas';
 import type { Database, Executor } from '../../db/client';
 import { hospitals } from '../../db/schema/index';
 import { badRequest } from '../../http/errors';

@@ -2,7 +2,8 @@ import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { isActiveStatus, type ApprovalValue } from '../../../machines/constants';
-import { AUTHORIZATION_MESSAGES as A, type AuthorizationInput } from '../../../machines/preoperative/authorizationSchemas';
+import { AUTHORIZATION_MESSAGES as A } from '../../../machines/preoperative/authorizationMessages';
+import type { AuthorizationInput } from '../../../machines/preoperative/authorizationSchemas';
 import {
   applicablePayers,
   authorizationAlerts,

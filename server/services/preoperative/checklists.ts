@@ -3,13 +3,8 @@ import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DOCUMENT_LABELS, type SurgeryDocumentKind } from '../../../machines/constants';
 import { buildChecklist, planChecklistApplies, type Checklist, type RequirementRow } from '../../../machines/preoperative/checklistRules';
-import {
-  CHECKLIST_MESSAGES as M,
-  documentNameKey,
-  type ChecklistMarkInput,
-  type DispatchInput,
-  type DocumentRequirementsInput,
-} from '../../../machines/preoperative/checklistSchemas';
+import { CHECKLIST_MESSAGES as M, documentNameKey } from '../../../machines/preoperative/checklistMessages';
+import type { ChecklistMarkInput, DispatchInput, DocumentRequirementsInput } from '../../../machines/preoperative/checklistSchemas';
 import type { ChecklistScope, DispatchChannel } from '../../../machines/preoperative/constants';
 import type { Database, Executor, Transaction } from '../../db/client';
 import { hospitalUsableBy } from '../lookups/hospital-service';

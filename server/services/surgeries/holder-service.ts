@@ -1,7 +1,8 @@
 import { caseChange, recordChange } from '../audit/audit-log';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { ACTIVE_STATUSES } from '../../../machines/constants';
-import { CLOCK_MESSAGES as C, type StageTargets } from '../../../machines/preoperative/clockSchemas';
+import { CLOCK_MESSAGES as C } from '../../../machines/preoperative/clockMessages';
+import type { StageTargets } from '../../../machines/preoperative/clockSchemas';
 import type { Database, Executor } from '../../db/client';
 import { medicSecretaries, stageTargets, surgeries, users } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';

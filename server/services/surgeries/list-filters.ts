@@ -1,11 +1,6 @@
 import type { CaseStatus } from '../../../machines/constants';
-import {
-  DEFAULT_LIST_STATUSES,
-  SURGERY_PAGE_DEFAULT,
-  type scheduleDaysQuerySchema,
-  type SurgeryOrdering,
-  type surgeryListQuerySchema,
-} from '../../../machines/surgeryCase/listQuerySchemas';
+import { DEFAULT_LIST_STATUSES, SURGERY_PAGE_DEFAULT } from '../../../machines/surgeryCase/listDefaults';
+import type { scheduleDaysQuerySchema, SurgeryOrdering, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { saoPauloDayBounds, saoPauloMonthBounds } from '../sao-paulo-time';
 
 /** A surgery list's filters, from its query (checked by machines/surgeryCase/listQuerySchemas.ts). */

@@ -1,7 +1,8 @@
 import type { CaseStatus } from '../../../machines/constants';
-import { UPDATE_SURGERY_MESSAGES as U, type StepNotes, type UpdateSurgeryInput } from '../../../machines/surgeryCase/schemas';
+import { UPDATE_SURGERY_MESSAGES as U } from '../../../machines/surgeryCase/messages';
+import type { StepNotes, UpdateSurgeryInput } from '../../../machines/surgeryCase/schemas';
 import { conflictMessage, opmeApprovalApplies, planApprovalApplies, type LifecycleFacts } from '../../../machines/surgeryLifecycle/lifecycleRules';
-import { addProblem, noProblems } from '../../../machines/validation/problems';
+import { addProblem, noProblems } from '../../../machines/validation/problemList';
 import { conflict } from '../../http/errors';
 import { throwIfProblems } from '../../http/validation';
 import type { ExtraColumns } from './lifecycle-moves';

@@ -10,15 +10,15 @@ import {
 } from '../../../machines/constants';
 import type { Database } from '../../db/client';
 import { surgeries, surgeryDocuments } from '../../db/schema/index';
-import { surgeryFilesFieldsSchema } from '../../../machines/surgeryCase/schemas';
-import { addProblem, check, noProblems } from '../../../machines/validation/problems';
+import { addProblem, noProblems } from '../../../machines/validation/problemList';
 import { badRequest, conflict, payloadTooLarge } from '../../http/errors';
+import { loadSchemas } from '../../http/schemas';
 import { throwIfProblems } from '../../http/validation';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds, visibleSurgery, visibleSurgeryRow } from '../access/scope';
 import { caseChange, recordChange } from '../audit/audit-log';
 import { namedDocumentOf } from '../preoperative/checklists';
-import { CHECKLIST_MESSAGES } from '../../../machines/preoperative/checklistSchemas';
+import { CHECKLIST_MESSAGES } from '../../../machines/preoperative/checklistMessages';
 import { notFound } from '../../http/errors';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 import { DOCUMENT_TYPES, FILE_EXTENSIONS, MAX_DOCUMENT_BYTES, sniffFileType, type SniffedType } from '../files/file-type';
@@ -100,10 +100,11 @@ type Checked = {
   documents: Array<UploadedDocument & { type: SniffedType }>;
 };
 
-/** Step 1: every problem of the form at once (400), or a document over the limit (413). Pure. */
-function checkSurgeryFiles(input: SurgeryFilesInput): Checked {
+/** Step 1: every problem of the form at once (400), or a document over the limit (413). Reads nothing stored. */
+async function checkSurgeryFiles(input: SurgeryFilesInput): Promise<Checked> {
   const tooLarge = input.documents.find((document) => document.data.length > MAX_DOCUMENT_BYTES);
   if (tooLarge) throw payloadTooLarge(M.documentTooLarge(tooLarge.kind));
+  const { check, surgeryFilesFieldsSchema } = await loadSchemas();
   const checked = check(surgeryFilesFieldsSchema, input.fields);
   const problems = checked.ok ? noProblems() : checked.problems;
   const documents: Checked['documents'] = [];
@@ -209,7 +210,7 @@ export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryF
 
     /** Stores the documents and saves (`prep_doc`) or advances (`env_doc`) the case; answers the updated Surgery. */
     async include(user: User, id: number, input: SurgeryFilesInput): Promise<SurgeryResponse> {
-      const { status, version, confirmMissing, documents } = checkSurgeryFiles(input);
+      const { status, version, confirmMissing, documents } = await checkSurgeryFiles(input);
 
       const stored: Array<{ kind: SurgeryDocumentKind; key: string; type: SniffedType; size: number; filename: string | null }> = [];
       try {

@@ -24,8 +24,9 @@ import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../a
 import { linkSigningContext, type LinkSigner } from '../files/signed-links';
 import { hashToken } from '../auth/token-service';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
-import { CREATE_SURGERY_MESSAGES as M, type CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
-import { addProblem, noProblems } from '../../../machines/validation/problems';
+import { CREATE_SURGERY_MESSAGES as M } from '../../../machines/surgeryCase/messages';
+import type { CreateSurgeryInput } from '../../../machines/surgeryCase/schemas';
+import { addProblem, noProblems } from '../../../machines/validation/problemList';
 import { throwIfProblems } from '../../http/validation';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 import { heldByCondition, overdueSql } from './clocks';

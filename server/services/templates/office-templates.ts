@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { CHECKLIST_MESSAGES } from '../../../machines/preoperative/checklistSchemas';
+import { CHECKLIST_MESSAGES } from '../../../machines/preoperative/checklistMessages';
 import type { ChecklistScope } from '../../../machines/preoperative/constants';
 import type { Database, Executor } from '../../db/client';
 import { healthPlans, hospitals, officeTemplates, users } from '../../db/schema/index';

@@ -37,7 +37,7 @@
  *
  * Writes, at each size: a case written as the app writes one (the case, two procedures, a receipt, a status history
  * row; one transaction each) with the dashboard's triggers and without, alternating in BENCH_WRITE_ROUNDS (4) rounds
- * of BENCH_WRITES (100) each way; and 50 (BENCH_WRITERS) concurrent writers through the API, each on its own case of
+ * of BENCH_WRITES (100) each way, and the same write once under EXPLAIN ANALYZE (rolled back) for each trigger's time; and 50 (BENCH_WRITERS) concurrent writers through the API, each on its own case of
  * the measured medic, moving it autorizacao → env_doc and back (PUT /surgery/api/v1/update/{id}/: a status change,
  * its history row and the dashboard's triggers on the medic's summary rows), BENCH_WRITER_PUTS (20) each, p50 and p99:
  * back to back (the server saturated) and paced, each writer once every BENCH_WRITER_PACE (1,000) ms.
@@ -363,7 +363,7 @@ const FIGURE_TABLES = ['surgeries', 'surgery_procedures', 'surgery_receipts', 's
  * transaction each), with the dashboard's triggers and without, in alternating rounds; the written cases deleted
  * after (with the triggers on, so the summaries stay exact).
  */
-async function writeCost(client: pg.Client, medic: Medic): Promise<{ withTriggers: number; without: number }> {
+async function writeCost(client: pg.Client, medic: Medic): Promise<{ withTriggers: number; without: number; triggerLines: string[] }> {
   const pools = await sqlPools(client);
   const { rows } = await client.query<{ id: number }>(`select id from patients where medic_id = $1 limit 1`, [medic.id]);
   const patientId = rows[0]!.id;
@@ -403,8 +403,35 @@ async function writeCost(client: pg.Client, medic: Medic): Promise<{ withTrigger
     // The cases written without the triggers have no figures: deleted by id in batches, the summaries stay exact.
     for (let i = 0; i < written.length; i += 1000) await client.query(`delete from surgeries where id = any($1::int[])`, [written.slice(i, i + 1000)]);
   }
+  // Where the triggers' time goes: the same write once more under EXPLAIN ANALYZE (its "Trigger …: time=" lines),
+  // rolled back.
+  const triggerLines: string[] = [];
+  await client.query('begin');
+  try {
+    const explainRows = async (text: string, values: unknown[]) =>
+      (await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, format text) ${text}`, values)).rows.map((row) => row['QUERY PLAN']);
+    const plan = await explainRows(
+      `insert into surgeries (medic_id, patient_id, hospital_id, payment_fountains, fees_payments, status, created_by)
+       values ($1, $2, $3, 'particular', 5000, 'pagamento', $1) returning id`,
+      [medic.id, patientId, pools.hospitals[0]],
+    );
+    const { rows: latest } = await client.query<{ id: number }>(`select max(id)::int as id from surgeries where medic_id = $1`, [medic.id]);
+    const id = latest[0]!.id;
+    const steps: Array<[string, string, unknown[]]> = [
+      ['case', '', []],
+      ['procedures', `insert into surgery_procedures (surgery_id, position, procedure_id) values ($1, 0, $2), ($1, 1, $3)`, [id, pools.procedures[0], pools.procedures[1]]],
+      ['receipt', `insert into surgery_receipts (surgery_id, received_on, amount_cents, payer) values ($1, '2026-01-15', 10000, 'outro')`, [id]],
+      ['history', `insert into surgery_status_history (surgery_id, from_status, to_status) values ($1, 'realizacao', 'pagamento')`, [id]],
+    ];
+    for (const [name, text, values] of steps) {
+      const lines = name === 'case' ? plan : await explainRows(text, values);
+      for (const line of lines) if (/^Trigger|^Execution Time/.test(line)) triggerLines.push(`${name}: ${line}`);
+    }
+  } finally {
+    await client.query('rollback');
+  }
   const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-  return { withTriggers: medianOf(times.on), without: medianOf(times.off) };
+  return { withTriggers: medianOf(times.on), without: medianOf(times.off), triggerLines };
 }
 
 /** One HTTP request with a JSON body; its status and ms. */
@@ -485,7 +512,7 @@ type SizeResult = {
   seeding: string;
   seedSeconds: number;
   calls: Measured[];
-  write: { withTriggers: number; without: number };
+  write: Awaited<ReturnType<typeof writeCost>>;
   writers: Awaited<ReturnType<typeof concurrentWriters>>;
   paced: Awaited<ReturnType<typeof concurrentWriters>>;
   load: string;
@@ -586,6 +613,7 @@ async function main(): Promise<void> {
 
       const write = await writeCost(adminClient, medic);
       console.log(`  a case write (case, 2 procedures, receipt, history; ${WRITE_ROUNDS} rounds × ${WRITES} each way, medians): ${fmt(write.withTriggers)} ms with the triggers, ${fmt(write.without)} ms without (+${fmt(write.withTriggers - write.without)} ms)`);
+      console.log(`  the same write under EXPLAIN ANALYZE (rolled back), the triggers' times:\n${write.triggerLines.map((line) => `    ${line}`).join('\n')}`);
       const writers = await concurrentWriters(adminClient, medic, token);
       const paced = await concurrentWriters(adminClient, medic, token, WRITER_PACE);
       for (const [name, row] of [['back to back', writers], [`one per ${WRITER_PACE} ms each`, paced]] as const) {

@@ -310,8 +310,8 @@ async function grow(url: string, handle: DatabaseHandle, medics: Medic[], add: n
 type Captured = { text: string; values: unknown[] };
 
 /**
- * The SELECT statements one request runs, captured from pg's Client.query in this process (the app built in-process on
- * the same database), without the bearer token's lookup.
+ * The reads one request runs, captured from pg's Client.query in this process (the app built in-process on the same
+ * database), without the bearer token's lookup and the audit's writes.
  */
 async function captureStatements(app: FastifyInstance, path: string, token: string): Promise<Captured[]> {
   const captured: Captured[] = [];
@@ -321,7 +321,9 @@ async function captureStatements(app: FastifyInstance, path: string, token: stri
     const [first, second] = args;
     const text = typeof first === 'string' ? first : (first as { text?: string } | null)?.text;
     const values = Array.isArray(second) ? second : (first as { values?: unknown[] } | null)?.values;
-    if (typeof text === 'string' && /^\s*(select|with)\b/i.test(text) && !/token_hash/i.test(text)) {
+    // Reads only: not the bearer token's lookup, nor the audit's batched writes (a `with … insert`).
+    const read = typeof text === 'string' && /^\s*(select|with)\b/i.test(text) && !/\b(insert\s+into|delete\s+from)\b|\bupdate\s+\S+\s+set\b/i.test(text);
+    if (read && !/token_hash/i.test(text)) {
       captured.push({ text, values: Array.isArray(values) ? values : [] });
     }
     return original.apply(this, args);

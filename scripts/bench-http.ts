@@ -202,9 +202,9 @@ export async function stopProcess(child: ChildProcess | null): Promise<void> {
 
 export type Load = { requests: number; seconds: number; latencies: number[]; failures: number };
 
-/** `total` GET requests to `path`, `CONNECTIONS` at a time over keep-alive connections. */
-export async function drive(port: number, path: string, headers: Record<string, string>, total: number): Promise<Load> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+/** `total` GET requests to `path`, `connections` (CONNECTIONS) at a time over keep-alive connections. */
+export async function drive(port: number, path: string, headers: Record<string, string>, total: number, connections = CONNECTIONS): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let issued = 0;
   let failures = 0;
@@ -228,7 +228,7 @@ export async function drive(port: number, path: string, headers: Record<string, 
     }
   };
   const started = performance.now();
-  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+  await Promise.all(Array.from({ length: connections }, worker));
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   return { requests: total, seconds, latencies: latencies.sort((a, b) => a - b), failures };
@@ -241,7 +241,8 @@ export type Measured = { name: string; rps: number; p50: number; p99: number; no
 /**
  * Warm-up (`warmup` requests, by default a tenth of `total` and at least 200), then `total` requests with the CPU of
  * the server's process (with `tree`, of it and all its descendants: gunicorn's master and workers) and of the
- * database's backends around them. `nodeMs` is the server's CPU per request, whatever runs it.
+ * database's backends around them. `nodeMs` is the server's CPU per request, whatever runs it. `connections`: how many
+ * requests at a time (CONNECTIONS by default).
  */
 export async function measure(
   name: string,
@@ -249,15 +250,16 @@ export async function measure(
   total: number,
   admin: pg.Client,
   warmup = Math.max(200, Math.round(total / 10)),
+  connections = CONNECTIONS,
 ): Promise<Measured> {
   const probe = await fetch(`http://127.0.0.1:${target.port}${target.path}`, { headers: target.headers });
   const bytes = (await probe.arrayBuffer()).byteLength;
   if (probe.status !== 200) throw new Error(`${name}: HTTP ${probe.status}`);
-  await drive(target.port, target.path, target.headers, warmup);
+  await drive(target.port, target.path, target.headers, warmup, connections);
   const serverCpu = () => (target.tree ? processTreeCpu(target.pid) : new Map([[target.pid, cpuMs(target.pid)!]]));
   const postgresBefore = await backendCpu(admin);
   const nodeBefore = serverCpu();
-  const load = await drive(target.port, target.path, target.headers, total);
+  const load = await drive(target.port, target.path, target.headers, total, connections);
   const nodeAfter = serverCpu();
   const postgresAfter = await backendCpu(admin);
   return {

@@ -1,5 +1,5 @@
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS, type PaymentSource, type SurgeryDocumentKind } from '../constants';
-import { documentNameKey } from './checklistSchemas';
+import { documentNameKey } from './documentNames';
 import type { ChecklistScope } from './constants';
 
 /**

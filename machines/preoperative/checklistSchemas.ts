@@ -9,6 +9,7 @@ import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { int4OfText, orNull, text, visibleLength } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { CHECKLIST_SCOPES, DISPATCH_CHANNELS, MAX_EXTRA_DOCUMENTS, type ChecklistScope } from './constants';
+import { cleanDocumentName, documentNameKey } from './documentNames';
 
 /**
  * The document checklists (issue 13 item 2; DECISIONS §15): which documents a medic's cases need at a hospital or
@@ -58,15 +59,7 @@ export const CHECKLIST_MESSAGES = {
 
 const M = CHECKLIST_MESSAGES;
 
-/** A document's name as written (trimmed, inner spaces collapsed). */
-function cleanDocumentName(name: string): string {
-  return name.trim().replace(/\s+/g, ' ');
-}
-
-/** Two names are the same document when they differ only in case, accents' encoding or spaces. */
-export function documentNameKey(name: string): string {
-  return cleanDocumentName(name).normalize('NFC').toLocaleLowerCase('pt-BR');
-}
+export { documentNameKey };
 
 /** The SPEC kind whose label is `name`, if any ("Pedido médico" → doctor_request). */
 function kindNamed(name: string): SurgeryDocumentKind | null {

@@ -1,7 +1,10 @@
 import { type, type Traversal } from 'arktype';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { orNull, visibleLength } from '../validation/fields';
-import { LOSS_REASON_LABELS, LOSS_REASONS, type LossReason } from './constants';
+import { LOSS_REASONS, type LossReason } from './constants';
+import { isLossReason, LOSS_REASON_NOTE_MAX } from './reasons';
+
+export { isLossReason, LOSS_REASON_NOTE_MAX, lossReasonLabel, NO_LOSS_REASON_LABEL, type LossReasonChoice, type LossReasonValues } from './reasons';
 
 /**
  * Why a case was archived or cancelled (issue 13; DECISIONS §15 "Reasons"): one of LOSS_REASONS, with free text
@@ -15,9 +18,6 @@ import { LOSS_REASON_LABELS, LOSS_REASONS, type LossReason } from './constants';
  * - the dialogs' form (`lossReasonFormSchema`): the reason is required, as issue 13 asks of the SPA.
  */
 
-/** At most this many characters of free text beside the reason. */
-export const LOSS_REASON_NOTE_MAX = 500;
-
 const LOSS_REASON_MESSAGES = {
   reasonRequired: 'Selecione o motivo.',
   reasonUnknown: 'Motivo inválido.',
@@ -28,18 +28,6 @@ const LOSS_REASON_MESSAGES = {
 
 const M = LOSS_REASON_MESSAGES;
 const INVALID = VALIDATION_MESSAGES.invalidData;
-
-/** How the dashboard names the lost cases whose move carried no reason (archived before issue 13, or by the API). */
-export const NO_LOSS_REASON_LABEL = 'Sem motivo informado';
-
-/** A reason's pt-BR label; null (no reason given) is NO_LOSS_REASON_LABEL. */
-export function lossReasonLabel(reason: LossReason | null): string {
-  return reason === null ? NO_LOSS_REASON_LABEL : LOSS_REASON_LABELS[reason];
-}
-
-export function isLossReason(value: unknown): value is LossReason {
-  return typeof value === 'string' && (LOSS_REASONS as readonly string[]).includes(value);
-}
 
 /** The note as the body or the form holds it (read from the root: the reason's rule depends on it). */
 function noteIn(root: unknown): string {
@@ -90,9 +78,3 @@ export const lossReasonFormSchema = type({
   reason: formReason,
   reason_note: reasonNote,
 }).configure({ message: INVALID });
-
-/** What the dialogs hold: the select's value ('' before a choice) and the text. */
-export type LossReasonValues = { reason: string; reason_note: string };
-
-/** What a move carries (the dialog's values once valid); the API body's reason fields. */
-export type LossReasonChoice = { reason: LossReason; reason_note: string | null };

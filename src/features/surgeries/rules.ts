@@ -1,17 +1,13 @@
 /**
  * The surgery registration form's values and their conversions (SPEC §5 "Surgery creation"), kept apart from React so
  * they are unit-tested on their own. The form's rules are one schema, machines/surgeryCase/schemas.ts
- * `surgeryRegistrationSchema` (the server's createSurgerySchema's, plus a required payment source).
+ * `surgeryRegistrationSchema` (the server's createSurgerySchema's, plus a required payment source), applied by
+ * ./registrationChecks.ts, which the form loads on first use (this module holds no arktype).
  */
 import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../machines/surgeryCase/creationRules';
-import { surgeryRegistrationSchema } from '../../../machines/surgeryCase/schemas';
-import { problemsIn } from '../../../machines/validation/problems';
 import { fieldErrors, generalErrorMessages, type FieldErrors } from '../../api/errors';
-import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import type { Cid, CreateSurgeryBody, HealthPlan, Hospital, Procedure } from './types';
-
-const V = surgeriesTexts.validation;
 
 /** The fields of the registration form. `procedures`/`cids` are field-array rows (react-hook-form needs objects). */
 export type SurgeryFormValues = {
@@ -53,14 +49,6 @@ export function chosenIds(rows: readonly { item: { id: number } | null }[]): num
   }
   return ids;
 }
-
-/** SPEC §5's toast when CIDs or procedures are missing ('Preencha CID e Procedimento!' for both), or null. */
-export function missingCodesToast(values: SurgeryFormValues): string | null {
-  const listed = problemsIn(surgeryRegistrationSchema, values)?.error ?? [];
-  return listed.find((message) => CODE_MESSAGES.includes(message)) ?? null;
-}
-
-const CODE_MESSAGES: readonly string[] = [V.fillBoth, V.fillCid, V.fillProcedure];
 
 /** The createSurgery body (openapi CreateSurgery), with the clt / plano_saude rules applied once more. */
 export function toCreateSurgeryBody(patientId: number, values: SurgeryFormValues): CreateSurgeryBody {

@@ -34,7 +34,7 @@ const StyledPair = styled('div')`
   ${media.md} { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); }
 `;
 
-type AddHospitalModalProps = {
+export type AddHospitalModalProps = {
   /** The medic of the case: the hospital joins his office. */
   medicId: number;
   /** What was typed in the search, as the name to start from. */

@@ -6,8 +6,7 @@
  */
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
-import { stepResolver } from '../../../components/form/stepResolver';
+import { lazyResolver } from '../../../components/form/lazyResolver';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
@@ -25,18 +24,13 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { createSurgery, searchCids, searchHospitals, searchProcedures } from '../api';
-import {
-  emptySurgeryForm,
-  serverProblems,
-  missingCodesToast,
-  toCreateSurgeryBody,
-  type SurgeryFormValues,
-} from '../rules';
+import { emptySurgeryForm, serverProblems, toCreateSurgeryBody, type SurgeryFormValues } from '../rules';
 import type { Cid, Hospital, Patient, Procedure } from '../types';
 import { CodeRows } from './CodeRows';
-import { AddHospitalModal } from './AddHospitalModal';
+import type { AddHospitalModalProps } from './AddHospitalModal';
 import { NotesField } from './NotesField';
 import { columnCss } from '../../../components/ui/cssParts';
+import { chunked } from '../../../lib/chunked';
 
 const T = surgeriesTexts.registration;
 
@@ -80,8 +74,18 @@ function isPaymentSource(value: string): value is PaymentSource {
   return (PAYMENT_SOURCES as readonly string[]).includes(value);
 }
 
-/** The form's rules: one schema of machines/, shared with the API's createSurgerySchema. */
-const surgeryResolver = stepResolver<SurgeryFormValues>(surgeryRegistrationSchema);
+/**
+ * The form's rules (../registrationChecks.ts: one schema of machines/, shared with the API's createSurgerySchema) load
+ * at the form's first input, or at the latest when it is submitted, which then waits for them: arktype stays out of
+ * the page's first download (issue 41, goal 6).
+ */
+const loadChecks = () => import('../registrationChecks');
+const { resolver: surgeryResolver, preload: startLoadingChecks } = lazyResolver<SurgeryFormValues>(() =>
+  loadChecks().then((module) => module.surgeryResolver),
+);
+
+/** 'Cadastrar hospital', loaded when first opened (its checks bring arktype, and React Aria's dialog). */
+const AddHospitalModal = chunked<AddHospitalModalProps>(() => import('./AddHospitalModal').then((module) => module.AddHospitalModal));
 
 const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`;
 const procedureDetail = (item: Procedure) => item.table.toUpperCase();
@@ -149,13 +153,15 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
     }
   }
 
-  function handleInvalid() {
+  async function handleInvalid() {
+    // Loaded by now: the resolver that found the form invalid is in the same module.
+    const { missingCodesToast } = await loadChecks();
     const toast = missingCodesToast(getValues());
     if (toast) toastWarning(toast);
   }
 
   return (
-    <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} aria-label={T.formTitle}>
+    <StyledForm noValidate onSubmit={handleSubmit(handleValid, handleInvalid)} onInput={startLoadingChecks} aria-label={T.formTitle}>
       {draft.restored ? <DraftNotice onDiscard={draft.discard} /> : null}
       <StyledGrid>
         <TextField label={T.patient} name="patient" value={patient.nome_completo} onChange={() => {}} readOnly />

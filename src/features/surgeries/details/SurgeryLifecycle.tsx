@@ -19,11 +19,11 @@ import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { Card } from '../components/Card';
 import type { Surgery } from '../types';
 import { shownStatus } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
-import { lossReasonLabel, type LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
+import { lossReasonLabel, type LossReasonChoice } from '../../../../machines/preoperative/reasons';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
 import { AccomplishmentPanel } from './AccomplishmentPanel';
 import { AuthorizationPanel } from './AuthorizationPanel';
-import { LossReasonDialog } from './LossReasonDialog';
+import type { LossReasonDialogProps } from './LossReasonDialog';
 import { CaseAuthorizationAlerts } from './CaseAuthorizationAlerts';
 import { CaseClock } from './CaseClock';
 import { DocumentsPanel } from './DocumentsPanel';
@@ -34,6 +34,7 @@ import { SchedulingPanel } from './SchedulingPanel';
 import { SendingPanel } from './SendingPanel';
 import { canOpenStep, defaultStepIndex, isClosedStatus, STEP_NAMES, stepIndexOf, stepStatus } from './stepData';
 import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
+import { chunked } from '../../../lib/chunked';
 
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
@@ -47,6 +48,12 @@ export const PANELS: Record<ActiveStatus, ComponentType> = {
   realizacao: AccomplishmentPanel,
   pagamento: PaymentPanel,
 };
+
+/**
+ * Archiving's and cancelling's dialog, loaded when first asked: its checks (arktype) stay out of the page's first
+ * download (issue 41, goal 6).
+ */
+const LossReasonDialog = chunked<LossReasonDialogProps>(() => import('./LossReasonDialog').then((module) => module.LossReasonDialog));
 
 /** The two moves asked with a 'Tem certeza?' dialog (SPEC §8) that also asks why (./LossReasonDialog.tsx). */
 type ConfirmKind = 'archive' | 'cancel';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
 import { problemsIn } from '../../../../machines/validation/problems';
+import { missingCodesToast } from '../../../../src/features/surgeries/registrationChecks';
 import {
   chosenIds,
   emptySurgeryForm,
-  missingCodesToast,
   readServerProblems,
   toCreateSurgeryBody,
   type SurgeryFormValues,

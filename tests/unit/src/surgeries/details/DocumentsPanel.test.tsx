@@ -112,7 +112,8 @@ describe('documents step', () => {
     expect(screen.getByRole('link', { name: 'Abrir rg-verso.png em uma nova aba' }).getAttribute('href')).toBe('/files/8?signature=b');
     fireEvent.click(screen.getByRole('button', { name: 'Remover o arquivo rg-frente.pdf' }));
     expect(client.DELETE).not.toHaveBeenCalled();
-    expect(screen.getByText('rg-frente.pdf sai desta cirurgia; os outros arquivos do documento ficam. A remoção fica no histórico.')).toBeTruthy();
+    // The confirmation's dialog loads when it first opens (ConfirmDialog's LazyModal, issue 41 goal 6).
+    expect(await screen.findByText('rg-frente.pdf sai desta cirurgia; os outros arquivos do documento ficam. A remoção fica no histórico.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remover arquivo' }));
     });

@@ -23,7 +23,9 @@ vi.mock('../../../../../src/api/client', () => ({
 }));
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
-const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { SurgeryLifecycle, loadAllPanels } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+// Each step's panel is a chunk loaded when first on view (issue 41): loaded here, as on a page that has shown them.
+await loadAllPanels();
 const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
 
 /** A stand-in for XMLHttpRequest: records what is sent and lets the test drive progress and the answer. */

@@ -91,7 +91,7 @@ const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`
 const procedureDetail = (item: Procedure) => item.table.toUpperCase();
 const cidLabel = (item: Cid) => `${item.code} - ${item.description}`;
 
-type SurgeryFormProps = {
+export type SurgeryFormProps = {
   patient: Patient;
   onCreated: (id: number) => void;
   /** Told when a submit starts and ends (the page disables 'Trocar paciente' meanwhile). */

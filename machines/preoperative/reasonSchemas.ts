@@ -2,9 +2,9 @@ import { type, type Traversal } from 'arktype';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { orNull, visibleLength } from '../validation/fields';
 import { LOSS_REASONS, type LossReason } from './constants';
-import { isLossReason } from './lossReasons';
+import { isLossReason, LOSS_REASON_NOTE_MAX } from './lossReasons';
 
-export { isLossReason, lossReasonLabel, NO_LOSS_REASON_LABEL } from './lossReasons';
+export { isLossReason, LOSS_REASON_NOTE_MAX, lossReasonLabel, NO_LOSS_REASON_LABEL, type LossReasonChoice, type LossReasonValues } from './lossReasons';
 
 /**
  * Why a case was archived or cancelled (issue 13; DECISIONS §15 "Reasons"): one of LOSS_REASONS, with free text
@@ -17,9 +17,6 @@ export { isLossReason, lossReasonLabel, NO_LOSS_REASON_LABEL } from './lossReaso
  *   already calls them; a reason that is sent is checked, and a note needs a reason;
  * - the dialogs' form (`lossReasonFormSchema`): the reason is required, as issue 13 asks of the SPA.
  */
-
-/** At most this many characters of free text beside the reason. */
-export const LOSS_REASON_NOTE_MAX = 500;
 
 const LOSS_REASON_MESSAGES = {
   reasonRequired: 'Selecione o motivo.',
@@ -81,9 +78,3 @@ export const lossReasonFormSchema = type({
   reason: formReason,
   reason_note: reasonNote,
 }).configure({ message: INVALID });
-
-/** What the dialogs hold: the select's value ('' before a choice) and the text. */
-export type LossReasonValues = { reason: string; reason_note: string };
-
-/** What a move carries (the dialog's values once valid); the API body's reason fields. */
-export type LossReasonChoice = { reason: LossReason; reason_note: string | null };

@@ -3,6 +3,8 @@
  * `?id=` from the patient detail modal), then the surgery form is filled. The linked patient's id is kept in the URL
  * (`?id=`), so a reload keeps the patient. A patient that cannot be loaded leaves the user here with an error toast.
  * On success the user goes to the new case's address (/surgery-details/<id>).
+ * The form is a chunk of its own (issue 41, goals 6 and 7): it loads with the patient linked (`?id=`: while the patient
+ * is read), not with the search the page opens on; a spinner stands for it until it has arrived.
  */
 import { useEffect, useRef, useState } from 'react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
@@ -19,9 +21,10 @@ import { colors, fontSizes, fontWeights, media, space } from '../../lib/theme';
 import { toastError } from '../../lib/toast';
 import { getPatient } from './api';
 import { PatientSearch } from './components/PatientSearch';
-import { SurgeryForm } from './components/SurgeryForm';
+import type { SurgeryFormProps } from './components/SurgeryForm';
 import type { Patient } from './types';
 import { columnCss, raisedSurface } from '../../components/ui/cssParts';
+import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 
 const T = surgeriesTexts.registration;
 const routeApi = getRouteApi('/app/patients-surgery');
@@ -70,6 +73,28 @@ const StyledLoading = styled('div')`
   color: ${colors.textMuted};
 `;
 
+const StyledFormLoading = styled('div')`
+  display: flex;
+  justify-content: center;
+  padding: ${space.xl} 0;
+`;
+
+const surgeryFormChunk = chunkComponent<SurgeryFormProps>(() => import('./components/SurgeryForm').then((module) => module.SurgeryForm));
+
+/** The registration form, at once when its chunk has loaded, else a spinner until it arrives. */
+function SurgeryForm(props: SurgeryFormProps) {
+  const { Component, failure } = useChunkComponent(surgeryFormChunk);
+  // As React.lazy would: the route's error screen, rather than a form that never shows.
+  if (failure) throw failure.error;
+  return Component ? (
+    <Component {...props} />
+  ) : (
+    <StyledFormLoading aria-busy="true">
+      <Spinner size={24} />
+    </StyledFormLoading>
+  );
+}
+
 export function PatientsSurgeryPage() {
   const { id } = routeApi.useSearch();
   const navigate = useNavigate();
@@ -79,6 +104,11 @@ export function PatientsSurgeryPage() {
   const draftRef = useRef<FormDraft | null>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
   const loading = id !== undefined && patient?.id !== id;
+
+  useEffect(() => {
+    // A linked patient shows the form: its chunk loads while the patient is read (a failure shows when rendered).
+    if (id !== undefined) surgeryFormChunk.load().catch(() => undefined);
+  }, [id]);
 
   useEffect(() => {
     if (id === undefined || patient?.id === id) return;

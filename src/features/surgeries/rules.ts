@@ -1,8 +1,8 @@
 /**
  * The surgery registration form's values and their conversions (SPEC §5 "Surgery creation"), kept apart from React so
  * they are unit-tested on their own. The form's rules are one schema, machines/surgeryCase/schemas.ts
- * `surgeryRegistrationSchema` (the server's createSurgerySchema's, plus a required payment source), read in
- * ./registrationChecks.ts, which the form loads when first typed in or checked (arktype is not needed to show it).
+ * `surgeryRegistrationSchema` (the server's createSurgerySchema's, plus a required payment source), applied by
+ * ./registrationChecks.ts, which the form loads on first use (this module holds no arktype).
  */
 import { MAX_CASE_CODES, type PaymentSource } from '../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../machines/surgeryCase/creationRules';

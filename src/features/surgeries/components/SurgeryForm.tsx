@@ -7,7 +7,6 @@
 import { useCallback, useEffect, useState, type RefObject } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { lazyResolver } from '../../../components/form/lazyResolver';
-import { chunked } from '../../../lib/chunked';
 import { styled } from 'goober';
 import { PAYMENT_SOURCE_LABELS, PAYMENT_SOURCES, type PaymentSource } from '../../../../machines/constants';
 import { isFeesDisabled, isHealthPlanEnabled } from '../../../../machines/surgeryCase/creationRules';
@@ -25,17 +24,13 @@ import { surgeriesTexts } from '../../../lib/i18n/surgeries';
 import { colors, media, space } from '../../../lib/theme';
 import { toastError, toastSuccess, toastWarning } from '../../../lib/toast';
 import { createSurgery, searchCids, searchHospitals, searchProcedures } from '../api';
-import {
-  emptySurgeryForm,
-  serverProblems,
-  toCreateSurgeryBody,
-  type SurgeryFormValues,
-} from '../rules';
+import { emptySurgeryForm, serverProblems, toCreateSurgeryBody, type SurgeryFormValues } from '../rules';
 import type { Cid, Hospital, Patient, Procedure } from '../types';
 import { CodeRows } from './CodeRows';
 import type { AddHospitalModalProps } from './AddHospitalModal';
 import { NotesField } from './NotesField';
 import { columnCss } from '../../../components/ui/cssParts';
+import { chunked } from '../../../lib/chunked';
 
 const T = surgeriesTexts.registration;
 
@@ -79,20 +74,24 @@ function isPaymentSource(value: string): value is PaymentSource {
   return (PAYMENT_SOURCES as readonly string[]).includes(value);
 }
 
-/** The form's rules (../registrationChecks.ts, arktype): loaded when the form is first typed in or checked. */
-const registrationChecks = () => import('../registrationChecks');
+/**
+ * The form's rules (../registrationChecks.ts: one schema of machines/, shared with the API's createSurgerySchema) load
+ * at the form's first input, or at the latest when it is submitted, which then waits for them: arktype stays out of
+ * the page's first download (issue 41, goal 6).
+ */
+const loadChecks = () => import('../registrationChecks');
 const { resolver: surgeryResolver, preload: startLoadingChecks } = lazyResolver<SurgeryFormValues>(() =>
-  registrationChecks().then((module) => module.registrationResolver),
+  loadChecks().then((module) => module.surgeryResolver),
 );
 
-/** 'Cadastrar hospital', loaded when first opened (its checks and React Aria's dialog). */
+/** 'Cadastrar hospital', loaded when first opened (its checks bring arktype, and React Aria's dialog). */
 const AddHospitalModal = chunked<AddHospitalModalProps>(() => import('./AddHospitalModal').then((module) => module.AddHospitalModal));
 
 const procedureLabel = (item: Procedure) => `${item.code} - ${item.description}`;
 const procedureDetail = (item: Procedure) => item.table.toUpperCase();
 const cidLabel = (item: Cid) => `${item.code} - ${item.description}`;
 
-type SurgeryFormProps = {
+export type SurgeryFormProps = {
   patient: Patient;
   onCreated: (id: number) => void;
   /** Told when a submit starts and ends (the page disables 'Trocar paciente' meanwhile). */
@@ -155,8 +154,9 @@ export function SurgeryForm({ patient, onCreated, onSubmittingChange, draftRef }
   }
 
   async function handleInvalid() {
-    // The checks have just run, so their module is here.
-    const toast = (await registrationChecks()).missingCodesToast(getValues());
+    // Loaded by now: the resolver that found the form invalid is in the same module.
+    const { missingCodesToast } = await loadChecks();
+    const toast = missingCodesToast(getValues());
     if (toast) toastWarning(toast);
   }
 

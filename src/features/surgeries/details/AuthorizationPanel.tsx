@@ -39,9 +39,15 @@ import { PanelFrame, usePanel } from './PanelFrame';
 import { StepForm } from './StepForm';
 import { useStepDraft } from './stepDraft';
 import { noteOf } from './stepData';
-import { AuthorizationRecordEditor } from './AuthorizationRecordEditor';
+import type { AuthorizationRecordEditorProps } from './AuthorizationRecordEditor';
 import { AuthorizationRecordSummary, useAuthorizationRecords } from './AuthorizationRecordView';
 import { columnCss, pillCss } from '../../../components/ui/cssParts';
+import { chunked } from '../../../lib/chunked';
+
+/** A payer's authorization editor, loaded when first opened: its checks (arktype) and React Aria's dialog stay out of the page's first download (issue 41, goal 6). */
+const AuthorizationRecordEditor = chunked<AuthorizationRecordEditorProps>(() =>
+  import('./AuthorizationRecordEditor').then((module) => module.AuthorizationRecordEditor),
+);
 
 const L = surgeriesTexts.lifecycle;
 const T = L.authorization;

@@ -83,7 +83,7 @@ const StyledLocked = styled('p')`
   & > strong { color: ${colors.text}; }
 `;
 
-type AuthorizationRecordEditorProps = {
+export type AuthorizationRecordEditorProps = {
   surgeryId: number;
   /** The case version the page shows (a save from an older one is 409). */
   version: number;

@@ -12,7 +12,7 @@ import { Icon } from '../../../components/ui/Icon';
 import { Notice } from '../../../components/ui/Notice';
 import { checklistsTexts } from '../../../lib/i18n/checklists';
 import { plural } from '../../../../machines/rules/plural';
-import { documentNameKey } from '../../../../machines/preoperative/checklistSchemas';
+import { documentNameKey } from '../../../../machines/preoperative/checklistMessages';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastWarning } from '../../../lib/toast';

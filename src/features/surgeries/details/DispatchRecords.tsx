@@ -8,13 +8,12 @@ import { useState } from 'react';
 import { styled } from 'goober';
 import { AddItemRow } from '../../../components/form/AddItemRow';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
-import { dispatchSchema, type DispatchInput } from '../../../../machines/preoperative/checklistSchemas';
+import type { DispatchInput } from '../../../../machines/preoperative/checklistSchemas';
 import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';
 import { IMaskInput } from 'react-imask';
 import { useController } from 'react-hook-form';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
-import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
@@ -32,6 +31,7 @@ import type { ReadResult } from '../../../api/read';
 import type { Surgery } from '../types';
 import { createDispatch, getChecklist, getDispatches, type Dispatch } from '../../../api/checklists';
 import { plainListCss, spreadRowCss } from '../../../components/ui/cssParts';
+import { checkedOnFirstUse, putFieldErrors } from './lazyChecks';
 
 const T = checklistsTexts.dispatch;
 
@@ -125,7 +125,11 @@ function payloadOf(values: Values) {
 function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Surgery; suggestions: string[]; onDone: (d: Dispatch) => void; onCancel: () => void }) {
   const today = todayInSaoPaulo();
   const form = useSchemaForm(
-    payloadResolver<Values>(() => dispatchSchema(today), payloadOf),
+    // The API's schema loads at the first check, not with the page (issue 41, goal 6).
+    checkedOnFirstUse(
+      () => import('../../../../machines/preoperative/checklistSchemas'),
+      ({ payloadResolver }, { dispatchSchema }) => payloadResolver<Values>(() => dispatchSchema(today), payloadOf),
+    ),
     { sent_on: formatDate(today), recipient: '', channel: '', items: [], notes: '' },
     { clearErrorOnChange: true, focusError: false },
   );
@@ -158,7 +162,7 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
       onDone(result.data);
       return;
     }
-    const landed = putFieldErrors(form, result.fields);
+    const landed = await putFieldErrors(form, result.fields);
     const fieldMessages = new Set(Object.values(result.fields).flat());
     const rest = result.messages.filter((message) => !fieldMessages.has(message));
     for (const message of rest.length || landed ? rest : [T.failed]) toastWarning(message);

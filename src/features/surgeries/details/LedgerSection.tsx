@@ -3,38 +3,40 @@
  * (Esperado, Recebido, Glosado, Em recurso, Em aberto, Perdido), the billing (date, guide or lot, due date), the
  * receipts (add, delete) and the glosas with their appeals (add, edit, delete). Written at realizacao, pagamento and
  * concluido (the server's rule). Each form checks its body with the API's schema (machines/ledger/ledgerSchemas.ts),
- * so it marks its fields with the API's messages before sending. What the ledger says enters the lifecycle actor
+ * so it marks its fields with the API's messages before sending; the schemas load at the first check and the dialogs
+ * (./LedgerModals.tsx) when one first opens, not with the page (issue 41, goal 6). What the ledger says enters the lifecycle actor
  * (`case.updated`): its sums, so the conclusion's guard sees the difference the server will, and the case version a
  * write moved on.
  */
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css, styled } from 'goober';
-import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
-import { glosaProblem, ledgerWritable } from '../../../../machines/ledger/ledgerRules';
-import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema, billingSchema } from '../../../../machines/ledger/ledgerSchemas';
+import { ledgerWritable } from '../../../../machines/ledger/ledgerRules';
 import { messagesOf, type CallResult } from '../../../api/call';
 import { deleteGlosa, deleteReceipt, getLedger, postGlosa, postReceipt, putBilling, putGlosa, type Glosa, type Ledger, type Receipt } from '../../../api/ledger';
 import { useController } from 'react-hook-form';
-import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Button } from '../../../components/ui/Button';
 import { ConfirmDialog } from '../../../components/ui/ConfirmDialog';
 import { DateField } from '../../../components/ui/DateField';
-import { Modal } from '../../../components/ui/Modal';
-import { ModalSubmitActions } from '../../../components/ui/modalParts';
 import { ReadNotice } from '../../../components/ui/ReadNotice';
-import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
 import { formatDate, todayInSaoPaulo } from '../../../lib/format/date';
-import { centsFromDigits, formatBRL, formatBRLInput } from '../../../lib/format/money';
 import { ledgerTexts as T } from '../../../lib/i18n/ledger';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useRead } from '../../../lib/useRead';
+import { chunked } from '../../../lib/chunked';
 import { sendWritten } from './caseActor';
+import { checkedOnFirstUse, putFieldErrors } from './lazyChecks';
+import type { GlosaModalProps, ReceiptModalProps } from './LedgerModals';
+import { brl, dateValue } from './ledgerValues';
 import { usePanel } from './PanelFrame';
-import { isoDateOf } from './stepData';
+
+/** The receipt's and the glosa's dialogs, loaded when one first opens (./LedgerModals.tsx says why). */
+const ledgerModals = () => import('./LedgerModals');
+const ReceiptModal = chunked<ReceiptModalProps>(() => ledgerModals().then((module) => module.ReceiptModal));
+const GlosaModal = chunked<GlosaModalProps>(() => ledgerModals().then((module) => module.GlosaModal));
 
 const visuallyHidden = css`
   position: absolute;
@@ -132,20 +134,6 @@ const StyledActions = styled('div')`
   gap: ${space.sm};
 `;
 
-/** A dialog's fields, one under the other with the space every other dialog gives them. */
-const StyledFields = styled('div')`
-  display: flex;
-  flex-direction: column;
-  gap: ${space.lg};
-`;
-
-const brl = (cents: number) => formatBRL(cents / 100);
-/** A typed date as the schema reads it: blank → null, a real dd/mm/aaaa → yyyy-MM-dd, anything else as typed. */
-const dateValue = (text: string) => (text.trim() === '' ? null : (isoDateOf(text) ?? text));
-const amountText = (text: string) => {
-  const cents = centsFromDigits(text);
-  return cents === null ? '' : formatBRLInput(cents);
-};
 export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => void }) {
   const { surgery, lifecycle, locked } = usePanel();
   const { actor } = lifecycle;
@@ -346,26 +334,6 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
   );
 }
 
-/** A receipt's or a glosa's dialog: its fields, one under the other, and Cancelar beside its save button. */
-function LedgerModal({ title, saveLabel, busy, onCancel, onSubmit, children }: { title: string; saveLabel: string; busy: boolean; onCancel: () => void; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
-  return (
-    <Modal
-      isOpen
-      onClose={onCancel}
-      title={title}
-      closeLabel={T.close}
-      dismissable={!busy}
-      onSubmit={onSubmit}
-      busy={busy}
-      footer={<ModalSubmitActions cancelLabel={T.cancel} onCancel={onCancel} submitLabel={saveLabel} sendingLabel={saveLabel} sending={busy} />}
-    >
-      <StyledFields>{children}</StyledFields>
-    </Modal>
-  );
-}
-
-type SaveHandler<B> = (body: B, onFields: (fields: Record<string, string[]>) => void) => Promise<unknown>;
-
 /** The billing's fields, named as the API's keys (its field errors land on them). */
 type BillingValues = { billed_on: string; billing_reference: string };
 
@@ -395,17 +363,21 @@ function BillingForm({
   busy: boolean;
   onSave: (body: Parameters<typeof putBilling>[1], onFields: (fields: Record<string, string[]>) => void) => Promise<Ledger | null>;
 }) {
-  const form = useSchemaForm(payloadResolver<BillingValues>(() => billingSchema(todayInSaoPaulo()), billingPayloadOf), billingValuesOf(ledger), {
-    clearErrorOnChange: true,
-    focusError: false,
-  });
+  const form = useSchemaForm(
+    checkedOnFirstUse(
+      () => import('../../../../machines/ledger/ledgerSchemas'),
+      ({ payloadResolver }, { billingSchema }) => payloadResolver<BillingValues>(() => billingSchema(todayInSaoPaulo()), billingPayloadOf),
+    ),
+    billingValuesOf(ledger),
+    { clearErrorOnChange: true, focusError: false },
+  );
   const { control } = form;
   const edited = form.formState.isDirty;
   const { field: billed, fieldState: billedState } = useController({ control, name: 'billed_on' });
   const { field: reference, fieldState: referenceState } = useController({ control, name: 'billing_reference' });
 
   const submit = form.handleSubmit(async (values) => {
-    const saved = await onSave(billingPayloadOf(values), (fields) => putFieldErrors(form, fields));
+    const saved = await onSave(billingPayloadOf(values), (fields) => void putFieldErrors(form, fields));
     if (saved) form.reset(billingValuesOf(saved));
   });
   function handleSubmit(event: FormEvent) {
@@ -452,175 +424,3 @@ function BillingForm({
   );
 }
 
-/** The receipt's fields, named as the API's keys (its field errors land on them). */
-type ReceiptValues = { received_on: string; amount_cents: string; payer: string; note: string };
-
-function receiptPayloadOf(values: ReceiptValues) {
-  const cents = centsFromDigits(values.amount_cents);
-  return { received_on: dateValue(values.received_on), ...(cents === null ? {} : { amount_cents: cents }), ...(values.payer ? { payer: values.payer } : {}), note: values.note };
-}
-
-function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: SaveHandler<Parameters<typeof postReceipt>[1]> }) {
-  const form = useSchemaForm(
-    payloadResolver<ReceiptValues>(() => receiptSchema(todayInSaoPaulo()), receiptPayloadOf),
-    { received_on: '', amount_cents: '', payer: '', note: '' },
-    { clearErrorOnChange: true, focusError: false },
-  );
-  const { control } = form;
-  const { field: date, fieldState: dateState } = useController({ control, name: 'received_on' });
-  const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
-  const { field: payer, fieldState: payerState } = useController({ control, name: 'payer' });
-  const { field: note, fieldState: noteState } = useController({ control, name: 'note' });
-
-  const submit = form.handleSubmit((values) => {
-    void onSave(receiptPayloadOf(values) as Parameters<typeof postReceipt>[1], (fields) => putFieldErrors(form, fields));
-  });
-
-  return (
-    <LedgerModal title={T.receipts.modalTitle} saveLabel={T.receipts.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
-      <DateField label={T.receipts.date} name="received_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
-      <TextField label={T.receipts.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
-      <Select
-        label={T.receipts.payer}
-        name="payer"
-        value={payer.value}
-        onChange={payer.onChange}
-        placeholder={T.receipts.payerPlaceholder}
-        options={RECEIPT_PAYERS.map((each) => ({ value: each, label: RECEIPT_PAYER_LABELS[each] }))}
-        error={payerState.error?.message || undefined}
-      />
-      <TextField label={T.receipts.note} name="note" value={note.value} onChange={note.onChange} error={noteState.error?.message || undefined} optional />
-    </LedgerModal>
-  );
-}
-
-/**
- * The hint under 'Valor recuperado': in a revertida, blank means the whole glosa (the server's rule); in a parcial,
- * the range it must fall in. No placeholder: 'R$ 0,00' there read as the value a blank field would send.
- */
-function recoveredHint(outcome: string, amount: number | null): string {
-  if (outcome === 'revertida') return amount === null ? T.glosas.recoveredHint : fill(T.glosas.recoveredHintOf, { value: brl(amount) });
-  return amount === null || amount < 2 ? T.glosas.recoveredPartialHint : fill(T.glosas.recoveredPartialHintOf, { max: brl(amount - 1) });
-}
-
-/** The glosa's fields, named as the API's keys (its field errors land on them); the appeal's only when editing. */
-type GlosaValues = {
-  glosa_on: string;
-  amount_cents: string;
-  reason: string;
-  appeal_deadline: string;
-  appeal_filed_on: string;
-  appeal_outcome: string;
-  recovered_cents: string;
-  note: string;
-};
-
-/** A new glosa's body, or with `appeal` an edited one's (its appeal: filed, outcome, recovered as the outcome wants). */
-function glosaPayloadOf(values: GlosaValues, appeal: boolean) {
-  const amount = centsFromDigits(values.amount_cents);
-  const base = {
-    glosa_on: dateValue(values.glosa_on),
-    ...(amount === null ? {} : { amount_cents: amount }),
-    reason: values.reason,
-    appeal_deadline: dateValue(values.appeal_deadline),
-    note: values.note,
-  };
-  if (!appeal) return base;
-  const outcome = values.appeal_outcome;
-  return {
-    ...base,
-    appeal_filed_on: dateValue(values.appeal_filed_on),
-    appeal_outcome: outcome === '' ? null : outcome,
-    recovered_cents: outcome === '' || outcome === 'mantida' ? null : centsFromDigits(values.recovered_cents),
-  };
-}
-
-function GlosaModal({
-  glosa,
-  ledger,
-  busy,
-  onCancel,
-  onSave,
-}: {
-  glosa: Glosa | null;
-  /** The ledger as shown: the glosa's room (what is open) is judged against it before sending. */
-  ledger: Ledger;
-  busy: boolean;
-  onCancel: () => void;
-  onSave: SaveHandler<Parameters<typeof putGlosa>[2]>;
-}) {
-  const editing = glosa !== null;
-  const payloadOf = (values: GlosaValues) => glosaPayloadOf(values, editing);
-  const form = useSchemaForm(
-    payloadResolver<GlosaValues, ReturnType<typeof glosaSchema> | ReturnType<typeof glosaUpdateSchema>>(
-      () => (editing ? glosaUpdateSchema(todayInSaoPaulo()) : glosaSchema(todayInSaoPaulo())),
-      payloadOf,
-      (checked) => {
-        const stored = glosaColumnsOf(checked);
-        const facts = { expected_cents: ledger.expected_cents, received_cents: ledger.received_cents, deducted_cents: ledger.glosa_net_cents + ledger.written_off_cents };
-        const problem = glosaProblem(facts, { amount_cents: stored.amountCents, recovered_cents: stored.recoveredCents }, glosa);
-        return problem ? { field: 'amount_cents', message: problem } : null;
-      },
-    ),
-    {
-      glosa_on: formatDate(glosa?.glosa_on ?? null),
-      amount_cents: glosa ? formatBRLInput(glosa.amount_cents) : '',
-      reason: glosa?.reason ?? '',
-      appeal_deadline: formatDate(glosa?.appeal_deadline ?? null),
-      appeal_filed_on: formatDate(glosa?.appeal_filed_on ?? null),
-      appeal_outcome: glosa?.appeal_outcome ?? '',
-      recovered_cents: glosa?.recovered_cents ? formatBRLInput(glosa.recovered_cents) : '',
-      note: glosa?.note ?? '',
-    },
-    { clearErrorOnChange: true, focusError: false },
-  );
-  const { control } = form;
-  const { field: date, fieldState: dateState } = useController({ control, name: 'glosa_on' });
-  const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
-  const { field: reason, fieldState: reasonState } = useController({ control, name: 'reason' });
-  const { field: deadline, fieldState: deadlineState } = useController({ control, name: 'appeal_deadline' });
-  const { field: filed, fieldState: filedState } = useController({ control, name: 'appeal_filed_on' });
-  const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'appeal_outcome' });
-  const { field: recovered, fieldState: recoveredState } = useController({ control, name: 'recovered_cents' });
-  const { field: note, fieldState: noteState } = useController({ control, name: 'note' });
-
-  const submit = form.handleSubmit((values) => {
-    void onSave(payloadOf(values) as Parameters<typeof putGlosa>[2], (fields) => putFieldErrors(form, fields));
-  });
-
-  return (
-    <LedgerModal title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew} saveLabel={T.glosas.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
-      <DateField label={T.glosas.date} name="glosa_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
-      <TextField label={T.glosas.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
-      <TextField label={T.glosas.reason} name="reason" value={reason.value} onChange={reason.onChange} error={reasonState.error?.message || undefined} required />
-      <DateField label={T.glosas.deadline} name="appeal_deadline" value={deadline.value} onChange={deadline.onChange} placeholder={T.datePlaceholder} hint={T.glosas.deadlineHint} error={deadlineState.error?.message || undefined} optional />
-      {glosa ? (
-        <>
-          <DateField label={T.glosas.filedOn} name="appeal_filed_on" value={filed.value} onChange={filed.onChange} placeholder={T.datePlaceholder} error={filedState.error?.message || undefined} optional />
-          <Select
-            label={T.glosas.outcome}
-            name="appeal_outcome"
-            value={outcome.value}
-            onChange={outcome.onChange}
-            placeholder={T.glosas.outcomeNone}
-            options={APPEAL_OUTCOMES.map((each) => ({ value: each, label: APPEAL_OUTCOME_LABELS[each] }))}
-            error={outcomeState.error?.message || undefined}
-          />
-          {outcome.value === 'parcial' || outcome.value === 'revertida' ? (
-            <TextField
-              label={T.glosas.recovered}
-              name="recovered_cents"
-              value={recovered.value}
-              onChange={(v) => recovered.onChange(amountText(v))}
-              inputMode="numeric"
-              hint={recoveredHint(outcome.value, centsFromDigits(amount.value))}
-              error={recoveredState.error?.message || undefined}
-              optional={outcome.value === 'revertida'}
-            />
-          ) : null}
-        </>
-      ) : null}
-      <TextField label={T.glosas.note} name="note" value={note.value} onChange={note.onChange} error={noteState.error?.message || undefined} optional />
-    </LedgerModal>
-  );
-}

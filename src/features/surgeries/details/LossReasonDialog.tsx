@@ -77,7 +77,7 @@ function ReasonNoteField({ control, required, disabled }: { control: Control<Los
   );
 }
 
-type LossReasonDialogProps = {
+export type LossReasonDialogProps = {
   kind: 'archive' | 'cancel';
   /** The request is on its way: the confirmation shows 'Arquivando...' / 'Cancelando...' and nothing can change. */
   busy: boolean;

@@ -158,7 +158,7 @@ function SupplierRow({ control, index, canRemove, onRemove }: SupplierRowProps) 
   );
 }
 
-type OpmeItemModalProps = {
+export type OpmeItemModalProps = {
   /** The item edited, or null for a new one. */
   item: OpmeItem | null;
   onCancel: () => void;

@@ -25,9 +25,13 @@ import type { ReadResult } from '../../../api/read';
 import { useRead } from '../../../lib/useRead';
 import { sendWritten } from './caseActor';
 import { createOpme, deleteOpme, listOpme, updateOpme, type OpmeItem, type OpmeList } from './opmeApi';
-import { OpmeItemModal } from './OpmeItemModal';
+import type { OpmeItemModalProps } from './OpmeItemModal';
 import { usePanel } from './panelContext';
 import { columnCss, pillCss, plainListCss, spreadRowCss, visuallyHidden } from '../../../components/ui/cssParts';
+import { chunked } from '../../../lib/chunked';
+
+/** The material's form, loaded when first opened: its checks (arktype) and React Aria's dialog stay out of the page's first download (issue 41, goal 6). */
+const OpmeItemModal = chunked<OpmeItemModalProps>(() => import('./OpmeItemModal').then((module) => module.OpmeItemModal));
 
 /** Read by screen readers only: each item's buttons say which item they act on. */
 type Editing = { item: OpmeItem | null } | null;

@@ -22,7 +22,7 @@ import { columnCss, eyebrowCss, pillCss } from '../../../components/ui/cssParts'
 
 const T = surgeriesTexts.lifecycle;
 
-export { PanelProvider, usePanel, type PanelContextValue } from './panelContext';
+export { usePanel } from './panelContext';
 
 const StyledPanel = styled('section')`
   ${columnCss(space.lg)}

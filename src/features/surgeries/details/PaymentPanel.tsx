@@ -9,7 +9,7 @@ import { centsOf } from '../../../../machines/rules/money';
 import type { Settlement } from '../../../../machines/ledger/constants';
 import { conclusionPlan, LEDGER_RULE_MESSAGES } from '../../../../machines/ledger/ledgerRules';
 import { Button } from '../../../components/ui/Button';
-import { Modal } from '../../../components/ui/Modal';
+import { LazyModal } from '../../../components/ui/LazyModal';
 import { ledgerTexts } from '../../../lib/i18n/ledger';
 import { LedgerSection } from './LedgerSection';
 import { styled } from 'goober';
@@ -124,7 +124,7 @@ export function PaymentPanel() {
     </StepForm>
     {/* Outside the step form: the ledger's forms are forms of their own. */}
     <LedgerSection onWritten={followLedger} />
-    <Modal
+    <LazyModal
       isOpen={asking !== null}
       onClose={() => setAsking(null)}
       title={S.title}
@@ -150,7 +150,7 @@ export function PaymentPanel() {
         <li>{`${S.glosa}: ${S.glosaHint}`}</li>
         <li>{`${S.perda}: ${S.perdaHint}`}</li>
       </ul>
-    </Modal>
+    </LazyModal>
     </>
   );
 }

@@ -4,7 +4,7 @@
  * 'Tem certeza?' dialogs of archiving and cancelling, all rendered from the case's lifecycle actor (./caseActor.ts),
  * which holds the case; the panels send it requests.
  */
-import { useState, type ComponentType, type MutableRefObject } from 'react';
+import { useEffect, useState, type ComponentType, type MutableRefObject } from 'react';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
 import { isActiveStatus, type ActiveStatus, type CaseStatus } from '../../../../machines/constants';
@@ -19,34 +19,77 @@ import type { FormDraft } from '../../../lib/drafts/useFormDraft';
 import { Card } from '../components/Card';
 import type { Surgery } from '../types';
 import { shownStatus } from '../../../../machines/surgeryLifecycle/surgeryLifecycleMachine';
-import { lossReasonLabel, type LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
+import { lossReasonLabel, type LossReasonChoice } from '../../../../machines/preoperative/lossReasons';
 import { reasonsTexts } from '../../../lib/i18n/reasons';
-import { AccomplishmentPanel } from './AccomplishmentPanel';
-import { AuthorizationPanel } from './AuthorizationPanel';
-import { LossReasonDialog } from './LossReasonDialog';
+import type { LossReasonDialogProps } from './LossReasonDialog';
 import { CaseAuthorizationAlerts } from './CaseAuthorizationAlerts';
 import { CaseClock } from './CaseClock';
-import { DocumentsPanel } from './DocumentsPanel';
-import { IndicationPanel } from './IndicationPanel';
-import { PanelProvider, type PanelContextValue } from './PanelFrame';
-import { PaymentPanel } from './PaymentPanel';
-import { SchedulingPanel } from './SchedulingPanel';
-import { SendingPanel } from './SendingPanel';
+import { PanelProvider, type PanelContextValue } from './panelContext';
 import { canOpenStep, defaultStepIndex, isClosedStatus, STEP_NAMES, stepIndexOf, stepStatus } from './stepData';
 import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
+import { chunked } from '../../../lib/chunked';
+import { chunkComponent, useChunkComponent, type ChunkComponent } from '../../../lib/chunkComponent';
 
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
 
-export const PANELS: Record<ActiveStatus, ComponentType> = {
-  ind_paciente: IndicationPanel,
-  prep_doc: DocumentsPanel,
-  env_doc: SendingPanel,
-  autorizacao: AuthorizationPanel,
-  agendamento: SchedulingPanel,
-  realizacao: AccomplishmentPanel,
-  pagamento: PaymentPanel,
+/**
+ * Each step's panel in a chunk of its own, loaded when the step is first on view (and the next step's then, so that
+ * advancing finds it loaded): a case's page downloads the panel it shows, not the other six with their forms, file
+ * drop, calendar and ledger (issue 41, goals 6 and 7). Until it has arrived the panel's card shows a spinner.
+ */
+const PANEL_CHUNKS: Record<ActiveStatus, ChunkComponent<object>> = {
+  ind_paciente: chunkComponent(() => import('./IndicationPanel').then((module) => module.IndicationPanel)),
+  prep_doc: chunkComponent(() => import('./DocumentsPanel').then((module) => module.DocumentsPanel)),
+  env_doc: chunkComponent(() => import('./SendingPanel').then((module) => module.SendingPanel)),
+  autorizacao: chunkComponent(() => import('./AuthorizationPanel').then((module) => module.AuthorizationPanel)),
+  agendamento: chunkComponent(() => import('./SchedulingPanel').then((module) => module.SchedulingPanel)),
+  realizacao: chunkComponent(() => import('./AccomplishmentPanel').then((module) => module.AccomplishmentPanel)),
+  pagamento: chunkComponent(() => import('./PaymentPanel').then((module) => module.PaymentPanel)),
 };
+
+/** Loads every step's panel (a test that renders them at once, as a page that has shown them all). */
+export function loadAllPanels(): Promise<unknown> {
+  return Promise.all(Object.values(PANEL_CHUNKS).map((chunk) => chunk.load()));
+}
+
+const StyledPanelLoading = styled('div')`
+  display: flex;
+  justify-content: center;
+  padding: ${space.xl} 0;
+`;
+
+/** A step's panel: at once when its chunk has loaded, else a spinner until it arrives. */
+function stepPanel(step: ActiveStatus): ComponentType {
+  return function StepPanel() {
+    const { Component, failure } = useChunkComponent(PANEL_CHUNKS[step]);
+    // As React.lazy would: the route's error screen, rather than a step that never shows.
+    if (failure) throw failure.error;
+    return Component ? (
+      <Component />
+    ) : (
+      <StyledPanelLoading aria-busy="true">
+        <Spinner size={24} />
+      </StyledPanelLoading>
+    );
+  };
+}
+
+export const PANELS: Record<ActiveStatus, ComponentType> = {
+  ind_paciente: stepPanel('ind_paciente'),
+  prep_doc: stepPanel('prep_doc'),
+  env_doc: stepPanel('env_doc'),
+  autorizacao: stepPanel('autorizacao'),
+  agendamento: stepPanel('agendamento'),
+  realizacao: stepPanel('realizacao'),
+  pagamento: stepPanel('pagamento'),
+};
+
+/**
+ * Archiving's and cancelling's dialog, loaded when first asked: its checks (arktype) stay out of the page's first
+ * download (issue 41, goal 6).
+ */
+const LossReasonDialog = chunked<LossReasonDialogProps>(() => import('./LossReasonDialog').then((module) => module.LossReasonDialog));
 
 /** The two moves asked with a 'Tem certeza?' dialog (SPEC §8) that also asks why (./LossReasonDialog.tsx). */
 type ConfirmKind = 'archive' | 'cancel';
@@ -110,6 +153,15 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
   const Panel = PANELS[step];
   const notice = closedNotice(status);
   const lostReason = surgery && stageOf(status).group === 'lost' ? reasonLine(surgery) : null;
+  const nextStep = current + 1 < STEP_NAMES.length ? stepStatus(current + 1) : null;
+
+  useEffect(() => {
+    // The panel on view first, then the next step's, so that advancing finds it loaded (a failure shows when rendered).
+    PANEL_CHUNKS[step]
+      .load()
+      .then(() => (nextStep ? PANEL_CHUNKS[nextStep].load() : undefined))
+      .catch(() => undefined);
+  }, [step, nextStep]);
 
   if (!surgery) return null;
   const panel: PanelContextValue = {

@@ -12,7 +12,7 @@ import { putForm, type UploadProgress } from '../../../api/upload';
 import { errorStrings, generalErrorMessages, thrownCallMessage } from '../../../api/errors';
 import type { DocumentFiles, MoveResult, UpdateSurgeryBody } from '../../../../machines/surgeryLifecycle/lifecycleRequests';
 import type { components } from '../../../../openapi/schema';
-import type { LossReasonChoice } from '../../../../machines/preoperative/reasonSchemas';
+import type { LossReasonChoice } from '../../../../machines/preoperative/lossReasons';
 import { ptBR } from '../../../lib/i18n/pt-BR';
 import type { Surgery } from '../types';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { surgeryRegistrationSchema } from '../../../../machines/surgeryCase/schemas';
 import { problemsIn } from '../../../../machines/validation/problems';
+import { missingCodesToast } from '../../../../src/features/surgeries/registrationChecks';
 import {
   chosenIds,
   emptySurgeryForm,
@@ -8,7 +9,6 @@ import {
   toCreateSurgeryBody,
   type SurgeryFormValues,
 } from '../../../../src/features/surgeries/rules';
-import { missingCodesToast } from '../../../../src/features/surgeries/registrationChecks';
 
 const procedure = (id: number) => ({ id, code: `P${id}`, description: `Procedimento ${id}`, table: 'tuss' as const });
 const cid = (id: number) => ({ id, code: `K${id}`, description: `CID ${id}` });

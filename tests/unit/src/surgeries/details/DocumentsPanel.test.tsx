@@ -23,7 +23,9 @@ vi.mock('../../../../../src/api/client', () => ({
 }));
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
-const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { SurgeryLifecycle, loadAllPanels } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+// Each step's panel is a chunk loaded when first on view (issue 41): loaded here, as on a page that has shown them.
+await loadAllPanels();
 const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
 
 /** A stand-in for XMLHttpRequest: records what is sent and lets the test drive progress and the answer. */
@@ -112,7 +114,7 @@ describe('documents step', () => {
     expect(screen.getByRole('link', { name: 'Abrir rg-verso.png em uma nova aba' }).getAttribute('href')).toBe('/files/8?signature=b');
     fireEvent.click(screen.getByRole('button', { name: 'Remover o arquivo rg-frente.pdf' }));
     expect(client.DELETE).not.toHaveBeenCalled();
-    // The confirmation's modal loads when first opened (LazyModal).
+    // The confirmation's dialog loads when it first opens (ConfirmDialog's LazyModal, issue 41 goal 6).
     expect(await screen.findByText('rg-frente.pdf sai desta cirurgia; os outros arquivos do documento ficam. A remoção fica no histórico.')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Remover arquivo' }));

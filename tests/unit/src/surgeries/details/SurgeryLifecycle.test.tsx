@@ -22,7 +22,9 @@ vi.mock('../../../../../src/api/client', () => ({
 }));
 vi.mock('../../../../../src/lib/toast', () => toasts);
 
-const { SurgeryLifecycle } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+const { SurgeryLifecycle, loadAllPanels } = await import('../../../../../src/features/surgeries/details/SurgeryLifecycle');
+// Each step's panel is a chunk loaded when first on view (issue 41): loaded here, as on a page that has shown them.
+await loadAllPanels();
 const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
 const { setDraftOwner } = await import('../../../../../src/lib/drafts/draftStore');
 type FormDraft = import('../../../../../src/lib/drafts/useFormDraft').FormDraft;

@@ -61,13 +61,13 @@ import { registerJsonCompression } from '../server/http/compression';
 import { monotonicUs, profileOf, summarizeProfile, type ProfileSummary } from './cpu-profile-categories';
 import { settleSeededDatabase } from './bench-cases';
 import {
-  admin,
   createDatabase,
   DEFAULT_SERVER,
+  dropOrKeepDatabase,
   EMAIL,
   loadAverage,
-  measure,
   meanOf,
+  measure,
   PATIENTS,
   printTable,
   runBuild,
@@ -381,13 +381,7 @@ async function main(): Promise<void> {
     await stopProcess(baseline).catch(() => {});
     await adminClient.end().catch(() => {});
     await handle?.close().catch(() => {});
-    if (process.env.BENCH_KEEP === '1' || reuse) {
-      console.log(`kept the database: ${database.url} (drop it when done)`);
-    } else {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((error: unknown) => {
-        console.error(`could not drop ${database.name}:`, error);
-      });
-    }
+    await dropOrKeepDatabase(serverUrl, database, process.env.BENCH_KEEP === '1' || Boolean(reuse));
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -34,13 +34,11 @@
  * dashboard's statements; BENCH_KEEP=1 keeps the database (its URL is printed) for a look by hand. A script, not a
  * test: it prints figures and asserts nothing.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPostgres, type DatabaseHandle } from '../server/db/client';
@@ -67,6 +65,7 @@ import { createPostgresRateLimiter } from '../server/services/rate-limit/postgre
 import { normalizeSearchText } from '../server/services/search-text';
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { buildCase, insertInBatches, measure, PASSWORD, print, settleSeededDatabase, signIn, type Pools, type Row } from './bench-cases';
+import { createDatabase, DEFAULT_SERVER, dropOrKeepDatabase } from './bench-http';
 
 const SURGERIES = process.argv.includes('--million') ? 1_000_000 : Number(process.env.BENCH_CASES || 100_000);
 /** A tenth of the cases, at most 20,000 (the demo generator has about 35,000 distinct names). */
@@ -74,28 +73,7 @@ const PATIENTS = Math.min(20_000, Math.max(1_000, Math.round(SURGERIES / 10)));
 const PLANS = 50;
 const HOSPITALS = 30;
 const PROCEDURES = 300;
-const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 const DASHBOARD = '/surgery/api/v1/dashboard/';
-
-/** Runs one statement on the server of `url` (CREATE/DROP DATABASE cannot run in a pool's transaction). */
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A new database cirurgias_bench_<random> on the server of `serverUrl`; its URL. */
-async function createDatabase(serverUrl: string): Promise<{ name: string; url: string }> {
-  const name = `cirurgias_bench_${randomBytes(5).toString('hex')}`;
-  await admin(serverUrl, `CREATE DATABASE "${name}"`);
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  return { name, url: target.toString() };
-}
 
 /** The reference pools the cases draw from: ~50 plans, 30 hospitals (adding some), 300 procedures, 200 CIDs. */
 async function choosePools(handle: DatabaseHandle, random: Random): Promise<Pools> {
@@ -369,7 +347,7 @@ async function describe(app: FastifyInstance, token: string): Promise<string> {
 async function main(): Promise<void> {
   const serverUrl = process.env.DATABASE_URL || DEFAULT_SERVER;
   const dataDir = await mkdtemp(join(tmpdir(), 'cirurgias-bench-dashboard-'));
-  const database = await createDatabase(serverUrl);
+  const database = await createDatabase(serverUrl, 'cirurgias_bench_');
   let handle: DatabaseHandle | null = null;
   let app: FastifyInstance | null = null;
   try {
@@ -497,13 +475,7 @@ async function main(): Promise<void> {
   } finally {
     await app?.close().catch(() => {});
     await handle?.close().catch(() => {});
-    if (process.env.BENCH_KEEP === '1') {
-      console.log(`kept the database for a look by hand: ${database.url} (drop it when done)`);
-    } else {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((error: unknown) => {
-        console.error(`could not drop ${database.name}:`, error);
-      });
-    }
+    await dropOrKeepDatabase(serverUrl, database, process.env.BENCH_KEEP === '1');
     await rm(dataDir, { recursive: true, force: true });
   }
 }

@@ -24,7 +24,7 @@ export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 4);
 export const SERVER_ENTRY = 'build/server/main.js';
 export const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 export const EMAIL = 'medico@bench-api.com.br';
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
+export const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 const CLOCK_TICKS = 100; // getconf CLK_TCK on Linux
 
 /** The machine's load average (1, 5 and 15 minutes), as the benchmarks print it. */
@@ -50,6 +50,17 @@ export async function createDatabase(serverUrl: string, prefix = 'cirurgias_benc
   const target = new URL(serverUrl);
   target.pathname = `/${name}`;
   return { name, url: target.toString() };
+}
+
+/** At a benchmark's end: its temporary database dropped, or with `keep` left in place and its URL printed. */
+export async function dropOrKeepDatabase(serverUrl: string, database: { name: string; url: string }, keep: boolean): Promise<void> {
+  if (keep) {
+    console.log(`kept the database: ${database.url} (drop it when done)`);
+    return;
+  }
+  await admin(serverUrl, `DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((error: unknown) => {
+    console.error(`could not drop ${database.name}:`, error);
+  });
 }
 
 /** One medic with SURGERIES cases (and PATIENTS patients), as three years of work would leave them. */
@@ -306,11 +317,11 @@ export function printTable(rows: Measured[]): void {
 }
 
 
-export async function signIn(port: number): Promise<string> {
+export async function signIn(port: number, email = EMAIL): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: EMAIL, password: PASSWORD, ...CLIENT }),
+    body: JSON.stringify({ grant_type: 'password', username: email, password: PASSWORD, ...CLIENT }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

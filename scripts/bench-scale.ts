@@ -63,14 +63,16 @@ import { createPostgresRateLimiter } from '../server/services/rate-limit/postgre
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { PASSWORD, settleSeededDatabase } from './bench-cases';
 import {
-  admin,
+  CLIENT,
   createDatabase,
   DEFAULT_SERVER,
+  dropOrKeepDatabase,
   loadAverage,
   measure,
   percentile,
   runBuild,
   SERVER_ENTRY,
+  signIn,
   startProcess,
   stopProcess,
   type Measured,
@@ -89,7 +91,6 @@ const WRITERS = Number(process.env.BENCH_WRITERS || 50);
 const WRITER_PUTS = Number(process.env.BENCH_WRITER_PUTS || 20);
 /** The paced writers' interval: each of the WRITERS writes once per BENCH_WRITER_PACE ms (default 1,000: 50 writes/s). */
 const WRITER_PACE = Number(process.env.BENCH_WRITER_PACE || 1_000);
-const CLIENT = { client_id: 'cirurgias-web', client_secret: 'cirurgias-web-secret' };
 const GOALS = { flat: 1.5, triggerMs: 2, writersP99: 100 };
 
 /** The five calls of goal 3. */
@@ -497,16 +498,6 @@ async function concurrentWriters(client: pg.Client, medic: Medic, token: string,
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function signInAs(email: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${PORT}/auth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: email, password: PASSWORD, ...CLIENT }),
-  });
-  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
-
 type SizeResult = {
   label: string;
   medicCases: number;
@@ -593,7 +584,7 @@ async function main(): Promise<void> {
       const { rows: sizes } = await adminClient.query<{ size: string }>('select pg_size_pretty(pg_database_size(current_database())) as size');
       console.log(`database size ${sizes[0]!.size}`);
 
-      const token = await signInAs(medic.email);
+      const token = await signIn(PORT, medic.email);
       const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };
       const calls: Measured[] = [];
       for (const call of CALLS) {
@@ -660,13 +651,7 @@ async function main(): Promise<void> {
     await stopProcess(server).catch(() => {});
     await adminClient.end().catch(() => {});
     await handle?.close().catch(() => {});
-    if (process.env.BENCH_KEEP === '1') {
-      console.log(`kept the database: ${database.url} (drop it when done)`);
-    } else {
-      await admin(serverUrl, `DROP DATABASE IF EXISTS "${database.name}" WITH (FORCE)`).catch((error: unknown) => {
-        console.error(`could not drop ${database.name}:`, error);
-      });
-    }
+    await dropOrKeepDatabase(serverUrl, database, process.env.BENCH_KEEP === '1');
     await rm(dataDir, { recursive: true, force: true });
   }
 }

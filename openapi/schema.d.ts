@@ -782,6 +782,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/billing_profile/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Dados de faturamento do médico
+         * @description Como o médico fatura os planos em TISS (issue 37; docs/TISS.md): conselho (código TISS, `06` CRM), número e
+         *     UF, CBO, CNES (quando tem), a empresa (CNPJ e razão social) quando fatura por ela, e por plano se fatura como
+         *     pessoa física (`cpf`) ou pela empresa (`cnpj`) e o código do prestador na operadora. Sem dados gravados: CRM
+         *     com o número do cadastro e o resto vazio. `medic_name` e `medic_cpf` vêm da conta do médico. O médico lê os
+         *     seus; a secretária informa em `medic` um dos seus médicos (sem `medic`: 400; outro: 404 "Médico não
+         *     encontrado.").
+         */
+        get: operations["getBillingProfile"];
+        /**
+         * Alterar os dados de faturamento
+         * @description Substitui os dados e a lista de planos (cada plano no máximo uma vez; um plano inexistente é 400). CPF, CNPJ,
+         *     CNES, CBO e UF são conferidos quando informados; faturar um plano pela empresa pede o CNPJ e a razão social.
+         *     Nada é gravado quando algo é recusado. Quem pode e de qual médico vem antes do corpo (outro médico: 404).
+         */
+        put: operations["updateBillingProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/usual_team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Equipe habitual do médico
+         * @description A equipe que o médico costuma levar (auxiliares, anestesista, instrumentador…), copiada para um caso com um
+         *     clique. O médico lê a sua; a secretária informa em `medic` um dos seus médicos.
+         */
+        get: operations["getUsualTeam"];
+        /**
+         * Alterar a equipe habitual
+         * @description Substitui a equipe habitual, na ordem enviada (no máximo 12 membros além do cirurgião).
+         */
+        put: operations["updateUsualTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/create_secretary/": {
         parameters: {
             query?: never;
@@ -1048,6 +1104,59 @@ export interface paths {
          *     vinculadas a ele, por nome. Cirurgia inexistente ou de outro médico: 404.
          */
         get: operations["listSurgeryHolders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/team/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Equipe cirúrgica do caso
+         * @description Os membros da equipe além do cirurgião (o médico do caso), na ordem, cada um com a função (`dm_grauPart` da
+         *     TISS, `01` primeiro auxiliar … `13`), o conselho, CBO, CPF, o honorário que lhe cabe e a data do repasse.
+         *     Caso de outro médico: 404.
+         */
+        get: operations["getSurgeryTeam"];
+        /**
+         * Alterar a equipe cirúrgica do caso
+         * @description Substitui a equipe do caso, na ordem enviada, em qualquer etapa (o repasse acontece depois do pagamento).
+         *     Cada membro precisa de função e nome; o resto pode vir depois (a guia diz o que falta). A data do repasse não
+         *     pode ser depois de hoje. A alteração fica na auditoria. Caso de outro médico: 404, antes de olhar o corpo.
+         */
+        put: operations["updateSurgeryTeam"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/glosa_reasons/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Motivos de glosa da TISS
+         * @description A tabela de motivos de glosa da TISS 4.01.00 (`dm_tipoGlosa`, 624 códigos), por código ou palavras da
+         *     descrição (sem diferenciar acentos e maiúsculas), os códigos que começam pela busca primeiro, no máximo 50.
+         *     `label` é a descrição, ou "Motivo de glosa NNNN" para os códigos sem descrição publicada.
+         */
+        get: operations["listGlosaReasons"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4059,6 +4168,8 @@ export interface components {
             glosa_on: string;
             amount_cents: number;
             reason: string;
+            /** @description O código TISS do motivo (`dm_tipoGlosa`; listGlosaReasons), quando informado. */
+            reason_code: string | null;
             /** Format: date */
             appeal_deadline: string | null;
             /** Format: date */
@@ -4119,6 +4230,11 @@ export interface components {
             /** @description Obrigatório; `null` ou vazio recebe a mensagem de campo obrigatório. */
             reason: string | null;
             /**
+             * @description Código TISS do motivo (`dm_tipoGlosa`, da tabela de listGlosaReasons); fora da tabela: 400 "Motivo de glosa
+             *     não encontrado.". Omitido numa alteração, o código gravado fica.
+             */
+            reason_code?: string | null;
+            /**
              * Format: date
              * @description Prazo do recurso; omitido ou `null`, a data da glosa + 30 dias.
              */
@@ -4134,6 +4250,11 @@ export interface components {
             amount_cents: components["schemas"]["LedgerCents"];
             /** @description Obrigatório; `null` ou vazio recebe a mensagem de campo obrigatório. */
             reason: string | null;
+            /**
+             * @description Código TISS do motivo (`dm_tipoGlosa`, da tabela de listGlosaReasons); fora da tabela: 400 "Motivo de glosa
+             *     não encontrado.". Omitido numa alteração, o código gravado fica.
+             */
+            reason_code?: string | null;
             /** Format: date */
             appeal_deadline?: string | null;
             /** Format: date */
@@ -4154,6 +4275,141 @@ export interface components {
             /** @description O prazo de quem não tem prazo configurado (30). */
             default_days: number;
             terms: components["schemas"]["PaymentTerm"][];
+        };
+        /**
+         * @description Conselho profissional (`dm_conselhoProfissional` da TISS; `06` CRM, `02` COREN).
+         * @enum {string}
+         */
+        CouncilCode: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13" | "14" | "15";
+        /** @enum {string} */
+        BillingUf: "AC" | "AL" | "AM" | "AP" | "BA" | "CE" | "DF" | "ES" | "GO" | "MA" | "MG" | "MS" | "MT" | "PA" | "PB" | "PE" | "PI" | "PR" | "RJ" | "RN" | "RO" | "RR" | "RS" | "SC" | "SE" | "SP" | "TO";
+        PlanBilling: {
+            health_plan_id: number;
+            name: string;
+            /** @description Registro ANS da operadora (6 dígitos). */
+            ans_registry: string | null;
+            /**
+             * @description Fatura como pessoa física (CPF do médico) ou pela empresa (CNPJ).
+             * @enum {string}
+             */
+            bills_as: "cpf" | "cnpj";
+            /** @description Código do prestador na operadora. */
+            provider_code: string | null;
+        };
+        BillingProfile: {
+            medic_name: string;
+            /** @description Onze dígitos. */
+            medic_cpf: string;
+            council: components["schemas"]["CouncilCode"];
+            council_number: string | null;
+            council_uf: components["schemas"]["BillingUf"] | null;
+            /** @description Código CBO (`dm_CBOS`), seis dígitos. */
+            cbo: string | null;
+            /** @description Sete dígitos. */
+            cnes: string | null;
+            /** @description Quatorze dígitos. */
+            company_cnpj: string | null;
+            company_name: string | null;
+            plans: components["schemas"]["PlanBilling"][];
+        };
+        BillingProfileUpdate: {
+            /** @description Código TISS do conselho (`dm_conselhoProfissional`, `01`…`15`); vazio vale CRM (`06`). */
+            council: string | null;
+            council_number: string | null;
+            /** @description Sigla da UF. */
+            council_uf: string | null;
+            /** @description Código CBO aceito pela TISS (`dm_CBOS`). */
+            cbo: string | null;
+            /** @description Sete dígitos. */
+            cnes: string | null;
+            /** @description CNPJ (com ou sem máscara). */
+            company_cnpj: string | null;
+            company_name: string | null;
+            plans: {
+                health_plan_id: number;
+                /** @enum {string} */
+                bills_as: "cpf" | "cnpj";
+                provider_code: string | null;
+            }[];
+        };
+        TeamMember: {
+            /**
+             * @description Função na equipe (`dm_grauPart` da TISS; `01` primeiro auxiliar, `06` anestesista, `05` instrumentador).
+             * @enum {string}
+             */
+            role: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13";
+            name: string;
+            council: components["schemas"]["CouncilCode"] | null;
+            council_number: string | null;
+            council_uf: components["schemas"]["BillingUf"] | null;
+            cbo: string | null;
+            /** @description Onze dígitos. */
+            cpf: string | null;
+            /** @description O honorário que cabe ao membro, em centavos. */
+            fee_cents: number | null;
+        };
+        SurgeryTeamMember: {
+            /** @enum {string} */
+            role: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13";
+            name: string;
+            council: components["schemas"]["CouncilCode"] | null;
+            council_number: string | null;
+            council_uf: components["schemas"]["BillingUf"] | null;
+            cbo: string | null;
+            cpf: string | null;
+            fee_cents: number | null;
+            /**
+             * Format: date
+             * @description Dia em que o honorário foi repassado ao membro.
+             */
+            paid_on: string | null;
+        };
+        SurgeryTeam: {
+            members: components["schemas"]["SurgeryTeamMember"][];
+        };
+        UsualTeam: {
+            members: components["schemas"]["TeamMember"][];
+        };
+        TeamMemberInput: {
+            /** @enum {string} */
+            role: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13";
+            name: string;
+            council: string | null;
+            council_number: string | null;
+            council_uf: string | null;
+            cbo: string | null;
+            /** @description CPF (com ou sem máscara). */
+            cpf: string | null;
+            fee_cents: number | null;
+        };
+        UsualTeamUpdate: {
+            members: components["schemas"]["TeamMemberInput"][];
+        };
+        SurgeryTeamUpdate: {
+            members: {
+                /** @enum {string} */
+                role: "01" | "02" | "03" | "04" | "05" | "06" | "07" | "08" | "09" | "10" | "11" | "12" | "13";
+                name: string;
+                council: string | null;
+                council_number: string | null;
+                council_uf: string | null;
+                cbo: string | null;
+                cpf: string | null;
+                fee_cents: number | null;
+                /**
+                 * Format: date
+                 * @description Dia do repasse ao membro; não pode ser depois de hoje. Omitido, `null`.
+                 */
+                paid_on?: string | null;
+            }[];
+        };
+        GlosaReason: {
+            /** @description Código TISS (`dm_tipoGlosa`), quatro dígitos. */
+            code: string;
+            group: string | null;
+            description: string | null;
+            /** @description A descrição, ou "Motivo de glosa NNNN". */
+            label: string;
         };
         PaymentTermsUpdate: {
             terms: {
@@ -4404,6 +4660,8 @@ export interface components {
     parameters: {
         /** @description O médico dono das listas (secretária com mais de um médico vinculado); o médico pode omitir. */
         RequirementsMedic: number;
+        /** @description Id do médico (obrigatório para a secretária). */
+        MedicOfSettings: number;
         /** @description Id do registro. */
         IdPath: number;
         /** @description Token do convite, recebido por e-mail. */
@@ -5320,6 +5578,122 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    getBillingProfile: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os dados de faturamento. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateBillingProfile: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Os dados gravados. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BillingProfile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUsualTeam: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A equipe habitual. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsualTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateUsualTeam: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UsualTeamUpdate"];
+            };
+        };
+        responses: {
+            /** @description A equipe gravada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsualTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     createSecretary: {
         parameters: {
             query?: never;
@@ -5581,6 +5955,91 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSurgeryTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A equipe. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryTeam"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateSurgeryTeam: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SurgeryTeamUpdate"];
+            };
+        };
+        responses: {
+            /** @description A equipe gravada. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SurgeryTeam"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listGlosaReasons: {
+        parameters: {
+            query?: {
+                /** @description Texto de busca, sem diferenciar maiúsculas nem acentos. */
+                search?: components["parameters"]["Search"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os motivos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["GlosaReason"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -47,6 +47,7 @@ import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
 import exportRoutes from './routes/surgery/exports';
 import ledgerRoutes from './routes/surgery/ledger';
+import billingRoutes from './routes/surgery/billing';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -372,6 +373,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(receivableRoutes, { deps });
   await app.register(exportRoutes, { deps });
   await app.register(ledgerRoutes, { deps });
+  await app.register(billingRoutes, { deps });
   await app.register(auditRoutes, { deps });
   await app.register(backupRoutes, { deps });
   await app.register(docsRoutes);

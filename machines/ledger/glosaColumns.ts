@@ -21,5 +21,7 @@ export function glosaColumnsOf(input: GlosaInput | GlosaUpdateInput) {
     recoveredCents:
       outcome === null ? null : (appeal?.recovered_cents ?? (outcome === 'revertida' ? input.amount_cents : outcome === 'mantida' ? 0 : null)),
     note: input.note ?? null,
+    // Absent: kept as stored (a client that predates the TISS codes does not clear one).
+    ...(input.reason_code !== undefined ? { reasonCode: input.reason_code } : {}),
   };
 }

@@ -54,6 +54,7 @@ export const LEDGER_MESSAGES = {
   invalidGlosaOn: 'Data da glosa inválida.',
   reasonRequired: 'Informe o motivo da glosa.',
   reasonTooLong: `O motivo deve ter no máximo ${GLOSA_REASON_MAX} caracteres.`,
+  invalidReasonCode: 'Código do motivo de glosa inválido: escolha um motivo da tabela TISS.',
   invalidAppealDeadline: 'Prazo do recurso inválido.',
   deadlineBeforeGlosa: 'O prazo do recurso não pode ser antes da data da glosa.',
   invalidFiledOn: 'Data de envio do recurso inválida.',
@@ -157,10 +158,20 @@ const appealDeadline = dateField(M.invalidAppealDeadline, (value, root) => {
   return glosaOn !== null && value < glosaOn ? fail(M.deadlineBeforeGlosa) : value;
 });
 
+/** The TISS reason code (dm_tipoGlosa: four digits; the server checks it is in the shipped table), or null. */
+const glosaReasonCode = orNull(type('string'))
+  .pipe((value, ctx): string | null | ArkError => {
+    const trimmed = value?.trim() ?? '';
+    if (trimmed === '') return null;
+    return /^\d{4}$/.test(trimmed) ? trimmed : ctx.error({ message: M.invalidReasonCode });
+  })
+  .configure({ message: M.invalidReasonCode });
+
 const glosaFields = (today: string) => ({
   glosa_on: pastDate(today, M.invalidGlosaOn, M.glosaOnRequired),
   amount_cents: amount,
   reason: shortText(GLOSA_REASON_MAX, M.reasonTooLong, M.reasonRequired),
+  'reason_code?': glosaReasonCode,
   'appeal_deadline?': appealDeadline,
   'note?': note,
 });

@@ -4,7 +4,7 @@
  */
 
 /** Parses CSV text into rows of fields. A trailing line break does not make an empty last row. */
-function parseCsv(text: string): string[][] {
+function parseCsv(text: string, delimiter: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -34,7 +34,7 @@ function parseCsv(text: string): string[][] {
       }
     } else if (ch === '"' && field.length === 0) {
       quoted = true;
-    } else if (ch === ',') {
+    } else if (ch === delimiter) {
       endField();
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
@@ -49,8 +49,8 @@ function parseCsv(text: string): string[][] {
 }
 
 /** Parses CSV text whose first row is the header into one object per data row. */
-export function parseCsvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
+export function parseCsvRecords(text: string, delimiter = ','): Record<string, string>[] {
+  const [header, ...rows] = parseCsv(text, delimiter);
   if (!header) return [];
   return rows
     .filter((row) => !(row.length === 1 && row[0] === ''))

@@ -60,6 +60,7 @@ import {
   surgeryGlosas,
   surgeryLedgers,
   surgeryReceipts,
+  glosaReasons,
 } from './schema/index';
 
 export { DEMO_MEDIC_EMAIL, DEMO_PASSWORD, DEMO_SECRETARY_EMAIL } from './demo-data';
@@ -76,10 +77,10 @@ const dataDir = projectPath('server', 'data');
 type LookupSet = 'full' | 'small';
 
 const csvCache = new Map<string, Record<string, string>[]>();
-function readData(name: string): Record<string, string>[] {
+function readData(name: string, delimiter = ','): Record<string, string>[] {
   let rows = csvCache.get(name);
   if (!rows) {
-    rows = parseCsvRecords(readFileSync(join(dataDir, name), 'utf8'));
+    rows = parseCsvRecords(readFileSync(join(dataDir, name), 'utf8'), delimiter);
     csvCache.set(name, rows);
   }
   return rows;
@@ -166,6 +167,13 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
     const description = cleanProcedureDescription(row.descricao ?? '');
     return { code: row.codigo ?? '', description, table: 'tuss' as const, groupName: null, searchText: normalizeSearchText(row.codigo, description) };
   });
+  // Every code, in tests too: a glosa's code is checked against this table.
+  const glosaReasonRows = readData(join('tiss', 'motivos-glosa.csv'), ';').map((row) => ({
+    code: row.codigo ?? '',
+    groupName: row.grupo || null,
+    description: row.descricao || null,
+    searchText: normalizeSearchText(row.codigo, row.descricao),
+  }));
 
   await db.transaction(async (tx) => {
     await insertFromJson(tx, specialties, specialtyRows, [specialties.name]);
@@ -173,6 +181,7 @@ export async function seedLookups(db: Executor, options: { set?: LookupSet } = {
     await insertFromJson(tx, hospitals, hospitalRows, [hospitals.fantasyName], sql`medic_id is null`);
     await insertFromJson(tx, cids, cidRows, [cids.code]);
     await insertFromJson(tx, procedures, mergeProcedureCatalogues(tussRows, sigtapRows), [procedures.table, procedures.code]);
+    await insertFromJson(tx, glosaReasons, glosaReasonRows, [glosaReasons.code]);
   });
 }
 
@@ -681,5 +690,8 @@ async function hasNoUsers(db: Executor): Promise<boolean> {
 export async function needsSeed(db: Executor, seedDemo: boolean): Promise<boolean> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(specialties);
   if ((row?.count ?? 0) === 0) return true;
+  // A list a later migration added (the glosa reasons of 0024) is loaded into an installation seeded before it.
+  const [reason] = await db.select({ code: glosaReasons.code }).from(glosaReasons).limit(1);
+  if (!reason) return true;
   return seedDemo && (await hasNoUsers(db));
 }

@@ -8,6 +8,7 @@ export { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } fro
 export { passwordResetRequestSchema, passwordResetSchema } from '../../machines/account/passwordResetSchemas';
 export { doctorSignupSchema, newSecretarySchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 export { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../machines/account/twoFactorSchemas';
+export { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../machines/billing/billingSchemas';
 export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../machines/audit/auditSchemas';
 export { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../machines/ledger/ledgerSchemas';
 export { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../machines/ledger/periodSchemas';

@@ -441,12 +441,15 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0023_list_indexes): its indexes gone, its record removed.
+    // The installation as it stood before the last migration (0024_tiss_billing): its tables gone, its record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`drop index surgeries_open_list_idx, surgeries_unconcluded_list_idx, patients_medic_search_order_idx`);
+      await handle.db.execute(sql`alter table surgery_glosas drop column reason_code`);
+      await handle.db.execute(
+        sql`drop table medic_billing_profiles, medic_plan_billing, patient_plan_cards, surgery_team_members, medic_usual_team_members, glosa_reasons`,
+      );
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -469,10 +472,10 @@ describe('an archive of an older version', () => {
     expect(result.migrationsNow).toBe(applied + 1);
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
-      const indexes = (await restored.db.execute(sql`select to_regclass('public.patients_medic_search_order_idx') as name`)) as unknown as {
+      const tables = (await restored.db.execute(sql`select to_regclass('public.surgery_team_members') as name`)) as unknown as {
         rows: Array<{ name: string | null }>;
       };
-      expect(indexes.rows[0]!.name).toBe('patients_medic_search_order_idx');
+      expect(tables.rows[0]!.name).toBe('surgery_team_members');
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

@@ -13,3 +13,4 @@ export * from './account-security';
 export * from './two-factor';
 export * from './office-templates';
 export * from './sql-definitions';
+export * from './billing';

@@ -1,7 +1,8 @@
-import { bigint, check, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, pgTable, primaryKey, text, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { createdAt, identityId, ownedBy, setNullRef, timestamps } from './_helpers';
 import { appealOutcomeEnum, paymentTermPayerEnum, receiptPayerEnum, settlementEnum } from './enums';
+import { glosaReasons } from './billing';
 import { surgeries } from './surgeries';
 import { users } from './users';
 
@@ -61,6 +62,8 @@ export const surgeryGlosas = pgTable(
     glosaOn: date('glosa_on', { mode: 'string' }).notNull(),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     reason: text('reason').notNull(),
+    /** The TISS reason code (glosa_reasons; issue 37), when known. */
+    reasonCode: text('reason_code').references((): AnyPgColumn => glosaReasons.code),
     appealDeadline: date('appeal_deadline', { mode: 'string' }),
     appealFiledOn: date('appeal_filed_on', { mode: 'string' }),
     appealOutcome: appealOutcomeEnum('appeal_outcome'),

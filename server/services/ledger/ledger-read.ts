@@ -93,6 +93,7 @@ export async function readLedger(db: Executor, surgeryId: number, today: string)
       glosa_on: surgeryGlosas.glosaOn,
       amount_cents: surgeryGlosas.amountCents,
       reason: surgeryGlosas.reason,
+      reason_code: surgeryGlosas.reasonCode,
       appeal_deadline: surgeryGlosas.appealDeadline,
       appeal_filed_on: surgeryGlosas.appealFiledOn,
       appeal_outcome: surgeryGlosas.appealOutcome,

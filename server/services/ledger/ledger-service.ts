@@ -1,3 +1,4 @@
+import { glosaReasonExists } from '../billing/glosa-reasons';
 import { caseChange, recordChange } from '../audit/audit-log';
 import { and, eq, sql } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
@@ -22,6 +23,7 @@ export const LEDGER_SERVICE_MESSAGES = {
     `O faturamento e os recebimentos só se lançam em cirurgias em realização, em pagamento ou concluídas: a cirurgia está em "${STATUS_LABELS[status]}".`,
   receiptNotFound: 'Recebimento não encontrado.',
   glosaNotFound: 'Glosa não encontrada.',
+  unknownReasonCode: 'Motivo de glosa não encontrado.',
   /** A concluded case keeps at least one receipt (SPEC: a conclusion needs a value received). */
   lastReceiptOfConcluded: 'Uma cirurgia concluída precisa de pelo menos um recebimento: lance outro antes de excluir este.',
 } as const;
@@ -74,6 +76,11 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
    * case's row first, so two glosas sent at once are checked one after the other, the second against the balance
    * the first left (READ COMMITTED: each statement after the lock sees what the first committed). 400, nothing written.
    */
+  /** A glosa's TISS reason code must be one of the shipped table's (400 otherwise, nothing written). */
+  async function checkReasonCode(tx: Transaction, code: string | null | undefined): Promise<void> {
+    if (code && !(await glosaReasonExists(tx, code))) throw badRequest([M.unknownReasonCode], { reason_code: [M.unknownReasonCode] });
+  }
+
   async function checkGlosa(tx: Transaction, surgeryId: number, next: GlosaTake, previous: GlosaTake | null): Promise<void> {
     const problem = glosaProblem(await ledgerFacts(tx, surgeryId), next, previous);
     if (problem) throw badRequest([problem], { amount_cents: [problem] });
@@ -140,6 +147,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
       return writeOnCase(user, id, 'glosa', async (tx, row) => {
         const at = now();
         const columns = glosaColumnsOf(input);
+        await checkReasonCode(tx, columns.reasonCode);
         await checkGlosa(tx, row.id, { amount_cents: columns.amountCents, recovered_cents: columns.recoveredCents }, null);
         await tx.insert(surgeryGlosas).values({ surgeryId: row.id, ...columns, createdBy: user.id, createdAt: at, updatedAt: at });
       });
@@ -149,6 +157,7 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
       return writeOnCase(user, id, 'glosa', async (tx, row) => {
         const previous = await glosaOf(tx, row.id, glosaId);
         const columns = glosaColumnsOf(input);
+        await checkReasonCode(tx, columns.reasonCode);
         await checkGlosa(tx, row.id, { amount_cents: columns.amountCents, recovered_cents: columns.recoveredCents }, previous);
         const [before] = await tx
           .select({ filed: surgeryGlosas.appealFiledOn, outcome: surgeryGlosas.appealOutcome, recovered: surgeryGlosas.recoveredCents })

@@ -21,6 +21,7 @@ import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from
 import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../../machines/ledger/ledgerSchemas';
+import { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../../machines/billing/billingSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { auditExportQuerySchema, auditQuerySchema } from '../../../machines/audit/auditSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
@@ -77,6 +78,12 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   exportDashboard: { query: dashboardQuerySchema },
   getPaymentTerms: { query: stageTargetsQuerySchema },
   updatePaymentTerms: { query: stageTargetsQuerySchema, body: paymentTermsSchema },
+  getBillingProfile: { query: stageTargetsQuerySchema },
+  updateBillingProfile: { query: stageTargetsQuerySchema, body: billingProfileSchema },
+  getUsualTeam: { query: stageTargetsQuerySchema },
+  updateUsualTeam: { query: stageTargetsQuerySchema, body: usualTeamSchema },
+  updateSurgeryTeam: { body: buildSurgeryTeamSchema('2026-11-26') },
+  listGlosaReasons: { query: lookupQuerySchema },
   updateLedgerBilling: { body: billingSchema('2026-11-26') },
   createReceipt: { body: receiptSchema('2026-11-26') },
   createGlosa: { body: glosaSchema('2026-11-26') },

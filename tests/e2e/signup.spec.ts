@@ -86,6 +86,35 @@ test.describe('doctor signup and secretary invite', () => {
     await expect(page.getByText('Este convite já foi utilizado.')).toBeVisible();
   });
 
+  test('/signup paints its first step before arktype arrives, then checks with it (issue 41, goal 6)', async ({ page }) => {
+    // Hold arktype's chunk (vite.config.ts' 'checks' group) until the first step is on screen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const checks: string[] = [];
+    await page.route(/\/assets\/checks-[^/]*\.js$/, async (route) => {
+      checks.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto('/signup');
+    await expect(page.getByLabel('Nome', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('CPF')).toBeVisible();
+    // Asked for after the first paint, and still held: the step above showed without it.
+    await expect.poll(() => checks.length).toBe(1);
+    release();
+
+    // The same messages as ever once it is there.
+    await page.getByRole('button', { name: 'Próximo passo' }).click();
+    await expect(page.getByText('Preencha o nome.')).toBeVisible();
+    await expect(page.getByText('Preencha o sobrenome.')).toBeVisible();
+    await expect(page.getByText('Preencha o CPF.')).toBeVisible();
+    await page.getByLabel('Nome', { exact: true }).fill('Helena');
+    await page.getByLabel('Sobrenome').fill('Duarte');
+    await page.getByLabel('CPF').fill(validCpf(Date.now()));
+    await page.getByRole('button', { name: 'Próximo passo' }).click();
+    await expect(page.getByLabel('Endereço')).toBeVisible();
+  });
+
   test('opening an invite link while signed in signs the user out first', async ({ page }) => {
     await signIn(page, 'medico@demo.com.br', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);

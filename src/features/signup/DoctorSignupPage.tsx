@@ -2,17 +2,18 @@
  * /signup (SPEC §2 Doctor signup, 3 steps; §5 validation). The doctor signup machine owns the step shown and the
  * submit; react-hook-form owns the field state (STYLE §17). Each step is checked with its schema of
  * machines/account/signupSchemas.ts, the one the machine guards with and the API's body is built from; the step's
- * values go to the machine as `wizard.next` / `wizard.submit` data.
+ * values go to the machine as `wizard.next` / `wizard.submit` data. The checks (./doctorSignupChecks.ts, arktype)
+ * load just after the first paint, not with the page (issue 41, goal 6).
  */
+import { useEffect } from 'react';
 import type { Resolver } from 'react-hook-form';
 import { useMachine } from '@xstate/react';
 import {
-  doctorSignupMachine,
+  createDoctorSignupMachine,
   type DoctorSignupData,
-} from '../../../machines/signup/doctorSignupMachine';
-import { doctorAccessForm, doctorPersonalStep, doctorProfessionalForm } from '../../../machines/account/signupSchemas';
+} from '../../../machines/signup/doctorSignupWizard';
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
-import { stepResolver } from '../../components/form/stepResolver';
+import { lazyResolver } from '../../components/form/lazyResolver';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { submitDoctorSignup } from './actors';
 import { DoctorAccessStep, DoctorProfessionalStep } from './DoctorSignupSteps';
@@ -26,12 +27,29 @@ export type DoctorSignupForm = Omit<DoctorSignupData, 'specialty' | 'nickname'> 
 const STEPS = ['personal', 'professional', 'access'] as const;
 type Step = (typeof STEPS)[number];
 
-/** Each step's schema: the form's own where it holds a value differently (the specialty's select) or checks more (consent). */
+type DoctorChecks = typeof import('./doctorSignupChecks');
+let loadedChecks: DoctorChecks | undefined;
+const loadChecks = (): Promise<DoctorChecks> => import('./doctorSignupChecks').then((module) => (loadedChecks = module));
+
+/** A step's resolver: its schema once loaded (a check before that waits for it). */
+function lazyStepResolver(step: Step): Resolver<DoctorSignupForm> {
+  return lazyResolver<DoctorSignupForm>(() => loadChecks().then((module) => module.doctorStepResolvers[step])).resolver;
+}
+
 const STEP_RESOLVERS: Record<Step, Resolver<DoctorSignupForm>> = {
-  personal: stepResolver<DoctorSignupForm>(doctorPersonalStep),
-  professional: stepResolver<DoctorSignupForm>(doctorProfessionalForm),
-  access: stepResolver<DoctorSignupForm>(doctorAccessForm),
+  personal: lazyStepResolver('personal'),
+  professional: lazyStepResolver('professional'),
+  access: lazyStepResolver('access'),
 };
+
+/**
+ * The loaded checks, for the machine's step rules. The page sends a step's values to the machine only once that
+ * step's resolver, which waits for the same module, has passed them: they are there by then.
+ */
+function loaded(): DoctorChecks {
+  if (!loadedChecks) throw new Error('DoctorSignupPage: a step reached the machine before its checks loaded');
+  return loadedChecks;
+}
 
 const DEFAULT_VALUES: DoctorSignupForm = {
   first_name: '',
@@ -50,7 +68,12 @@ const DEFAULT_VALUES: DoctorSignupForm = {
   secretary: '',
 };
 
-const signupMachine = doctorSignupMachine.provide({ actors: { submitSignup: submitDoctorSignup } });
+/** doctorSignupMachine, its rules loaded after the first paint. */
+const signupMachine = createDoctorSignupMachine({
+  personal: (data) => loaded().doctorStepChecks.personal(data),
+  professional: (data) => loaded().doctorStepChecks.professional(data),
+  access: (data) => loaded().doctorStepChecks.access(data),
+}).provide({ actors: { submitSignup: submitDoctorSignup } });
 
 function toWizardData(values: DoctorSignupForm): Partial<DoctorSignupData> {
   const specialty = Number.parseInt(values.specialty, 10);
@@ -65,6 +88,10 @@ function stepOf(value: unknown): Step | 'submitting' | 'done' {
 
 export function DoctorSignupPage() {
   const [snapshot, send] = useMachine(signupMachine, { input: {} });
+  // After the first paint: by the first check (a field left, at the earliest) the schemas are there.
+  useEffect(() => {
+    loadChecks().catch(() => undefined);
+  }, []);
   const machineStep = stepOf(snapshot.value);
   const submitting = machineStep === 'submitting';
   const step: Step = machineStep === 'submitting' || machineStep === 'done' ? 'access' : machineStep;

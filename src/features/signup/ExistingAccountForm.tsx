@@ -30,7 +30,7 @@ const StyledText = styled('p')`
   color: ${colors.textMuted};
 `;
 
-type ExistingAccountFormProps = {
+export type ExistingAccountFormProps = {
   token: string;
   invite: Invite;
   medic: string;

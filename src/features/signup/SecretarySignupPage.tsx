@@ -2,6 +2,8 @@
  * /signup-secretary/$token (SPEC §2 Secretary signup; DECISIONS §2 invites). Loads the invite first: while loading a
  * designed waiting card, when unknown/used/expired the server's message with a link to /auth. A valid invite opens
  * the 2-step wizard, or, when the e-mail already has a secretary account, only the password to link that account.
+ * Both forms (their checks are arktype schemas) load while the invite does, not with the page (issue 41, goal 6): the
+ * waiting card stays until the invite and the form it opens have both arrived.
  */
 import { useParams } from '@tanstack/react-router';
 import { styled } from 'goober';
@@ -11,11 +13,19 @@ import { Icon } from '../../components/ui/Icon';
 import { Spinner } from '../../components/ui/Spinner';
 import { TextLink } from '../../components/ui/TextLink';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { fill, ptBR } from '../../lib/i18n/pt-BR';
-import { ExistingAccountForm } from './ExistingAccountForm';
-import { SecretaryWizard } from './SecretaryWizard';
+import type { ExistingAccountFormProps } from './ExistingAccountForm';
+import type { SecretaryWizardProps } from './SecretaryWizard';
 import { useInvite } from './useInvite';
 import { iconBoxCss } from '../../components/ui/cssParts';
+
+const secretaryWizardChunk = chunkComponent<SecretaryWizardProps>(() =>
+  import('./SecretaryWizard').then((module) => module.SecretaryWizard),
+);
+const existingAccountChunk = chunkComponent<ExistingAccountFormProps>(() =>
+  import('./ExistingAccountForm').then((module) => module.ExistingAccountForm),
+);
 
 const StyledState = styled('div')`
   display: flex;
@@ -56,8 +66,14 @@ const StyledMessages = styled('ul')`
 export function SecretarySignupPage() {
   const { token } = useParams({ from: '/signup-secretary/$token' });
   const invite = useInvite(token);
+  // Both start loading with the page; the invite tells which one is shown.
+  const wizard = useChunkComponent(secretaryWizardChunk);
+  const existingAccount = useChunkComponent(existingAccountChunk);
+  const form = invite.status === 'ready' ? (invite.invite.existing_account ? existingAccount : wizard) : null;
+  // As React.lazy would: the route's error screen, rather than a waiting card that never ends.
+  if (form?.failure) throw form.failure.error;
 
-  if (invite.status === 'loading') {
+  if (invite.status === 'loading' || (form && !form.Component)) {
     return (
       <AuthLayout>
         <StyledState role="status" aria-live="polite">
@@ -96,6 +112,9 @@ export function SecretarySignupPage() {
   }
 
   const medic = `${invite.invite.medic.first_name} ${invite.invite.medic.last_name}`.trim();
+  // The one shown has arrived: the waiting card above stays until it has.
+  const { Component: ExistingAccountForm } = existingAccount;
+  const { Component: SecretaryWizard } = wizard;
   return (
     <AuthLayout wide={!invite.invite.existing_account}>
       {invite.invite.existing_account ? (
@@ -104,12 +123,12 @@ export function SecretarySignupPage() {
             title={ptBR.secretarySignup.existingTitle}
             subtitle={fill(ptBR.secretarySignup.invitedBy, { medic })}
           />
-          <ExistingAccountForm token={token} invite={invite.invite} medic={medic} />
+          {ExistingAccountForm ? <ExistingAccountForm token={token} invite={invite.invite} medic={medic} /> : null}
         </>
       ) : (
         <>
           <AuthHeading title={ptBR.secretarySignup.title} subtitle={fill(ptBR.secretarySignup.invitedBy, { medic })} />
-          <SecretaryWizard token={token} invite={invite.invite} />
+          {SecretaryWizard ? <SecretaryWizard token={token} invite={invite.invite} /> : null}
         </>
       )}
     </AuthLayout>

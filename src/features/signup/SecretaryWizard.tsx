@@ -34,7 +34,7 @@ const STEP_RESOLVERS: Record<Step, Resolver<SecretarySignupForm>> = {
 
 const signupMachine = secretarySignupMachine.provide({ actors: { submitSignup: submitSecretarySignup } });
 
-type SecretaryWizardProps = {
+export type SecretaryWizardProps = {
   token: string;
   invite: Invite;
 };

@@ -5,7 +5,7 @@
 import { fromPromise } from 'xstate';
 import type { DoctorSignupPayload } from '../../../machines/signup/doctorSignupMachine';
 import type { SecretarySubmitInput } from '../../../machines/signup/secretarySignupMachine';
-import { SignupError } from '../../../machines/signup/rules';
+import { SignupError } from '../../../machines/signup/signupCommon';
 import { api } from '../../api/client';
 import { generalErrorMessages, isUnreachable } from '../../api/errors';
 import { ptBR } from '../../lib/i18n/pt-BR';

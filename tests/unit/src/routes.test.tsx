@@ -14,6 +14,9 @@ const sessionState = vi.hoisted(() => ({
   profile: null as Profile | null,
 }));
 
+/** The invite's `existing_account`: the page then asks only for that account's password. */
+const inviteState = vi.hoisted(() => ({ existingAccount: false }));
+
 vi.mock('../../../src/lib/session/session', () => ({
   useSession: () => ({
     status: sessionState.profile ? 'signedIn' : 'signedOut',
@@ -37,7 +40,7 @@ vi.mock('../../../src/api/client', () => ({
             first_name: 'Bia',
             last_name: 'Lima',
             medic: { first_name: 'Ana', last_name: 'Souza' },
-            existing_account: false,
+            existing_account: inviteState.existingAccount,
           }
         : { results: [] },
       response: new Response('{}', { status: 200 }),
@@ -77,6 +80,7 @@ async function expectPath(router: ReturnType<typeof renderAt>['router'], path: s
 
 beforeEach(() => {
   sessionState.profile = null;
+  inviteState.existingAccount = false;
 });
 
 afterEach(() => {
@@ -209,6 +213,15 @@ describe('router guards', () => {
     await expectPath(router, '/signup-secretary/abc123');
     expect(await screen.findByText('Convite de Dr(a). Ana Souza')).toBeTruthy();
     expect(reloadPage).not.toHaveBeenCalled();
+  });
+
+  it('opens an invite of an existing account on its password form, loaded with the invite (issue 41, goal 6)', async () => {
+    inviteState.existingAccount = true;
+    renderAt('/signup-secretary/abc123', null);
+    expect(await screen.findByRole('heading', { name: 'Vincular sua conta' })).toBeTruthy();
+    expect(screen.getByLabelText('Senha atual')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Confirmar e vincular' })).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('sends the user to /auth after the session signs out and the router is invalidated', async () => {

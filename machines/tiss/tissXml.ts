@@ -7,16 +7,16 @@ import type { ProviderId, TissTransaction } from './types';
  * The mensagemTISS envelope shared by every message the product sends: a tiny element tree (only `ans:` elements and
  * text, no attributes but the root's namespace), its serialization as ISO-8859-1 XML, and the epilogo's hash.
  *
- * **The hash.** The ANS defines `epilogo/hash` as the MD5 of the concatenated contents of the message's elements,
- * without tags or attributes and without the hash itself, in the message's encoding, ISO-8859-1 (Componente
- * Organizacional do Padrão TISS, as quoted in the sources below). Implementations read it as the text of every leaf
+ * **The hash.** The epilogo's `hash` is the MD5 (32 hex characters) of the concatenated contents of the message's
+ * elements, without tags or attributes and without the hash itself; implementations read it as the text of every leaf
  * element in document order, entities decoded. The writers emit no whitespace between tags and no comments, so every
  * reading of the rule (leaf texts; "strip all tags"; the validators' own) gives the same string.
  *
- * The bytes fed to MD5 are debated: the manual says ISO-8859-1 (the default here), but one open-source conformance
- * suite reports that files accepted by plans hash the UTF-8 bytes, and validadortiss.com.br says some plans compute it
- * over UTF-8. The two agree whenever the texts are plain ASCII; `hashEncoding: 'UTF-8'` switches for a plan that wants
- * it. docs/TISS.md tells the story.
+ * Which bytes are fed to MD5 is debated. The ANS manual (Componente Organizacional, as quoted by the conformance suite
+ * below: "O encoding a ser utilizado será sempre o ISO-8859-1") gives ISO-8859-1, the default here; that suite reports
+ * that files accepted by plans hash the UTF-8 bytes, and validadortiss.com.br says some plans compute over UTF-8. The
+ * two agree whenever the texts are plain ASCII; `hashEncoding: 'UTF-8'` switches for a plan that wants it
+ * (docs/TISS.md §4).
  * @see https://forum.validadortiss.com.br/t/duvida-sobre-o-calculo-do-hash-no-xml-tiss-e-a-validacao-na-plataforma/9448
  * @see https://github.com/petrinhu/TISS_ANS_hash (conformance/AMBIGUITY_NOTES.md, the UTF-8 reading)
  * @see http://www.dellanio.com/tiss-gerar-manualmente-hash-do-xml-com-notepad/ (the "strip all tags" reading)

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { expect } from 'vitest';
 import type { AppealedGuideGlosa, GlosaAppeal, HonorariosGuide, HonorariosLot, TissProcedureLine } from '../../../../machines/tiss/types';
 
 /** The shipped root schema: the tests validate against the repository's copy, never ../shared. */
@@ -35,6 +36,28 @@ export function validateWithXmllint(files: Array<{ name: string; bytes: Uint8Arr
       results.set(file.name, lines.includes(`${path} validates`) ? null : lines.join('\n') || 'xmllint said nothing');
     });
     return results;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The leaf elements' texts as libxml2 parses them (`xmllint --xpath`), the hash left out, concatenated in document
+ * order: a third reading, by a real XML parser. xmllint prints one text node a line, in UTF-8, with &, < and >
+ * escaped; the writers never put a line break in a value, so the lines are the values.
+ */
+export function xmllintLeaves(bytes: Uint8Array): string {
+  const dir = mkdtempSync(join(tmpdir(), 'tiss-'));
+  try {
+    const path = join(dir, 'message.xml');
+    writeFileSync(path, bytes);
+    const run = spawnSync(XMLLINT, ['--xpath', '//*[not(*) and local-name()!="hash"]/text()', path], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    if (run.error) throw run.error;
+    expect(run.status, run.stderr).toBe(0);
+    return run.stdout
+      .split('\n')
+      .map((value) => value.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+      .join('');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

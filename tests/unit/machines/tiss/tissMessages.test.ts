@@ -4,7 +4,7 @@ import { buildAppealLotMessage } from '../../../../machines/tiss/appealMessage';
 import { TissInputError } from '../../../../machines/tiss/guideRules';
 import { buildHonorariosLotMessage } from '../../../../machines/tiss/honorariosMessage';
 import { tissMessageBytes } from '../../../../machines/tiss/tissXml';
-import { appeal, guide, independentHash, line, lot, validateWithXmllint } from './tissFixtures';
+import { appeal, guide, independentHash, line, lot, validateWithXmllint, xmllintLeaves } from './tissFixtures';
 
 /** A guide of the team's lines: the surgeon's, the first assistant's (30 %) and the anaesthetist's. */
 function teamGuide(index: number) {
@@ -58,6 +58,7 @@ describe('buildHonorariosLotMessage', () => {
     expect(again.written).toBe(message.hash);
     expect(again.hash).toBe(message.hash);
     expect(again.stripped).toBe(again.leaves);
+    expect(xmllintLeaves(bytes)).toBe(again.leaves);
     expect(again.leaves.startsWith('ENVIO_LOTE_GUIAS422026-11-2014:05:09000123456326305')).toBe(true);
     expect(again.leaves).toContain('Hospital São José & Maternidade2077485');
     expect(message.hash).toMatch(/^[0-9a-f]{32}$/);
@@ -85,7 +86,9 @@ describe('buildHonorariosLotMessage', () => {
     expect(message.xml).toContain('<ans:nomeProfissional>Dra. Lúcia Kono</ans:nomeProfissional>');
     expect(message.xml).toContain('&lt;estável&gt; &amp; sem');
     expectValid([{ name: 'fifty-guides', bytes: tissMessageBytes(message) }]);
-    expect(independentHash(tissMessageBytes(message)).hash).toBe(message.hash);
+    const again = independentHash(tissMessageBytes(message));
+    expect(again.hash).toBe(message.hash);
+    expect(xmllintLeaves(tissMessageBytes(message))).toBe(again.leaves);
   });
 
   it('refuses to write a lot with missing fields, saying which', () => {
@@ -123,7 +126,11 @@ describe('buildAppealLotMessage', () => {
       { name: 'appeal-guides', bytes: tissMessageBytes(byGuides) },
       { name: 'appeal-protocol', bytes: tissMessageBytes(byProtocol) },
     ]);
-    for (const message of [byGuides, byProtocol]) expect(independentHash(tissMessageBytes(message)).hash).toBe(message.hash);
+    for (const message of [byGuides, byProtocol]) {
+      const again = independentHash(tissMessageBytes(message));
+      expect(again.hash).toBe(message.hash);
+      expect(xmllintLeaves(tissMessageBytes(message))).toBe(again.leaves);
+    }
   });
 
   it('refuses an appeal with an unknown glosa code', () => {

@@ -5,7 +5,7 @@ import { buildHonorariosLotMessage } from '../../../../machines/tiss/honorariosM
 import { CBO_CODES, COUNCIL_CODES, GLOSA_CODES, PARTICIPATION_LABELS, UF_CODES } from '../../../../machines/tiss/tissDomains';
 import { tissMessageBytes } from '../../../../machines/tiss/tissXml';
 import type { AppealedItem, GlosaAppeal, HonorariosGuide, HonorariosLot, TissProcedureLine, TissProfessional } from '../../../../machines/tiss/types';
-import { appeal, guide, independentHash, lot, validateWithXmllint } from './tissFixtures';
+import { appeal, guide, independentHash, lot, validateWithXmllint, xmllintLeaves } from './tissFixtures';
 
 /** mulberry32: a seeded PRNG, so a failure replays. */
 function prng(seed: number): () => number {
@@ -155,6 +155,7 @@ describe('TISS writers over random guides (seed ' + SEED + ')', () => {
       const again = independentHash(file.bytes);
       expect(again.written, file.name).toBe(file.hash);
       expect(again.stripped, file.name).toBe(again.leaves);
+      expect(xmllintLeaves(file.bytes), file.name).toBe(again.leaves);
       expect([again.hash, independentHash(file.bytes, 'utf8').hash], file.name).toContain(file.hash);
     }
   });

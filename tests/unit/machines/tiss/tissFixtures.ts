@@ -10,14 +10,19 @@ import type { AppealedGuideGlosa, GlosaAppeal, HonorariosGuide, HonorariosLot, T
 export const SCHEMA = resolve(import.meta.dirname, '../../../../server/data/tiss/xsd/tissV4_01_00.xsd');
 const XMLLINT = '/usr/bin/xmllint';
 
+/** Fails the test, saying what to install, when xmllint is missing: the TISS checks must never be skipped. */
+function requireXmllint(): void {
+  if (!existsSync(XMLLINT)) {
+    throw new Error(`${XMLLINT} is missing: install Debian's libxml2-utils (apt-get install libxml2-utils) to validate TISS messages`);
+  }
+}
+
 /**
  * Validates every file against the shipped XSD in ONE xmllint call (the schema is compiled once). Returns, per file,
  * null when it validates or xmllint's messages about it. Throws, failing the test, when xmllint is not installed.
  */
 export function validateWithXmllint(files: Array<{ name: string; bytes: Uint8Array }>): Map<string, string | null> {
-  if (!existsSync(XMLLINT)) {
-    throw new Error(`${XMLLINT} is missing: install Debian's libxml2-utils (apt-get install libxml2-utils) to validate TISS messages`);
-  }
+  requireXmllint();
   const dir = mkdtempSync(join(tmpdir(), 'tiss-'));
   try {
     const paths = files.map((file, index) => {
@@ -47,6 +52,7 @@ export function validateWithXmllint(files: Array<{ name: string; bytes: Uint8Arr
  * escaped; the writers never put a line break in a value, so the lines are the values.
  */
 export function xmllintLeaves(bytes: Uint8Array): string {
+  requireXmllint();
   const dir = mkdtempSync(join(tmpdir(), 'tiss-'));
   try {
     const path = join(dir, 'message.xml');

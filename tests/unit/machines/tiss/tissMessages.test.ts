@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildAppealLotMessage } from '../../../../machines/tiss/appealMessage';
 import { TissInputError } from '../../../../machines/tiss/guideRules';
@@ -135,5 +137,15 @@ describe('buildAppealLotMessage', () => {
 
   it('refuses an appeal with an unknown glosa code', () => {
     expect(() => buildAppealLotMessage(appeal({ subject: { kind: 'protocol', glosaCode: '0000', justification: 'x', appealedCents: 1 } }))).toThrow(TissInputError);
+  });
+});
+
+describe('machines/tiss', () => {
+  it('stays platform-neutral: the browser runs the same writers (no node: imports, no Buffer)', () => {
+    const folder = resolve(import.meta.dirname, '../../../../machines/tiss');
+    for (const file of readdirSync(folder)) {
+      const source = readFileSync(resolve(folder, file), 'utf8');
+      expect(source, file).not.toMatch(/from ['"]node:|require\(|\bBuffer\b/);
+    }
   });
 });

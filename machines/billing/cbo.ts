@@ -1,96 +1,15 @@
-/**
- * The CBO occupations a guide may name (dm_CBOS of TISS 4.01.00: every code the standard accepts), and the names the
- * team's picker shows: the physicians' (server/data/cbo-medicos.csv, Ministério do Trabalho via SIGTAP) and the few
- * others a surgical team has. Generated once from those sources; a unit test checks both against the shipped files.
- */
-export const TISS_CBO_CODES: ReadonlySet<string> = new Set([
-  '131220', '201115', '203015', '213150', '221105', '221205', '223204', '223208', '223212', '223216', '223220',
-  '223224', '223228', '223232', '223236', '223240', '223244', '223248', '223252', '223256', '223260', '223264',
-  '223268', '223272', '223276', '223280', '223284', '223288', '223293', '223405', '223415', '223420', '223425',
-  '223430', '223435', '223440', '223445', '223505', '223510', '223515', '223520', '223525', '223530', '223535',
-  '223540', '223545', '223550', '223555', '223560', '223565', '223570', '223605', '223625', '223630', '223635',
-  '223640', '223645', '223650', '223655', '223660', '223705', '223710', '223810', '223815', '223820', '223825',
-  '223830', '223835', '223840', '223845', '223905', '223910', '223915', '224105', '224110', '224115', '224120',
-  '224125', '224130', '224135', '224140', '225103', '225105', '225106', '225109', '225110', '225112', '225115',
-  '225118', '225120', '225121', '225122', '225124', '225125', '225127', '225130', '225133', '225135', '225136',
-  '225139', '225140', '225142', '225145', '225148', '225150', '225151', '225154', '225155', '225160', '225165',
-  '225170', '225175', '225180', '225185', '225190', '225195', '225203', '225210', '225215', '225220', '225225',
-  '225230', '225235', '225240', '225245', '225250', '225255', '225260', '225265', '225270', '225275', '225280',
-  '225285', '225290', '225295', '225305', '225310', '225315', '225320', '225325', '225330', '225335', '225340',
-  '225345', '225350', '225355', '226105', '226110', '226305', '226310', '226315', '226320', '239425', '239440',
-  '239445', '251510', '251545', '251550', '251555', '251605', '322120', '322125', '322135', '322205', '322220',
-  '322225', '322230', '516210', '999999',
-]);
+import { CBO_CODES, PHYSICIAN_CBOS } from '../tiss/tissDomains';
 
-/** The occupations offered in the pickers, by name. */
+/** Every CBO code TISS accepts (dm_CBOS), as a set. */
+export const TISS_CBO_CODES: ReadonlySet<string> = new Set(CBO_CODES);
+
+/** The occupations the team's picker offers, by name: the physicians' and the others a surgical team has. */
 export const CBO_OPTIONS: ReadonlyArray<{ code: string; name: string }> = [
-  { code: '223505', name: 'Enfermeiro' },
+  ...PHYSICIAN_CBOS.map(([code, name]) => ({ code, name })),
   { code: '322225', name: 'Instrumentador cirúrgico' },
-  { code: '225154', name: 'Médico Antroposófico' },
-  { code: '225355', name: 'Médico Radiologista Intervencionista' },
-  { code: '225105', name: 'Médico acupunturista' },
-  { code: '225110', name: 'Médico alergista e imunologista' },
-  { code: '225148', name: 'Médico anatomopatologista' },
-  { code: '225151', name: 'Médico anestesiologista' },
-  { code: '225115', name: 'Médico angiologista' },
-  { code: '225290', name: 'Médico cancerologista cirurgíco' },
-  { code: '225122', name: 'Médico cancerologista pediátrico' },
-  { code: '225120', name: 'Médico cardiologista' },
-  { code: '225210', name: 'Médico cirurgião cardiovascular' },
-  { code: '225295', name: 'Médico cirurgião da mão' },
-  { code: '225215', name: 'Médico cirurgião de cabeça e pescoço' },
-  { code: '225220', name: 'Médico cirurgião do aparelho digestivo' },
-  { code: '225225', name: 'Médico cirurgião geral' },
-  { code: '225230', name: 'Médico cirurgião pediátrico' },
-  { code: '225235', name: 'Médico cirurgião plástico' },
-  { code: '225240', name: 'Médico cirurgião torácico' },
-  { code: '225305', name: 'Médico citopatologista' },
-  { code: '225125', name: 'Médico clínico' },
-  { code: '225280', name: 'Médico coloproctologista' },
-  { code: '225142', name: 'Médico da estratégia de saúde da família' },
-  { code: '225130', name: 'Médico de família e comunidade' },
-  { code: '225135', name: 'Médico dermatologista' },
-  { code: '225140', name: 'Médico do trabalho' },
-  { code: '225203', name: 'Médico em cirurgia vascular' },
-  { code: '225310', name: 'Médico em endoscopia' },
-  { code: '225145', name: 'Médico em medicina de tráfego' },
-  { code: '225150', name: 'Médico em medicina intensiva' },
-  { code: '225315', name: 'Médico em medicina nuclear' },
-  { code: '225320', name: 'Médico em radiologia e diagnóstico por imagem' },
-  { code: '225155', name: 'Médico endocrinologista e metabologista' },
-  { code: '225160', name: 'Médico fisiatra' },
-  { code: '225165', name: 'Médico gastroenterologista' },
-  { code: '225170', name: 'Médico generalista' },
-  { code: '225175', name: 'Médico geneticista' },
-  { code: '225180', name: 'Médico geriatra' },
-  { code: '225250', name: 'Médico ginecologista e obstetra' },
-  { code: '225185', name: 'Médico hematologista' },
-  { code: '225340', name: 'Médico hemoterapeuta' },
-  { code: '225345', name: 'Médico hiperbarista' },
-  { code: '225195', name: 'Médico homeopata' },
-  { code: '225103', name: 'Médico infectologista' },
-  { code: '225106', name: 'Médico legista' },
-  { code: '225255', name: 'Médico mastologista' },
-  { code: '225109', name: 'Médico nefrologista' },
-  { code: '225260', name: 'Médico neurocirurgião' },
-  { code: '225350', name: 'Médico neurofisiologista clínico' },
-  { code: '225112', name: 'Médico neurologista' },
-  { code: '225118', name: 'Médico nutrologista' },
-  { code: '225265', name: 'Médico oftalmologista' },
-  { code: '225121', name: 'Médico oncologista clínico' },
-  { code: '225270', name: 'Médico ortopedista e traumatologista' },
-  { code: '225275', name: 'Médico otorrinolaringologista' },
-  { code: '225325', name: 'Médico patologista' },
-  { code: '225335', name: 'Médico patologista clínico / medicina laboratorial' },
-  { code: '225124', name: 'Médico pediatra' },
-  { code: '225127', name: 'Médico pneumologista' },
-  { code: '225133', name: 'Médico psiquiatra' },
-  { code: '225330', name: 'Médico radioterapeuta' },
-  { code: '225136', name: 'Médico reumatologista' },
-  { code: '225139', name: 'Médico sanitarista' },
-  { code: '225285', name: 'Médico urologista' },
+  { code: '223505', name: 'Enfermeiro' },
   { code: '322205', name: 'Técnico de enfermagem' },
-];
+].sort((a, b) => a.name.localeCompare(b.name, 'pt-BR'));
 
 /** The CBO of a physician whose specialty is unknown (TISS: 'CBO desconhecido ou não informado'). */
 export const UNKNOWN_CBO = '999999';

@@ -1,3 +1,5 @@
+import { UF_CODES, type Uf } from '../tiss/tissDomains';
+
 /**
  * TISS 4.01.00 domain codes the billing data uses (issue 37; docs/TISS.md), without arktype so screens read them
  * freely. Codes are stored as the standard writes them; labels are what the screens show.
@@ -44,14 +46,9 @@ export type Council = (typeof COUNCILS)[number]['code'];
 export const COUNCIL_CODES = COUNCILS.map((council) => council.code) as readonly Council[];
 export const CRM: Council = '06';
 
-/** dm_UF: the IBGE code TISS writes for each federative unit ('98': abroad, not offered). */
-export const UF_IBGE_CODES = {
-  RO: '11', AC: '12', AM: '13', RR: '14', PA: '15', AP: '16', TO: '17', MA: '21', PI: '22', CE: '23', RN: '24',
-  PB: '25', PE: '26', AL: '27', SE: '28', BA: '29', MG: '31', ES: '32', RJ: '33', SP: '35', PR: '41', SC: '42',
-  RS: '43', MS: '50', MT: '51', GO: '52', DF: '53',
-} as const;
-export type BillingUf = keyof typeof UF_IBGE_CODES;
-export const BILLING_UFS = (Object.keys(UF_IBGE_CODES) as BillingUf[]).sort();
+/** The 27 federative units a council registers in (TISS writes their IBGE code: tissDomains UF_CODES). */
+export type BillingUf = Exclude<Uf, 'EX'>;
+export const BILLING_UFS = (Object.keys(UF_CODES) as Uf[]).filter((uf): uf is BillingUf => uf !== 'EX').sort();
 
 /** As whom a medic bills a plan: pessoa física (his CPF) or his company (CNPJ). */
 export const BILLS_AS = ['cpf', 'cnpj'] as const;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CBO_OPTIONS, TISS_CBO_CODES, UNKNOWN_CBO } from '../../../machines/billing/cbo';
-import { COUNCILS, TEAM_ROLES, UF_IBGE_CODES } from '../../../machines/billing/constants';
+import { BILLING_UFS, COUNCILS, TEAM_ROLES } from '../../../machines/billing/constants';
 import { UFS } from '../../../machines/lookups/hospitalSchemas';
 import { parseCsvRecords } from '../../../server/db/csv';
 
@@ -30,11 +30,8 @@ describe('billing codes against the TISS 4.01.00 XSD', () => {
     expect(COUNCILS[0]).toEqual({ code: '06', label: 'CRM' });
   });
 
-  it('every federative unit maps to its dm_UF code', () => {
-    expect(Object.keys(UF_IBGE_CODES).sort()).toEqual([...UFS].sort());
-    const allowed = new Set(enumerationOf('dm_UF'));
-    for (const code of Object.values(UF_IBGE_CODES)) expect(allowed.has(code), code).toBe(true);
-    expect(UF_IBGE_CODES.SP).toBe('35');
+  it('the council UFs are the 27 federative units', () => {
+    expect(BILLING_UFS).toEqual([...UFS].sort());
   });
 
   it('the CBO codes are dm_CBOS; every offered occupation is one, with the shipped names of the physicians', () => {

@@ -46,11 +46,12 @@ const ROLES: readonly Role[] = [
   { kind: 'two_partials_filed' },
 ];
 
+/** The demo glosas' reasons, each with its TISS code (dm_tipoGlosa; server/data/tiss/motivos-glosa.csv). */
 const GLOSA_REASONS = [
-  'Código TUSS divergente do autorizado',
-  'Falta de assinatura na guia',
-  'Procedimento não coberto pelo contrato',
-  'Valor acima da tabela acordada',
+  { reason: 'Código TUSS divergente do autorizado', code: '1402' },
+  { reason: 'Falta de assinatura na guia', code: '1314' },
+  { reason: 'Procedimento não coberto pelo contrato', code: '1420' },
+  { reason: 'Valor acima da tabela acordada', code: '1714' },
 ] as const;
 
 type DemoPaymentTerm = { payer: 'plano' | 'hospital'; payerId: number; days: number };
@@ -67,6 +68,7 @@ export type DemoLedgerPlan = {
     glosaOn: string;
     amountCents: number;
     reason: string;
+    reasonCode: string;
     appealDeadline: string;
     appealFiledOn: string | null;
     appealOutcome: AppealOutcome | null;
@@ -116,7 +118,7 @@ export function planDemoLedger(
     const expected = Math.round(Number(c.fees ?? 0) * 100);
     const payer = payerOf(c.paymentFountains);
     const concluded = c.status === 'concluido';
-    const reason = GLOSA_REASONS[index % GLOSA_REASONS.length]!;
+    const { reason, code: reasonCode } = GLOSA_REASONS[index % GLOSA_REASONS.length]!;
     // Billed the day after the surgery (a concluded case at the latest on its payment day).
     const billedOrig = concluded && c.datePayment ? minDay(addDays(c.accomplishment, 1), c.datePayment) : minDay(addDays(c.accomplishment, 1), today);
     const shift = role?.kind === 'aged' ? Math.max(0, role.targetDays + termOf(c) - daysBetween(billedOrig, today)) : 0;
@@ -155,6 +157,7 @@ export function planDemoLedger(
         glosaOn: paidOn,
         amountCents: glosaCents,
         reason,
+        reasonCode,
         appealDeadline: addDays(paidOn, DEFAULT_APPEAL_DAYS),
         appealFiledOn: filedOn,
         appealOutcome: outcome,
@@ -186,6 +189,7 @@ export function planDemoLedger(
         glosaOn,
         amountCents: Math.round((expected * 0.1) / 100) * 100 || 100,
         reason,
+        reasonCode,
         // The payer gave a short deadline: it ends within the homes' 7-day warning.
         appealDeadline: role.kind === 'near_deadline' ? maxDay(glosaOn, addDays(today, 5)) : addDays(glosaOn, DEFAULT_APPEAL_DAYS),
         appealFiledOn: role.kind === 'two_partials_filed' ? today : null,

@@ -36,6 +36,7 @@ import {
 } from './demo-data';
 import { DEMO_DOCUMENT_REQUIREMENTS, demoLossReason, planDemoPreoperative, type DemoPreoperativePlan } from './demo-preoperative';
 import { planDemoLedger, type DemoLedgerPlan } from './demo-ledger';
+import { insertDemoTiss } from './demo-tiss';
 import {
   cids,
   documentRequirements,
@@ -264,7 +265,7 @@ export async function seedDemo(db: Executor, options: SeedDemoOptions): Promise<
         lastName: 'Mendes',
         nickname: 'Dr. Carlos',
         cpf: generateCpf(random),
-        crm: '123456/SP',
+        crm: DEMO_MEDIC_CRM,
         address: 'Avenida Paulista, 1000, conj. 101 - Bela Vista, São Paulo - SP',
         cellphone: '11987654321',
         specialtyId: lookups.specialtyId,
@@ -311,6 +312,7 @@ async function attachDemoTemplates(tx: Executor): Promise<void> {
 }
 
 const PATIENT_COUNT = 40;
+const DEMO_MEDIC_CRM = '123456/SP';
 
 async function insertDemoCases(
   tx: Executor,
@@ -376,6 +378,24 @@ async function insertDemoCases(
     plan.row.planApprovals = lost.planApprovals;
     plan.row.surgeryNote = demoLossReason({ status: 'arquiv', path: plan.path, planApprovals: lost.planApprovals })!.reasonNote;
     plans.push({ ...plan, patient });
+  }
+
+  // Issue 37: the demo medic bills two plans in TISS (demo-tiss.ts): up to twelve of his cases carried out are theirs
+  // (two in three of the first), their patients' plan too, so the demo's lot, the guides and the browser tests have
+  // cases of one plan to work with.
+  const tissPlans = lookups.plans.slice(0, 2);
+  const tissPatients = new Map<number, number>();
+  for (const plan of plans) {
+    const { status, accomplishment } = plan.row;
+    const carriedOut = status === 'pagamento' || status === 'concluido' || (status === 'realizacao' && accomplishment);
+    if (!carriedOut || tissPatients.size >= 12 || tissPatients.has(plan.patient.id)) continue;
+    const planId = tissPlans[tissPatients.size % 3 === 2 ? 1 : 0]!;
+    Object.assign(plan.row, { paymentFountains: 'plano_saude', healthPlanId: planId, planApprovals: 'aprovada' });
+    tissPatients.set(plan.patient.id, planId);
+  }
+  for (const planId of tissPlans) {
+    const ids = [...tissPatients].filter(([, chosen]) => chosen === planId).map(([patientId]) => patientId);
+    if (ids.length > 0) await tx.update(patients).set({ healthPlanId: planId }).where(inArray(patients.id, ids));
   }
 
   // Issue 14: the fee ledger. Three cases are moved back in time first (every bucket of the receivables' aging),
@@ -454,6 +474,14 @@ async function insertDemoCases(
     surgeryIds: inserted.map((row) => row.id),
     caseTimes: plans.map((plan) => plan.times),
     lookups,
+  });
+  await insertDemoTiss(tx, {
+    medicId,
+    secretaryId,
+    now,
+    crm: DEMO_MEDIC_CRM,
+    plans: tissPlans,
+    avoid: new Set([...ledger.shiftDays.keys()].map((index) => inserted[index]!.id)),
   });
 }
 

@@ -12,6 +12,8 @@ import {
   type BillingUf,
   type Council,
   BILLS_AS,
+  CARD_NUMBER_MAX,
+  CARD_PLAN_NAME_MAX,
   CNES_LENGTH,
   COMPANY_NAME_MAX,
   COUNCIL_CODES,
@@ -163,3 +165,21 @@ export type BillingProfileInput = Omit<typeof billingProfileSchema.infer, 'counc
   council: Council;
   council_uf: BillingUf | null;
 };
+
+/**
+ * A patient's card for the plan chosen in the patient form (openapi PatientPlanCard): the número da carteira
+ * (numeroCarteira, required once a card is sent), its validity (yyyy-MM-dd or null) and the plan's product name.
+ */
+export const patientPlanCardSchema = type({
+  '+': 'reject',
+  card_number: shortText(CARD_NUMBER_MAX, M.cardNumberTooLong, M.cardNumberRequired),
+  valid_until: orNull(type('string').configure({ message: M.invalidCardValidUntil }))
+    .pipe((value, ctx): string | null | ArkError => {
+      if (value === null || value.trim() === '') return null;
+      return isValidIsoDate(value) ? value : ctx.error({ message: M.invalidCardValidUntil });
+    })
+    .configure({ message: M.invalidCardValidUntil, missing: INVALID }),
+  plan_name: shortText(CARD_PLAN_NAME_MAX, M.cardPlanNameTooLong),
+}).configure({ message: INVALID });
+/** A checked card: the number trimmed, blanks as null. */
+export type PatientPlanCardInput = { card_number: string; valid_until: string | null; plan_name: string | null };

@@ -122,7 +122,7 @@ export type PatientPayload = {
 };
 
 /** openapi PatientPlanCard as the wizard sends it. */
-export type PatientPlanCardPayload = { card_number: string; valid_until: string | null; plan_name: string | null };
+type PatientPlanCardPayload = { card_number: string; valid_until: string | null; plan_name: string | null };
 
 /**
  * The card to send (docs/TISS.md "The patient's card"): none without a plan; the typed card; null when the fields

@@ -1,7 +1,7 @@
 import { type } from 'arktype';
 import { GENDERS } from '../constants';
 import { BILLING_MESSAGES } from '../billing/billingMessages';
-import { patientPlanCardSchema, type PatientPlanCardInput } from '../billing/billingSchemas';
+import { patientPlanCardSchema, type PatientPlanCardInput } from '../billing/planCardSchema';
 import { CARD_NUMBER_MAX, CARD_PLAN_NAME_MAX } from '../billing/constants';
 import { CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 import { hasRealAreaCode } from '../rules/phone';

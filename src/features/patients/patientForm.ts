@@ -94,8 +94,11 @@ export function wizardDataFromPatient(patient: Patient): Partial<PatientWizardDa
   };
 }
 
+/** The card fields and the plan they belong to. */
+export type CardValues = Pick<PatientWizardData, 'card_number' | 'card_valid_until' | 'card_plan_name' | 'card_plan_id'>;
+
 /** The card fields' prefill: the card of the patient's current plan (masked validity), or empty ones. */
-export function cardValues(patient: Patient | null): Pick<PatientWizardData, 'card_number' | 'card_valid_until' | 'card_plan_name' | 'card_plan_id'> {
+export function cardValues(patient: Patient | null): CardValues {
   const card = patient?.plan_card ?? null;
   return {
     card_number: card?.card_number ?? '',

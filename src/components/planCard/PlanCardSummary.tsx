@@ -1,7 +1,7 @@
 /**
  * A patient's card for a plan (issue 37 item 2; docs/TISS.md "The patient's card") as the patient's detail and the
- * case header show it: the número da carteira with the plan's product, then its validity with a 'Carteira vencida'
- * badge when that day has passed (São Paulo's today). Without a card: 'Não informada'.
+ * case header show it: the número da carteira (never broken across lines) and the plan's product, then its validity
+ * with a 'Carteira vencida' badge when that day has passed (São Paulo's today). Without a card: 'Não informada'.
  */
 import { styled } from 'goober';
 import { isCardExpired } from '../../../machines/billing/planCardRules';
@@ -18,6 +18,12 @@ const StyledSummary = styled('span')`
   flex-wrap: wrap;
   align-items: center;
   gap: ${space.xxs} ${space.sm};
+`;
+
+/** The number is read as one piece: it never breaks across lines. */
+const StyledNumber = styled('span')`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
 `;
 
 const StyledValidity = styled('span')`
@@ -47,7 +53,8 @@ export function PlanCardSummary({ card, today = todayInSaoPaulo() }: PlanCardSum
   const expired = isCardExpired(card.valid_until, today);
   return (
     <StyledSummary>
-      <span>{card.plan_name ? `${card.card_number} · ${card.plan_name}` : card.card_number}</span>
+      <StyledNumber>{card.card_number}</StyledNumber>
+      {card.plan_name ? <span>{card.plan_name}</span> : null}
       {card.valid_until ? <StyledValidity>{`${T.cardValidity} ${formatDate(card.valid_until)}`}</StyledValidity> : null}
       {expired ? <StyledExpired>{T.cardExpired}</StyledExpired> : null}
     </StyledSummary>

@@ -21,7 +21,8 @@ describe('PlanCardSummary', () => {
 
   it('shows the number with the product, the validity and "Carteira vencida" once it passed', () => {
     render(<PlanCardSummary card={card} today="2026-03-10" />);
-    expect(screen.getByText('0 123 456789 00-1 · Amil 400')).toBeTruthy();
+    expect(screen.getByText('0 123 456789 00-1')).toBeTruthy();
+    expect(screen.getByText('Amil 400')).toBeTruthy();
     expect(screen.getByText('validade 09/03/2026')).toBeTruthy();
     expect(screen.getByText('Carteira vencida')).toBeTruthy();
   });

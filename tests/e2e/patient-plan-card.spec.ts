@@ -85,7 +85,20 @@ test.describe('the patient\'s card', () => {
     await expect(detail.getByText('Unimed Nacional', { exact: true })).toBeVisible();
     await expect(detail.getByText('validade 31/01/2024')).toBeVisible();
     await expect(detail.getByText('Carteira vencida')).toBeVisible();
-    await page.keyboard.press('Escape');
+
+    // Edit: the card is prefilled; a new validity is saved and replaces the old one.
+    await detail.getByRole('button', { name: 'Editar' }).click();
+    const edit = page.getByRole('dialog', { name: 'Editar paciente' });
+    await expect(edit.getByLabel('Número da carteira')).toHaveValue('0 123 456789 00-1');
+    await expect(edit.getByLabel('Validade da carteira')).toHaveValue('31/01/2024');
+    await expect(edit.getByLabel('Plano (produto)')).toHaveValue('Unimed Nacional');
+    await edit.getByLabel('Validade da carteira').fill('');
+    await edit.getByLabel('Validade da carteira').fill('30062025');
+    await edit.getByRole('button', { name: 'Próximo passo' }).click();
+    await expect(edit.getByText('Passo 2 de 2')).toBeVisible();
+    await edit.getByRole('button', { name: 'Atualizar', exact: true }).click();
+    await expect(page.getByText('Atualizado com sucesso')).toBeVisible();
+    await expect(edit).toBeHidden();
 
     // A case of hers paid by that plan: the card beside the plan in the case header.
     const headers = await bearer(page);
@@ -115,6 +128,7 @@ test.describe('the patient\'s card', () => {
     await expect(header.getByText('Carteira', { exact: true })).toBeVisible();
     await expect(header.getByText('0 123 456789 00-1', { exact: true })).toBeVisible();
     await expect(header.getByText('Unimed Nacional', { exact: true })).toBeVisible();
+    await expect(header.getByText('validade 30/06/2025')).toBeVisible();
     await expect(header.getByText('Carteira vencida')).toBeVisible();
     for (const size of WIDTHS) {
       await page.setViewportSize(size);

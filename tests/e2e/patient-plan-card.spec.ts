@@ -86,6 +86,8 @@ test.describe('the patient\'s card', () => {
     await expect(detail.getByText('validade 31/01/2024')).toBeVisible();
     await expect(detail.getByText('Carteira vencida')).toBeVisible();
 
+    await detail.screenshot({ path: testInfo.outputPath('patient-detail-1366.png') });
+
     // Edit: the card is prefilled; a new validity is saved and replaces the old one.
     await detail.getByRole('button', { name: 'Editar' }).click();
     const edit = page.getByRole('dialog', { name: 'Editar paciente' });

@@ -1,7 +1,8 @@
 /**
  * A patient's card for a plan (issue 37 item 2; docs/TISS.md "The patient's card") as the patient's detail and the
- * case header show it: the número da carteira (never broken across lines) and the plan's product, then its validity
- * with a 'Carteira vencida' badge when that day has passed (São Paulo's today). Without a card: 'Não informada'.
+ * case header show it: the número da carteira (never broken across lines), and below it the plan's product and the
+ * validity, with a 'Carteira vencida' badge when that day has passed (São Paulo's today). Without a card: 'Não
+ * informada'.
  */
 import { styled } from 'goober';
 import { isCardExpired } from '../../../machines/billing/planCardRules';
@@ -15,9 +16,19 @@ type PlanCard = { card_number: string; valid_until: string | null; plan_name: st
 
 const StyledSummary = styled('span')`
   display: inline-flex;
+  flex-direction: column;
+  gap: ${space.xxs};
+`;
+
+/** The product, the validity and the badge: one line below the number, wrapping as the width asks. */
+const StyledMeta = styled('span')`
+  display: inline-flex;
   flex-wrap: wrap;
   align-items: center;
   gap: ${space.xxs} ${space.sm};
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+  &:empty { display: none; }
 `;
 
 /** The number is read as one piece: it never breaks across lines. */
@@ -26,10 +37,6 @@ const StyledNumber = styled('span')`
   font-variant-numeric: tabular-nums;
 `;
 
-const StyledValidity = styled('span')`
-  color: ${colors.textMuted};
-  font-size: ${fontSizes.sm};
-`;
 
 const StyledExpired = styled('span')`
   display: inline-flex;
@@ -54,9 +61,11 @@ export function PlanCardSummary({ card, today = todayInSaoPaulo() }: PlanCardSum
   return (
     <StyledSummary>
       <StyledNumber>{card.card_number}</StyledNumber>
-      {card.plan_name ? <span>{card.plan_name}</span> : null}
-      {card.valid_until ? <StyledValidity>{`${T.cardValidity} ${formatDate(card.valid_until)}`}</StyledValidity> : null}
-      {expired ? <StyledExpired>{T.cardExpired}</StyledExpired> : null}
+      <StyledMeta>
+        {card.plan_name ? <span>{card.plan_name}</span> : null}
+        {card.valid_until ? <span>{`${T.cardValidity} ${formatDate(card.valid_until)}`}</span> : null}
+        {expired ? <StyledExpired>{T.cardExpired}</StyledExpired> : null}
+      </StyledMeta>
     </StyledSummary>
   );
 }

@@ -1165,6 +1165,287 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/surgery/{id}/tiss_guide/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Guia de honorários do caso
+         * @description A guia de honorários (TISS 4.01.00) que o caso geraria hoje: as linhas dos procedimentos com os valores
+         *     digitados (quantidade, valor unitário em centavos, fator em centésimos, via e técnica), as linhas da equipe
+         *     (membros com honorário), o hospital com o CNPJ e o CNES do consultório, o total, e o que falta, campo a campo,
+         *     em pt-BR (`missing`), além das guias já geradas com o seu lote. Caso de outro médico: 404.
+         */
+        get: operations["getCaseGuide"];
+        /**
+         * Alterar os valores da guia do caso
+         * @description Grava uma linha por procedimento do caso, na ordem (quantidade 1–999, valor unitário, fator 0,01–9,99, via de
+         *     acesso, técnica), a observação para o plano (até 500 caracteres) e o CNPJ e o CNES do hospital, guardados para
+         *     o consultório (as próximas guias do mesmo hospital já os trazem). Nada é gravado quando algo é recusado; caso
+         *     de outro médico: 404 antes de olhar o corpo.
+         */
+        put: operations["updateCaseGuide"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/tiss_guide/generate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gerar a guia de honorários
+         * @description Gera a guia (Realização, Pagamento ou Concluído; noutra etapa 409 com a etapa): com algo faltando, 400 com a
+         *     lista e nada gravado. A guia recebe o próximo número de guia do médico e o seu conteúdo fica congelado. Gerar
+         *     de novo substitui a guia que ainda não está em lote (mesmo número); depois que o lote dela foi enviado, gera
+         *     uma guia nova (correção, novo número); enquanto ela estiver num lote não enviado: 409.
+         */
+        post: operations["generateCaseGuide"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/guides/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Guias fora de lote
+         * @description As guias geradas do médico que ainda não estão em lote, de um plano (`health_plan`) ou de todos, pela ordem do
+         *     número. A secretária informa em `medic` um dos seus médicos.
+         */
+        get: operations["listUnbatchedGuides"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/guides/{itemId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Conteúdo de uma guia gerada
+         * @description O conteúdo congelado da guia (a vista para impressão o lê). Guia de caso de outro médico: 404.
+         */
+        get: operations["getTissGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/lots/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lotes de guias
+         * @description Os lotes do médico, os mais novos primeiro, com as suas guias. A secretária informa em `medic` um dos seus médicos.
+         */
+        get: operations["listTissLots"];
+        put?: never;
+        /**
+         * Montar um lote
+         * @description Junta de 1 a 100 guias de um plano, fora de lote, num lote com o próximo número do médico para esse plano, e
+         *     escreve o arquivo XML (`ENVIO_LOTE_GUIAS`) uma vez: todo download é o mesmo arquivo. Guia inexistente, de outro
+         *     plano ou já em lote, ou plano sem o código do prestador: 400, nada gravado.
+         */
+        post: operations["createTissLot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/lots/{itemId}/": {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Um lote */
+        get: operations["getTissLot"];
+        put?: never;
+        post?: never;
+        /**
+         * Desfazer um lote não enviado
+         * @description As guias voltam a ficar fora de lote; o número do lote não volta. Lote enviado: 409.
+         */
+        delete: operations["deleteTissLot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/lots/{itemId}/xml/": {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Baixar o XML do lote
+         * @description O arquivo TISS do lote (ISO-8859-1), como foi escrito, `lote-<registro ANS>-<número>.xml`.
+         */
+        get: operations["downloadTissLot"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/lots/{itemId}/sent/": {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Registrar o envio do lote
+         * @description O dia do envio (não depois de hoje) e o protocolo do plano (até 12 dígitos). O lote fica congelado (de novo:
+         *     409) e o faturamento de cada caso passa a ter a data do envio e "Guia N · Lote M".
+         */
+        put: operations["markTissLotSent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/appeals/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recursos de glosa */
+        get: operations["listTissAppeals"];
+        put?: never;
+        /**
+         * Montar um recurso de glosa
+         * @description Um recurso (`RECURSO_GLOSA`) contra um lote já enviado: as glosas de casos desse lote, cada uma com o código
+         *     TISS do motivo, ainda sem resultado e fora de outro recurso, com a justificativa (até 500 caracteres). O arquivo
+         *     é escrito uma vez. Fora disso: 400, nada gravado.
+         */
+        post: operations["createTissAppeal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/appeals/{itemId}/xml/": {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        /** Baixar o XML do recurso */
+        get: operations["downloadTissAppeal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/appeals/{itemId}/sent/": {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Registrar o envio do recurso
+         * @description O dia e o protocolo do recurso; as glosas dele ficam com o recurso enviado nesse dia. De novo: 409.
+         */
+        put: operations["markTissAppealSent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/surgery/{id}/history/": {
         parameters: {
             query?: never;
@@ -4438,6 +4719,152 @@ export interface components {
             /** @description A descrição, ou "Motivo de glosa NNNN". */
             label: string;
         };
+        MissingField: {
+            /** @description O campo da guia (para o formulário apontar). */
+            field: string;
+            /** @description O que falta, em pt-BR. */
+            message: string;
+        };
+        GuideLine: {
+            procedure_id: number;
+            code: string;
+            description: string;
+            /** @enum {string} */
+            table: "tuss" | "sigtap";
+            quantity: number;
+            unit_cents: number | null;
+            /** @description Fator de redução ou acréscimo em centésimos (100 = 1,00). */
+            factor_hundredths: number;
+            /**
+             * @description Via de acesso (`dm_viaDeAcesso`) — 1 única, 2 mesma via, 3 diferentes vias.
+             * @enum {string|null}
+             */
+            access_route: "1" | "2" | "3" | null;
+            /**
+             * @description Técnica (`dm_tecnicaUtilizada`) — 1 convencional, 2 videolaparoscopia, 3 robótica.
+             * @enum {string|null}
+             */
+            technique: "1" | "2" | "3" | null;
+        };
+        CaseGuide: {
+            lines: components["schemas"]["GuideLine"][];
+            team_lines: {
+                role: string;
+                name: string;
+                total_cents: number;
+            }[];
+            note: string | null;
+            hospital: {
+                id: number | null;
+                name: string | null;
+                cnpj: string | null;
+                cnes: string | null;
+            };
+            total_cents: number | null;
+            missing: components["schemas"]["MissingField"][];
+            guides: {
+                id: number;
+                number: string;
+                /** Format: date */
+                issued_on: string;
+                total_cents: number;
+                lot: null | {
+                    id: number;
+                    number: string;
+                    /** Format: date */
+                    sent_on: string | null;
+                    protocol: string | null;
+                };
+            }[];
+        };
+        GuideInputsUpdate: {
+            lines: {
+                quantity: number;
+                unit_cents: number | null;
+                factor_hundredths: number;
+                /** @enum {string|null} */
+                access_route: "1" | "2" | "3" | null;
+                /** @enum {string|null} */
+                technique: "1" | "2" | "3" | null;
+            }[];
+            note: string | null;
+            hospital_cnpj: string | null;
+            hospital_cnes: string | null;
+        };
+        TissGuide: {
+            id: number;
+            surgery: number;
+            number: string;
+            /** @description A guia como gerada (o `HonorariosGuide` de machines/tiss/types.ts; valores em centavos). */
+            content: Record<string, never>;
+        };
+        UnbatchedGuide: {
+            id: number;
+            surgery: number;
+            number: string;
+            plan: number;
+            /** Format: date */
+            issued_on: string;
+            total_cents: number;
+        };
+        TissLot: {
+            id: number;
+            health_plan_id: number;
+            plan_name: string;
+            number: string;
+            /** @description O hash MD5 do epílogo do arquivo. */
+            hash: string;
+            total_cents: number;
+            /** Format: date */
+            sent_on: string | null;
+            protocol: string | null;
+            /** Format: date-time */
+            created_at: string;
+            guides: {
+                id: number;
+                surgery: number;
+                number: string;
+                patient_name: string;
+                total_cents: number;
+            }[];
+        };
+        LotCreate: {
+            health_plan_id: number;
+            guide_ids: number[];
+        };
+        TissSent: {
+            /** Format: date */
+            sent_on: string | null;
+            /** @description Até 12 dígitos (pontos, traços e barras digitados são ignorados). */
+            protocol: string | null;
+        };
+        TissAppeal: {
+            id: number;
+            lot_id: number;
+            lot_number: string;
+            number: string;
+            total_cents: number;
+            hash: string;
+            /** Format: date */
+            sent_on: string | null;
+            protocol: string | null;
+            /** Format: date-time */
+            created_at: string;
+            glosas: {
+                id: number;
+                surgery: number;
+                reason_code: string;
+                amount_cents: number;
+                justification: string;
+            }[];
+        };
+        AppealCreate: {
+            lot_id: number;
+            glosas: {
+                glosa_id: number;
+                justification: string | null;
+            }[];
+        };
         PaymentTermsUpdate: {
             terms: {
                 /** @enum {string} */
@@ -4614,6 +5041,15 @@ export interface components {
                 "application/json": components["schemas"]["Conflict"];
             };
         };
+        /** @description O lote ou o recurso já foi enviado e não muda mais. */
+        TissFrozen: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorList"];
+            };
+        };
         /** @description Arquivo acima do limite (fotos 5 MB, documentos 10 MB). */
         PayloadTooLarge: {
             headers: {
@@ -4689,6 +5125,8 @@ export interface components {
         RequirementsMedic: number;
         /** @description Id do médico (obrigatório para a secretária). */
         MedicOfSettings: number;
+        /** @description Id da guia, do lote ou do recurso. */
+        ItemIdPath: number;
         /** @description Id do registro. */
         IdPath: number;
         /** @description Token do convite, recebido por e-mail. */
@@ -6067,6 +6505,464 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCaseGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A guia do caso. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseGuide"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCaseGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuideInputsUpdate"];
+            };
+        };
+        responses: {
+            /** @description A guia do caso, com o que ainda falta. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseGuide"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    generateCaseGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A guia do caso, com a guia gerada na lista. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseGuide"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            /** @description Etapa que não gera guia (`status.actual_status`), ou guia num lote ainda não enviado (lista `error`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Conflict"] | components["schemas"]["ErrorList"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUnbatchedGuides: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+                health_plan?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description As guias. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["UnbatchedGuide"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTissGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A guia. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissGuide"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTissLots: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os lotes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["TissLot"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTissLot: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LotCreate"];
+            };
+        };
+        responses: {
+            /** @description O lote criado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissLot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTissLot: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O lote. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissLot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteTissLot: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Lote desfeito. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TissFrozen"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadTissLot: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markTissLotSent: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TissSent"];
+            };
+        };
+        responses: {
+            /** @description O lote enviado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissLot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TissFrozen"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTissAppeals: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os recursos, os mais novos primeiro. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["TissAppeal"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createTissAppeal: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AppealCreate"];
+            };
+        };
+        responses: {
+            /** @description O recurso criado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissAppeal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadTissAppeal: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo (ISO-8859-1), `recurso-glosa-<número>.xml`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/xml": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    markTissAppealSent: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                /** @description Id da guia, do lote ou do recurso. */
+                itemId: components["parameters"]["ItemIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TissSent"];
+            };
+        };
+        responses: {
+            /** @description O recurso enviado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissAppeal"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TissFrozen"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -48,6 +48,7 @@ import receivableRoutes from './routes/surgery/receivables';
 import exportRoutes from './routes/surgery/exports';
 import ledgerRoutes from './routes/surgery/ledger';
 import billingRoutes from './routes/surgery/billing';
+import tissRoutes from './routes/surgery/tiss';
 
 /**
  * The HTTP application: security headers, body parsers, the error handler, the API routes and the
@@ -374,6 +375,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(exportRoutes, { deps });
   await app.register(ledgerRoutes, { deps });
   await app.register(billingRoutes, { deps });
+  await app.register(tissRoutes, { deps });
   await app.register(auditRoutes, { deps });
   await app.register(backupRoutes, { deps });
   await app.register(docsRoutes);

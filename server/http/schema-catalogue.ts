@@ -9,6 +9,7 @@ export { passwordResetRequestSchema, passwordResetSchema } from '../../machines/
 export { doctorSignupSchema, newSecretarySchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 export { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../machines/account/twoFactorSchemas';
 export { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../machines/billing/billingSchemas';
+export { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../machines/billing/guideSchemas';
 export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../machines/audit/auditSchemas';
 export { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../machines/ledger/ledgerSchemas';
 export { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../machines/ledger/periodSchemas';

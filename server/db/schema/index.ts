@@ -14,3 +14,4 @@ export * from './two-factor';
 export * from './office-templates';
 export * from './sql-definitions';
 export * from './billing';
+export * from './tiss';

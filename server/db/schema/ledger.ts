@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createdAt, identityId, ownedBy, setNullRef, timestamps } from './_helpers';
 import { appealOutcomeEnum, paymentTermPayerEnum, receiptPayerEnum, settlementEnum } from './enums';
 import { glosaReasons } from './billing';
+import { tissAppeals } from './tiss';
 import { surgeries } from './surgeries';
 import { users } from './users';
 
@@ -70,6 +71,9 @@ export const surgeryGlosas = pgTable(
     /** What the appeal recovered (revertida: usually the whole amount; parcial: part; mantida: 0). */
     recoveredCents: bigint('recovered_cents', { mode: 'number' }),
     note: text('note'),
+    /** The appeal's justification, written for the plan (issue 37), and the TISS appeal that carries it. */
+    appealJustification: text('appeal_justification'),
+    tissAppealId: integer('tiss_appeal_id').references((): AnyPgColumn => tissAppeals.id, { onDelete: 'set null' }),
     createdBy: setNullRef('created_by', () => users.id),
     ...timestamps,
   },

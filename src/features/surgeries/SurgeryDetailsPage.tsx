@@ -331,14 +331,15 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
 
 /**
  * The patient's card of the case's plan (issue 37), read from the patient (the Surgery carries none). The patient's
- * card is the one of their current plan: when the case's plan is another, it is not this plan's card ('-').
+ * answer holds the card of their current plan only: when the case's plan is another, its card (kept per plan, the one
+ * the guide uses) is not known here, and '-' says so rather than 'Não informada'.
  */
 function CaseCard({ patientId, planId }: { patientId: number; planId: number }) {
   const read = useRead((signal) => getPatientPlanCard(patientId, signal), [patientId]);
   if (read.state.status === 'loading') return <span aria-busy="true">{T.planCardLoading}</span>;
   if (read.state.status !== 'ready') return <>{T.none}</>;
   const { planId: patientPlan, card } = read.state.value;
-  return <PlanCardSummary card={patientPlan === planId ? card : null} />;
+  return patientPlan === planId ? <PlanCardSummary card={card} /> : <>{T.none}</>;
 }
 
 function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {

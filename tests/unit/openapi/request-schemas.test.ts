@@ -21,6 +21,7 @@ import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from
 import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../../machines/ledger/ledgerSchemas';
+import { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../../machines/billing/guideSchemas';
 import { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../../machines/billing/billingSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { auditExportQuerySchema, auditQuerySchema } from '../../../machines/audit/auditSchemas';
@@ -84,6 +85,18 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateUsualTeam: { query: stageTargetsQuerySchema, body: usualTeamSchema },
   updateSurgeryTeam: { body: buildSurgeryTeamSchema('2026-11-26') },
   listGlosaReasons: { query: lookupQuerySchema },
+  updateCaseGuide: { body: guideInputsSchema },
+  listUnbatchedGuides: { query: tissGuidesQuerySchema },
+  listTissLots: { query: stageTargetsQuerySchema },
+  createTissLot: { query: stageTargetsQuerySchema, body: lotCreateSchema },
+  getTissLot: { query: stageTargetsQuerySchema },
+  deleteTissLot: { query: stageTargetsQuerySchema },
+  downloadTissLot: { query: stageTargetsQuerySchema },
+  markTissLotSent: { query: stageTargetsQuerySchema, body: buildTissSentSchema('2026-11-26') },
+  listTissAppeals: { query: stageTargetsQuerySchema },
+  createTissAppeal: { query: stageTargetsQuerySchema, body: appealCreateSchema },
+  downloadTissAppeal: { query: stageTargetsQuerySchema },
+  markTissAppealSent: { query: stageTargetsQuerySchema, body: buildTissSentSchema('2026-11-26') },
   updateLedgerBilling: { body: billingSchema('2026-11-26') },
   createReceipt: { body: receiptSchema('2026-11-26') },
   createGlosa: { body: glosaSchema('2026-11-26') },

@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { tissGuidesQuerySchema } from '../../../machines/billing/guideSchemas';
+import type { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
+import type { AppDeps } from '../../deps';
+import { notFound } from '../../http/errors';
+import { pathId } from '../../http/path-id';
+import { loadSchemas } from '../../http/schemas';
+import { validated } from '../../http/validation';
+import { signedInUser } from '../../plugins/authenticate';
+import { namedMedicOf } from '../../services/access/acting-medic';
+import { saoPauloDay } from '../../services/sao-paulo-time';
+import { createGuideService, GUIDE_MESSAGES } from '../../services/tiss/guides';
+import { createLotService, LOT_MESSAGES } from '../../services/tiss/lots';
+import { surgeryPathId } from './surgery-path-id';
+
+type MedicQuery = { Querystring: typeof stageTargetsQuerySchema.infer };
+type ItemParams = { Params: { itemId: string } } & MedicQuery;
+
+/**
+ * A case's guia de honorários, lots and appeals in TISS (issue 37; docs/TISS.md). Thin: bodies are
+ * machines/billing/guideSchemas.ts's; whose case or medic (`?medic=`, a secretary's) comes before the body, so
+ * another tenant's is 404 whatever was sent. The XML files are served as the bytes written when the lot or appeal was
+ * made (ISO-8859-1), never rebuilt.
+ */
+export default async function tissRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
+  const guides = createGuideService(deps);
+  const lots = createLotService(deps);
+  const auth = { onRequest: app.authenticate };
+  const medicQuery = { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.stageTargetsQuerySchema }) };
+  const medicOf = (request: FastifyRequest<MedicQuery>) => namedMedicOf(deps.db, signedInUser(request), request.query.medic);
+  const itemId = (raw: string, message: string) => pathId(raw) ?? (() => { throw notFound(message); })();
+  const sendXml = (reply: FastifyReply, file: { name: string; bytes: Buffer }) =>
+    reply
+      .header('content-type', 'application/xml; charset=ISO-8859-1')
+      .header('content-disposition', `attachment; filename="${file.name}"`)
+      .header('cache-control', 'no-store')
+      .send(file.bytes);
+  const caseBase = '/surgery/api/v1/surgery/:id/tiss_guide/';
+
+  app.get<{ Params: { id: string } }>(caseBase, auth, async (request) => guides.get(signedInUser(request), surgeryPathId(request.params.id)));
+
+  app.put<{ Params: { id: string } }>(caseBase, auth, async (request) => {
+    const id = surgeryPathId(request.params.id);
+    await guides.assertVisible(signedInUser(request), id);
+    const { parse, guideInputsSchema } = await loadSchemas();
+    return guides.putInputs(signedInUser(request), id, parse(guideInputsSchema, request.body));
+  });
+
+  app.post<{ Params: { id: string } }>(`${caseBase}generate/`, auth, async (request) =>
+    guides.generate(signedInUser(request), surgeryPathId(request.params.id)),
+  );
+
+  app.get<{ Params: { itemId: string } }>('/surgery/api/v1/tiss/guides/:itemId/', auth, async (request) =>
+    guides.content(signedInUser(request), itemId(request.params.itemId, GUIDE_MESSAGES.notFound)),
+  );
+
+  app.get<{ Querystring: typeof tissGuidesQuerySchema.infer }>(
+    '/surgery/api/v1/tiss/guides/',
+    { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.tissGuidesQuerySchema }) },
+    async (request) => {
+      const medic = await namedMedicOf(deps.db, signedInUser(request), request.query.medic);
+      return { results: await guides.unbatched(medic, request.query.health_plan ?? null) };
+    },
+  );
+
+  app.get<MedicQuery>('/surgery/api/v1/tiss/lots/', medicQuery, async (request) => ({ results: await lots.list(await medicOf(request)) }));
+
+  app.post<MedicQuery>('/surgery/api/v1/tiss/lots/', medicQuery, async (request, reply) => {
+    const medic = await medicOf(request);
+    const { parse, lotCreateSchema } = await loadSchemas();
+    return reply.code(201).send(await lots.create(signedInUser(request), medic, parse(lotCreateSchema, request.body)));
+  });
+
+  app.get<ItemParams>('/surgery/api/v1/tiss/lots/:itemId/', medicQuery, async (request) =>
+    lots.get(await medicOf(request), itemId(request.params.itemId, LOT_MESSAGES.lotNotFound)),
+  );
+
+  app.get<ItemParams>('/surgery/api/v1/tiss/lots/:itemId/xml/', medicQuery, async (request, reply) =>
+    sendXml(reply, await lots.file(await medicOf(request), itemId(request.params.itemId, LOT_MESSAGES.lotNotFound))),
+  );
+
+  app.put<ItemParams>('/surgery/api/v1/tiss/lots/:itemId/sent/', medicQuery, async (request) => {
+    const medic = await medicOf(request);
+    const lotId = itemId(request.params.itemId, LOT_MESSAGES.lotNotFound);
+    await lots.get(medic, lotId);
+    const { parse, buildTissSentSchema } = await loadSchemas();
+    return lots.markSent(signedInUser(request), medic, lotId, parse(buildTissSentSchema(saoPauloDay(deps.now())), request.body));
+  });
+
+  app.delete<ItemParams>('/surgery/api/v1/tiss/lots/:itemId/', medicQuery, async (request, reply) => {
+    await lots.remove(signedInUser(request), await medicOf(request), itemId(request.params.itemId, LOT_MESSAGES.lotNotFound));
+    return reply.code(204).send();
+  });
+
+  app.get<MedicQuery>('/surgery/api/v1/tiss/appeals/', medicQuery, async (request) => ({ results: await lots.listAppeals(await medicOf(request)) }));
+
+  app.post<MedicQuery>('/surgery/api/v1/tiss/appeals/', medicQuery, async (request, reply) => {
+    const medic = await medicOf(request);
+    const { parse, appealCreateSchema } = await loadSchemas();
+    return reply.code(201).send(await lots.createAppeal(signedInUser(request), medic, parse(appealCreateSchema, request.body)));
+  });
+
+  app.get<ItemParams>('/surgery/api/v1/tiss/appeals/:itemId/xml/', medicQuery, async (request, reply) =>
+    sendXml(reply, await lots.appealFile(await medicOf(request), itemId(request.params.itemId, LOT_MESSAGES.appealNotFound))),
+  );
+
+  app.put<ItemParams>('/surgery/api/v1/tiss/appeals/:itemId/sent/', medicQuery, async (request) => {
+    const medic = await medicOf(request);
+    const appealId = itemId(request.params.itemId, LOT_MESSAGES.appealNotFound);
+    await lots.appealFile(medic, appealId);
+    const { parse, buildTissSentSchema } = await loadSchemas();
+    return lots.markAppealSent(signedInUser(request), medic, appealId, parse(buildTissSentSchema(saoPauloDay(deps.now())), request.body));
+  });
+}

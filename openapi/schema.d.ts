@@ -2354,6 +2354,9 @@ export interface paths {
          *       arquivo, campo repetido ou desconhecido: 400 ("Dados inválidos." ou a mensagem do campo).
          *     - O mesmo CPF só pode ser cadastrado uma vez por médico: 400 `{ "error": ["Paciente já cadastrado para esse
          *       médico"] }`.
+         *     - `plan_card` opcional (JSON de `PatientPlanCard`, ou `null`): com `convenio` escolhido grava a carteira do
+         *       paciente nesse plano; sem `convenio`, 400 "A carteira só se informa com um plano de saúde escolhido.";
+         *       ausente, as carteiras gravadas ficam como estão; `null` apaga a carteira do plano atual do paciente.
          *     - Nada é gravado quando há erro (nem a foto).
          *     - Sucesso: 201 com o paciente criado (inclui `id`).
          */
@@ -2382,7 +2385,9 @@ export interface paths {
          *     com a lista `error` e erros por campo (o SPA mostra cada mensagem). A secretária pode passar o paciente a
          *     outro médico vinculado, exceto quando ele já tem cirurgia cadastrada (400 no campo `medic`). Um paciente
          *     anonimizado (`erasePatient`) não pode mais ser editado: 403
-         *     `{ "error": ["Este paciente foi anonimizado (LGPD) e não pode mais ser editado."] }`. Sucesso: 200 com o
+         *     `{ "error": ["Este paciente foi anonimizado (LGPD) e não pode mais ser editado."] }`. `plan_card` como no
+         *     cadastro: a carteira de cada plano é guardada à parte, então trocar de plano mantém a carteira do plano
+         *     anterior (volta a aparecer se o paciente voltar a ele); `null` apaga a do plano escolhido. Sucesso: 200 com o
          *     paciente atualizado.
          */
         put: operations["updatePatient"];
@@ -4282,6 +4287,23 @@ export interface components {
              * @description Quando um pedido de exclusão anonimizou o paciente (`erasePatient`); `null` nos demais.
              */
             anonymized_at: string | null;
+            /** @description A carteira do paciente no plano atual (`convenio`), ou `null` (sem plano, ou sem carteira nele). */
+            plan_card: components["schemas"]["PatientPlanCard"] | null;
+        };
+        /**
+         * @description A carteira do paciente num plano de saúde (TISS numeroCarteira): número, validade e o produto do plano como a
+         *     carteira o nomeia ("Amil 400"). Textos aparados; vazio vira `null`.
+         */
+        PatientPlanCard: {
+            /** @description Número da carteira (obrigatório; até 20 caracteres, st_texto20). */
+            card_number: string;
+            /**
+             * Format: date
+             * @description Validade da carteira (yyyy-MM-dd), ou `null`.
+             */
+            valid_until: string | null;
+            /** @description O plano (produto) como a carteira o nomeia, ou `null`. */
+            plan_name: string | null;
         };
         /** @description A resposta de `erasePatient`. */
         PatientErasure: {
@@ -4329,6 +4351,11 @@ export interface components {
             gender: components["schemas"]["Gender"];
             /** @description Id do médico do paciente (obrigatório para secretária; ignorado para médico). */
             medic?: number;
+            /**
+             * @description A carteira no plano escolhido (`convenio`), como JSON; `null` apaga a do plano atual; ausente, nada muda.
+             *     Sem `convenio`: 400.
+             */
+            plan_card?: components["schemas"]["PatientPlanCard"] | null;
         };
         /**
          * @description Autorização de um material OPME.

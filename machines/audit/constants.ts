@@ -88,6 +88,7 @@ const FIELD_LABELS: Record<string, string> = {
   cep: 'CEP',
   medic: 'Médico',
   foto: 'Foto',
+  plan_card: 'Carteira do convênio',
 };
 
 /** The pt-BR text of an audit row's detail: `status:<stage>` is a move to that stage; unknown codes show as written. */

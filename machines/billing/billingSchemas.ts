@@ -3,9 +3,10 @@ import { MAX_LEDGER_CENTS } from '../ledger/constants';
 import { DATE_MESSAGES, isValidIsoDate } from '../rules/dates';
 import { isValidCnpj } from '../rules/cnpj';
 import { isValidCpf, onlyDigits } from '../rules/cpf';
-import { MAX_INT4, orNull, visibleLength } from '../validation/fields';
+import { MAX_INT4, orNull } from '../validation/fields';
 import { VALIDATION_MESSAGES } from '../validation/problems';
 import { BILLING_MESSAGES as M } from './billingMessages';
+import { shortText } from './billingFields';
 import { TISS_CBO_CODES } from './cbo';
 import {
   BILLING_UFS,
@@ -24,7 +25,8 @@ import {
 } from './constants';
 
 /**
- * The billing bodies of issue 37 (openapi BillingProfileUpdate, SurgeryTeamUpdate, UsualTeamUpdate, PatientPlanCard),
+ * The billing bodies of issue 37 (openapi BillingProfileUpdate, SurgeryTeamUpdate, UsualTeamUpdate; PatientPlanCard is
+ * ./planCardSchema.ts, apart so the patient wizard does not load the TISS tables),
  * checked by the server's routes and the SPA's forms with the same pt-BR messages.
  *
  * Saving is lenient on purpose: a member needs a role and a name, everything else may come later; what a guide needs
@@ -34,18 +36,6 @@ import {
  */
 
 const INVALID = VALIDATION_MESSAGES.invalidData;
-
-/** A text: trimmed, at most `max` characters, blank → null (or `required`'s message). */
-function shortText(max: number, tooLong: string, required?: string) {
-  return orNull(type('string').configure({ message: INVALID }))
-    .pipe((value, ctx): string | null | ArkError => {
-      const trimmed = value?.trim() ?? '';
-      if (visibleLength(trimmed) > max) return ctx.error({ message: tooLong });
-      if (trimmed === '') return required ? ctx.error({ message: required }) : null;
-      return trimmed;
-    })
-    .configure({ missing: required ?? INVALID });
-}
 
 /** One of `values`, or null; blank → null. */
 function codeOf(values: readonly string[], message: string) {
@@ -163,3 +153,4 @@ export type BillingProfileInput = Omit<typeof billingProfileSchema.infer, 'counc
   council: Council;
   council_uf: BillingUf | null;
 };
+

@@ -33,9 +33,17 @@ export type PatientWizardData = {
   gender: Gender | '';
   /** The patient's medic (list_medic id); required when a secretary registers. */
   medic: number | null;
+  /** The card of the chosen plan (docs/TISS.md "The patient's card"): optional; once typed, the number is required. */
+  card_number: string;
+  /** Masked dd/mm/yyyy; '' when unknown. */
+  card_valid_until: string;
+  /** The plan's product as the card names it ("Amil 400"). */
+  card_plan_name: string;
+  /** The plan whose stored card the card fields were prefilled with (edit): emptied there, that card is deleted. */
+  card_plan_id: number | null;
 };
 
-type PatientField = Exclude<keyof PatientWizardData, 'foto'>;
+type PatientField = Exclude<keyof PatientWizardData, 'foto' | 'card_plan_id'>;
 export type PatientProblem = { field: PatientField; message: string };
 
 export const EMPTY_PATIENT: PatientWizardData = {
@@ -49,6 +57,10 @@ export const EMPTY_PATIENT: PatientWizardData = {
   cpf: '',
   gender: '',
   medic: null,
+  card_number: '',
+  card_valid_until: '',
+  card_plan_name: '',
+  card_plan_id: null,
 };
 
 /** The problems `schema` finds in `data`, one per field (its first), in the order of `fields`. */
@@ -60,9 +72,16 @@ function stepProblems(schema: Type, data: object, fields: readonly PatientField[
   });
 }
 
-/** Step 1 (photo, Paciente, Telefone, Convênio): name and a well-formed mobile (./schemas.ts `identificationSchema`). */
-export function identificationProblems(data: Pick<PatientWizardData, 'nome_completo' | 'cellphone'>): PatientProblem[] {
-  return stepProblems(identificationSchema, data, ['nome_completo', 'cellphone']);
+type CardFields = 'convenio' | 'card_number' | 'card_valid_until' | 'card_plan_name';
+
+/**
+ * Step 1 (photo, Paciente, Telefone, Convênio, the card): name, a well-formed mobile and, with a plan chosen and the
+ * card typed, its fields (./schemas.ts `identificationSchema`).
+ */
+export function identificationProblems(
+  data: Pick<PatientWizardData, 'nome_completo' | 'cellphone'> & Partial<Pick<PatientWizardData, CardFields>>,
+): PatientProblem[] {
+  return stepProblems(identificationSchema, data, ['nome_completo', 'cellphone', 'card_number', 'card_valid_until', 'card_plan_name']);
 }
 
 /** SPEC §5: the create form says 'CPF Invalido!'; the edit form names the value entered. */
@@ -98,7 +117,25 @@ export type PatientPayload = {
   gender: Gender;
   /** null when the user is a medic (the server uses the user). */
   medic: number | null;
+  /** The plan's card (sent as JSON); null deletes the stored card of the plan; undefined: not sent, stored cards stay. */
+  plan_card?: PatientPlanCardPayload | null;
 };
+
+/** openapi PatientPlanCard as the wizard sends it. */
+type PatientPlanCardPayload = { card_number: string; valid_until: string | null; plan_name: string | null };
+
+/**
+ * The card to send (docs/TISS.md "The patient's card"): none without a plan; the typed card; null when the fields
+ * were emptied on the plan whose stored card they showed (the card is deleted); else none (stored cards stay).
+ */
+export function planCardPayload(data: PatientWizardData): PatientPlanCardPayload | null | undefined {
+  if (!data.convenio) return undefined;
+  const number = data.card_number.trim();
+  const validUntil = data.card_valid_until.trim();
+  const planName = normalizePatientName(data.card_plan_name);
+  if (number === '' && validUntil === '' && planName === '') return data.card_plan_id === data.convenio.id ? null : undefined;
+  return { card_number: number, valid_until: validUntil === '' ? null : brDateToIso(validUntil), plan_name: planName || null };
+}
 
 /** Builds the payload from valid wizard data: trimmed texts, the birthday as yyyy-MM-dd, the plan as its id. */
 export function toPatientPayload(data: PatientWizardData): PatientPayload {
@@ -113,6 +150,7 @@ export function toPatientPayload(data: PatientWizardData): PatientPayload {
     cpf: data.cpf.trim(),
     gender: data.gender === 'female' ? 'female' : 'male',
     medic: data.medic,
+    plan_card: planCardPayload(data),
   };
 }
 

@@ -1,9 +1,12 @@
 import { type } from 'arktype';
 import { GENDERS } from '../constants';
+import { BILLING_MESSAGES } from '../billing/billingMessages';
+import { patientPlanCardSchema, type PatientPlanCardInput } from '../billing/planCardSchema';
+import { CARD_NUMBER_MAX, CARD_PLAN_NAME_MAX } from '../billing/constants';
 import { CPF_MASKED_LENGTH, isValidCpf, onlyDigits } from '../rules/cpf';
 import { hasRealAreaCode } from '../rules/phone';
 import { anyString, int4OfText, MAX_INT4, searchText, visibleLength } from '../validation/fields';
-import { VALIDATION_MESSAGES } from '../validation/problems';
+import { check, VALIDATION_MESSAGES } from '../validation/problems';
 import {
   birthdayIssue,
   brDateToIso,
@@ -182,8 +185,43 @@ function perDay<O extends { today: string }, T>(build: (options: O) => T, varian
   };
 }
 
-/** Step 1 of the wizard (photo, Paciente, Telefone, Convênio): the name and the masked mobile. */
-export const identificationSchema = type({ nome_completo: patientName, cellphone: maskedMobile });
+/** Whether the wizard's values (`ctx.root`) have a plan chosen and any of the card's fields typed. */
+function cardTyped(root: unknown): boolean {
+  const values = (root ?? {}) as Record<string, unknown>;
+  if (values.convenio === null || values.convenio === undefined || values.convenio === '') return false;
+  return ['card_number', 'card_valid_until', 'card_plan_name'].some((key) => typeof values[key] === 'string' && (values[key] as string).trim() !== '');
+}
+
+/**
+ * A card field of the wizard (shown once a plan is chosen; docs/TISS.md "The patient's card"): the card is optional,
+ * but once any of its fields is typed the number is required and each field is checked. Without a plan the fields
+ * are hidden and not read.
+ */
+function cardField(problem: (value: string) => string | null) {
+  return anyString.narrow((value, ctx) => {
+    if (!cardTyped(ctx.root)) return true;
+    const message = problem(value.trim());
+    return message === null || ctx.reject({ message });
+  });
+}
+
+const BM = BILLING_MESSAGES;
+
+/** The wizard's card fields (masked validity dd/mm/yyyy); all optional keys. */
+const maskedCardFields = {
+  'card_number?': cardField((value) => {
+    if (value === '') return BM.cardNumberRequired;
+    return visibleLength(value) > CARD_NUMBER_MAX ? BM.cardNumberTooLong : null;
+  }),
+  'card_valid_until?': cardField((value) => (value === '' || brDateToIso(value) !== null ? null : BM.invalidCardValidUntil)),
+  'card_plan_name?': cardField((value) => (visibleLength(value) > CARD_PLAN_NAME_MAX ? BM.cardPlanNameTooLong : null)),
+} as const;
+
+/**
+ * Step 1 of the wizard (photo, Paciente, Telefone, Convênio and, with a plan, the card): the name, the masked mobile
+ * and the card's fields when any is typed.
+ */
+export const identificationSchema = type({ nome_completo: patientName, cellphone: maskedMobile, ...maskedCardFields });
 
 /** What the step-2 schema depends on besides the values. */
 export type PatientRuleOptions = {
@@ -213,6 +251,38 @@ export const detailsSchema = perDay(
 );
 
 /**
+ * The API's `plan_card` part: JSON text holding a PatientPlanCard or null (multipart encodes an object part as JSON).
+ * A card needs a plan chosen in the same form (`convenio`, read from the raw form). Checked in a narrow, so its
+ * problems are found with the other fields'; the output is the checked card, or null.
+ */
+function planCardProblems(text: string, root: unknown): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [INVALID];
+  }
+  if (parsed === null) return [];
+  const checked = check(patientPlanCardSchema, parsed);
+  if (!checked.ok) return checked.problems.error;
+  const plan = (root as Record<string, unknown> | undefined)?.convenio;
+  const noPlan = typeof plan !== 'string' || plan.trim() === '' || plan.trim() === 'null';
+  return noPlan ? [BILLING_MESSAGES.cardNeedsPlan] : [];
+}
+
+const planCardPart = anyString
+  .narrow((text, ctx) => {
+    const problems = planCardProblems(text, ctx.root);
+    for (const message of problems) ctx.reject({ message });
+    return problems.length === 0;
+  })
+  .pipe((text): PatientPlanCardInput | null => {
+    const parsed: unknown = JSON.parse(text);
+    return parsed === null ? null : (patientPlanCardSchema.assert(parsed) as PatientPlanCardInput);
+  })
+  .configure({ missing: INVALID });
+
+/**
  * The patient form as the API reads it (add_paciente, update_patient: the multipart text parts; `foto` is read by its
  * content). Optional fields left empty or out are stored as null. Whether `medic` is required, and whether the medic
  * and the health plan exist and may be used, depends on the user and the database: the patient service checks it.
@@ -230,6 +300,7 @@ export const patientFormSchema = perDay(
       address: storedAddress.default(''),
       cep: cepNumber.default(''),
       medic: idPart(M.medicUnknown).default(''),
+      'plan_card?': planCardPart,
     }),
   () => 'api',
 );

@@ -1,10 +1,11 @@
 import PizZip from 'pizzip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   auditEvents,
   healthPlans,
   hospitals,
+  patientPlanCards,
   surgeryAuthorizations,
   surgeryDispatches,
   surgeryDocuments,
@@ -307,11 +308,31 @@ describe('the data-subject archive', () => {
     expect(json.paciente).toMatchObject({ celular: '11987654321', cep: '01310100' });
   });
 
+  it("holds every plan card of the patient, the plan by name (issue 37), in the JSON and on the page", async () => {
+    const [current, former] = (await lookupIds(t.deps.db)).healthPlanIds as [number, number];
+    const patient = await insertPatient(t.deps.db, medic.id, { healthPlanId: current });
+    await t.deps.db.insert(patientPlanCards).values([
+      { patientId: patient.id, healthPlanId: current, cardNumber: '0 123 456789 00-1', validUntil: '2027-01-31', planName: 'Amil 400' },
+      { patientId: patient.id, healthPlanId: former, cardNumber: 'ANTIGA-9', validUntil: null, planName: null },
+    ]);
+    const plans = await t.deps.db.select().from(healthPlans).where(inArray(healthPlans.id, [current, former]));
+    const nameOf = (id: number) => plans.find((plan) => plan.id === id)!.fantasyName;
+    const { json, html } = await download(patient.id);
+    const cards = json.paciente.carteiras_do_convenio as Array<Record<string, unknown>>;
+    expect(cards).toHaveLength(2);
+    expect(cards).toContainEqual({ convenio: expect.objectContaining({ nome: nameOf(current) }), numero_da_carteira: '0 123 456789 00-1', validade: '2027-01-31', plano: 'Amil 400' });
+    expect(cards).toContainEqual({ convenio: expect.objectContaining({ nome: nameOf(former) }), numero_da_carteira: 'ANTIGA-9', validade: null, plano: null });
+    expect(html).toContain('<dt>Carteiras do convênio</dt>');
+    expect(html).toContain('nº 0 123 456789 00-1, validade 31/01/2027, plano Amil 400');
+    expect(html).toContain('nº ANTIGA-9');
+  });
+
   it('answers a patient without photo or cases with the page and the JSON alone, and says the record may be erased', async () => {
     const patient = await insertPatient(t.deps.db, medic.id);
     const { zip, json, html } = await download(patient.id);
     expect(Object.keys(zip.files)).toEqual(['relatorio.html', 'paciente.json']);
     expect(json.cirurgias).toEqual([]);
+    expect(json.paciente.carteiras_do_convenio).toEqual([]);
     expect(json.compartilhamentos).toEqual([]);
     expect(json.guarda.manter_ate).toBeNull();
     expect(html).toContain('<p>Nenhuma cirurgia registrada.</p>');

@@ -6,6 +6,7 @@ import {
   auditEvents,
   opmeItems,
   opmeQuotes,
+  patientPlanCards,
   patients,
   surgeries,
   surgeryAuthorizations,
@@ -66,6 +67,8 @@ async function patientWithPhoto(): Promise<{ id: number; photoKey: string }> {
     cep: '01310-100',
     cpf: validCpf(91_000 + n * 13),
     gender: 'female',
+    // The card of the plan (issue 37): it identifies the patient at the plan, so it goes with the erasure.
+    plan_card: JSON.stringify({ card_number: `CART-${n}`, valid_until: '2030-12-31', plan_name: 'Plano Ouro' }),
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('foto', new Blob([new Uint8Array(solidPng(4, [10, 120, 200]))], { type: 'image/png' }), 'foto.png');
@@ -119,6 +122,9 @@ async function auditRows(patientId: number) {
   return (await t.deps.db.select().from(auditEvents)).filter((row) => row.patientIds.includes(patientId));
 }
 
+/** The patient's stored plan cards (patient_plan_cards). */
+const cardsOf = (patientId: number) => t.deps.db.select().from(patientPlanCards).where(eq(patientPlanCards.patientId, patientId));
+
 async function patientRow(id: number) {
   const [row] = await t.deps.db.select().from(patients).where(eq(patients.id, id));
   return row ?? null;
@@ -128,11 +134,13 @@ describe('a patient without surgeries', () => {
   it('is deleted with their photo, and the deletion is recorded as an erasure', async () => {
     const { id, photoKey } = await patientWithPhoto();
     expect(await t.deps.storage.get(photoKey)).not.toBeNull();
+    expect(await cardsOf(id)).toHaveLength(1);
 
     const response = await erase(id);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ outcome: 'deleted' });
     expect(await patientRow(id)).toBeNull();
+    expect(await cardsOf(id)).toEqual([]);
     expect(await t.deps.storage.get(photoKey)).toBeNull();
     const rows = await auditRows(id);
     expect(rows.filter((row) => row.action === 'delete')).toEqual([
@@ -219,8 +227,12 @@ describe('a patient whose record must still be kept', () => {
 });
 
 describe('a patient whose keeping period is over', () => {
-  it("is anonymized: identity, photo and documents gone, the cases and the medic's figures kept", async () => {
+  it("is anonymized: identity, photo, plan cards and documents gone, the cases and the medic's figures kept", async () => {
     const { id, photoKey } = await patientWithPhoto();
+    // A second card, of a plan the patient had before: every card goes, not only the current plan's.
+    const otherPlan = (await lookupIds(t.deps.db)).healthPlanIds[1]!;
+    await t.deps.db.insert(patientPlanCards).values({ patientId: id, healthPlanId: otherPlan, cardNumber: 'ANTIGA-1', validUntil: null, planName: null });
+    expect(await cardsOf(id)).toHaveLength(2);
     const cases = [
       await insertSurgery(t.deps.db, { id, medicId: medic.id }, { status: 'concluido', feesPayments: '2500.00', stepData: { accomplishment: '2002-04-05', paymentDone: '2500.00', datePayment: '2002-05-06' } }),
       await insertSurgery(t.deps.db, { id, medicId: medic.id }, { status: 'cancelado' }),
@@ -252,8 +264,10 @@ describe('a patient whose keeping period is over', () => {
         gender: null,
         medic: expect.objectContaining({ id: medic.id }),
         anonymized_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/),
+        plan_card: null,
       },
     });
+    expect(await cardsOf(id)).toEqual([]);
 
     const row = (await patientRow(id))!;
     expect(row).toMatchObject({ cpf: '', photoKey: null, photoContentType: null, searchText: `paciente anonimizado #${id}` });

@@ -277,6 +277,7 @@ describe('POST /surgery/api/v1/add_paciente/', () => {
       gender: 'female',
       medic: { id: medicA.id, first_name: 'Ana', last_name: 'Souza' },
       anonymized_at: null,
+      plan_card: null,
     });
     const [row] = await t.deps.db.select().from(patients).where(eq(patients.id, body.id));
     expect(row).toMatchObject({ medicId: medicA.id, cpf: form.cpf!.replace(/\D/g, ''), searchText: 'jose antonio', photoKey: null });

@@ -73,7 +73,7 @@ export async function readCaseRows(db: Database, patientId: number) {
 }
 
 /** The names of every person, hospital and plan the rows name, read in three queries. */
-export async function readNames(db: Database, patient: PatientRow, rows: CaseRows): Promise<ArchiveNames> {
+export async function readNames(db: Database, patient: PatientRow, rows: CaseRows, cardPlanIds: number[] = []): Promise<ArchiveNames> {
   const people = new Set<number>([patient.medicId]);
   const add = (id: number | null | undefined) => {
     if (id) people.add(id);
@@ -88,7 +88,7 @@ export async function readNames(db: Database, patient: PatientRow, rows: CaseRow
   for (const row of [...rows.receipts, ...rows.glosas]) add(row.createdBy);
   for (const row of rows.documents) add(row.uploadedBy);
   const hospitalIds = [...new Set(rows.rows.map((row) => row.hospitalId).filter((id): id is number => id !== null))];
-  const planIds = [...new Set([patient.healthPlanId, ...rows.rows.map((row) => row.healthPlanId)].filter((id): id is number => id !== null))];
+  const planIds = [...new Set([patient.healthPlanId, ...cardPlanIds, ...rows.rows.map((row) => row.healthPlanId)].filter((id): id is number => id !== null))];
   const [personRows, hospitalRows, planRows] = await Promise.all([
     db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName, type: users.type, crm: users.crm }).from(users).where(inArray(users.id, [...people])),
     hospitalIds.length === 0 ? [] : db.select().from(hospitals).where(inArray(hospitals.id, hospitalIds)),
@@ -106,7 +106,16 @@ export async function readNames(db: Database, patient: PatientRow, rows: CaseRow
 const GENDER_LABELS = { male: 'Masculino', female: 'Feminino' } as const;
 
 /** The patient's own record, in words. */
-export function patientRecord(patient: PatientRow, names: ArchiveNames, photoFile: string | null, digits: { cellphone: string | null; cep: string | null }) {
+/** A stored plan card (patient_plan_cards) as the archive reads it. */
+type PlanCardRow = { healthPlanId: number; cardNumber: string; validUntil: string | null; planName: string | null };
+
+export function patientRecord(
+  patient: PatientRow,
+  names: ArchiveNames,
+  photoFile: string | null,
+  digits: { cellphone: string | null; cep: string | null },
+  cards: PlanCardRow[] = [],
+) {
   const iso = (at: Date | null) => (at ? toSaoPauloIso(at) : null);
   return {
     numero_do_cadastro: patient.id,
@@ -119,6 +128,13 @@ export function patientRecord(patient: PatientRow, names: ArchiveNames, photoFil
     endereco_completo: patient.fullAddress,
     cep: digits.cep,
     convenio: patient.healthPlanId ? (names.plans.get(patient.healthPlanId) ?? null) : null,
+    // The card of each plan the patient had (issue 37): the plan by name, the card as written on it.
+    carteiras_do_convenio: cards.map((card) => ({
+      convenio: names.plans.get(card.healthPlanId) ?? null,
+      numero_da_carteira: card.cardNumber,
+      validade: card.validUntil,
+      plano: card.planName,
+    })),
     foto: photoFile,
     cadastrado_em: iso(patient.createdAt),
     cadastrado_por: patient.createdBy ? (names.people.get(patient.createdBy)?.name ?? null) : null,

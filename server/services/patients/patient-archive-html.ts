@@ -83,6 +83,20 @@ function place(value: Place): string {
   return esc(`${value.nome}${extra}`);
 }
 
+type Cards = PatientArchive['paciente']['carteiras_do_convenio'];
+
+/** Each plan's card on a line: 'Amil (ANS …): nº 123, validade 31/01/2027, plano Amil 400'. */
+function cardsText(cards: Cards): string {
+  if (cards.length === 0) return NONE;
+  return cards
+    .map((card) => {
+      const validity = card.validade ? `, validade ${day(card.validade)}` : '';
+      const plan = card.plano ? `, plano ${esc(card.plano)}` : '';
+      return `${place(card.convenio)}: nº ${esc(card.numero_da_carteira)}${validity}${plan}`;
+    })
+    .join('<br>');
+}
+
 type Case = PatientArchive['cirurgias'][number];
 
 function caseSection(surgery: Case): string {
@@ -181,6 +195,7 @@ export function renderArchiveHtml(archive: PatientArchive): string {
       ['Endereço', esc(patient.endereco_completo ?? patient.endereco)],
       ['CEP', esc(patient.cep)],
       ['Convênio', place(patient.convenio)],
+      ['Carteiras do convênio', cardsText(patient.carteiras_do_convenio)],
       ['Foto', esc(patient.foto ?? 'Sem foto')],
       ['Cadastrado em', `${instant(patient.cadastrado_em)}${by(patient.cadastrado_por)}`],
       ['Última alteração', instant(patient.atualizado_em)],

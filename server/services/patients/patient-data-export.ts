@@ -11,6 +11,7 @@ import type { FileStorage } from '../storage/file-storage';
 import { caseRecords, patientRecord, readCaseRows, readNames, sharingRows, type CaseRows } from './patient-archive-data';
 import { ARCHIVE_HTML_NAME, renderArchiveHtml } from './patient-archive-html';
 import { keepUntilDay, RETENTION_YEARS } from './patient-erasure';
+import { planCardsOf } from './patient-plan-card';
 import { cepDigits, phoneDigits } from './patient-response';
 
 /**
@@ -88,9 +89,9 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
 
   /** The archive object (paciente.json, and what relatorio.html shows) and the files that go beside it. */
   async function archiveOf(patient: PatientRow, at: Date) {
-    const rows = await readCaseRows(db, patient.id);
+    const [rows, cards] = await Promise.all([readCaseRows(db, patient.id), planCardsOf(db, patient.id)]);
     const [names, accesses, keepUntil] = await Promise.all([
-      readNames(db, patient, rows),
+      readNames(db, patient, rows, cards.map((card) => card.healthPlanId)),
       accessesOf(patient.medicId, patient.id),
       rows.rows.length > 0 ? keepUntilDay(db, patient.id) : Promise.resolve(null),
     ]);
@@ -105,7 +106,7 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
       controlador: { medico: medic?.name ?? null, crm: medic?.crm ?? null },
       finalidade: PURPOSE,
       // Phone and CEP as every JSON answer carries them: digits, whatever mask an older row kept.
-      paciente: patientRecord(patient, names, photoName, { cellphone: phoneDigits(patient.cellphone), cep: cepDigits(patient.cep) }),
+      paciente: patientRecord(patient, names, photoName, { cellphone: phoneDigits(patient.cellphone), cep: cepDigits(patient.cep) }, cards),
       cirurgias: caseRecords(rows, names, documentFile),
       compartilhamentos: sharingRows(rows, names),
       acessos: accesses,

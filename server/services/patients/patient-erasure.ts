@@ -20,6 +20,7 @@ import { normalizeSearchText } from '../search-text';
 import { deleteStoredFiles } from '../storage/file-removal';
 import type { FileStorage } from '../storage/file-storage';
 import { detachPatientFiles, patientFileKeys } from './patient-files';
+import { deletePlanCards } from './patient-plan-card';
 import { selectPatients, toPatientResponse, type PatientResponse } from './patient-response';
 
 /**
@@ -28,8 +29,8 @@ import { selectPatients, toPatientResponse, type PatientResponse } from './patie
  * - no surgery: the patient is deleted, as DELETE does (the photo leaves the store after the commit);
  * - a surgery whose record must still be kept (Lei 13.787/2018: 20 years after the last activity): refused, nothing
  *   changes but the audit row of the refused request;
- * - the keeping period over: anonymized in one transaction (identifying columns and every free-text field of the
- *   cases cleared, the photo and every case document detached, then removed from the store after the commit); the
+ * - the keeping period over: anonymized in one transaction (identifying columns, the plan cards and every free-text
+ *   field of the cases cleared, the photo and every case document detached, then removed from the store after the commit); the
  *   cases stay, so the medic's figures do not change. Asked again, an anonymized patient is answered as such and nothing changes.
  *
  * "Last activity" (docs/PRIVACY.md): the latest São Paulo day among the patient's own last update and, for each of
@@ -197,6 +198,8 @@ export function createPatientErasure({ db, storage, now }: Deps) {
 
         const keys = await detachPatientFiles(tx, patientId);
         await anonymizeCaseTexts(tx, patientId);
+        // The plan cards identify the patient at the plan (número da carteira): they go with the identifying columns.
+        await deletePlanCards(tx, patientId);
         const name = anonymizedName(patientId);
         await tx
           .update(patients)

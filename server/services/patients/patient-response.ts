@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import { formatCep } from '../../../machines/patientWizard/patientFields';
 import { formatCpf, onlyDigits } from '../../../machines/rules/cpf';
 import { nationalDigits } from '../../../machines/rules/phone';
 import type { Executor } from '../../db/client';
-import { healthPlans, patients, users } from '../../db/schema/index';
+import { healthPlans, patientPlanCards, patients, users } from '../../db/schema/index';
 import type { LinkSigner } from '../files/signed-links';
 import { toSaoPauloIso } from '../sao-paulo-time';
 
@@ -32,15 +32,25 @@ const patientColumns = {
   planName: healthPlans.fantasyName,
   medicFirstName: users.firstName,
   medicLastName: users.lastName,
+  cardNumber: patientPlanCards.cardNumber,
+  cardValidUntil: patientPlanCards.validUntil,
+  cardPlanName: patientPlanCards.planName,
 };
 
-/** `SELECT … FROM patients LEFT JOIN health_plans JOIN users (the medic)`; the caller adds where/order. */
+/**
+ * `SELECT … FROM patients LEFT JOIN health_plans JOIN users (the medic) LEFT JOIN patient_plan_cards (the card of the
+ * patient's current plan, by its primary key)`; the caller adds where/order.
+ */
 export function selectPatients(db: Executor) {
   return db
     .select(patientColumns)
     .from(patients)
     .leftJoin(healthPlans, eq(healthPlans.id, patients.healthPlanId))
-    .innerJoin(users, eq(users.id, patients.medicId));
+    .innerJoin(users, eq(users.id, patients.medicId))
+    .leftJoin(
+      patientPlanCards,
+      and(eq(patientPlanCards.patientId, patients.id), eq(patientPlanCards.healthPlanId, patients.healthPlanId)),
+    );
 }
 
 /** The address for display: 'Rua X, 10 - CEP 01.310-100', either part alone, or null. */
@@ -84,5 +94,7 @@ export async function toPatientResponse(row: PatientView, signer: LinkSigner): P
     gender: row.gender,
     medic: { id: row.medicId, first_name: row.medicFirstName, last_name: row.medicLastName },
     anonymized_at: row.anonymizedAt ? toSaoPauloIso(row.anonymizedAt) : null,
+    plan_card:
+      row.cardNumber !== null ? { card_number: row.cardNumber, valid_until: row.cardValidUntil, plan_name: row.cardPlanName } : null,
   };
 }

@@ -17,6 +17,7 @@ import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWiz
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
 import { ERASURE_MESSAGES } from './patient-erasure';
 import { patientFileKeys } from './patient-files';
+import { writePlanCard } from './patient-plan-card';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
 type Viewer = Pick<AuthUser, 'id' | 'type'>;
@@ -90,6 +91,12 @@ function changedPatientFields(current: PatientRow, next: Partial<PatientRow>, ne
     .map(([, name]) => name);
   if (newPhoto) changed.push('foto');
   return changed.length > 0 ? `campos:${changed.join(',')}` : null;
+}
+
+/** The update's audit detail with `plan_card` added when the card of the plan changed. */
+function withCard(fields: string | null, cardChanged: boolean): string | null {
+  if (!cardChanged) return fields;
+  return fields ? `${fields},plan_card` : 'campos:plan_card';
 }
 
 /**
@@ -241,6 +248,7 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
               createdBy: viewer.id,
             })
             .returning({ id: patients.id });
+          await writePlanCard(tx, row!.id, input.form, now());
           await recordChange(tx, viewer, { medicId, action: 'create', entity: 'patient', entityId: row!.id, patientIds: [row!.id] }, now());
           return row!.id;
         });
@@ -271,7 +279,8 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
             .update(patients)
             .set({ ...changed, ...photo, updatedAt: now() })
             .where(eq(patients.id, id));
-          const fields = changedPatientFields(current, changed, Boolean(photoKey));
+          const cardChanged = await writePlanCard(tx, id, input.form, now());
+          const fields = withCard(changedPatientFields(current, changed, Boolean(photoKey)), cardChanged);
           await recordChange(tx, viewer, [
             // The row names both tenants when a secretary moved the patient to another of her medics.
             ...new Set([current.medicId, medicId]),

@@ -23,6 +23,7 @@ import { deletePatient, fetchPatient, type Patient } from './actors';
 import { ModalActions } from './ModalActions';
 import { PatientPrivacyActions } from './PatientPrivacyActions';
 import { PatientErasure } from '../../components/privacy/PatientErasure';
+import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
 import { PATIENT_MODAL_MAX_WIDTH } from './PatientWizardModal';
 import { eyebrowCss, inlineControlCss } from '../../components/ui/cssParts';
 
@@ -223,6 +224,14 @@ export function PatientDetailModal({ patient: initial, onClose, onEdit, onLink, 
               <dt>{T.detail.plan}</dt>
               <dd>{patient.convenio?.fantasy_name ?? T.detail.noPlan}</dd>
             </StyledFact>
+            {patient.convenio ? (
+              <StyledFact $wide>
+                <dt>{T.detail.card}</dt>
+                <dd>
+                  <PlanCardSummary card={patient.plan_card} />
+                </dd>
+              </StyledFact>
+            ) : null}
             <StyledFact $wide>
               <dt>{T.detail.medic}</dt>
               <dd>{`${patient.medic.first_name} ${patient.medic.last_name}`.trim()}</dd>

@@ -24,7 +24,7 @@ import { fill, ptBR } from '../../lib/i18n/pt-BR';
 import { colors, fontWeights, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { submitPatient, type Patient } from './actors';
-import { stepResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
+import { cardValues, stepResolver, toFormValues, toWizardData, wizardDataFromPatient, type PatientFormValues, type PatientStep } from './patientForm';
 import { ModalActions } from './ModalActions';
 import { DetailsStep, IdentificationStep } from './PatientWizardSteps';
 import { columnCss, eyebrowCss, warningBoxCss } from '../../components/ui/cssParts';
@@ -81,6 +81,7 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
     today: todayInSaoPaulo(),
     initial: patient ? wizardDataFromPatient(patient) : {},
   }));
+  const [initialCard] = useState(() => cardValues(patient ?? null));
   const [snapshot, send] = useMachine(wizardMachine, { input });
   const value = snapshot.value;
   const submitting = value === 'submitting' || value === 'saved' || value === 'done';
@@ -236,7 +237,7 @@ export function PatientWizardModal({ patient, requiresMedic, onClose, onSaved }:
           </StyledDraft>
         ) : null}
         {step === 'identification' ? (
-          <IdentificationStep form={form} currentPhoto={patient?.foto ?? null} />
+          <IdentificationStep form={form} currentPhoto={patient?.foto ?? null} initialCard={initialCard} />
         ) : (
           <DetailsStep form={form} withMedic={requiresMedic} preselectMedic={mode === 'create'} />
         )}

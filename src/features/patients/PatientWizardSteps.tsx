@@ -1,19 +1,22 @@
 /** The two steps' fields of the patient registration and edit modal (SPEC §2 Patients). */
 import { useEffect } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
+import { styled } from 'goober';
 import { CPF_MASKED_LENGTH } from '../../../machines/rules/cpf';
 import { healthPlanDetail, searchHealthPlans, type HealthPlan } from '../../api/lookups';
 import { FormMaskedField, MASKS } from '../../components/form/FormMaskedField';
 import { FormSelect } from '../../components/form/FormSelect';
 import { FormTextField } from '../../components/form/FormTextField';
+import { DateField } from '../../components/ui/DateField';
 import { Dropzone, type DropzoneTexts } from '../../components/ui/Dropzone';
 import { SearchSelect } from '../../components/ui/SearchSelect';
 import { patientsTexts as T } from '../../lib/i18n/patients';
 import { GenderField } from './GenderField';
 import { PHOTO_MAX_BYTES, PHOTO_TYPES } from '../../lib/photoFiles';
-import type { PatientFormValues } from './patientForm';
+import type { CardValues, PatientFormValues } from './patientForm';
 import { useMedics } from './useMedics';
 import { FieldPair, FieldStack } from '../../components/ui/fieldLayout';
+import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 
 const DROPZONE_TEXTS: DropzoneTexts = {
   prompt: T.fields.dropPrompt,
@@ -34,9 +37,49 @@ type StepProps = { form: UseFormReturn<PatientFormValues> };
 const planKey = (plan: HealthPlan) => plan.id;
 const planLabel = (plan: HealthPlan) => plan.fantasy_name;
 
-/** Step 1: photo, Paciente, Telefone, Convênio (optional, searched on the server: ~700 plans). */
-export function IdentificationStep({ form, currentPhoto }: StepProps & { currentPhoto: string | null }) {
-  const { control } = form;
+const StyledCard = styled('fieldset')`
+  border: 1px solid ${colors.border};
+  border-radius: ${radii.md};
+  padding: ${space.md} ${space.lg} ${space.lg};
+  margin: 0;
+  min-width: 0;
+  & > legend {
+    padding: 0 ${space.xs};
+    font-weight: ${fontWeights.semibold};
+    color: ${colors.text};
+  }
+`;
+
+const StyledCardHint = styled('p')`
+  margin: 0 0 ${space.md};
+  font-size: ${fontSizes.sm};
+  color: ${colors.textMuted};
+`;
+
+type IdentificationStepProps = StepProps & {
+  currentPhoto: string | null;
+  /** The card the form opened with (edit: the current plan's), restored when that plan is chosen again. */
+  initialCard: CardValues;
+};
+
+/**
+ * Step 1: photo, Paciente, Telefone, Convênio (optional, searched on the server: ~700 plans) and, once a plan is
+ * chosen, its card (optional; docs/TISS.md "The patient's card"). Choosing another plan empties the card fields (the
+ * card is the plan's); choosing back the plan the form opened with shows its card again.
+ */
+export function IdentificationStep({ form, currentPhoto, initialCard }: IdentificationStepProps) {
+  const { control, setValue } = form;
+  const plan = useWatch({ control, name: 'convenio' });
+
+  function handlePlanChange(next: HealthPlan | null, onChange: (value: HealthPlan | null) => void) {
+    onChange(next);
+    const restore = next !== null && next.id === initialCard.card_plan_id;
+    const card = restore ? initialCard : { card_number: '', card_valid_until: '', card_plan_name: '' };
+    setValue('card_number', card.card_number, { shouldDirty: true });
+    setValue('card_valid_until', card.card_valid_until, { shouldDirty: true });
+    setValue('card_plan_name', card.card_plan_name, { shouldDirty: true });
+  }
+
   return (
     <FieldStack>
       <Controller
@@ -81,7 +124,7 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
               name="convenio"
               placeholder={T.fields.planPlaceholder}
               value={field.value}
-              onChange={field.onChange}
+              onChange={(next) => handlePlanChange(next, field.onChange)}
               onBlur={field.onBlur}
               search={searchHealthPlans}
               itemKey={planKey}
@@ -95,6 +138,47 @@ export function IdentificationStep({ form, currentPhoto }: StepProps & { current
           )}
         />
       </FieldPair>
+      {plan ? (
+        <StyledCard>
+          <legend>{T.fields.cardLegend}</legend>
+          <StyledCardHint>{T.fields.cardHint}</StyledCardHint>
+          <FieldStack>
+            <FieldPair>
+              <FormTextField
+                control={control}
+                name="card_number"
+                label={T.fields.cardNumber}
+                placeholder={T.fields.cardNumberPlaceholder}
+                autoComplete="off"
+                optional
+              />
+              <Controller
+                control={control}
+                name="card_valid_until"
+                render={({ field, fieldState }) => (
+                  <DateField
+                    label={T.fields.cardValidUntil}
+                    name="card_valid_until"
+                    value={field.value}
+                    onChange={field.onChange}
+                    placeholder={T.fields.birthdayPlaceholder}
+                    error={fieldState.error?.message}
+                    optional
+                  />
+                )}
+              />
+            </FieldPair>
+            <FormTextField
+              control={control}
+              name="card_plan_name"
+              label={T.fields.cardPlanName}
+              placeholder={T.fields.cardPlanNamePlaceholder}
+              autoComplete="off"
+              optional
+            />
+          </FieldStack>
+        </StyledCard>
+      ) : null}
     </FieldStack>
   );
 }

@@ -64,6 +64,8 @@ export function toPatientFormData(payload: PatientPayload, mode: PatientWizardMo
     if (value !== '' || mode === 'edit') form.append(key, value);
   }
   if (payload.medic !== null) form.append('medic', String(payload.medic));
+  // The card part is JSON (multipart's encoding of an object); left out, the stored cards stay as they are.
+  if (payload.plan_card !== undefined) form.append('plan_card', JSON.stringify(payload.plan_card));
   return form;
 }
 

@@ -25,6 +25,12 @@ export type PatientFormValues = {
   gender: '' | 'male' | 'female';
   /** The Médico select's value (the medic id as text; '' when none is chosen). */
   medic: string;
+  card_number: string;
+  /** Masked dd/mm/yyyy. */
+  card_valid_until: string;
+  card_plan_name: string;
+  /** The plan whose stored card the card fields were prefilled with (edit), or null. */
+  card_plan_id: number | null;
 };
 
 export type PatientStep = 'identification' | 'details';
@@ -45,6 +51,10 @@ export function toWizardData(values: PatientFormValues): Partial<PatientWizardDa
     cpf: values.cpf,
     gender: values.gender,
     medic: Number.isInteger(medic) ? medic : null,
+    card_number: values.card_number,
+    card_valid_until: values.card_valid_until,
+    card_plan_name: values.card_plan_name,
+    card_plan_id: values.card_plan_id,
   };
 }
 
@@ -60,6 +70,10 @@ export function toFormValues(data: PatientWizardData): PatientFormValues {
     cpf: data.cpf,
     gender: data.gender,
     medic: data.medic === null ? '' : String(data.medic),
+    card_number: data.card_number,
+    card_valid_until: data.card_valid_until,
+    card_plan_name: data.card_plan_name,
+    card_plan_id: data.card_plan_id,
   };
 }
 
@@ -76,6 +90,21 @@ export function wizardDataFromPatient(patient: Patient): Partial<PatientWizardDa
     cpf: formatCpf(patient.cpf),
     gender: patient.gender ?? '',
     medic: patient.medic.id,
+    ...cardValues(patient),
+  };
+}
+
+/** The card fields and the plan they belong to. */
+export type CardValues = Pick<PatientWizardData, 'card_number' | 'card_valid_until' | 'card_plan_name' | 'card_plan_id'>;
+
+/** The card fields' prefill: the card of the patient's current plan (masked validity), or empty ones. */
+export function cardValues(patient: Patient | null): CardValues {
+  const card = patient?.plan_card ?? null;
+  return {
+    card_number: card?.card_number ?? '',
+    card_valid_until: isoToBrDate(card?.valid_until),
+    card_plan_name: card?.plan_name ?? '',
+    card_plan_id: card && patient?.convenio ? patient.convenio.id : null,
   };
 }
 

@@ -11,7 +11,7 @@
  * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
  * (SPEC §6 sends a medic there from the first step too).
  */
-import { useCallback, useEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
@@ -31,7 +31,8 @@ import { colors, fontSizes, fontWeights, layout, media, radii, space } from '../
 import { toastError } from '../../lib/toast';
 import { useRead } from '../../lib/useRead';
 import type { ReadResult } from '../../api/read';
-import { getSurgery } from './api';
+import { getPatientPlanCard, getSurgery } from './api';
+import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
@@ -310,6 +311,11 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
           <Fact term={T.cids}>{surgery.cid.length > 0 ? surgery.cid.map((cid) => cid.code).join(', ') : T.none}</Fact>
           <Fact term={T.paymentSource}>{paymentSourceLabel(surgery.payment_fountains)}</Fact>
           <Fact term={T.healthPlan}>{surgery.health_plan?.fantasy_name ?? T.none}</Fact>
+          {surgery.health_plan ? (
+            <Fact term={T.planCard}>
+              <CaseCard patientId={surgery.patient.id} planId={surgery.health_plan.id} />
+            </Fact>
+          ) : null}
           <Fact term={T.hospital}>{surgery.hospital?.fantasy_name ?? T.none}</Fact>
           <Fact term={T.expectedValue}>{surgery.fees_payments === null ? T.none : formatBRL(surgery.fees_payments)}</Fact>
           {surgery.accomplishment ? (
@@ -323,7 +329,20 @@ function SurgeryHeader({ surgery }: { surgery: Surgery }) {
   );
 }
 
-function Fact({ term, children, wide = false }: { term: string; children: string; wide?: boolean }) {
+/**
+ * The patient's card of the case's plan (issue 37), read from the patient (the Surgery carries none). The patient's
+ * answer holds the card of their current plan only: when the case's plan is another, its card (kept per plan, the one
+ * the guide uses) is not known here, and '-' says so rather than 'Não informada'.
+ */
+function CaseCard({ patientId, planId }: { patientId: number; planId: number }) {
+  const read = useRead((signal) => getPatientPlanCard(patientId, signal), [patientId]);
+  if (read.state.status === 'loading') return <span aria-busy="true">{T.planCardLoading}</span>;
+  if (read.state.status !== 'ready') return <>{T.none}</>;
+  const { planId: patientPlan, card } = read.state.value;
+  return patientPlan === planId ? <PlanCardSummary card={card} /> : <>{T.none}</>;
+}
+
+function Fact({ term, children, wide = false }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
     <div data-wide={wide || undefined}>
       <dt>{term}</dt>

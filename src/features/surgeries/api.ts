@@ -53,6 +53,18 @@ export function getSurgery(id: number, signal?: AbortSignal): Promise<ReadResult
   return read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
 }
 
+/** The patient's card of a plan (issue 37), read from the patient (openapi Patient.plan_card: the current plan's). */
+type PatientPlanCard = { planId: number | null; card: components['schemas']['PatientPlanCard'] | null };
+
+/**
+ * GET /surgery/api/v1/patient/{id}/ for the case header's card (the Surgery carries no card: its read stays as it
+ * is). The card belongs to the patient's current plan, `planId`.
+ */
+export async function getPatientPlanCard(patientId: number, signal?: AbortSignal): Promise<ReadResult<PatientPlanCard>> {
+  const result = await read(() => api.GET('/surgery/api/v1/patient/{id}/', { params: { path: { id: patientId } }, signal }));
+  return result.kind === 'ok' ? { kind: 'ok', value: { planId: result.value.convenio?.id ?? null, card: result.value.plan_card } } : result;
+}
+
 /** POST /surgery/api/v1/create_surgery/. */
 export function createSurgery(body: CreateSurgeryBody) {
   return callApi(() => api.POST('/surgery/api/v1/create_surgery/', { body }));

@@ -183,6 +183,9 @@ export const surgeriesTexts = {
     cids: 'CID',
     paymentSource: 'Fonte pagadora',
     healthPlan: 'Convênio',
+    /** Issue 37: the patient's card of the case's plan, beside the plan. */
+    planCard: 'Carteira',
+    planCardLoading: 'Carregando carteira…',
     hospital: 'Hospital',
     status: 'Etapa atual',
     schedule: 'Agendada para',

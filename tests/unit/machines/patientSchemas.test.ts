@@ -218,3 +218,48 @@ describe('no English message reaches a user', () => {
     expect(notAnObject.ok ? [] : notAnObject.problems.error).toEqual([VALIDATION_MESSAGES.invalidData]);
   });
 });
+
+describe('the API form\'s plan_card (issue 37: the patient\'s card)', () => {
+  const card = (value: unknown) => JSON.stringify(value);
+  const amil = { card_number: ' 0 123 456789 00-1 ', valid_until: '2027-01-31', plan_name: ' Amil 400 ' };
+
+  it('reads the JSON part into the checked card, trimmed, blanks as null', () => {
+    const result = check(apiForm, { ...validForm, plan_card: card(amil) });
+    expect(result.ok && result.value.plan_card).toEqual({ card_number: '0 123 456789 00-1', valid_until: '2027-01-31', plan_name: 'Amil 400' });
+    const blanks = check(apiForm, { ...validForm, plan_card: card({ card_number: '1', valid_until: '', plan_name: ' ' }) });
+    expect(blanks.ok && blanks.value.plan_card).toEqual({ card_number: '1', valid_until: null, plan_name: null });
+  });
+
+  it('reads null as null and leaves an absent card undefined (an older client)', () => {
+    const cleared = check(apiForm, { ...validForm, plan_card: 'null' });
+    expect(cleared.ok && cleared.value.plan_card).toBeNull();
+    const absent = check(apiForm, validForm);
+    expect(absent.ok && 'plan_card' in absent.value).toBe(false);
+  });
+
+  it.each([
+    [{ ...amil, card_number: '  ' }, 'Informe o número da carteira.'],
+    [{ ...amil, card_number: '1'.repeat(21) }, 'O número da carteira deve ter no máximo 20 caracteres.'],
+    [{ ...amil, valid_until: '2027-02-30' }, 'Validade da carteira inválida.'],
+    [{ ...amil, valid_until: 20270131 }, 'Validade da carteira inválida.'],
+    [{ ...amil, plan_name: 'x'.repeat(61) }, 'O nome do plano na carteira deve ter no máximo 60 caracteres.'],
+    [{ ...amil, extra: 1 }, 'Campo não reconhecido: extra.'],
+    [{ card_number: '1' }, 'Dados inválidos.'],
+    [[amil], 'Dados inválidos.'],
+  ])('refuses %j with its pt-BR message', (value, message) => {
+    expect(fieldsOf(apiForm, { ...validForm, plan_card: card(value) })).toEqual({ plan_card: [message] });
+  });
+
+  it('refuses text that is not JSON', () => {
+    expect(fieldsOf(apiForm, { ...validForm, plan_card: '{nope' })).toEqual({ plan_card: ['Dados inválidos.'] });
+  });
+
+  it('refuses a card without a plan, and reports it with the other fields\' problems', () => {
+    const message = 'A carteira só se informa com um plano de saúde escolhido.';
+    expect(fieldsOf(apiForm, { ...validForm, convenio: '', plan_card: card(amil) })).toEqual({ plan_card: [message] });
+    expect(fieldsOf(apiForm, { ...validForm, convenio: 'null', plan_card: card(amil) })).toEqual({ plan_card: [message] });
+    expect(fieldsOf(apiForm, { ...validForm, cpf: '1', convenio: '', plan_card: card(amil) })).toEqual({ cpf: [M.cpfInvalid], plan_card: [message] });
+    // null without a plan: nothing to delete, accepted.
+    expect(check(apiForm, { ...validForm, convenio: '', plan_card: 'null' }).ok).toBe(true);
+  });
+});

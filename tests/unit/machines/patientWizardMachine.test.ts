@@ -54,6 +54,18 @@ describe('patientWizardMachine', () => {
     expect(s.context).toMatchObject({ mode: 'create', patientId: null, problems: [], errors: [], saved: null });
   });
 
+  it('does not advance step 1 with a card typed without its number, and sends the card once complete (issue 37)', async () => {
+    const { actor, submitPatient } = start();
+    actor.send({ type: 'wizard.next', data: { ...identification, card_valid_until: '31/01/2027' } });
+    expect(actor.getSnapshot().value).toBe('identification');
+    expect(actor.getSnapshot().context.problems).toEqual([{ field: 'card_number', message: 'Informe o número da carteira.' }]);
+    actor.send({ type: 'wizard.next', data: { ...identification, card_number: ' 0123 ', card_valid_until: '31/01/2027', card_plan_name: 'Unimed Nacional' } });
+    expect(actor.getSnapshot().value).toEqual({ details: 'editing' });
+    actor.send({ type: 'wizard.submit', data: details, link: false });
+    await waitFor(actor, (s) => s.status === 'done');
+    expect(submitPatient.mock.calls[0]![0].payload.plan_card).toEqual({ card_number: '0123', valid_until: '2027-01-31', plan_name: 'Unimed Nacional' });
+  });
+
   it('does not advance an invalid step 1 and keeps what was typed', () => {
     const { actor } = start();
     actor.send({ type: 'wizard.next', data: { nome_completo: 'Ana', cellphone: '(11) 9 8765' } });

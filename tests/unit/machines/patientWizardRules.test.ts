@@ -18,6 +18,7 @@ import {
   identificationProblems,
   PatientSaveError,
   patientSaveMessages,
+  planCardPayload,
   toPatientPayload,
 } from '../../../machines/patientWizard/rules';
 
@@ -143,6 +144,47 @@ describe('patient wizard rules', () => {
       medic: 3,
     });
     expect(toPatientPayload({ ...EMPTY_PATIENT, gender: 'male' })).toMatchObject({ convenio: null, birthday: null });
+  });
+
+  describe('the plan card (docs/TISS.md "The patient\'s card")', () => {
+    const unimed = { id: 7, fantasy_name: 'Unimed' };
+    const withPlan = { ...EMPTY_PATIENT, convenio: unimed };
+
+    it('sends the typed card: trimmed, validity as yyyy-MM-dd, blanks as null', () => {
+      const data = { ...withPlan, card_number: ' 0123 4567 ', card_valid_until: '31/01/2027', card_plan_name: ' Unimed   Nacional ' };
+      expect(planCardPayload(data)).toEqual({ card_number: '0123 4567', valid_until: '2027-01-31', plan_name: 'Unimed Nacional' });
+      expect(planCardPayload({ ...data, card_valid_until: '', card_plan_name: '' })).toEqual({
+        card_number: '0123 4567',
+        valid_until: null,
+        plan_name: null,
+      });
+      expect(toPatientPayload(data).plan_card).toEqual(planCardPayload(data));
+    });
+
+    it('sends no card without a plan, or with empty fields on a plan with no stored card', () => {
+      expect(planCardPayload({ ...EMPTY_PATIENT, card_number: '123' })).toBeUndefined();
+      expect(planCardPayload(withPlan)).toBeUndefined();
+      // The stored card was another plan's: emptied fields on the new plan leave the stored cards alone.
+      expect(planCardPayload({ ...withPlan, card_plan_id: 9 })).toBeUndefined();
+    });
+
+    it('sends null (delete) when the fields of the plan whose card they showed were emptied', () => {
+      expect(planCardPayload({ ...withPlan, card_plan_id: 7 })).toBeNull();
+    });
+
+    it('step 1 checks the card only with a plan chosen and something typed', () => {
+      const step1 = { nome_completo: 'Ana', cellphone: '(11) 9 8765-4321' };
+      expect(identificationProblems({ ...step1, convenio: unimed, card_number: '', card_valid_until: '', card_plan_name: '' })).toEqual([]);
+      expect(identificationProblems({ ...step1, convenio: unimed, card_number: '', card_valid_until: '', card_plan_name: 'Nacional' })).toEqual([
+        { field: 'card_number', message: 'Informe o número da carteira.' },
+      ]);
+      expect(identificationProblems({ ...step1, convenio: unimed, card_number: '1'.repeat(21), card_valid_until: '99/99/2027', card_plan_name: 'x'.repeat(61) })).toEqual([
+        { field: 'card_number', message: 'O número da carteira deve ter no máximo 20 caracteres.' },
+        { field: 'card_valid_until', message: 'Validade da carteira inválida.' },
+        { field: 'card_plan_name', message: 'O nome do plano na carteira deve ter no máximo 60 caracteres.' },
+      ]);
+      expect(identificationProblems({ ...step1, convenio: null, card_number: '', card_valid_until: '99/99/2027', card_plan_name: '' })).toEqual([]);
+    });
   });
 
   it('keeps the messages of a save error, else the mode’s generic message', () => {

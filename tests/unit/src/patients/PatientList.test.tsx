@@ -21,6 +21,7 @@ function patient(id: number, name: string, plan: string | null): Patient {
     gender: 'female',
     medic: { id: 3, first_name: 'Carlos Eduardo', last_name: 'Mendes' },
     anonymized_at: null,
+    plan_card: null,
   };
 }
 

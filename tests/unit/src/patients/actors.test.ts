@@ -67,6 +67,16 @@ describe('toPatientFormData', () => {
   });
 });
 
+describe('toPatientFormData: the plan card (issue 37)', () => {
+  it('sends the card as a JSON part, null as "null", and no part when there is none', () => {
+    const card = { card_number: '0123', valid_until: '2027-01-31', plan_name: 'Amil 400' };
+    const withCard = toPatientFormData({ ...payload, convenio: 7, plan_card: card }, 'create');
+    expect(JSON.parse(withCard.get('plan_card') as string)).toEqual(card);
+    expect(toPatientFormData({ ...payload, convenio: 7, plan_card: null }, 'edit').get('plan_card')).toBe('null');
+    expect(toPatientFormData({ ...payload, convenio: 7, plan_card: undefined }, 'edit').has('plan_card')).toBe(false);
+  });
+});
+
 describe('save failure messages (SPEC §8)', () => {
   it('collects the error list and each field’s messages once', () => {
     expect(

@@ -25,6 +25,7 @@ const patient: Patient = {
   gender: 'female',
   medic: { id: 3, first_name: 'Carlos', last_name: 'Mendes' },
   anonymized_at: null,
+  plan_card: { card_number: '0 123 456789 00-1', valid_until: '2027-01-31', plan_name: 'Unimed Nacional' },
 };
 
 const schemaOf = (step: 'identification' | 'details') =>
@@ -63,9 +64,22 @@ describe('patient form conversions', () => {
       cpf: '529.982.247-25',
       gender: 'female',
       medic: 3,
+      card_number: '0 123 456789 00-1',
+      card_valid_until: '31/01/2027',
+      card_plan_name: 'Unimed Nacional',
+      card_plan_id: 7,
     });
     expect(wizardDataFromPatient({ ...patient, birthday: null, cep: null, address: null, gender: null, convenio: null }))
       .toMatchObject({ birthday: '', cep: '', address: '', gender: '', convenio: null });
+  });
+
+  it('prefills empty card fields when the patient has no card for the plan', () => {
+    expect(wizardDataFromPatient({ ...patient, plan_card: null })).toMatchObject({
+      card_number: '',
+      card_valid_until: '',
+      card_plan_name: '',
+      card_plan_id: null,
+    });
   });
 
   it('reads the medic select as a number (or null)', () => {
@@ -81,6 +95,18 @@ describe('stepResolver (the step schemas)', () => {
       nome_completo: 'Preencha o nome do paciente.',
       cellphone: 'Informe um celular válido: (00) 9 0000-0000.',
     });
+  });
+
+  it('marks the card fields once a plan is chosen and the card is typed', async () => {
+    const values = { ...EMPTY_FORM, nome_completo: 'Ana', cellphone: '(11) 9 8765-4321', convenio: { id: 7, fantasy_name: 'Unimed' } };
+    expect(marks((await resolve({ ...values, card_valid_until: '31/02/2027' }, 'identification')).errors)).toEqual({
+      card_number: 'Informe o número da carteira.',
+      card_valid_until: 'Validade da carteira inválida.',
+    });
+    // Not typed: the card is optional.
+    expect((await resolve(values, 'identification')).errors).toEqual({});
+    // Without a plan the card fields are hidden and not read.
+    expect((await resolve({ ...values, convenio: null, card_valid_until: '31/02/2027' }, 'identification')).errors).toEqual({});
   });
 
   it('checks only the fields of step 2 on step 2', async () => {

@@ -8460,6 +8460,8 @@ export interface operations {
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
                 q?: string;
+                /** @description Só os casos com uma glosa deste motivo (código TISS de 4 dígitos, listGlosaReasons; num dia passado, as glosas datadas até ele). */
+                reason?: string;
                 /**
                  * @description Dia da posição ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). Um dia passado é a
                  *     posição ao fim daquele dia (os casos a receber naquele dia, com os lançamentos datados até ele); hoje ou um
@@ -8503,6 +8505,8 @@ export interface operations {
                 medic?: number;
                 /** @description Nome do paciente (todas as palavras, sem diferenciar maiúsculas nem acentos) ou dígitos do CPF. */
                 q?: string;
+                /** @description Só os casos com uma glosa deste motivo (código TISS de 4 dígitos, listGlosaReasons; num dia passado, as glosas datadas até ele). */
+                reason?: string;
                 /**
                  * @description Dia da posição ("Posição em", yyyy-MM-dd); padrão = hoje (fuso America/Sao_Paulo). Um dia passado é a
                  *     posição ao fim daquele dia (os casos a receber naquele dia, com os lançamentos datados até ele); hoje ou um

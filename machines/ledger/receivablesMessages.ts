@@ -18,6 +18,7 @@ export const RECEIVABLES_MESSAGES = {
   invalidMedic: 'Médico inválido.',
   medicNotFound: 'Médico não encontrado.',
   invalidAsOf: 'Data de posição inválida: use o formato aaaa-mm-dd.',
+  invalidReason: 'Motivo de glosa inválido: informe o código TISS de 4 dígitos.',
   invalidPage: `A página deve ser um número inteiro de 1 a ${MAX_PAGE}.`,
   payerTooLong: `O pagador deve ter no máximo ${PAYER_MAX_LENGTH} caracteres.`,
 } as const;

@@ -16,6 +16,7 @@ export { RECEIVABLES_PAGE_SIZE } from './receivablesMessages';
  * - `bucket`: one aging bucket (d0_30, d31_60, d61_90, d90_plus).
  * - `appeals=1`: only cases with a glosa whose appeal deadline is within APPEAL_WARNING_DAYS of `as_of` (or passed).
  * - `medic`: one of the secretary's medics (a medic may name himself).
+ * - `reason`: a TISS glosa reason code (four digits): only cases with a glosa of that reason (issue 37).
  * - `q`: the patient's name (every word) or CPF digits.
  * - `as_of`: the aging's reference day ('Posição em'), yyyy-MM-dd; absent: today in São Paulo.
  * - `page`: 1-based page of RECEIVABLES_PAGE_SIZE rows (the export has no page: every row).
@@ -33,6 +34,7 @@ export const receivablesQuerySchema = type({
     .to(type.enumerated('1', 'true', '0', 'false', null).configure({ message: M.invalidAppeals }))
     .pipe((raw) => raw === '1' || raw === 'true'),
   'medic?': queryText.pipe((raw, ctx) => (raw === '' ? null : (int4OfText(raw) ?? ctx.error({ message: M.invalidMedic })))),
+  'reason?': queryText.pipe((raw, ctx) => (raw === '' ? null : /^\d{4}$/.test(raw) ? raw : ctx.error({ message: M.invalidReason }))),
   'q?': searchParam,
   'as_of?': queryText.pipe((raw, ctx) => (raw === '' ? null : isValidIsoDate(raw) ? raw : ctx.error({ message: M.invalidAsOf }))),
   'page?': queryText.pipe((raw, ctx) => pageOfText(raw) ?? ctx.error({ message: M.invalidPage })),
@@ -49,6 +51,7 @@ export type ReceivablesFilters = {
   bucket: AgingBucket | null;
   appeals: boolean;
   medic: number | null;
+  reason: string | null;
   q: string;
   asOf: string | null;
   page: number;
@@ -60,6 +63,7 @@ export function receivablesFiltersOf(query: ReceivablesQuery): ReceivablesFilter
     bucket: query.bucket ?? null,
     appeals: query.appeals ?? false,
     medic: query.medic ?? null,
+    reason: query.reason ?? null,
     q: query.q ?? '',
     asOf: query.as_of ?? null,
     page: query.page ?? 1,

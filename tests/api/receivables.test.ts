@@ -440,6 +440,35 @@ describe('GET receivables/', () => {
     expect((await list(secretaryToken, `?medic=${medicB.id}&bucket=d0_30`)).payers).toEqual(['Cooperativa', 'Particular']);
   });
 
+  it('filters by the TISS reason of a glosa (issue 37), at a past day by the glosas dated until it', async () => {
+    const { medic, medicToken } = await practice();
+    const cases = [
+      await newCase(medic, { accomplishment: '2026-01-10', glosas: [{ on: '2026-02-01', amount: 10_000, deadline: '2026-03-30' }] }),
+      await newCase(medic, { accomplishment: '2026-01-12', glosas: [{ on: '2026-03-10', amount: 10_000, deadline: '2026-04-09' }] }),
+      await newCase(medic, { accomplishment: '2026-01-14', glosas: [{ on: '2026-02-03', amount: 5_000, deadline: '2026-03-30' }] }),
+      await newCase(medic, { accomplishment: '2026-01-16' }),
+    ];
+    const codes = ['1310', '1310', '1402'];
+    for (const [index, code] of codes.entries()) {
+      await t.deps.db.update(surgeryGlosas).set({ reasonCode: code }).where(eq(surgeryGlosas.surgeryId, cases[index]!.id));
+    }
+    const answer = await list(medicToken, '?reason=1310');
+    const expected = await expectedList(cases, TODAY, (row) => row.surgery === cases[0]!.id || row.surgery === cases[1]!.id);
+    expect(answer.results).toEqual(expected.rows);
+    expect(answer.totals).toEqual(expected.totals);
+    expect(answer.results.map((row) => row.surgery).sort()).toEqual([cases[0]!.id, cases[1]!.id].sort());
+    expect((await list(medicToken, '?reason=1402')).results.map((row) => row.surgery)).toEqual([cases[2]!.id]);
+    expect((await list(medicToken, '?reason=1001')).results).toEqual([]);
+    // On 2026-03-01 the second case's glosa (10 March) did not exist yet.
+    expect((await list(medicToken, '?reason=1310&as_of=2026-03-01')).results.map((row) => row.surgery)).toEqual([cases[0]!.id]);
+    const csv = await get(`${EXPORT}?reason=1402`, medicToken);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body.split('\r\n').filter((line) => line.trim() !== '')).toHaveLength(2);
+    const bad = await get(`${LIST}?reason=13`, medicToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ error: ['Motivo de glosa inválido: informe o código TISS de 4 dígitos.'], reason: ['Motivo de glosa inválido: informe o código TISS de 4 dígitos.'] });
+  });
+
   it('pages the list by 50, the count and totals over every page', async () => {
     const { medic, medicToken } = await practice();
     const cases: Facts[] = [];

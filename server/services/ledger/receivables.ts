@@ -161,6 +161,11 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
     if (filters.payer !== null) conditions.push(sql`${payerSql} = ${filters.payer}`);
     if (filters.bucket !== null) conditions.push(sql`${agingBucketSql(day)} = ${filters.bucket}`);
     if (filters.appeals) conditions.push(appealWarningSql(day));
+    if (filters.reason !== null) {
+      // A glosa of that TISS reason, as the books stood on a past day (dated on or before it) or as they stand.
+      const dated = booksDay === null ? sql`` : sql` and g.glosa_on <= ${booksDay}::date`;
+      conditions.push(sql`exists (select 1 from surgery_glosas as g where g.surgery_id = ${surgeries.id} and g.reason_code = ${filters.reason}${dated})`);
+    }
     const search = patientSearch(db, medicIds, filters.q);
     if (search) conditions.push(search);
     return sql.join(conditions, sql` and `);

@@ -31,6 +31,14 @@ const TEAM = [
   { role: '05', name: 'Marcos Vinícius Rocha', council: '02', councilNumber: '402117', councilUf: 'SP', cbo: '322225', cpf: '52998224725', feeCents: 30_000 },
 ] as const;
 
+/** What the office answers the plan for each of the demo glosas' reasons (demo-ledger.ts). */
+const APPEAL_JUSTIFICATIONS: Record<string, string> = {
+  '1402': 'O procedimento realizado é o autorizado: senha e código TUSS na guia conferem com a autorização.',
+  '1314': 'A guia foi assinada e carimbada pelo médico; segue a cópia assinada.',
+  '1420': 'O procedimento tem cobertura obrigatória pelo Rol da ANS; segue o laudo que o indica.',
+  '1714': 'O valor cobrado é o da tabela do contrato vigente; segue a tabela acordada.',
+};
+
 /** A valid CNPJ from a seeded random sequence (check digits by the Receita's rule). */
 function demoCnpj(random: ReturnType<typeof createRandom>): string {
   const digits = [...Array.from({ length: 8 }, () => random.int(0, 9)), 0, 0, 0, 1];
@@ -102,7 +110,7 @@ export async function insertDemoTiss(
   const medic = { id: medicId, type: 'medic' as const };
   const firstPlan = cases.filter((row) => row.planId === billed[0] && !who.avoid.has(row.id));
   const undecidedGlosas = await tx
-    .select({ id: surgeryGlosas.id, surgeryId: surgeryGlosas.surgeryId })
+    .select({ id: surgeryGlosas.id, surgeryId: surgeryGlosas.surgeryId, reasonCode: surgeryGlosas.reasonCode })
     .from(surgeryGlosas)
     .where(and(inArray(surgeryGlosas.surgeryId, firstPlan.map((row) => row.id)), isNull(surgeryGlosas.appealOutcome), isNull(surgeryGlosas.appealFiledOn)));
   const withGlosa = new Set(undecidedGlosas.map((glosa) => glosa.surgeryId));
@@ -126,7 +134,7 @@ export async function insertDemoTiss(
   if (glosa) {
     await lots.createAppeal(secretary, medicId, {
       lot_id: lot.id,
-      glosas: [{ glosa_id: glosa.id, justification: 'O procedimento realizado é o autorizado (senha na guia); segue o relatório cirúrgico.' }],
+      glosas: [{ glosa_id: glosa.id, justification: APPEAL_JUSTIFICATIONS[glosa.reasonCode ?? ''] ?? 'Segue a documentação que comprova a cobrança.' }],
     });
   }
 }

@@ -74,6 +74,17 @@ const DETAIL_LABELS: Record<string, string> = {
   receivables: 'A receber',
   authorization_alerts: 'Avisos de autorização',
   appeal_alerts: 'Avisos de recurso de glosa',
+  team: 'Equipe cirúrgica',
+  guide: 'Guia de honorários',
+};
+
+/** TISS lots and appeals (issue 37): `<code>:<number>`. */
+const NUMBERED_DETAIL_LABELS: Record<string, (number: string) => string> = {
+  tiss_lot: (number) => `Lote TISS ${number}`,
+  tiss_lot_sent: (number) => `Envio do lote TISS ${number}`,
+  tiss_lot_undone: (number) => `Lote TISS ${number} desfeito`,
+  tiss_appeal: (number) => `Recurso de glosa ${number}`,
+  tiss_appeal_sent: (number) => `Envio do recurso de glosa ${number}`,
 };
 
 /** The patient form's fields by their API names (a patient update's detail is `campos:<names>`). */
@@ -101,6 +112,9 @@ export function auditDetailLabel(detail: string | null): string | null {
     const stage = detail.slice('status:'.length);
     return `Etapa: ${(CASE_STATUSES as readonly string[]).includes(stage) ? STATUS_LABELS[stage as CaseStatus] : stage}`;
   }
+  const [code, number] = detail.split(':');
+  const numbered = number === undefined ? undefined : NUMBERED_DETAIL_LABELS[code!];
+  if (numbered) return numbered(number!);
   return DETAIL_LABELS[detail] ?? detail;
 }
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditEvents,
   patientPlanCards,
   procedures,
   surgeryAuthorizations,
@@ -217,6 +218,9 @@ describe('lots', () => {
     const lot = created.json();
     expect(lot.guides.map((guide: { patient_name: string }) => guide.patient_name).sort()).toEqual(['Ana Maria Ó', 'José Ninguém', "Maria D'Ávila Conceição"]);
     expect(lot.total_cents).toBe(3 * (250_000 + 70_000 + 75_000));
+    // Audited on each case it carries.
+    const audited = await t.deps.db.select({ entityId: auditEvents.entityId }).from(auditEvents).where(eq(auditEvents.detail, `tiss_lot:${lot.number}`));
+    expect(audited.map((row) => row.entityId).sort()).toEqual(cases.map((surgery) => surgery.id).sort());
 
     const file = await t.app.inject({ method: 'GET', url: `/surgery/api/v1/tiss/lots/${lot.id}/xml/`, headers: authHeader(medicToken) });
     expect(file.statusCode).toBe(200);

@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index';
 import { badRequest, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
-import { recordChange } from '../audit/audit-log';
+import { caseChange, recordChange } from '../audit/audit-log';
 import { saoPauloDay, toSaoPauloIso } from '../sao-paulo-time';
 import { frozen } from './guides';
 import { nextTissNumber } from './sequences';
@@ -43,6 +43,16 @@ export const LOT_MESSAGES = {
 } as const;
 
 const M = LOT_MESSAGES;
+
+/** The audit rows of a lot's or an appeal's write: one per case it carries (`detail` says what happened). */
+async function casesChanged(tx: Transaction, surgeryIds: number[], detail: string) {
+  if (surgeryIds.length === 0) return [];
+  const rows = await tx
+    .select({ id: surgeries.id, medicId: surgeries.medicId, patientId: surgeries.patientId })
+    .from(surgeries)
+    .where(inArray(surgeries.id, [...new Set(surgeryIds)]));
+  return rows.map((row) => caseChange(row, detail));
+}
 
 function transactionAt(at: Date, sequence: number): TissTransaction {
   const iso = toSaoPauloIso(at);
@@ -163,7 +173,7 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
           .values({ medicId, healthPlanId: input.health_plan_id, number, message: Buffer.from(tissMessageBytes(message)), hash: message.hash, totalCents, createdBy: user.id, createdAt: at })
           .returning({ id: tissLots.id });
         await tx.update(tissGuides).set({ lotId: created!.id }).where(inArray(tissGuides.id, input.guide_ids));
-        await recordChange(tx, user, { medicId, action: 'create', entity: 'surgery', entityId: null, patientIds: [], detail: `tiss_lot ${number}` }, at);
+        await recordChange(tx, user, await casesChanged(tx, guides.map((guide) => guide.surgeryId), `tiss_lot:${number}`), at);
         return readLot(tx, medicId, created!.id);
       });
     },
@@ -191,7 +201,7 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
           await tx.insert(surgeryLedgers).values({ surgeryId: guide.surgeryId, ...values, createdAt: at }).onConflictDoUpdate({ target: surgeryLedgers.surgeryId, set: values });
           await tx.update(surgeries).set({ version: sql`${surgeries.version} + 1`, updatedAt: at }).where(eq(surgeries.id, guide.surgeryId));
         }
-        await recordChange(tx, user, { medicId, action: 'update', entity: 'surgery', entityId: null, patientIds: [], detail: `tiss_lot ${lot.number} sent` }, at);
+        await recordChange(tx, user, await casesChanged(tx, guides.map((guide) => guide.surgeryId), `tiss_lot_sent:${lot.number}`), at);
         return readLot(tx, medicId, lotId);
       });
     },
@@ -200,9 +210,9 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
       await db.transaction(async (tx) => {
         const lot = await lockedLot(tx, medicId, lotId);
         if (lot.sentOn !== null) throw frozen(M.lotSent(lot.number));
-        await tx.update(tissGuides).set({ lotId: null }).where(eq(tissGuides.lotId, lotId));
+        const freed = await tx.update(tissGuides).set({ lotId: null }).where(eq(tissGuides.lotId, lotId)).returning({ surgeryId: tissGuides.surgeryId });
         await tx.delete(tissLots).where(eq(tissLots.id, lotId));
-        await recordChange(tx, user, { medicId, action: 'delete', entity: 'surgery', entityId: null, patientIds: [], detail: `tiss_lot ${lot.number}` }, now());
+        await recordChange(tx, user, await casesChanged(tx, freed.map((guide) => guide.surgeryId), `tiss_lot_undone:${lot.number}`), now());
       });
     },
 
@@ -238,7 +248,7 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
         if (lot.sentOn === null || lot.protocol === null) throw badRequest([M.lotNotSent], { lot_id: [M.lotNotSent] });
         const glosaIds = input.glosas.map((glosa) => glosa.glosa_id);
         const rows = await tx
-          .select({ id: surgeryGlosas.id, amount: surgeryGlosas.amountCents, recovered: surgeryGlosas.recoveredCents, code: surgeryGlosas.reasonCode, guide: tissGuides.content })
+          .select({ id: surgeryGlosas.id, surgeryId: surgeryGlosas.surgeryId, amount: surgeryGlosas.amountCents, recovered: surgeryGlosas.recoveredCents, code: surgeryGlosas.reasonCode, guide: tissGuides.content })
           .from(surgeryGlosas)
           .innerJoin(tissGuides, and(eq(tissGuides.surgeryId, surgeryGlosas.surgeryId), eq(tissGuides.lotId, lot.id)))
           .where(and(inArray(surgeryGlosas.id, glosaIds), isNull(surgeryGlosas.appealOutcome), isNull(surgeryGlosas.tissAppealId)))
@@ -280,7 +290,7 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
         for (const glosa of input.glosas) {
           await tx.update(surgeryGlosas).set({ tissAppealId: created!.id, appealJustification: glosa.justification, updatedAt: at }).where(eq(surgeryGlosas.id, glosa.glosa_id));
         }
-        await recordChange(tx, user, { medicId, action: 'create', entity: 'surgery', entityId: null, patientIds: [], detail: `tiss_appeal ${number}` }, at);
+        await recordChange(tx, user, await casesChanged(tx, rows.map((row) => row.surgeryId), `tiss_appeal:${number}`), at);
       });
       const appeals = await this.listAppeals(medicId);
       return appeals[0]!;
@@ -303,7 +313,8 @@ export function createLotService({ db, now }: { db: Database; now: () => Date })
           .update(surgeryGlosas)
           .set({ appealFiledOn: input.sent_on, updatedAt: now() })
           .where(and(eq(surgeryGlosas.tissAppealId, appealId), isNull(surgeryGlosas.appealFiledOn)));
-        await recordChange(tx, user, { medicId, action: 'update', entity: 'surgery', entityId: null, patientIds: [], detail: `tiss_appeal ${appeal.number} sent` }, now());
+        const filed = await tx.select({ surgeryId: surgeryGlosas.surgeryId }).from(surgeryGlosas).where(eq(surgeryGlosas.tissAppealId, appealId));
+        await recordChange(tx, user, await casesChanged(tx, filed.map((glosa) => glosa.surgeryId), `tiss_appeal_sent:${appeal.number}`), now());
       });
       const appeals = await this.listAppeals(medicId);
       return appeals.find((appeal) => appeal.id === appealId)!;

@@ -8,7 +8,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { styled } from 'goober';
-import { useController, useFieldArray, useWatch } from 'react-hook-form';
+import { useController, useFieldArray } from 'react-hook-form';
 import { BILLING_UFS, COUNCILS } from '../../../machines/billing/constants';
 import { messagesOf } from '../../api/call';
 import {
@@ -114,6 +114,15 @@ const StyledPlan = styled('li')`
   & small { font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
 `;
 
+/** The plan picker and 'Incluir plano' side by side from md up, the button on the field's line. */
+const StyledPick = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  align-items: end;
+  ${media.md} { grid-template-columns: minmax(0, 1fr) auto; }
+`;
+
 const StyledMuted = styled('p')`
   margin: 0;
   font-size: ${fontSizes.sm};
@@ -154,13 +163,15 @@ function ProfileForm({ medic, initial }: { medic: number | null; initial: Billin
   const { control, formState } = form;
   const plans = useFieldArray({ control, name: 'plans', keyName: 'key' });
   const cbo = useController({ control, name: 'cbo' });
-  const listed = useWatch({ control, name: 'plans' });
   const [saving, setSaving] = useState(false);
 
-  function handlePlan(plan: HealthPlan | null) {
-    if (!plan || listed.some((each) => each.health_plan_id === plan.id)) return;
-    const next = withPlan([], plan)[0];
-    if (next) plans.append(next, { shouldFocus: false });
+  const [picked, setPicked] = useState<HealthPlan | null>(null);
+
+  /** 'Incluir plano': the plan picked goes to the list (once), billed as pessoa física until told otherwise. */
+  function handleInclude() {
+    if (!picked) return;
+    plans.replace(withPlan(form.getValues('plans'), picked));
+    setPicked(null);
   }
 
   const save = form.handleSubmit(async (values) => {
@@ -211,17 +222,22 @@ function ProfileForm({ medic, initial }: { medic: number | null; initial: Billin
         </StyledPlans>
       )}
       {plansError ? <StyledError role="alert">{plansError}</StyledError> : null}
-      <SearchSelect<HealthPlan>
-        label={T.addPlan}
-        name="add_plan"
-        placeholder={T.addPlanPlaceholder}
-        value={null}
-        onChange={handlePlan}
-        search={searchHealthPlans}
-        itemKey={(item) => item.id}
-        itemLabel={(item) => item.fantasy_name}
-        itemDetail={healthPlanDetail}
-      />
+      <StyledPick>
+        <SearchSelect<HealthPlan>
+          label={T.plan}
+          name="add_plan"
+          placeholder={T.addPlanPlaceholder}
+          value={picked}
+          onChange={setPicked}
+          search={searchHealthPlans}
+          itemKey={(item) => item.id}
+          itemLabel={(item) => item.fantasy_name}
+          itemDetail={healthPlanDetail}
+        />
+        <Button variant="secondary" disabled={picked === null} onClick={handleInclude}>
+          {T.addPlan}
+        </Button>
+      </StyledPick>
       {rootError ? <StyledError role="alert">{rootError}</StyledError> : null}
       <StyledActions>
         <Button type="submit" loading={saving} disabled={saving}>

@@ -31,6 +31,7 @@ export const billingTexts = {
     companyName: 'Razão social',
     plans: 'Planos faturados diretamente',
     plansEmpty: 'Nenhum plano incluído. Inclua os planos que o médico fatura diretamente.',
+    plan: 'Plano de saúde',
     addPlan: 'Incluir plano',
     addPlanPlaceholder: 'Busque o plano pelo nome',
     planAns: 'ANS {ans}',

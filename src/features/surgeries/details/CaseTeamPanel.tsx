@@ -59,18 +59,19 @@ const StyledSurgeon = styled('p')`
   & span { color: ${colors.textMuted}; }
 `;
 
-const StyledTotals = styled('dl')`
-  display: grid;
-  grid-template-columns: repeat(3, minmax(0, 1fr));
-  gap: ${space.md};
-  margin: 0;
+const StyledTotals = styled('div')`
+  display: flex;
+  flex-direction: column;
+  gap: ${space.sm};
   padding: ${space.md};
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
-  & > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
+  & > dl { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: ${space.md}; margin: 0; }
+  & > dl > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
   & dt { font-size: ${fontSizes.xs}; font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; text-transform: uppercase; letter-spacing: 0.02em; }
   & dd { margin: 0; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
-  & > p { grid-column: 1 / -1; margin: 0; font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
+  & > h3 { margin: 0; font-size: ${fontSizes.sm}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
+  & > p { margin: 0; font-size: ${fontSizes.xs}; color: ${colors.textMuted}; }
 `;
 
 const StyledActions = styled('div')`
@@ -108,7 +109,9 @@ function Totals({ form }: { form: ReturnType<typeof useSchemaForm<TeamValues>> }
   const members = useWatch({ control: form.control, name: 'members' });
   const totals = teamTotals(members);
   return (
-    <StyledTotals aria-label={T.totalsLabel} data-team-totals>
+    <StyledTotals data-team-totals>
+      <h3>{T.totalsLabel}</h3>
+      <dl>
       <div>
         <dt>{T.total}</dt>
         <dd data-team-total>{brl(totals.totalCents)}</dd>
@@ -121,6 +124,7 @@ function Totals({ form }: { form: ReturnType<typeof useSchemaForm<TeamValues>> }
         <dt>{T.pending}</dt>
         <dd>{brl(totals.pendingCents)}</dd>
       </div>
+      </dl>
       {members.length > 0 ? <p>{fill(T.passedOnCount, { count: totals.passedOnCount, total: members.length })}</p> : null}
     </StyledTotals>
   );

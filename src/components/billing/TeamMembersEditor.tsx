@@ -44,14 +44,19 @@ const StyledMember = styled('fieldset')`
   }
 `;
 
-/** One column on a phone; from md up the fields in rows of up to four. */
+/**
+ * Two columns on a phone (the short fields side by side, the name, CPF and CBO across); from md up rows of four,
+ * the name two wide.
+ */
 const StyledGrid = styled('div')`
   display: grid;
-  grid-template-columns: minmax(0, 1fr);
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${space.md};
   align-items: start;
+  & > [data-across] { grid-column: 1 / -1; }
   ${media.md} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
+    & > [data-across] { grid-column: auto; }
     & > [data-wide] { grid-column: span 2; }
   }
 `;
@@ -110,15 +115,21 @@ function MemberFields({ control, index, withPaidOn }: MemberFieldsProps) {
   const error = (state: { fieldState: { error?: { message?: string } } }) => state.fieldState.error?.message || undefined;
   return (
     <StyledGrid>
-      <Select label={T.role} name={`${at}.role`} value={role.field.value} onChange={role.field.onChange} options={roleOptions} placeholder={T.rolePlaceholder} error={error(role)} />
-      <div data-wide>
+      <div data-across>
+        <Select label={T.role} name={`${at}.role`} value={role.field.value} onChange={role.field.onChange} options={roleOptions} placeholder={T.rolePlaceholder} error={error(role)} />
+      </div>
+      <div data-wide data-across>
         <TextField label={T.name} name={`${at}.name`} value={name.field.value} onChange={name.field.onChange} error={error(name)} required />
       </div>
-      <FormMaskedField control={control} name={`${at}.cpf`} label={T.cpf} mask={MASKS.cpf} optional />
+      <div data-across>
+        <FormMaskedField control={control} name={`${at}.cpf`} label={T.cpf} mask={MASKS.cpf} optional />
+      </div>
       <Select label={T.council} name={`${at}.council`} value={council.field.value} onChange={council.field.onChange} options={councilOptions} placeholder={T.councilPlaceholder} error={error(council)} />
       <TextField label={T.councilNumber} name={`${at}.council_number`} value={number.field.value} onChange={number.field.onChange} error={error(number)} />
       <Select label={T.uf} name={`${at}.council_uf`} value={uf.field.value} onChange={uf.field.onChange} options={ufOptions} placeholder={T.ufPlaceholder} error={error(uf)} />
-      <CboPicker label={T.cbo} name={`${at}.cbo`} placeholder={T.cboPlaceholder} value={cbo.field.value} onChange={cbo.field.onChange} error={error(cbo)} />
+      <div data-across>
+        <CboPicker label={T.cbo} name={`${at}.cbo`} placeholder={T.cboPlaceholder} value={cbo.field.value} onChange={cbo.field.onChange} error={error(cbo)} />
+      </div>
       <TextField
         label={T.fee}
         name={`${at}.fee_cents`}

@@ -85,14 +85,16 @@ const StyledFieldset = styled('fieldset')`
   }
 `;
 
-/** One column on a phone, four from md up (the CBO two wide). */
+/** Two columns on a phone (the wide ones across), four from md up (the CBO and the company's name two wide). */
 const StyledGrid = styled('div')`
   display: grid;
-  grid-template-columns: minmax(0, 1fr);
+  grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: ${space.md};
   align-items: start;
+  & > [data-wide], & > [data-across] { grid-column: 1 / -1; }
   ${media.md} {
     grid-template-columns: repeat(4, minmax(0, 1fr));
+    & > [data-across] { grid-column: auto; }
     & > [data-wide] { grid-column: span 2; }
   }
 `;
@@ -194,7 +196,9 @@ function ProfileForm({ medic, initial }: { medic: number | null; initial: Billin
       <StyledMuted>{fill(T.medicOf, { name: initial.medic_name, cpf: maskedCpf(initial.medic_cpf) })}</StyledMuted>
       <StyledGrid>
         <FormSelect control={control} name="council" label={T.council} options={councilOptions} placeholder={T.council} />
-        <FormTextField control={control} name="council_number" label={T.councilNumber} />
+        <div data-across>
+          <FormTextField control={control} name="council_number" label={T.councilNumber} />
+        </div>
         <FormSelect control={control} name="council_uf" label={T.uf} options={ufOptions} placeholder={T.ufPlaceholder} />
         <FormMaskedField control={control} name="cnes" label={T.cnes} mask={MASKS.cnes} hint={T.cnesHint} optional />
         <div data-wide>
@@ -205,7 +209,9 @@ function ProfileForm({ medic, initial }: { medic: number | null; initial: Billin
         <legend>{T.company}</legend>
         <StyledMuted>{T.companyHint}</StyledMuted>
         <StyledGrid>
-          <FormMaskedField control={control} name="company_cnpj" label={T.companyCnpj} mask={MASKS.cnpj} optional />
+          <div data-across>
+            <FormMaskedField control={control} name="company_cnpj" label={T.companyCnpj} mask={MASKS.cnpj} optional />
+          </div>
           <div data-wide>
             <FormTextField control={control} name="company_name" label={T.companyName} optional />
           </div>

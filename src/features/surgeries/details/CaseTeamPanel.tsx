@@ -66,8 +66,12 @@ const StyledTotals = styled('div')`
   padding: ${space.md};
   border: 1px solid ${colors.border};
   border-radius: ${radii.md};
-  & > dl { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: ${space.md}; margin: 0; }
-  & > dl > div { display: flex; flex-direction: column; gap: ${space.xxs}; min-width: 0; }
+  & > dl { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${space.xs}; margin: 0; }
+  & > dl > div { display: flex; justify-content: space-between; align-items: baseline; gap: ${space.md}; min-width: 0; }
+  ${media.md} {
+    & > dl { grid-template-columns: repeat(3, minmax(0, 1fr)); gap: ${space.md}; }
+    & > dl > div { flex-direction: column; justify-content: flex-start; gap: ${space.xxs}; }
+  }
   & dt { font-size: ${fontSizes.xs}; font-weight: ${fontWeights.semibold}; color: ${colors.textMuted}; text-transform: uppercase; letter-spacing: 0.02em; }
   & dd { margin: 0; font-weight: ${fontWeights.semibold}; color: ${colors.text}; }
   & > h3 { margin: 0; font-size: ${fontSizes.sm}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }

@@ -85,9 +85,14 @@ test.describe('TISS billing', () => {
     await page.getByRole('option', { name: /225225 — Médico cirurgião geral/ }).click();
     await profile.getByLabel('CNPJ').pressSequentially('11222333000181');
     await profile.getByLabel('Razão social').fill('Clínica Demo Cirurgia Ltda');
-    await profile.getByRole('combobox', { name: 'Plano de saúde' }).fill('bradesco');
+    const planBox = profile.getByRole('combobox', { name: 'Plano de saúde' });
     const planOption = page.getByRole('option', { name: /bradesco/i }).first();
-    await expect(planOption).toBeVisible();
+    // A search the list could not run shows 'Tente novamente' in the list: typing again searches again.
+    await expect(async () => {
+      await planBox.fill('');
+      await planBox.fill('bradesco');
+      await expect(planOption).toBeVisible({ timeout: 5_000 });
+    }).toPass({ timeout: 30_000 });
     const planName = ((await planOption.locator('span').first().textContent()) ?? '').trim();
     await planOption.click();
     await profile.getByRole('button', { name: 'Incluir plano' }).click();

@@ -81,8 +81,12 @@ test.describe('TISS billing', () => {
     await profile.getByLabel('Conselho', { exact: true }).selectOption({ label: 'CRM' });
     await profile.getByLabel('Número no conselho').fill('123456');
     await profile.getByLabel('UF', { exact: true }).selectOption('SP');
-    await profile.getByRole('combobox', { name: 'CBO' }).fill('cirurgiao geral');
+    // The demo medic may have a CBO already: cleared, then searched by words of the name, accents aside.
+    const cbo = profile.getByRole('combobox', { name: 'CBO' });
+    await cbo.fill('');
+    await cbo.pressSequentially('cirurgiao geral');
     await page.getByRole('option', { name: /225225 — Médico cirurgião geral/ }).click();
+    await expect(cbo).toHaveValue('225225 — Médico cirurgião geral');
     await profile.getByLabel('CNPJ').pressSequentially('11222333000181');
     await profile.getByLabel('Razão social').fill('Clínica Demo Cirurgia Ltda');
     const planBox = profile.getByRole('combobox', { name: 'Plano de saúde' });

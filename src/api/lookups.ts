@@ -4,6 +4,7 @@ import { api } from './client';
 
 export type HealthPlan = components['schemas']['HealthPlan'];
 type Hospital = components['schemas']['Hospital'];
+export type GlosaReason = components['schemas']['GlosaReason'];
 
 /** The line under a plan in a search list: its ANS registry, which tells apart plans named alike ('BRADESCO …'). */
 export function healthPlanDetail(plan: HealthPlan): string {
@@ -27,5 +28,15 @@ export async function searchHealthPlans(text: string, signal: AbortSignal): Prom
 export async function searchHospitalsByName(text: string, signal: AbortSignal): Promise<Hospital[]> {
   const { data, response } = await api.GET('/surgery/api/v1/hospital/', { params: { query: text ? { search: text } : {} }, signal });
   if (!response.ok || !data) throw new Error(`listHospitals answered ${response.status}`);
+  return data.results;
+}
+
+/**
+ * GET /surgery/api/v1/glosa_reasons/?search=: at most 50 of TISS's glosa reasons (dm_tipoGlosa), by code or words of
+ * the description, for the glosa form's 'Motivo (TISS)'. Rejects on failure (the select shows its error state).
+ */
+export async function searchGlosaReasons(text: string, signal: AbortSignal): Promise<GlosaReason[]> {
+  const { data, response } = await api.GET('/surgery/api/v1/glosa_reasons/', { params: { query: text ? { search: text } : {} }, signal });
+  if (!response.ok || !data) throw new Error(`listGlosaReasons answered ${response.status}`);
   return data.results;
 }

@@ -106,7 +106,7 @@ test('ledger dates are masked, a glosa above the open balance is refused, the di
   await glosa.getByLabel('Data da glosa').pressSequentially(digits(daysAgo(9)));
   await expect(glosa.getByLabel('Data da glosa')).toHaveValue(typed(daysAgo(9)));
   await glosa.getByLabel('Valor glosado').pressSequentially('500000');
-  await glosa.getByLabel('Motivo').fill('Procedimento não coberto');
+  await glosa.getByLabel('Motivo', { exact: true }).fill('Procedimento não coberto');
   await expect(glosa.getByLabel(/Prazo do recurso/)).toHaveAttribute('inputmode', 'numeric');
   await glosa.getByLabel(/Prazo do recurso/).pressSequentially(digits(daysAgo(-20)));
   await expect(glosa.getByLabel(/Prazo do recurso/)).toHaveValue(typed(daysAgo(-20)));

@@ -103,7 +103,7 @@ test.describe('fee ledger', () => {
     const glosaDialog = page.getByRole('dialog', { name: 'Registrar glosa' });
     await glosaDialog.getByLabel('Data da glosa').fill(typed(daysAgo(9)));
     await glosaDialog.getByLabel('Valor glosado').pressSequentially('180000');
-    await glosaDialog.getByLabel('Motivo').fill('Código TUSS divergente do autorizado');
+    await glosaDialog.getByLabel('Motivo', { exact: true }).fill('Código TUSS divergente do autorizado');
     await glosaDialog.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Glosa salva.').last()).toBeVisible();
     await expect(balance(page, 'Em recurso')).toHaveText('R$\u00a01.800,00');

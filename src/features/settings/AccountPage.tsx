@@ -21,6 +21,7 @@ import { space } from '../../lib/theme';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
+import { BillingCard } from './BillingCard';
 import { useSettingsModal } from './useSettingsModal';
 import { NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 
@@ -83,6 +84,7 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
         />
         <TwoFactorCard role="secretary" />
         <DevicesCard />
+        <BillingCard role="secretary" />
       </StyledGrid>
       {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}
       {form === 'nickname' ? <NicknameModal {...modal} current={account.nickname} /> : null}

@@ -19,6 +19,7 @@ import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
 import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
+import { BillingCard } from './BillingCard';
 import { DevicesCard } from './DevicesCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
@@ -69,6 +70,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         />
         <StageTargetsCard />
         <PaymentTermsCard />
+        <BillingCard role="medic" />
         <TwoFactorCard role="medic" />
         <DevicesCard />
         <BackupCard />

@@ -36,6 +36,8 @@ import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
+import type { CaseTeamPanelProps } from './details/CaseTeamPanel';
+import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
@@ -260,7 +262,7 @@ export function SurgeryDetailsPage() {
           </StyledTopEnd>
         </StyledTop>
         {read.state.status === 'ready' ? (
-          <LoadedCase key={read.state.value.id} initial={read.state.value} listPath={exitTo} leave={leave} draftRef={stepDraft} />
+          <LoadedCase key={read.state.value.id} initial={read.state.value} listPath={exitTo} leave={leave} draftRef={stepDraft} isSecretary={profile.type === 'secretary'} />
         ) : read.state.status === 'error' ? (
           <Card as="section" $stack>
             <Notice kind="failed" title={T.failed} onRetry={read.retry} />
@@ -274,16 +276,29 @@ export function SurgeryDetailsPage() {
   );
 }
 
-type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null> };
+/**
+ * 'Equipe cirúrgica' (issue 37), at every stage: a chunk of its own (its forms and the CBO list), loaded after the
+ * case's first paint; until it arrives nothing shows in its place.
+ */
+const caseTeamChunk = chunkComponent<CaseTeamPanelProps>(() => import('./details/CaseTeamPanel').then((module) => module.CaseTeamPanel));
+
+function CaseTeam(props: CaseTeamPanelProps) {
+  const { Component, failure } = useChunkComponent(caseTeamChunk);
+  if (failure) throw failure.error;
+  return Component ? <Component {...props} /> : null;
+}
+
+type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null>; isSecretary: boolean };
 
 /** The case once read: its lifecycle actor holds it from here on; the header shows the case as the actor has it. */
-function LoadedCase({ initial, listPath, leave, draftRef }: LoadedCaseProps) {
+function LoadedCase({ initial, listPath, leave, draftRef, isSecretary }: LoadedCaseProps) {
   const actor = useCaseActor(initial, { listPath, leave });
   const surgery = useSelector(actor, (snapshot) => snapshot.context.surgery) ?? initial;
   return (
     <>
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
+      <CaseTeam surgery={surgery} usualTeamMedic={isSecretary ? surgery.medic.id : null} />
       <CaseHistory actor={actor} />
     </>
   );

@@ -11,10 +11,12 @@ import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_L
 import { glosaProblem } from '../../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema } from '../../../../machines/ledger/ledgerSchemas';
 import type { Glosa, Ledger, postReceipt, putGlosa } from '../../../api/ledger';
+import { searchGlosaReasons, type GlosaReason } from '../../../api/lookups';
 import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { DateField } from '../../../components/ui/DateField';
 import { Modal } from '../../../components/ui/Modal';
+import { SearchSelect } from '../../../components/ui/SearchSelect';
 import { ModalSubmitActions } from '../../../components/ui/modalParts';
 import { Select } from '../../../components/ui/Select';
 import { TextField } from '../../../components/ui/TextField';
@@ -103,11 +105,23 @@ function recoveredHint(outcome: string, amount: number | null): string {
   return amount === null || amount < 2 ? T.glosas.recoveredPartialHint : fill(T.glosas.recoveredPartialHintOf, { max: brl(amount - 1) });
 }
 
+/** 'código — descrição', as the reason picker shows a TISS reason (only the code for one stored before this form read it). */
+function reasonOptionLabel(item: GlosaReason): string {
+  return item.label ? fill(T.glosas.reasonCodeOption, { code: item.code, label: item.label }) : item.code;
+}
+
+/** A stored glosa's code as the picker's value: the glosa answers the code only. */
+function storedReason(code: string): GlosaReason {
+  return { code, group: null, description: null, label: '' };
+}
+
 /** The glosa's fields, named as the API's keys (its field errors land on them); the appeal's only when editing. */
 type GlosaValues = {
   glosa_on: string;
   amount_cents: string;
   reason: string;
+  /** The TISS reason chosen (dm_tipoGlosa), or none. */
+  reason_code: GlosaReason | null;
   appeal_deadline: string;
   appeal_filed_on: string;
   appeal_outcome: string;
@@ -122,6 +136,7 @@ function glosaPayloadOf(values: GlosaValues, appeal: boolean) {
     glosa_on: dateValue(values.glosa_on),
     ...(amount === null ? {} : { amount_cents: amount }),
     reason: values.reason,
+    reason_code: values.reason_code?.code ?? null,
     appeal_deadline: dateValue(values.appeal_deadline),
     note: values.note,
   };
@@ -166,6 +181,7 @@ export function GlosaModal({
       glosa_on: formatDate(glosa?.glosa_on ?? null),
       amount_cents: glosa ? formatBRLInput(glosa.amount_cents) : '',
       reason: glosa?.reason ?? '',
+      reason_code: glosa?.reason_code ? storedReason(glosa.reason_code) : null,
       appeal_deadline: formatDate(glosa?.appeal_deadline ?? null),
       appeal_filed_on: formatDate(glosa?.appeal_filed_on ?? null),
       appeal_outcome: glosa?.appeal_outcome ?? '',
@@ -178,6 +194,7 @@ export function GlosaModal({
   const { field: date, fieldState: dateState } = useController({ control, name: 'glosa_on' });
   const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
   const { field: reason, fieldState: reasonState } = useController({ control, name: 'reason' });
+  const { field: reasonCode, fieldState: reasonCodeState } = useController({ control, name: 'reason_code' });
   const { field: deadline, fieldState: deadlineState } = useController({ control, name: 'appeal_deadline' });
   const { field: filed, fieldState: filedState } = useController({ control, name: 'appeal_filed_on' });
   const { field: outcome, fieldState: outcomeState } = useController({ control, name: 'appeal_outcome' });
@@ -192,6 +209,22 @@ export function GlosaModal({
     <LedgerModal title={glosa ? T.glosas.modalTitleEdit : T.glosas.modalTitleNew} saveLabel={T.glosas.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
       <DateField label={T.glosas.date} name="glosa_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
       <TextField label={T.glosas.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
+      <SearchSelect<GlosaReason>
+        label={T.glosas.reasonCode}
+        name="reason_code"
+        placeholder={T.glosas.reasonCodePlaceholder}
+        value={reasonCode.value}
+        onChange={(item) => {
+          reasonCode.onChange(item);
+          // The TISS description fills an empty 'Motivo'; a reason already written is the user's and stays.
+          if (item && reason.value.trim() === '') form.setValue('reason', item.label, { shouldDirty: true });
+        }}
+        search={searchGlosaReasons}
+        itemKey={(item) => item.code}
+        itemLabel={reasonOptionLabel}
+        hint={T.glosas.reasonCodeHint}
+        error={reasonCodeState.error?.message || undefined}
+      />
       <TextField label={T.glosas.reason} name="reason" value={reason.value} onChange={reason.onChange} error={reasonState.error?.message || undefined} required />
       <DateField label={T.glosas.deadline} name="appeal_deadline" value={deadline.value} onChange={deadline.onChange} placeholder={T.datePlaceholder} hint={T.glosas.deadlineHint} error={deadlineState.error?.message || undefined} optional />
       {glosa ? (

@@ -30,7 +30,7 @@ import { chunked } from '../../../lib/chunked';
 import { sendWritten } from './caseActor';
 import { checkedOnFirstUse, putFieldErrors } from './lazyChecks';
 import type { GlosaModalProps, ReceiptModalProps } from './LedgerModals';
-import { brl, dateValue } from './ledgerValues';
+import { brl, dateValue, glosaReasonText } from './ledgerValues';
 import { usePanel } from './PanelFrame';
 
 /** The receipt's and the glosa's dialogs, loaded when one first opens (./LedgerModals.tsx says why). */
@@ -268,7 +268,7 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
             {ledger.glosas.map((glosa) => (
               <li key={glosa.id} data-glosa={glosa.id}>
                 <span>
-                  {`${formatDate(glosa.glosa_on)} · ${brl(glosa.amount_cents)} · ${glosa.reason}`}
+                  {`${formatDate(glosa.glosa_on)} · ${brl(glosa.amount_cents)} · ${glosaReasonText(glosa)}`}
                   <small>
                     {[
                       glosa.appeal_deadline ? fill(T.glosas.deadlineOf, { date: formatDate(glosa.appeal_deadline) }) : null,

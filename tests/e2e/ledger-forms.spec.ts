@@ -198,7 +198,8 @@ test("the secretary sets a plan's payment term from 'A receber', finding a plan 
   if (medics.length > 1) await dialog.getByLabel('Médico').selectOption({ label: `${medic.first_name} ${medic.last_name}` });
   const picker = dialog.getByRole('combobox', { name: 'Plano de saúde' });
   await picker.fill('Porto Seguro');
-  await page.getByRole('option', { name: 'PORTO SEGURO SAÚDE', exact: true }).click();
+  // The page's payer filter (a native select) has the plan too: the picker's option is the visible one.
+  await page.getByRole('option', { name: 'PORTO SEGURO SAÚDE', exact: true }).filter({ visible: true }).click();
   await expect(picker).toHaveValue('PORTO SEGURO SAÚDE');
   await dialog.getByLabel('Prazo (dias)').fill('400');
   await dialog.getByRole('button', { name: 'Incluir prazo' }).click();

@@ -35,6 +35,7 @@ import { getSurgery } from './api';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
+import { TissGuideSlot } from './details/TissGuideSlot';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
@@ -283,6 +284,7 @@ function LoadedCase({ initial, listPath, leave, draftRef }: LoadedCaseProps) {
     <>
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
+      <TissGuideSlot surgery={surgery} />
       <CaseHistory actor={actor} />
     </>
   );

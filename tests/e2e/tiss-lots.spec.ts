@@ -139,12 +139,16 @@ async function fillAndGenerate(page: Page, caseId: number, lines: { unit: string
   const panel = guidePanel(page);
   await expect(panel.getByRole('heading', { name: 'Guia de honorários' })).toBeVisible();
   const missing = panel.locator('[data-guide-missing]');
-  await expect(missing.getByRole('heading', { name: 'O que falta para gerar a guia' })).toBeVisible();
-  await expect(missing.getByRole('listitem').first()).toBeVisible();
   const generate = panel.getByRole('button', { name: 'Gerar guia' });
-  await expect(generate).toBeDisabled();
-  await expect(panel.getByText('Para gerar a guia, complete antes o que falta na lista acima.')).toBeVisible();
-  if (testInfo) await shoot(page, testInfo, 'guide-panel-missing', () => panel.scrollIntoViewIfNeeded());
+  if (testInfo) {
+    // The first guide of the office at this hospital: its CNPJ is not known yet, nor the second procedure's value.
+    await expect(missing.getByRole('heading', { name: 'O que falta para gerar a guia' })).toBeVisible();
+    await expect(missing.getByRole('listitem').filter({ hasText: 'CNPJ do hospital' })).toBeVisible();
+    await expect(missing.getByRole('listitem').filter({ hasText: /Procedimento 2 \(\d+\): valor unitário/ })).toBeVisible();
+    await expect(generate).toBeDisabled();
+    await expect(panel.getByText('Para gerar a guia, complete antes o que falta na lista acima.')).toBeVisible();
+    await shoot(page, testInfo, 'guide-panel-missing', () => panel.scrollIntoViewIfNeeded());
+  }
 
   await panel.getByLabel('CNPJ do hospital').fill('11.222.333/0001-81');
   await panel.getByLabel('CNES do hospital').fill('1234567');

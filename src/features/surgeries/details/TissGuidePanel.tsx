@@ -322,14 +322,14 @@ function GuideForm({ surgeryId, guide, onGuide }: GuideFormProps) {
                       name={`lines.${index}.access_route`}
                       label={T.columns.route}
                       placeholder={T.noRoute}
-                      options={[{ value: '', label: T.noRoute }, ...Object.entries(ACCESS_ROUTES).map(([value, label]) => ({ value, label }))]}
+                      options={Object.entries(ACCESS_ROUTES).map(([value, label]) => ({ value, label }))}
                     />
                     <FormSelect
                       control={control}
                       name={`lines.${index}.technique`}
                       label={T.columns.technique}
                       placeholder={T.noTechnique}
-                      options={[{ value: '', label: T.noTechnique }, ...Object.entries(TECHNIQUES).map(([value, label]) => ({ value, label }))]}
+                      options={Object.entries(TECHNIQUES).map(([value, label]) => ({ value, label }))}
                     />
                     <StyledLineTotal>
                       <span id={`tiss-line-total-${index}`}>{T.columns.total}</span>

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { validateWithXmllint } from '../unit/machines/tiss/tissFixtures';
 import { apiHeaders, type ApiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, firstId, signIn, validCpf } from './helpers';
 import { MOVES, moveCase, runSeed } from './cases';
@@ -123,12 +123,12 @@ async function planCase(request: APIRequestContext, setup: Setup, label: string,
 
 const guidePanel = (page: Page) => page.locator('[data-tiss-guide]');
 
-async function shoot(page: Page, testInfo: TestInfo, name: string, target?: () => Promise<void>): Promise<void> {
+/** Axe over the page and a screenshot (of `part` when given, else of the viewport) at each width. */
+async function shoot(page: Page, testInfo: TestInfo, name: string, part?: Locator): Promise<void> {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
-    await target?.();
     await expectNoSeriousA11yViolations(page, { label: `${name} ${size.width}px` });
-    await page.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`), fullPage: true });
+    await (part ?? page).screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
   }
   await page.setViewportSize(WIDTHS[0]);
 }
@@ -147,7 +147,7 @@ async function fillAndGenerate(page: Page, caseId: number, lines: { unit: string
     await expect(missing.getByRole('listitem').filter({ hasText: /Procedimento 2 \(\d+\): valor unitário/ })).toBeVisible();
     await expect(generate).toBeDisabled();
     await expect(panel.getByText('Para gerar a guia, complete antes o que falta na lista acima.')).toBeVisible();
-    await shoot(page, testInfo, 'guide-panel-missing', () => panel.scrollIntoViewIfNeeded());
+    await shoot(page, testInfo, 'guide-panel-missing', panel);
   }
 
   await panel.getByLabel('CNPJ do hospital').fill('11.222.333/0001-81');
@@ -205,7 +205,7 @@ test.describe('TISS guides, lots and appeals', () => {
     await expect(panel.getByRole('table', { name: 'Equipe na guia' })).toContainText('Ana Auxiliar');
     // 2.500,00 + 1.000,00 × 0,70 + the assistant's 750,00
     await expect(panel.locator('[data-guide-total]')).toHaveText('R$ 3.950,00');
-    await shoot(page, testInfo, 'guide-panel-generated', () => panel.scrollIntoViewIfNeeded());
+    await shoot(page, testInfo, 'guide-panel-generated', panel);
 
     // The printable ANS form.
     await panel.getByRole('link', { name: `Imprimir a guia ${first}` }).click();
@@ -229,8 +229,8 @@ test.describe('TISS guides, lots and appeals', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Lotes TISS' })).toBeVisible();
     const guides = page.locator('[data-tiss-section="guides"]');
     for (const each of cases) await guides.getByRole('checkbox', { name: new RegExp(each.name) }).check();
-    await expect(guides.getByText(/3 guia\(s\) selecionada\(s\) · R\$ 7\.550,00/)).toBeVisible();
-    await shoot(page, testInfo, 'tiss-lots-guides');
+    await expect(guides.getByText(/3 guia\(s\) selecionada\(s\) · R\$\s7\.550,00/)).toBeVisible();
+    await shoot(page, testInfo, 'tiss-lots-guides', guides);
     const group = guides.locator('fieldset', { has: page.getByRole('checkbox', { name: new RegExp(cases[0]!.name) }) });
     await group.getByRole('button', { name: 'Montar lote' }).click();
     await expect(page.getByText(/Lote \S+ montado\./).last()).toBeVisible();
@@ -256,7 +256,7 @@ test.describe('TISS guides, lots and appeals', () => {
     await sent.getByRole('button', { name: 'Registrar' }).click();
     await expect(sent.getByText('Informe a data do envio.')).toBeVisible();
     await expect(sent.getByText('Informe o número do protocolo do plano.')).toBeVisible();
-    await shoot(page, testInfo, 'tiss-lots-sent-dialog');
+    await shoot(page, testInfo, 'tiss-lots-sent-dialog', sent);
     await sent.getByLabel('Data do envio').fill(typed(TODAY));
     await sent.getByLabel('Protocolo').fill('123.456.789');
     await sent.getByRole('button', { name: 'Registrar' }).click();
@@ -280,7 +280,7 @@ test.describe('TISS guides, lots and appeals', () => {
     await expect(appealDialog.getByText('Escolha ao menos uma glosa.')).toBeVisible();
     await choice.check();
     await appealDialog.getByLabel(/Justificativa/).fill('O segundo procedimento foi por via diferente: cabe o valor integral.');
-    await shoot(page, testInfo, 'tiss-lots-appeal-dialog');
+    await shoot(page, testInfo, 'tiss-lots-appeal-dialog', appealDialog);
     await appealDialog.getByRole('button', { name: 'Montar recurso' }).click();
     await expect(appealDialog).toBeHidden();
     const appeals = page.locator('[data-tiss-section="appeals"]');
@@ -300,6 +300,7 @@ test.describe('TISS guides, lots and appeals', () => {
     await appealSent.getByRole('button', { name: 'Registrar' }).click();
     await expect(appealSent).toBeHidden();
     await expect(appeal).toContainText(`Enviado em ${typed(TODAY)} · protocolo 555`);
-    await shoot(page, testInfo, 'tiss-lots');
+    await shoot(page, testInfo, 'tiss-lots-lots', lots);
+    await shoot(page, testInfo, 'tiss-lots-appeals', appeals);
   });
 });

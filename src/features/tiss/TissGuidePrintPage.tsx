@@ -205,14 +205,14 @@ export function GuideSheet({ guide }: { guide: TissGuide }) {
         <colgroup>
           <col style={{ width: '4%' }} />
           <col style={{ width: '8%' }} />
-          <col style={{ width: '6%' }} />
-          <col style={{ width: '6%' }} />
+          <col style={{ width: '5%' }} />
+          <col style={{ width: '5%' }} />
           <col style={{ width: '5%' }} />
           <col style={{ width: '9%' }} />
-          <col style={{ width: '24%' }} />
+          <col style={{ width: '21%' }} />
           <col style={{ width: '5%' }} />
-          <col style={{ width: '7%' }} />
           <col style={{ width: '8%' }} />
+          <col style={{ width: '12%' }} />
           <col style={{ width: '6%' }} />
           <col style={{ width: '6%' }} />
           <col style={{ width: '6%' }} />

@@ -89,7 +89,7 @@ const StyledLine = styled('fieldset')`
     gap: ${space.md};
     align-items: start;
   }
-  ${media.md} { & > div { grid-template-columns: 0.7fr 1.2fr 0.7fr 1.1fr 1.3fr 1fr; } }
+  ${media.md} { & > div { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
 `;
 
 const StyledLineTotal = styled('div')`

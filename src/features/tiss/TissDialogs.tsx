@@ -153,6 +153,7 @@ export function AppealDialog({ lot, appealed, onCancel, onSave }: AppealDialogPr
   }
 
   function toggle(id: number, on: boolean) {
+    setMessages([]);
     setChosen((current) => {
       const next = { ...current };
       if (on) next[id] = current[id] ?? '';

@@ -346,7 +346,7 @@ function LotsSection({ medic, read, appeals, onChanged, onAppeal }: LotsSectionP
       )}
       {sending ? (
         <SentDialog
-          title={`${T.sentTitle} · ${fill(T.lotTitle, { number: sending.number, plan: sending.plan_name })}`}
+          title={fill(T.sentLotTitle, { number: sending.number })}
           onCancel={() => setSending(null)}
           onSave={async (body) => {
             const result = await markLotSent(medic, sending.id, body);
@@ -419,7 +419,7 @@ function AppealsSection({ medic, read }: { medic: number | null; read: ReturnTyp
       )}
       {sending ? (
         <SentDialog
-          title={`${T.sentTitle} · ${fill(T.appealTitle, { number: sending.number, lot: sending.lot_number })}`}
+          title={fill(T.sentAppealTitle, { number: sending.number })}
           onCancel={() => setSending(null)}
           onSave={async (body) => {
             const result = await markAppealSent(medic, sending.id, body);

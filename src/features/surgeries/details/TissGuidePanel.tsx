@@ -89,6 +89,8 @@ const StyledLine = styled('fieldset')`
     gap: ${space.md};
     align-items: start;
   }
+  /* On a phone the technique's names need the whole row ('Videolaparoscopia'). */
+  ${media.belowMd} { & > div > :nth-child(5) { grid-column: 1 / -1; } }
   ${media.md} { & > div { grid-template-columns: repeat(3, minmax(0, 1fr)); } }
 `;
 

@@ -219,6 +219,13 @@ test.describe('TISS guides, lots and appeals', () => {
     await expect(sheet).toContainText('3.950,00');
     await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
     await shoot(page, testInfo, 'guide-print');
+    // Printed: only the form (the app's header and menu hidden), on A4 landscape.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+    await expect(sheet.getByText('GUIA DE HONORÁRIOS')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('guide-print-media.png') });
+    await page.emulateMedia({ media: 'screen' });
 
     for (const each of cases.slice(1)) {
       await fillAndGenerate(page, each.id, [{ unit: '180000', factor: '1,00', route: 'Única', technique: 'Convencional' }]);

@@ -141,17 +141,19 @@ async function fillAndGenerate(page: Page, caseId: number, lines: { unit: string
   const missing = panel.locator('[data-guide-missing]');
   const generate = panel.getByRole('button', { name: 'Gerar guia' });
   if (testInfo) {
-    // The first guide of the office at this hospital: its CNPJ is not known yet, nor the second procedure's value.
+    // A new case with two procedures: the second one's value is not known yet (the first starts with the fee).
     await expect(missing.getByRole('heading', { name: 'O que falta para gerar a guia' })).toBeVisible();
-    await expect(missing.getByRole('listitem').filter({ hasText: 'CNPJ do hospital' })).toBeVisible();
     await expect(missing.getByRole('listitem').filter({ hasText: /Procedimento 2 \(\d+\): valor unitário/ })).toBeVisible();
     await expect(generate).toBeDisabled();
     await expect(panel.getByText('Para gerar a guia, complete antes o que falta na lista acima.')).toBeVisible();
     await shoot(page, testInfo, 'guide-panel-missing', panel);
   }
 
-  await panel.getByLabel('CNPJ do hospital').fill('11.222.333/0001-81');
-  await panel.getByLabel('CNES do hospital').fill('1234567');
+  // The office's CNPJ and CNES of the hospital, unless an earlier guide (or the demo data) stored them already.
+  const cnpj = panel.getByLabel('CNPJ do hospital');
+  if ((await cnpj.inputValue()) === '') await cnpj.fill('11.222.333/0001-81');
+  const cnes = panel.getByLabel('CNES do hospital');
+  if ((await cnes.inputValue()) === '') await cnes.fill('1234567');
   for (const [index, line] of lines.entries()) {
     const row = panel.locator(`[data-guide-line="${index + 1}"]`);
     const unit = row.getByLabel('Valor unitário');
@@ -291,7 +293,8 @@ test.describe('TISS guides, lots and appeals', () => {
     await appealDialog.getByRole('button', { name: 'Montar recurso' }).click();
     await expect(appealDialog).toBeHidden();
     const appeals = page.locator('[data-tiss-section="appeals"]');
-    const appeal = appeals.locator('[data-appeal]').first();
+    const lotNumber = await lot.getAttribute('data-lot');
+    const appeal = appeals.locator('[data-appeal]', { hasText: `lote ${lotNumber}` }).first();
     await expect(appeal).toContainText('Não enviado');
     await expect(appeal).toContainText('1 glosa(s) contestada(s)');
     const [appealDownload] = await Promise.all([page.waitForEvent('download'), appeal.getByRole('button', { name: 'Baixar XML' }).click()]);

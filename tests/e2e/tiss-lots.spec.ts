@@ -292,9 +292,11 @@ test.describe('TISS guides, lots and appeals', () => {
     await shoot(page, testInfo, 'tiss-lots-appeal-dialog', appealDialog);
     await appealDialog.getByRole('button', { name: 'Montar recurso' }).click();
     await expect(appealDialog).toBeHidden();
+    const created = page.getByText(/Recurso \S+ montado\./).last();
+    await expect(created).toBeVisible();
+    const appealNumber = /Recurso (\S+) montado/.exec((await created.textContent()) ?? '')?.[1];
     const appeals = page.locator('[data-tiss-section="appeals"]');
-    const lotNumber = await lot.getAttribute('data-lot');
-    const appeal = appeals.locator('[data-appeal]', { hasText: `lote ${lotNumber}` }).first();
+    const appeal = appeals.locator(`[data-appeal="${appealNumber}"]`);
     await expect(appeal).toContainText('Não enviado');
     await expect(appeal).toContainText('1 glosa(s) contestada(s)');
     const [appealDownload] = await Promise.all([page.waitForEvent('download'), appeal.getByRole('button', { name: 'Baixar XML' }).click()]);

@@ -26,6 +26,7 @@ import { signupRoute } from './routes/signup';
 import { signupSecretaryRoute } from './routes/signup-secretary.$token';
 import { surgeryDetailsRoute, surgeryDetailsStateRoute } from './routes/surgery-details';
 import { surgeryStatusRoute } from './routes/surgery-status';
+import { tissGuideRoute, tissLotsRoute } from './routes/tiss-lots';
 
 export const routeTree = rootRoute.addChildren([
   authRoute,
@@ -46,6 +47,8 @@ export const routeTree = rootRoute.addChildren([
     surgeryDetailsRoute,
     patientsRoute,
     patientsSurgeryRoute,
+    tissLotsRoute,
+    tissGuideRoute,
   ]),
   notFoundRoute,
 ]);

@@ -11,7 +11,7 @@ import { receivablesTexts } from '../../lib/i18n/receivables';
 import { Icon, type IconName } from '../ui/Icon';
 import { plainListCss } from '../ui/cssParts';
 
-type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/audit' | '/account';
+type NavPath = '/' | '/all-data' | '/settings' | '/surgery-status' | '/patients' | '/patients-surgery' | '/document-checklists' | '/receivables' | '/tiss-lots' | '/audit' | '/account';
 type NavItem = { to: NavPath; label: string; icon: IconName };
 
 const REGISTRATION: readonly NavItem[] = [
@@ -26,6 +26,7 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     { to: '/settings', label: ptBR.nav.settings, icon: 'settings' },
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
     { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
+    { to: '/tiss-lots', label: ptBR.nav.tissLots, icon: 'send' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
     { to: '/audit', label: ptBR.nav.audit, icon: 'shieldCheck' },
   ],
@@ -34,6 +35,7 @@ const MENUS: Record<UserType, readonly NavItem[]> = {
     ...REGISTRATION,
     { to: '/surgery-status', label: ptBR.nav.surgeryStatus, icon: 'status' },
     { to: '/receivables', label: receivablesTexts.nav, icon: 'wallet' },
+    { to: '/tiss-lots', label: ptBR.nav.tissLots, icon: 'send' },
     { to: '/document-checklists', label: checklistsTexts.nav, icon: 'clipboard' },
     { to: '/account', label: ptBR.nav.account, icon: 'settings' },
   ],

@@ -38,6 +38,7 @@ import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
 import type { CaseTeamPanelProps } from './details/CaseTeamPanel';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { TissGuideSlot } from './details/TissGuideSlot';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
 import type { Surgery } from './types';
@@ -299,6 +300,7 @@ function LoadedCase({ initial, listPath, leave, draftRef, isSecretary }: LoadedC
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
       <CaseTeam surgery={surgery} usualTeamMedic={isSecretary ? surgery.medic.id : null} />
+      <TissGuideSlot surgery={surgery} />
       <CaseHistory actor={actor} />
     </>
   );

@@ -78,6 +78,8 @@ export const ptBR = {
     linkSurgery: 'Vincular cirurgia',
     /** The medic's 'Auditoria' (issue 16); here, not in i18n/audit.ts, so the menu on every home loads no more. */
     audit: 'Auditoria',
+    /** 'Lotes TISS' (issue 37), both roles; here so the menu loads none of the TISS screens' texts. */
+    tissLots: 'Lotes TISS',
     signOut: 'Sair',
     roleMedic: 'Médico(a)',
     roleSecretary: 'Secretária',

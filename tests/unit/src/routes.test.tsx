@@ -130,11 +130,11 @@ describe('router guards', () => {
       const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
       return within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
     };
-    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Auditoria']);
+    expect(await links()).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Lotes TISS', 'Documentos exigidos', 'Auditoria']);
     cleanup();
     const linked = renderAt('/', medic);
     await expectPath(linked.router, '/');
-    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Auditoria']);
+    expect(await links()).toEqual(['Home', 'Dashboard', 'Configurações', 'Status de cirurgia', 'A receber', 'Lotes TISS', 'Documentos exigidos', 'Auditoria']);
   });
 
   it('sends a secretary on /all-data home', async () => {
@@ -162,7 +162,7 @@ describe('router guards', () => {
     await expectPath(asSecretary.router, '/');
     const nav = await screen.findByRole('navigation', { name: 'Menu principal', hidden: true });
     const links = within(nav).getAllByRole('link', { hidden: true }).map((link) => link.textContent);
-    expect(links).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Status de cirurgia', 'A receber', 'Documentos exigidos', 'Minha conta']);
+    expect(links).toEqual(['Home', 'Adicionar paciente', 'Vincular cirurgia', 'Status de cirurgia', 'A receber', 'Lotes TISS', 'Documentos exigidos', 'Minha conta']);
   });
 
   it('sends a secretary on /settings home', async () => {

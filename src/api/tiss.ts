@@ -1,0 +1,80 @@
+/**
+ * The TISS billing calls of the SPA (issue 37; openapi tag "Faturamento TISS"): a case's guia de honorários (read,
+ * save, generate), a generated guide's frozen content (the printable view), the guides outside a lot, the lots and
+ * the appeals (list, create, download the XML, record the sending). `medic`: a secretary names one of her medics
+ * (the server answers 400 without it); a medic passes null (his own).
+ */
+import type { components } from '../../openapi/schema';
+import type { HonorariosGuide } from '../../machines/tiss/types';
+import { api } from './client';
+import { callApi, callDownload } from './call';
+import { read, readList, type ReadResult } from './read';
+
+type Schemas = components['schemas'];
+export type CaseGuide = Schemas['CaseGuide'];
+type GuideInputs = Schemas['GuideInputsUpdate'];
+export type UnbatchedGuide = Schemas['UnbatchedGuide'];
+export type TissLot = Schemas['TissLot'];
+export type TissAppeal = Schemas['TissAppeal'];
+export type TissSent = Schemas['TissSent'];
+export type AppealCreate = Schemas['AppealCreate'];
+/** A generated guide: its frozen content is machines/tiss's HonorariosGuide (openapi types it as an object). */
+export type TissGuide = Omit<Schemas['TissGuide'], 'content'> & { content: HonorariosGuide };
+
+const casePath = (id: number) => ({ params: { path: { id } } });
+const medicQuery = (medic: number | null) => (medic === null ? {} : { medic });
+
+export const getCaseGuide = (id: number, signal?: AbortSignal) =>
+  read(() => api.GET('/surgery/api/v1/surgery/{id}/tiss_guide/', { ...casePath(id), signal }));
+export const putCaseGuide = (id: number, body: GuideInputs) =>
+  callApi(() => api.PUT('/surgery/api/v1/surgery/{id}/tiss_guide/', { ...casePath(id), body }));
+export const generateCaseGuide = (id: number) =>
+  callApi(() => api.POST('/surgery/api/v1/surgery/{id}/tiss_guide/generate/', casePath(id)));
+
+export function getTissGuide(itemId: number, signal?: AbortSignal): Promise<ReadResult<TissGuide>> {
+  return read(() => api.GET('/surgery/api/v1/tiss/guides/{itemId}/', { params: { path: { itemId } }, signal })) as Promise<ReadResult<TissGuide>>;
+}
+
+export const listUnbatchedGuides = (medic: number | null, signal?: AbortSignal) =>
+  readList(() => api.GET('/surgery/api/v1/tiss/guides/', { params: { query: medicQuery(medic) }, signal }));
+export const listLots = (medic: number | null, signal?: AbortSignal) =>
+  readList(() => api.GET('/surgery/api/v1/tiss/lots/', { params: { query: medicQuery(medic) }, signal }));
+export const createLot = (medic: number | null, body: Schemas['LotCreate']) =>
+  callApi(() => api.POST('/surgery/api/v1/tiss/lots/', { params: { query: medicQuery(medic) }, body }));
+export const deleteLot = (medic: number | null, itemId: number) =>
+  callApi(() => api.DELETE('/surgery/api/v1/tiss/lots/{itemId}/', { params: { path: { itemId }, query: medicQuery(medic) } }));
+export const markLotSent = (medic: number | null, itemId: number, body: TissSent) =>
+  callApi(() => api.PUT('/surgery/api/v1/tiss/lots/{itemId}/sent/', { params: { path: { itemId }, query: medicQuery(medic) }, body }));
+export const downloadLot = (medic: number | null, lot: Pick<TissLot, 'id' | 'number'>) =>
+  callDownload(
+    () => api.GET('/surgery/api/v1/tiss/lots/{itemId}/xml/', { params: { path: { itemId: lot.id }, query: medicQuery(medic) }, parseAs: 'blob' }),
+    `lote-${lot.number}.xml`,
+  );
+
+export const listAppeals = (medic: number | null, signal?: AbortSignal) =>
+  readList(() => api.GET('/surgery/api/v1/tiss/appeals/', { params: { query: medicQuery(medic) }, signal }));
+export const createAppeal = (medic: number | null, body: AppealCreate) =>
+  callApi(() => api.POST('/surgery/api/v1/tiss/appeals/', { params: { query: medicQuery(medic) }, body }));
+export const markAppealSent = (medic: number | null, itemId: number, body: TissSent) =>
+  callApi(() => api.PUT('/surgery/api/v1/tiss/appeals/{itemId}/sent/', { params: { path: { itemId }, query: medicQuery(medic) }, body }));
+export const downloadAppeal = (medic: number | null, appeal: Pick<TissAppeal, 'id' | 'number'>) =>
+  callDownload(
+    () => api.GET('/surgery/api/v1/tiss/appeals/{itemId}/xml/', { params: { path: { itemId: appeal.id }, query: medicQuery(medic) }, parseAs: 'blob' }),
+    `recurso-glosa-${appeal.number}.xml`,
+  );
+
+/** A guide's case as the lots page names it: the patient and the plan (UnbatchedGuide carries neither). */
+export type GuideCase = { id: number; patient: string; planName: string | null };
+
+export async function getGuideCase(id: number, signal?: AbortSignal): Promise<ReadResult<GuideCase>> {
+  const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
+  if (result.kind !== 'ok') return result;
+  const surgery = result.value;
+  return { kind: 'ok', value: { id: surgery.id, patient: surgery.patient.nome_completo, planName: surgery.health_plan?.fantasy_name ?? null } };
+}
+
+/** The glosas of a case's ledger (for an appeal: each with its TISS code and outcome). */
+export async function getCaseGlosas(id: number, signal?: AbortSignal): Promise<ReadResult<Schemas['Glosa'][]>> {
+  const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/ledger/', { params: { path: { id } }, signal }));
+  return result.kind === 'ok' ? { kind: 'ok', value: result.value.glosas } : result;
+}

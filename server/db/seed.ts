@@ -383,7 +383,8 @@ async function insertDemoCases(
   // Issue 37: the demo medic bills two plans in TISS (demo-tiss.ts): up to twelve of his cases carried out are theirs
   // (two in three of the first), their patients' plan too, so the demo's lot, the guides and the browser tests have
   // cases of one plan to work with.
-  const tissPlans = lookups.plans.slice(0, 2);
+  // Two plans without a configured payment term (30 days), so their cases fall due within the month as the others do.
+  const tissPlans = lookups.plans.slice(2, 4);
   const tissPatients = new Map<number, number>();
   for (const plan of plans) {
     const { status, accomplishment } = plan.row;

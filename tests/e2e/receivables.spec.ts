@@ -163,3 +163,33 @@ test('a secretary sees a case move through the aging buckets as "Posição em" c
   await expectNoSeriousA11yViolations(page, { label: 'A receber (390 px)' });
   await page.screenshot({ path: 'test-results/receivables-390.png', fullPage: true });
 });
+
+test("the secretary narrows 'A receber' to a glosa's TISS reason (issue 37), kept in the URL", async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const headers = await apiHeaders(request, DEMO_SECRETARY);
+  const medics = ((await (await request.get('/project_auth/api/v1/list_medic/', { headers })).json()) as { results: Array<{ id: number }> }).results;
+  // The demo's glosas carry TISS codes; 1314 is 'Guia sem assinatura e/ou carimbo do credenciado.'
+  const expected = (await (await request.get('/surgery/api/v1/receivables/?reason=1314', { headers })).json()) as {
+    results: Array<{ patient: { nome_completo: string } }>;
+  };
+  expect(medics.length).toBeGreaterThan(0);
+  expect(expected.results.length).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/receivables');
+  const picker = page.getByRole('combobox', { name: 'Motivo da glosa (TISS)' });
+  await picker.fill('assinatura e/ou carimbo');
+  await page.getByRole('option', { name: /^1314 — Guia sem assinatura/ }).click();
+  await expect(page).toHaveURL(/reason=%221314%22|reason=1314/);
+  const rows = page.getByRole('table', { name: 'Cirurgias a receber' }).locator('tbody tr');
+  await expect(rows).toHaveCount(expected.results.length);
+  for (const row of expected.results) await expect(rows.filter({ hasText: row.patient.nome_completo })).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page, { label: 'receivables filtered by TISS reason' });
+  // A reload reads the code's label back.
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Motivo da glosa (TISS)' })).toHaveValue(/^1314 — Guia sem assinatura/);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('combobox', { name: 'Motivo da glosa (TISS)' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/receivables-reason-390.png', fullPage: true });
+});

@@ -41,6 +41,7 @@ import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '..
 import { useRead } from '../../lib/useRead';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { ledgerTexts } from '../../lib/i18n/ledger';
+import type { GlosaReasonFilterProps } from './GlosaReasonFilter';
 import type { PaymentTermsDialogProps } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
@@ -156,6 +157,20 @@ function PaymentTermsDialog(props: PaymentTermsDialogProps) {
   return Component ? <Component {...props} /> : null;
 }
 
+// The TISS reason filter's search (React Aria's combobox) arrives after the first paint; meanwhile a disabled select
+// of the same size holds its place.
+const glosaReasonFilter = chunkComponent<GlosaReasonFilterProps>(() => import('./GlosaReasonFilter').then((module) => module.GlosaReasonFilter));
+
+function GlosaReasonFilter(props: GlosaReasonFilterProps) {
+  const { Component, failure } = useChunkComponent(glosaReasonFilter);
+  if (failure) throw failure.error;
+  return Component ? (
+    <Component {...props} />
+  ) : (
+    <Select label={T.reason} name="reason" value="" options={[]} placeholder={T.reasonPlaceholder} loading loadingText={T.reasonPlaceholder} onChange={() => {}} />
+  );
+}
+
 export function ReceivablesPage() {
   const unchecked: ReceivablesSearch = routeApi.useSearch();
   const search = useMemo(() => validateReceivablesSearch(unchecked), [unchecked]);
@@ -235,7 +250,7 @@ export function ReceivablesPage() {
     return list;
   }, [showMedic, asOf]);
 
-  const filtered = Boolean(search.payer || search.bucket || search.appeals || search.q || search.medic);
+  const filtered = Boolean(search.payer || search.bucket || search.appeals || search.q || search.medic || search.reason);
   const empty = failed ? (
     <Notice kind="failed" title={T.failed} onRetry={retry} />
   ) : filtered ? (
@@ -244,7 +259,7 @@ export function ReceivablesPage() {
       title={T.noResults}
       text={T.noResultsHint}
       action={
-        <Button variant="secondary" onClick={() => setSearch({ payer: undefined, bucket: undefined, appeals: undefined, q: undefined, medic: undefined })}>
+        <Button variant="secondary" onClick={() => setSearch({ payer: undefined, bucket: undefined, appeals: undefined, q: undefined, medic: undefined, reason: undefined })}>
           {T.clearFilters}
         </Button>
       }
@@ -321,6 +336,7 @@ export function ReceivablesPage() {
             onChange={(value) => setSearch({ medic: value === ALL ? undefined : Number(value) })}
           />
         ) : null}
+        <GlosaReasonFilter code={search.reason ?? null} onChange={(reason) => setSearch({ reason })} />
         <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
         <StyledDateField>
           <label htmlFor={dateId}>{T.asOf}</label>

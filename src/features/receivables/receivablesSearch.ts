@@ -14,12 +14,14 @@ export type ReceivablesSearch = {
   bucket?: AgingBucket;
   appeals?: 1;
   medic?: number;
+  /** A TISS glosa reason code (issue 37). */
+  reason?: string;
   q?: string;
   as_of?: string;
   page?: number;
 };
 
-const KEYS = ['payer', 'bucket', 'appeals', 'medic', 'q', 'as_of', 'page'] as const;
+const KEYS = ['payer', 'bucket', 'appeals', 'medic', 'reason', 'q', 'as_of', 'page'] as const;
 
 /** The URL's value of a key as the query's text (the router parses numbers and booleans), or undefined. */
 function textOf(value: unknown): string | undefined {
@@ -39,6 +41,7 @@ export function validateReceivablesSearch(search: Record<string, unknown>): Rece
   if (raw.appeals === '1' || raw.appeals === 'true') out.appeals = 1;
   const medic = raw.medic ? int4OfText(raw.medic) : null;
   if (medic) out.medic = medic;
+  if (raw.reason && /^\d{4}$/.test(raw.reason)) out.reason = raw.reason;
   if (raw.q && raw.q.length <= SEARCH_MAX_LENGTH) out.q = raw.q;
   if (raw.as_of && isValidIsoDate(raw.as_of)) out.as_of = raw.as_of;
   const page = raw.page === undefined ? null : pageOfText(raw.page);
@@ -53,6 +56,7 @@ export function queryOf(search: ReceivablesSearch): ReceivablesQuery {
     ...(search.bucket ? { bucket: search.bucket } : {}),
     ...(search.appeals ? { appeals: true } : {}),
     ...(search.medic ? { medic: search.medic } : {}),
+    ...(search.reason ? { reason: search.reason } : {}),
     ...(search.q ? { q: search.q } : {}),
     ...(search.as_of ? { as_of: search.as_of } : {}),
     ...(search.page && search.page > 1 ? { page: search.page } : {}),

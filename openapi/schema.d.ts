@@ -1002,6 +1002,8 @@ export interface paths {
          *         pelo valor negado, antes do recurso), o honorário esperado dos casos com **vencimento** no período (todo o
          *         período: todos os casos a receber) e a taxa glosa / esperado (0 a 1, 4 casas; `null` sem esperado). Só
          *         pagadores com glosa ou esperado no período.
+         *       - `glosas_by_reason`: as mesmas glosas (data da glosa no período, casos a receber) por motivo TISS, com
+         *         quantas e o valor negado; sem código: "Motivo TISS não informado".
          *       - `days_to_payment`: por pagador, a mediana (percentile_cont(0.5): com número par de casos, a média dos
          *         dois do meio; uma casa decimal) dos dias entre a realização e o último recebimento dos casos quitados
          *         (saldo 0 e nenhuma glosa em discussão) cujo último recebimento caiu no período (um recebimento antes da
@@ -3775,6 +3777,17 @@ export interface components {
                     glosa: number;
                     /** @description glosa / esperado, com 4 casas decimais; `null` sem valor esperado no período. */
                     rate: number | null;
+                }[];
+                /** @description Glosas por motivo TISS, do maior valor glosado para o menor (empate: pelo nome). */
+                glosas_by_reason: {
+                    /** @description Código TISS do motivo (tabela 38 da ANS); `null` nas glosas sem código. */
+                    code: string | null;
+                    /** @description A descrição do motivo; "Motivo de glosa NNNN" para um código sem descrição publicada; "Motivo TISS não informado" sem código. */
+                    name: string;
+                    /** @description Quantas glosas. */
+                    glosas: number;
+                    /** @description Valor glosado (R$), antes do recurso. */
+                    glosa: number;
                 }[];
                 /** @description Mediana de dias da realização ao último recebimento dos casos quitados, por pagador. */
                 days_to_payment: {

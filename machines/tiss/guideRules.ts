@@ -208,6 +208,9 @@ export function splitIntoLots<T>(guides: readonly T[]): T[][] {
   return lots;
 }
 
+/** The dashboard's 'Glosas por motivo' name for the glosas recorded without a TISS code. */
+export const NO_GLOSA_REASON_LABEL = 'Motivo TISS não informado';
+
 /** A glosa code's label: its description (server/data/tiss/motivos-glosa.csv), or 'Motivo de glosa 1234' when it has none. */
 export function glosaReasonLabel(code: string, description: string | null | undefined): string {
   const text = (description ?? '').trim();

@@ -80,6 +80,11 @@ const instant = () => {
 };
 const fees = () => pick([null, '0.00', '0.01', '1500.00', '2345.67', `${int(1, 99_999)}.${pad(int(0, 99))}`]);
 const cents = () => pick([1, 99, 100, int(1, 99_999), int(100_000, 9_999_999)]);
+/**
+ * TISS glosa reasons ('Glosas por motivo'): none, a described code, one without a published description (1025), and two
+ * sharing a description (1402 and 1815, 'Procedimento não autorizado').
+ */
+const reasonCode = () => pick([null, '1402', '1815', '1025', '1714']);
 
 const PERIODS: DashboardQuery[] = [
   { period: 'all', from: null, to: null },
@@ -221,11 +226,16 @@ async function randomWrite(db: Database, medicId: number, medicCases: Case[], st
       const [glosa] = await tx.select().from(surgeryGlosas).where(eq(surgeryGlosas.surgeryId, target.id)).orderBy(asc(surgeryGlosas.id)).limit(1);
       const action = glosa ? pick(['add', 'appeal', 'appeal', 'delete'] as const) : 'add';
       if (action === 'add') {
-        await tx.insert(surgeryGlosas).values({ surgeryId: target.id, glosaOn: day(), amountCents: cents(), reason: `Glosa ${step}` });
+        await tx.insert(surgeryGlosas).values({ surgeryId: target.id, glosaOn: day(), amountCents: cents(), reason: `Glosa ${step}`, reasonCode: reasonCode() });
       } else if (action === 'appeal') {
         const outcome = pick([null, ...APPEAL_OUTCOMES]);
         const recovered = outcome === null ? null : outcome === 'mantida' ? 0 : outcome === 'revertida' ? glosa!.amountCents : int(0, glosa!.amountCents);
-        await tx.update(surgeryGlosas).set({ appealOutcome: outcome, recoveredCents: recovered, appealFiledOn: outcome ? day() : null }).where(eq(surgeryGlosas.id, glosa!.id));
+        // Now and then the secretary corrects the glosa's TISS reason too.
+        const reason = random() < 0.3 ? { reasonCode: reasonCode() } : {};
+        await tx
+          .update(surgeryGlosas)
+          .set({ appealOutcome: outcome, recoveredCents: recovered, appealFiledOn: outcome ? day() : null, ...reason })
+          .where(eq(surgeryGlosas.id, glosa!.id));
       } else {
         await tx.delete(surgeryGlosas).where(eq(surgeryGlosas.id, glosa!.id));
       }
@@ -285,6 +295,8 @@ const SUMMARIES: Record<string, { keys: string[]; figures: string[] }> = {
   dashboard_glosa_months: { keys: ['medic_id', 'month', 'plan_id', 'source'], figures: ['expected_cents', 'glosa_cents'] },
   dashboard_payment_days: { keys: ['medic_id', 'month', 'plan_id', 'source', 'days'], figures: ['cases'] },
   dashboard_due_months: { keys: ['medic_id', 'month'], figures: ['cases', 'expected_cents'] },
+  dashboard_glosa_reason_months: { keys: ['medic_id', 'month', 'reason'], figures: ['glosas', 'cents'] },
+  dashboard_glosa_reason_totals: { keys: ['medic_id', 'reason'], figures: ['glosas', 'cents'] },
   // The all-time summaries of migration 0007.
   dashboard_status_totals: { keys: ['medic_id', 'status'], figures: ['cases', 'fees', 'days', 'concluded'] },
   dashboard_payer_totals: {
@@ -338,6 +350,7 @@ async function moneyFiguresByHand(medicIds: number[], query: DashboardQuery) {
     db.select().from(surgeryLedgers).where(inArray(surgeryLedgers.surgeryId, ids)),
   ]);
   let [toCome, open, glosaInPeriod] = [0, 0, 0];
+  const byReason = new Map<string | null, { glosas: number; cents: number }>();
   for (const row of cases) {
     const own = glosas.filter((glosa) => glosa.surgeryId === row.id);
     const balance = caseBalance({
@@ -353,10 +366,14 @@ async function moneyFiguresByHand(medicIds: number[], query: DashboardQuery) {
     if (ACTIVE.includes(row.status) && inDays(spDay(row.createdAt), range)) toCome += toComeCents(balance);
     if (row.status === 'pagamento' || row.status === 'concluido') {
       open += balance.open_cents;
-      glosaInPeriod += own.filter((glosa) => inDays(glosa.glosaOn, range)).reduce((sum, glosa) => sum + Number(glosa.amountCents), 0);
+      for (const glosa of own.filter((glosa) => inDays(glosa.glosaOn, range))) {
+        glosaInPeriod += Number(glosa.amountCents);
+        const reason = byReason.get(glosa.reasonCode) ?? { glosas: 0, cents: 0 };
+        byReason.set(glosa.reasonCode, { glosas: reason.glosas + 1, cents: reason.cents + Number(glosa.amountCents) });
+      }
     }
   }
-  return { toCome, open, glosaInPeriod };
+  return { toCome, open, glosaInPeriod, byReason };
 }
 
 const centsOf = (reais: number) => Math.round(reais * 100);
@@ -379,6 +396,14 @@ async function expectSameDashboards(label: string, queries: DashboardQuery[], us
       expect(sum(fast.dash_graph.valores_a_receber.map((item) => item.value)), where).toBe(byHand.toCome);
       expect(sum(fast.money.aging.flatMap((row) => [row.d0_30, row.d31_60, row.d61_90, row.d90_plus])), where).toBe(byHand.open);
       expect(sum(fast.money.glosas_by_payer.map((row) => row.glosa)), where).toBe(byHand.glosaInPeriod);
+      // 'Glosas por motivo', to the centavo and the glosa, in its order: amount down, then code, none last.
+      const reasons = [...byHand.byReason].sort(([leftCode, left], [rightCode, right]) =>
+        right.cents - left.cents || (leftCode === null ? 1 : rightCode === null ? -1 : Number(leftCode) - Number(rightCode)),
+      );
+      expect(
+        fast.money.glosas_by_reason.map((row) => [row.code, row.glosas, centsOf(row.glosa)]),
+        where,
+      ).toEqual(reasons.map(([code, reason]) => [code, reason.glosas, reason.cents]));
     }
   }
 }

@@ -28,7 +28,8 @@ const TODAY = '2026-03-10';
 let t: TestApp;
 let tenants: Tenants;
 
-type Glosa = { on: string; cents: number; outcome?: AppealOutcome; recovered?: number };
+/** `code`: the glosa's TISS reason (none when left out). */
+type Glosa = { on: string; cents: number; outcome?: AppealOutcome; recovered?: number; code?: keyof typeof GLOSA_REASON_NAMES };
 type Fixture = {
   label: string;
   status: CaseStatus;
@@ -51,6 +52,13 @@ const PLANS = {
   odd: 'Plano Ímpar (dinheiro)',
   even: 'Plano Par (dinheiro)',
   noTerm: 'Plano Sem Prazo (dinheiro)',
+} as const;
+/** The TISS reasons of the fixture's glosas as 'Glosas por motivo' names them (server/data/tiss/motivos-glosa.csv). */
+const GLOSA_REASON_NAMES = {
+  '1402': 'Procedimento não autorizado',
+  '1714': 'Valor do serviço superior ao valor de tabela',
+  // No published description.
+  '1025': 'Motivo de glosa 1025',
 } as const;
 const TERM_HOSPITAL = 'Hospital Prazo Longo (dinheiro)';
 /** Payment terms of the medic: Plano Gama 45 days, the hospital 60; everyone else the default 30. */
@@ -99,7 +107,7 @@ const FIXTURE: Fixture[] = [
   {
     label: 'gama billed', status: 'pagamento', source: 'plano_saude', plan: 'gama', fees: '1000.00',
     surgery: addDays(TODAY, -130), billed: addDays(TODAY, -106),
-    receipts: [[addDays(TODAY, -50), 30_000]], glosas: [{ on: addDays(TODAY, -40), cents: 20_000 }],
+    receipts: [[addDays(TODAY, -50), 30_000]], glosas: [{ on: addDays(TODAY, -40), cents: 20_000, code: '1714' }],
   },
   // A Particular case at the hospital with a 60-day term, done 60 + 91 days ago: 91 days past due, 800.00 open.
   { label: 'hospital term', status: 'pagamento', source: 'particular', hospital: 'termHospital', fees: '800.00', surgery: addDays(TODAY, -151) },
@@ -118,19 +126,19 @@ const FIXTURE: Fixture[] = [
   // Paid in full but a glosa in dispute: not settled, left out of the medians; its 300.00 glosa counts for Plano Par.
   {
     label: 'disputed', status: 'pagamento', source: 'plano_saude', plan: 'even', fees: '1000.00', surgery: '2026-01-10',
-    receipts: [['2026-02-01', 100_000]], glosas: [{ on: '2026-02-05', cents: 30_000 }],
+    receipts: [['2026-02-01', 100_000]], glosas: [{ on: '2026-02-05', cents: 30_000, code: '1402' }],
   },
   // Settled by a maintained glosa (800 received + 200 glosa mantida): settled after 16 days (the last receipt).
   {
     label: 'mantida', status: 'concluido', source: 'plano_saude', plan: 'odd', fees: '1000.00', surgery: '2026-02-01',
     receipts: [['2026-02-10', 50_000], ['2026-02-17', 30_000]],
-    glosas: [{ on: '2026-02-20', cents: 20_000, outcome: 'mantida', recovered: 0 }],
+    glosas: [{ on: '2026-02-20', cents: 20_000, outcome: 'mantida', recovered: 0, code: '1714' }],
   },
   // A glosa reverted in full and paid after: gross glosa 500 (the rate counts it), net 0; settled after 45 days.
   {
     label: 'revertida', status: 'concluido', source: 'plano_saude', plan: 'even', fees: '2000.00', surgery: '2025-12-01',
     receipts: [['2025-12-20', 150_000], ['2026-01-15', 50_000]],
-    glosas: [{ on: '2025-12-20', cents: 50_000, outcome: 'revertida', recovered: 50_000 }],
+    glosas: [{ on: '2025-12-20', cents: 50_000, outcome: 'revertida', recovered: 50_000, code: '1025' }],
   },
   // Partially reverted (300 denied, 100 recovered), the rest written off at conclusion: open 0.
   {
@@ -232,6 +240,23 @@ function moneyByHand(from: string | null, to: string | null) {
       rate: e.expected === 0 ? null : Math.round((e.glosa * 10_000) / e.expected) / 10_000,
     }));
 
+  // The same glosas by TISS reason: amount down, then code, the glosas without one last.
+  const reasonBy = new Map<string | null, { glosas: number; cents: number }>();
+  for (const { row } of receivable) {
+    for (const glosa of (row.glosas ?? []).filter((glosa) => inRange(glosa.on, from, to))) {
+      const entry = reasonBy.get(glosa.code ?? null) ?? { glosas: 0, cents: 0 };
+      reasonBy.set(glosa.code ?? null, { glosas: entry.glosas + 1, cents: entry.cents + glosa.cents });
+    }
+  }
+  const glosaReasons = [...reasonBy]
+    .sort(([a, x], [b, y]) => y.cents - x.cents || (a === null ? 1 : b === null ? -1 : Number(a) - Number(b)))
+    .map(([code, e]) => ({
+      code,
+      name: code === null ? 'Motivo TISS não informado' : GLOSA_REASON_NAMES[code as keyof typeof GLOSA_REASON_NAMES],
+      glosas: e.glosas,
+      glosa: reais(e.cents),
+    }));
+
   const daysBy = new Map<string, number[]>();
   for (const { row, balance, payer } of receivable) {
     const settled = balance.open === 0 && balance.disputed === 0 && balance.received > 0 && row.surgery !== null;
@@ -259,7 +284,7 @@ function moneyByHand(from: string | null, to: string | null) {
     entries.filter(([day]) => day.startsWith(month)).reduce((sum, [, cents]) => sum + cents, 0);
   const series = months.map((month) => ({ month, expected: reais(sumIn(dues, month)), received: reais(sumIn(receipts, month)) }));
 
-  return { aging, glosas_by_payer: glosas, days_to_payment: days, expected_vs_received: series };
+  return { aging, glosas_by_payer: glosas, glosas_by_reason: glosaReasons, days_to_payment: days, expected_vs_received: series };
 }
 
 type Money = ReturnType<typeof moneyByHand>;
@@ -324,6 +349,7 @@ beforeAll(async () => {
         appealFiledOn: glosa.outcome ? addDays(glosa.on, 3) : null,
         appealOutcome: glosa.outcome ?? null,
         recoveredCents: glosa.recovered ?? null,
+        reasonCode: glosa.code ?? null,
       });
     }
     if (row.billed || row.writtenOff) {
@@ -458,6 +484,12 @@ describe('GET /surgery/api/v1/dashboard/ money figures and positions (issue 33 i
     // One day with a glosa and no fee falling due: the glosa is listed, with no rate (nothing to divide by).
     const day = await get(tenants.medicToken, '?period=custom&from=2026-02-05&to=2026-02-05');
     expect(day.money.glosas_by_payer).toEqual([{ name: PLANS.even, expected: 0, glosa: 300, rate: null }]);
+    // 'Glosas por motivo' of February, written out: 300 for 1402 (05/02), 200 for 1714 (20/02).
+    expect(february.money.glosas_by_reason).toEqual([
+      { code: '1402', name: 'Procedimento não autorizado', glosas: 1, glosa: 300 },
+      { code: '1714', name: 'Valor do serviço superior ao valor de tabela', glosas: 1, glosa: 200 },
+    ]);
+    expect(day.money.glosas_by_reason).toEqual([{ code: '1402', name: 'Procedimento não autorizado', glosas: 1, glosa: 300 }]);
   });
 });
 
@@ -470,6 +502,7 @@ describe('GET /surgery/api/v1/dashboard/ money (tenancy)', () => {
     expect(other.money.aging).toEqual([{ name: PLANS.odd, d0_30: 0, d31_60: 0, d61_90: 0, d90_plus: 7767 }]);
     expect(other.money.glosas_by_payer).toEqual([{ name: PLANS.odd, expected: 7777, glosa: 10, rate: 0.0013 }]);
     expect(other.money.days_to_payment).toEqual([]);
+    expect(other.money.glosas_by_reason).toEqual([{ code: null, name: 'Motivo TISS não informado', glosas: 1, glosa: 10 }]);
   });
 });
 
@@ -522,6 +555,12 @@ describe('GET /surgery/api/v1/dashboard/export.csv', () => {
       // One decimal, as the page shows it (machines/ledger/glosaRate.ts): e.g. 0.1639 → '16,4'.
       const rateText = value('Glosas por pagador', row.name, 'Taxa de glosa (%)');
       expect(rateText).toBe(row.rate === null ? '' : (Math.round(row.rate * 1000) / 10).toFixed(1).replace('.', ','));
+    }
+    expect(body.money.glosas_by_reason.length).toBeGreaterThan(1);
+    for (const row of body.money.glosas_by_reason) {
+      const name = row.code === null ? row.name : `${row.code} - ${row.name}`;
+      expect(Number(value('Glosas por motivo', name, 'Glosas'))).toBe(row.glosas);
+      expect(numberOf(value('Glosas por motivo', name, 'Glosa (R$)'))).toBe(row.glosa);
     }
     for (const row of body.money.days_to_payment) {
       expect(numberOf(value('Dias até o pagamento', row.name, 'Mediana (dias)'))).toBe(row.median_days);

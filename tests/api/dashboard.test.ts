@@ -52,7 +52,7 @@ type Dashboard = {
   lost_by_reason: Array<{ reason: string | null; name: string; value: number }>;
   /** Issue 14's period and money views (tests/api/dashboard-period.test.ts and dashboard-money.test.ts check them). */
   period: { key: string; from: string | null; to: string | null };
-  money: Record<'aging' | 'glosas_by_payer' | 'days_to_payment' | 'expected_vs_received', unknown[]>;
+  money: Record<'aging' | 'glosas_by_payer' | 'glosas_by_reason' | 'days_to_payment' | 'expected_vs_received', unknown[]>;
 };
 
 /** GET the dashboard as `token`: 200, checked against the contract here (and again by t.close()). */
@@ -246,7 +246,7 @@ const EMPTY: Dashboard = {
   lost_by_reason: [],
   // Without a period: all time (SPEC's homes read it so).
   period: { key: 'all', from: null, to: null },
-  money: { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] },
+  money: { aging: [], glosas_by_payer: [], glosas_by_reason: [], days_to_payment: [], expected_vs_received: [] },
 };
 
 let medicAToken: string;

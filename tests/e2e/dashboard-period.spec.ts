@@ -13,6 +13,7 @@ import { parseExcelCsv } from '../helpers/csv';
 type Money = {
   aging: Array<{ name: string; d0_30: number; d31_60: number; d61_90: number; d90_plus: number }>;
   glosas_by_payer: Array<{ name: string; expected: number; glosa: number; rate: number }>;
+  glosas_by_reason: Array<{ code: string | null; name: string; glosas: number; glosa: number }>;
   days_to_payment: Array<{ name: string; median_days: number; cases: number }>;
   expected_vs_received: Array<{ month: string; expected: number; received: number }>;
 };
@@ -71,6 +72,17 @@ async function expectFigures(page: Page, body: Dashboard): Promise<void> {
   if (money.glosas_by_payer.length > 0) {
     await expect(table('Glosas por pagador').locator('tbody tr')).toHaveCount(money.glosas_by_payer.length);
   }
+  const reasons = page.getByRole('figure', { name: 'Glosas por motivo' });
+  if (money.glosas_by_reason.length === 0) await expect(reasons.getByText('Sem valores no período.')).toBeVisible();
+  else {
+    await expect(table('Glosas por motivo').locator('tbody tr')).toHaveCount(money.glosas_by_reason.length);
+    const first = money.glosas_by_reason[0]!;
+    await expect(table('Glosas por motivo').locator('tbody tr').first().locator('th, td')).toHaveText([
+      first.code === null ? first.name : `${first.code} · ${first.name}`,
+      String(first.glosas),
+      brl(first.glosa),
+    ]);
+  }
   if (money.days_to_payment.length > 0) {
     await expect(table('Dias até o pagamento').locator('tbody tr')).toHaveCount(money.days_to_payment.length);
   }
@@ -90,7 +102,11 @@ test.describe('dashboard period (/all-data)', () => {
     await openDashboard(page);
     const select = page.getByRole('combobox', { name: 'Período' });
     await expect(select).toHaveValue('all');
-    await expectFigures(page, await dashboardOf(page, ''));
+    const allTime = await dashboardOf(page, '');
+    await expectFigures(page, allTime);
+    // The demo's glosas carry their TISS reasons (issue 37): 'Glosas por motivo' lists them by code.
+    expect(allTime.money.glosas_by_reason.filter((row) => row.code !== null).length).toBeGreaterThanOrEqual(2);
+    await page.getByRole('figure', { name: 'Glosas por motivo' }).screenshot({ path: test.info().outputPath('glosas-por-motivo-1366.png') });
 
     for (const period of ['this_month', 'last_3_months', 'this_year', 'last_12_months'] as const) {
       await select.selectOption(period);
@@ -172,7 +188,7 @@ test.describe('dashboard period (/all-data)', () => {
     await page.goto('/all-data?period=last_12_months');
     await expect(page.getByRole('combobox', { name: 'Período' })).toHaveValue('last_12_months');
     await expectFigures(page, await dashboardOf(page, '?period=last_12_months'));
-    for (const name of ['Envelhecimento dos recebíveis', 'Glosas por pagador', 'Dias até o pagamento', 'Esperado x recebido por mês']) {
+    for (const name of ['Envelhecimento dos recebíveis', 'Glosas por pagador', 'Glosas por motivo', 'Dias até o pagamento', 'Esperado x recebido por mês']) {
       const box = await page.getByRole('figure', { name }).boundingBox();
       expect(box, name).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);

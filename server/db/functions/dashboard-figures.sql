@@ -14,7 +14,8 @@ DROP TABLE IF EXISTS dashboard_case_facts, dashboard_status_months, dashboard_pa
   dashboard_procedure_months, dashboard_lost_months, dashboard_receipt_months, dashboard_open_balances,
   dashboard_glosa_months, dashboard_payment_days, dashboard_due_months, dashboard_status_totals, dashboard_payer_totals,
   dashboard_hospital_totals, dashboard_procedure_totals, dashboard_lost_totals, dashboard_open_dues,
-  dashboard_payment_day_totals, dashboard_receipt_month_totals CASCADE;
+  dashboard_payment_day_totals, dashboard_receipt_month_totals, dashboard_glosa_reason_months,
+  dashboard_glosa_reason_totals CASCADE;
 --> statement-breakpoint
 -- One row per case: what the case contributes to the figures (its keys and derived values, the ledger's included), as
 -- of its last write. The triggers subtract a case's old contribution and add the new one; the column order is that of
@@ -44,8 +45,11 @@ CREATE TABLE dashboard_case_facts (
   receipt_months date[] NOT NULL, -- receipts summed per São Paulo month of receipt (parallel arrays)
   receipt_cents bigint[] NOT NULL,
   to_come_cents bigint NOT NULL, -- 'Honorários a receber': expected - received - lost, never below 0
-  glosa_months date[] NOT NULL, -- glosas (as denied) summed per month of the glosa's day (parallel arrays)
-  glosa_month_cents bigint[] NOT NULL
+  -- Glosas (as denied) summed per month of the glosa's day and TISS reason code ('' when none) (parallel arrays).
+  glosa_months date[] NOT NULL,
+  glosa_reasons text[] NOT NULL,
+  glosa_month_cents bigint[] NOT NULL,
+  glosa_month_counts integer[] NOT NULL
 );
 --> statement-breakpoint
 CREATE INDEX dashboard_case_facts_medic_created_idx ON dashboard_case_facts (medic_id, created_at);
@@ -147,6 +151,17 @@ CREATE TABLE dashboard_glosa_months (
   PRIMARY KEY (medic_id, month, plan_id, source)
 );
 --> statement-breakpoint
+-- Glosas (as denied) of the receivable cases by the month of their day and TISS reason code ('Glosas por motivo').
+CREATE TABLE dashboard_glosa_reason_months (
+  medic_id integer NOT NULL, month date NOT NULL, reason text NOT NULL, glosas integer NOT NULL, cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, month, reason)
+);
+--> statement-breakpoint
+CREATE TABLE dashboard_glosa_reason_totals (
+  medic_id integer NOT NULL, reason text NOT NULL, glosas integer NOT NULL, cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, reason)
+);
+--> statement-breakpoint
 -- Cases paid off by the month of their last receipt and the days from the surgery to it (the median days).
 CREATE TABLE dashboard_payment_days (
   medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL, days integer NOT NULL,
@@ -170,6 +185,9 @@ CREATE TABLE dashboard_due_months (
 -- one case: every part is a lookup by index). The ledger columns follow server/services/ledger/balances.ts
 -- (ledgerColumns): the same rules, checked by tests/api/dashboard-figures.property.test.ts. São Paulo days and months
 -- are computed with AT TIME ZONE: a trigger cannot rely on the session's zone.
+-- Dropped first: a view's columns can only be added at its end, and a new fact may sit anywhere.
+DROP VIEW IF EXISTS "dashboard_case_facts_source";
+--> statement-breakpoint
 CREATE OR REPLACE VIEW "dashboard_case_facts_source" AS
 SELECT s.id AS surgery_id,
   s.medic_id,
@@ -213,7 +231,9 @@ SELECT s.id AS surgery_id,
   greatest(0::bigint, ledger.expected_cents - receipts.received_cents - glosas.decided_loss_cents - coalesce(l.written_off_cents, 0))::bigint
     AS to_come_cents,
   glosa_months.months AS glosa_months,
-  glosa_months.cents AS glosa_month_cents
+  glosa_months.reasons AS glosa_reasons,
+  glosa_months.cents AS glosa_month_cents,
+  glosa_months.counts AS glosa_month_counts
 FROM surgeries AS s
   LEFT JOIN surgery_ledgers AS l ON l.surgery_id = s.id
   CROSS JOIN LATERAL (
@@ -236,12 +256,15 @@ FROM surgeries AS s
     FROM surgery_glosas AS g WHERE g.surgery_id = s.id
   ) AS glosas
   CROSS JOIN LATERAL (
-    SELECT coalesce(array_agg(by_month.month ORDER BY by_month.month), '{}')::date[] AS months,
-      coalesce(array_agg(by_month.cents ORDER BY by_month.month), '{}')::bigint[] AS cents
+    SELECT coalesce(array_agg(by_month.month ORDER BY by_month.month, by_month.reason), '{}')::date[] AS months,
+      coalesce(array_agg(by_month.reason ORDER BY by_month.month, by_month.reason), '{}')::text[] AS reasons,
+      coalesce(array_agg(by_month.cents ORDER BY by_month.month, by_month.reason), '{}')::bigint[] AS cents,
+      coalesce(array_agg(by_month.glosas ORDER BY by_month.month, by_month.reason), '{}')::integer[] AS counts
     FROM (
-      SELECT date_trunc('month', g.glosa_on)::date AS month, sum(g.amount_cents)::bigint AS cents
+      SELECT date_trunc('month', g.glosa_on)::date AS month, coalesce(g.reason_code, '') AS reason,
+        sum(g.amount_cents)::bigint AS cents, count(*)::integer AS glosas
       FROM surgery_glosas AS g WHERE g.surgery_id = s.id
-      GROUP BY 1
+      GROUP BY 1, 2
     ) AS by_month
   ) AS glosa_months
   CROSS JOIN LATERAL (
@@ -345,9 +368,19 @@ BEGIN
     END IF;
     IF cardinality(f.glosa_months) > 0 THEN
       INSERT INTO dashboard_glosa_months AS t (medic_id, month, plan_id, source, expected_cents, glosa_cents)
-      SELECT f.medic_id, denied.month, f.plan_id, f.source, 0, sign * denied.cents
-      FROM unnest(f.glosa_months, f.glosa_month_cents) AS denied(month, cents) ORDER BY denied.month
+      SELECT f.medic_id, denied.month, f.plan_id, f.source, 0, sign * sum(denied.cents)
+      FROM unnest(f.glosa_months, f.glosa_month_cents) AS denied(month, cents) GROUP BY denied.month ORDER BY denied.month
       ON CONFLICT (medic_id, month, plan_id, source) DO UPDATE SET glosa_cents = t.glosa_cents + excluded.glosa_cents;
+      INSERT INTO dashboard_glosa_reason_months AS t (medic_id, month, reason, glosas, cents)
+      SELECT f.medic_id, denied.month, denied.reason, sign * denied.glosas, sign * denied.cents
+      FROM unnest(f.glosa_months, f.glosa_reasons, f.glosa_month_cents, f.glosa_month_counts) AS denied(month, reason, cents, glosas)
+      ORDER BY denied.month, denied.reason
+      ON CONFLICT (medic_id, month, reason) DO UPDATE SET glosas = t.glosas + excluded.glosas, cents = t.cents + excluded.cents;
+      INSERT INTO dashboard_glosa_reason_totals AS t (medic_id, reason, glosas, cents)
+      SELECT f.medic_id, denied.reason, sign * sum(denied.glosas), sign * sum(denied.cents)
+      FROM unnest(f.glosa_reasons, f.glosa_month_cents, f.glosa_month_counts) AS denied(reason, cents, glosas)
+      GROUP BY denied.reason ORDER BY denied.reason
+      ON CONFLICT (medic_id, reason) DO UPDATE SET glosas = t.glosas + excluded.glosas, cents = t.cents + excluded.cents;
     END IF;
     IF f.open_cents = 0 AND f.disputed_cents = 0 AND f.received_cents > 0 AND f.accomplishment IS NOT NULL THEN
       INSERT INTO dashboard_payment_days AS t (medic_id, month, plan_id, source, days, cases)
@@ -559,6 +592,7 @@ BEGIN
   DELETE FROM dashboard_status_totals; DELETE FROM dashboard_payer_totals; DELETE FROM dashboard_hospital_totals;
   DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals; DELETE FROM dashboard_open_dues;
   DELETE FROM dashboard_payment_day_totals; DELETE FROM dashboard_receipt_month_totals;
+  DELETE FROM dashboard_glosa_reason_months; DELETE FROM dashboard_glosa_reason_totals;
   INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
   INSERT INTO dashboard_status_months (medic_id, month, status, cases, fees, days, concluded)
   SELECT medic_id, created_month, status, count(*), coalesce(sum(fees), 0), coalesce(sum(concluded_days), 0), count(concluded_days)
@@ -604,6 +638,12 @@ BEGIN
     WHERE f.receivable
   ) AS parts
   GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_glosa_reason_months (medic_id, month, reason, glosas, cents)
+  SELECT f.medic_id, denied.month, denied.reason, sum(denied.glosas), sum(denied.cents)
+  FROM dashboard_case_facts AS f,
+    unnest(f.glosa_months, f.glosa_reasons, f.glosa_month_cents, f.glosa_month_counts) AS denied(month, reason, cents, glosas)
+  WHERE f.receivable
+  GROUP BY 1, 2, 3;
   INSERT INTO dashboard_payment_days (medic_id, month, plan_id, source, days, cases)
   SELECT medic_id, date_trunc('month', last_receipt_on)::date, plan_id, source, greatest(0, last_receipt_on - accomplishment), count(*)
   FROM dashboard_case_facts
@@ -638,4 +678,6 @@ BEGIN
   SELECT medic_id, plan_id, source, days, sum(cases) FROM dashboard_payment_days GROUP BY 1, 2, 3, 4;
   INSERT INTO dashboard_receipt_month_totals (medic_id, month, cents)
   SELECT medic_id, month, sum(cents) FROM dashboard_receipt_months GROUP BY 1, 2;
+  INSERT INTO dashboard_glosa_reason_totals (medic_id, reason, glosas, cents)
+  SELECT medic_id, reason, sum(glosas), sum(cents) FROM dashboard_glosa_reason_months GROUP BY 1, 2;
 END $$;

@@ -50,6 +50,8 @@ const DASHBOARD_CSV_TEXTS = {
   expectedReais: 'Esperado (R$)',
   glosaReais: 'Glosa (R$)',
   glosaRate: 'Taxa de glosa (%)',
+  glosaReasons: 'Glosas por motivo',
+  glosaCount: 'Glosas',
   daysToPayment: 'Dias até o pagamento',
   median: 'Mediana (dias)',
   cases: 'Casos',
@@ -89,6 +91,11 @@ export function* dashboardCsvRows(dashboard: Dashboard): Generator<CsvCell[]> {
     yield [T.glosas, row.name, T.expectedReais, money(row.expected)];
     yield [T.glosas, row.name, T.glosaReais, money(row.glosa)];
     yield [T.glosas, row.name, T.glosaRate, { csv: rateCsvText(row.rate) }];
+  }
+  for (const row of views.glosas_by_reason) {
+    const name = row.code === null ? row.name : `${row.code} - ${row.name}`;
+    yield [T.glosaReasons, name, T.glosaCount, row.glosas];
+    yield [T.glosaReasons, name, T.glosaReais, money(row.glosa)];
   }
   for (const row of views.days_to_payment) {
     yield [T.daysToPayment, row.name, T.median, csvNumber(row.median_days)];

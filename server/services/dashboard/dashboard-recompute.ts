@@ -9,12 +9,14 @@ import { periodRange, type DashboardQuery } from '../../../machines/ledger/perio
 import type { Database } from '../../db/client';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
 import { NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/reasonSchemas';
+import { NO_GLOSA_REASON_LABEL } from '../../../machines/tiss/guideRules';
 import {
   healthPlans,
   hospitals,
   procedures,
   surgeries,
   surgeryGlosas,
+  glosaReasons,
   surgeryProcedures,
   surgeryReceipts,
   surgeryStatusHistory,
@@ -281,11 +283,14 @@ function lostByReasonStatement(medicIds: number[], window: DashboardWindow): SQL
  *   days from the surgery (accomplishment) to the last receipt, over the cases paid off (open 0 and no glosa in
  *   dispute, at least one receipt) whose last receipt falls in the period; a receipt before the surgery counts 0
  *   days. With the number of cases.
+ * - `glosa_reasons`: the same glosas (dated in the period, of the receivable cases) by TISS reason code, with their
+ *   number and amount denied; the name is the code's description ('Motivo de glosa NNNN' without one,
+ *   NO_GLOSA_REASON_LABEL without a code); ties by code (some codes share a description), the glosas without one last.
  * - `series`: every month of the period (all time: from the first month with an amount to the current month), the
  *   expected fees of the receivable cases falling due in it and the receipts received in it (any case's).
  *
  * Rows `(list, name, a, b, c, d)` as text: aging (name, d0_30, d31_60, d61_90, d90_plus), glosas (name, expected,
- * glosa, rate), days (name, median, cases), series (yyyy-MM, expected, received); each list in its final order.
+ * glosa, rate), glosa_reasons (name, glosas, glosa, code), days (name, median, cases), series (yyyy-MM, expected, received); each list in its final order.
  */
 function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
   const receivable = sql`${inArray(surgeries.medicId, medicIds)} and ${inArray(surgeries.status, [...RECEIVABLE_STATUSES])}`;
@@ -324,6 +329,18 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
       group by name
       having sum(expected_cents) > 0 or sum(glosa_cents) > 0
     ),
+    glosa_reasons as (
+      select 'glosa_reasons' as list,
+        case when ${surgeryGlosas.reasonCode} is null then ${NO_GLOSA_REASON_LABEL}
+          else coalesce(nullif(min(${glosaReasons.description}), ''), 'Motivo de glosa ' || ${surgeryGlosas.reasonCode}) end as name,
+        sum(${surgeryGlosas.amountCents}) as sort,
+        count(*)::text as a, ${reais(sql`sum(${surgeryGlosas.amountCents})`)}::text as b, ${surgeryGlosas.reasonCode} as c,
+        null::text as d
+      from ${surgeryGlosas} join cases on cases.id = ${surgeryGlosas.surgeryId}
+        left join ${glosaReasons} on ${glosaReasons.code} = ${surgeryGlosas.reasonCode}
+      where ${dayIn(window, sql`${surgeryGlosas.glosaOn}`)}
+      group by ${surgeryGlosas.reasonCode}
+    ),
     days as (
       select 'days' as list, name, 0 as sort,
         round((percentile_cont(0.5) within group (
@@ -360,14 +377,15 @@ function moneyStatement(medicIds: number[], window: DashboardWindow): SQL {
         left join received_months on received_months.month = months.month
     ),
     answer as (
-      select list, name, sort, a, b, c, d from aging
-      union all select list, name, sort, a, b, c, d from glosas
-      union all select list, name, a, a, b, c, d from days
-      union all select list, name, sort, a, b, c, d from series
+      select list, name, sort, null::integer as code, a::text, b::text, c::text, d::text from aging
+      union all select list, name, sort, null, a::text, b::text, c::text, d::text from glosas
+      union all select list, name, sort, c::integer, a, b, c, d from glosa_reasons
+      union all select list, name, a, null, a::text, b::text, c::text, d::text from days
+      union all select list, name, sort, null, a::text, b::text, c::text, d::text from series
     )
-    select list, name, a::text as a, b::text as b, c::text as c, d::text as d
+    select list, name, a, b, c, d
     from answer
-    order by list, sort desc, name ${NAME_ORDER}`;
+    order by list, sort desc, code asc nulls last, name ${NAME_ORDER}`;
 }
 
 /** The statements of a recomputation, for `medicIds` over `window` (the benchmark EXPLAINs them). */

@@ -53,7 +53,7 @@ export type ListRow = { list: keyof Graphs | 'data' | 'distribution'; name: stri
 /** Rows of the lost-by-reason statement. */
 export type LostRow = { reason: string | null; name: string; amount: string };
 /** Rows `(list, name, a, b, c, d)` of the money statement (see its comment for each list's columns). */
-export type MoneyRow = { list: 'aging' | 'glosas' | 'days' | 'series'; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
+export type MoneyRow = { list: 'aging' | 'glosas' | 'glosa_reasons' | 'days' | 'series'; name: string; a: string | null; b: string | null; c: string | null; d: string | null };
 
 /** The rows of a raw statement (both drivers answer `{ rows }`). */
 export async function rowsOf<T extends Record<string, unknown>>(db: Executor, query: SQL): Promise<T[]> {
@@ -62,7 +62,7 @@ export async function rowsOf<T extends Record<string, unknown>>(db: Executor, qu
 }
 
 function emptyMoney(): Money {
-  return { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] };
+  return { aging: [], glosas_by_payer: [], glosas_by_reason: [], days_to_payment: [], expected_vs_received: [] };
 }
 
 /** A dashboard of `period` with nothing in it (a user without medics, and the start of every read). */
@@ -94,6 +94,7 @@ function moneyOf(rows: MoneyRow[]): Money {
   for (const { list, name, a, b, c, d } of rows) {
     if (list === 'aging') money.aging.push({ name, d0_30: n(a), d31_60: n(b), d61_90: n(c), d90_plus: n(d) });
     else if (list === 'glosas') money.glosas_by_payer.push({ name, expected: n(a), glosa: n(b), rate: c === null ? null : Number(c) });
+    else if (list === 'glosa_reasons') money.glosas_by_reason.push({ code: c, name, glosas: n(a), glosa: n(b) });
     else if (list === 'days') money.days_to_payment.push({ name, median_days: n(a), cases: n(b) });
     else money.expected_vs_received.push({ month: name, expected: n(a), received: n(b) });
   }

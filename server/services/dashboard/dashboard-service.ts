@@ -10,6 +10,7 @@ import { NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/lossReasons
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleMedicIds } from '../access/scope';
 import { NOT_INFORMED, payerNameSql } from '../ledger/payer-name';
+import { NO_GLOSA_REASON_LABEL } from '../../../machines/tiss/guideRules';
 import { saoPauloDay, saoPauloDayBounds, saoPauloMonthDays } from '../sao-paulo-time';
 import {
   AUTHORIZED_STATUSES,
@@ -154,7 +155,9 @@ const payerName = (planId: SQL, source: SQL) =>
  * - `by_payment_day (plan_id, source, days, cases)`: the cases paid off whose last receipt falls in the window, by
  *   days from the surgery to it;
  * - `by_receipt_month (month, cents)` and `by_due_month (month, cents, cases)`: the receipts and the expected fees of
- *   the receivable cases by the month they were received or fall due, within the window.
+ *   the receivable cases by the month they were received or fall due, within the window;
+ * - `by_glosa_reason (reason, glosas, cents)`: the glosas of the receivable cases dated in the window, by TISS reason
+ *   code ('' for none).
  *
  * The period 'all' reads the all-time summaries (a few rows per medic and status, payer, hospital, procedure, loss
  * reason, receipt and due month); any other period the monthly summaries of its whole months and the per-case facts
@@ -180,7 +183,8 @@ function windowSources(window: WindowBounds, medics: Medics): SQL {
     by_reason as (select reason, cases from dashboard_lost_totals where ${ofMedics}),
     by_payment_day as (select plan_id, source, days, cases from dashboard_payment_day_totals where ${ofMedics}),
     by_receipt_month as (select month, cents from dashboard_receipt_month_totals where ${ofMedics}),
-    by_due_month as (select month, expected_cents as cents, cases from dashboard_due_months where ${ofMedics})`;
+    by_due_month as (select month, expected_cents as cents, cases from dashboard_due_months where ${ofMedics}),
+    by_glosa_reason as (select reason, glosas, cents from dashboard_glosa_reason_totals where ${ofMedics})`;
   }
   const edges = edgeFacts(window, medics);
   const months = sql`${ofMedics} and ${monthIn(window, sql`month`)}`;
@@ -265,6 +269,13 @@ function windowSources(window: WindowBounds, medics: Medics): SQL {
       select date_trunc('month', f.due_date)::date, f.expected_cents, 1
       from dashboard_case_facts as f
       where ${edgeMedics} and ${dayInEdges(window, sql`f.due_date`)} and stage_is_receivable(f.status)
+    ),
+    by_glosa_reason as (
+      select reason, glosas, cents from dashboard_glosa_reason_months where ${months}
+      union all
+      select coalesce(g.reason_code, ''), 1, g.amount_cents
+      from surgery_glosas as g join dashboard_case_facts as f on f.surgery_id = g.surgery_id
+      where ${edgeMedics} and f.receivable and ${dayInEdges(window, sql`g.glosa_on`)}
     )`;
 }
 
@@ -301,7 +312,9 @@ type StatementParameters = { medics: Medics; today: SQL; month: SQL };
  *   aging bucket at São Paulo's today (only the balances falling due in the last 90 days or later are read by due
  *   date: they make the first three buckets; a payer's 90+ bucket is its open balance minus those); 'glosas', per
  *   payer the expected fees and the amount denied (before any appeal) and the rate glosa / expected (4 decimals),
- *   payers with neither left out; 'days', per payer the median days from the surgery to the last receipt of the cases
+ *   payers with neither left out; 'glosa_reasons', the same glosas by TISS reason code (the code's description,
+ *   'Motivo de glosa NNNN' without one, NO_GLOSA_REASON_LABEL without a code) with their number, ties by code (some
+ *   codes share a description) and the glosas without one last; 'days', per payer the median days from the surgery to the last receipt of the cases
  *   paid off (percentile_cont(0.5): the mean of the two middle values for an even count, from a histogram of days
  *   through a running count) with their number; 'series', every month of the window (all time: from the first month
  *   with an amount to the current month), the expected fees falling due in it and the receipts received in it.
@@ -309,7 +322,7 @@ type StatementParameters = { medics: Medics; today: SQL; month: SQL };
  * Every figure, name and order is that of the request-time computation (dashboard-recompute.ts, the tests' oracle).
  * Rows `(list, name, sort, position, a, b, c, d)`, `a`–`d` as text: the chart lists and the figures with their value
  * in `a`; 'lost' with the count in `a` and the reason in `b`; aging (d0_30, d31_60, d61_90, d90_plus), glosas
- * (expected, glosa, rate), days (median, cases), series (yyyy-MM; expected, received). Unordered: ordering the ~950
+ * (expected, glosa, rate), glosa_reasons (glosas, glosa, code), days (median, cases), series (yyyy-MM; expected, received). Unordered: ordering the ~950
  * rows of the period 'all' cost PostgreSQL about a third of the statement's CPU (2–2.5 of 7–8.5 ms per read at 20,000
  * cases), so the service puts them in order itself (inDashboardOrder).
  */
@@ -432,6 +445,14 @@ function dashboardStatement(window: WindowBounds, { medics, today, month }: Stat
       from running
       group by name
     ),
+    glosa_reasons as (
+      select case when grouped.reason = '' then ${NO_GLOSA_REASON_LABEL}
+          else coalesce(nullif(gr.description, ''), 'Motivo de glosa ' || grouped.reason) end as name,
+        nullif(grouped.reason, '') as code, grouped.glosas, grouped.cents
+      from (
+        select reason, sum(glosas) as glosas, sum(cents) as cents from by_glosa_reason group by 1 having sum(glosas) > 0
+      ) as grouped left join glosa_reasons as gr on gr.code = grouped.reason
+    ),
     received_months as (
       select month, sum(cents) as cents from by_receipt_month group by 1 having sum(cents) > 0
     ),
@@ -455,6 +476,8 @@ function dashboardStatement(window: WindowBounds, { medics, today, month }: Stat
       select 'glosas', name, glosa_cents, null, ${reais(sql`expected_cents`)}::text, ${reais(sql`glosa_cents`)}::text,
         round(glosa_cents::numeric / nullif(expected_cents, 0), 4)::text, null
       from payers where expected_cents > 0 or glosa_cents > 0
+      union all
+      select 'glosa_reasons', name, cents, code::integer, glosas::text, ${reais(sql`cents`)}::text, code, null from glosa_reasons
       union all select 'days', name, median, null, median::text, cases::text, null, null from days
       union all
       select 'series', to_char(months.month, 'YYYY-MM'), 0, null, ${reais(sql`expected_months.cents`)}::text,
@@ -528,7 +551,7 @@ function splitRows(rows: DashboardRow[]): { cases: ListRow[]; procedures: ListRo
   return answer;
 }
 
-const MONEY_LISTS = new Set<string>(['aging', 'glosas', 'days', 'series']);
+const MONEY_LISTS = new Set<string>(['aging', 'glosas', 'glosa_reasons', 'days', 'series']);
 
 /** `(id, id, …)` of the medics read, as a condition on a medic id column. */
 const medicList = (medicIds: number[]): Medics => (column) =>

@@ -38,6 +38,14 @@ export const dashboardMoneyTexts = {
       rate: 'Taxa de glosa',
       item: '{glosa} · {rate}',
     },
+    glosaReasons: {
+      title: 'Glosas por motivo',
+      subtitle: 'Glosas com data no período, pelo motivo TISS informado em cada uma',
+      reason: 'Motivo',
+      glosas: 'Glosas',
+      glosasOne: '1 glosa',
+      glosasMany: '{count} glosas',
+    },
     days: {
       title: 'Dias até o pagamento',
       subtitle: 'Mediana de dias da cirurgia ao último recebimento',

@@ -1,7 +1,8 @@
 /**
  * /all-data's money views (issue 14 item 4; DECISIONS §16; openapi Dashboard.money): 'Envelhecimento dos recebíveis'
  * (a stacked bar per payer, one segment per aging bucket), 'Glosas por pagador' (a bar per payer: the amount, with the
- * rate beside it), 'Dias até o pagamento' (a bar per payer: the median) and 'Esperado x recebido por mês' (two bars per
+ * rate beside it), 'Glosas por motivo' (a bar per TISS reason code: the amount, with the number of glosas), 'Dias até
+ * o pagamento' (a bar per payer: the median) and 'Esperado x recebido por mês' (two bars per
  * month). Plain HTML bars (widths in %) and one small SVG, so they fit a phone without measuring; each drawing is
  * hidden from assistive technology and a visually hidden table holds its figures (the text alternative, as the SPEC
  * charts' lists do). An empty view says 'Sem valores no período.' (not SPEC's 'Dados não disponíveis!', which the
@@ -226,6 +227,45 @@ function GlosasChart({ rows }: { rows: DashboardMoney['glosas_by_payer'] }) {
   );
 }
 
+/** A reason as it reads in the list: its TISS code, then its description. */
+const reasonName = (row: DashboardMoney['glosas_by_reason'][number]) => (row.code === null ? row.name : `${row.code} · ${row.name}`);
+const glosasLabel = (count: number) =>
+  count === 1 ? T.glosaReasons.glosasOne : fill(T.glosaReasons.glosasMany, { count: formatCount(count) });
+
+function GlosaReasonsChart({ rows }: { rows: DashboardMoney['glosas_by_reason'] }) {
+  const max = Math.max(0, ...rows.map((row) => row.glosa));
+  const glosa = rows.reduce((sum, row) => sum + row.glosa, 0);
+  const count = rows.reduce((sum, row) => sum + row.glosas, 0);
+  return (
+    <ChartCard
+      title={T.glosaReasons.title}
+      subtitle={`${T.total}: ${formatBRL(glosa)} · ${glosasLabel(count)}`}
+      empty={rows.length === 0}
+      emptyText={T.empty}
+    >
+      <StyledPanelNote>{T.glosaReasons.subtitle}</StyledPanelNote>
+      <StyledBarRows aria-hidden="true">
+        {rows.map((row) => (
+          <StyledBarRow key={row.code ?? ''}>
+            <span>{reasonName(row)}</span>
+            <span>
+              {formatBRL(row.glosa)} <StyledMuted>· {glosasLabel(row.glosas)}</StyledMuted>
+            </span>
+            <StyledTrack>
+              <StyledSegment $width={share(row.glosa, max)} $color={FIXED_CHART_COLORS[1]} />
+            </StyledTrack>
+          </StyledBarRow>
+        ))}
+      </StyledBarRows>
+      <DataTable
+        chart={T.glosaReasons.title}
+        head={[T.glosaReasons.reason, T.glosaReasons.glosas, T.glosas.glosa]}
+        rows={rows.map((row) => [reasonName(row), formatCount(row.glosas), formatBRL(row.glosa)])}
+      />
+    </ChartCard>
+  );
+}
+
 const daysLabel = (days: number) => (days === 1 ? T.days.valueOne : fill(T.days.value, { days: formatDays(days) }));
 const casesLabel = (count: number) => (count === 1 ? T.days.casesOne : fill(T.days.casesMany, { count: formatCount(count) }));
 
@@ -334,6 +374,7 @@ export function MoneyPanels({ money }: { money: DashboardMoney }) {
       <StyledGrid>
         <AgingChart rows={money.aging} />
         <GlosasChart rows={money.glosas_by_payer} />
+        <GlosaReasonsChart rows={money.glosas_by_reason} />
         <DaysChart rows={money.days_to_payment} />
         <SeriesChart rows={money.expected_vs_received} />
       </StyledGrid>

@@ -77,7 +77,7 @@ const full: Dashboard = {
   lost_by_reason: [{ reason: 'autorizacao_negada', name: 'Autorização negada', value: 1 }],
   period: { key: 'all', from: null, to: null },
   // Issue 14's money views (their own tests below).
-  money: { aging: [], glosas_by_payer: [], days_to_payment: [], expected_vs_received: [] },
+  money: { aging: [], glosas_by_payer: [], glosas_by_reason: [], days_to_payment: [], expected_vs_received: [] },
 };
 
 const money: Dashboard['money'] = {
@@ -86,6 +86,10 @@ const money: Dashboard['money'] = {
     { name: 'Particular', d0_30: 80, d31_60: 0, d61_90: 0, d90_plus: 0 },
   ],
   glosas_by_payer: [{ name: 'Unimed', expected: 10000, glosa: 1234.56, rate: 0.1235 }],
+  glosas_by_reason: [
+    { code: '1402', name: 'Procedimento não autorizado', glosas: 2, glosa: 1000 },
+    { code: null, name: 'Motivo TISS não informado', glosas: 1, glosa: 234.56 },
+  ],
   days_to_payment: [
     { name: 'Unimed', median_days: 45.5, cases: 4 },
     { name: 'Particular', median_days: 1, cases: 1 },
@@ -147,8 +151,8 @@ describe('DashboardPage', () => {
     for (const [name, bars] of counts) {
       expect(screen.getByRole('figure', { name }).querySelectorAll('rect[data-bar]'), name).toHaveLength(bars);
     }
-    // The eight SPEC charts and the four money views.
-    expect(container.querySelectorAll('figure')).toHaveLength(12);
+    // The eight SPEC charts and the five money views.
+    expect(container.querySelectorAll('figure')).toHaveLength(13);
   });
 
   it('gives a plan one colour across the money charts and the convênio charts', async () => {
@@ -215,7 +219,7 @@ describe('DashboardPage', () => {
     for (const figure of figures) expect(within(figure).getByText('Dados não disponíveis!')).toBeTruthy();
     // The money views (empty here) say so in their own words, so SPEC's text stays the eight charts'.
     expect(screen.getAllByText('Dados não disponíveis!')).toHaveLength(8);
-    expect(screen.getAllByText('Sem valores no período.')).toHaveLength(4);
+    expect(screen.getAllByText('Sem valores no período.')).toHaveLength(5);
     expect(document.querySelectorAll('path[data-arc], rect[data-bar]')).toHaveLength(0);
   });
 
@@ -268,7 +272,7 @@ describe('DashboardPage', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
-  it('draws the four money views with their tables as text alternatives (issue 14)', async () => {
+  it('draws the five money views with their tables as text alternatives (issue 14)', async () => {
     answerWith({ ...full, money });
     render(<DashboardPage />);
     const aging = await screen.findByRole('figure', { name: 'Envelhecimento dos recebíveis' });
@@ -283,6 +287,13 @@ describe('DashboardPage', () => {
       `R$${NBSP}10.000,00`,
       `R$${NBSP}1.234,56`,
       '12,4%',
+    ]);
+    const reasons = screen.getByRole('figure', { name: 'Glosas por motivo' });
+    expect(reasons.querySelector('figcaption p')?.textContent).toBe(`Total: R$${NBSP}1.234,56 · 3 glosas`);
+    const reasonRows = within(reasons).getAllByRole('row').slice(1);
+    expect(reasonRows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent))).toEqual([
+      ['1402 · Procedimento não autorizado', '2', `R$${NBSP}1.000,00`],
+      ['Motivo TISS não informado', '1', `R$${NBSP}234,56`],
     ]);
     const days = screen.getByRole('figure', { name: 'Dias até o pagamento' });
     expect(within(days).getByText('5 casos')).toBeTruthy();

@@ -15,3 +15,4 @@ export * from './office-templates';
 export * from './sql-definitions';
 export * from './billing';
 export * from './tiss';
+export * from './tiss-statements';

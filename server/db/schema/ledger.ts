@@ -4,6 +4,7 @@ import { createdAt, identityId, ownedBy, setNullRef, timestamps } from './_helpe
 import { appealOutcomeEnum, paymentTermPayerEnum, receiptPayerEnum, settlementEnum } from './enums';
 import { glosaReasons } from './billing';
 import { tissAppeals } from './tiss';
+import { tissStatements } from './tiss-statements';
 import { surgeries } from './surgeries';
 import { users } from './users';
 
@@ -44,12 +45,16 @@ export const surgeryReceipts = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payer: receiptPayerEnum('payer').notNull(),
     note: text('note'),
+    /** The plan's statement that posted it (issue 38), and the deposit it came in. */
+    tissStatementId: integer('tiss_statement_id').references((): AnyPgColumn => tissStatements.id, { onDelete: 'set null' }),
+    depositReference: text('deposit_reference'),
     createdBy: setNullRef('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [
     index('surgery_receipts_surgery_idx').on(t.surgeryId),
     index('surgery_receipts_received_on_idx').on(t.receivedOn),
+    index('surgery_receipts_statement_idx').on(t.tissStatementId).where(sql`${t.tissStatementId} is not null`),
     check('surgery_receipts_amount', sql`${t.amountCents} > 0`),
   ],
 );
@@ -74,12 +79,15 @@ export const surgeryGlosas = pgTable(
     /** The appeal's justification, written for the plan (issue 37), and the TISS appeal that carries it. */
     appealJustification: text('appeal_justification'),
     tissAppealId: integer('tiss_appeal_id').references((): AnyPgColumn => tissAppeals.id, { onDelete: 'set null' }),
+    /** The plan's statement that posted it (issue 38). */
+    tissStatementId: integer('tiss_statement_id').references((): AnyPgColumn => tissStatements.id, { onDelete: 'set null' }),
     createdBy: setNullRef('created_by', () => users.id),
     ...timestamps,
   },
   (t) => [
     index('surgery_glosas_surgery_idx').on(t.surgeryId),
     index('surgery_glosas_deadline_idx').on(t.appealDeadline),
+    index('surgery_glosas_statement_idx').on(t.tissStatementId).where(sql`${t.tissStatementId} is not null`),
     check('surgery_glosas_amount', sql`${t.amountCents} > 0`),
     check(
       'surgery_glosas_recovered',

@@ -73,7 +73,9 @@ function declaredEncoding(bytes: Uint8Array): string | null {
  * one of those bytes is present.
  */
 function latin1Text(bytes: Uint8Array): string {
-  if (!bytes.some((byte) => byte >= 0x80 && byte <= 0x9f)) return new TextDecoder('windows-1252').decode(bytes);
+  let c1 = false;
+  for (let index = 0; index < bytes.length && !c1; index += 1) c1 = bytes[index]! >= 0x80 && bytes[index]! <= 0x9f;
+  if (!c1) return new TextDecoder('windows-1252').decode(bytes);
   const parts: string[] = [];
   for (let start = 0; start < bytes.length; start += 8192) {
     parts.push(String.fromCharCode(...bytes.subarray(start, start + 8192)));
@@ -532,12 +534,13 @@ function latin1BytesOrNull(value: string): Uint8Array | null {
 }
 
 function hashCheck(root: XmlNode, content: XmlNode[]): StatementEnvelope['hash'] {
-  const written = textOf(required(required(root, 'epilogo'), 'hash')).toLowerCase();
+  // xs:string: the XSD lets it be empty (then it matches nothing).
+  const written = required(required(root, 'epilogo'), 'hash').text.trim().toLowerCase();
   const joined = content.flatMap((node) => leafTexts(node, [])).join('');
   const latin1 = latin1BytesOrNull(joined);
   const encoding =
     latin1 && md5Hex(latin1) === written ? 'ISO-8859-1' : md5Hex(new TextEncoder().encode(joined)) === written ? 'UTF-8' : null;
-  return { written, valid: encoding !== null, encoding };
+  return { written, valid: written !== '' && encoding !== null, encoding: written === '' ? null : encoding };
 }
 
 /**

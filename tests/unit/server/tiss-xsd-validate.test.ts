@@ -6,6 +6,7 @@ import { parseTissStatement } from '../../../machines/tiss/statementParser';
 import type { AnaliseContaStatement } from '../../../machines/tiss/statementTypes';
 import { buildAnaliseContaMessage, buildPagamentoMessage } from '../../../machines/tiss/statementWriters';
 import { tissMessageBytes } from '../../../machines/tiss/tissXml';
+import { readTissStatementFile } from '../../../server/services/tiss/statement-file';
 import { validateTissXsd, xsdDetail, type XsdResult } from '../../../server/services/tiss/xsd-validate';
 import { analiseMessage, analiseStatement, pagamentoMessage, paidGuide } from '../machines/tiss/statementFixtures';
 import { appeal, guide, lot, validateWithXmllint } from '../machines/tiss/tissFixtures';
@@ -139,6 +140,42 @@ describe('validateTissXsd (libxml2 in WebAssembly, the shipped XSD)', () => {
     expect(read.kind === 'analiseConta' && read.statements[0]!.protocols[0]!.guides).toHaveLength(4600);
     // Limits, not measurements: a loaded two-core machine is slower; the pause stays far below the validation.
     expect(lag).toBeLessThan(Math.max(500, took / 2));
+  });
+});
+
+describe('readTissStatementFile (what the import calls)', () => {
+  it('reads a valid statement', async () => {
+    const read = await readTissStatementFile(tissMessageBytes(buildPagamentoMessage(pagamentoMessage())));
+    expect(read.kind === 'pagamento' && read.statement).toEqual(pagamentoMessage().statement);
+  });
+
+  it('refuses every bad file of the issue with its pt-BR message, each within a second', async () => {
+    const xml = prettyAnalise();
+    const bomb = `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><a>&b;</a>`;
+    const longCard = xml.replace('<ans:numeroCarteira>0 123 456789 00-1<', '<ans:numeroCarteira>0 123 456789 00-1 9999 9999<');
+    const noCard = xml.replace(/<ans:numeroCarteira>0 123 456789 00-1<\/ans:numeroCarteira>\n/, '');
+    const cases: Array<[string, Uint8Array, string, RegExp]> = [
+      ['not XML', latin1('%PDF-1.7\n'), 'notXml', /^O arquivo não é um XML válido \(linha 1\)\.$/],
+      ['another schema', latin1('<?xml version="1.0"?><nfeProc xmlns="http://www.portalfiscal.inf.br/nfe"/>'), 'notTiss', /^O arquivo não é um demonstrativo TISS/],
+      ['a lot', tissMessageBytes(buildHonorariosLotMessage(lot([guide()]))), 'notStatement', /é um lote de guias enviado ao plano\.$/],
+      ['wrong version', latin1(xml.replace('<ans:Padrao>4.01.00<', '<ans:Padrao>3.05.00<')), 'version', /^Versão TISS 3\.05\.00 não suportada/],
+      ['50 MB', new Uint8Array(50 * 1024 * 1024), 'tooLarge', /^O arquivo é grande demais \(50 MB\)/],
+      ['an XML bomb', latin1(bomb), 'doctype', /DOCTYPE ou ENTITY/],
+      ['truncated', latin1(xml.slice(0, 3000)), 'truncated', /^O arquivo está incompleto/],
+      ['XSD failure', latin1(longCard), 'schema', new RegExp(`^O arquivo não segue o padrão TISS 4\\.01\\.00 \\(linha ${lineOf(longCard, '9999 9999')}\\): ans:numeroCarteira tem 27 caracteres; o máximo é 20\\.$`)],
+      ['a required element missing', latin1(noCard), 'schema', /^O arquivo não segue o padrão TISS 4\.01\.00 \(linha \d+\): /],
+    ];
+    for (const [name, bytes, kind, message] of cases) {
+      const started = performance.now();
+      const error = await readTissStatementFile(bytes).then(
+        () => null,
+        (caught: unknown) => caught,
+      );
+      expect(error, name).toBeInstanceOf(StatementFileError);
+      expect((error as StatementFileError).kind, name).toBe(kind);
+      expect((error as StatementFileError).message, name).toMatch(message);
+      expect(performance.now() - started, name).toBeLessThan(kind === 'schema' ? 5000 : 1000);
+    }
   });
 });
 

@@ -224,7 +224,9 @@ describe('parseTissStatement: round trip', () => {
     const tampered = message.xml.replace('<ans:valorLiberadoGuia>2500.00<', '<ans:valorLiberadoGuia>2600.00<');
     const read = parseTissStatement(latin1(tampered));
     expect(read.envelope.hash).toEqual({ written: message.hash, valid: false, encoding: null });
-    expect(read.kind === 'analiseConta' && read.statements[0]!.protocols[0]!.guides[0]!.releasedCents).toBe(260_000);
+    expect(read.kind === 'analiseConta' && read.statements[0]!.protocols[0]!.guides[0]!.releasedCents).toBe(260_000);    const emptyHash = parseTissStatement(message.xml.replace(`<ans:hash>${message.hash}</ans:hash>`, '<ans:hash></ans:hash>'));
+    expect(emptyHash.envelope.hash).toEqual({ written: '', valid: false, encoding: null });
+    expect(() => parseTissStatement(message.xml.replace(/<ans:epilogo>.*<\/ans:epilogo>/, ''))).toThrow(/falta o elemento epilogo em mensagemTISS/);
   });
 
   it('reads several statements of one message (up to 30)', () => {

@@ -194,3 +194,57 @@ export const GLOSA_CODES: readonly string[] = [
   '5033 5034 5035 5036 5037 5038 5039 5040 5041 5042 5043 5044 5045 5046 5047 5048 5049 5050 5051 5052 5053 5054',
   '5055 5056 5057 5058 5059 5060 5061 5062',
 ].join(' ').split(' ');
+
+/**
+ * dm_statusProtocolo: the state of a protocol (a lot received by the plan) or of one of its guides, in the
+ * statements the plan sends back (docs/TISS.md, "Reading statements back").
+ */
+export const PROTOCOL_STATUSES = {
+  '1': 'Recebido',
+  '2': 'Em análise',
+  '3': 'Liberado para pagamento',
+  '4': 'Encerrado sem pagamento',
+  '5': 'Analisado e aguardando liberação para pagamento',
+  '6': 'Pagamento efetuado',
+  '7': 'Não localizado',
+  '8': 'Aguardando informação complementar',
+  '9': 'Cancelado',
+} as const;
+export type ProtocolStatus = keyof typeof PROTOCOL_STATUSES;
+
+/** dm_formaPagamento: how the plan paid. */
+export const PAYMENT_METHODS = {
+  '1': 'Depósito/transferência bancária',
+  '2': 'Carteira',
+  '3': 'Boleto bancário / DDA',
+  '4': 'Dinheiro/cheque',
+} as const;
+export type PaymentMethod = keyof typeof PAYMENT_METHODS;
+
+/** dm_tipoPagamento: whether a guide's payment is its first one or the result of an appeal (recurso de glosa). */
+export const PAYMENT_KINDS = { '1': 'Inicial', '2': 'Recurso' } as const;
+export type PaymentKind = keyof typeof PAYMENT_KINDS;
+
+/** dm_debitoCreditoIndicador: 1 debit (taken from the payment), 2 credit (added to it). */
+export const DEBIT_CREDIT_INDICATORS = { '1': 'Débito', '2': 'Crédito' } as const;
+export type DebitCreditIndicator = keyof typeof DEBIT_CREDIT_INDICATORS;
+
+/**
+ * dm_debitoCreditoTipo: what a debit or credit of a payment is. 01–06 are the taxes withheld at source (the income
+ * report's retenções); 07–09 are other adjustments.
+ */
+export const DEBIT_CREDIT_TYPES = {
+  '01': 'IRRF',
+  '02': 'ISS',
+  '03': 'INSS',
+  '04': 'PIS',
+  '05': 'COFINS',
+  '06': 'CSLL',
+  '07': 'Descontos financeiros',
+  '08': 'Ajuste de pagamento anterior',
+  '09': 'Determinação judicial',
+} as const;
+export type DebitCreditType = keyof typeof DEBIT_CREDIT_TYPES;
+
+/** The debit/credit types that are taxes withheld at source (retenções na fonte). */
+export const WITHHOLDING_TYPES: readonly DebitCreditType[] = ['01', '02', '03', '04', '05', '06'];

@@ -75,8 +75,8 @@ export function providerIdElement(id: ProviderId, names: { code: string; cpf: st
   return leaf(names.cnpj, tissDigits(id.cnpj));
 }
 
-/** The cabecalho of a message from the provider to the plan. */
-function header(kind: string, sender: ProviderId, transaction: TissTransaction, planAnsRegistry: string): XmlElement {
+/** The cabecalho of a message: who sends (origem) and who receives (destino) differ by direction. */
+function header(kind: string, transaction: TissTransaction, origin: XmlElement, destination: XmlElement): XmlElement {
   return branch('cabecalho', [
     branch('identificacaoTransacao', [
       leaf('tipoTransacao', kind),
@@ -84,12 +84,19 @@ function header(kind: string, sender: ProviderId, transaction: TissTransaction, 
       leaf('dataRegistroTransacao', transaction.date),
       leaf('horaRegistroTransacao', tissTime(transaction.time)),
     ]),
-    branch('origem', [
-      branch('identificacaoPrestador', [providerIdElement(sender, { code: 'codigoPrestadorNaOperadora', cpf: 'CPF', cnpj: 'CNPJ' })]),
-    ]),
-    branch('destino', [leaf('registroANS', tissDigits(planAnsRegistry))]),
+    branch('origem', [origin]),
+    branch('destino', [destination]),
     leaf('Padrao', TISS_VERSION),
   ]);
+}
+
+/** A whole mensagemTISS: cabecalho, the direction element holding `body`, the epilogo with the hash of both. */
+function message(cabecalho: XmlElement, direction: XmlElement, options: TissMessageOptions): TissMessage {
+  const content = [cabecalho, direction];
+  const hash = tissHash(content, options.hashEncoding);
+  const root = branch('mensagemTISS', [...content, branch('epilogo', [leaf('hash', hash)])]);
+  const xml = `<?xml version="1.0" encoding="ISO-8859-1"?>${serialize(root, ` xmlns:ans="${TISS_NAMESPACE}"`)}`;
+  return { xml, hash };
 }
 
 /**
@@ -102,11 +109,24 @@ export function providerMessage(
   body: XmlElement,
   options: TissMessageOptions = {},
 ): TissMessage {
-  const content = [header(kind, envelope.sender, envelope.transaction, envelope.planAnsRegistry), branch('prestadorParaOperadora', [body])];
-  const hash = tissHash(content, options.hashEncoding);
-  const root = branch('mensagemTISS', [...content, branch('epilogo', [leaf('hash', hash)])]);
-  const xml = `<?xml version="1.0" encoding="ISO-8859-1"?>${serialize(root, ` xmlns:ans="${TISS_NAMESPACE}"`)}`;
-  return { xml, hash };
+  const origin = branch('identificacaoPrestador', [providerIdElement(envelope.sender, { code: 'codigoPrestadorNaOperadora', cpf: 'CPF', cnpj: 'CNPJ' })]);
+  const cabecalho = header(kind, envelope.transaction, origin, leaf('registroANS', tissDigits(envelope.planAnsRegistry)));
+  return message(cabecalho, branch('prestadorParaOperadora', [body]), options);
+}
+
+/**
+ * A whole mensagemTISS from the plan to a provider (the statements, issue 38: ./statementWriters.ts): origem is the
+ * plan's registroANS, destino the provider's identification, the body inside operadoraParaPrestador.
+ */
+export function planMessage(
+  kind: string,
+  envelope: { planAnsRegistry: string; addressee: ProviderId; transaction: TissTransaction },
+  body: XmlElement,
+  options: TissMessageOptions = {},
+): TissMessage {
+  const destination = branch('identificacaoPrestador', [providerIdElement(envelope.addressee, { code: 'codigoPrestadorNaOperadora', cpf: 'CPF', cnpj: 'CNPJ' })]);
+  const cabecalho = header(kind, envelope.transaction, leaf('registroANS', tissDigits(envelope.planAnsRegistry)), destination);
+  return message(cabecalho, branch('operadoraParaPrestador', [body]), options);
 }
 
 /** The bytes of a written message, as its declaration says (ISO-8859-1): what is saved or uploaded. */

@@ -406,7 +406,13 @@ describe('parseTissStatement: bad files, each refused in pt-BR naming the proble
     expectRefused(latin1(xml.replace('<ans:dataProtocolo>2026-11-21<', '<ans:dataProtocolo>2026-02-30<')), 'structure', /valor inválido em dataProtocolo: "2026-02-30"/);
     expectRefused(latin1(xml.replace('<ans:situacaoGuia>3<', '<ans:situacaoGuia>X<')), 'structure', /valor inválido em situacaoGuia/);
     const deep = tissFile(`${'<ans:x>'.repeat(50)}${'</ans:x>'.repeat(50)}`);
-    expectRefused(deep, 'notStatement', /elementos aninhados demais/);
+    expectRefused(deep, 'notStatement', /elementos demais ou aninhados demais \(linha 1\)/);
+    // 10 MB of empty elements: refused once there are more than a statement could have, without building them all.
+    const started = performance.now();
+    const many = tissFile('<ans:x/>'.repeat(1_200_000));
+    expect(many.length).toBeLessThan(MAX_STATEMENT_BYTES);
+    expectRefused(many, 'notStatement', /elementos demais ou aninhados demais/);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('a guide of the fixtures reads as written when it has no optional element at all', () => {

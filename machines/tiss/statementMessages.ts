@@ -24,7 +24,7 @@ export const STATEMENT_MESSAGES = {
   badBytes: (encoding: string) => `O arquivo não é um XML válido: há caracteres inválidos para a codificação ${encoding}.`,
   notXml: (line: number) => `O arquivo não é um XML válido (linha ${line}).`,
   truncated: 'O arquivo está incompleto: o XML termina antes de fechar seus elementos (o arquivo foi cortado?).',
-  tooDeep: (line: number) => `O arquivo não é um demonstrativo TISS: elementos aninhados demais (linha ${line}).`,
+  tooDeep: (line: number) => `O arquivo não é um demonstrativo TISS: elementos demais ou aninhados demais (linha ${line}).`,
   notTiss: 'O arquivo não é um demonstrativo TISS: não é uma mensagem do padrão TISS da ANS.',
   notStatement: (what: string) => `O arquivo não é um demonstrativo TISS: é ${what}.`,
   planError: (code: string, description: string | null) =>

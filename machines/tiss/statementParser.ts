@@ -55,6 +55,13 @@ import type { ProviderId } from './types';
 /** Deeper nesting than any TISS message has (a statement's deepest element is at depth 11): refused. */
 const MAX_DEPTH = 40;
 
+/**
+ * More elements than a statement within MAX_STATEMENT_BYTES has (its elements average over 30 bytes; 10 MB of the
+ * smallest, `<a/>`, would be 2.6 million nodes in memory): refused, so a 10 MB file never costs more than ~100 MB of
+ * tree.
+ */
+const MAX_ELEMENTS = 500_000;
+
 /** An element of the file: its name (local name in the TISS namespace; `{uri}local` otherwise), children, text. */
 type XmlNode = { name: string; line: number; children: XmlNode[]; text: string };
 
@@ -142,8 +149,10 @@ function parseTree(text: string): XmlNode {
   const parser = new SaxesParser({ xmlns: true, position: true });
   const stack: XmlNode[] = [];
   let root: XmlNode | null = null;
+  let elements = 0;
   parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_DEPTH) throw new StatementFileError('notStatement', STATEMENT_MESSAGES.tooDeep(parser.line));
+    elements += 1;
+    if (stack.length >= MAX_DEPTH || elements > MAX_ELEMENTS) throw new StatementFileError('notStatement', STATEMENT_MESSAGES.tooDeep(parser.line), parser.line);
     const name = tag.uri === TISS_NAMESPACE ? tag.local : `{${tag.uri}}${tag.local}`;
     const node: XmlNode = { name, line: parser.line, children: [], text: '' };
     if (stack.length === 0) root = node;

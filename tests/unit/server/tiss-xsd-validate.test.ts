@@ -9,6 +9,7 @@ import { tissMessageBytes } from '../../../machines/tiss/tissXml';
 import { readTissStatementFile } from '../../../server/services/tiss/statement-file';
 import { validateTissXsd, xsdDetail, type XsdResult } from '../../../server/services/tiss/xsd-validate';
 import { analiseMessage, analiseStatement, pagamentoMessage, paidGuide } from '../machines/tiss/statementFixtures';
+import { statementGenerator } from '../machines/tiss/statementRandom';
 import { appeal, guide, lot, validateWithXmllint } from '../machines/tiss/tissFixtures';
 
 const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0));
@@ -47,6 +48,18 @@ describe('validateTissXsd (libxml2 in WebAssembly, the shipped XSD)', () => {
     ];
     for (const bytes of files) {
       expect(binaryFirstLine(bytes)).toBeNull();
+      expect(await validateTissXsd(bytes)).toEqual({ ok: true });
+    }
+  });
+
+  it('accepts random statements as the xmllint binary does (seed 20261205)', async () => {
+    const generator = statementGenerator(20261205);
+    const files = Array.from({ length: 8 }, (_, index) =>
+      tissMessageBytes(index % 2 === 0 ? buildAnaliseContaMessage(generator.analiseMessage()) : buildPagamentoMessage(generator.pagamentoMessage())),
+    );
+    const results = validateWithXmllint(files.map((bytes, index) => ({ name: `random-${index}`, bytes })));
+    for (const [index, bytes] of files.entries()) {
+      expect(results.get(`random-${index}`)).toBeNull();
       expect(await validateTissXsd(bytes)).toEqual({ ok: true });
     }
   });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildHonorariosLotMessage } from '../../../../machines/tiss/honorariosMessage';
+import { statementDiscrepancies } from '../../../../machines/tiss/statementChecks';
 import { MAX_STATEMENT_BYTES, StatementFileError, type StatementFileErrorKind } from '../../../../machines/tiss/statementMessages';
 import { parseTissDecimal, parseTissStatement } from '../../../../machines/tiss/statementParser';
 import type { TissStatementMessage } from '../../../../machines/tiss/statementTypes';
@@ -405,7 +406,13 @@ describe('parseTissStatement: bad files, each refused in pt-BR naming the proble
     expectRefused(latin1(xml.replace('<ans:dataProtocolo>2026-11-21<', '<ans:dataProtocolo>2026-02-30<')), 'structure', /valor inválido em dataProtocolo: "2026-02-30"/);
     expectRefused(latin1(xml.replace('<ans:situacaoGuia>3<', '<ans:situacaoGuia>X<')), 'structure', /valor inválido em situacaoGuia/);
     const deep = tissFile(`${'<ans:x>'.repeat(50)}${'</ans:x>'.repeat(50)}`);
-    expectRefused(deep, 'notStatement', /elementos aninhados demais/);
+    expectRefused(deep, 'notStatement', /elementos demais ou aninhados demais \(linha 1\)/);
+    // 10 MB of empty elements: refused once there are more than a statement could have, without building them all.
+    const started = performance.now();
+    const many = tissFile('<ans:x/>'.repeat(1_200_000));
+    expect(many.length).toBeLessThan(MAX_STATEMENT_BYTES);
+    expectRefused(many, 'notStatement', /elementos demais ou aninhados demais/);
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('a guide of the fixtures reads as written when it has no optional element at all', () => {
@@ -427,5 +434,58 @@ describe('parseTissStatement: bad files, each refused in pt-BR naming the proble
       expect([payment.debitsCents, payment.creditsCents, payment.netCents]).toEqual([debits, credits, payment.grossReleasedCents - debits + credits]);
     }
     expect(statement.netCents).toBe(statement.payments.reduce((sum, payment) => sum + payment.netCents, 0) - 1);
+  });
+});
+
+describe('statementDiscrepancies', () => {
+  const analise = (statement = analiseStatement()): TissStatementMessage => parseTissStatement(buildAnaliseContaMessage(analiseMessage({ statements: [statement] })).xml);
+  const pagamento = (statement = pagamentoStatement()): TissStatementMessage => parseTissStatement(buildPagamentoMessage(pagamentoMessage({ statement })).xml);
+
+  it('finds nothing in statements that add up: the fixtures and those made from a lot', () => {
+    expect(statementDiscrepancies(analise())).toEqual([]);
+    expect(statementDiscrepancies(pagamento())).toEqual([]);
+    const analysis = analiseContaForLot(lot([guide(), guide({ providerGuideNumber: 'H-2' })]), {
+      statementNumber: 'D',
+      planName: 'P',
+      planCnpj: '60765823000130',
+      issuedOn: '2026-12-10',
+      protocolNumber: '1',
+      protocolDate: '2026-11-21',
+      glosas: [{ providerGuideNumber: 'H-2', sequence: 1, code: '1801', cents: 12_345 }],
+    });
+    expect(statementDiscrepancies(analise(analysis))).toEqual([]);
+    const payment = pagamentoForAnalise(analysis, { statementNumber: 'P', issuedOn: '2026-12-15', payment: { paidOn: '2026-12-15', method: '1', bank: null, branch: null, account: null }, debitsCredits: [{ indicator: '1', type: '01', description: 'IRRF', cents: 100 }] });
+    expect(statementDiscrepancies(pagamento(payment))).toEqual([]);
+  });
+
+  it('names each place where an analysis does not add up, with both amounts', () => {
+    const statement = analiseStatement();
+    const partial = statement.protocols[0]!.guides[1]!;
+    partial.items[0]!.glosas[1]!.cents = 1_000;
+    partial.releasedCents = 110_000;
+    statement.protocols[0]!.glosaCents = 1;
+    expect(statementDiscrepancies(analise(statement))).toEqual([
+      'Guia H-2026-0002 (protocolo 202611000123), item 1: o valor glosado (R$ 450,00) não confere com o processado menos o liberado (R$ 449,99).',
+      'Guia H-2026-0002 (protocolo 202611000123), itens: a soma do valor liberado (R$ 1.100,01) difere do total informado (R$ 1.100,00).',
+      'Guia H-2026-0002 (protocolo 202611000123): o valor glosado (R$ 449,99) não confere com o processado menos o liberado (R$ 450,00).',
+      'Protocolo 202611000123 (lote 17), guias: a soma do valor liberado (R$ 3.600,00) difere do total informado (R$ 3.600,01).',
+      'Protocolo 202611000123 (lote 17): o valor glosado (R$ 0,01) não confere com o processado menos o liberado (R$ 2.949,99).',
+    ]);
+  });
+
+  it('names each place where a payment does not add up: withholdings, net, the statement’s totals', () => {
+    const statement = pagamentoStatement();
+    statement.payments[0]!.debitsCredits[0]!.cents += 1;
+    statement.payments[1]!.netCents -= 50;
+    expect(statementDiscrepancies(pagamento(statement))).toEqual([
+      'Pagamento de 15/12/2026: a soma dos débitos (R$ 293,41) difere do total informado (R$ 293,40).',
+      'Pagamento de 22/12/2026: o valor líquido (R$ 441,00) não confere com o liberado menos os débitos mais os créditos (R$ 441,50).',
+    ]);
+    statement.grossReleasedCents += 100;
+    expect(statementDiscrepancies(pagamento(statement)).slice(2)).toEqual([
+      'Demonstrativo DP-2026-12-0001, datas de pagamento: a soma do valor liberado (R$ 4.040,01) difere do total informado (R$ 4.041,01).',
+      'Demonstrativo DP-2026-12-0001: o valor glosado (R$ 449,99) não confere com o processado menos o liberado (R$ 448,99).',
+      'Demonstrativo DP-2026-12-0001: o valor líquido (R$ 3.748,10) não confere com o liberado menos os débitos mais os créditos (R$ 3.749,10).',
+    ]);
   });
 });

@@ -1376,6 +1376,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/tiss/statements/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conferir um demonstrativo do plano antes de importar
+         * @description Lê o XML de um demonstrativo (análise de conta ou pagamento, TISS 4.01.00, do plano para o prestador) e mostra,
+         *     sem gravar nada, o que a importação lançaria: por guia, a cirurgia encontrada (pelo número da guia; para guias
+         *     faturadas fora do sistema, pela carteira, data e procedimento), os recebimentos e as glosas (valor, código TISS e
+         *     descrição), as guias sem cirurgia e o que difere do faturado. Arquivo ruim (não é XML, outro padrão, outra
+         *     versão, grande demais, com DOCTYPE/ENTITY, cortado, fora do XSD com a linha): 400 em pt-BR, nada gravado.
+         *     Demonstrativo de outro prestador ou de operadora fora da lista: 400.
+         */
+        post: operations["previewTissStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/tiss/statements/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Demonstrativos importados */
+        get: operations["listTissStatements"];
+        put?: never;
+        /**
+         * Importar um demonstrativo do plano
+         * @description Lança, numa transação, o que a conferência do mesmo arquivo mostra: os recebimentos (com a referência do
+         *     depósito) e as glosas de cada guia encontrada, nos casos em realização, pagamento ou concluídos; o arquivo fica
+         *     guardado e o demonstrativo registrado com os lotes que cita. Um demonstrativo (registro ANS, tipo e número) é
+         *     importado uma vez: de novo, 409 "Este demonstrativo já foi importado em dd/mm/aaaa: nada foi lançado de novo.".
+         *     Erros do arquivo como na conferência (400, nada gravado).
+         */
+        post: operations["importTissStatement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/tiss/appeals/": {
         parameters: {
             query?: never;
@@ -4851,6 +4901,96 @@ export interface components {
             /** @description Até 12 dígitos (pontos, traços e barras digitados são ignorados). */
             protocol: string | null;
         };
+        /** @description multipart/form-data com só a parte de arquivo `file` (sem ela: 400 "Escolha o arquivo XML do demonstrativo."). */
+        TissStatementForm: {
+            /**
+             * Format: binary
+             * @description O XML do demonstrativo, até 10 MB.
+             */
+            file?: string;
+        };
+        TissStatementSummary: {
+            id: number;
+            /** @enum {string} */
+            kind: "analise" | "pagamento";
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            plan_name: string;
+            guides: number;
+            unmatched: number;
+            receipts_cents: number;
+            glosas_cents: number;
+            /** Format: date-time */
+            imported_at: string;
+        };
+        /** @description Um arquivo de demonstrativos lido (conferência) ou importado. */
+        TissStatementFile: {
+            /** @enum {string} */
+            kind: "analise" | "pagamento";
+            medic_id: number;
+            /** @description Se o hash do epílogo confere (um hash errado é avisado, não recusado). */
+            hash_valid: boolean;
+            statements: {
+                /** @enum {string} */
+                kind: "analise" | "pagamento";
+                number: string;
+                /** Format: date */
+                issued_on: string;
+                plan: {
+                    id: number;
+                    name: string;
+                    ans_registry: string;
+                };
+                /**
+                 * Format: date-time
+                 * @description Quando foi importado (null na conferência de um demonstrativo ainda não importado).
+                 */
+                imported_at: string | null;
+                guides: components["schemas"]["TissStatementGuide"][];
+                totals: {
+                    guides: number;
+                    unmatched: number;
+                    receipts_cents: number;
+                    glosas_cents: number;
+                };
+            }[];
+        };
+        TissStatementGuide: {
+            guide_number: string;
+            lot_number: string | null;
+            plan_guide_number: string | null;
+            /**
+             * @description Como a cirurgia foi encontrada; null sem cirurgia.
+             * @enum {string|null}
+             */
+            match: "guide_number" | "card_date_procedure" | null;
+            surgery_id: number | null;
+            patient_name: string | null;
+            /** @description O valor da guia gerada no sistema (null para uma guia de fora). */
+            billed_cents: number | null;
+            /** @description O valor apresentado segundo o plano (análise de conta). */
+            informed_cents: number | null;
+            released_cents: number;
+            receipts: {
+                /** Format: date */
+                received_on: string;
+                amount_cents: number;
+                deposit_reference: string;
+                /** @description A parte deste recebimento nos impostos retidos do pagamento (IRRF, ISS, INSS, PIS, COFINS, CSLL). */
+                withholding_cents: number;
+            }[];
+            glosas: {
+                code: string | null;
+                description: string;
+                amount_cents: number;
+                note: string | null;
+            }[];
+            /** @description Em pt-BR, o que difere do faturado e por que algo não será lançado. */
+            notes: string[];
+            /** @description Se a importação lança algo nesta guia. */
+            posts: boolean;
+        };
         TissAppeal: {
             id: number;
             lot_id: number;
@@ -6851,6 +6991,100 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["TissFrozen"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewTissStatement: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TissStatementForm"];
+            };
+        };
+        responses: {
+            /** @description O que seria lançado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissStatementFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listTissStatements: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os demonstrativos importados, os mais novos primeiro (até 200). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["TissStatementSummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importTissStatement: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["TissStatementForm"];
+            };
+        };
+        responses: {
+            /** @description Importado; o que foi lançado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissStatementFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TissFrozen"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["InternalError"];
         };
     };

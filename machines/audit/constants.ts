@@ -85,6 +85,7 @@ const NUMBERED_DETAIL_LABELS: Record<string, (number: string) => string> = {
   tiss_lot_undone: (number) => `Lote TISS ${number} desfeito`,
   tiss_appeal: (number) => `Recurso de glosa ${number}`,
   tiss_appeal_sent: (number) => `Envio do recurso de glosa ${number}`,
+  tiss_statement: (number) => `Demonstrativo TISS importado (nº interno ${number})`,
 };
 
 /** The patient form's fields by their API names (a patient update's detail is `campos:<names>`). */

@@ -43,7 +43,7 @@ type StatementGuideKey = {
   procedureCodes: readonly string[];
 };
 
-type GuideMatch =
+export type GuideMatch =
   | { status: 'matched'; by: 'guide_number'; surgeryId: number; guideId: number; lotDiffers: boolean }
   | { status: 'matched'; by: 'card_date_procedure'; surgeryId: number }
   | { status: 'unmatched'; reason: 'no_candidate' }
@@ -125,25 +125,4 @@ export function glosasToPost(guide: AnalysedGuideGlosas): { glosas: GlosaToPost[
   if (amount <= 0) return { glosas: [], otherCodes: [] };
   const [first, ...others] = guide.glosas.map((glosa) => glosa.code);
   return { glosas: [{ code: first ?? null, cents: amount }], otherCodes: others };
-}
-
-/**
- * Splits `totalCents` (a payment's withholding) over receipts in proportion to their amounts, exactly: each share is
- * rounded down and the centavos left go one by one to the largest remainders (ties: the earlier receipt). The shares
- * always sum to the total.
- */
-export function splitInProportion(totalCents: number, amounts: readonly number[]): number[] {
-  const whole = amounts.reduce((sum, amount) => sum + amount, 0);
-  if (whole <= 0 || totalCents === 0) return amounts.map(() => 0);
-  const exact = amounts.map((amount) => BigInt(totalCents) * BigInt(amount));
-  const shares = exact.map((value) => Number(value / BigInt(whole)));
-  const remainders = exact.map((value, index) => ({ index, rest: Number(value % BigInt(whole)) }));
-  let left = totalCents - shares.reduce((sum, share) => sum + share, 0);
-  remainders.sort((a, b) => b.rest - a.rest || a.index - b.index);
-  for (const { index } of remainders) {
-    if (left === 0) break;
-    shares[index]! += 1;
-    left -= 1;
-  }
-  return shares;
 }

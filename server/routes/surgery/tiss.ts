@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { tissGuidesQuerySchema } from '../../../machines/billing/guideSchemas';
 import type { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
 import type { AppDeps } from '../../deps';
-import { notFound } from '../../http/errors';
+import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
+import { MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from '../../../machines/tiss/statementMessages';
 import { pathId } from '../../http/path-id';
 import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
@@ -11,10 +12,38 @@ import { namedMedicOf } from '../../services/access/acting-medic';
 import { saoPauloDay } from '../../services/sao-paulo-time';
 import { createGuideService, GUIDE_MESSAGES } from '../../services/tiss/guides';
 import { createLotService, LOT_MESSAGES } from '../../services/tiss/lots';
+import { createStatementService } from '../../services/tiss/statements';
 import { surgeryPathId } from './surgery-path-id';
 
 type MedicQuery = { Querystring: typeof stageTargetsQuerySchema.infer };
 type ItemParams = { Params: { itemId: string } } & MedicQuery;
+
+const FILE_REQUIRED = 'Escolha o arquivo XML do demonstrativo.';
+
+/** The statement upload (openapi TissStatementForm): exactly one non-empty file part `file`, at most 10 MiB. */
+async function readStatementUpload(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
+  let found: Buffer | null = null;
+  let extra = false;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 0, parts: 2 } })) {
+      if (part.type !== 'file' || part.fieldname !== 'file' || found) {
+        if (part.type === 'file') for await (const chunk of part.file) void chunk;
+        extra = true;
+        continue;
+      }
+      found = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw payloadTooLarge(STATEMENT_MESSAGES.tooLarge(Number(request.headers['content-length'] ?? MAX_STATEMENT_BYTES + 1)));
+    }
+    throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
+  }
+  if (extra || !found || found.length === 0) throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
+  return found;
+}
 
 /**
  * A case's guia de honorários, lots and appeals in TISS (issue 37; docs/TISS.md). Thin: bodies are
@@ -25,6 +54,7 @@ type ItemParams = { Params: { itemId: string } } & MedicQuery;
 export default async function tissRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const guides = createGuideService(deps);
   const lots = createLotService(deps);
+  const statements = createStatementService(deps);
   const auth = { onRequest: app.authenticate };
   const medicQuery = { onRequest: app.authenticate, preValidation: validated({ query: (s) => s.stageTargetsQuerySchema }) };
   const medicOf = (request: FastifyRequest<MedicQuery>) => namedMedicOf(deps.db, signedInUser(request), request.query.medic);
@@ -91,6 +121,19 @@ export default async function tissRoutes(app: FastifyInstance, { deps }: { deps:
     await lots.remove(signedInUser(request), await medicOf(request), itemId(request.params.itemId, LOT_MESSAGES.lotNotFound));
     return reply.code(204).send();
   });
+
+  // The plans' statements read back (issue 38): a preview that writes nothing, then the import of the same file.
+  app.post<MedicQuery>('/surgery/api/v1/tiss/statements/preview/', medicQuery, async (request) => {
+    const medic = await medicOf(request);
+    return statements.preview(medic, await readStatementUpload(request));
+  });
+
+  app.post<MedicQuery>('/surgery/api/v1/tiss/statements/', medicQuery, async (request, reply) => {
+    const medic = await medicOf(request);
+    return reply.code(201).send(await statements.apply(signedInUser(request), medic, await readStatementUpload(request)));
+  });
+
+  app.get<MedicQuery>('/surgery/api/v1/tiss/statements/', medicQuery, async (request) => ({ results: await statements.list(await medicOf(request)) }));
 
   app.get<MedicQuery>('/surgery/api/v1/tiss/appeals/', medicQuery, async (request) => ({ results: await lots.listAppeals(await medicOf(request)) }));
 

@@ -93,6 +93,10 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   deleteTissLot: { query: stageTargetsQuerySchema },
   downloadTissLot: { query: stageTargetsQuerySchema },
   markTissLotSent: { query: stageTargetsQuerySchema, body: buildTissSentSchema('2026-11-26') },
+  // The statement upload's only part is the file (its text fields: none, like the office template's).
+  previewTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
+  importTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
+  listTissStatements: { query: stageTargetsQuerySchema },
   listTissAppeals: { query: stageTargetsQuerySchema },
   createTissAppeal: { query: stageTargetsQuerySchema, body: appealCreateSchema },
   downloadTissAppeal: { query: stageTargetsQuerySchema },

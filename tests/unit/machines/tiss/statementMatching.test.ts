@@ -3,7 +3,6 @@ import {
   cardKey,
   glosasToPost,
   numberKey,
-  splitInProportion,
   statementMatcher,
   type BilledGuide,
   type CaseCandidate,
@@ -95,28 +94,5 @@ describe('glosas an analysed guide posts', () => {
     // No valorGlosaGuia: informed − released; no code at all: a glosa without one.
     expect(glosasToPost({ ...guide, releasedCents: 80_000 })).toEqual({ glosas: [{ code: null, cents: 20_000 }], otherCodes: [] });
     expect(glosasToPost(guide)).toEqual({ glosas: [], otherCodes: [] });
-  });
-});
-
-describe('withholdings split over the receipts of one payment', () => {
-  it('always sums to the total, in proportion, the odd centavos to the largest remainders', () => {
-    expect(splitInProportion(100, [1, 1, 1])).toEqual([34, 33, 33]);
-    expect(splitInProportion(1_500, [100_000, 50_000])).toEqual([1_000, 500]);
-    expect(splitInProportion(0, [5, 5])).toEqual([0, 0]);
-    expect(splitInProportion(10, [0, 0])).toEqual([0, 0]);
-  });
-
-  it('holds over random payments (seeded)', () => {
-    let seed = 38;
-    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-    for (let run = 0; run < 500; run++) {
-      const amounts = Array.from({ length: 1 + Math.floor(random() * 8) }, () => 1 + Math.floor(random() * 10_000_000));
-      const whole = amounts.reduce((a, b) => a + b, 0);
-      const total = Math.floor(random() * whole * 0.3);
-      const shares = splitInProportion(total, amounts);
-      expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
-      // Each share is within one centavo of its exact proportion.
-      shares.forEach((share, index) => expect(Math.abs(share - (total * amounts[index]!) / whole)).toBeLessThan(1));
-    }
   });
 });

@@ -1,0 +1,481 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
+import { glosaProblem } from '../../../machines/ledger/ledgerRules';
+import { addDays } from '../../../machines/rules/dates';
+import { DEFAULT_APPEAL_DAYS } from '../../../machines/ledger/constants';
+import { stagesWhere } from '../../../machines/stages';
+import { glosaReasonLabel } from '../../../machines/tiss/guideRules';
+import { StatementFileError } from '../../../machines/tiss/statementMessages';
+import { allocatePayment } from '../../../machines/tiss/statementAllocation';
+import { glosasToPost, statementMatcher, type GuideMatch } from '../../../machines/tiss/statementMatching';
+import type { AnaliseContaStatement, PagamentoStatement, StatementProvider, TissStatementMessage } from '../../../machines/tiss/statementTypes';
+import { WITHHOLDING_TYPES } from '../../../machines/tiss/tissDomains';
+import type { Database, Executor, Transaction } from '../../db/client';
+import {
+  glosaReasons,
+  healthPlans,
+  medicBillingProfiles,
+  medicPlanBilling,
+  patientPlanCards,
+  patients,
+  procedures,
+  surgeries,
+  surgeryGlosas,
+  surgeryProcedures,
+  surgeryReceipts,
+  tissGuides,
+  tissLots,
+  tissStatementFiles,
+  tissStatementLots,
+  tissStatements,
+  users,
+  type StatementKind,
+} from '../../db/schema/index';
+import { rowsOf } from '../dashboard/dashboard-rows';
+import { badRequest } from '../../http/errors';
+import { frozen } from './guides';
+import type { AuthUser } from '../../plugins/authenticate';
+import { caseChange, recordChange } from '../audit/audit-log';
+import { ledgerFacts, paymentColumnsFromReceipts } from '../ledger/ledger-read';
+import { saoPauloDay } from '../sao-paulo-time';
+import { readTissStatementFile } from './statement-file';
+
+type User = Pick<AuthUser, 'id' | 'type'>;
+
+const STATEMENT_IMPORT_MESSAGES = {
+  unknownPlan: (registry: string) =>
+    `O demonstrativo é de uma operadora (registro ANS ${registry}) que não está na lista de convênios do sistema.`,
+  otherProvider:
+    'Este demonstrativo é de outro prestador: o código na operadora, o CPF ou o CNPJ a que ele se destina não são os do médico (confira em Faturamento TISS).',
+  alreadyImported: (day: string) => `Este demonstrativo já foi importado em ${day}: nada foi lançado de novo.`,
+  notWritable: (status: CaseStatus) => `A cirurgia está em "${STATUS_LABELS[status]}": nada será lançado nela.`,
+  lotDiffers: (lot: string) => `A guia foi enviada em outro lote (lote ${lot} no demonstrativo).`,
+  informedDiffers: (billed: string, informed: string) => `Valor apresentado (${informed}) diferente do faturado na guia (${billed}).`,
+  glosaAboveOpen: (problem: string) => `Glosa não lançada: ${problem}`,
+  otherGuideCodes: (codes: string[]) => `Outros motivos da guia: ${codes.join(', ')}.`,
+  noCandidate: 'Nenhuma cirurgia encontrada pelo número da guia, nem pela carteira, data e procedimento.',
+  ambiguous: (count: number) => `${count} cirurgias com a mesma carteira, data e procedimento: lance à mão na cirurgia certa.`,
+} as const;
+
+const M = STATEMENT_IMPORT_MESSAGES;
+const WRITABLE: readonly CaseStatus[] = stagesWhere('ledgerWritable');
+
+const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
+
+/** A receipt or glosa the import posts on a case. */
+type PostedReceipt = { received_on: string; amount_cents: number; deposit_reference: string; withholding_cents: number };
+type PostedGlosa = { code: string | null; description: string; amount_cents: number; note: string | null };
+
+/** One guide of a statement, as the preview shows it and the import posts it. */
+type StatementGuidePreview = {
+  guide_number: string;
+  lot_number: string | null;
+  plan_guide_number: string | null;
+  match: 'guide_number' | 'card_date_procedure' | null;
+  surgery_id: number | null;
+  patient_name: string | null;
+  billed_cents: number | null;
+  informed_cents: number | null;
+  released_cents: number;
+  receipts: PostedReceipt[];
+  glosas: PostedGlosa[];
+  /** pt-BR: what differs from what was billed, and why something will not be posted. */
+  notes: string[];
+  posts: boolean;
+};
+
+type StatementPreview = {
+  kind: StatementKind;
+  number: string;
+  issued_on: string;
+  plan: { id: number; name: string; ans_registry: string };
+  imported_at: string | null;
+  guides: StatementGuidePreview[];
+  totals: { guides: number; unmatched: number; receipts_cents: number; glosas_cents: number };
+};
+
+type StatementFilePreview = {
+  kind: StatementKind;
+  medic_id: number;
+  /** Whether the epílogo's hash matches the message (a wrong one is reported, not refused). */
+  hash_valid: boolean;
+  statements: StatementPreview[];
+};
+
+/** The statement's guides, flattened to what matching and posting need. */
+type GuideEntry = {
+  key: Parameters<ReturnType<typeof statementMatcher>>[0];
+  planGuideNumber: string | null;
+  informedCents: number | null;
+  releasedCents: number;
+  glosas: PostedGlosa[];
+  otherCodes: string[];
+  receipt: PostedReceipt | null;
+};
+
+function digits(value: string | null | undefined): string {
+  return (value ?? '').replace(/\D/g, '');
+}
+
+/** Whether `provider` (whom the statement is addressed to) is `medic` at `planId`. */
+async function isMedicsProvider(db: Executor, medicId: number, planId: number, provider: StatementProvider): Promise<boolean> {
+  const id = provider.id;
+  if (id.kind === 'codeAtPlan') {
+    const [row] = await db
+      .select({ code: medicPlanBilling.providerCode })
+      .from(medicPlanBilling)
+      .where(and(eq(medicPlanBilling.medicId, medicId), eq(medicPlanBilling.healthPlanId, planId)));
+    return Boolean(row?.code) && row!.code!.trim() === id.code.trim();
+  }
+  if (id.kind === 'cpf') {
+    const [row] = await db.select({ cpf: users.cpf }).from(users).where(eq(users.id, medicId));
+    return digits(row?.cpf) !== '' && digits(row?.cpf) === digits(id.cpf);
+  }
+  const [row] = await db.select({ cnpj: medicBillingProfiles.companyCnpj }).from(medicBillingProfiles).where(eq(medicBillingProfiles.medicId, medicId));
+  return digits(row?.cnpj) !== '' && digits(row?.cnpj) === digits(id.cnpj);
+}
+
+/** A glosa's description for the preview and the ledger's 'Motivo' (the shipped table's, else the plan's). */
+async function reasonDescriptions(db: Executor, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db.select({ code: glosaReasons.code, description: glosaReasons.description }).from(glosaReasons).where(inArray(glosaReasons.code, codes));
+  return new Map(rows.map((row) => [row.code, glosaReasonLabel(row.code, row.description)]));
+}
+
+function analiseEntries(statement: AnaliseContaStatement): GuideEntry[] {
+  return statement.protocols.flatMap((protocol) =>
+    protocol.guides.map((guide): GuideEntry => {
+      const { glosas, otherCodes } = glosasToPost(guide);
+      return {
+        key: {
+          providerGuideNumber: guide.providerGuideNumber,
+          lotNumber: protocol.lotNumber,
+          cardNumber: guide.cardNumber,
+          performedOn: guide.items[0]?.performedOn ?? guide.billingStart,
+          procedureCodes: guide.items.map((item) => item.code),
+        },
+        planGuideNumber: guide.planGuideNumber,
+        informedCents: guide.informedCents,
+        releasedCents: guide.releasedCents,
+        glosas: glosas.map((glosa) => ({ code: glosa.code, description: '', amount_cents: glosa.cents, note: null })),
+        otherCodes,
+        receipt: null,
+      };
+    }),
+  );
+}
+
+/**
+ * A payment date's guides, each with its receipt: the amount released (the gross that settles the fee), the
+ * deposit it came in, and its share of the taxes the plan withheld on the deposit (machines/tiss/statementAllocation.ts:
+ * every guide of the date its share in proportion to what it released, whether or not it is found).
+ */
+function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
+  return statement.payments.flatMap((payment) => {
+    const bank = [payment.payment.bank, payment.payment.branch, payment.payment.account].filter(Boolean).join('/');
+    const reference = `Demonstrativo ${statement.header.statementNumber}, pagamento de ${brDate(payment.payment.paidOn)}${bank ? ` (${bank})` : ''}`;
+    return allocatePayment(payment).guides.map(({ guide, lotNumber, debits, credits }): GuideEntry => {
+      const withheld = (shares: typeof debits) => shares.filter((share) => WITHHOLDING_TYPES.includes(share.type)).reduce((sum, share) => sum + share.cents, 0);
+      return {
+        key: { providerGuideNumber: guide.providerGuideNumber, lotNumber, cardNumber: null, performedOn: null, procedureCodes: [] },
+        planGuideNumber: guide.planGuideNumber,
+        informedCents: null,
+        releasedCents: guide.releasedCents,
+        glosas: [],
+        otherCodes: [],
+        receipt:
+          guide.releasedCents > 0
+            ? {
+                received_on: payment.payment.paidOn,
+                amount_cents: guide.releasedCents,
+                deposit_reference: reference,
+                withholding_cents: Math.max(0, withheld(debits) - withheld(credits)),
+              }
+            : null,
+      };
+    });
+  });
+}
+
+/**
+ * The plans' statements read back (issue 38; docs/TISS.md "Reading statements back"): a file is read (or refused in
+ * pt-BR, nothing written), each statement's guides matched to the medic's cases (machines/tiss/statementMatching.ts)
+ * and shown before anything is written; applying posts exactly what the preview showed, in one transaction, once per
+ * statement (its registry, kind and number).
+ */
+export function createStatementService({ db, now }: { db: Database; now: () => Date }) {
+  async function readFile(bytes: Uint8Array): Promise<TissStatementMessage> {
+    try {
+      return await readTissStatementFile(bytes);
+    } catch (error) {
+      if (error instanceof StatementFileError) throw badRequest([error.message], { file: [error.message] });
+      throw error;
+    }
+  }
+
+  /** What `message` would post for `medicId`, read through `tx` (locking the matched cases when `lock`). */
+  async function plan(tx: Executor, medicId: number, message: TissStatementMessage, lock: boolean): Promise<StatementFilePreview> {
+    const kind: StatementKind = message.kind === 'analiseConta' ? 'analise' : 'pagamento';
+    const statements = message.kind === 'analiseConta' ? message.statements : [message.statement];
+    const answer: StatementPreview[] = [];
+    for (const statement of statements) {
+      const registry = statement.header.planAnsRegistry;
+      const [plan] = await tx
+        .select({ id: healthPlans.id, name: healthPlans.fantasyName })
+        .from(healthPlans)
+        .where(eq(healthPlans.ansRegistry, registry));
+      if (!plan) throw badRequest([M.unknownPlan(registry)], { file: [M.unknownPlan(registry)] });
+      if (!(await isMedicsProvider(tx, medicId, plan.id, statement.provider))) throw badRequest([M.otherProvider], { file: [M.otherProvider] });
+      const [imported] = await tx
+        .select({ at: tissStatements.createdAt })
+        .from(tissStatements)
+        .where(
+          and(
+            eq(tissStatements.medicId, medicId),
+            eq(tissStatements.planAnsRegistry, registry),
+            eq(tissStatements.kind, kind),
+            eq(tissStatements.number, statement.header.statementNumber),
+          ),
+        );
+      const entries = kind === 'analise' ? analiseEntries(statement as AnaliseContaStatement) : pagamentoEntries(statement as PagamentoStatement);
+      const guides = await previewGuides(tx, medicId, plan.id, entries, lock);
+      const posted = guides.filter((guide) => guide.posts);
+      answer.push({
+        kind,
+        number: statement.header.statementNumber,
+        issued_on: statement.header.issuedOn,
+        plan: { id: plan.id, name: plan.name, ans_registry: registry },
+        imported_at: imported ? imported.at.toISOString() : null,
+        guides,
+        totals: {
+          guides: guides.length,
+          unmatched: guides.filter((guide) => guide.surgery_id === null).length,
+          receipts_cents: posted.reduce((sum, guide) => sum + guide.receipts.reduce((total, receipt) => total + receipt.amount_cents, 0), 0),
+          glosas_cents: posted.reduce((sum, guide) => sum + guide.glosas.reduce((total, glosa) => total + glosa.amount_cents, 0), 0),
+        },
+      });
+    }
+    return { kind, medic_id: medicId, hash_valid: message.envelope.hash.valid, statements: answer };
+  }
+
+  async function previewGuides(tx: Executor, medicId: number, planId: number, entries: GuideEntry[], lock: boolean): Promise<StatementGuidePreview[]> {
+    const billed = await tx
+      .select({ guideId: tissGuides.id, surgeryId: tissGuides.surgeryId, number: tissGuides.number, billedCents: tissGuides.totalCents, lotNumber: tissLots.number })
+      .from(tissGuides)
+      .leftJoin(tissLots, eq(tissLots.id, tissGuides.lotId))
+      .where(and(eq(tissGuides.medicId, medicId), eq(tissGuides.healthPlanId, planId)));
+    const candidates = await rowsOf<{ id: number; card: string; performed_on: string | null; codes: string[] | null }>(
+      tx,
+      sql`select s.id, c.card_number as card, s.accomplishment::text as performed_on,
+          array_remove(array_agg(p.code order by p.code), null) as codes
+        from ${surgeries} as s
+          join ${patientPlanCards} as c on c.patient_id = s.patient_id and c.health_plan_id = s.health_plan_id
+          left join ${surgeryProcedures} as sp on sp.surgery_id = s.id
+          left join ${procedures} as p on p.id = sp.procedure_id
+        where s.medic_id = ${medicId} and s.health_plan_id = ${planId}
+          and s.status in (${sql.join(WRITABLE.map((status) => sql`${status}`), sql`, `)})
+        group by s.id, c.card_number`,
+    );
+    const match = statementMatcher(
+      billed.map((guide) => ({ ...guide, number: String(guide.number), lotNumber: guide.lotNumber === null ? null : String(guide.lotNumber) })),
+      candidates.map((row) => ({ surgeryId: Number(row.id), cardNumber: row.card, performedOn: row.performed_on, procedureCodes: row.codes ?? [] })),
+    );
+    const matches = entries.map((entry) => match(entry.key));
+    const caseIds = [...new Set(matches.flatMap((found) => (found.status === 'matched' ? [found.surgeryId] : [])))].sort((a, b) => a - b);
+    const cases = new Map<number, { status: CaseStatus; patientName: string; medicId: number; patientId: number }>();
+    if (caseIds.length > 0) {
+      const query = tx
+        .select({ id: surgeries.id, status: surgeries.status, patientName: patients.nomeCompleto, medicId: surgeries.medicId, patientId: surgeries.patientId })
+        .from(surgeries)
+        .innerJoin(patients, eq(patients.id, surgeries.patientId))
+        .where(and(inArray(surgeries.id, caseIds), eq(surgeries.medicId, medicId)))
+        .orderBy(asc(surgeries.id));
+      for (const row of await (lock ? query.for('update', { of: surgeries }) : query)) cases.set(row.id, row);
+    }
+    const descriptions = await reasonDescriptions(tx, [...new Set(entries.flatMap((entry) => entry.glosas.flatMap((glosa) => (glosa.code ? [glosa.code] : []))))]);
+    const billedById = new Map(billed.map((guide) => [guide.guideId, guide]));
+    // Glosas already taken from a case's open balance by earlier guides of this statement.
+    const taken = new Map<number, number>();
+    const answer: StatementGuidePreview[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const found: GuideMatch = matches[index]!;
+      const notes: string[] = [];
+      const surgeryId = found.status === 'matched' ? found.surgeryId : null;
+      const row = surgeryId === null ? undefined : cases.get(surgeryId);
+      const guide = found.status === 'matched' && found.by === 'guide_number' ? billedById.get(found.guideId) : undefined;
+      if (found.status === 'unmatched') notes.push(found.reason === 'ambiguous' ? M.ambiguous(found.surgeryIds.length) : M.noCandidate);
+      if (found.status === 'matched' && found.by === 'guide_number' && found.lotDiffers) notes.push(M.lotDiffers(entry.key.lotNumber ?? ''));
+      if (guide && entry.informedCents !== null && entry.informedCents !== guide.billedCents) {
+        notes.push(M.informedDiffers(brl(guide.billedCents), brl(entry.informedCents)));
+      }
+      const glosas = entry.glosas.map((glosa) => ({
+        ...glosa,
+        description: glosa.code ? (descriptions.get(glosa.code) ?? glosaReasonLabel(glosa.code, null)) : 'Glosa do demonstrativo',
+        note: entry.otherCodes.length > 0 ? M.otherGuideCodes(entry.otherCodes) : null,
+      }));
+      let posts = Boolean(row) && (glosas.length > 0 || entry.receipt !== null);
+      if (row && !WRITABLE.includes(row.status)) {
+        notes.push(M.notWritable(row.status));
+        posts = false;
+      }
+      if (posts && row && glosas.length > 0) {
+        const cents = glosas.reduce((sum, glosa) => sum + glosa.amount_cents, 0);
+        const facts = await ledgerFacts(tx, surgeryId!);
+        const already = taken.get(surgeryId!) ?? 0;
+        const problem = glosaProblem({ ...facts, deducted_cents: facts.deducted_cents + already }, { amount_cents: cents, recovered_cents: null }, null);
+        if (problem) {
+          notes.push(M.glosaAboveOpen(problem));
+          posts = false;
+        } else taken.set(surgeryId!, already + cents);
+      }
+      answer.push({
+        guide_number: entry.key.providerGuideNumber,
+        lot_number: entry.key.lotNumber,
+        plan_guide_number: entry.planGuideNumber,
+        match: found.status === 'matched' ? found.by : null,
+        surgery_id: row ? surgeryId : null,
+        patient_name: row?.patientName ?? null,
+        billed_cents: guide ? guide.billedCents : null,
+        informed_cents: entry.informedCents,
+        released_cents: entry.releasedCents,
+        receipts: entry.receipt ? [entry.receipt] : [],
+        glosas,
+        notes,
+        posts,
+      });
+    }
+    return answer;
+  }
+
+  return {
+    /** What `bytes` would post for `medicId`: nothing written. */
+    async preview(medicId: number, bytes: Uint8Array): Promise<StatementFilePreview> {
+      const message = await readFile(bytes);
+      return plan(db, medicId, message, false);
+    },
+
+    /**
+     * Posts what the preview of `bytes` shows, in one transaction (the matched cases locked first, in id order, so
+     * the open balances checked are the ones written against): the file kept, each statement not imported before
+     * recorded with the lots it names, each posting guide's receipts and glosas written on its case (version
+     * bumped, payment fields from the receipts, audited). 409 when every statement of the file was imported before.
+     */
+    async apply(user: User, medicId: number, bytes: Uint8Array): Promise<StatementFilePreview> {
+      const message = await readFile(bytes);
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(38038, ${medicId})`);
+        const preview = await plan(tx, medicId, message, true);
+        const fresh = preview.statements.filter((statement) => statement.imported_at === null);
+        if (fresh.length === 0) throw frozen(M.alreadyImported(brDate(saoPauloDay(new Date(preview.statements[0]!.imported_at!)))));
+        const at = now();
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        await tx.insert(tissStatementFiles).values({ medicId, sha256, message: Buffer.from(bytes), importedBy: user.id, importedAt: at }).onConflictDoNothing();
+        const [file] = await tx
+          .select({ id: tissStatementFiles.id })
+          .from(tissStatementFiles)
+          .where(and(eq(tissStatementFiles.medicId, medicId), eq(tissStatementFiles.sha256, sha256)));
+        for (const statement of fresh) await post(tx, user, medicId, file!.id, statement, at);
+        for (const statement of fresh) statement.imported_at = at.toISOString();
+        return preview;
+      });
+    },
+
+    /** The medic's imported statements, newest first. */
+    async list(medicId: number) {
+      const rows = await db
+        .select({
+          id: tissStatements.id,
+          kind: tissStatements.kind,
+          number: tissStatements.number,
+          issued_on: tissStatements.issuedOn,
+          plan_name: healthPlans.fantasyName,
+          guides: tissStatements.guides,
+          unmatched: tissStatements.unmatched,
+          receipts_cents: tissStatements.receiptsCents,
+          glosas_cents: tissStatements.glosasCents,
+          imported_at: tissStatements.createdAt,
+        })
+        .from(tissStatements)
+        .innerJoin(healthPlans, eq(healthPlans.id, tissStatements.healthPlanId))
+        .where(eq(tissStatements.medicId, medicId))
+        .orderBy(sql`${tissStatements.createdAt} desc, ${tissStatements.id} desc`)
+        .limit(200);
+      return rows.map((row) => ({ ...row, imported_at: row.imported_at.toISOString() }));
+    },
+  };
+
+  async function post(tx: Transaction, user: User, medicId: number, fileId: number, statement: StatementPreview, at: Date): Promise<void> {
+    const [saved] = await tx
+      .insert(tissStatements)
+      .values({
+        fileId,
+        medicId,
+        healthPlanId: statement.plan.id,
+        kind: statement.kind,
+        planAnsRegistry: statement.plan.ans_registry,
+        number: statement.number,
+        issuedOn: statement.issued_on,
+        guides: statement.totals.guides,
+        unmatched: statement.totals.unmatched,
+        receiptsCents: statement.totals.receipts_cents,
+        glosasCents: statement.totals.glosas_cents,
+        createdAt: at,
+      })
+      .returning({ id: tissStatements.id });
+    const statementId = saved!.id;
+    const lotNumbers = [...new Set(statement.guides.flatMap((guide) => (guide.lot_number && /^\d+$/.test(guide.lot_number) ? [Number(guide.lot_number)] : [])))];
+    if (lotNumbers.length > 0) {
+      const lots = await tx
+        .select({ id: tissLots.id })
+        .from(tissLots)
+        .where(and(eq(tissLots.medicId, medicId), eq(tissLots.healthPlanId, statement.plan.id), inArray(tissLots.number, lotNumbers)));
+      if (lots.length > 0) await tx.insert(tissStatementLots).values(lots.map((lot) => ({ statementId, lotId: lot.id })));
+    }
+    const byCase = new Map<number, StatementGuidePreview[]>();
+    for (const guide of statement.guides) if (guide.posts) byCase.set(guide.surgery_id!, [...(byCase.get(guide.surgery_id!) ?? []), guide]);
+    for (const [surgeryId, guides] of [...byCase].sort(([a], [b]) => a - b)) {
+      const receipts = guides.flatMap((guide) => guide.receipts);
+      const glosas = guides.flatMap((guide) => guide.glosas);
+      if (receipts.length > 0) {
+        await tx.insert(surgeryReceipts).values(
+          receipts.map((receipt) => ({
+            surgeryId,
+            receivedOn: receipt.received_on,
+            amountCents: receipt.amount_cents,
+            payer: 'plano_saude' as const,
+            note: null,
+            depositReference: receipt.deposit_reference,
+            tissStatementId: statementId,
+            createdBy: user.id,
+            createdAt: at,
+          })),
+        );
+      }
+      if (glosas.length > 0) {
+        await tx.insert(surgeryGlosas).values(
+          glosas.map((glosa) => ({
+            surgeryId,
+            glosaOn: statement.issued_on,
+            amountCents: glosa.amount_cents,
+            reason: glosa.description,
+            reasonCode: glosa.code,
+            appealDeadline: addDays(statement.issued_on, DEFAULT_APPEAL_DAYS),
+            note: glosa.note,
+            tissStatementId: statementId,
+            createdBy: user.id,
+            createdAt: at,
+            updatedAt: at,
+          })),
+        );
+      }
+      const [row] = await tx
+        .update(surgeries)
+        .set({ version: sql`${surgeries.version} + 1`, updatedAt: at, ...(receipts.length > 0 ? paymentColumnsFromReceipts(surgeryId) : {}) })
+        .where(eq(surgeries.id, surgeryId))
+        .returning({ id: surgeries.id, medicId: surgeries.medicId, patientId: surgeries.patientId });
+      await recordChange(tx, user, caseChange(row!, `tiss_statement:${statementId}`), at);
+    }
+  }
+}

@@ -1,0 +1,313 @@
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analiseContaForLot, buildAnaliseContaMessage, buildPagamentoMessage, pagamentoForAnalise } from '../../machines/tiss/statementWriters';
+import type { AnaliseContaStatement } from '../../machines/tiss/statementTypes';
+import { tissMessageBytes } from '../../machines/tiss/tissXml';
+import type { HonorariosGuide } from '../../machines/tiss/types';
+import {
+  healthPlans,
+  patientPlanCards,
+  procedures,
+  surgeries,
+  surgeryAuthorizations,
+  surgeryGlosas,
+  surgeryReceipts,
+  tissGuides,
+  tissStatementFiles,
+  tissStatementLots,
+  tissStatements,
+} from '../../server/db/schema/index';
+import { buildTestApp, type TestApp } from '../helpers/build-app';
+import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
+import { validateInjected } from '../helpers/contract';
+import { authHeader, type TestAccount } from '../helpers/fixtures';
+import { signInTenants } from '../helpers/tenants';
+
+/**
+ * The plans' statements read back (issue 38; openapi previewTissStatement, importTissStatement, listTissStatements):
+ * a lot of three cases generated and sent as in part 1, then the plan's analysis (glosas with TISS codes) and payment
+ * (one deposit, taxes withheld) written with machines/tiss/statementWriters.ts and uploaded as the secretary would.
+ * The preview writes nothing; the import posts exactly what it showed, once; a guide billed outside the product is
+ * found by card, day and procedure; a statement of another provider, a bad file, another tenant: refused, nothing
+ * written. Today is 2026-03-20 on the app's clock.
+ */
+
+const TODAY = '2026-03-20';
+const HOSPITAL_CNPJ = '11.222.333/0001-81';
+const CODE_AT_PLAN = '000777';
+const URL = '/surgery/api/v1/tiss/statements/';
+
+let t: TestApp;
+let medic: TestAccount;
+let otherMedic: TestAccount;
+let medicToken: string;
+let otherMedicToken: string;
+let secretaryToken: string;
+let plan: number;
+let planRegistry: string;
+let tussProcedures: number[];
+let cases: Array<{ id: number }>;
+let lotGuides: HonorariosGuide[];
+let lotNumber: string;
+let analysis: AnaliseContaStatement;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  t.clock.now = new Date(`${TODAY}T15:00:00Z`);
+  ({ medic, otherMedic, medicToken, otherMedicToken, secretaryToken } = await signInTenants(t, { crm: '123456' }));
+  const ids = await lookupIds(t.deps.db);
+  plan = ids.healthPlanIds[0]!;
+  [{ registry: planRegistry }] = (await t.deps.db.select({ registry: healthPlans.ansRegistry }).from(healthPlans).where(eq(healthPlans.id, plan))) as [
+    { registry: string },
+  ];
+  tussProcedures = (
+    await t.deps.db.select({ id: procedures.id }).from(procedures).where(eq(procedures.table, 'tuss')).orderBy(asc(procedures.id)).limit(2)
+  ).map((row) => row.id);
+  const profile = await json('PUT', '/project_auth/api/v1/billing_profile/', medicToken, {
+    council: '06', council_number: '123456', council_uf: 'SP', cbo: '225225', cnes: null, company_cnpj: null, company_name: null,
+    plans: [{ health_plan_id: plan, bills_as: 'cpf', provider_code: CODE_AT_PLAN }],
+  });
+  expect(profile.statusCode).toBe(200);
+
+  // Part 1: three cases carried out, their guides generated, one lot sent with the plan's protocol.
+  cases = [];
+  const guideIds: number[] = [];
+  for (const name of ['Maria Conceição', 'José Ninguém', 'Ana Maria Ó']) {
+    const surgery = await readyCase(name);
+    cases.push(surgery);
+    const fill = await json('PUT', `/surgery/api/v1/surgery/${surgery.id}/tiss_guide/`, secretaryToken, {
+      lines: [
+        { quantity: 1, unit_cents: 250_000, factor_hundredths: 100, access_route: '1', technique: '2' },
+        { quantity: 1, unit_cents: 100_000, factor_hundredths: 70, access_route: '2', technique: null },
+      ],
+      note: null, hospital_cnpj: HOSPITAL_CNPJ, hospital_cnes: '1234567',
+    });
+    expect(fill.statusCode, fill.body).toBe(200);
+    const generated = await json('POST', `/surgery/api/v1/surgery/${surgery.id}/tiss_guide/generate/`, secretaryToken);
+    expect(generated.statusCode, generated.body).toBe(200);
+    guideIds.push(generated.json().guides[0].id);
+  }
+  const lot = await json('POST', `/surgery/api/v1/tiss/lots/?medic=${medic.id}`, secretaryToken, { health_plan_id: plan, guide_ids: guideIds });
+  expect(lot.statusCode, lot.body).toBe(201);
+  lotNumber = String(lot.json().number);
+  const sent = await json('PUT', `/surgery/api/v1/tiss/lots/${lot.json().id}/sent/`, medicToken, { sent_on: '2026-03-10', protocol: '4455' });
+  expect(sent.statusCode, sent.body).toBe(200);
+  lotGuides = (await t.deps.db.select({ content: tissGuides.content }).from(tissGuides).where(inArray(tissGuides.id, guideIds)).orderBy(asc(tissGuides.id))).map(
+    (row) => row.content,
+  );
+  analysis = analiseContaForLot(
+    { sender: { kind: 'codeAtPlan', code: CODE_AT_PLAN }, planAnsRegistry: planRegistry, transaction: { sequence: '1', date: TODAY, time: '10:00:00' }, lotNumber, guides: lotGuides },
+    {
+      statementNumber: 'AC-2026-03', planName: 'Plano', planCnpj: '11222333000181', issuedOn: '2026-03-18', protocolNumber: '4455', protocolDate: '2026-03-10',
+      glosas: [
+        { providerGuideNumber: lotGuides[0]!.providerGuideNumber, sequence: 1, code: '1714', cents: 30_000 },
+        { providerGuideNumber: lotGuides[0]!.providerGuideNumber, sequence: 2, code: '1402', cents: 10_000 },
+        { providerGuideNumber: lotGuides[1]!.providerGuideNumber, sequence: 1, code: '1714', cents: 5_000 },
+      ],
+    },
+  );
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function json(method: 'GET' | 'PUT' | 'POST', url: string, token: string | null, payload?: unknown) {
+  const res = await t.app.inject({ method, url, headers: token ? authHeader(token) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  expect(validateInjected(method, url, res), res.body).toEqual([]);
+  return res;
+}
+
+/** Uploads `file` as the 'Importar demonstrativo' form does (multipart, one part `file`). */
+async function upload(url: string, token: string, file: Uint8Array | string) {
+  const boundary = 'statementBoundary0123456789';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="demonstrativo.xml"\r\nContent-Type: application/xml\r\n\r\n`),
+    Buffer.from(file),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST', url, headers: { ...authHeader(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body,
+  });
+  expect(validateInjected('POST', url, res), res.body).toEqual([]);
+  return res;
+}
+
+async function readyCase(name: string) {
+  const patient = await insertPatient(t.deps.db, medic.id, { nomeCompleto: name });
+  const surgery = await insertSurgery(t.deps.db, patient, {
+    status: 'pagamento', paymentFountains: 'plano_saude', healthPlanId: plan, feesPayments: '3200.00', procedureIds: tussProcedures,
+    stepData: { accomplishment: '2026-03-02' },
+  });
+  await t.deps.db.insert(surgeryAuthorizations).values({ surgeryId: surgery.id, payer: 'plano', status: 'aprovada', protocol: `INT-${surgery.id}`, password: `S${surgery.id}` });
+  await t.deps.db.insert(patientPlanCards).values({ patientId: patient.id, healthPlanId: plan, cardNumber: `0099${surgery.id}` });
+  return surgery;
+}
+
+const analiseFile = (statement: AnaliseContaStatement, over: { code?: string } = {}) =>
+  tissMessageBytes(
+    buildAnaliseContaMessage({
+      planAnsRegistry: planRegistry,
+      addressee: { kind: 'codeAtPlan', code: over.code ?? CODE_AT_PLAN },
+      transaction: { sequence: '9001', date: '2026-03-18', time: '09:00:00' },
+      statements: [over.code ? { ...statement, provider: { ...statement.provider, id: { kind: 'codeAtPlan', code: over.code } } } : statement],
+    }),
+  );
+
+async function written() {
+  const [files] = await t.deps.db.select({ n: count() }).from(tissStatementFiles);
+  const [glosas] = await t.deps.db.select({ n: count() }).from(surgeryGlosas).where(isNotNull(surgeryGlosas.tissStatementId));
+  const [receipts] = await t.deps.db.select({ n: count() }).from(surgeryReceipts).where(isNotNull(surgeryReceipts.tissStatementId));
+  return { files: files!.n, glosas: glosas!.n, receipts: receipts!.n };
+}
+
+describe('importing a demonstrativo de análise de conta', () => {
+  it('previews the glosas per case with their TISS codes, writes nothing; the import posts them once', async () => {
+    const file = analiseFile(analysis);
+    const before = await written();
+    const preview = await upload(`${URL}preview/?medic=${medic.id}`, secretaryToken, file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body).toMatchObject({ kind: 'analise', medic_id: medic.id, hash_valid: true });
+    const [statement] = body.statements;
+    expect(statement).toMatchObject({ number: 'AC-2026-03', issued_on: '2026-03-18', imported_at: null, plan: { id: plan, ans_registry: planRegistry } });
+    expect(statement.totals).toEqual({ guides: 3, unmatched: 0, receipts_cents: 0, glosas_cents: 45_000 });
+    const first = statement.guides[0];
+    expect(first).toMatchObject({ match: 'guide_number', surgery_id: cases[0]!.id, patient_name: 'Maria Conceição', posts: true, lot_number: lotNumber });
+    expect(first.billed_cents).toBe(first.informed_cents);
+    expect(first.glosas).toEqual([
+      { code: '1714', description: 'Valor do serviço superior ao valor de tabela', amount_cents: 30_000, note: null },
+      { code: '1402', description: 'Procedimento não autorizado', amount_cents: 10_000, note: null },
+    ]);
+    // A guide paid in full: matched, nothing to post.
+    expect(statement.guides[2]).toMatchObject({ surgery_id: cases[2]!.id, glosas: [], posts: false });
+    expect(await written()).toEqual(before);
+
+    const imported = await upload(`${URL}?medic=${medic.id}`, secretaryToken, file);
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json().statements[0].imported_at).not.toBeNull();
+    const glosas = await t.deps.db
+      .select({ surgeryId: surgeryGlosas.surgeryId, code: surgeryGlosas.reasonCode, cents: surgeryGlosas.amountCents, on: surgeryGlosas.glosaOn, deadline: surgeryGlosas.appealDeadline })
+      .from(surgeryGlosas)
+      .where(isNotNull(surgeryGlosas.tissStatementId))
+      .orderBy(asc(surgeryGlosas.id));
+    expect(glosas).toEqual([
+      { surgeryId: cases[0]!.id, code: '1714', cents: 30_000, on: '2026-03-18', deadline: '2026-04-17' },
+      { surgeryId: cases[0]!.id, code: '1402', cents: 10_000, on: '2026-03-18', deadline: '2026-04-17' },
+      { surgeryId: cases[1]!.id, code: '1714', cents: 5_000, on: '2026-03-18', deadline: '2026-04-17' },
+    ]);
+    // The case's ledger follows: 'Em aberto' is the fee less the glosas in dispute.
+    const ledger = (await json('GET', `/surgery/api/v1/surgery/${cases[0]!.id}/ledger/`, medicToken)).json();
+    expect(ledger).toMatchObject({ disputed_cents: 40_000, open_cents: ledger.expected_cents - 40_000 });
+    // The lot records the statement.
+    const links = await t.deps.db.select({ statementId: tissStatementLots.statementId }).from(tissStatementLots);
+    expect(links).toHaveLength(1);
+
+    // The same file again: 409, nothing twice.
+    const again = await upload(`${URL}?medic=${medic.id}`, medicToken, file);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(['Este demonstrativo já foi importado em 20/03/2026: nada foi lançado de novo.']);
+    const after = await written();
+    expect(after.glosas).toBe(3);
+    expect((await upload(`${URL}preview/?medic=${medic.id}`, medicToken, file)).json().statements[0].imported_at).not.toBeNull();
+    const list = (await json('GET', `${URL}?medic=${medic.id}`, secretaryToken)).json().results;
+    expect(list).toEqual([expect.objectContaining({ kind: 'analise', number: 'AC-2026-03', guides: 3, unmatched: 0, receipts_cents: 0, glosas_cents: 45_000 })]);
+  });
+
+  it('finds a guide billed outside the product by card, day and procedure; names the guides it cannot find', async () => {
+    const outside = await readyCase('Paula Fora');
+    const [card] = await t.deps.db.select({ card: patientPlanCards.cardNumber }).from(patientPlanCards).innerJoin(surgeries, eq(surgeries.patientId, patientPlanCards.patientId)).where(eq(surgeries.id, outside.id));
+    const template = analysis.protocols[0]!.guides[2]!;
+    const statement: AnaliseContaStatement = {
+      ...analysis,
+      header: { ...analysis.header, statementNumber: 'AC-2026-03B' },
+      protocols: [
+        {
+          ...analysis.protocols[0]!,
+          guides: [
+            { ...template, providerGuideNumber: 'PAPEL-17', cardNumber: card!.card, glosaCents: null },
+            { ...template, providerGuideNumber: 'PAPEL-18', cardNumber: '77777777' },
+          ],
+        },
+      ],
+    };
+    const body = (await upload(`${URL}preview/?medic=${medic.id}`, medicToken, analiseFile(statement))).json();
+    const [found, lost] = body.statements[0].guides;
+    expect(found).toMatchObject({ guide_number: 'PAPEL-17', match: 'card_date_procedure', surgery_id: outside.id, billed_cents: null });
+    expect(lost).toMatchObject({ guide_number: 'PAPEL-18', match: null, surgery_id: null, posts: false });
+    expect(lost.notes).toEqual(['Nenhuma cirurgia encontrada pelo número da guia, nem pela carteira, data e procedimento.']);
+    expect(body.statements[0].totals.unmatched).toBe(1);
+  });
+});
+
+describe('importing a demonstrativo de pagamento', () => {
+  it('one deposit becomes one receipt per case with the same reference, the withholdings split to the centavo', async () => {
+    const payment = pagamentoForAnalise(analysis, {
+      statementNumber: 'PG-2026-03', issuedOn: '2026-03-19',
+      payment: { paidOn: '2026-03-19', method: '1', bank: '341', branch: '0001', account: '12345-6' },
+      debitsCredits: [
+        { indicator: '1', type: '01', description: 'IRRF', cents: 12_345 },
+        { indicator: '1', type: '02', description: 'ISS', cents: 4_001 },
+      ],
+    });
+    const file = tissMessageBytes(
+      buildPagamentoMessage({ planAnsRegistry: planRegistry, addressee: { kind: 'codeAtPlan', code: CODE_AT_PLAN }, transaction: { sequence: '9002', date: '2026-03-19', time: '09:00:00' }, statement: payment }),
+    );
+    const res = await upload(`${URL}?medic=${medic.id}`, secretaryToken, file);
+    expect(res.statusCode, res.body).toBe(201);
+    const guides = res.json().statements[0].guides as Array<{ surgery_id: number; released_cents: number; receipts: Array<{ amount_cents: number; withholding_cents: number; deposit_reference: string }> }>;
+    const released = analysis.protocols[0]!.guides.map((guide) => guide.releasedCents);
+    expect(guides.map((guide) => guide.released_cents)).toEqual(released);
+    expect(guides.flatMap((guide) => guide.receipts).reduce((sum, receipt) => sum + receipt.withholding_cents, 0)).toBe(16_346);
+    const receipts = await t.deps.db
+      .select({ surgeryId: surgeryReceipts.surgeryId, cents: surgeryReceipts.amountCents, on: surgeryReceipts.receivedOn, reference: surgeryReceipts.depositReference })
+      .from(surgeryReceipts)
+      .where(isNotNull(surgeryReceipts.tissStatementId))
+      .orderBy(asc(surgeryReceipts.surgeryId));
+    expect(receipts.map((receipt) => [receipt.surgeryId, receipt.cents, receipt.on])).toEqual(cases.map((surgery, index) => [surgery.id, released[index], '2026-03-19']));
+    expect(new Set(receipts.map((receipt) => receipt.reference))).toEqual(new Set(['Demonstrativo PG-2026-03, pagamento de 19/03/2026 (341/0001/12345-6)']));
+    // SPEC's payment fields follow the receipts.
+    const [row] = await t.deps.db.select({ done: surgeries.paymentDone, on: surgeries.datePayment }).from(surgeries).where(eq(surgeries.id, cases[2]!.id));
+    expect(row).toEqual({ done: (released[2]! / 100).toFixed(2), on: '2026-03-19' });
+  });
+});
+
+describe('refusals', () => {
+  it('refuses a statement addressed to another provider, to another tenant, and bad files, with nothing written', async () => {
+    const before = await written();
+    const [statements] = await t.deps.db.select({ n: count() }).from(tissStatements);
+    const other = await upload(`${URL}preview/?medic=${medic.id}`, medicToken, analiseFile(analysis, { code: '000999' }));
+    expect(other.statusCode).toBe(400);
+    expect(other.json().error[0]).toMatch(/^Este demonstrativo é de outro prestador/);
+    // The other medic uploading this medic's statement: not his provider code.
+    const stranger = await upload(URL, otherMedicToken, analiseFile(analysis));
+    expect(stranger.statusCode).toBe(400);
+    expect(stranger.json().error[0]).toMatch(/^Este demonstrativo é de outro prestador/);
+    // A secretary naming a medic not hers: 404 before the file is read.
+    const notHers = await upload(`${URL}?medic=${otherMedic.id}`, secretaryToken, analiseFile(analysis));
+    expect(notHers.statusCode).toBe(404);
+
+    const valid = Buffer.from(analiseFile(analysis)).toString('latin1');
+    const bomb = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><lolz>&lol2;</lolz>`;
+    for (const [file, message] of [
+      ['isto não é xml', /^O arquivo não é um XML válido/],
+      [valid.slice(0, Math.floor(valid.length / 2)), /incompleto|não é um XML válido/],
+      [bomb, /DOCTYPE ou ENTITY/],
+      [valid.replace('<ans:Padrao>4.01.00</ans:Padrao>', '<ans:Padrao>3.05.00</ans:Padrao>'), /^Versão TISS 3\.05\.00 não suportada/],
+      [valid.replace(/<ans:numeroDemonstrativo>/, '<ans:numeroDemonstrativoX>').replace(/<\/ans:numeroDemonstrativo>/, '</ans:numeroDemonstrativoX>'), /padrão TISS 4\.01\.00 \(linha \d+\)/],
+    ] as const) {
+      const res = await upload(URL, medicToken, Buffer.from(file, 'latin1'));
+      expect(res.statusCode, String(message)).toBe(400);
+      expect(res.json().error[0]).toMatch(message);
+    }
+    const huge = await upload(URL, medicToken, Buffer.alloc(11 * 1024 * 1024, 0x20));
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error[0]).toMatch(/^O arquivo é grande demais/);
+    const empty = await upload(URL, medicToken, '');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toEqual(['Escolha o arquivo XML do demonstrativo.']);
+
+    expect(await written()).toEqual(before);
+    expect((await t.deps.db.select({ n: count() }).from(tissStatements))[0]).toEqual(statements);
+    expect(await t.deps.db.select().from(tissStatements).where(and(eq(tissStatements.medicId, otherMedic.id)))).toEqual([]);
+  });
+});

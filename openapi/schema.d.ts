@@ -4931,6 +4931,8 @@ export interface components {
             medic_id: number;
             /** @description Se o hash do epílogo confere (um hash errado é avisado, não recusado). */
             hash_valid: boolean;
+            /** @description Em pt-BR, onde os totais do próprio demonstrativo não fecham (avisado, não recusado). */
+            discrepancies: string[];
             statements: {
                 /** @enum {string} */
                 kind: "analise" | "pagamento";

@@ -167,7 +167,7 @@ describe('importing a demonstrativo de análise de conta', () => {
     const preview = await upload(`${URL}preview/?medic=${medic.id}`, secretaryToken, file);
     expect(preview.statusCode, preview.body).toBe(200);
     const body = preview.json();
-    expect(body).toMatchObject({ kind: 'analise', medic_id: medic.id, hash_valid: true });
+    expect(body).toMatchObject({ kind: 'analise', medic_id: medic.id, hash_valid: true, discrepancies: [] });
     const [statement] = body.statements;
     expect(statement).toMatchObject({ number: 'AC-2026-03', issued_on: '2026-03-18', imported_at: null, plan: { id: plan, ans_registry: planRegistry } });
     expect(statement.totals).toEqual({ guides: 3, unmatched: 0, receipts_cents: 0, glosas_cents: 45_000 });
@@ -236,6 +236,23 @@ describe('importing a demonstrativo de análise de conta', () => {
     expect(lost).toMatchObject({ guide_number: 'PAPEL-18', match: null, surgery_id: null, posts: false });
     expect(lost.notes).toEqual(['Nenhuma cirurgia encontrada pelo número da guia, nem pela carteira, data e procedimento.']);
     expect(body.statements[0].totals.unmatched).toBe(1);
+  });
+});
+
+describe('two imports of one statement at once', () => {
+  it('posts it once: one 201, one 409', async () => {
+    const statement = analiseContaForLot(
+      { sender: { kind: 'codeAtPlan', code: CODE_AT_PLAN }, planAnsRegistry: planRegistry, transaction: { sequence: '2', date: TODAY, time: '10:00:00' }, lotNumber, guides: lotGuides },
+      {
+        statementNumber: 'AC-2026-04', planName: 'Plano', planCnpj: '11222333000181', issuedOn: '2026-03-19', protocolNumber: '4455', protocolDate: '2026-03-10',
+        glosas: [{ providerGuideNumber: lotGuides[2]!.providerGuideNumber, sequence: 1, code: '1402', cents: 1_234 }],
+      },
+    );
+    const file = analiseFile(statement);
+    const before = await written();
+    const answers = await Promise.all([upload(URL, medicToken, file), upload(`${URL}?medic=${medic.id}`, secretaryToken, file)]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 409]);
+    expect((await written()).glosas).toBe(before.glosas + 1);
   });
 });
 

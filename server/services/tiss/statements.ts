@@ -8,6 +8,7 @@ import { stagesWhere } from '../../../machines/stages';
 import { glosaReasonLabel } from '../../../machines/tiss/guideRules';
 import { StatementFileError } from '../../../machines/tiss/statementMessages';
 import { allocatePayment } from '../../../machines/tiss/statementAllocation';
+import { statementDiscrepancies } from '../../../machines/tiss/statementChecks';
 import { glosasToPost, statementMatcher, type GuideMatch } from '../../../machines/tiss/statementMatching';
 import type { AnaliseContaStatement, PagamentoStatement, StatementProvider, TissStatementMessage } from '../../../machines/tiss/statementTypes';
 import { WITHHOLDING_TYPES } from '../../../machines/tiss/tissDomains';
@@ -101,6 +102,8 @@ type StatementFilePreview = {
   medic_id: number;
   /** Whether the epílogo's hash matches the message (a wrong one is reported, not refused). */
   hash_valid: boolean;
+  /** pt-BR: where the statement's own totals do not add up (machines/tiss/statementChecks.ts). */
+  discrepancies: string[];
   statements: StatementPreview[];
 };
 
@@ -257,7 +260,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         },
       });
     }
-    return { kind, medic_id: medicId, hash_valid: message.envelope.hash.valid, statements: answer };
+    return { kind, medic_id: medicId, hash_valid: message.envelope.hash.valid, discrepancies: statementDiscrepancies(message), statements: answer };
   }
 
   async function previewGuides(tx: Executor, medicId: number, planId: number, entries: GuideEntry[], lock: boolean): Promise<StatementGuidePreview[]> {

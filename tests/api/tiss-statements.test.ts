@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analiseContaForLot, buildAnaliseContaMessage, buildPagamentoMessage, pagamentoForAnalise } from '../../machines/tiss/statementWriters';
 import type { AnaliseContaStatement } from '../../machines/tiss/statementTypes';
@@ -285,6 +285,43 @@ describe('importing a demonstrativo de pagamento', () => {
     // SPEC's payment fields follow the receipts.
     const [row] = await t.deps.db.select({ done: surgeries.paymentDone, on: surgeries.datePayment }).from(surgeries).where(eq(surgeries.id, cases[2]!.id));
     expect(row).toEqual({ done: (released[2]! / 100).toFixed(2), on: '2026-03-19' });
+
+    // Every case's balance, computed here from the fixture: the fee, less what the plan released (received), less the
+    // glosas of the analyses (in dispute: no appeal yet): AC-2026-03's and AC-2026-04's.
+    const glosasByGuide = [30_000 + 10_000, 5_000, 1_234];
+    for (const [index, surgery] of cases.entries()) {
+      const ledger = (await json('GET', `/surgery/api/v1/surgery/${surgery.id}/ledger/`, medicToken)).json();
+      expect(ledger.received_cents, `case ${index}`).toBe(released[index]);
+      expect(ledger.disputed_cents, `case ${index}`).toBe(glosasByGuide[index]);
+      expect(ledger.open_cents, `case ${index}`).toBe(Math.max(0, 320_000 - released[index]! - glosasByGuide[index]!));
+    }
+  });
+
+  it('writes nothing when the import fails halfway (a crash between the first and the last write)', async () => {
+    const payment = pagamentoForAnalise(analysis, {
+      statementNumber: 'PG-2026-03-X', issuedOn: '2026-03-19', payment: { paidOn: '2026-03-19', method: '1', bank: null, branch: null, account: null },
+    });
+    const file = tissMessageBytes(
+      buildPagamentoMessage({ planAnsRegistry: planRegistry, addressee: { kind: 'codeAtPlan', code: CODE_AT_PLAN }, transaction: { sequence: '9003', date: '2026-03-19', time: '09:00:00' }, statement: payment }),
+    );
+    const before = await written();
+    const [statementsBefore] = await t.deps.db.select({ n: count() }).from(tissStatements);
+    // The database refuses the last case's receipt: the statement, the file and the first cases' receipts were
+    // already written in the transaction.
+    await t.deps.db.execute(sql.raw(`create function fail_last_receipt() returns trigger language plpgsql as $$
+      begin if new.surgery_id = ${cases[2]!.id} and new.tiss_statement_id is not null then raise exception 'simulated crash'; end if; return new; end $$`));
+    await t.deps.db.execute(sql`create trigger fail_last_receipt before insert on surgery_receipts for each row execute function fail_last_receipt()`);
+    try {
+      const res = await upload(URL, medicToken, file);
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.deps.db.execute(sql`drop trigger fail_last_receipt on surgery_receipts`);
+      await t.deps.db.execute(sql`drop function fail_last_receipt()`);
+    }
+    expect(await written()).toEqual(before);
+    expect((await t.deps.db.select({ n: count() }).from(tissStatements))[0]).toEqual(statementsBefore);
+    // Nothing half-done stands in the way: the same file imports once the database takes it.
+    expect((await upload(URL, medicToken, file)).statusCode).toBe(201);
   });
 });
 

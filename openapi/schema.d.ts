@@ -1426,6 +1426,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/tiss/statements/{itemId}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Um demonstrativo importado e o que ele lançou
+         * @description O demonstrativo, os lotes que ele cita e o que lançou em cada cirurgia: os recebimentos (um depósito e as
+         *     cirurgias que ele pagou, com a referência do depósito) e as glosas. De outro consultório: 404
+         *     "Demonstrativo não encontrado.".
+         */
+        get: operations["getTissStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/tiss/appeals/": {
         parameters: {
             query?: never;
@@ -4924,6 +4946,40 @@ export interface components {
             /** Format: date-time */
             imported_at: string;
         };
+        TissStatementDetail: {
+            id: number;
+            /** @enum {string} */
+            kind: "analise" | "pagamento";
+            number: string;
+            /** Format: date */
+            issued_on: string;
+            plan_name: string;
+            guides: number;
+            unmatched: number;
+            receipts_cents: number;
+            glosas_cents: number;
+            /** Format: date-time */
+            imported_at: string;
+            lots: {
+                id: number;
+                number: number;
+            }[];
+            receipts: {
+                surgery_id: number;
+                patient_name: string;
+                /** Format: date */
+                received_on: string;
+                amount_cents: number;
+                deposit_reference: string | null;
+            }[];
+            glosas: {
+                surgery_id: number;
+                patient_name: string;
+                code: string | null;
+                description: string;
+                amount_cents: number;
+            }[];
+        };
         /** @description Um arquivo de demonstrativos lido (conferência) ou importado. */
         TissStatementFile: {
             /** @enum {string} */
@@ -7087,6 +7143,35 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["TissFrozen"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTissStatement: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path: {
+                itemId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O demonstrativo. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissStatementDetail"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -286,6 +286,19 @@ describe('importing a demonstrativo de pagamento', () => {
     const [row] = await t.deps.db.select({ done: surgeries.paymentDone, on: surgeries.datePayment }).from(surgeries).where(eq(surgeries.id, cases[2]!.id));
     expect(row).toEqual({ done: (released[2]! / 100).toFixed(2), on: '2026-03-19' });
 
+    // The deposit and the cases it paid.
+    const listed = (await json('GET', `${URL}?medic=${medic.id}`, secretaryToken)).json().results as Array<{ id: number; number: string }>;
+    const id = listed.find((row) => row.number === 'PG-2026-03')!.id;
+    const detail = (await json('GET', `${URL}${id}/?medic=${medic.id}`, secretaryToken)).json();
+    expect(detail).toMatchObject({ kind: 'pagamento', number: 'PG-2026-03', lots: [{ number: Number(lotNumber) }], glosas: [] });
+    expect(detail.receipts.map((receipt: { surgery_id: number; patient_name: string; amount_cents: number }) => [receipt.surgery_id, receipt.patient_name, receipt.amount_cents])).toEqual(
+      cases.map((surgery, index) => [surgery.id, ['Maria Conceição', 'José Ninguém', 'Ana Maria Ó'][index], released[index]]),
+    );
+    // Another office's statement: 404.
+    const foreign = await json('GET', `${URL}${id}/`, otherMedicToken);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ error: ['Demonstrativo não encontrado.'] });
+
     // Every case's balance, computed here from the fixture: the fee, less what the plan released (received), less the
     // glosas of the analyses (in dispute: no appeal yet): AC-2026-03's and AC-2026-04's.
     const glosasByGuide = [30_000 + 10_000, 5_000, 1_234];

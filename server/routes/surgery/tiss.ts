@@ -135,6 +135,10 @@ export default async function tissRoutes(app: FastifyInstance, { deps }: { deps:
 
   app.get<MedicQuery>('/surgery/api/v1/tiss/statements/', medicQuery, async (request) => ({ results: await statements.list(await medicOf(request)) }));
 
+  app.get<ItemParams>('/surgery/api/v1/tiss/statements/:itemId/', medicQuery, async (request) =>
+    statements.get(await medicOf(request), itemId(request.params.itemId, 'Demonstrativo não encontrado.')),
+  );
+
   app.get<MedicQuery>('/surgery/api/v1/tiss/appeals/', medicQuery, async (request) => ({ results: await lots.listAppeals(await medicOf(request)) }));
 
   app.post<MedicQuery>('/surgery/api/v1/tiss/appeals/', medicQuery, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { glosaProblem } from '../../../machines/ledger/ledgerRules';
 import { addDays } from '../../../machines/rules/dates';
@@ -34,7 +34,7 @@ import {
   type StatementKind,
 } from '../../db/schema/index';
 import { rowsOf } from '../dashboard/dashboard-rows';
-import { badRequest } from '../../http/errors';
+import { badRequest, notFound } from '../../http/errors';
 import { frozen } from './guides';
 import type { AuthUser } from '../../plugins/authenticate';
 import { caseChange, recordChange } from '../audit/audit-log';
@@ -49,6 +49,7 @@ const STATEMENT_IMPORT_MESSAGES = {
     `O demonstrativo é de uma operadora (registro ANS ${registry}) que não está na lista de convênios do sistema.`,
   otherProvider:
     'Este demonstrativo é de outro prestador: o código na operadora, o CPF ou o CNPJ a que ele se destina não são os do médico (confira em Faturamento TISS).',
+  notFound: 'Demonstrativo não encontrado.',
   alreadyImported: (day: string) => `Este demonstrativo já foi importado em ${day}: nada foi lançado de novo.`,
   notWritable: (status: CaseStatus) => `A cirurgia está em "${STATUS_LABELS[status]}": nada será lançado nela.`,
   lotDiffers: (lot: string) => `A guia foi enviada em outro lote (lote ${lot} no demonstrativo).`,
@@ -387,27 +388,75 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
 
     /** The medic's imported statements, newest first. */
     async list(medicId: number) {
-      const rows = await db
-        .select({
-          id: tissStatements.id,
-          kind: tissStatements.kind,
-          number: tissStatements.number,
-          issued_on: tissStatements.issuedOn,
-          plan_name: healthPlans.fantasyName,
-          guides: tissStatements.guides,
-          unmatched: tissStatements.unmatched,
-          receipts_cents: tissStatements.receiptsCents,
-          glosas_cents: tissStatements.glosasCents,
-          imported_at: tissStatements.createdAt,
-        })
-        .from(tissStatements)
-        .innerJoin(healthPlans, eq(healthPlans.id, tissStatements.healthPlanId))
-        .where(eq(tissStatements.medicId, medicId))
-        .orderBy(sql`${tissStatements.createdAt} desc, ${tissStatements.id} desc`)
-        .limit(200);
+      const rows = await summaries(db, eq(tissStatements.medicId, medicId));
       return rows.map((row) => ({ ...row, imported_at: row.imported_at.toISOString() }));
     },
+
+    /**
+     * One imported statement with what it posted on each case (a deposit and the cases it paid; the glosas of an
+     * analysis) and the lots it names. 404 for another office's.
+     */
+    async get(medicId: number, statementId: number) {
+      const [row] = await summaries(db, and(eq(tissStatements.medicId, medicId), eq(tissStatements.id, statementId))!);
+      if (!row) throw notFound(M.notFound);
+      const [receipts, glosas, lots] = await Promise.all([
+        db
+          .select({
+            surgery_id: surgeryReceipts.surgeryId,
+            patient_name: patients.nomeCompleto,
+            received_on: surgeryReceipts.receivedOn,
+            amount_cents: surgeryReceipts.amountCents,
+            deposit_reference: surgeryReceipts.depositReference,
+          })
+          .from(surgeryReceipts)
+          .innerJoin(surgeries, eq(surgeries.id, surgeryReceipts.surgeryId))
+          .innerJoin(patients, eq(patients.id, surgeries.patientId))
+          .where(eq(surgeryReceipts.tissStatementId, statementId))
+          .orderBy(asc(surgeryReceipts.id)),
+        db
+          .select({
+            surgery_id: surgeryGlosas.surgeryId,
+            patient_name: patients.nomeCompleto,
+            code: surgeryGlosas.reasonCode,
+            description: surgeryGlosas.reason,
+            amount_cents: surgeryGlosas.amountCents,
+          })
+          .from(surgeryGlosas)
+          .innerJoin(surgeries, eq(surgeries.id, surgeryGlosas.surgeryId))
+          .innerJoin(patients, eq(patients.id, surgeries.patientId))
+          .where(eq(surgeryGlosas.tissStatementId, statementId))
+          .orderBy(asc(surgeryGlosas.id)),
+        db
+          .select({ id: tissLots.id, number: tissLots.number })
+          .from(tissStatementLots)
+          .innerJoin(tissLots, eq(tissLots.id, tissStatementLots.lotId))
+          .where(eq(tissStatementLots.statementId, statementId))
+          .orderBy(asc(tissLots.number)),
+      ]);
+      return { ...row, imported_at: row.imported_at.toISOString(), lots, receipts, glosas };
+    },
   };
+
+  function summaries(executor: Executor, where: SQL) {
+    return executor
+      .select({
+        id: tissStatements.id,
+        kind: tissStatements.kind,
+        number: tissStatements.number,
+        issued_on: tissStatements.issuedOn,
+        plan_name: healthPlans.fantasyName,
+        guides: tissStatements.guides,
+        unmatched: tissStatements.unmatched,
+        receipts_cents: tissStatements.receiptsCents,
+        glosas_cents: tissStatements.glosasCents,
+        imported_at: tissStatements.createdAt,
+      })
+      .from(tissStatements)
+      .innerJoin(healthPlans, eq(healthPlans.id, tissStatements.healthPlanId))
+      .where(where)
+      .orderBy(sql`${tissStatements.createdAt} desc, ${tissStatements.id} desc`)
+      .limit(200);
+  }
 
   async function post(tx: Transaction, user: User, medicId: number, fileId: number, statement: StatementPreview, at: Date): Promise<void> {
     const [saved] = await tx

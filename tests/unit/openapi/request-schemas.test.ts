@@ -97,6 +97,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   previewTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
   importTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
   listTissStatements: { query: stageTargetsQuerySchema },
+  getTissStatement: { query: stageTargetsQuerySchema },
   listTissAppeals: { query: stageTargetsQuerySchema },
   createTissAppeal: { query: stageTargetsQuerySchema, body: appealCreateSchema },
   downloadTissAppeal: { query: stageTargetsQuerySchema },

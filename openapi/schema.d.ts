@@ -4888,6 +4888,8 @@ export interface components {
             surgery: number;
             number: string;
             plan: number;
+            plan_name: string;
+            patient_name: string;
             /** Format: date */
             issued_on: string;
             total_cents: number;

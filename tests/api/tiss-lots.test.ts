@@ -212,6 +212,10 @@ describe('lots', () => {
     for (const surgery of cases) guides.push(await generated(surgery.id));
     const unbatched = (await call('GET', `/surgery/api/v1/tiss/guides/?health_plan=${plan}`, medicToken)).json().results;
     for (const guide of guides) expect(unbatched.map((row: { id: number }) => row.id)).toContain(guide.id);
+    // Each named, so the page lists them without reading each case.
+    const mine = unbatched.filter((row: { id: number }) => guides.some((guide) => guide.id === row.id));
+    expect(mine.map((row: { patient_name: string }) => row.patient_name).sort()).toEqual(['Ana Maria Ó', 'José Ninguém', "Maria D'Ávila Conceição"]);
+    expect(new Set(mine.map((row: { plan_name: string }) => row.plan_name)).size).toBe(1);
 
     const created = await call('POST', `/surgery/api/v1/tiss/lots/?medic=${medic.id}`, secretaryToken, { health_plan_id: plan, guide_ids: guides.map((guide) => guide.id) });
     expect(created.statusCode, created.body).toBe(201);

@@ -9,7 +9,7 @@ import type { MissingField } from '../../../machines/tiss/fieldChecks';
 import type { HonorariosGuide } from '../../../machines/tiss/types';
 import type { components } from '../../../openapi/schema';
 import type { Database, Executor } from '../../db/client';
-import { medicHospitalBilling, surgeryGuideInputs, tissGuides, tissLots, type SurgeryRow } from '../../db/schema/index';
+import { healthPlans, medicHospitalBilling, patients, surgeries, surgeryGuideInputs, tissGuides, tissLots, type SurgeryRow } from '../../db/schema/index';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
 import { visibleSurgeryRow } from '../access/scope';
@@ -177,8 +177,20 @@ export function createGuideService({ db, now }: { db: Database; now: () => Date 
     /** The medic's guides not in any lot yet, of one plan or all, oldest first (what a new lot can take). */
     async unbatched(medicId: number, planId: number | null) {
       const rows = await db
-        .select({ id: tissGuides.id, surgery: tissGuides.surgeryId, number: tissGuides.number, plan: tissGuides.healthPlanId, issued_on: tissGuides.issuedOn, total_cents: tissGuides.totalCents })
+        .select({
+          id: tissGuides.id,
+          surgery: tissGuides.surgeryId,
+          number: tissGuides.number,
+          plan: tissGuides.healthPlanId,
+          plan_name: healthPlans.fantasyName,
+          patient_name: patients.nomeCompleto,
+          issued_on: tissGuides.issuedOn,
+          total_cents: tissGuides.totalCents,
+        })
         .from(tissGuides)
+        .innerJoin(healthPlans, eq(healthPlans.id, tissGuides.healthPlanId))
+        .innerJoin(surgeries, eq(surgeries.id, tissGuides.surgeryId))
+        .innerJoin(patients, eq(patients.id, surgeries.patientId))
         .where(and(eq(tissGuides.medicId, medicId), isNull(tissGuides.lotId), planId ? eq(tissGuides.healthPlanId, planId) : undefined))
         .orderBy(asc(tissGuides.number));
       return rows.map((row) => ({ ...row, number: String(row.number), total_cents: Number(row.total_cents) }));

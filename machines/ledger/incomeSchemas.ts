@@ -37,18 +37,18 @@ export function incomeMonthOfText(text: string): number | null | undefined {
 }
 
 export const incomeReportQuerySchema = type({
-  'year?': queryText.pipe((raw, ctx) =>
-    raw === '' ? ctx.error({ message: M.yearRequired }) : (incomeYearOfText(raw) ?? ctx.error({ message: M.invalidYear })),
-  ),
+  year: queryText
+    .pipe((raw, ctx) => (raw === '' ? ctx.error({ message: M.yearRequired }) : (incomeYearOfText(raw) ?? ctx.error({ message: M.invalidYear }))))
+    .configure({ missing: M.yearRequired }),
   'month?': queryText.pipe((raw, ctx) => {
     const month = incomeMonthOfText(raw);
     return month === undefined ? ctx.error({ message: M.invalidMonth }) : month;
   }),
-}).narrow((query, ctx) => query.year !== undefined || ctx.reject({ path: ['year'], message: M.yearRequired }));
+});
 
 export type IncomeReportQuery = { year: number; month: number | null };
 
 /** The checked query as the report reads it. */
 export function incomeReportQueryOf(query: typeof incomeReportQuerySchema.infer): IncomeReportQuery {
-  return { year: query.year!, month: query.month ?? null };
+  return { year: query.year, month: query.month ?? null };
 }

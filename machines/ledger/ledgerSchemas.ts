@@ -170,7 +170,7 @@ function withholding(name: (typeof WITHHOLDING_FIELDS)[number]) {
     const problem = withholdingProblems({ amount_cents: gross, payer, irrf_cents: irrf!, iss_cents: iss!, pis_cofins_csll_cents: pisCofinsCsll! })
       .find((found) => found.field === name);
     return problem ? ctx.error({ message: problem.message }) : cents;
-  });
+  }).configure({ message: invalid });
 }
 
 /** The paying company's CNPJ as typed (mask allowed, stored as 14 digits), blank → null; none for a patient's receipt. */
@@ -180,7 +180,7 @@ const payerDocument = orNull(type('string').configure({ message: M.invalidPayerC
   if (rawOf(ctx.root).payer === 'particular') return ctx.error({ message: M.personDocument });
   const digits = onlyDigits(trimmed);
   return /^[\d.\-/ ]+$/.test(trimmed) && isValidCnpj(digits) ? digits : ctx.error({ message: M.invalidPayerCnpj });
-});
+}).configure({ message: M.invalidPayerCnpj });
 
 /** POST …/ledger/receipts/ (openapi ReceiptInput). */
 function buildReceiptSchema(today: string) {

@@ -16,8 +16,8 @@ import type { ReceiptPayer } from './constants';
  */
 
 /** The report's halves: receipts from persons (PF) and from companies (PJ). */
-export const INCOME_KINDS = ['pf', 'pj'] as const;
-export type IncomeKind = (typeof INCOME_KINDS)[number];
+const INCOME_KINDS = ['pf', 'pj'] as const;
+type IncomeKind = (typeof INCOME_KINDS)[number];
 
 export const INCOME_KIND_LABELS: Record<IncomeKind, string> = {
   pf: 'Pessoa física (carnê-leão)',
@@ -25,7 +25,7 @@ export const INCOME_KIND_LABELS: Record<IncomeKind, string> = {
 };
 
 /** The withholdings of a receipt, each in centavos. */
-export type Withholdings = { irrf_cents: number; iss_cents: number; pis_cofins_csll_cents: number };
+type Withholdings = { irrf_cents: number; iss_cents: number; pis_cofins_csll_cents: number };
 
 export const WITHHOLDING_FIELDS = ['irrf_cents', 'iss_cents', 'pis_cofins_csll_cents'] as const;
 

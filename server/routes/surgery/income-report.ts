@@ -14,9 +14,9 @@ import { readIncomeReport, type IncomeReport } from '../../services/ledger/incom
 type Totals = IncomeReport['totals']['all'];
 
 /** The export's columns (pt-BR, Excel's header row). */
-export const INCOME_CSV_HEADER = ['Mês', 'Tipo', 'Data', 'Nome', 'CPF/CNPJ', 'Bruto', 'IRRF', 'ISS', 'PIS/COFINS/CSLL', 'Líquido'] as const;
+const INCOME_CSV_HEADER = ['Mês', 'Tipo', 'Data', 'Nome', 'CPF/CNPJ', 'Bruto', 'IRRF', 'ISS', 'PIS/COFINS/CSLL', 'Líquido'] as const;
 
-export const INCOME_CSV_TEXTS = {
+const INCOME_CSV_TEXTS = {
   person: INCOME_KIND_LABELS.pf,
   company: INCOME_KIND_LABELS.pj,
   personTotal: 'Total pessoa física',
@@ -41,12 +41,12 @@ const totalCells = (total: Totals): CsvCell[] => [
 ];
 
 /** The file's name: `relatorio-contador-2026.csv`, or `relatorio-contador-2026-02.csv` for one month. */
-export function incomeCsvName({ year, month }: IncomeReportQuery): string {
+function incomeCsvName({ year, month }: IncomeReportQuery): string {
   return `relatorio-contador-${year}${month === null ? '' : `-${String(month).padStart(2, '0')}`}.csv`;
 }
 
 /** The CSV rows of `report` (see INCOME_CSV_HEADER). */
-export function* incomeCsvRows(report: IncomeReport): Generator<CsvCell[]> {
+function* incomeCsvRows(report: IncomeReport): Generator<CsvCell[]> {
   for (const { month, persons, companies, total } of report.months) {
     const cell = monthCell(month);
     for (const receipt of persons.receipts) {

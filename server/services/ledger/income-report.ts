@@ -47,7 +47,7 @@ export const receiptPayerJoin = sql`join ${surgeries} on ${surgeries.id} = ${sur
     and ${medicHospitalBilling.hospitalId} = ${surgeries.hospitalId}`;
 
 /** Whether the receipt came from a person (the patient, particular) — else from a company (needs receiptPayerJoin). */
-export const fromPersonSql = sql`(${surgeryReceipts.payer} = 'particular')`;
+const fromPersonSql = sql`(${surgeryReceipts.payer} = 'particular')`;
 
 /**
  * The payer's document (needs receiptPayerJoin): the patient's CPF for a person (from the patient's record; null once
@@ -74,11 +74,11 @@ export const companyNameSql = sql<string | null>`(case when ${fromPersonSql} the
     )} end) end)`;
 
 /** The sum of the withholdings and the net deposited (gross − withholdings) of a receipt. */
-export const withheldSql = sql`(${surgeryReceipts.irrfCents} + ${surgeryReceipts.issCents} + ${surgeryReceipts.pisCofinsCsllCents})`;
+const withheldSql = sql`(${surgeryReceipts.irrfCents} + ${surgeryReceipts.issCents} + ${surgeryReceipts.pisCofinsCsllCents})`;
 export const netSql = sql`(${surgeryReceipts.amountCents} - ${withheldSql})`;
 
 /** The first day of the report's period and the first day after it (yyyy-MM-dd). */
-export function incomePeriod({ year, month }: IncomeReportQuery): { from: string; until: string } {
+function incomePeriod({ year, month }: IncomeReportQuery): { from: string; until: string } {
   const pad = (value: number) => String(value).padStart(2, '0');
   if (month === null) return { from: `${year}-01-01`, until: `${year + 1}-01-01` };
   return { from: `${year}-${pad(month)}-01`, until: month === 12 ? `${year + 1}-01-01` : `${year}-${pad(month + 1)}-01` };
@@ -107,18 +107,6 @@ const totalsOf = (row: SumsRow | undefined): IncomeTotals => ({
   pis_cofins_csll_cents: num(row?.pis_cofins_csll_cents),
   net_cents: num(row?.net_cents),
 });
-
-export type PersonReceiptRow = {
-  id: number;
-  surgery: number;
-  month: string;
-  received_on: string;
-  patient_name: string;
-  cpf: string | null;
-  gross_cents: number;
-};
-
-export type CompanyRow = IncomeMonth['companies']['payers'][number] & { month: string };
 
 /**
  * The report of `medicId` for `query`: the persons' receipts one by one, the companies' per company (CNPJ and name)

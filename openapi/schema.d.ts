@@ -2787,8 +2787,8 @@ export interface paths {
          * @description O mesmo relatório de `getIncomeReport` num CSV para o Excel em português: UTF-8 com BOM, `;` como separador,
          *     CRLF, valores com vírgula decimal (`1234,56`) e datas dd/MM/yyyy. Colunas: Mês;Tipo;Data;Nome;CPF/CNPJ;Bruto;
          *     IRRF;ISS;PIS/COFINS/CSLL;Líquido. Por mês: os recebimentos de pessoas físicas (um por linha, com a data), a
-         *     linha "Total pessoa física", as empresas (uma por linha), "Total pessoa jurídica" e "Total do mês"; ao fim, os
-         *     totais do período ("Total do ano" ou "Total do mês"). CPF e CNPJ com máscara. Nome do arquivo:
+         *     linha "Total pessoa física", as empresas (uma por linha), "Total pessoa jurídica" e "Total do mês"; no
+         *     relatório do ano, ao fim, os totais do ano ("Total do ano", por parte e geral). CPF e CNPJ com máscara. Nome do arquivo:
          *     `relatorio-contador-<ano>[-<mês>].csv`. Só para médicos (secretária: 403). A exportação fica registrada na
          *     trilha de auditoria.
          */

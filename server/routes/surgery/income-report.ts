@@ -23,7 +23,6 @@ const INCOME_CSV_TEXTS = {
   companyTotal: 'Total pessoa jurídica',
   monthTotal: 'Total do mês',
   yearTotal: 'Total do ano',
-  period: 'Período',
 } as const;
 
 const T = INCOME_CSV_TEXTS;
@@ -59,11 +58,12 @@ function* incomeCsvRows(report: IncomeReport): Generator<CsvCell[]> {
     yield [cell, T.companyTotal, '', '', '', ...totalCells(companies.total)];
     yield [cell, T.monthTotal, '', '', '', ...totalCells(total)];
   }
-  const period = report.month === null ? String(report.year) : monthCell(report.from.slice(0, 7));
-  const label = report.month === null ? T.yearTotal : T.monthTotal;
-  yield [period, `${label}: ${T.person.toLowerCase()}`, '', '', '', ...totalCells(report.totals.persons)];
-  yield [period, `${label}: ${T.company.toLowerCase()}`, '', '', '', ...totalCells(report.totals.companies)];
-  yield [period, label, '', '', '', ...totalCells(report.totals.all)];
+  // A year's file ends with the year's totals (a month's ends with its month's).
+  if (report.month !== null) return;
+  const year = String(report.year);
+  yield [year, `${T.yearTotal}: ${T.person.toLowerCase()}`, '', '', '', ...totalCells(report.totals.persons)];
+  yield [year, `${T.yearTotal}: ${T.company.toLowerCase()}`, '', '', '', ...totalCells(report.totals.companies)];
+  yield [year, T.yearTotal, '', '', '', ...totalCells(report.totals.all)];
 }
 
 /** The cases whose patients the report names (its persons' receipts), each once, in order. */

@@ -74,7 +74,7 @@ test('the medic records a receipt with withholdings, reads it in the report for 
   await expect(page).toHaveURL(/\/income-report/);
   await expect(page.getByRole('heading', { level: 1, name: 'Relatório para o contador' })).toBeVisible();
   const month = Number(today.slice(5, 7));
-  await page.getByLabel('Mês').selectOption(String(month));
+  await page.getByLabel('Mês', { exact: true }).selectOption(String(month));
   await expect(page).toHaveURL(new RegExp(`month=${month}`));
   const companies = page.locator(`section[data-month="${today.slice(0, 7)}"] table`).filter({ hasText: 'CNPJ' });
   const row = companies.locator('tbody tr', { hasText: masked(cnpj) });
@@ -112,10 +112,21 @@ test('the medic records a receipt with withholdings, reads it in the report for 
     [monthTotal.gross_cents, monthTotal.irrf_cents, monthTotal.iss_cents, monthTotal.pis_cofins_csll_cents, monthTotal.net_cents].map(reais),
   );
 
-  // On a phone the page still reads (the tables scroll sideways).
+  // On a phone the page still reads (the tables scroll sideways, each a region the keyboard reaches).
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoSeriousA11yViolations(page, { label: 'Relatório para o contador (390 px)' });
   await page.screenshot({ path: 'test-results/income-report-390.png', fullPage: true });
+
+  // The whole year (the demo's receipts from patients and plans too): its totals are the API's.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.getByLabel('Mês', { exact: true }).selectOption({ label: 'Ano todo' });
+  await expect(page).not.toHaveURL(/month=/);
+  const year = (await (await request.get(`/surgery/api/v1/income_report/?year=${today.slice(0, 4)}`, { headers })).json()) as { totals: { all: Totals } };
+  const yearRow = page.getByRole('table', { name: 'Totais do ano' }).locator('tr[data-total="all"]');
+  await expect(yearRow).toContainText(`R$ ${(year.totals.all.gross_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
+  await expect(yearRow).toContainText(`R$ ${(year.totals.all.net_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
+  await expectNoSeriousA11yViolations(page, { label: 'Relatório para o contador (ano)' });
+  await page.screenshot({ path: 'test-results/income-report-year-1366.png', fullPage: true });
 });
 
 test('a secretary is sent home from the report', async ({ page }) => {

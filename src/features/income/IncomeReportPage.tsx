@@ -5,6 +5,7 @@
  * period, every figure the API's (computed in SQL). 'Exportar CSV' downloads the same report for Excel; 'Imprimir'
  * prints the sheet alone (A4 portrait: the print style sheet hides the app's header, menu and controls).
  */
+import type { ReactNode } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { INCOME_MAX_YEAR, INCOME_MIN_YEAR } from '../../../machines/ledger/incomeQuery';
@@ -86,11 +87,23 @@ const StyledSheet = styled('article')`
   & td[data-n], & th[data-n] { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
   & tfoot td, & tfoot th { font-weight: ${fontWeights.bold}; border-top: 2px solid #000; }
   & p { margin: 0; font-size: ${fontSizes.sm}; }
+  & table[data-money] { min-width: 720px; }
 `;
 
-const StyledScroll = styled('div')`
+const StyledScrollBox = styled('div')`
   overflow-x: auto;
+  border-radius: ${radii.sm};
+  &:focus-visible { outline: 3px solid ${colors.focus}; outline-offset: 2px; }
 `;
+
+/** A table that scrolls sideways on a phone: a named region the keyboard reaches (so it scrolls without a mouse). */
+function StyledScroll({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <StyledScrollBox tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </StyledScrollBox>
+  );
+}
 
 const StyledLoading = styled('div')`
   display: flex;
@@ -123,6 +136,42 @@ function MoneyHeads() {
   );
 }
 
+/** The totals of a month or of the period: persons, companies and all, each with its count of receipts. */
+function TotalsTable({ label, persons, companies, all, allLabel }: { label: string; persons: IncomeTotals; companies: IncomeTotals; all: IncomeTotals; allLabel: string }) {
+  return (
+    <StyledScroll label={label}>
+      <table aria-label={label} data-money>
+        <thead>
+          <tr>
+            <th scope="col">{T.kind}</th>
+            <th scope="col" data-n>{T.receipts}</th>
+            <MoneyHeads />
+          </tr>
+        </thead>
+        <tbody>
+          <tr data-total="persons">
+            <th scope="row">{T.persons}</th>
+            <td data-n>{persons.receipts}</td>
+            <TotalCells total={persons} />
+          </tr>
+          <tr data-total="companies">
+            <th scope="row">{T.companies}</th>
+            <td data-n>{companies.receipts}</td>
+            <TotalCells total={companies} />
+          </tr>
+        </tbody>
+        <tfoot>
+          <tr data-total={allLabel === T.monthTotal ? 'month' : 'all'}>
+            <th scope="row">{allLabel}</th>
+            <td data-n>{all.receipts}</td>
+            <TotalCells total={all} />
+          </tr>
+        </tfoot>
+      </table>
+    </StyledScroll>
+  );
+}
+
 function MonthSection({ entry }: { entry: IncomeReport['months'][number] }) {
   const title = monthTitle(entry.month);
   return (
@@ -132,7 +181,7 @@ function MonthSection({ entry }: { entry: IncomeReport['months'][number] }) {
       {entry.persons.receipts.length === 0 ? (
         <p>{T.personsEmpty}</p>
       ) : (
-        <StyledScroll>
+        <StyledScroll label={`${T.persons} · ${title}`}>
           <table aria-label={`${T.persons} · ${title}`}>
             <thead>
               <tr>
@@ -165,8 +214,8 @@ function MonthSection({ entry }: { entry: IncomeReport['months'][number] }) {
       {entry.companies.payers.length === 0 ? (
         <p>{T.companiesEmpty}</p>
       ) : (
-        <StyledScroll>
-          <table aria-label={`${T.companies} · ${title}`}>
+        <StyledScroll label={`${T.companies} · ${title}`}>
+          <table aria-label={`${T.companies} · ${title}`} data-money>
             <thead>
               <tr>
                 <th scope="col">{T.cnpj}</th>
@@ -192,60 +241,24 @@ function MonthSection({ entry }: { entry: IncomeReport['months'][number] }) {
           </table>
         </StyledScroll>
       )}
-      <StyledScroll>
-        <table aria-label={`${T.monthTotal} · ${title}`}>
-          <tbody>
-            <tr data-total="month">
-              <th scope="row">{T.monthTotal}</th>
-              <TotalCells total={entry.total} />
-            </tr>
-          </tbody>
-        </table>
-      </StyledScroll>
+      <TotalsTable label={`${T.monthTotal} · ${title}`} persons={entry.persons.total} companies={entry.companies.total} all={entry.total} allLabel={T.monthTotal} />
     </section>
   );
 }
 
 function ReportSheet({ report }: { report: IncomeReport }) {
   const period = report.month === null ? String(report.year) : monthTitle(report.from.slice(0, 7));
-  const totalsTitle = report.month === null ? T.yearTotals : T.periodTotals;
   return (
     <StyledSheet data-print-sheet aria-label={fill(T.sheetTitle, { period })}>
       <h2>{fill(T.sheetTitle, { period })}</h2>
       {report.months.length === 0 ? <p>{T.empty}</p> : report.months.map((entry) => <MonthSection key={entry.month} entry={entry} />)}
-      <section aria-label={totalsTitle}>
-        <h3>{totalsTitle}</h3>
-        <StyledScroll>
-          <table aria-label={totalsTitle}>
-            <thead>
-              <tr>
-                <th scope="col">{T.kind}</th>
-                <th scope="col" data-n>{T.receipts}</th>
-                <MoneyHeads />
-              </tr>
-            </thead>
-            <tbody>
-              <tr data-total="persons">
-                <th scope="row">{T.persons}</th>
-                <td data-n>{report.totals.persons.receipts}</td>
-                <TotalCells total={report.totals.persons} />
-              </tr>
-              <tr data-total="companies">
-                <th scope="row">{T.companies}</th>
-                <td data-n>{report.totals.companies.receipts}</td>
-                <TotalCells total={report.totals.companies} />
-              </tr>
-            </tbody>
-            <tfoot>
-              <tr data-total="all">
-                <th scope="row">{T.total}</th>
-                <td data-n>{report.totals.all.receipts}</td>
-                <TotalCells total={report.totals.all} />
-              </tr>
-            </tfoot>
-          </table>
-        </StyledScroll>
-      </section>
+      {/* A year's report ends with the year's totals (a month's section already holds its month's). */}
+      {report.month === null ? (
+        <section aria-label={T.yearTotals}>
+          <h3>{T.yearTotals}</h3>
+          <TotalsTable label={T.yearTotals} persons={report.totals.persons} companies={report.totals.companies} all={report.totals.all} allLabel={T.total} />
+        </section>
+      ) : null}
     </StyledSheet>
   );
 }

@@ -37,7 +37,6 @@ export const incomeTexts = {
   personsTotal: 'Total pessoa física',
   companiesTotal: 'Total pessoa jurídica',
   monthTotal: 'Total do mês',
-  periodTotals: 'Totais do período',
   yearTotals: 'Totais do ano',
   total: 'Total',
   kind: 'Origem',

@@ -123,8 +123,8 @@ test('the medic records a receipt with withholdings, reads it in the report for 
   await expect(page).not.toHaveURL(/month=/);
   const year = (await (await request.get(`/surgery/api/v1/income_report/?year=${today.slice(0, 4)}`, { headers })).json()) as { totals: { all: Totals } };
   const yearRow = page.getByRole('table', { name: 'Totais do ano' }).locator('tr[data-total="all"]');
-  await expect(yearRow).toContainText(`R$ ${(year.totals.all.gross_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
-  await expect(yearRow).toContainText(`R$ ${(year.totals.all.net_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
+  await expect(yearRow).toContainText(`R$\u00a0${(year.totals.all.gross_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
+  await expect(yearRow).toContainText(`R$\u00a0${(year.totals.all.net_cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`);
   await expectNoSeriousA11yViolations(page, { label: 'Relatório para o contador (ano)' });
   await page.screenshot({ path: 'test-results/income-report-year-1366.png', fullPage: true });
 });

@@ -441,14 +441,14 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0025_tiss_guides): its tables gone, its record removed.
+    // The installation as it stood before the last migration (0026_receipt_income): its columns gone, its record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`alter table surgery_glosas drop column appeal_justification, drop column tiss_appeal_id`);
       await handle.db.execute(
-        sql`drop table medic_hospital_billing, surgery_guide_inputs, tiss_sequences, tiss_guides, tiss_appeals, tiss_lots`,
+        sql`alter table surgery_receipts drop column payer_document, drop column payer_name, drop column irrf_cents,
+          drop column iss_cents, drop column pis_cofins_csll_cents`,
       );
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
@@ -472,10 +472,10 @@ describe('an archive of an older version', () => {
     expect(result.migrationsNow).toBe(applied + 1);
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
-      const tables = (await restored.db.execute(sql`select to_regclass('public.tiss_lots') as name`)) as unknown as {
-        rows: Array<{ name: string | null }>;
-      };
-      expect(tables.rows[0]!.name).toBe('tiss_lots');
+      const columns = (await restored.db.execute(
+        sql`select column_name as name from information_schema.columns where table_name = 'surgery_receipts' and column_name = 'irrf_cents'`,
+      )) as unknown as { rows: Array<{ name: string | null }> };
+      expect(columns.rows[0]?.name).toBe('irrf_cents');
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

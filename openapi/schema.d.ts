@@ -2823,6 +2823,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/income_report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Relatório para o contador (rendimentos do ano ou do mês)
+         * @description Os recebimentos do médico no ano (ou num mês dele), por mês do dia do recebimento (`received_on`, um dia do
+         *     calendário de São Paulo), em duas partes: de pessoas físicas (os pacientes, pagador `particular`: cada
+         *     recebimento com data, nome e CPF do paciente, do cadastro dele — para o carnê-leão) e de pessoas jurídicas
+         *     (planos, hospitais, cooperativas e outros: por empresa, com CNPJ, nome, bruto, IRRF, ISS, PIS/COFINS/CSLL e
+         *     líquido). O bruto é o valor do recebimento; o líquido depositado é bruto − retenções. Totais por mês, por parte
+         *     e do período. Todos os números são calculados no banco. Só os meses com recebimentos aparecem. Só para médicos
+         *     (secretária: 403). A leitura fica registrada na trilha de auditoria.
+         */
+        get: operations["getIncomeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/income_report/export.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exportar o relatório para o contador em CSV
+         * @description O mesmo relatório de `getIncomeReport` num CSV para o Excel em português: UTF-8 com BOM, `;` como separador,
+         *     CRLF, valores com vírgula decimal (`1234,56`) e datas dd/MM/yyyy. Colunas: Mês;Tipo;Data;Nome;CPF/CNPJ;Bruto;
+         *     IRRF;ISS;PIS/COFINS/CSLL;Líquido. Por mês: os recebimentos de pessoas físicas (um por linha, com a data), a
+         *     linha "Total pessoa física", as empresas (uma por linha), "Total pessoa jurídica" e "Total do mês"; no
+         *     relatório do ano, ao fim, os totais do ano ("Total do ano", por parte e geral). CPF e CNPJ com máscara. Nome do arquivo:
+         *     `relatorio-contador-<ano>[-<mês>].csv`. Só para médicos (secretária: 403). A exportação fica registrada na
+         *     trilha de auditoria.
+         */
+        get: operations["exportIncomeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/appeal_alerts/": {
         parameters: {
             query?: never;
@@ -4548,12 +4600,31 @@ export interface components {
             id: number;
             /** Format: date */
             received_on: string;
+            /** @description O valor bruto (o que quita o honorário). */
             amount_cents: number;
             payer: components["schemas"]["ReceiptPayer"];
             payer_label: string;
             note: string | null;
             /** Format: date-time */
             created_at: string;
+            /**
+             * @description O documento de quem pagou, só dígitos: o CPF do paciente (do cadastro) quando o paciente pagou; senão o CNPJ
+             *     informado no recebimento, ou o CNPJ cadastrado do hospital da cirurgia quando o hospital pagou; null se
+             *     desconhecido.
+             */
+            payer_document: string | null;
+            /** @description O nome da empresa que pagou (informado, ou a razão social do plano ou do hospital da cirurgia); null quando o paciente pagou. */
+            payer_name: string | null;
+            /** @description Se o CNPJ foi informado no recebimento (e não lido de um cadastro). */
+            payer_document_typed: boolean;
+            /** @description IRRF retido na fonte. */
+            irrf_cents: number;
+            /** @description ISS retido na fonte. */
+            iss_cents: number;
+            /** @description PIS/COFINS/CSLL retidos na fonte. */
+            pis_cofins_csll_cents: number;
+            /** @description O líquido depositado (bruto − retenções), calculado. */
+            net_cents: number;
         };
         Glosa: {
             id: number;
@@ -4571,6 +4642,66 @@ export interface components {
             appeal_outcome_label: string | null;
             recovered_cents: number | null;
             note: string | null;
+        };
+        IncomeTotals: {
+            /** @description Quantos recebimentos. */
+            receipts: number;
+            gross_cents: number;
+            irrf_cents: number;
+            iss_cents: number;
+            pis_cofins_csll_cents: number;
+            /** @description Bruto − retenções. */
+            net_cents: number;
+        };
+        IncomeReport: {
+            year: number;
+            month: number | null;
+            /**
+             * Format: date
+             * @description Primeiro dia do período.
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Primeiro dia depois do período.
+             */
+            until: string;
+            months: {
+                month: string;
+                persons: {
+                    receipts: {
+                        id: number;
+                        surgery: number;
+                        /** Format: date */
+                        received_on: string;
+                        patient_name: string;
+                        /** @description Onze dígitos, do cadastro do paciente (null se o paciente foi anonimizado). */
+                        cpf: string | null;
+                        gross_cents: number;
+                    }[];
+                    total: components["schemas"]["IncomeTotals"];
+                };
+                companies: {
+                    payers: {
+                        /** @description Catorze dígitos, ou null quando não informado. */
+                        cnpj: string | null;
+                        name: string;
+                        receipts: number;
+                        gross_cents: number;
+                        irrf_cents: number;
+                        iss_cents: number;
+                        pis_cofins_csll_cents: number;
+                        net_cents: number;
+                    }[];
+                    total: components["schemas"]["IncomeTotals"];
+                };
+                total: components["schemas"]["IncomeTotals"];
+            }[];
+            totals: {
+                persons: components["schemas"]["IncomeTotals"];
+                companies: components["schemas"]["IncomeTotals"];
+                all: components["schemas"]["IncomeTotals"];
+            };
         };
         Ledger: {
             surgery: number;
@@ -4612,6 +4743,23 @@ export interface components {
             amount_cents: components["schemas"]["LedgerCents"];
             payer: components["schemas"]["ReceiptPayer"];
             note?: string | null;
+            /**
+             * @description O CNPJ da empresa que pagou (com ou sem máscara; dígitos verificadores conferidos), quando o cadastro não o
+             *     tem (plano, cooperativa, outro; o do hospital vem do cadastro do hospital). Não se informa quando o paciente
+             *     pagou: o CPF vem do cadastro do paciente (400).
+             */
+            payer_document?: string | null;
+            /** @description O nome da empresa que pagou, se diferente do cadastro (padrão a razão social do plano ou do hospital). */
+            payer_name?: string | null;
+            /** @description IRRF retido na fonte (centavos, ≥ 0; ausente ou null, 0). */
+            irrf_cents?: number | null;
+            /** @description ISS retido na fonte (centavos, ≥ 0; ausente ou null, 0). */
+            iss_cents?: number | null;
+            /**
+             * @description PIS/COFINS/CSLL retidos na fonte (centavos, ≥ 0; ausente ou null, 0). As três retenções somadas não passam do
+             *     bruto (`amount_cents`), e o paciente (particular) não retém (400, nada gravado).
+             */
+            pis_cofins_csll_cents?: number | null;
         };
         GlosaInput: {
             /**
@@ -5035,10 +5183,20 @@ export interface components {
             receipts: {
                 /** Format: date */
                 received_on: string;
+                /** @description O valor liberado (bruto), que quita o honorário. */
                 amount_cents: number;
                 deposit_reference: string;
-                /** @description A parte deste recebimento nos impostos retidos do pagamento (IRRF, ISS, INSS, PIS, COFINS, CSLL). */
+                /** @description O CNPJ da operadora como o demonstrativo informa (14 dígitos). */
+                payer_document: string | null;
+                payer_name: string | null;
+                /** @description A parte deste recebimento no IRRF retido no pagamento (rateada pelo valor liberado de cada guia). */
+                irrf_cents: number;
+                iss_cents: number;
+                pis_cofins_csll_cents: number;
+                /** @description A soma das retenções acima; o líquido é o bruto menos ela. */
                 withholding_cents: number;
+                /** @description O INSS retido, quando houver (sem campo próprio no recebimento). */
+                note: string | null;
             }[];
             glosas: {
                 code: string | null;
@@ -8891,6 +9049,66 @@ export interface operations {
                     "application/json": components["schemas"]["BackupStatus"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getIncomeReport: {
+        parameters: {
+            query: {
+                /** @description Ano do relatório (2000 a 2100). */
+                year: string;
+                /** @description Só este mês do ano (1 a 12); ausente ou vazio, o ano todo. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O relatório. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IncomeReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportIncomeReport: {
+        parameters: {
+            query: {
+                /** @description Ano do relatório (2000 a 2100). */
+                year: string;
+                /** @description Só este mês do ano (1 a 12); ausente ou vazio, o ano todo. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo CSV. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="relatorio-contador-2026.csv"` */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

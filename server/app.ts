@@ -45,6 +45,7 @@ import clockRoutes from './routes/surgery/clocks';
 import historyRoutes from './routes/surgery/history';
 import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
+import incomeReportRoutes from './routes/surgery/income-report';
 import exportRoutes from './routes/surgery/exports';
 import ledgerRoutes from './routes/surgery/ledger';
 import billingRoutes from './routes/surgery/billing';
@@ -372,6 +373,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(historyRoutes, { deps });
   await app.register(opmeRoutes, { deps });
   await app.register(receivableRoutes, { deps });
+  await app.register(incomeReportRoutes, { deps });
   await app.register(exportRoutes, { deps });
   await app.register(ledgerRoutes, { deps });
   await app.register(billingRoutes, { deps });

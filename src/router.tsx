@@ -14,6 +14,7 @@ import { auditRoute } from './routes/audit';
 import { authRoute } from './routes/auth';
 import { documentChecklistsRoute } from './routes/document-checklists';
 import { forgotPasswordRoute } from './routes/forgot-password';
+import { incomeReportRoute } from './routes/income-report';
 import { indexRoute } from './routes/index';
 import { notFoundRoute } from './routes/not-found';
 import { patientsRoute } from './routes/patients';
@@ -41,6 +42,7 @@ export const routeTree = rootRoute.addChildren([
     allDataRoute,
     surgeryStatusRoute,
     receivablesRoute,
+    incomeReportRoute,
     auditRoute,
     documentChecklistsRoute,
     surgeryDetailsStateRoute,

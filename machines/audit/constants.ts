@@ -53,6 +53,8 @@ const DETAIL_LABELS: Record<string, string> = {
   'patients.csv': 'Lista de pacientes (CSV)',
   'surgeries.csv': 'Lista de cirurgias (CSV)',
   'receivables.csv': 'A receber (CSV)',
+  'income_report.csv': 'Relatório para o contador (CSV)',
+  income_report: 'Relatório para o contador',
   'auditoria.csv': 'Auditoria (CSV)',
   photo: 'Foto',
   documents: 'Documentos',

@@ -14,6 +14,9 @@ import {
   type AppealOutcome,
 } from './constants';
 import { formatCents } from './ledgerRules';
+import { INCOME_RULE_MESSAGES, WITHHOLDING_FIELDS, WITHHOLDING_LABELS, withholdingProblems } from './incomeRules';
+import { isValidCnpj } from '../rules/cnpj';
+import { onlyDigits } from '../rules/cpf';
 
 export { glosaColumnsOf } from './glosaColumns';
 
@@ -38,6 +41,7 @@ const INVALID = VALIDATION_MESSAGES.invalidData;
 /** The longest guide or lot number: payers' codes are a few dozen characters at most. */
 const BILLING_REFERENCE_MAX = 60;
 const GLOSA_REASON_MAX = 200;
+const PAYER_NAME_MAX = 200;
 const MAX_TERMS = 500;
 
 export const LEDGER_MESSAGES = {
@@ -49,6 +53,9 @@ export const LEDGER_MESSAGES = {
   invalidAmount: `Valor inválido: informe um valor de R$ 0,01 a ${formatCents(MAX_LEDGER_CENTS)}.`,
   payerRequired: 'Informe quem pagou.',
   invalidPayer: 'Pagador inválido: use Plano de Saúde, Hospital, Paciente (particular), Cooperativa ou Outro.',
+  invalidPayerCnpj: 'CNPJ de quem pagou inválido: confira os 14 dígitos.',
+  payerNameTooLong: `O nome de quem pagou deve ter no máximo ${PAYER_NAME_MAX} caracteres.`,
+  personDocument: INCOME_RULE_MESSAGES.personDocument,
   noteTooLong: `As observações devem ter no máximo ${MAX_NOTE_LENGTH} caracteres.`,
   glosaOnRequired: 'Informe a data da glosa.',
   invalidGlosaOn: 'Data da glosa inválida.',
@@ -140,6 +147,41 @@ function buildBillingSchema(today: string) {
   }).configure({ message: INVALID });
 }
 
+/** A withholding's raw value when it is a whole number of centavos ≥ 0 (absent or null: 0), else null. */
+const rawWithholding = (value: unknown): number | null =>
+  value === undefined || value === null ? 0 : typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_LEDGER_CENTS ? value : null;
+
+/**
+ * A tax withheld at source (issue 38 item 5; machines/ledger/incomeRules.ts): centavos 0..MAX_LEDGER_CENTS, absent or
+ * null → 0; against the raw body, a patient's receipt withholds nothing and the withholdings add up to at most the gross
+ * (the message under the first field that carries one).
+ */
+function withholding(name: (typeof WITHHOLDING_FIELDS)[number]) {
+  const invalid = INCOME_RULE_MESSAGES.invalidWithholding(WITHHOLDING_LABELS[name]);
+  return orNull(type('number').configure({ message: invalid })).pipe((value, ctx): number | ArkError => {
+    const cents = rawWithholding(value);
+    if (cents === null) return ctx.error({ message: invalid });
+    const root = rawOf(ctx.root);
+    const gross = rawCents(root.amount_cents);
+    const payer = RECEIPT_PAYERS.find((key) => key === root.payer);
+    const others = WITHHOLDING_FIELDS.map((field) => (field === name ? cents : rawWithholding(root[field])));
+    if (gross === null || payer === undefined || others.some((other) => other === null)) return cents;
+    const [irrf, iss, pisCofinsCsll] = others as number[];
+    const problem = withholdingProblems({ amount_cents: gross, payer, irrf_cents: irrf!, iss_cents: iss!, pis_cofins_csll_cents: pisCofinsCsll! })
+      .find((found) => found.field === name);
+    return problem ? ctx.error({ message: problem.message }) : cents;
+  }).configure({ message: invalid });
+}
+
+/** The paying company's CNPJ as typed (mask allowed, stored as 14 digits), blank → null; none for a patient's receipt. */
+const payerDocument = orNull(type('string').configure({ message: M.invalidPayerCnpj })).pipe((value, ctx): string | null | ArkError => {
+  const trimmed = value?.trim() ?? '';
+  if (trimmed === '') return null;
+  if (rawOf(ctx.root).payer === 'particular') return ctx.error({ message: M.personDocument });
+  const digits = onlyDigits(trimmed);
+  return /^[\d.\-/ ]+$/.test(trimmed) && isValidCnpj(digits) ? digits : ctx.error({ message: M.invalidPayerCnpj });
+}).configure({ message: M.invalidPayerCnpj });
+
 /** POST …/ledger/receipts/ (openapi ReceiptInput). */
 function buildReceiptSchema(today: string) {
   return type({
@@ -148,6 +190,11 @@ function buildReceiptSchema(today: string) {
     amount_cents: amount,
     payer: type.enumerated(...RECEIPT_PAYERS).configure({ message: M.invalidPayer, missing: M.payerRequired }),
     'note?': note,
+    'payer_document?': payerDocument,
+    'payer_name?': shortText(PAYER_NAME_MAX, M.payerNameTooLong),
+    'irrf_cents?': withholding('irrf_cents'),
+    'iss_cents?': withholding('iss_cents'),
+    'pis_cofins_csll_cents?': withholding('pis_cofins_csll_cents'),
   }).configure({ message: INVALID });
 }
 

@@ -62,7 +62,18 @@ export type DemoLedgerPlan = {
   /** The concluded cases' payment fields (= their receipts), by case index. */
   payment: Map<number, { paymentDone: string; datePayment: string }>;
   ledgers: Array<{ caseIndex: number; billedOn: string | null; billingReference: string | null; writtenOffCents: number; settlement: 'glosa' | 'perda' | null; settledOn: string | null }>;
-  receipts: Array<{ caseIndex: number; receivedOn: string; amountCents: number; payer: ReceiptPayer; note: string | null }>;
+  receipts: Array<{
+    caseIndex: number;
+    receivedOn: string;
+    amountCents: number;
+    payer: ReceiptPayer;
+    note: string | null;
+    /** Issue 38 item 5: a plan's CNPJ (typed: the reference list has none) and the taxes it withheld at source. */
+    payerDocument?: string | null;
+    irrfCents?: number;
+    issCents?: number;
+    pisCofinsCsllCents?: number;
+  }>;
   glosas: Array<{
     caseIndex: number;
     glosaOn: string;
@@ -199,5 +210,52 @@ export function planDemoLedger(
       });
     }
   }
+  withholdAtSource(plan, cases);
   return plan;
+}
+
+/** A demo CNPJ with its check digits (Receita Federal's weights) from a 12-digit base. */
+function demoCnpj(base: string): string {
+  const digit = (digits: string) => {
+    let weight = 2;
+    let sum = 0;
+    for (let i = digits.length - 1; i >= 0; i--) {
+      sum += Number(digits[i]) * weight;
+      weight = weight === 9 ? 2 : weight + 1;
+    }
+    return sum % 11 < 2 ? 0 : 11 - (sum % 11);
+  };
+  const first = `${base}${digit(base)}`;
+  return `${first}${digit(first)}`;
+}
+
+/**
+ * The income report's two halves (issue 38 item 5): a few receipts from the patients, and each plan's receipts carry the plan's CNPJ (typed, as an
+ * office would), and every other one the taxes the plan withheld at source (IRRF 1,5%, ISS 2%, PIS/COFINS/CSLL 4,65%,
+ * as when the medic bills through his company), so 'Relatório para o contador' shows both halves with withholdings.
+ */
+function withholdAtSource(plan: DemoLedgerPlan, cases: readonly DemoLedgerCase[]): void {
+  // The persons half: a few receipts paid by the patient (a case's complement, when the demo drew no private case
+  // among those with receipts), so the carnê-leão's list is never empty.
+  const persons = plan.receipts.filter((receipt) => receipt.payer === 'particular').length;
+  const candidates = [
+    ...plan.receipts.filter((receipt) => receipt.payer !== 'plano_saude' && receipt.payer !== 'particular'),
+    ...plan.receipts.filter((receipt) => receipt.payer === 'plano_saude' && receipt.note === null),
+  ];
+  for (const receipt of candidates.slice(0, Math.max(0, 2 - persons))) {
+    receipt.payer = 'particular';
+    receipt.note = 'Complemento pago pelo paciente.';
+  }
+  let planReceipts = 0;
+  for (const receipt of plan.receipts) {
+    const planId = cases[receipt.caseIndex]?.healthPlanId ?? null;
+    if (receipt.payer !== 'plano_saude' || planId === null) continue;
+    receipt.payerDocument = demoCnpj(`${String(10_000_000 + planId * 7919).slice(-8)}0001`);
+    planReceipts += 1;
+    if (planReceipts % 2 === 1) {
+      receipt.irrfCents = Math.round(receipt.amountCents * 0.015);
+      receipt.issCents = Math.round(receipt.amountCents * 0.02);
+      receipt.pisCofinsCsllCents = Math.round(receipt.amountCents * 0.0465);
+    }
+  }
 }

@@ -12,6 +12,7 @@ export { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '.
 export { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../machines/billing/guideSchemas';
 export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../machines/audit/auditSchemas';
 export { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../machines/ledger/ledgerSchemas';
+export { incomeReportQueryOf, incomeReportQuerySchema } from '../../machines/ledger/incomeSchemas';
 export { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../machines/ledger/periodSchemas';
 export { receivablesExportQuerySchema, receivablesFiltersOf, receivablesQuerySchema } from '../../machines/ledger/receivablesSchemas';
 export { createHospitalSchema } from '../../machines/lookups/hospitalSchemas';

@@ -540,6 +540,19 @@ describe('demo fee ledger (issue 14)', () => {
     for (const surgery of partial) expect(Number(surgery.paymentDone)).toBeLessThan(Number(surgery.feesPayments));
   });
 
+  it("fills both halves of 'Relatório para o contador': patients' receipts, and plans' with their CNPJ and withholdings", async () => {
+    const receipts = await handle.db.select().from(schema.surgeryReceipts);
+    expect(receipts.some((receipt) => receipt.payer === 'particular')).toBe(true);
+    const plans = receipts.filter((receipt) => receipt.payer === 'plano_saude');
+    const withheld = plans.filter((receipt) => receipt.irrfCents + receipt.issCents + receipt.pisCofinsCsllCents > 0);
+    expect(withheld.length).toBeGreaterThanOrEqual(2);
+    expect(withheld.length).toBeLessThan(plans.length);
+    for (const receipt of plans) expect(receipt.payerDocument).toMatch(/^\d{14}$/);
+    for (const receipt of withheld) {
+      expect(receipt.irrfCents + receipt.issCents + receipt.pisCofinsCsllCents).toBeLessThan(receipt.amountCents);
+    }
+  });
+
   it('has glosas in each appeal state, recovered amounts as the outcome says, and a deadline within 7 days', async () => {
     const glosas = await handle.db.select().from(schema.surgeryGlosas);
     const today = saoPauloDate(NOW);

@@ -208,7 +208,7 @@ describe("a case's guide", () => {
 describe('lots', () => {
   it('a lot of three cases downloads a file the XSD accepts, with its hash; sent, it is frozen and bills the ledger', async () => {
     const cases = [await readyCase(), await readyCase({ patientName: 'José Ninguém' }), await readyCase({ patientName: 'Ana Maria Ó' })];
-    const guides = [];
+    const guides: Array<{ id: number; number: string }> = [];
     for (const surgery of cases) guides.push(await generated(surgery.id));
     const unbatched = (await call('GET', `/surgery/api/v1/tiss/guides/?health_plan=${plan}`, medicToken)).json().results;
     for (const guide of guides) expect(unbatched.map((row: { id: number }) => row.id)).toContain(guide.id);

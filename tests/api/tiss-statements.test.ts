@@ -275,6 +275,19 @@ describe('importing a demonstrativo de pagamento', () => {
     const released = analysis.protocols[0]!.guides.map((guide) => guide.releasedCents);
     expect(guides.map((guide) => guide.released_cents)).toEqual(released);
     expect(guides.flatMap((guide) => guide.receipts).reduce((sum, receipt) => sum + receipt.withholding_cents, 0)).toBe(16_346);
+    // Each tax on its own, split to the centavo: IRRF 123,45 and ISS 40,01 over the three receipts.
+    const stored = await t.deps.db
+      .select({ irrf: surgeryReceipts.irrfCents, iss: surgeryReceipts.issCents, pcc: surgeryReceipts.pisCofinsCsllCents, document: surgeryReceipts.payerDocument })
+      .from(surgeryReceipts)
+      .where(isNotNull(surgeryReceipts.tissStatementId));
+    expect(stored.reduce((sum, row) => sum + row.irrf, 0)).toBe(12_345);
+    expect(stored.reduce((sum, row) => sum + row.iss, 0)).toBe(4_001);
+    expect(stored.every((row) => row.pcc === 0 && row.document === '11222333000181')).toBe(true);
+    // 'Relatório para o contador' reads them as the plan's: its CNPJ, the gross, each tax, the net.
+    const report = (await json('GET', '/surgery/api/v1/income_report/?year=2026&month=3', medicToken)).json();
+    const payer = report.months[0].companies.payers.find((row: { cnpj: string | null }) => row.cnpj === '11222333000181');
+    const gross = released.reduce((sum, cents) => sum + cents, 0);
+    expect(payer).toMatchObject({ receipts: 3, gross_cents: gross, irrf_cents: 12_345, iss_cents: 4_001, pis_cofins_csll_cents: 0, net_cents: gross - 16_346 });
     const receipts = await t.deps.db
       .select({ surgeryId: surgeryReceipts.surgeryId, cents: surgeryReceipts.amountCents, on: surgeryReceipts.receivedOn, reference: surgeryReceipts.depositReference })
       .from(surgeryReceipts)

@@ -45,6 +45,17 @@ export const surgeryReceipts = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     payer: receiptPayerEnum('payer').notNull(),
     note: text('note'),
+    /**
+     * The paying company's CNPJ as typed (14 digits) when no registration of it is known (issue 38 item 5; migration
+     * 0026): a patient's CPF and a hospital's registered CNPJ are read from their records (income-report.ts).
+     */
+    payerDocument: text('payer_document'),
+    /** The paying company's name as typed, if any. */
+    payerName: text('payer_name'),
+    /** Taxes the payer withheld at source; `amountCents` is the gross, the net deposited is gross − these (computed). */
+    irrfCents: bigint('irrf_cents', { mode: 'number' }).notNull().default(0),
+    issCents: bigint('iss_cents', { mode: 'number' }).notNull().default(0),
+    pisCofinsCsllCents: bigint('pis_cofins_csll_cents', { mode: 'number' }).notNull().default(0),
     /** The plan's statement that posted it (issue 38), and the deposit it came in. */
     tissStatementId: integer('tiss_statement_id').references((): AnyPgColumn => tissStatements.id, { onDelete: 'set null' }),
     depositReference: text('deposit_reference'),
@@ -56,6 +67,11 @@ export const surgeryReceipts = pgTable(
     index('surgery_receipts_received_on_idx').on(t.receivedOn),
     index('surgery_receipts_statement_idx').on(t.tissStatementId).where(sql`${t.tissStatementId} is not null`),
     check('surgery_receipts_amount', sql`${t.amountCents} > 0`),
+    check('surgery_receipts_payer_document', sql`${t.payerDocument} is null or ${t.payerDocument} ~ '^[0-9]{14}$'`),
+    check(
+      'surgery_receipts_withholdings',
+      sql`${t.irrfCents} >= 0 and ${t.issCents} >= 0 and ${t.pisCofinsCsllCents} >= 0 and ${t.irrfCents} + ${t.issCents} + ${t.pisCofinsCsllCents} <= ${t.amountCents}`,
+    ),
   ],
 );
 

@@ -1,10 +1,11 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
-import { APPEAL_OUTCOME_LABELS, RECEIPT_PAYER_LABELS } from '../../../machines/ledger/constants';
+import { APPEAL_OUTCOME_LABELS, RECEIPT_PAYER_LABELS, type ReceiptPayer } from '../../../machines/ledger/constants';
 import type { LedgerFacts } from '../../../machines/ledger/ledgerRules';
 import type { Executor } from '../../db/client';
 import { surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts } from '../../db/schema/index';
 import { daysPastDueSql, ledgerJoin } from './balances';
+import { companyNameSql, netSql, payerDocumentSql, receiptPayerJoin } from './income-report';
 
 export type LedgerResponse = components['schemas']['Ledger'];
 
@@ -31,6 +32,23 @@ type BalanceRow = {
   next_appeal_deadline: string | null;
   settlement: 'glosa' | 'perda' | null;
   settled_on: string | null;
+};
+
+/** A receipt as read raw (numbers may be text on node-postgres, the instant a Date or a string). */
+type ReceiptRow = {
+  id: number | string;
+  received_on: unknown;
+  amount_cents: number | string;
+  payer: ReceiptPayer;
+  note: string | null;
+  created_at: string;
+  payer_document: string | null;
+  payer_name: string | null;
+  payer_document_typed: boolean | string;
+  irrf_cents: number | string;
+  iss_cents: number | string;
+  pis_cofins_csll_cents: number | string;
+  net_cents: number | string;
 };
 
 /** A date column read raw: PGlite may answer a Date, node-postgres a string; the API says yyyy-MM-dd. */
@@ -75,18 +93,19 @@ export async function ledgerFacts(db: Executor, surgeryId: number): Promise<Ledg
 /** The whole ledger of case `surgeryId` as the API answers it (openapi Ledger). */
 export async function readLedger(db: Executor, surgeryId: number, today: string): Promise<LedgerResponse> {
   const balance = await balanceOf(db, surgeryId, today);
-  const receipts = await db
-    .select({
-      id: surgeryReceipts.id,
-      received_on: surgeryReceipts.receivedOn,
-      amount_cents: surgeryReceipts.amountCents,
-      payer: surgeryReceipts.payer,
-      note: surgeryReceipts.note,
-      created_at: surgeryReceipts.createdAt,
-    })
-    .from(surgeryReceipts)
-    .where(eq(surgeryReceipts.surgeryId, surgeryId))
-    .orderBy(asc(surgeryReceipts.receivedOn), asc(surgeryReceipts.id));
+  const receipts = await rowsOf<ReceiptRow>(
+    db,
+    sql`select ${surgeryReceipts.id} as id, ${surgeryReceipts.receivedOn} as received_on, ${surgeryReceipts.amountCents} as amount_cents,
+      ${surgeryReceipts.payer} as payer, ${surgeryReceipts.note} as note,
+      to_char(${surgeryReceipts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+      ${payerDocumentSql} as payer_document, ${companyNameSql} as payer_name,
+      (${surgeryReceipts.payerDocument} is not null) as payer_document_typed,
+      ${surgeryReceipts.irrfCents} as irrf_cents, ${surgeryReceipts.issCents} as iss_cents,
+      ${surgeryReceipts.pisCofinsCsllCents} as pis_cofins_csll_cents, ${netSql} as net_cents
+    from ${surgeryReceipts} ${receiptPayerJoin}
+    where ${surgeryReceipts.surgeryId} = ${surgeryId}
+    order by ${surgeryReceipts.receivedOn} asc, ${surgeryReceipts.id} asc`,
+  );
   const glosas = await db
     .select({
       id: surgeryGlosas.id,
@@ -122,10 +141,20 @@ export async function readLedger(db: Executor, surgeryId: number, today: string)
     settled_on: day(balance.settled_on),
     next_appeal_deadline: day(balance.next_appeal_deadline),
     receipts: receipts.map((receipt) => ({
-      ...receipt,
+      id: Number(receipt.id),
+      received_on: day(receipt.received_on)!,
       amount_cents: Number(receipt.amount_cents),
+      payer: receipt.payer,
       payer_label: RECEIPT_PAYER_LABELS[receipt.payer],
-      created_at: receipt.created_at.toISOString(),
+      note: receipt.note,
+      created_at: receipt.created_at,
+      payer_document: receipt.payer_document,
+      payer_name: receipt.payer_name,
+      payer_document_typed: Boolean(receipt.payer_document_typed),
+      irrf_cents: Number(receipt.irrf_cents),
+      iss_cents: Number(receipt.iss_cents),
+      pis_cofins_csll_cents: Number(receipt.pis_cofins_csll_cents),
+      net_cents: Number(receipt.net_cents),
     })),
     glosas: glosas.map((glosa) => ({
       ...glosa,

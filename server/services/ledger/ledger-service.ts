@@ -5,6 +5,7 @@ import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import type { ReceiptPayer } from '../../../machines/ledger/constants';
 import { glosaProblem, ledgerWritable, type GlosaTake } from '../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf } from '../../../machines/ledger/glosaColumns';
+import { incomeKindOf } from '../../../machines/ledger/incomeRules';
 import type { BillingInput, GlosaInput, GlosaUpdateInput, ReceiptInput } from '../../../machines/ledger/ledgerSchemas';
 import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryGlosas, surgeryLedgers, surgeryReceipts, type SurgeryRow } from '../../db/schema/index';
@@ -116,6 +117,12 @@ export function createLedgerService({ db, now }: { db: Database; now: () => Date
           amountCents: input.amount_cents,
           payer: input.payer,
           note: input.note ?? null,
+          // Who paid and what it withheld (issue 38 item 5): a company's CNPJ and name only when typed (a patient's
+          // CPF and a hospital's registered CNPJ are read from their records: income-report.ts).
+          ...(incomeKindOf(input.payer) === 'pj' ? { payerDocument: input.payer_document ?? null, payerName: input.payer_name ?? null } : {}),
+          irrfCents: input.irrf_cents ?? 0,
+          issCents: input.iss_cents ?? 0,
+          pisCofinsCsllCents: input.pis_cofins_csll_cents ?? 0,
           createdBy: user.id,
           createdAt: now(),
         });

@@ -11,7 +11,7 @@ import { allocatePayment } from '../../../machines/tiss/statementAllocation';
 import { statementDiscrepancies } from '../../../machines/tiss/statementChecks';
 import { glosasToPost, statementMatcher, type GuideMatch } from '../../../machines/tiss/statementMatching';
 import type { AnaliseContaStatement, PagamentoStatement, StatementProvider, TissStatementMessage } from '../../../machines/tiss/statementTypes';
-import { WITHHOLDING_TYPES } from '../../../machines/tiss/tissDomains';
+import type { DebitCreditType } from '../../../machines/tiss/tissDomains';
 import type { Database, Executor, Transaction } from '../../db/client';
 import {
   glosaReasons,
@@ -50,6 +50,7 @@ const STATEMENT_IMPORT_MESSAGES = {
   otherProvider:
     'Este demonstrativo é de outro prestador: o código na operadora, o CPF ou o CNPJ a que ele se destina não são os do médico (confira em Faturamento TISS).',
   notFound: 'Demonstrativo não encontrado.',
+  inssWithheld: (amount: string) => `INSS retido pelo plano: ${amount}.`,
   alreadyImported: (day: string) => `Este demonstrativo já foi importado em ${day}: nada foi lançado de novo.`,
   notWritable: (status: CaseStatus) => `A cirurgia está em "${STATUS_LABELS[status]}": nada será lançado nela.`,
   lotDiffers: (lot: string) => `A guia foi enviada em outro lote (lote ${lot} no demonstrativo).`,
@@ -67,7 +68,23 @@ const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'c
 const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** A receipt or glosa the import posts on a case. */
-type PostedReceipt = { received_on: string; amount_cents: number; deposit_reference: string; withholding_cents: number };
+/**
+ * A receipt from a payment statement: the gross released, who paid (the plan's CNPJ and name as the statement gives
+ * them) and its share of the taxes withheld (IRRF, ISS, PIS + COFINS + CSLL: the receipt's columns, issue 38 item 5;
+ * `withholding_cents` their sum). INSS withheld has no column of its own: it is named in the receipt's note.
+ */
+type PostedReceipt = {
+  received_on: string;
+  amount_cents: number;
+  deposit_reference: string;
+  payer_document: string | null;
+  payer_name: string | null;
+  irrf_cents: number;
+  iss_cents: number;
+  pis_cofins_csll_cents: number;
+  withholding_cents: number;
+  note: string | null;
+};
 type PostedGlosa = { code: string | null; description: string; amount_cents: number; note: string | null };
 
 /** One guide of a statement, as the preview shows it and the import posts it. */
@@ -181,7 +198,15 @@ function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
     const bank = [payment.payment.bank, payment.payment.branch, payment.payment.account].filter(Boolean).join('/');
     const reference = `Demonstrativo ${statement.header.statementNumber}, pagamento de ${brDate(payment.payment.paidOn)}${bank ? ` (${bank})` : ''}`;
     return allocatePayment(payment).guides.map(({ guide, lotNumber, debits, credits }): GuideEntry => {
-      const withheld = (shares: typeof debits) => shares.filter((share) => WITHHOLDING_TYPES.includes(share.type)).reduce((sum, share) => sum + share.cents, 0);
+      // A type's debits less its credits (a credit returns a tax withheld before), never below 0.
+      const net = (...types: DebitCreditType[]) =>
+        Math.max(0, [...debits.map((share) => ({ ...share, sign: 1 })), ...credits.map((share) => ({ ...share, sign: -1 }))]
+          .filter((share) => types.includes(share.type))
+          .reduce((sum, share) => sum + share.sign * share.cents, 0));
+      let [irrf, iss, pisCofinsCsll] = [net('01'), net('02'), net('04', '05', '06')];
+      const inss = net('03');
+      // Withholdings above the guide's gross (a file that does not add up) are not recorded on its receipt.
+      if (irrf + iss + pisCofinsCsll > guide.releasedCents) [irrf, iss, pisCofinsCsll] = [0, 0, 0];
       return {
         key: { providerGuideNumber: guide.providerGuideNumber, lotNumber, cardNumber: null, performedOn: null, procedureCodes: [] },
         planGuideNumber: guide.planGuideNumber,
@@ -195,7 +220,13 @@ function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
                 received_on: payment.payment.paidOn,
                 amount_cents: guide.releasedCents,
                 deposit_reference: reference,
-                withholding_cents: Math.max(0, withheld(debits) - withheld(credits)),
+                payer_document: /^\d{14}$/.test(statement.header.planCnpj) ? statement.header.planCnpj : null,
+                payer_name: statement.header.planName || null,
+                irrf_cents: irrf,
+                iss_cents: iss,
+                pis_cofins_csll_cents: pisCofinsCsll,
+                withholding_cents: irrf + iss + pisCofinsCsll,
+                note: inss > 0 ? M.inssWithheld(brl(inss)) : null,
               }
             : null,
       };
@@ -497,8 +528,13 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
             receivedOn: receipt.received_on,
             amountCents: receipt.amount_cents,
             payer: 'plano_saude' as const,
-            note: null,
+            note: receipt.note,
             depositReference: receipt.deposit_reference,
+            payerDocument: receipt.payer_document,
+            payerName: receipt.payer_name,
+            irrfCents: receipt.irrf_cents,
+            issCents: receipt.iss_cents,
+            pisCofinsCsllCents: receipt.pis_cofins_csll_cents,
             tissStatementId: statementId,
             createdBy: user.id,
             createdAt: at,

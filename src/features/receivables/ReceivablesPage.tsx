@@ -15,9 +15,9 @@
  *   medics', a medic his own; PaymentTermsDialog.tsx); a save reads the list again.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
-import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { IMaskInput } from 'react-imask';
-import { styled } from 'goober';
+import { css, styled } from 'goober';
 import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
 import { Page } from '../../components/layout/Page';
@@ -41,12 +41,28 @@ import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '..
 import { useRead } from '../../lib/useRead';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { ledgerTexts } from '../../lib/i18n/ledger';
+import { incomeTexts } from '../../lib/i18n/income';
 import type { GlosaReasonFilterProps } from './GlosaReasonFilter';
 import type { PaymentTermsDialogProps } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
 import { caseHref, useOpenCase } from '../../lib/surgeries/caseLink';
 import { columnCss, spreadRowCss } from '../../components/ui/cssParts';
 
+
+/** 'Relatório para o contador', beside the page's own action. */
+const incomeLinkClassName = css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.sm};
+  min-height: 44px;
+  padding: 0 ${space.md};
+  border-radius: ${radii.md};
+  color: ${colors.primary};
+  font-weight: ${fontWeights.semibold};
+  text-decoration: underline;
+  text-underline-offset: 3px;
+  &:focus-visible { outline: 3px solid ${colors.focus}; outline-offset: 2px; }
+`;
 const T = receivablesTexts.page;
 const routeApi = getRouteApi('/app/receivables');
 const ALL = 'all';
@@ -274,12 +290,21 @@ export function ReceivablesPage() {
     <Page
       title={T.title}
       actions={
-        // A secretary waits for her medics (whose terms she edits); a medic edits his own.
-        !isSecretary || medics.state.status === 'ready' ? (
-          <Button variant="secondary" onClick={() => setTermsOpen(true)}>
-            {ledgerTexts.terms.open}
-          </Button>
-        ) : null
+        <>
+          {/* The medic's income for the accountant (issue 38 item 5): his own page. */}
+          {!isSecretary ? (
+            <Link to="/income-report" className={incomeLinkClassName}>
+              <Icon name="fileText" size={18} />
+              {incomeTexts.link}
+            </Link>
+          ) : null}
+          {/* A secretary waits for her medics (whose terms she edits); a medic edits his own. */}
+          {!isSecretary || medics.state.status === 'ready' ? (
+            <Button variant="secondary" onClick={() => setTermsOpen(true)}>
+              {ledgerTexts.terms.open}
+            </Button>
+          ) : null}
+        </>
       }
     >
       <StyledIntro>{T.intro}</StyledIntro>

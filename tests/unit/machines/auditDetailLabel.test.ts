@@ -8,6 +8,8 @@ describe('auditDetailLabel', () => {
     expect(auditDetailLabel('guide')).toBe('Guia de honorários');
     expect(auditDetailLabel('glosa')).toBe('Glosa');
     expect(auditDetailLabel(null)).toBeNull();
+    expect(auditDetailLabel('income_report')).toBe('Relatório para o contador');
+    expect(auditDetailLabel('income_report.csv')).toBe('Relatório para o contador (CSV)');
   });
 
   it('names TISS lots and appeals with their numbers', () => {

@@ -24,6 +24,7 @@ import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, rece
 import { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../../machines/billing/guideSchemas';
 import { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../../machines/billing/billingSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
+import { incomeReportQuerySchema } from '../../../machines/ledger/incomeSchemas';
 import { auditExportQuerySchema, auditQuerySchema } from '../../../machines/audit/auditSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
@@ -112,6 +113,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   updateOpmeItem: { body: opmeItemSchema },
   listReceivables: { query: receivablesQuerySchema },
   exportReceivables: { query: receivablesExportQuerySchema },
+  getIncomeReport: { query: incomeReportQuerySchema },
+  exportIncomeReport: { query: incomeReportQuerySchema },
   listAudit: { query: auditQuerySchema },
   exportAudit: { query: auditExportQuerySchema },
 };

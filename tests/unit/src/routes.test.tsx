@@ -31,6 +31,8 @@ vi.mock('../../../src/lib/session/session', () => ({
   reloadProfileFromServer: vi.fn(async () => {}),
 }));
 
+const NO_INCOME = { receipts: 0, gross_cents: 0, irrf_cents: 0, iss_cents: 0, pis_cofins_csll_cents: 0, net_cents: 0 };
+
 vi.mock('../../../src/api/client', () => ({
   api: {
     GET: vi.fn(async (path: string) => ({
@@ -42,7 +44,9 @@ vi.mock('../../../src/api/client', () => ({
             medic: { first_name: 'Ana', last_name: 'Souza' },
             existing_account: inviteState.existingAccount,
           }
-        : { results: [] },
+        : path.includes('income_report')
+          ? { year: 2026, month: null, from: '2026-01-01', until: '2027-01-01', months: [], totals: { persons: NO_INCOME, companies: NO_INCOME, all: NO_INCOME } }
+          : { results: [] },
       response: new Response('{}', { status: 200 }),
     })),
     POST: vi.fn(async () => ({ data: {}, response: new Response('{}', { status: 201 }) })),
@@ -152,6 +156,16 @@ describe('router guards', () => {
     await expectPath(router, '/audit');
     expect(await screen.findByRole('heading', { name: 'Auditoria', level: 1 })).toBeTruthy();
     expect(await screen.findByText('Nenhum registro de auditoria ainda')).toBeTruthy();
+  });
+
+  it("sends a secretary on /income-report home, and lets a medic open it (issue 38: 'Relatório para o contador')", async () => {
+    const { router } = renderAt('/income-report?year=2026', secretary);
+    await expectPath(router, '/');
+    cleanup();
+    const opened = renderAt('/income-report?year=2026', medic);
+    await expectPath(opened.router, '/income-report');
+    expect(await screen.findByRole('heading', { name: 'Relatório para o contador', level: 1 })).toBeTruthy();
+    expect(await screen.findByText('Nenhum recebimento no período.')).toBeTruthy();
   });
 
   it("sends a medic on /account home, and gives the secretary 'Minha conta' at the end of her menu (issue 35)", async () => {

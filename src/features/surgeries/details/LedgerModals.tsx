@@ -6,14 +6,16 @@
  */
 import type { FormEvent, ReactNode } from 'react';
 import { styled } from 'goober';
-import { useController } from 'react-hook-form';
-import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS } from '../../../../machines/ledger/constants';
+import { useController, useWatch, type Control } from 'react-hook-form';
+import { APPEAL_OUTCOMES, APPEAL_OUTCOME_LABELS, RECEIPT_PAYERS, RECEIPT_PAYER_LABELS, type ReceiptPayer } from '../../../../machines/ledger/constants';
+import { incomeKindOf, netCents, WITHHOLDING_FIELDS } from '../../../../machines/ledger/incomeRules';
 import { glosaProblem } from '../../../../machines/ledger/ledgerRules';
 import { glosaColumnsOf, glosaSchema, glosaUpdateSchema, receiptSchema } from '../../../../machines/ledger/ledgerSchemas';
 import type { Glosa, Ledger, postReceipt, putGlosa } from '../../../api/ledger';
 import { searchGlosaReasons, type GlosaReason } from '../../../api/lookups';
 import { payloadResolver, putFieldErrors } from '../../../components/form/stepResolver';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
+import { Checkbox } from '../../../components/ui/Checkbox';
 import { DateField } from '../../../components/ui/DateField';
 import { Modal } from '../../../components/ui/Modal';
 import { SearchSelect } from '../../../components/ui/SearchSelect';
@@ -54,18 +56,69 @@ function LedgerModal({ title, saveLabel, busy, onCancel, onSubmit, children }: {
 
 export type SaveHandler<B> = (body: B, onFields: (fields: Record<string, string[]>) => void) => Promise<unknown>;
 
-/** The receipt's fields, named as the API's keys (its field errors land on them). */
-type ReceiptValues = { received_on: string; amount_cents: string; payer: string; note: string };
+/** The receipt's fields, named as the API's keys (its field errors land on them); `withheld` is the form's own. */
+type ReceiptValues = {
+  received_on: string;
+  amount_cents: string;
+  payer: string;
+  note: string;
+  payer_document: string;
+  payer_name: string;
+  withheld: boolean;
+  irrf_cents: string;
+  iss_cents: string;
+  pis_cofins_csll_cents: string;
+};
+
+/** A withholding typed as digits: blank → 0. */
+const withholdingOf = (text: string) => centsFromDigits(text) ?? 0;
+
+/** Whether the payer chosen is a company (issue 38 item 5: it may withhold taxes and has a CNPJ). */
+const isCompany = (payer: string) => payer !== '' && RECEIPT_PAYERS.some((each) => each === payer) && incomeKindOf(payer as ReceiptPayer) === 'pj';
 
 function receiptPayloadOf(values: ReceiptValues) {
   const cents = centsFromDigits(values.amount_cents);
-  return { received_on: dateValue(values.received_on), ...(cents === null ? {} : { amount_cents: cents }), ...(values.payer ? { payer: values.payer } : {}), note: values.note };
+  const company = isCompany(values.payer);
+  const withheld = company && values.withheld;
+  return {
+    received_on: dateValue(values.received_on),
+    ...(cents === null ? {} : { amount_cents: cents }),
+    ...(values.payer ? { payer: values.payer } : {}),
+    note: values.note,
+    ...(company ? { payer_document: values.payer_document, payer_name: values.payer_name } : {}),
+    irrf_cents: withheld ? withholdingOf(values.irrf_cents) : 0,
+    iss_cents: withheld ? withholdingOf(values.iss_cents) : 0,
+    pis_cofins_csll_cents: withheld ? withholdingOf(values.pis_cofins_csll_cents) : 0,
+  };
 }
+
+const WITHHOLDING_TEXTS = { irrf_cents: T.receipts.irrf, iss_cents: T.receipts.iss, pis_cofins_csll_cents: T.receipts.pisCofinsCsll } as const;
+
+/** One withholding's money field. */
+function WithholdingField({ control, name }: { control: Control<ReceiptValues>; name: (typeof WITHHOLDING_FIELDS)[number] }) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <TextField
+      label={WITHHOLDING_TEXTS[name]}
+      name={name}
+      value={field.value}
+      onChange={(v) => field.onChange(amountText(v))}
+      placeholder={T.amountPlaceholder}
+      inputMode="numeric"
+      error={fieldState.error?.message || undefined}
+      optional
+    />
+  );
+}
+
+const StyledNet = styled('p')`
+  font-weight: 600;
+`;
 
 export function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCancel: () => void; onSave: SaveHandler<Parameters<typeof postReceipt>[1]> }) {
   const form = useSchemaForm(
     payloadResolver<ReceiptValues>(() => receiptSchema(todayInSaoPaulo()), receiptPayloadOf),
-    { received_on: '', amount_cents: '', payer: '', note: '' },
+    { received_on: '', amount_cents: '', payer: '', note: '', payer_document: '', payer_name: '', withheld: false, irrf_cents: '', iss_cents: '', pis_cofins_csll_cents: '' },
     { clearErrorOnChange: true, focusError: false },
   );
   const { control } = form;
@@ -73,6 +126,14 @@ export function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCanc
   const { field: amount, fieldState: amountState } = useController({ control, name: 'amount_cents' });
   const { field: payer, fieldState: payerState } = useController({ control, name: 'payer' });
   const { field: note, fieldState: noteState } = useController({ control, name: 'note' });
+  const { field: document, fieldState: documentState } = useController({ control, name: 'payer_document' });
+  const { field: payerName, fieldState: payerNameState } = useController({ control, name: 'payer_name' });
+  const { field: withheld } = useController({ control, name: 'withheld' });
+  const [irrf, iss, pisCofinsCsll] = useWatch({ control, name: ['irrf_cents', 'iss_cents', 'pis_cofins_csll_cents'] });
+  const company = isCompany(payer.value);
+  const gross = centsFromDigits(amount.value);
+  const net =
+    gross === null ? null : netCents(gross, { irrf_cents: withholdingOf(irrf), iss_cents: withholdingOf(iss), pis_cofins_csll_cents: withholdingOf(pisCofinsCsll) });
 
   const submit = form.handleSubmit((values) => {
     void onSave(receiptPayloadOf(values) as Parameters<typeof postReceipt>[1], (fields) => putFieldErrors(form, fields));
@@ -81,7 +142,7 @@ export function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCanc
   return (
     <LedgerModal title={T.receipts.modalTitle} saveLabel={T.receipts.save} busy={busy} onCancel={onCancel} onSubmit={(event) => void submit(event)}>
       <DateField label={T.receipts.date} name="received_on" value={date.value} onChange={date.onChange} placeholder={T.datePlaceholder} error={dateState.error?.message || undefined} required />
-      <TextField label={T.receipts.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" error={amountState.error?.message || undefined} required />
+      <TextField label={T.receipts.amount} name="amount_cents" value={amount.value} onChange={(v) => amount.onChange(amountText(v))} placeholder={T.amountPlaceholder} inputMode="numeric" hint={T.receipts.amountHint} error={amountState.error?.message || undefined} required />
       <Select
         label={T.receipts.payer}
         name="payer"
@@ -91,6 +152,41 @@ export function ReceiptModal({ busy, onCancel, onSave }: { busy: boolean; onCanc
         options={RECEIPT_PAYERS.map((each) => ({ value: each, label: RECEIPT_PAYER_LABELS[each] }))}
         error={payerState.error?.message || undefined}
       />
+      {payer.value === 'particular' ? <small>{T.receipts.personHint}</small> : null}
+      {company ? (
+        <>
+          <TextField
+            label={T.receipts.payerDocument}
+            name="payer_document"
+            value={document.value}
+            onChange={document.onChange}
+            inputMode="numeric"
+            hint={payer.value === 'hospital' ? T.receipts.payerDocumentHospitalHint : T.receipts.payerDocumentHint}
+            error={documentState.error?.message || undefined}
+            optional
+          />
+          <TextField
+            label={T.receipts.payerName}
+            name="payer_name"
+            value={payerName.value}
+            onChange={payerName.onChange}
+            hint={T.receipts.payerNameHint}
+            error={payerNameState.error?.message || undefined}
+            optional
+          />
+          <Checkbox name="withheld" checked={withheld.value} onChange={withheld.onChange}>
+            {T.receipts.withheld}
+          </Checkbox>
+          {withheld.value ? (
+            <>
+              {WITHHOLDING_FIELDS.map((name) => (
+                <WithholdingField key={name} control={control} name={name} />
+              ))}
+              {net !== null ? <StyledNet aria-live="polite">{fill(T.receipts.net, { value: brl(net) })}</StyledNet> : null}
+            </>
+          ) : null}
+        </>
+      ) : null}
       <TextField label={T.receipts.note} name="note" value={note.value} onChange={note.onChange} error={noteState.error?.message || undefined} optional />
     </LedgerModal>
   );

@@ -236,6 +236,9 @@ export function LedgerSection({ onWritten }: { onWritten?: (ledger: Ledger) => v
               <li key={receipt.id} data-receipt={receipt.id}>
                 <span>
                   {fill(T.receipts.item, { date: formatDate(receipt.received_on), value: brl(receipt.amount_cents), payer: receipt.payer_label })}
+                  {receipt.net_cents !== receipt.amount_cents ? (
+                    <small>{fill(T.receipts.withholdingsItem, { withheld: brl(receipt.amount_cents - receipt.net_cents), net: brl(receipt.net_cents) })}</small>
+                  ) : null}
                   {receipt.note ? <small>{receipt.note}</small> : null}
                 </span>
                 {canEdit ? (

@@ -255,6 +255,8 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
     const kind: StatementKind = message.kind === 'analiseConta' ? 'analise' : 'pagamento';
     const statements = message.kind === 'analiseConta' ? message.statements : [message.statement];
     const answer: StatementPreview[] = [];
+    // The glosas each case takes from its open balance, over every statement of the file.
+    const taken = new Map<number, number>();
     for (const statement of statements) {
       const registry = statement.header.planAnsRegistry;
       const [plan] = await tx
@@ -275,7 +277,8 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
           ),
         );
       const entries = kind === 'analise' ? analiseEntries(statement as AnaliseContaStatement) : pagamentoEntries(statement as PagamentoStatement);
-      const guides = await previewGuides(tx, medicId, plan.id, entries, lock);
+      // A statement imported before is shown as it was posted: its glosas are in the balances already.
+      const guides = await previewGuides(tx, medicId, plan.id, entries, lock, imported ? null : taken);
       const posted = guides.filter((guide) => guide.posts);
       answer.push({
         kind,
@@ -295,7 +298,15 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
     return { kind, medic_id: medicId, hash_valid: message.envelope.hash.valid, discrepancies: statementDiscrepancies(message), statements: answer };
   }
 
-  async function previewGuides(tx: Executor, medicId: number, planId: number, entries: GuideEntry[], lock: boolean): Promise<StatementGuidePreview[]> {
+  async function previewGuides(
+    tx: Executor,
+    medicId: number,
+    planId: number,
+    entries: GuideEntry[],
+    lock: boolean,
+    /** The glosas earlier guides take from each case's open balance; null: no balance check (imported already). */
+    taken: Map<number, number> | null,
+  ): Promise<StatementGuidePreview[]> {
     const billed = await tx
       .select({ guideId: tissGuides.id, surgeryId: tissGuides.surgeryId, number: tissGuides.number, billedCents: tissGuides.totalCents, lotNumber: tissLots.number })
       .from(tissGuides)
@@ -331,8 +342,6 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
     }
     const descriptions = await reasonDescriptions(tx, [...new Set(entries.flatMap((entry) => entry.glosas.flatMap((glosa) => (glosa.code ? [glosa.code] : []))))]);
     const billedById = new Map(billed.map((guide) => [guide.guideId, guide]));
-    // Glosas already taken from a case's open balance by earlier guides of this statement.
-    const taken = new Map<number, number>();
     const answer: StatementGuidePreview[] = [];
     for (const [index, entry] of entries.entries()) {
       const found: GuideMatch = matches[index]!;
@@ -355,7 +364,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         notes.push(M.notWritable(row.status));
         posts = false;
       }
-      if (posts && row && glosas.length > 0) {
+      if (taken && posts && row && glosas.length > 0) {
         const cents = glosas.reduce((sum, glosa) => sum + glosa.amount_cents, 0);
         const facts = await ledgerFacts(tx, surgeryId!);
         const already = taken.get(surgeryId!) ?? 0;

@@ -208,7 +208,10 @@ describe('importing a demonstrativo de análise de conta', () => {
     expect(again.json().error).toEqual(['Este demonstrativo já foi importado em 20/03/2026: nada foi lançado de novo.']);
     const after = await written();
     expect(after.glosas).toBe(3);
-    expect((await upload(`${URL}preview/?medic=${medic.id}`, medicToken, file)).json().statements[0].imported_at).not.toBeNull();
+    const seenAgain = (await upload(`${URL}preview/?medic=${medic.id}`, medicToken, file)).json().statements[0];
+    expect(seenAgain.imported_at).not.toBeNull();
+    // Shown as it was posted: its glosas are in the balance already, not "above the open balance".
+    expect(seenAgain.guides[0]).toMatchObject({ posts: true, notes: [] });
     const list = (await json('GET', `${URL}?medic=${medic.id}`, secretaryToken)).json().results;
     expect(list).toEqual([expect.objectContaining({ kind: 'analise', number: 'AC-2026-03', guides: 3, unmatched: 0, receipts_cents: 0, glosas_cents: 45_000 })]);
   });

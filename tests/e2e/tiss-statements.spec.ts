@@ -30,18 +30,18 @@ const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.sli
 /** 'R$ 1.234,56' (any spaces) → centavos. */
 const centsOf = (text: string) => Number(text.replace(/[^\d,]/g, '').replace(',', ''));
 
-/** Axe over the page and a screenshot of `part` at each width; on a phone, nothing wider than the screen. */
-async function shoot(page: Page, testInfo: TestInfo, name: string, part: Locator): Promise<void> {
+/** Axe over the page and a screenshot of `part` (else the top of the page) at each width; on a phone, nothing wider than the screen. */
+async function shoot(page: Page, testInfo: TestInfo, name: string, part?: Locator): Promise<void> {
   for (const size of WIDTHS) {
     await page.setViewportSize(size);
     await expectNoSeriousA11yViolations(page, { label: `${name} ${size.width}px` });
     if (size.width < 768) {
       const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, screen: window.innerWidth }));
       expect(widths.page, `${name}: the page scrolls sideways`).toBeLessThanOrEqual(widths.screen);
-      const overflow = await part.evaluate((element) => element.scrollWidth - element.clientWidth);
+      const overflow = part ? await part.evaluate((element) => element.scrollWidth - element.clientWidth) : 0;
       expect(overflow, `${name}: wider than its box`).toBeLessThanOrEqual(1);
     }
-    await part.screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
+    await (part ?? page).screenshot({ path: testInfo.outputPath(`${name}-${size.width}.png`) });
   }
   await page.setViewportSize(WIDTHS[0]);
 }
@@ -156,9 +156,11 @@ test.describe('TISS statements read back', () => {
     await importFile(page, file);
     await expect(preview.locator('[data-statement-imported]')).toHaveText(`Já importado em ${typed(TODAY)}: nada será lançado de novo.`);
     await expect(preview.getByRole('button', { name: 'Lançar no sistema' })).toBeDisabled();
+    await shoot(page, testInfo, 'statement-imported-before', preview);
     await preview.getByRole('button', { name: 'Cancelar' }).click();
     await expect(preview).toBeHidden();
     expect((await receivableTotals(page)).disputed).toBe(before.disputed + 30_000);
+    await shoot(page, testInfo, 'receivables-import');
 
     // The case's ledger shows the glosa with its code.
     await page.goto(`/surgery-details/${cases[0]!.id}`);

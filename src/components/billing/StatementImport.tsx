@@ -301,7 +301,7 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
     { key: 'released', header: T.columns.released, cell: (guide) => money(guide.released_cents), nowrap: true, width: '11%' },
     {
       key: 'posts',
-      header: T.columns.posts,
+      header: statement.imported_at ? T.columns.posted : T.columns.posts,
       cell: (guide) => {
         const lines = postLines(guide);
         return lines.length === 0 ? <StyledMuted>{T.nothing}</StyledMuted> : <Lines lines={lines} />;

@@ -230,6 +230,7 @@ export const tissTexts = {
       informed: 'Apresentado',
       released: 'Liberado',
       posts: 'O que será lançado',
+      posted: 'O que foi lançado',
       notes: 'Observações',
     },
     lot: 'lote {number}',

@@ -141,13 +141,13 @@ test.describe('TISS statements read back', () => {
     await expect(first).toContainText(/R\$\s2\.200,00/);
     await expect(table.locator('tr', { hasText: cases[1]!.name })).toContainText('Nada a lançar');
     await expect(table.locator('tr', { hasText: 'PAPEL-99' })).toContainText('Não encontrada');
-    await expect(preview.locator('[data-statement-totals]')).toHaveText(/^3 guia\(s\) · 1 sem cirurgia · recebimentos R\$\s0,00 · glosas R\$\s300,00$/);
+    await expect(preview.locator('[data-statement-totals]')).toHaveText(/^3 guias · 1 sem cirurgia · recebimentos R\$\s0,00 · glosas R\$\s300,00$/);
     expect(await receivableTotals(page)).toEqual(before);
     await shoot(page, testInfo, 'statement-preview', preview);
 
     // Applied: the toast, the totals of A receber move by the glosa.
     await preview.getByRole('button', { name: 'Lançar no sistema' }).click();
-    await expect(page.getByText(/^Demonstrativo importado: 3 guia\(s\) · 1 sem cirurgia · recebimentos R\$\s0,00 · glosas R\$\s300,00\.$/).last()).toBeVisible();
+    await expect(page.getByText(/^Demonstrativo importado: 3 guias · 1 sem cirurgia · recebimentos R\$\s0,00 · glosas R\$\s300,00\.$/).last()).toBeVisible();
     await expect(preview).toBeHidden();
     await expect.poll(async () => (await receivableTotals(page)).disputed).toBe(before.disputed + 30_000);
     expect((await receivableTotals(page)).open).toBe(before.open - 30_000);

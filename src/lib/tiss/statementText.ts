@@ -3,6 +3,7 @@
  * 'Já importado em' notice, what the import posts on a guide (its receipts and glosas, one line each), a statement's
  * totals line and the import's toast. No IO, no React: 'Importar demonstrativo' and the imported list share them.
  */
+import { plural } from '../../../machines/rules/plural';
 import type { TissStatement, TissStatementFile, TissStatementGuide } from '../../api/tiss';
 import { formatDate, saoPauloDate } from '../format/date';
 import { formatBRL } from '../format/money';
@@ -44,10 +45,10 @@ export function postLines(guide: Pick<TissStatementGuide, 'receipts' | 'glosas'>
 
 type Totals = TissStatement['totals'];
 
-/** 'N guia(s) · M sem cirurgia · recebimentos R$ … · glosas R$ …'. */
+/** 'N guias · M sem cirurgia · recebimentos R$ … · glosas R$ …'. */
 export function totalsText(totals: Totals): string {
   return fill(T.totals, {
-    guides: totals.guides,
+    guides: plural(totals.guides, T.guideCount),
     unmatched: totals.unmatched,
     receipts: money(totals.receipts_cents),
     glosas: money(totals.glosas_cents),

@@ -132,7 +132,7 @@ describe('StatementImport', () => {
     expect(within(table).getByRole('link', { name: 'Abrir a cirurgia de Maria Conceição' }).getAttribute('href')).toBe('/surgery-details/55');
     expect(within(table).getByText('Glosa R$ 300,00 · 1714 Valor do serviço superior ao valor de tabela')).toBeTruthy();
     expect(within(table).getByText('Não encontrada')).toBeTruthy();
-    expect(within(shown).getByText('2 guia(s) · 1 sem cirurgia · recebimentos R$ 0,00 · glosas R$ 300,00')).toBeTruthy();
+    expect(within(shown).getByText('2 guias · 1 sem cirurgia · recebimentos R$ 0,00 · glosas R$ 300,00')).toBeTruthy();
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Lançar no sistema' }));
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
@@ -141,7 +141,7 @@ describe('StatementImport', () => {
     expect((posted.body!.get('file') as File).name).toBe('demonstrativo.xml');
     expect(await (posted.body!.get('file') as File).text()).toBe('<xml/>');
     await answer(posted, 201, { ...PREVIEW, statements: [{ ...PREVIEW.statements[0]!, imported_at: '2026-03-20T15:00:00Z' }] });
-    expect(toasts.toastSuccess).toHaveBeenCalledWith('Demonstrativo importado: 2 guia(s) · 1 sem cirurgia · recebimentos R$\u00a00,00 · glosas R$\u00a0300,00.');
+    expect(toasts.toastSuccess).toHaveBeenCalledWith('Demonstrativo importado: 2 guias · 1 sem cirurgia · recebimentos R$\u00a00,00 · glosas R$\u00a0300,00.');
     expect(onImported).toHaveBeenCalledTimes(1);
   });
 

@@ -52,7 +52,8 @@ describe('postLines', () => {
 
 describe('totals', () => {
   it("writes a statement's totals line", () => {
-    expect(totalsText(totals(3, 1, 0, 45_000))).toBe(brl('3 guia(s) · 1 sem cirurgia · recebimentos R$ 0,00 · glosas R$ 450,00'));
+    expect(totalsText(totals(3, 1, 0, 45_000))).toBe(brl('3 guias · 1 sem cirurgia · recebimentos R$ 0,00 · glosas R$ 450,00'));
+    expect(totalsText(totals(1, 0, 220_000, 0))).toBe(brl('1 guia · 0 sem cirurgia · recebimentos R$ 2.200,00 · glosas R$ 0,00'));
   });
 
   it("adds every statement of the file in the import's toast", () => {
@@ -62,7 +63,7 @@ describe('totals', () => {
         { totals: totals(2, 1, 50, 7_000), imported_at: null },
       ],
     } as unknown as Parameters<typeof importedToast>[0];
-    expect(importedToast(file)).toBe(brl('Demonstrativo importado: 5 guia(s) · 1 sem cirurgia · recebimentos R$ 1.000,50 · glosas R$ 70,00.'));
+    expect(importedToast(file)).toBe(brl('Demonstrativo importado: 5 guias · 1 sem cirurgia · recebimentos R$ 1.000,50 · glosas R$ 70,00.'));
     expect(allImported(file)).toBe(false);
   });
 

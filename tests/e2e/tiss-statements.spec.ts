@@ -144,6 +144,12 @@ test.describe('TISS statements read back', () => {
     await expect(preview.locator('[data-statement-totals]')).toHaveText(/^3 guias · 1 sem cirurgia · recebimentos R\$\s0,00 · glosas R\$\s300,00$/);
     expect(await receivableTotals(page)).toEqual(before);
     await shoot(page, testInfo, 'statement-preview', preview);
+    // On a phone, the guides are cards; the unknown guide's and the totals at the end of the dialog.
+    await page.setViewportSize(WIDTHS[1]);
+    await preview.locator('[data-statement-totals]').scrollIntoViewIfNeeded();
+    await expect(preview.getByRole('listitem').filter({ hasText: 'Guia PAPEL-99' })).toContainText('Não encontrada');
+    await preview.screenshot({ path: testInfo.outputPath('statement-preview-390-end.png') });
+    await page.setViewportSize(WIDTHS[0]);
 
     // Applied: the toast, the totals of A receber move by the glosa.
     await preview.getByRole('button', { name: 'Lançar no sistema' }).click();

@@ -90,6 +90,7 @@ const StyledLines = styled('ul')`
 const StyledMissing = styled('span')`
   display: inline-block;
   padding: 0 ${space.sm};
+  border: 1px solid ${colors.warningBorder};
   border-radius: ${radii.pill};
   font-size: ${fontSizes.xs};
   font-weight: ${fontWeights.semibold};

@@ -1,14 +1,17 @@
 /**
  * The TISS billing calls of the SPA (issue 37; openapi tag "Faturamento TISS"): a case's guia de honorários (read,
  * save, generate), a generated guide's frozen content (the printable view), the guides outside a lot, the lots and
- * the appeals (list, create, download the XML, record the sending). `medic`: a secretary names one of her medics
+ * the appeals (list, create, download the XML, record the sending); the plans' statements read back (issue 38: a
+ * preview and an import of one uploaded XML, with its upload progress, and the imported ones). `medic`: a secretary names one of her medics
  * (the server answers 400 without it); a medic passes null (his own).
  */
 import type { components } from '../../openapi/schema';
 import type { HonorariosGuide } from '../../machines/tiss/types';
+import { ptBR } from '../lib/i18n/pt-BR';
 import { api } from './client';
-import { callApi, callDownload } from './call';
+import { callApi, callDownload, resultOf, type CallResult } from './call';
 import { read, readList, type ReadResult } from './read';
+import { postForm } from './upload';
 
 type Schemas = components['schemas'];
 export type CaseGuide = Schemas['CaseGuide'];
@@ -18,6 +21,10 @@ export type TissLot = Schemas['TissLot'];
 export type TissAppeal = Schemas['TissAppeal'];
 export type TissSent = Schemas['TissSent'];
 export type AppealCreate = Schemas['AppealCreate'];
+export type TissStatementFile = Schemas['TissStatementFile'];
+export type TissStatement = TissStatementFile['statements'][number];
+export type TissStatementGuide = Schemas['TissStatementGuide'];
+export type TissStatementSummary = Schemas['TissStatementSummary'];
 /** A generated guide: its frozen content is machines/tiss's HonorariosGuide (openapi types it as an object). */
 export type TissGuide = Omit<Schemas['TissGuide'], 'content'> & { content: HonorariosGuide };
 
@@ -63,18 +70,29 @@ export const downloadAppeal = (medic: number | null, appeal: Pick<TissAppeal, 'i
     `recurso-glosa-${appeal.number}.xml`,
   );
 
-/** A guide's case as the lots page names it: the patient and the plan (UnbatchedGuide carries neither). */
-export type GuideCase = { id: number; patient: string; planName: string | null };
-
-export async function getGuideCase(id: number, signal?: AbortSignal): Promise<ReadResult<GuideCase>> {
-  const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
-  if (result.kind !== 'ok') return result;
-  const surgery = result.value;
-  return { kind: 'ok', value: { id: surgery.id, patient: surgery.patient.nome_completo, planName: surgery.health_plan?.fantasy_name ?? null } };
-}
-
 /** The glosas of a case's ledger (for an appeal: each with its TISS code and outcome). */
 export async function getCaseGlosas(id: number, signal?: AbortSignal): Promise<ReadResult<Schemas['Glosa'][]>> {
   const result = await read(() => api.GET('/surgery/api/v1/surgery/{id}/ledger/', { params: { path: { id } }, signal }));
   return result.kind === 'ok' ? { kind: 'ok', value: result.value.glosas } : result;
 }
+
+const STATEMENTS = '/surgery/api/v1/tiss/statements/';
+
+/** POSTs `file` as the form's one part `file`; `onProgress` gets the percentage sent. */
+async function sendStatement(url: string, medic: number | null, file: File, onProgress: (percent: number) => void): Promise<CallResult<TissStatementFile>> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  const answer = await postForm(`${url}${medic === null ? '' : `?medic=${medic}`}`, form, ({ loaded, total }) => {
+    if (total > 0) onProgress(Math.min(100, Math.round((loaded / total) * 100)));
+  });
+  return answer ? resultOf(answer.status, answer.body) : { ok: false, status: 0, messages: [ptBR.errors.noResponse], fields: {} };
+}
+
+/** What importing `file` would post (the server writes nothing). */
+export const previewStatement = (medic: number | null, file: File, onProgress: (percent: number) => void) =>
+  sendStatement(`${STATEMENTS}preview/`, medic, file, onProgress);
+/** Posts what the preview of the same file showed (201), or 409 when it was imported before. */
+export const importStatement = (medic: number | null, file: File, onProgress: (percent: number) => void) =>
+  sendStatement(STATEMENTS, medic, file, onProgress);
+export const listStatements = (medic: number | null, signal?: AbortSignal) =>
+  readList(() => api.GET('/surgery/api/v1/tiss/statements/', { params: { query: medicQuery(medic) }, signal }));

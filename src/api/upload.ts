@@ -1,5 +1,5 @@
 /**
- * A multipart PUT through XMLHttpRequest, whose upload events report progress (fetch and openapi-fetch have none),
+ * A multipart PUT or POST through XMLHttpRequest, whose upload events report progress (fetch and openapi-fetch have none),
  * with the session's Bearer token and one retry after a refreshed token on a 401, as the API client does.
  */
 import { bearer } from './client';
@@ -17,10 +17,12 @@ function jsonOrNull(text: string): unknown {
   }
 }
 
-function sendOnce(url: string, form: FormData, token: string | null, onProgress: (progress: UploadProgress) => void) {
+type FormMethod = 'PUT' | 'POST';
+
+function sendOnce(method: FormMethod, url: string, form: FormData, token: string | null, onProgress: (progress: UploadProgress) => void) {
   return new Promise<{ status: number; body: unknown } | null>((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('PUT', url);
+    request.open(method, url);
     if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
     request.responseType = 'text';
     request.upload.onprogress = (event) => {
@@ -33,15 +35,20 @@ function sendOnce(url: string, form: FormData, token: string | null, onProgress:
   });
 }
 
-/** The answer's status and JSON body, or null when none came. */
-export async function putForm(
-  url: string,
-  form: FormData,
-  onProgress: (progress: UploadProgress) => void,
-): Promise<{ status: number; body: unknown } | null> {
+type FormAnswer = { status: number; body: unknown } | null;
+
+async function sendForm(method: FormMethod, url: string, form: FormData, onProgress: (progress: UploadProgress) => void): Promise<FormAnswer> {
   const token = bearer.current();
-  const answer = await sendOnce(url, form, token, onProgress);
+  const answer = await sendOnce(method, url, form, token, onProgress);
   if (answer?.status !== 401 || !token) return answer;
   const retryToken = await bearer.forRetry(token);
-  return retryToken ? sendOnce(url, form, retryToken, onProgress) : answer;
+  return retryToken ? sendOnce(method, url, form, retryToken, onProgress) : answer;
 }
+
+/** PUT `form`: the answer's status and JSON body, or null when none came. */
+export const putForm = (url: string, form: FormData, onProgress: (progress: UploadProgress) => void): Promise<FormAnswer> =>
+  sendForm('PUT', url, form, onProgress);
+
+/** POST `form`: the answer's status and JSON body, or null when none came. */
+export const postForm = (url: string, form: FormData, onProgress: (progress: UploadProgress) => void): Promise<FormAnswer> =>
+  sendForm('POST', url, form, onProgress);

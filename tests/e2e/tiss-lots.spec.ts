@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { validateWithXmllint } from '../unit/machines/tiss/tissFixtures';
-import { apiHeaders, type ApiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, firstId, signIn, validCpf } from './helpers';
-import { MOVES, moveCase, runSeed } from './cases';
+import { apiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, firstId, signIn } from './helpers';
+import { billingProfile, planCase } from './tissCases';
 
 /**
  * TISS billing in the browser (issue 37; docs/TISS.md §6–8), as the demo secretary: three plan cases carried out
@@ -22,104 +22,7 @@ const WIDTHS = [
 
 const saoPaulo = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
 const TODAY = saoPaulo(new Date());
-const daysAgo = (days: number) => saoPaulo(new Date(Date.now() - days * 86_400_000));
 const typed = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
-const PROVIDER_CODE = '000777';
-
-type Setup = { headers: ApiHeaders; medic: number; plan: number };
-
-/** The demo medic bills the plan as an individual with a provider code (Configurações › Faturamento TISS's data). */
-async function billingProfile(request: APIRequestContext, headers: ApiHeaders, medic: number, plan: number): Promise<void> {
-  const url = `/project_auth/api/v1/billing_profile/?medic=${medic}`;
-  const current = await request.get(url, { headers });
-  expect(current.status(), await current.text()).toBe(200);
-  const profile = (await current.json()) as { council_number: string | null; plans: { health_plan_id: number; bills_as: string; provider_code: string | null }[] };
-  const others = profile.plans.filter((row) => row.health_plan_id !== plan).map(({ health_plan_id, bills_as, provider_code }) => ({ health_plan_id, bills_as, provider_code }));
-  const saved = await request.put(url, {
-    headers,
-    data: {
-      council: '06',
-      council_number: profile.council_number || '123456',
-      council_uf: 'SP',
-      cbo: '225225',
-      cnes: null,
-      company_cnpj: null,
-      company_name: null,
-      plans: [...others, { health_plan_id: plan, bills_as: 'cpf', provider_code: PROVIDER_CODE }],
-    },
-  });
-  expect(saved.status(), await saved.text()).toBe(200);
-}
-
-/**
- * A plan case of a new patient with the plan's card, carried out `daysBack` days ago and at Pagamento, with the
- * plan's authorization (protocol and senha); with `team`, an assistant with a fee. Answers its id and the name.
- */
-async function planCase(request: APIRequestContext, setup: Setup, label: string, options: { team?: boolean; procedures?: string[] } = {}) {
-  const { headers, medic, plan } = setup;
-  const seed = runSeed();
-  const name = `${label} ${seed}`;
-  const patient = await request.post('/surgery/api/v1/add_paciente/', {
-    headers,
-    multipart: {
-      nome_completo: name,
-      cellphone: '(11) 9 7777-6666',
-      cpf: validCpf(seed),
-      gender: 'female',
-      convenio: String(plan),
-      plan_card: JSON.stringify({ card_number: `0099${seed}`.slice(0, 20), valid_until: null, plan_name: null }),
-      medic: String(medic),
-    },
-  });
-  expect(patient.status(), await patient.text()).toBe(201);
-  const patientId = ((await patient.json()) as { id: number }).id;
-  const procedures = [];
-  for (const search of options.procedures ?? ['apendicectomia']) procedures.push(await firstId(request, headers, `/surgery/api/v1/procedure/?search=${search}&table=tuss`));
-  const created = await request.post('/surgery/api/v1/create_surgery/', {
-    headers,
-    data: {
-      patient: patientId,
-      cid: [await firstId(request, headers, '/surgery/api/v1/cid/?search=K35')],
-      procedure: procedures,
-      hospital: await firstId(request, headers, '/surgery/api/v1/hospital/?search=sirio'),
-      health_plan: plan,
-      fees_payments: 2500,
-      surgery_note: null,
-      opme: false,
-      payment_fountains: 'plano_saude',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const id = ((await created.json()) as { id: number }).id;
-  const surgeryDay = daysAgo(10);
-  await moveCase(request, headers, id, [MOVES.toPrepDoc, MOVES.toEnvDoc, MOVES.toAuthorization(daysAgo(30))]);
-  for (const payer of ['hospital', 'plano']) {
-    const record = await request.put(`/surgery/api/v1/surgery/${id}/authorizations/${payer}/`, {
-      headers,
-      data: {
-        status: 'aprovada',
-        requested_on: daysAgo(28),
-        protocol: `INT-${id}`,
-        password: `S${id}`,
-        decided_on: daysAgo(25),
-        valid_until: daysAgo(-30),
-        notes: null,
-      },
-    });
-    expect(record.status(), await record.text()).toBe(200);
-  }
-  await moveCase(request, headers, id, [MOVES.toScheduling, MOVES.toSurgery(surgeryDay), MOVES.toPayment(surgeryDay)]);
-  if (options.team) {
-    const team = await request.put(`/surgery/api/v1/surgery/${id}/team/`, {
-      headers,
-      data: {
-        members: [{ role: '01', name: 'Ana Auxiliar', council: '06', council_number: '98765', council_uf: 'SP', cbo: '225225', cpf: validCpf(seed + 1), fee_cents: 75_000 }],
-      },
-    });
-    expect(team.status(), await team.text()).toBe(200);
-  }
-  return { id, name };
-}
 
 const guidePanel = (page: Page) => page.locator('[data-tiss-guide]');
 

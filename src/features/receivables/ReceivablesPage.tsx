@@ -13,6 +13,9 @@
  * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.
  * - 'Prazos de pagamento' (issue 17): the payment terms the due dates follow, edited in a dialog (a secretary her
  *   medics', a medic his own; PaymentTermsDialog.tsx); a save reads the list again.
+ * - 'Importar demonstrativo' (issue 38): the plan's XML statement previewed and posted in a dialog
+ *   (components/billing/StatementImport.tsx, loaded after the first paint); an import reads the list again. A
+ *   secretary imports for the medic of the 'Médico' filter, else her only medic, else she picks one in the dialog.
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
@@ -20,6 +23,7 @@ import { IMaskInput } from 'react-imask';
 import { css, styled } from 'goober';
 import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
+import { LazyStatementImport } from '../../components/billing/LazyStatementImport';
 import { Page } from '../../components/layout/Page';
 import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
 import { Button } from '../../components/ui/Button';
@@ -285,6 +289,9 @@ export function ReceivablesPage() {
   );
 
   const totals = shown?.totals;
+  // The statement's medic: a medic's own (null); a secretary's filter, else her only medic, else picked in the dialog.
+  const statementMedic = isSecretary ? (search.medic ?? (medicOptions.length === 1 ? medicOptions[0]!.id : null)) : null;
+  const canImport = !isSecretary || (medics.state.status === 'ready' && medicOptions.length > 0);
 
   return (
     <Page
@@ -297,6 +304,9 @@ export function ReceivablesPage() {
               <Icon name="fileText" size={18} />
               {incomeTexts.link}
             </Link>
+          ) : null}
+          {canImport ? (
+            <LazyStatementImport medic={statementMedic} pickFrom={isSecretary && statementMedic === null ? medicOptions : null} onImported={retry} />
           ) : null}
           {/* A secretary waits for her medics (whose terms she edits); a medic edits his own. */}
           {!isSecretary || medics.state.status === 'ready' ? (

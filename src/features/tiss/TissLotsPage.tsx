@@ -5,6 +5,8 @@
  * - 'Lotes': each lot's number, plan, guides with their patients, total and status ('Não enviado' / 'Enviado em
  *   dd/mm/aaaa · protocolo N'); 'Baixar XML' (through the API client: the bearer token travels in the header),
  *   'Registrar envio' and 'Desfazer lote' while unsent, 'Novo recurso' once sent.
+ * - 'Demonstrativos do plano' (issue 38): 'Importar demonstrativo' (the plan's XML statement previewed, then posted;
+ *   components/billing/StatementImport.tsx) and the statements imported, newest first.
  * - 'Recursos de glosa': the appeals, with their XML and 'Registrar envio'.
  * A secretary works for one medic at a time (the TISS calls take `medic`): the only one, or the one she picks.
  */
@@ -19,22 +21,23 @@ import {
   deleteLot,
   downloadAppeal,
   downloadLot,
-  getGuideCase,
   listAppeals,
   listLots,
+  listStatements,
   listUnbatchedGuides,
   markAppealSent,
   markLotSent,
-  type GuideCase,
   type TissAppeal,
   type TissLot,
+  type TissStatementSummary,
   type UnbatchedGuide,
 } from '../../api/tiss';
-import type { ReadResult } from '../../api/read';
+import { LazyStatementImport } from '../../components/billing/LazyStatementImport';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { Notice } from '../../components/ui/Notice';
 import { ReadNotice } from '../../components/ui/ReadNotice';
 import { Select } from '../../components/ui/Select';
@@ -45,6 +48,7 @@ import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { tissTexts } from '../../lib/i18n/tiss';
 import { groupByPlan, sentStatusText } from '../../lib/tiss/guideValues';
+import { dayOfMoment } from '../../lib/tiss/statementText';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
@@ -117,25 +121,18 @@ const StyledRows = styled('ul')`
   & > li > span:last-child { font-variant-numeric: tabular-nums; white-space: nowrap; }
 `;
 
+const StyledSectionIntro = styled('p')`
+  margin-top: -${space.xs};
+  color: ${colors.textMuted};
+  font-size: ${fontSizes.sm};
+  max-width: 75ch;
+`;
+
 const StyledActions = styled('div')`
   display: flex;
   flex-wrap: wrap;
   gap: ${space.sm};
 `;
-
-/** The guides outside a lot, each with its case's patient and plan (UnbatchedGuide names neither). */
-type NamedGuide = UnbatchedGuide & { case: GuideCase | null };
-
-async function namedGuides(medic: number | null, signal: AbortSignal): Promise<ReadResult<NamedGuide[]>> {
-  const guides = await listUnbatchedGuides(medic, signal);
-  if (guides.kind !== 'ok') return guides;
-  const ids = [...new Set(guides.value.map((guide) => guide.surgery))];
-  const cases = new Map<number, GuideCase>();
-  for (const [index, result] of (await Promise.all(ids.map((id) => getGuideCase(id, signal)))).entries()) {
-    if (result.kind === 'ok') cases.set(ids[index]!, result.value);
-  }
-  return { kind: 'ok', value: guides.value.map((guide) => ({ ...guide, case: cases.get(guide.surgery) ?? null })) };
-}
 
 function useMedics(enabled: boolean) {
   return useRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })), [enabled]);
@@ -173,9 +170,10 @@ export function TissLotsPage() {
 }
 
 function MedicLots({ medic }: { medic: number | null }) {
-  const guides = useRead((signal) => namedGuides(medic, signal), [medic]);
+  const guides = useRead((signal) => listUnbatchedGuides(medic, signal), [medic]);
   const lots = useRead((signal) => listLots(medic, signal), [medic]);
   const appeals = useRead((signal) => listAppeals(medic, signal), [medic]);
+  const statements = useRead((signal) => listStatements(medic, signal), [medic]);
 
   function afterLotChange() {
     guides.reload();
@@ -186,12 +184,20 @@ function MedicLots({ medic }: { medic: number | null }) {
     <>
       <GuidesSection medic={medic} read={guides} onBuilt={afterLotChange} />
       <LotsSection medic={medic} read={lots} appeals={appeals.state.status === 'ready' ? appeals.state.value : []} onChanged={afterLotChange} onAppeal={appeals.reload} />
+      <StatementsSection
+        medic={medic}
+        read={statements}
+        onImported={() => {
+          statements.reload();
+          lots.reload();
+        }}
+      />
       <AppealsSection medic={medic} read={appeals} />
     </>
   );
 }
 
-type GuidesSectionProps = { medic: number | null; read: ReturnType<typeof useRead<NamedGuide[]>>; onBuilt: () => void };
+type GuidesSectionProps = { medic: number | null; read: ReturnType<typeof useRead<UnbatchedGuide[]>>; onBuilt: () => void };
 
 function GuidesSection({ medic, read, onBuilt }: GuidesSectionProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
@@ -231,7 +237,7 @@ function GuidesSection({ medic, read, onBuilt }: GuidesSectionProps) {
         <Notice kind="empty" title={T.guidesEmpty} text={T.guidesEmptyHint} icon="fileText" compact />
       ) : (
         groupByPlan(guides).map((group) => {
-          const planName = group.guides[0]?.case?.planName ?? fill(T.planUnknown, { id: group.plan });
+          const planName = group.guides[0]?.plan_name ?? fill(T.planUnknown, { id: group.plan });
           const ids = group.guides.map((guide) => guide.id);
           const chosen = ids.filter((id) => selected.has(id));
           const chosenTotal = group.guides.filter((guide) => selected.has(guide.id)).reduce((sum, guide) => sum + guide.total_cents, 0);
@@ -245,7 +251,7 @@ function GuidesSection({ medic, read, onBuilt }: GuidesSectionProps) {
                 {group.guides.map((guide) => (
                   <li key={guide.id}>
                     <Checkbox name={`guide-${guide.id}`} checked={selected.has(guide.id)} onChange={(on) => toggle([guide.id], on)}>
-                      {`${fill(T.guideRow, { number: guide.number, patient: guide.case?.patient ?? '—' })} · ${money(guide.total_cents)} · ${fill(T.guideIssued, { date: formatDate(guide.issued_on) })}`}
+                      {`${fill(T.guideRow, { number: guide.number, patient: guide.patient_name })} · ${money(guide.total_cents)} · ${fill(T.guideIssued, { date: formatDate(guide.issued_on) })}`}
                     </Checkbox>
                   </li>
                 ))}
@@ -386,6 +392,44 @@ function LotsSection({ medic, read, appeals, onChanged, onAppeal }: LotsSectionP
         onConfirm={() => (undoing ? void handleUndo(undoing) : undefined)}
         onCancel={() => setUndoing(null)}
       />
+    </StyledSection>
+  );
+}
+
+const S = tissTexts.statements;
+
+const STATEMENT_COLUMNS: DataColumn<TissStatementSummary>[] = [
+  { key: 'statement', header: S.list.statement, primary: true, cell: (row) => fill(S.list.title, { kind: S.kind[row.kind], number: row.number }), width: '20%' },
+  { key: 'plan', header: S.list.plan, cell: (row) => row.plan_name, clampLines: 2, width: '18%' },
+  { key: 'issued', header: S.list.issuedOn, cell: (row) => formatDate(row.issued_on), nowrap: true },
+  { key: 'guides', header: S.list.guides, cell: (row) => fill(S.list.guidesValue, { guides: row.guides, unmatched: row.unmatched }) },
+  { key: 'receipts', header: S.list.receipts, cell: (row) => money(row.receipts_cents), nowrap: true },
+  { key: 'glosas', header: S.list.glosas, cell: (row) => money(row.glosas_cents), nowrap: true },
+  { key: 'imported', header: S.list.importedAt, cell: (row) => dayOfMoment(row.imported_at), nowrap: true },
+];
+
+type StatementsSectionProps = { medic: number | null; read: ReturnType<typeof useRead<TissStatementSummary[]>>; onImported: () => void };
+
+function StatementsSection({ medic, read, onImported }: StatementsSectionProps) {
+  const statements = read.state.status === 'ready' ? read.state.value : null;
+  return (
+    <StyledSection aria-labelledby="tiss-statements-heading" data-tiss-section="statements">
+      <h2 id="tiss-statements-heading">{S.section}</h2>
+      <StyledSectionIntro>{S.sectionIntro}</StyledSectionIntro>
+      <StyledActions>
+        <LazyStatementImport medic={medic} onImported={onImported} />
+      </StyledActions>
+      {statements === null ? (
+        <ReadNotice read={read} loading={S.listLoading} failed={S.listFailed} compact />
+      ) : (
+        <DataTable
+          label={S.listLabel}
+          columns={STATEMENT_COLUMNS}
+          rows={statements}
+          rowKey={(row) => row.id}
+          empty={<Notice kind="empty" title={S.listEmpty} text={S.listEmptyHint} icon="fileText" compact />}
+        />
+      )}
     </StyledSection>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * pt-BR texts of the TISS billing screens (issue 37; docs/TISS.md §6–8): the case's 'Guia de honorários' panel, the
- * printable guide (boxes numbered as the ANS paper form) and 'Lotes TISS' (guides outside a lot, lots, appeals).
+ * printable guide (boxes numbered as the ANS paper form), 'Lotes TISS' (guides outside a lot, lots, appeals) and the
+ * plans' statements read back (issue 38: 'Importar demonstrativo', its preview, the imported ones).
  * The bodies' validation messages live in machines/billing/billingMessages.ts (the server says the same).
  */
 export const tissTexts = {
@@ -197,5 +198,73 @@ export const tissTexts = {
     createAppeal: 'Montar recurso',
     creatingAppeal: 'Montando...',
     appealCreated: 'Recurso {number} montado.',
+  },
+  statements: {
+    section: 'Demonstrativos do plano',
+    sectionIntro:
+      'Importe o XML do demonstrativo de análise de conta ou de pagamento que o plano publica: as glosas e os recebimentos de cada guia são lançados nas cirurgias, depois de você conferir.',
+    open: 'Importar demonstrativo',
+    pickTitle: 'Importar demonstrativo',
+    pickIntro: 'Escolha o médico do demonstrativo e depois o arquivo XML que o plano enviou.',
+    pickFile: 'Escolher arquivo XML',
+    fileLabel: 'Arquivo XML do demonstrativo',
+    previewTitle: 'Conferir o demonstrativo',
+    previewIntro: 'Confira o que será lançado em cada cirurgia. Nada é gravado até você clicar em "Lançar no sistema".',
+    sending: 'Enviando… {percent}%',
+    sendingLabel: 'Envio do arquivo',
+    refusedTitle: 'O arquivo não pôde ser lido',
+    anotherFile: 'Escolher outro arquivo',
+    heading: {
+      analise: 'Demonstrativo de análise de conta nº {number}',
+      pagamento: 'Demonstrativo de pagamento nº {number}',
+    },
+    kind: { analise: 'Análise de conta', pagamento: 'Pagamento' },
+    issued: 'Emitido em {date}',
+    alreadyImported: 'Já importado em {date}: nada será lançado de novo.',
+    discrepancies: 'Os totais do próprio demonstrativo não fecham (confira com o plano; ainda assim é possível importá-lo):',
+    hashInvalid:
+      'O código de verificação (hash) do arquivo não confere com o conteúdo: ele pode ter sido alterado depois de emitido pelo plano. Confira com cuidado; ainda assim é possível importá-lo.',
+    tableLabel: 'Guias do demonstrativo nº {number}',
+    columns: {
+      guide: 'Guia',
+      patient: 'Paciente',
+      informed: 'Apresentado',
+      released: 'Liberado',
+      posts: 'O que será lançado',
+      posted: 'O que foi lançado',
+      notes: 'Observações',
+    },
+    lot: 'lote {number}',
+    notFound: 'Não encontrada',
+    openCase: 'Abrir a cirurgia de {name}',
+    receipt: 'Recebimento {amount} em {date}',
+    withholding: 'retenções {amount}',
+    glosa: 'Glosa {amount} · {reason}',
+    nothing: 'Nada a lançar',
+    none: '—',
+    totals: '{guides} · {unmatched} sem cirurgia · recebimentos {receipts} · glosas {glosas}',
+    guideCount: { one: '{count} guia', other: '{count} guias' },
+    apply: 'Lançar no sistema',
+    applying: 'Lançando…',
+    applyBlocked: 'Este demonstrativo já foi importado: nada a lançar.',
+    imported: 'Demonstrativo importado: {totals}.',
+    medic: 'Médico',
+    medicPlaceholder: 'Escolha o médico',
+    listLabel: 'Demonstrativos importados',
+    listLoading: 'Carregando os demonstrativos...',
+    listFailed: 'Não foi possível carregar os demonstrativos importados.',
+    listEmpty: 'Nenhum demonstrativo importado ainda',
+    listEmptyHint: 'Importe o XML que o plano publica depois de analisar ou pagar um lote.',
+    list: {
+      statement: 'Demonstrativo',
+      plan: 'Plano',
+      issuedOn: 'Emitido em',
+      guides: 'Guias',
+      guidesValue: '{guides} ({unmatched} sem cirurgia)',
+      receipts: 'Recebimentos',
+      glosas: 'Glosas',
+      importedAt: 'Importado em',
+      title: '{kind} nº {number}',
+    },
   },
 } as const;

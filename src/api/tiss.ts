@@ -25,6 +25,7 @@ export type TissStatementFile = Schemas['TissStatementFile'];
 export type TissStatement = TissStatementFile['statements'][number];
 export type TissStatementGuide = Schemas['TissStatementGuide'];
 export type TissStatementSummary = Schemas['TissStatementSummary'];
+export type TissStatementDetail = Schemas['TissStatementDetail'];
 /** A generated guide: its frozen content is machines/tiss's HonorariosGuide (openapi types it as an object). */
 export type TissGuide = Omit<Schemas['TissGuide'], 'content'> & { content: HonorariosGuide };
 
@@ -96,3 +97,5 @@ export const importStatement = (medic: number | null, file: File, onProgress: (p
   sendStatement(STATEMENTS, medic, file, onProgress);
 export const listStatements = (medic: number | null, signal?: AbortSignal) =>
   readList(() => api.GET('/surgery/api/v1/tiss/statements/', { params: { query: medicQuery(medic) }, signal }));
+export const getStatement = (medic: number | null, itemId: number, signal?: AbortSignal) =>
+  read(() => api.GET('/surgery/api/v1/tiss/statements/{itemId}/', { params: { path: { itemId }, query: medicQuery(medic) }, signal }));

@@ -183,5 +183,17 @@ test.describe('TISS statements read back', () => {
     await expect(row).toContainText(/R\$\s300,00/);
     await expect(row).toContainText(typed(TODAY));
     await shoot(page, testInfo, 'tiss-lots-statements', section);
+
+    // Opened, it says what it posted on which case, each linked.
+    await row.click();
+    const detail = page.getByRole('dialog', { name: `Demonstrativo de análise de conta nº ${number}` });
+    const posted = detail.getByRole('region', { name: 'Glosas lançadas' });
+    await expect(posted).toContainText('1714 Valor do serviço superior ao valor de tabela');
+    await expect(posted).toContainText(/R\$\s300,00/);
+    await expect(posted.getByRole('link')).toHaveAttribute('href', `/surgery-details/${cases[0]!.id}`);
+    await expect(detail).toContainText(/^.*Lotes: \d+/);
+    await shoot(page, testInfo, 'statement-detail', detail);
+    await detail.getByRole('button', { name: 'Fechar' }).click();
+    await expect(detail).toBeHidden();
   });
 });

@@ -52,6 +52,7 @@ import { dayOfMoment } from '../../lib/tiss/statementText';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
+import { StatementDetailDialog } from './StatementDetailDialog';
 import { AppealDialog, SentDialog } from './TissDialogs';
 
 const T = tissTexts.lots;
@@ -412,6 +413,7 @@ type StatementsSectionProps = { medic: number | null; read: ReturnType<typeof us
 
 function StatementsSection({ medic, read, onImported }: StatementsSectionProps) {
   const statements = read.state.status === 'ready' ? read.state.value : null;
+  const [open, setOpen] = useState<TissStatementSummary | null>(null);
   return (
     <StyledSection aria-labelledby="tiss-statements-heading" data-tiss-section="statements">
       <h2 id="tiss-statements-heading">{S.section}</h2>
@@ -427,9 +429,12 @@ function StatementsSection({ medic, read, onImported }: StatementsSectionProps) 
           columns={STATEMENT_COLUMNS}
           rows={statements}
           rowKey={(row) => row.id}
+          onRowActivate={setOpen}
+          rowActionLabel={(row) => fill(S.detail.open, { number: row.number })}
           empty={<Notice kind="empty" title={S.listEmpty} text={S.listEmptyHint} icon="fileText" compact />}
         />
       )}
+      {open ? <StatementDetailDialog medic={medic} statement={open} onClose={() => setOpen(null)} /> : null}
     </StyledSection>
   );
 }

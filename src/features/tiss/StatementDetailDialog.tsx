@@ -29,7 +29,7 @@ const StyledBody = styled('div')`
 const StyledRows = styled('ul')`
   ${boxedRowsCss}
   font-size: ${fontSizes.sm};
-  & > li { display: flex; flex-wrap: wrap; justify-content: space-between; gap: ${space.xs} ${space.md}; padding: ${space.sm} ${space.md}; }
+  & > li { display: grid; grid-template-columns: minmax(0, 1fr) auto; align-items: baseline; gap: ${space.xs} ${space.md}; padding: ${space.sm} ${space.md}; }
   & > li > span:last-child { font-variant-numeric: tabular-nums; white-space: nowrap; }
   & a { color: ${colors.primary}; overflow-wrap: anywhere; }
 `;

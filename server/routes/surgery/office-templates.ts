@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, payloadTooLarge } from '../../http/errors';
+import { badRequest, payloadTooLarge } from '../../http/errors';
+import { readSingleFileUpload } from '../../http/single-file-upload';
 import { validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import { DOCX_CONTENT_TYPE } from '../../services/templates/docx-template';
@@ -16,34 +17,15 @@ import { checklistOwnerOf } from './checklist-owner';
 type RequirementsQuery = { medic: number | null };
 type ScopeRoute = { Params: { scope: string; id: string }; Querystring: RequirementsQuery };
 
-/** One file part, `file`, at most 10 MB; nothing else. */
-const MULTIPART_LIMITS = { fileSize: MAX_OFFICE_TEMPLATE_BYTES, files: 1, fields: 0, parts: 2 };
-
 const INVALID = 'Dados inválidos.';
 
-/** The multipart form (openapi OfficeTemplateForm): exactly one non-empty file part `file`. */
-async function readTemplateUpload(request: FastifyRequest): Promise<UploadedTemplate> {
-  if (!request.isMultipart()) throw badRequest([INVALID]);
-  let found: UploadedTemplate | null = null;
-  let problem: HttpError | null = null;
-  try {
-    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || found) {
-        if (part.type === 'file') for await (const chunk of part.file) void chunk;
-        problem ??= badRequest([INVALID]);
-        continue;
-      }
-      const data = await part.toBuffer();
-      found = { data, filename: part.filename || null };
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') throw payloadTooLarge(M.tooLarge);
-    throw badRequest([INVALID]);
-  }
-  if (problem) throw problem;
-  if (!found || found.data.length === 0) throw badRequest([M.fileRequired], { file: [M.fileRequired] });
-  return found;
+/** The multipart form (openapi OfficeTemplateForm): exactly one non-empty file part `file`, at most 10 MB. */
+function readTemplateUpload(request: FastifyRequest): Promise<UploadedTemplate> {
+  return readSingleFileUpload(request, MAX_OFFICE_TEMPLATE_BYTES, {
+    invalid: () => badRequest([INVALID]),
+    missing: () => badRequest([M.fileRequired], { file: [M.fileRequired] }),
+    tooLarge: () => payloadTooLarge(M.tooLarge),
+  });
 }
 
 /** `filename="ascii"; filename*=UTF-8''…` (RFC 6266): the uploaded name, accents kept, no header injection. */

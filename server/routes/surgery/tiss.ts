@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { tissGuidesQuerySchema } from '../../../machines/billing/guideSchemas';
 import type { stageTargetsQuerySchema } from '../../../machines/preoperative/clockSchemas';
 import type { AppDeps } from '../../deps';
-import { badRequest, HttpError, notFound, payloadTooLarge } from '../../http/errors';
+import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
+import { readSingleFileUpload } from '../../http/single-file-upload';
 import { MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from '../../../machines/tiss/statementMessages';
 import { pathId } from '../../http/path-id';
 import { loadSchemas } from '../../http/schemas';
@@ -22,27 +23,13 @@ const FILE_REQUIRED = 'Escolha o arquivo XML do demonstrativo.';
 
 /** The statement upload (openapi TissStatementForm): exactly one non-empty file part `file`, at most 10 MiB. */
 async function readStatementUpload(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
-  let found: Buffer | null = null;
-  let extra = false;
-  try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 0, parts: 2 } })) {
-      if (part.type !== 'file' || part.fieldname !== 'file' || found) {
-        if (part.type === 'file') for await (const chunk of part.file) void chunk;
-        extra = true;
-        continue;
-      }
-      found = await part.toBuffer();
-    }
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if ((error as { code?: unknown })?.code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw payloadTooLarge(STATEMENT_MESSAGES.tooLarge(Number(request.headers['content-length'] ?? MAX_STATEMENT_BYTES + 1)));
-    }
-    throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
-  }
-  if (extra || !found || found.length === 0) throw badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
-  return found;
+  const required = () => badRequest([FILE_REQUIRED], { file: [FILE_REQUIRED] });
+  const { data } = await readSingleFileUpload(request, MAX_STATEMENT_BYTES, {
+    invalid: required,
+    missing: required,
+    tooLarge: () => payloadTooLarge(STATEMENT_MESSAGES.tooLarge(Number(request.headers['content-length'] ?? MAX_STATEMENT_BYTES + 1))),
+  });
+  return data;
 }
 
 /**

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
-import { glosaProblem } from '../../../machines/ledger/ledgerRules';
+import { formatCents, glosaProblem } from '../../../machines/ledger/ledgerRules';
+import { isoToBrDate } from '../../../machines/patientWizard/patientFields';
+import { onlyDigits } from '../../../machines/rules/cpf';
 import { addDays } from '../../../machines/rules/dates';
 import { DEFAULT_APPEAL_DAYS } from '../../../machines/ledger/constants';
 import { stagesWhere } from '../../../machines/stages';
@@ -64,8 +66,6 @@ const STATEMENT_IMPORT_MESSAGES = {
 const M = STATEMENT_IMPORT_MESSAGES;
 const WRITABLE: readonly CaseStatus[] = stagesWhere('ledgerWritable');
 
-const brl = (cents: number) => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
-const brDate = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 /** A receipt or glosa the import posts on a case. */
 /**
@@ -136,8 +136,10 @@ type GuideEntry = {
   receipt: PostedReceipt | null;
 };
 
-function digits(value: string | null | undefined): string {
-  return (value ?? '').replace(/\D/g, '');
+/** The same non-empty document, whatever its mask. */
+function sameDocument(stored: string | null | undefined, sent: string): boolean {
+  const digits = onlyDigits(stored ?? '');
+  return digits !== '' && digits === onlyDigits(sent);
 }
 
 /** Whether `provider` (whom the statement is addressed to) is `medic` at `planId`. */
@@ -152,10 +154,10 @@ async function isMedicsProvider(db: Executor, medicId: number, planId: number, p
   }
   if (id.kind === 'cpf') {
     const [row] = await db.select({ cpf: users.cpf }).from(users).where(eq(users.id, medicId));
-    return digits(row?.cpf) !== '' && digits(row?.cpf) === digits(id.cpf);
+    return sameDocument(row?.cpf, id.cpf);
   }
   const [row] = await db.select({ cnpj: medicBillingProfiles.companyCnpj }).from(medicBillingProfiles).where(eq(medicBillingProfiles.medicId, medicId));
-  return digits(row?.cnpj) !== '' && digits(row?.cnpj) === digits(id.cnpj);
+  return sameDocument(row?.cnpj, id.cnpj);
 }
 
 /** A glosa's description for the preview and the ledger's 'Motivo' (the shipped table's, else the plan's). */
@@ -196,7 +198,7 @@ function analiseEntries(statement: AnaliseContaStatement): GuideEntry[] {
 function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
   return statement.payments.flatMap((payment) => {
     const bank = [payment.payment.bank, payment.payment.branch, payment.payment.account].filter(Boolean).join('/');
-    const reference = `Demonstrativo ${statement.header.statementNumber}, pagamento de ${brDate(payment.payment.paidOn)}${bank ? ` (${bank})` : ''}`;
+    const reference = `Demonstrativo ${statement.header.statementNumber}, pagamento de ${isoToBrDate(payment.payment.paidOn)}${bank ? ` (${bank})` : ''}`;
     return allocatePayment(payment).guides.map(({ guide, lotNumber, debits, credits }): GuideEntry => {
       // A type's debits less its credits (a credit returns a tax withheld before), never below 0.
       const net = (...types: DebitCreditType[]) =>
@@ -226,7 +228,7 @@ function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
                 iss_cents: iss,
                 pis_cofins_csll_cents: pisCofinsCsll,
                 withholding_cents: irrf + iss + pisCofinsCsll,
-                note: inss > 0 ? M.inssWithheld(brl(inss)) : null,
+                note: inss > 0 ? M.inssWithheld(formatCents(inss)) : null,
               }
             : null,
       };
@@ -352,7 +354,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       if (found.status === 'unmatched') notes.push(found.reason === 'ambiguous' ? M.ambiguous(found.surgeryIds.length) : M.noCandidate);
       if (found.status === 'matched' && found.by === 'guide_number' && found.lotDiffers) notes.push(M.lotDiffers(entry.key.lotNumber ?? ''));
       if (guide && entry.informedCents !== null && entry.informedCents !== guide.billedCents) {
-        notes.push(M.informedDiffers(brl(guide.billedCents), brl(entry.informedCents)));
+        notes.push(M.informedDiffers(formatCents(guide.billedCents), formatCents(entry.informedCents)));
       }
       const glosas = entry.glosas.map((glosa) => ({
         ...glosa,
@@ -412,7 +414,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         await tx.execute(sql`select pg_advisory_xact_lock(38038, ${medicId})`);
         const preview = await plan(tx, medicId, message, true);
         const fresh = preview.statements.filter((statement) => statement.imported_at === null);
-        if (fresh.length === 0) throw frozen(M.alreadyImported(brDate(saoPauloDay(new Date(preview.statements[0]!.imported_at!)))));
+        if (fresh.length === 0) throw frozen(M.alreadyImported(isoToBrDate(saoPauloDay(new Date(preview.statements[0]!.imported_at!)))));
         const at = now();
         const sha256 = createHash('sha256').update(bytes).digest('hex');
         await tx.insert(tissStatementFiles).values({ medicId, sha256, message: Buffer.from(bytes), importedBy: user.id, importedAt: at }).onConflictDoNothing();

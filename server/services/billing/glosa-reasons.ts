@@ -1,12 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import { glosaReasonLabel } from '../../../machines/tiss/guideRules';
 import type { Database, Executor } from '../../db/client';
 import { glosaReasons } from '../../db/schema/index';
 import { matchesAllTerms, searchTerms, startsWith } from '../lookups/search-filter';
 
 const GLOSA_REASON_LIMIT = 50;
 
-/** A code without a published description reads 'Motivo de glosa NNNN' (docs/TISS.md). */
-const glosaReasonLabel = (code: string, description: string | null): string => description || `Motivo de glosa ${code}`;
 
 /** Whether `code` is a TISS glosa reason of the shipped table. */
 export async function glosaReasonExists(db: Executor, code: string): Promise<boolean> {

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TissStatementFile } from '../../../../src/api/tiss';
+import { FakeXhr } from '../fakeXhr';
 
 // jsdom has no CSS.escape; React Aria's modal reads it.
 if (typeof CSS === 'undefined' || !CSS.escape) {
@@ -22,32 +23,6 @@ vi.mock('../../../../src/api/client', () => ({
 vi.mock('../../../../src/lib/toast', () => toasts);
 
 const { StatementImport } = await import('../../../../src/components/billing/StatementImport');
-
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  responseType = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-}
 
 const PREVIEW: TissStatementFile = {
   kind: 'analise',
@@ -91,9 +66,7 @@ async function choose(file: File) {
 
 async function answer(xhr: FakeXhr, status: number, body: unknown) {
   await act(async () => {
-    xhr.status = status;
-    xhr.responseText = JSON.stringify(body);
-    xhr.onload?.();
+    xhr.answer(status, body);
     await new Promise((resolve) => setTimeout(resolve, 0));
   });
 }
@@ -119,7 +92,7 @@ describe('StatementImport', () => {
     const [preview] = FakeXhr.sent;
     expect(preview).toMatchObject({ method: 'POST', url: '/surgery/api/v1/tiss/statements/preview/?medic=3', headers: { Authorization: 'Bearer token-1' } });
     expect(preview!.body!.get('file')).toBeInstanceOf(File);
-    await act(async () => preview!.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+    await act(async () => preview!.progress(40, 100));
     const dialog = await screen.findByRole('dialog', { name: 'Importar demonstrativo' });
     expect(within(dialog).getByText('Enviando… 40%')).toBeTruthy();
     expect(within(dialog).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');

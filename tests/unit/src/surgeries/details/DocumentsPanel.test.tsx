@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Surgery } from '../../../../../src/features/surgeries/types';
 import { surgeryAt } from './surgeryFixture';
+import { FakeXhr } from '../../fakeXhr';
 
 // jsdom has no CSS.escape; React Aria's modal (the removal's confirmation) reads it.
 if (typeof CSS === 'undefined' || !CSS.escape) {
@@ -27,43 +28,6 @@ const { SurgeryLifecycle, loadAllPanels } = await import('../../../../../src/fea
 // Each step's panel is a chunk loaded when first on view (issue 41): loaded here, as on a page that has shown them.
 await loadAllPanels();
 const { useCaseActor } = await import('../../../../../src/features/surgeries/details/caseActor');
-
-/** A stand-in for XMLHttpRequest: records what is sent and lets the test drive progress and the answer. */
-class FakeXhr {
-  static sent: FakeXhr[] = [];
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  responseType = '';
-  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
-    onprogress: null,
-  };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onabort: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.sent.push(this);
-  }
-  progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total });
-  }
-  answer(status: number, body: unknown) {
-    this.status = status;
-    this.responseText = JSON.stringify(body);
-    this.onload?.();
-  }
-}
 
 function Harness({ initial }: { initial: Surgery }) {
   const [leave] = useState(() => vi.fn());

@@ -16,7 +16,9 @@ import { projectPath } from '../../project-root';
  * - **Streaming** (`xmllint --stream`): libxml2 validates as it reads instead of building the document, so memory
  *   stays small whatever the size (the limit is MAX_STATEMENT_BYTES anyway).
  * - **Safe input.** The same checks as the parser run first (statementFileText: size, encoding, no DOCTYPE/ENTITY),
- *   so libxml2 never sees an entity declaration.
+ *   so libxml2 never sees an entity declaration. A caller whose parse of the very same bytes already made them
+ *   (readTissStatementFile, in its worker) says so with `prechecked`: decoding 10 MB again here would hold the event
+ *   loop some 50 ms.
  * - The bytes are passed as they are (ISO-8859-1 or UTF-8, as declared): libxml2 decodes them, so the lengths it
  *   checks (st_texto20…) are in characters and the line numbers are the file's.
  */
@@ -124,10 +126,11 @@ function lineOf(raw: string): number | null {
  * Validates `bytes` (the file as uploaded) against the TISS 4.01.00 XSD. Resolves `{ ok: true }`, or the schema errors
  * (the first MAX_ERRORS, each with its line) and the pt-BR message of the first: 'O arquivo não segue o padrão TISS
  * 4.01.00 (linha N): …'. Throws StatementFileError when the file fails the checks made before any parsing (too large,
- * DOCTYPE/ENTITY, encoding) or is not well-formed XML (kind 'notXml' or 'truncated', with its line).
+ * DOCTYPE/ENTITY, encoding) or is not well-formed XML (kind 'notXml' or 'truncated', with its line). `prechecked`:
+ * statementFileText(bytes) already passed (the caller's parse of these bytes), so it is not run again.
  */
-export async function validateTissXsd(bytes: Uint8Array): Promise<XsdResult> {
-  statementFileText(bytes);
+export async function validateTissXsd(bytes: Uint8Array, { prechecked = false }: { prechecked?: boolean } = {}): Promise<XsdResult> {
+  if (!prechecked) statementFileText(bytes);
   const { root, included } = schemas();
   let result;
   try {

@@ -3,9 +3,10 @@
  * without a TypeScript loader at run time (issue 15, item 4):
  *
  * - build/server/main.js (the server), build/server/seed-cli.js (`npm run seed`'s body), the chunks they share or
- *   load on demand (build/server/chunk-*.js) and
- *   build/server/fill-worker-boot.mjs (the template-filling worker, the name template-filler.ts looks for beside
- *   itself): esbuild bundles of our code, packages left as imports of node_modules, ESM for Node 20, source maps.
+ *   load on demand (build/server/chunk-*.js), build/server/fill-worker-boot.mjs and
+ *   build/server/statement-parse-worker-boot.mjs (the template-filling and the statement-parsing workers, the names
+ *   template-filler.ts and statement-parser.ts look for beside themselves): esbuild bundles of our code, packages left
+ *   as imports of node_modules, ESM for Node 20, source maps.
  *   Files read at run time (migrations, server/db/functions, server/data, openapi/openapi.yaml) stay where they are:
  *   the server finds them from the project root (server/project-root.ts), so nothing is copied.
  * - build/pglite-template/: an empty embedded database (PGlite's initdb, then the migrations), made once per
@@ -44,11 +45,14 @@ async function bundleServer() {
     splitting: true,
     chunkNames: 'chunk-[hash]',
   });
-  await build({
-    ...common,
-    entryPoints: [join(root, 'server/services/templates/fill-worker.ts')],
-    outfile: join(outDir, 'fill-worker-boot.mjs'),
-  });
+  // Each worker is its own self-contained bundle, named as the boot file its module looks for from the source.
+  const workers = {
+    'fill-worker-boot.mjs': 'server/services/templates/fill-worker.ts',
+    'statement-parse-worker-boot.mjs': 'server/services/tiss/statement-parse-worker.ts',
+  };
+  for (const [name, source] of Object.entries(workers)) {
+    await build({ ...common, entryPoints: [join(root, source)], outfile: join(outDir, name) });
+  }
 }
 
 function pgliteVersion() {

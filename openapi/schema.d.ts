@@ -1426,6 +1426,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/repasses/preview/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Conferir um repasse (CSV de guias e valores) antes de importar
+         * @description Para quem paga sem XML (o repasse de um hospital ou cooperativa): lê o CSV de números de guia e valores e
+         *     mostra, sem gravar nada, o recebimento que cada guia lançaria e em qual cirurgia (pelo número da guia gerada no
+         *     sistema, senão pela senha de autorização da cirurgia). Campos ou arquivo inválidos (CSV ilegível, sem as colunas
+         *     Guia e Valor, valor ou data inválidos com a linha, guia repetida): 400 em pt-BR, nada gravado.
+         */
+        post: operations["previewRepasse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/repasses/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Importar um repasse (CSV de guias e valores)
+         * @description Lança, numa transação, o que a conferência do mesmo arquivo e campos mostra: um recebimento por cirurgia
+         *     encontrada, com quem pagou (nome e CNPJ), as retenções da linha e a referência do depósito. O mesmo arquivo é
+         *     importado uma vez: de novo, 409 "Este arquivo de repasse já foi importado em dd/mm/aaaa: nada foi lançado de
+         *     novo.". O repasse aparece entre os demonstrativos importados (kind repasse).
+         */
+        post: operations["importRepasse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/tiss/statements/{itemId}/": {
         parameters: {
             query?: never;
@@ -5081,14 +5127,43 @@ export interface components {
              */
             file?: string;
         };
+        /**
+         * @description multipart/form-data: os campos de quem pagou e depois a parte de arquivo `file`, o CSV do repasse (até 1 MB):
+         *     uma linha de cabeçalho com pelo menos "Guia" e "Valor" (e, se houver, "Data", "IRRF", "ISS", "PIS/COFINS/CSLL",
+         *     "Paciente"), separado por ponto e vírgula, vírgula ou tabulação, em UTF-8 ou Windows-1252 (docs/TISS.md
+         *     "Repasse").
+         */
+        RepasseForm: {
+            /** @enum {string} */
+            payer: "plano_saude" | "hospital" | "coop" | "outro";
+            payer_name: string;
+            /** @description O CNPJ de quem pagou (com ou sem máscara). */
+            payer_document: string;
+            /** @description O dia do depósito, dd/mm/aaaa ou aaaa-mm-dd (não futuro); uma linha com "Data" usa a sua. */
+            received_on: string;
+            /** Format: binary */
+            file: string;
+        };
         TissStatementSummary: {
             id: number;
-            /** @enum {string} */
-            kind: "analise" | "pagamento";
+            /**
+             * @description analise e pagamento, do plano em TISS; repasse, o CSV de um hospital ou cooperativa.
+             * @enum {string}
+             */
+            kind: "analise" | "pagamento" | "repasse";
+            /** @description O número do demonstrativo; num repasse, o SHA-256 do arquivo. */
             number: string;
-            /** Format: date */
+            /**
+             * Format: date
+             * @description A emissão do demonstrativo; num repasse, o dia do depósito.
+             */
             issued_on: string;
-            plan_name: string;
+            /** @description O convênio (null num repasse). */
+            plan_name: string | null;
+            /** @description Quem pagou (o convênio, ou o pagador do repasse). */
+            payer_name: string;
+            /** @description O CNPJ de quem pagou (14 dígitos), quando conhecido. */
+            payer_document: string | null;
             guides: number;
             unmatched: number;
             receipts_cents: number;
@@ -5099,11 +5174,13 @@ export interface components {
         TissStatementDetail: {
             id: number;
             /** @enum {string} */
-            kind: "analise" | "pagamento";
+            kind: "analise" | "pagamento" | "repasse";
             number: string;
             /** Format: date */
             issued_on: string;
-            plan_name: string;
+            plan_name: string | null;
+            payer_name: string;
+            payer_document: string | null;
             guides: number;
             unmatched: number;
             receipts_cents: number;
@@ -5133,7 +5210,7 @@ export interface components {
         /** @description Um arquivo de demonstrativos lido (conferência) ou importado. */
         TissStatementFile: {
             /** @enum {string} */
-            kind: "analise" | "pagamento";
+            kind: "analise" | "pagamento" | "repasse";
             medic_id: number;
             /** @description Se o hash do epílogo confere (um hash errado é avisado, não recusado). */
             hash_valid: boolean;
@@ -5141,15 +5218,25 @@ export interface components {
             discrepancies: string[];
             statements: {
                 /** @enum {string} */
-                kind: "analise" | "pagamento";
+                kind: "analise" | "pagamento" | "repasse";
+                /** @description O número do demonstrativo; num repasse, o SHA-256 do arquivo. */
                 number: string;
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description A emissão do demonstrativo; num repasse, o dia do depósito.
+                 */
                 issued_on: string;
+                /** @description Quem pagou (o convênio como o demonstrativo o nomeia, ou o pagador do repasse) e seu CNPJ. */
+                payer: {
+                    name: string;
+                    document: string | null;
+                };
+                /** @description O convênio (null num repasse). */
                 plan: {
                     id: number;
                     name: string;
                     ans_registry: string;
-                };
+                } | null;
                 /**
                  * Format: date-time
                  * @description Quando foi importado (null na conferência de um demonstrativo ainda não importado).
@@ -5169,10 +5256,10 @@ export interface components {
             lot_number: string | null;
             plan_guide_number: string | null;
             /**
-             * @description Como a cirurgia foi encontrada; null sem cirurgia.
+             * @description Como a cirurgia foi encontrada (num repasse, também pela senha de autorização); null sem cirurgia.
              * @enum {string|null}
              */
-            match: "guide_number" | "card_date_procedure" | null;
+            match: "guide_number" | "card_date_procedure" | "authorization_password" | null;
             surgery_id: number | null;
             patient_name: string | null;
             /** @description O valor da guia gerada no sistema (null para uma guia de fora). */
@@ -5181,12 +5268,14 @@ export interface components {
             informed_cents: number | null;
             released_cents: number;
             receipts: {
+                /** @enum {string} */
+                payer: "plano_saude" | "hospital" | "particular" | "coop" | "outro";
                 /** Format: date */
                 received_on: string;
                 /** @description O valor liberado (bruto), que quita o honorário. */
                 amount_cents: number;
                 deposit_reference: string;
-                /** @description O CNPJ da operadora como o demonstrativo informa (14 dígitos). */
+                /** @description O CNPJ da operadora como o demonstrativo informa, ou o do pagador do repasse (14 dígitos). */
                 payer_document: string | null;
                 payer_name: string | null;
                 /** @description A parte deste recebimento no IRRF retido no pagamento (rateada pelo valor liberado de cada guia). */
@@ -7286,6 +7375,71 @@ export interface operations {
         requestBody: {
             content: {
                 "multipart/form-data": components["schemas"]["TissStatementForm"];
+            };
+        };
+        responses: {
+            /** @description Importado; o que foi lançado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissStatementFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["TissFrozen"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    previewRepasse: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RepasseForm"];
+            };
+        };
+        responses: {
+            /** @description O que seria lançado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TissStatementFile"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    importRepasse: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["RepasseForm"];
             };
         };
         responses: {

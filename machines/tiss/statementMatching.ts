@@ -10,6 +10,9 @@
  * 2. Else, for a guide billed outside the product: the patient's card number (letters and digits only, case-folded),
  *    the day of the surgery and at least one procedure code (TUSS) in common, among the medic's cases of that plan.
  *    Exactly one such case matches; two or more leave the guide unmatched as ambiguous (never a guess).
+ * 3. For a repasse (a hospital's or cooperative's CSV, which has neither card nor procedure), after the guide number:
+ *    the authorization password ("senha") of one of the medic's cases, compared as the card is. The same password on
+ *    two cases leaves the guide unmatched as ambiguous.
  */
 
 /** A guide the office generated (tiss_guides), as the matcher needs it. */
@@ -46,6 +49,7 @@ type StatementGuideKey = {
 export type GuideMatch =
   | { status: 'matched'; by: 'guide_number'; surgeryId: number; guideId: number; lotDiffers: boolean }
   | { status: 'matched'; by: 'card_date_procedure'; surgeryId: number }
+  | { status: 'matched'; by: 'authorization_password'; surgeryId: number }
   | { status: 'unmatched'; reason: 'no_candidate' }
   | { status: 'unmatched'; reason: 'ambiguous'; surgeryIds: number[] };
 
@@ -63,10 +67,18 @@ export function cardKey(value: string | null): string {
 /** A procedure code as compared: digits only (a plan may write a TUSS code with dots or a dash). */
 const procedureKey = (code: string) => code.replace(/\D/g, '');
 
+/** A case's authorization password ("senha"), for a repasse. */
+export type CasePassword = { surgeryId: number; password: string };
+
 /** An index of the candidates, built once per statement. */
-export function statementMatcher(guides: readonly BilledGuide[], cases: readonly CaseCandidate[]) {
+export function statementMatcher(guides: readonly BilledGuide[], cases: readonly CaseCandidate[], passwords: readonly CasePassword[] = []) {
   const byNumber = new Map<string, BilledGuide>();
   for (const guide of guides) byNumber.set(numberKey(guide.number), guide);
+  const byPassword = new Map<string, Set<number>>();
+  for (const { surgeryId, password } of passwords) {
+    const key = cardKey(password);
+    if (key !== '') byPassword.set(key, (byPassword.get(key) ?? new Set()).add(surgeryId));
+  }
   const byCard = new Map<string, CaseCandidate[]>();
   for (const candidate of cases) {
     const key = cardKey(candidate.cardNumber);
@@ -79,6 +91,9 @@ export function statementMatcher(guides: readonly BilledGuide[], cases: readonly
       const lotDiffers = key.lotNumber !== null && guide.lotNumber !== null && numberKey(key.lotNumber) !== numberKey(guide.lotNumber);
       return { status: 'matched', by: 'guide_number', surgeryId: guide.surgeryId, guideId: guide.guideId, lotDiffers };
     }
+    const withPassword = [...(byPassword.get(cardKey(key.providerGuideNumber)) ?? [])].sort((a, b) => a - b);
+    if (withPassword.length === 1) return { status: 'matched', by: 'authorization_password', surgeryId: withPassword[0]! };
+    if (withPassword.length > 1) return { status: 'unmatched', reason: 'ambiguous', surgeryIds: withPassword };
     const codes = new Set(key.procedureCodes.map(procedureKey));
     const found = (byCard.get(cardKey(key.cardNumber)) ?? []).filter(
       (candidate) =>

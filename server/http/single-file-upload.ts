@@ -5,20 +5,28 @@ import { HttpError } from './errors';
 type SingleFileRefusals = { invalid: () => HttpError; missing: () => HttpError; tooLarge: () => HttpError };
 
 /**
- * The one file part `file` of a multipart form that has no other part (openapi OfficeTemplateForm, TissStatementForm),
- * at most `maxBytes`: its bytes and name. Any other part is read to its end and the form refused (`invalid`); a file
- * over the limit is `tooLarge` (413); no file part, or an empty one, `missing`.
+ * The one file part `file` of a multipart form (openapi OfficeTemplateForm, TissStatementForm, RepasseForm), at most
+ * `maxBytes`: its bytes and name, and the text parts named in `fieldNames` (each at most 1,000 bytes; a field not sent
+ * is absent). Any other part is read to its end and the form refused (`invalid`); a file over the limit is `tooLarge`
+ * (413); no file part, or an empty one, `missing`.
  */
 export async function readSingleFileUpload(
   request: FastifyRequest,
   maxBytes: number,
   refusals: SingleFileRefusals,
-): Promise<{ data: Buffer; filename: string | null }> {
+  fieldNames: readonly string[] = [],
+): Promise<{ data: Buffer; filename: string | null; fields: Record<string, string> }> {
   if (!request.isMultipart()) throw refusals.invalid();
   let found: { data: Buffer; filename: string | null } | null = null;
+  const fields: Record<string, string> = {};
   let problem: HttpError | null = null;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 2 } })) {
+    const limits = { fileSize: maxBytes, files: 1, fields: fieldNames.length, fieldSize: 1000, parts: fieldNames.length + 2 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'field' && fieldNames.includes(part.fieldname) && !(part.fieldname in fields) && typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
       if (part.type !== 'file' || part.fieldname !== 'file' || found) {
         if (part.type === 'file') for await (const chunk of part.file) void chunk;
         problem ??= refusals.invalid();
@@ -33,5 +41,5 @@ export async function readSingleFileUpload(
   }
   if (problem) throw problem;
   if (!found || found.data.length === 0) throw refusals.missing();
-  return found;
+  return { ...found, fields };
 }

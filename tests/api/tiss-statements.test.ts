@@ -394,3 +394,134 @@ describe('refusals', () => {
     expect(await t.deps.db.select().from(tissStatements).where(and(eq(tissStatements.medicId, otherMedic.id)))).toEqual([]);
   });
 });
+
+/** Uploads a repasse as the 'Importar repasse' form does: who paid and when, then the CSV. */
+async function uploadRepasse(url: string, token: string, fields: Record<string, string>, csv: Uint8Array | string) {
+  const boundary = 'repasseBoundary0123456789';
+  const body = Buffer.concat([
+    ...Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="repasse.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(csv),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST', url, headers: { ...authHeader(token), 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body,
+  });
+  expect(validateInjected('POST', url, res), res.body).toEqual([]);
+  return res;
+}
+
+describe('importing a repasse (a CSV of guide numbers and amounts, for payers without XML)', () => {
+  const REPASSES = '/surgery/api/v1/repasses/';
+  const payer = { payer: 'hospital', payer_name: 'Hospital Santa Luzia', payer_document: HOSPITAL_CNPJ, received_on: '19/03/2026' };
+
+  it('previews one receipt per case found by guide number or authorization password, then posts them once', async () => {
+    const byPassword = await readyCase('Beatriz Senha');
+    const ledgerOf = async (id: number) => (await json('GET', `/surgery/api/v1/surgery/${id}/ledger/`, medicToken)).json();
+    const [before0, beforePassword] = [await ledgerOf(cases[0]!.id), await ledgerOf(byPassword.id)];
+    // Excel pt-BR's CSV: Windows-1252, ';', amounts with thousands dots and a comma, an IRRF column, a blank line.
+    const csv = Buffer.from(
+      [
+        'Nº da Guia;Paciente;Valor;IRRF;Data',
+        `${lotGuides[0]!.providerGuideNumber};Maria Conceição;R$ 1.234,56;18,52;`,
+        '',
+        `S${byPassword.id};Beatriz;"987,65";;18/03/2026`,
+        'X-999;Desconhecido;100,00;;',
+      ].join('\r\n'),
+      'latin1',
+    );
+    const filesBefore = await written();
+    const preview = await uploadRepasse(`${REPASSES}preview/?medic=${medic.id}`, secretaryToken, payer, csv);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const [statement] = preview.json().statements;
+    expect(statement).toMatchObject({
+      kind: 'repasse', issued_on: '2026-03-19', plan: null, payer: { name: 'Hospital Santa Luzia', document: '11222333000181' }, imported_at: null,
+      totals: { guides: 3, unmatched: 1, receipts_cents: 123_456 + 98_765, glosas_cents: 0 },
+    });
+    const [first, second, unknown] = statement.guides;
+    expect(first).toMatchObject({ match: 'guide_number', surgery_id: cases[0]!.id, posts: true });
+    expect(first.receipts).toEqual([
+      {
+        payer: 'hospital', received_on: '2026-03-19', amount_cents: 123_456, deposit_reference: 'Repasse de Hospital Santa Luzia de 19/03/2026',
+        payer_document: '11222333000181', payer_name: 'Hospital Santa Luzia', irrf_cents: 1_852, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 1_852, note: null,
+      },
+    ]);
+    expect(second).toMatchObject({ match: 'authorization_password', surgery_id: byPassword.id, posts: true, receipts: [expect.objectContaining({ received_on: '2026-03-18', amount_cents: 98_765 })] });
+    expect(unknown).toMatchObject({ guide_number: 'X-999', surgery_id: null, posts: false, notes: ['Nenhuma cirurgia encontrada pelo número da guia, nem pela senha de autorização.'] });
+    expect(await written()).toEqual(filesBefore);
+
+    const imported = await uploadRepasse(`${REPASSES}?medic=${medic.id}`, secretaryToken, payer, csv);
+    expect(imported.statusCode, imported.body).toBe(201);
+    // Each case's balance, computed from the CSV: what it had received plus its line's gross.
+    expect((await ledgerOf(cases[0]!.id)).received_cents).toBe(before0.received_cents + 123_456);
+    expect((await ledgerOf(byPassword.id)).received_cents).toBe(beforePassword.received_cents + 98_765);
+    const stored = await t.deps.db
+      .select({ payer: surgeryReceipts.payer, document: surgeryReceipts.payerDocument, irrf: surgeryReceipts.irrfCents, reference: surgeryReceipts.depositReference })
+      .from(surgeryReceipts)
+      .where(eq(surgeryReceipts.payerName, 'Hospital Santa Luzia'));
+    expect(stored).toEqual([
+      { payer: 'hospital', document: '11222333000181', irrf: 1_852, reference: 'Repasse de Hospital Santa Luzia de 19/03/2026' },
+      { payer: 'hospital', document: '11222333000181', irrf: 0, reference: 'Repasse de Hospital Santa Luzia de 19/03/2026' },
+    ]);
+    // The accountant's report reads the hospital as a company, with its CNPJ and the IRRF withheld.
+    const report = (await json('GET', '/surgery/api/v1/income_report/?year=2026&month=3', medicToken)).json();
+    expect(report.months[0].companies.payers.find((row: { cnpj: string | null }) => row.cnpj === '11222333000181')).toMatchObject({
+      receipts: 2, gross_cents: 123_456 + 98_765, irrf_cents: 1_852, net_cents: 123_456 + 98_765 - 1_852,
+    });
+    // Listed with the statements, as a deposit and the cases it paid.
+    const listed = (await json('GET', `${URL}?medic=${medic.id}`, secretaryToken)).json().results as Array<{ id: number; kind: string; payer_name: string; plan_name: string | null }>;
+    const repasse = listed.find((row) => row.kind === 'repasse')!;
+    expect(repasse).toMatchObject({ payer_name: 'Hospital Santa Luzia', payer_document: '11222333000181', plan_name: null, receipts_cents: 123_456 + 98_765, unmatched: 1 });
+    const detail = (await json('GET', `${URL}${repasse.id}/?medic=${medic.id}`, secretaryToken)).json();
+    expect(detail.receipts.map((row: { surgery_id: number; amount_cents: number }) => [row.surgery_id, row.amount_cents])).toEqual([
+      [cases[0]!.id, 123_456],
+      [byPassword.id, 98_765],
+    ]);
+
+    // The same file again (even with another date typed): 409, nothing twice.
+    const again = await uploadRepasse(`${REPASSES}?medic=${medic.id}`, medicToken, { ...payer, received_on: '2026-03-20' }, csv);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toEqual(['Este arquivo de repasse já foi importado em 20/03/2026: nada foi lançado de novo.']);
+    expect((await ledgerOf(cases[0]!.id)).received_cents).toBe(before0.received_cents + 123_456);
+  });
+
+  it('refuses bad fields and bad files with a pt-BR message and the line, another tenant with 404, nothing written', async () => {
+    const before = await written();
+    const [statements] = await t.deps.db.select({ n: count() }).from(tissStatements);
+    const good = `Guia;Valor\n${lotGuides[1]!.providerGuideNumber};10,00\n`;
+    const fields = await uploadRepasse(`${REPASSES}preview/`, medicToken, { payer: 'particular', payer_name: ' ', payer_document: '11.222.333/0001-82', received_on: '21/03/2026' }, good);
+    expect(fields.statusCode).toBe(400);
+    expect(fields.json()).toEqual({
+      error: ['Escolha quem pagou o repasse.', 'Informe o nome de quem pagou.', 'Informe um CNPJ válido de quem pagou.', 'A data do depósito não pode ser futura.'],
+      payer: ['Escolha quem pagou o repasse.'],
+      payer_name: ['Informe o nome de quem pagou.'],
+      payer_document: ['Informe um CNPJ válido de quem pagou.'],
+      received_on: ['A data do depósito não pode ser futura.'],
+    });
+    for (const [csv, message] of [
+      ['', 'Escolha o arquivo CSV do repasse.'],
+      ['Paciente;Total\nAna;10,00', 'A primeira linha deve nomear as colunas, com pelo menos "Guia" e "Valor".'],
+      ['Guia;Valor\n', 'O arquivo não tem nenhuma linha de guia.'],
+      ['Guia;Valor\n123;10,00\n124;dez reais', 'Linha 3: valor "dez reais" inválido na coluna Valor.'],
+      ['Guia;Valor;Data\n123;10,00;31/02/2026', 'Linha 2: data "31/02/2026" inválida (use dd/mm/aaaa).'],
+      ['Guia;Valor\n123;10,00\n0123;5,00', 'A guia 0123 aparece duas vezes (linhas 2 e 3).'],
+      ['Guia;Valor\n123;0,00', 'Linha 2: o valor deve ser maior que zero.'],
+      ['%PDF-1.4\u0000\u0001binary', 'O arquivo não é um CSV (texto separado por ponto e vírgula).'],
+    ] as const) {
+      const res = await uploadRepasse(`${REPASSES}?medic=${medic.id}`, secretaryToken, payer, csv);
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().error).toEqual([message]);
+    }
+    const huge = await uploadRepasse(REPASSES, medicToken, payer, Buffer.alloc(1024 * 1024 + 10, 0x41));
+    expect(huge.statusCode).toBe(413);
+    // A secretary naming a medic not hers: 404 before the file is read.
+    expect((await uploadRepasse(`${REPASSES}?medic=${otherMedic.id}`, secretaryToken, payer, good)).statusCode).toBe(404);
+    // Another office's medic importing a CSV of this medic's guide numbers finds none of his cases.
+    const stranger = await uploadRepasse(`${REPASSES}preview/`, otherMedicToken, payer, good);
+    expect(stranger.statusCode).toBe(200);
+    expect(stranger.json().statements[0].guides[0]).toMatchObject({ surgery_id: null, patient_name: null, posts: false });
+
+    expect(await written()).toEqual(before);
+    expect((await t.deps.db.select({ n: count() }).from(tissStatements))[0]).toEqual(statements);
+  });
+});

@@ -21,19 +21,21 @@ export const tissStatementFiles = pgTable(
   (t) => [unique('tiss_statement_files_sha256_unique').on(t.medicId, t.sha256)],
 );
 
-export const STATEMENT_KINDS = ['analise', 'pagamento'] as const;
+/** A plan's TISS statements, and the repasse of a payer that sends a CSV instead (migration 0028). */
+export const STATEMENT_KINDS = ['analise', 'pagamento', 'repasse'] as const;
 export type StatementKind = (typeof STATEMENT_KINDS)[number];
 
-/** One statement of a file, as the plan identifies it (registry, kind, number): imported once. */
+/**
+ * One statement of a file, as the plan identifies it (registry, kind, number): imported once. A repasse (CSV) has no
+ * plan: its registry is '' and its number the file's SHA-256. `payerName`/`payerDocument`: who paid (CNPJ digits).
+ */
 export const tissStatements = pgTable(
   'tiss_statements',
   {
     id: identityId(),
     fileId: ownedBy('file_id', () => tissStatementFiles.id),
     medicId: ownedBy('medic_id', () => users.id),
-    healthPlanId: integer('health_plan_id')
-      .notNull()
-      .references(() => healthPlans.id),
+    healthPlanId: integer('health_plan_id').references(() => healthPlans.id),
     kind: text('kind').$type<StatementKind>().notNull(),
     planAnsRegistry: text('plan_ans_registry').notNull(),
     number: text('number').notNull(),
@@ -42,10 +44,14 @@ export const tissStatements = pgTable(
     unmatched: integer('unmatched').notNull(),
     receiptsCents: bigint('receipts_cents', { mode: 'number' }).notNull(),
     glosasCents: bigint('glosas_cents', { mode: 'number' }).notNull(),
+    payerName: text('payer_name'),
+    payerDocument: text('payer_document'),
     createdAt: createdAt(),
   },
   (t) => [
-    check('tiss_statements_kind', sql`${t.kind} in ('analise', 'pagamento')`),
+    check('tiss_statements_kind', sql`${t.kind} in ('analise', 'pagamento', 'repasse')`),
+    check('tiss_statements_plan', sql`(${t.kind} = 'repasse') = (${t.healthPlanId} is null)`),
+    check('tiss_statements_payer_document', sql`${t.payerDocument} is null or ${t.payerDocument} ~ '^[0-9]{14}$'`),
     unique('tiss_statements_identity_unique').on(t.medicId, t.planAnsRegistry, t.kind, t.number),
     index('tiss_statements_medic_idx').on(t.medicId, t.createdAt),
   ],

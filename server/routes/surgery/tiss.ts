@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
 import { readSingleFileUpload } from '../../http/single-file-upload';
 import { MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from '../../../machines/tiss/statementMessages';
+import { MAX_REPASSE_BYTES, readRepassePayer, REPASSE_CSV_MESSAGES, type RepassePayer } from '../../../machines/ledger/repasseCsv';
 import { pathId } from '../../http/path-id';
 import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
@@ -30,6 +31,23 @@ async function readStatementUpload(request: FastifyRequest): Promise<Buffer> {
     tooLarge: () => payloadTooLarge(STATEMENT_MESSAGES.tooLarge(Number(request.headers['content-length'] ?? MAX_STATEMENT_BYTES + 1))),
   });
   return data;
+}
+
+const REPASSE_FILE_REQUIRED = 'Escolha o arquivo CSV do repasse.';
+const REPASSE_FIELDS = ['payer', 'payer_name', 'payer_document', 'received_on'] as const;
+
+/** The repasse upload (openapi RepasseForm): who paid and when, and the CSV (one file part, at most 1 MiB). */
+async function readRepasseUpload(request: FastifyRequest, today: string): Promise<{ bytes: Buffer; payer: RepassePayer }> {
+  const required = () => badRequest([REPASSE_FILE_REQUIRED], { file: [REPASSE_FILE_REQUIRED] });
+  const { data, fields } = await readSingleFileUpload(
+    request,
+    MAX_REPASSE_BYTES,
+    { invalid: required, missing: required, tooLarge: () => payloadTooLarge(REPASSE_CSV_MESSAGES.tooLarge) },
+    REPASSE_FIELDS,
+  );
+  const payer = readRepassePayer(fields, today);
+  if (!payer.ok) throw badRequest(Object.values(payer.problems).flat(), payer.problems);
+  return { bytes: data, payer: payer.value };
 }
 
 /**
@@ -118,6 +136,19 @@ export default async function tissRoutes(app: FastifyInstance, { deps }: { deps:
   app.post<MedicQuery>('/surgery/api/v1/tiss/statements/', medicQuery, async (request, reply) => {
     const medic = await medicOf(request);
     return reply.code(201).send(await statements.apply(signedInUser(request), medic, await readStatementUpload(request)));
+  });
+
+  // A payer's repasse without XML (issue 38 item 3): a CSV of guide numbers and amounts, previewed, then imported.
+  app.post<MedicQuery>('/surgery/api/v1/repasses/preview/', medicQuery, async (request) => {
+    const medic = await medicOf(request);
+    const { bytes, payer } = await readRepasseUpload(request, saoPauloDay(deps.now()));
+    return statements.previewRepasse(medic, bytes, payer);
+  });
+
+  app.post<MedicQuery>('/surgery/api/v1/repasses/', medicQuery, async (request, reply) => {
+    const medic = await medicOf(request);
+    const { bytes, payer } = await readRepasseUpload(request, saoPauloDay(deps.now()));
+    return reply.code(201).send(await statements.applyRepasse(signedInUser(request), medic, bytes, payer));
   });
 
   app.get<MedicQuery>('/surgery/api/v1/tiss/statements/', medicQuery, async (request) => ({ results: await statements.list(await medicOf(request)) }));

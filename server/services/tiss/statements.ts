@@ -11,7 +11,9 @@ import { glosaReasonLabel } from '../../../machines/tiss/guideRules';
 import { StatementFileError } from '../../../machines/tiss/statementMessages';
 import { allocatePayment } from '../../../machines/tiss/statementAllocation';
 import { statementDiscrepancies } from '../../../machines/tiss/statementChecks';
-import { glosasToPost, statementMatcher, type GuideMatch } from '../../../machines/tiss/statementMatching';
+import { glosasToPost, statementMatcher, type CasePassword, type GuideMatch } from '../../../machines/tiss/statementMatching';
+import type { ReceiptPayer } from '../../../machines/ledger/constants';
+import { parseRepasseCsv, repasseCsvText, RepasseCsvError, type RepasseLine, type RepassePayer } from '../../../machines/ledger/repasseCsv';
 import type { AnaliseContaStatement, PagamentoStatement, StatementProvider, TissStatementMessage } from '../../../machines/tiss/statementTypes';
 import type { DebitCreditType } from '../../../machines/tiss/tissDomains';
 import type { Database, Executor, Transaction } from '../../db/client';
@@ -25,6 +27,7 @@ import {
   procedures,
   surgeries,
   surgeryGlosas,
+  surgeryAuthorizations,
   surgeryProcedures,
   surgeryReceipts,
   tissGuides,
@@ -52,6 +55,8 @@ const STATEMENT_IMPORT_MESSAGES = {
   otherProvider:
     'Este demonstrativo é de outro prestador: o código na operadora, o CPF ou o CNPJ a que ele se destina não são os do médico (confira em Faturamento TISS).',
   notFound: 'Demonstrativo não encontrado.',
+  repasseAlreadyImported: (day: string) => `Este arquivo de repasse já foi importado em ${day}: nada foi lançado de novo.`,
+  repasseReference: (payer: string, day: string) => `Repasse de ${payer} de ${day}`,
   inssWithheld: (amount: string) => `INSS retido pelo plano: ${amount}.`,
   alreadyImported: (day: string) => `Este demonstrativo já foi importado em ${day}: nada foi lançado de novo.`,
   notWritable: (status: CaseStatus) => `A cirurgia está em "${STATUS_LABELS[status]}": nada será lançado nela.`,
@@ -60,7 +65,9 @@ const STATEMENT_IMPORT_MESSAGES = {
   glosaAboveOpen: (problem: string) => `Glosa não lançada: ${problem}`,
   otherGuideCodes: (codes: string[]) => `Outros motivos da guia: ${codes.join(', ')}.`,
   noCandidate: 'Nenhuma cirurgia encontrada pelo número da guia, nem pela carteira, data e procedimento.',
+  noCandidateRepasse: 'Nenhuma cirurgia encontrada pelo número da guia, nem pela senha de autorização.',
   ambiguous: (count: number) => `${count} cirurgias com a mesma carteira, data e procedimento: lance à mão na cirurgia certa.`,
+  ambiguousPassword: (count: number) => `${count} cirurgias com a mesma senha de autorização: lance à mão na cirurgia certa.`,
 } as const;
 
 const M = STATEMENT_IMPORT_MESSAGES;
@@ -74,6 +81,7 @@ const WRITABLE: readonly CaseStatus[] = stagesWhere('ledgerWritable');
  * `withholding_cents` their sum). INSS withheld has no column of its own: it is named in the receipt's note.
  */
 type PostedReceipt = {
+  payer: ReceiptPayer;
   received_on: string;
   amount_cents: number;
   deposit_reference: string;
@@ -87,12 +95,14 @@ type PostedReceipt = {
 };
 type PostedGlosa = { code: string | null; description: string; amount_cents: number; note: string | null };
 
+type GuideMatchedBy = Extract<GuideMatch, { status: 'matched' }>['by'];
+
 /** One guide of a statement, as the preview shows it and the import posts it. */
 type StatementGuidePreview = {
   guide_number: string;
   lot_number: string | null;
   plan_guide_number: string | null;
-  match: 'guide_number' | 'card_date_procedure' | null;
+  match: GuideMatchedBy | null;
   surgery_id: number | null;
   patient_name: string | null;
   billed_cents: number | null;
@@ -109,7 +119,10 @@ type StatementPreview = {
   kind: StatementKind;
   number: string;
   issued_on: string;
-  plan: { id: number; name: string; ans_registry: string };
+  /** The plan (null for a repasse). */
+  plan: { id: number; name: string; ans_registry: string } | null;
+  /** Who paid: the plan (its CNPJ as the statement gives it) or the repasse's payer. */
+  payer: { name: string; document: string | null };
   imported_at: string | null;
   guides: StatementGuidePreview[];
   totals: { guides: number; unmatched: number; receipts_cents: number; glosas_cents: number };
@@ -219,6 +232,7 @@ function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
         receipt:
           guide.releasedCents > 0
             ? {
+                payer: 'plano_saude',
                 received_on: payment.payment.paidOn,
                 amount_cents: guide.releasedCents,
                 deposit_reference: reference,
@@ -236,6 +250,48 @@ function pagamentoEntries(statement: PagamentoStatement): GuideEntry[] {
   });
 }
 
+/** What a statement's guides add up to: the guides, those unmatched, and what the posting ones post. */
+function totalsOf(guides: readonly StatementGuidePreview[]): StatementPreview['totals'] {
+  const posted = guides.filter((guide) => guide.posts);
+  return {
+    guides: guides.length,
+    unmatched: guides.filter((guide) => guide.surgery_id === null).length,
+    receipts_cents: posted.reduce((sum, guide) => sum + guide.receipts.reduce((total, receipt) => total + receipt.amount_cents, 0), 0),
+    glosas_cents: posted.reduce((sum, guide) => sum + guide.glosas.reduce((total, glosa) => total + glosa.amount_cents, 0), 0),
+  };
+}
+
+/** A repasse's lines, each with its receipt: the gross paid, the line's day (else the deposit's), its withholdings. */
+function repasseEntries(lines: readonly RepasseLine[], payer: RepassePayer): GuideEntry[] {
+  const reference = M.repasseReference(payer.payerName, isoToBrDate(payer.receivedOn));
+  return lines.map(
+    (line): GuideEntry => ({
+      key: { providerGuideNumber: line.guideNumber, lotNumber: null, cardNumber: null, performedOn: null, procedureCodes: [] },
+      planGuideNumber: null,
+      informedCents: null,
+      releasedCents: line.amountCents,
+      glosas: [],
+      otherCodes: [],
+      receipt: {
+        payer: payer.payer,
+        received_on: line.paidOn ?? payer.receivedOn,
+        amount_cents: line.amountCents,
+        deposit_reference: reference,
+        payer_document: payer.payerDocument,
+        payer_name: payer.payerName,
+        irrf_cents: line.irrfCents,
+        iss_cents: line.issCents,
+        pis_cofins_csll_cents: line.pisCofinsCsllCents,
+        withholding_cents: line.irrfCents + line.issCents + line.pisCofinsCsllCents,
+        note: null,
+      },
+    }),
+  );
+}
+
+/** A repasse file's identity: the SHA-256 of its bytes (the same file is imported once). */
+const fileSha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
 /**
  * The plans' statements read back (issue 38; docs/TISS.md "Reading statements back"): a file is read (or refused in
  * pt-BR, nothing written), each statement's guides matched to the medic's cases (machines/tiss/statementMatching.ts)
@@ -250,6 +306,68 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       if (error instanceof StatementFileError) throw badRequest([error.message], { file: [error.message] });
       throw error;
     }
+  }
+
+  function readRepasse(bytes: Uint8Array): RepasseLine[] {
+    try {
+      return parseRepasseCsv(repasseCsvText(bytes));
+    } catch (error) {
+      if (error instanceof RepasseCsvError) throw badRequest([error.message], { file: [error.message] });
+      throw error;
+    }
+  }
+
+  /** What a repasse file would post for `medicId` (its lines matched by guide number, else authorization password). */
+  async function planRepasse(tx: Executor, medicId: number, bytes: Uint8Array, lines: RepasseLine[], payer: RepassePayer, lock: boolean): Promise<StatementFilePreview> {
+    const number = fileSha256(bytes);
+    const [imported] = await tx
+      .select({ at: tissStatements.createdAt })
+      .from(tissStatements)
+      .where(and(eq(tissStatements.medicId, medicId), eq(tissStatements.planAnsRegistry, ''), eq(tissStatements.kind, 'repasse'), eq(tissStatements.number, number)));
+    const guides = await previewGuides(tx, medicId, null, repasseEntries(lines, payer), lock, null);
+    const statement: StatementPreview = {
+      kind: 'repasse',
+      number,
+      issued_on: payer.receivedOn,
+      plan: null,
+      payer: { name: payer.payerName, document: payer.payerDocument },
+      imported_at: imported ? imported.at.toISOString() : null,
+      guides,
+      totals: totalsOf(guides),
+    };
+    return { kind: 'repasse', medic_id: medicId, hash_valid: true, discrepancies: [], statements: [statement] };
+  }
+
+  /**
+   * Posts what `planned` shows, in one transaction (the medic's import lock first, then the matched cases locked in
+   * id order while planning, so the open balances checked are the ones written against): the file kept, each
+   * statement not imported before recorded with the lots it names, each posting guide's receipts and glosas written
+   * on its case (version bumped, payment fields from the receipts, audited). 409 when every statement of the file
+   * was imported before.
+   */
+  async function applyPlanned(
+    user: User,
+    medicId: number,
+    bytes: Uint8Array,
+    planned: (tx: Transaction) => Promise<StatementFilePreview>,
+    alreadyImported: (day: string) => string,
+  ): Promise<StatementFilePreview> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(38038, ${medicId})`);
+      const preview = await planned(tx);
+      const fresh = preview.statements.filter((statement) => statement.imported_at === null);
+      if (fresh.length === 0) throw frozen(alreadyImported(isoToBrDate(saoPauloDay(new Date(preview.statements[0]!.imported_at!)))));
+      const at = now();
+      const sha256 = fileSha256(bytes);
+      await tx.insert(tissStatementFiles).values({ medicId, sha256, message: Buffer.from(bytes), importedBy: user.id, importedAt: at }).onConflictDoNothing();
+      const [file] = await tx
+        .select({ id: tissStatementFiles.id })
+        .from(tissStatementFiles)
+        .where(and(eq(tissStatementFiles.medicId, medicId), eq(tissStatementFiles.sha256, sha256)));
+      for (const statement of fresh) await post(tx, user, medicId, file!.id, statement, at);
+      for (const statement of fresh) statement.imported_at = at.toISOString();
+      return preview;
+    });
   }
 
   /** What `message` would post for `medicId`, read through `tx` (locking the matched cases when `lock`). */
@@ -281,29 +399,29 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       const entries = kind === 'analise' ? analiseEntries(statement as AnaliseContaStatement) : pagamentoEntries(statement as PagamentoStatement);
       // A statement imported before is shown as it was posted: its glosas are in the balances already.
       const guides = await previewGuides(tx, medicId, plan.id, entries, lock, imported ? null : taken);
-      const posted = guides.filter((guide) => guide.posts);
       answer.push({
         kind,
         number: statement.header.statementNumber,
         issued_on: statement.header.issuedOn,
         plan: { id: plan.id, name: plan.name, ans_registry: registry },
+        payer: { name: statement.header.planName || plan.name, document: /^\d{14}$/.test(statement.header.planCnpj) ? statement.header.planCnpj : null },
         imported_at: imported ? imported.at.toISOString() : null,
         guides,
-        totals: {
-          guides: guides.length,
-          unmatched: guides.filter((guide) => guide.surgery_id === null).length,
-          receipts_cents: posted.reduce((sum, guide) => sum + guide.receipts.reduce((total, receipt) => total + receipt.amount_cents, 0), 0),
-          glosas_cents: posted.reduce((sum, guide) => sum + guide.glosas.reduce((total, glosa) => total + glosa.amount_cents, 0), 0),
-        },
+        totals: totalsOf(guides),
       });
     }
     return { kind, medic_id: medicId, hash_valid: message.envelope.hash.valid, discrepancies: statementDiscrepancies(message), statements: answer };
   }
 
+  /**
+   * The guides of `entries` matched and checked. `planId`: a plan's statement, matched by guide number (its guides)
+   * and card + day + procedure (its cases); null: a repasse, matched by guide number (any plan's) and the cases'
+   * authorization passwords.
+   */
   async function previewGuides(
     tx: Executor,
     medicId: number,
-    planId: number,
+    planId: number | null,
     entries: GuideEntry[],
     lock: boolean,
     /** The glosas earlier guides take from each case's open balance; null: no balance check (imported already). */
@@ -313,22 +431,37 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       .select({ guideId: tissGuides.id, surgeryId: tissGuides.surgeryId, number: tissGuides.number, billedCents: tissGuides.totalCents, lotNumber: tissLots.number })
       .from(tissGuides)
       .leftJoin(tissLots, eq(tissLots.id, tissGuides.lotId))
-      .where(and(eq(tissGuides.medicId, medicId), eq(tissGuides.healthPlanId, planId)));
-    const candidates = await rowsOf<{ id: number; card: string; performed_on: string | null; codes: string[] | null }>(
-      tx,
-      sql`select s.id, c.card_number as card, s.accomplishment::text as performed_on,
-          array_remove(array_agg(p.code order by p.code), null) as codes
-        from ${surgeries} as s
-          join ${patientPlanCards} as c on c.patient_id = s.patient_id and c.health_plan_id = s.health_plan_id
-          left join ${surgeryProcedures} as sp on sp.surgery_id = s.id
-          left join ${procedures} as p on p.id = sp.procedure_id
-        where s.medic_id = ${medicId} and s.health_plan_id = ${planId}
-          and s.status in (${sql.join(WRITABLE.map((status) => sql`${status}`), sql`, `)})
-        group by s.id, c.card_number`,
-    );
+      .where(and(eq(tissGuides.medicId, medicId), planId === null ? undefined : eq(tissGuides.healthPlanId, planId)));
+    const writable = sql.join(WRITABLE.map((status) => sql`${status}`), sql`, `);
+    const candidates =
+      planId === null
+        ? []
+        : await rowsOf<{ id: number; card: string; performed_on: string | null; codes: string[] | null }>(
+            tx,
+            sql`select s.id, c.card_number as card, s.accomplishment::text as performed_on,
+                array_remove(array_agg(p.code order by p.code), null) as codes
+              from ${surgeries} as s
+                join ${patientPlanCards} as c on c.patient_id = s.patient_id and c.health_plan_id = s.health_plan_id
+                left join ${surgeryProcedures} as sp on sp.surgery_id = s.id
+                left join ${procedures} as p on p.id = sp.procedure_id
+              where s.medic_id = ${medicId} and s.health_plan_id = ${planId} and s.status in (${writable})
+              group by s.id, c.card_number`,
+          );
+    const passwords: CasePassword[] =
+      planId !== null
+        ? []
+        : (
+            await rowsOf<{ id: number; password: string }>(
+              tx,
+              sql`select distinct s.id, a.password
+                from ${surgeries} as s join ${surgeryAuthorizations} as a on a.surgery_id = s.id
+                where s.medic_id = ${medicId} and s.status in (${writable}) and a.password is not null`,
+            )
+          ).map((row) => ({ surgeryId: Number(row.id), password: row.password }));
     const match = statementMatcher(
       billed.map((guide) => ({ ...guide, number: String(guide.number), lotNumber: guide.lotNumber === null ? null : String(guide.lotNumber) })),
       candidates.map((row) => ({ surgeryId: Number(row.id), cardNumber: row.card, performedOn: row.performed_on, procedureCodes: row.codes ?? [] })),
+      passwords,
     );
     const matches = entries.map((entry) => match(entry.key));
     const caseIds = [...new Set(matches.flatMap((found) => (found.status === 'matched' ? [found.surgeryId] : [])))].sort((a, b) => a - b);
@@ -351,7 +484,10 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       const surgeryId = found.status === 'matched' ? found.surgeryId : null;
       const row = surgeryId === null ? undefined : cases.get(surgeryId);
       const guide = found.status === 'matched' && found.by === 'guide_number' ? billedById.get(found.guideId) : undefined;
-      if (found.status === 'unmatched') notes.push(found.reason === 'ambiguous' ? M.ambiguous(found.surgeryIds.length) : M.noCandidate);
+      if (found.status === 'unmatched') {
+        if (found.reason === 'no_candidate') notes.push(planId === null ? M.noCandidateRepasse : M.noCandidate);
+        else notes.push(planId === null ? M.ambiguousPassword(found.surgeryIds.length) : M.ambiguous(found.surgeryIds.length));
+      }
       if (found.status === 'matched' && found.by === 'guide_number' && found.lotDiffers) notes.push(M.lotDiffers(entry.key.lotNumber ?? ''));
       if (guide && entry.informedCents !== null && entry.informedCents !== guide.billedCents) {
         notes.push(M.informedDiffers(formatCents(guide.billedCents), formatCents(entry.informedCents)));
@@ -402,30 +538,21 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       return plan(db, medicId, message, false);
     },
 
-    /**
-     * Posts what the preview of `bytes` shows, in one transaction (the matched cases locked first, in id order, so
-     * the open balances checked are the ones written against): the file kept, each statement not imported before
-     * recorded with the lots it names, each posting guide's receipts and glosas written on its case (version
-     * bumped, payment fields from the receipts, audited). 409 when every statement of the file was imported before.
-     */
+    /** Posts what the preview of `bytes` shows (applyPlanned). */
     async apply(user: User, medicId: number, bytes: Uint8Array): Promise<StatementFilePreview> {
       const message = await readFile(bytes);
-      return db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(38038, ${medicId})`);
-        const preview = await plan(tx, medicId, message, true);
-        const fresh = preview.statements.filter((statement) => statement.imported_at === null);
-        if (fresh.length === 0) throw frozen(M.alreadyImported(isoToBrDate(saoPauloDay(new Date(preview.statements[0]!.imported_at!)))));
-        const at = now();
-        const sha256 = createHash('sha256').update(bytes).digest('hex');
-        await tx.insert(tissStatementFiles).values({ medicId, sha256, message: Buffer.from(bytes), importedBy: user.id, importedAt: at }).onConflictDoNothing();
-        const [file] = await tx
-          .select({ id: tissStatementFiles.id })
-          .from(tissStatementFiles)
-          .where(and(eq(tissStatementFiles.medicId, medicId), eq(tissStatementFiles.sha256, sha256)));
-        for (const statement of fresh) await post(tx, user, medicId, file!.id, statement, at);
-        for (const statement of fresh) statement.imported_at = at.toISOString();
-        return preview;
-      });
+      return applyPlanned(user, medicId, bytes, (tx) => plan(tx, medicId, message, true), M.alreadyImported);
+    },
+
+    /** What a repasse CSV would post for `medicId`, paid by `payer`: nothing written. */
+    async previewRepasse(medicId: number, bytes: Uint8Array, payer: RepassePayer): Promise<StatementFilePreview> {
+      return planRepasse(db, medicId, bytes, readRepasse(bytes), payer, false);
+    },
+
+    /** Posts what the repasse's preview shows, once per file (applyPlanned). */
+    async applyRepasse(user: User, medicId: number, bytes: Uint8Array, payer: RepassePayer): Promise<StatementFilePreview> {
+      const lines = readRepasse(bytes);
+      return applyPlanned(user, medicId, bytes, (tx) => planRepasse(tx, medicId, bytes, lines, payer, true), M.repasseAlreadyImported);
     },
 
     /** The medic's imported statements, newest first. */
@@ -487,6 +614,8 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         number: tissStatements.number,
         issued_on: tissStatements.issuedOn,
         plan_name: healthPlans.fantasyName,
+        payer_name: sql<string>`coalesce(${tissStatements.payerName}, ${healthPlans.fantasyName})`,
+        payer_document: tissStatements.payerDocument,
         guides: tissStatements.guides,
         unmatched: tissStatements.unmatched,
         receipts_cents: tissStatements.receiptsCents,
@@ -494,7 +623,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         imported_at: tissStatements.createdAt,
       })
       .from(tissStatements)
-      .innerJoin(healthPlans, eq(healthPlans.id, tissStatements.healthPlanId))
+      .leftJoin(healthPlans, eq(healthPlans.id, tissStatements.healthPlanId))
       .where(where)
       .orderBy(sql`${tissStatements.createdAt} desc, ${tissStatements.id} desc`)
       .limit(200);
@@ -506,9 +635,11 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       .values({
         fileId,
         medicId,
-        healthPlanId: statement.plan.id,
+        healthPlanId: statement.plan?.id ?? null,
         kind: statement.kind,
-        planAnsRegistry: statement.plan.ans_registry,
+        planAnsRegistry: statement.plan?.ans_registry ?? '',
+        payerName: statement.payer.name,
+        payerDocument: statement.payer.document,
         number: statement.number,
         issuedOn: statement.issued_on,
         guides: statement.totals.guides,
@@ -520,7 +651,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       .returning({ id: tissStatements.id });
     const statementId = saved!.id;
     const lotNumbers = [...new Set(statement.guides.flatMap((guide) => (guide.lot_number && /^\d+$/.test(guide.lot_number) ? [Number(guide.lot_number)] : [])))];
-    if (lotNumbers.length > 0) {
+    if (statement.plan && lotNumbers.length > 0) {
       const lots = await tx
         .select({ id: tissLots.id })
         .from(tissLots)
@@ -538,7 +669,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
             surgeryId,
             receivedOn: receipt.received_on,
             amountCents: receipt.amount_cents,
-            payer: 'plano_saude' as const,
+            payer: receipt.payer,
             note: receipt.note,
             depositReference: receipt.deposit_reference,
             payerDocument: receipt.payer_document,

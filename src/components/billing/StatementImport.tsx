@@ -15,12 +15,11 @@ import { styled } from 'goober';
 import { messagesOf } from '../../api/call';
 import type { MedicOption } from '../../api/receivables';
 import { importStatement, previewStatement, type TissStatement, type TissStatementFile, type TissStatementGuide } from '../../api/tiss';
-import { formatDate } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { tissTexts } from '../../lib/i18n/tiss';
 import { caseHref } from '../../lib/surgeries/caseLink';
-import { allImported, importedNotice, importedToast, postLines, statementHeading, totalsText } from '../../lib/tiss/statementText';
+import { allImported, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../lib/tiss/statementText';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
 import { Button } from '../ui/Button';
@@ -323,8 +322,8 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
   ];
   return (
     <StyledStatement aria-labelledby={headingId} data-statement={statement.number}>
-      <h3 id={headingId}>{statementHeading(statement)}</h3>
-      <p>{`${statement.plan.name} · ${fill(T.issued, { date: formatDate(statement.issued_on) })}`}</p>
+      <h3 id={headingId}>{statementHeading(statement, statement.payer.name)}</h3>
+      <p>{statementByline(statement, statement.plan?.name ?? statement.payer.name, statement.payer.document)}</p>
       {notice ? (
         <StyledWarning role="status" data-statement-imported>
           {notice}

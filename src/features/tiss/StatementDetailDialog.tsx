@@ -13,6 +13,7 @@ import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { tissTexts } from '../../lib/i18n/tiss';
 import { caseHref } from '../../lib/surgeries/caseLink';
+import { statementByline, statementHeading } from '../../lib/tiss/statementText';
 import { colors, fontSizes, fontWeights, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
 
@@ -48,9 +49,9 @@ export function StatementDetailDialog({ medic, statement, onClose }: { medic: nu
   const read = useRead((signal) => getStatement(medic, statement.id, signal), [medic, statement.id]);
   const detail = read.state.status === 'ready' ? read.state.value : null;
   return (
-    <LazyModal isOpen onClose={onClose} title={fill(S.heading[statement.kind], { number: statement.number })} closeLabel={D.close} maxWidth={720}>
+    <LazyModal isOpen onClose={onClose} title={statementHeading(statement, statement.payer_name)} closeLabel={D.close} maxWidth={720}>
       <StyledBody data-statement-detail={statement.number}>
-        <p>{`${statement.plan_name} · ${fill(S.issued, { date: formatDate(statement.issued_on) })}`}</p>
+        <p>{statementByline(statement, statement.plan_name ?? statement.payer_name, statement.payer_document)}</p>
         {detail === null ? (
           <ReadNotice read={read} loading={D.loading} failed={D.failed} compact />
         ) : (

@@ -400,8 +400,8 @@ function LotsSection({ medic, read, appeals, onChanged, onAppeal }: LotsSectionP
 const S = tissTexts.statements;
 
 const STATEMENT_COLUMNS: DataColumn<TissStatementSummary>[] = [
-  { key: 'statement', header: S.list.statement, primary: true, cell: (row) => fill(S.list.title, { kind: S.kind[row.kind], number: row.number }), width: '20%' },
-  { key: 'plan', header: S.list.plan, cell: (row) => row.plan_name, clampLines: 2, width: '18%' },
+  { key: 'statement', header: S.list.statement, primary: true, cell: (row) => (row.kind === 'repasse' ? S.kind.repasse : fill(S.list.title, { kind: S.kind[row.kind], number: row.number })), width: '20%' },
+  { key: 'plan', header: S.list.plan, cell: (row) => row.plan_name ?? row.payer_name, clampLines: 2, width: '18%' },
   { key: 'issued', header: S.list.issuedOn, cell: (row) => formatDate(row.issued_on), nowrap: true },
   { key: 'guides', header: S.list.guides, cell: (row) => fill(S.list.guidesValue, { guides: row.guides, unmatched: row.unmatched }) },
   { key: 'receipts', header: S.list.receipts, cell: (row) => money(row.receipts_cents), nowrap: true },

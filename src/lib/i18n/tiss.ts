@@ -217,8 +217,9 @@ export const tissTexts = {
     heading: {
       analise: 'Demonstrativo de análise de conta nº {number}',
       pagamento: 'Demonstrativo de pagamento nº {number}',
+      repasse: 'Repasse de {payer} de {date}',
     },
-    kind: { analise: 'Análise de conta', pagamento: 'Pagamento' },
+    kind: { analise: 'Análise de conta', pagamento: 'Pagamento', repasse: 'Repasse' },
     issued: 'Emitido em {date}',
     alreadyImported: 'Já importado em {date}: nada será lançado de novo.',
     discrepancies: 'Os totais do próprio demonstrativo não fecham (confira com o plano; ainda assim é possível importá-lo):',
@@ -276,7 +277,7 @@ export const tissTexts = {
     listEmptyHint: 'Importe o XML que o plano publica depois de analisar ou pagar um lote.',
     list: {
       statement: 'Demonstrativo',
-      plan: 'Plano',
+      plan: 'Plano ou pagador',
       issuedOn: 'Emitido em',
       guides: 'Guias',
       guidesValue: '{guides} ({unmatched} sem cirurgia)',

@@ -3,6 +3,7 @@
  * 'Já importado em' notice, what the import posts on a guide (its receipts and glosas, one line each), a statement's
  * totals line and the import's toast. No IO, no React: 'Importar demonstrativo' and the imported list share them.
  */
+import { formatCnpj } from '../../../machines/rules/cnpj';
 import { plural } from '../../../machines/rules/plural';
 import type { TissStatement, TissStatementFile, TissStatementGuide } from '../../api/tiss';
 import { formatDate, saoPauloDate } from '../format/date';
@@ -16,9 +17,18 @@ const money = (cents: number) => formatBRL(cents / 100);
 /** A datetime's São Paulo day as dd/mm/aaaa. */
 export const dayOfMoment = (iso: string) => formatDate(saoPauloDate(iso));
 
-/** 'Demonstrativo de análise de conta nº X' / 'Demonstrativo de pagamento nº X'. */
-export function statementHeading(statement: Pick<TissStatement, 'kind' | 'number'>): string {
-  return fill(T.heading[statement.kind], { number: statement.number });
+/**
+ * 'Demonstrativo de análise de conta nº X' / 'Demonstrativo de pagamento nº X' / 'Repasse de <payer> de dd/mm/aaaa'
+ * (a repasse's number is its file's SHA-256: not a name to read).
+ */
+export function statementHeading(statement: Pick<TissStatement, 'kind' | 'number' | 'issued_on'>, payer: string): string {
+  return fill(T.heading[statement.kind], { number: statement.number, payer, date: formatDate(statement.issued_on) });
+}
+
+/** The line under a statement's heading: 'Plano · Emitido em dd/mm/aaaa', or the repasse's payer and its CNPJ. */
+export function statementByline(statement: Pick<TissStatement, 'kind' | 'issued_on'>, payer: string, document: string | null): string {
+  if (statement.kind === 'repasse') return document ? `${payer} · CNPJ ${formatCnpj(document)}` : payer;
+  return `${payer} · ${fill(T.issued, { date: formatDate(statement.issued_on) })}`;
 }
 
 /** 'Já importado em dd/mm/aaaa: nada será lançado de novo.', or null for a statement not imported yet. */

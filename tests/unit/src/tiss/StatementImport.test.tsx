@@ -35,6 +35,7 @@ const PREVIEW: TissStatementFile = {
       number: 'AC-9',
       issued_on: '2026-03-18',
       plan: { id: 1, name: 'Plano Azul', ans_registry: '123456' },
+      payer: { name: 'PLANO AZUL SA', document: '11222333000181' },
       imported_at: null,
       guides: [
         {

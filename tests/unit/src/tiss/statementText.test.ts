@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allImported, dayOfMoment, importedNotice, importedToast, postLines, statementHeading, totalsText } from '../../../../src/lib/tiss/statementText';
+import { allImported, dayOfMoment, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../../../src/lib/tiss/statementText';
 
 /** formatBRL writes a no-break space after R$. */
 const brl = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
@@ -12,9 +12,12 @@ const totals = (guides: number, unmatched: number, receipts: number, glosas: num
 });
 
 describe('statement headings and notices', () => {
-  it('names the statement by its kind and number', () => {
-    expect(statementHeading({ kind: 'analise', number: 'AC-7' })).toBe('Demonstrativo de análise de conta nº AC-7');
-    expect(statementHeading({ kind: 'pagamento', number: '12' })).toBe('Demonstrativo de pagamento nº 12');
+  it('names the statement by its kind and number, a repasse by its payer and day', () => {
+    expect(statementHeading({ kind: 'analise', number: 'AC-7', issued_on: '2026-03-18' }, 'Plano')).toBe('Demonstrativo de análise de conta nº AC-7');
+    expect(statementHeading({ kind: 'pagamento', number: '12', issued_on: '2026-03-18' }, 'Plano')).toBe('Demonstrativo de pagamento nº 12');
+    expect(statementHeading({ kind: 'repasse', number: 'ab'.repeat(32), issued_on: '2026-03-18' }, 'Hospital Santa Luzia')).toBe('Repasse de Hospital Santa Luzia de 18/03/2026');
+    expect(statementByline({ kind: 'pagamento', issued_on: '2026-03-18' }, 'Plano Azul', '11222333000181')).toBe('Plano Azul · Emitido em 18/03/2026');
+    expect(statementByline({ kind: 'repasse', issued_on: '2026-03-18' }, 'Hospital Santa Luzia', '11222333000181')).toBe('Hospital Santa Luzia · CNPJ 11.222.333/0001-81');
   });
 
   it('says when it was imported, on the São Paulo day (a late evening there is the next day in UTC)', () => {
@@ -28,8 +31,8 @@ describe('postLines', () => {
   it('writes a receipt, its withholdings only when there are some, then each glosa with its TISS code', () => {
     const lines = postLines({
       receipts: [
-        { received_on: '2026-03-19', amount_cents: 345_000, deposit_reference: 'x', payer_document: '11222333000181', payer_name: 'Plano', irrf_cents: 12_345, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 12_345, note: null },
-        { received_on: '2026-03-20', amount_cents: 100, deposit_reference: 'y', payer_document: null, payer_name: null, irrf_cents: 0, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 0, note: 'INSS retido pelo plano: R$\u00a00,50.' },
+        { payer: 'plano_saude', received_on: '2026-03-19', amount_cents: 345_000, deposit_reference: 'x', payer_document: '11222333000181', payer_name: 'Plano', irrf_cents: 12_345, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 12_345, note: null },
+        { payer: 'plano_saude', received_on: '2026-03-20', amount_cents: 100, deposit_reference: 'y', payer_document: null, payer_name: null, irrf_cents: 0, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 0, note: 'INSS retido pelo plano: R$\u00a00,50.' },
       ],
       glosas: [
         { code: '1714', description: 'Valor do serviço superior ao valor de tabela', amount_cents: 30_000, note: null },

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
 import { parseExcelCsv } from '../helpers/csv';
-import { checkPdfStructure, pdfText } from '../helpers/pdf';
+import { checkPdfStructure, pdfInfo, pdfText } from '../helpers/pdf';
 import { authHeader, countRows, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
 import { signInTenants } from '../helpers/tenants';
 
@@ -454,7 +454,7 @@ describe('GET income_report/export.pdf', () => {
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
     expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
     expect(checkPdfStructure(pdf)).toBeGreaterThan(5);
-    expect(pdf.toString('latin1')).toContain('/Title (Relat\\363rio para o contador');
+    expect(pdfInfo(pdf)).toMatchObject({ Title: 'Relatório para o contador · Rendimentos de 2026', 'Page size': '595.28 x 841.89 pts (A4)', 'PDF version': '1.4' });
     const text = pdfText(pdf);
     expect(text).toContain('Relatório para o contador');
     expect(text).toContain('Rendimentos de 2026');

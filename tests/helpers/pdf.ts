@@ -38,21 +38,32 @@ export function checkPdfStructure(pdf: Buffer): number {
   return count - 1;
 }
 
-/** The text of the PDF as `pdftotext -layout` extracts it (form feeds between pages). */
-export function pdfText(pdf: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+/** What poppler's `tool` prints for the PDF (written to a file of its own: poppler seeks in it). */
+function poppler(tool: 'pdftotext' | 'pdfinfo', args: string[], pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pdf-read-'));
   try {
     const file = join(dir, 'file.pdf');
     writeFileSync(file, pdf);
     try {
-      return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' });
+      return execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], { encoding: 'utf8' });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new Error('pdftotext is not installed: apt-get install poppler-utils (.ci/run installs it)', { cause: error });
+        throw new Error(`${tool} is not installed: apt-get install poppler-utils (.ci/run installs it)`, { cause: error });
       }
       throw error;
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The text of the PDF as `pdftotext -layout` extracts it (form feeds between pages). */
+export function pdfText(pdf: Buffer): string {
+  return poppler('pdftotext', ['-layout', '-enc', 'UTF-8'], pdf);
+}
+
+/** The PDF's document information as `pdfinfo` reads it: Title, Producer, Pages, Page size, PDF version… */
+export function pdfInfo(pdf: Buffer): Record<string, string> {
+  const lines = poppler('pdfinfo', ['-enc', 'UTF-8'], pdf).split('\n');
+  return Object.fromEntries(lines.filter((line) => line.includes(':')).map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]));
 }

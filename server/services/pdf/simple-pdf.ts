@@ -8,8 +8,9 @@ import { FIRST_CHAR, HELVETICA_BOLD_WIDTHS, HELVETICA_WIDTHS } from './helvetica
  *
  * The file: header, the objects (catalog, page tree, the two fonts, /Info, then each page and its content stream,
  * uncompressed so it stays readable), a classic xref table with each object's byte offset, trailer, startxref, %%EOF.
- * Strings are written as literal strings in WinAnsi bytes: ( ) \ escaped, bytes outside printable ASCII as octal
+ * The text drawn is written as literal strings in WinAnsi bytes: ( ) \ escaped, bytes outside printable ASCII as octal
  * escapes, so the file itself is 7-bit text after its binary-marker comment. A character WinAnsi lacks becomes '?'.
+ * The /Info strings (title, producer) are UTF-16BE text strings, as the spec wants for text outside the page.
  *
  * Coordinates are PDF's: points (1/72 in), origin at the bottom-left corner of the page.
  */
@@ -56,6 +57,15 @@ export function pdfLiteral(text: string): string {
     else out += `\\${byte.toString(8).padStart(3, '0')}`;
   }
   return `${out})`;
+}
+
+/**
+ * A PDF text string (the document's /Info, read by the viewer, not drawn with a font): UTF-16BE with its byte order
+ * mark, as a hexadecimal string, so any character survives (WinAnsi is the fonts' encoding, not the text strings').
+ */
+export function pdfTextString(text: string): string {
+  const bytes = Buffer.from(`\ufeff${text}`, 'utf16le').swap16();
+  return `<${bytes.toString('hex').toUpperCase()}>`;
 }
 
 /** The width of `text` in points, in `font` at `size` points. */
@@ -149,7 +159,7 @@ export class PdfDocument {
       `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${this.pages.length} >>`,
       fontObject('regular'),
       fontObject('bold'),
-      `<< /Title ${pdfLiteral(this.info.title)} /Producer ${pdfLiteral(this.info.producer)} >>`,
+      `<< /Title ${pdfTextString(this.info.title)} /Producer ${pdfTextString(this.info.producer)} >>`,
     ];
     for (const [index, page] of this.pages.entries()) {
       const content = page.operators.join('\n');

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatCents } from '../../../machines/ledger/ledgerRules';
 import { incomeReportPdf } from '../../../server/services/ledger/income-pdf';
 import type { IncomeReport } from '../../../server/services/ledger/income-report';
-import { PdfDocument, pdfLiteral, textWidth, winAnsiBytes, wrapText } from '../../../server/services/pdf/simple-pdf';
-import { checkPdfStructure, pdfText } from '../../helpers/pdf';
+import { PdfDocument, pdfLiteral, pdfTextString, textWidth, winAnsiBytes, wrapText } from '../../../server/services/pdf/simple-pdf';
+import { checkPdfStructure, pdfInfo, pdfText } from '../../helpers/pdf';
 
 /**
  * The small PDF writer (server/services/pdf/simple-pdf.ts) and the accountant's report on it
@@ -28,11 +28,15 @@ describe('winAnsiBytes', () => {
   });
 });
 
-describe('pdfLiteral', () => {
+describe('pdfLiteral and pdfTextString', () => {
   it('escapes ( ) and \\ and writes the bytes above ASCII as octal escapes', () => {
     expect(pdfLiteral('Maria (filha) \\ 50%')).toBe('(Maria \\(filha\\) \\\\ 50%)');
     expect(pdfLiteral('Conceição')).toBe('(Concei\\347\\343o)');
     expect(pdfLiteral('R$\u00a01,00')).toBe('(R$\\2401,00)');
+  });
+
+  it('writes a text string (the /Info) in UTF-16BE with its byte order mark', () => {
+    expect(pdfTextString('Sé')).toBe('<FEFF005300E9>');
   });
 });
 
@@ -68,7 +72,9 @@ describe('PdfDocument', () => {
     const text = pdf.toString('latin1');
     expect(text).toContain('/BaseFont /Helvetica /Encoding /WinAnsiEncoding');
     expect(text).toContain('/BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding');
-    expect(text).toContain('/Title (Relat\\363rio \\(teste\\))');
+    // The /Info title as a UTF-16BE text string (byte order mark FEFF), as pdfinfo reads it.
+    expect(text).toContain(`/Title <FEFF${Buffer.from('Relatório (teste)', 'utf16le').swap16().toString('hex').toUpperCase()}>`);
+    expect(pdfInfo(pdf)).toMatchObject({ Title: 'Relatório (teste)', Producer: 'Cirurgias', Pages: '2', 'PDF version': '1.4' });
     expect(text).toContain('/MediaBox [0 0 595.28 841.89]');
     expect(text).toContain('/Count 2');
     // The right-aligned text starts its width before its right edge.

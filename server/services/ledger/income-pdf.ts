@@ -93,6 +93,7 @@ class Layout {
     if (this.y - height < BOTTOM) this.newPage();
   }
 
+  /** A bold title after `gapBefore` points; `keepWith` points of what follows stay on its page (no title left alone). */
   heading(text: string, size: number, gapBefore: number, keepWith = 0) {
     this.room(gapBefore + size + keepWith);
     if (this.y !== TOP) this.y -= gapBefore;
@@ -101,6 +102,7 @@ class Layout {
     this.y -= size * 0.5;
   }
 
+  /** A line of text (the short notes: 'Nenhum recebimento…'). */
   paragraph(text: string) {
     this.room(ROW);
     this.y -= ROW;

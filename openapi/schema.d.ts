@@ -2921,6 +2921,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/surgery/api/v1/income_report/export.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Baixar o relatório para o contador em PDF
+         * @description O mesmo relatório de `getIncomeReport` num PDF para imprimir (PDF 1.4, A4 retrato, fontes padrão Helvetica):
+         *     o título "Relatório para o contador", "Rendimentos de <período>" e, por mês, as tabelas da tela: pessoas
+         *     físicas (data, paciente, CPF, valor; "Total pessoa física"), pessoas jurídicas (CNPJ, empresa, bruto, IRRF,
+         *     ISS, PIS/COFINS/CSLL, líquido; "Total pessoa jurídica") e os totais do mês ("Total do mês"); no relatório do
+         *     ano, ao fim, "Totais do ano". Valores em reais (`R$ 1.234,56`), CPF e CNPJ com máscara; uma tabela que passa
+         *     de página repete o cabeçalho, e cada página traz "Página X de Y". Nome do arquivo:
+         *     `relatorio-contador-<ano>[-<mês>].pdf`. Mesmos parâmetros, validação e permissão de `exportIncomeReport`: só
+         *     para médicos (secretária: 403). A exportação fica registrada na trilha de auditoria.
+         */
+        get: operations["exportIncomeReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/surgery/api/v1/appeal_alerts/": {
         parameters: {
             query?: never;
@@ -9260,6 +9287,39 @@ export interface operations {
                 };
                 content: {
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    exportIncomeReportPdf: {
+        parameters: {
+            query: {
+                /** @description Ano do relatório (2000 a 2100). */
+                year: string;
+                /** @description Só este mês do ano (1 a 12); ausente ou vazio, o ano todo. */
+                month?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O arquivo PDF. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="relatorio-contador-2026.pdf"` */
+                    "Content-Disposition"?: string;
+                    /** @description Sempre `no-store`. */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["BadRequest"];

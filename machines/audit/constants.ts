@@ -54,6 +54,7 @@ const DETAIL_LABELS: Record<string, string> = {
   'surgeries.csv': 'Lista de cirurgias (CSV)',
   'receivables.csv': 'A receber (CSV)',
   'income_report.csv': 'Relatório para o contador (CSV)',
+  'income_report.pdf': 'Relatório para o contador (PDF)',
   income_report: 'Relatório para o contador',
   'auditoria.csv': 'Auditoria (CSV)',
   photo: 'Foto',

@@ -3,9 +3,9 @@ import { queryText } from '../lookups/schemas';
 import { INCOME_QUERY_MESSAGES, incomeMonthOfText, incomeYearOfText } from './incomeQuery';
 
 /**
- * 'Relatório para o contador' (issue 38 item 5; openapi getIncomeReport, exportIncomeReport): the query of the report
- * and of its CSV, checked by the server; the page reads its URL with the plain readers below (no arktype before its
- * first paint), with the same pt-BR messages.
+ * 'Relatório para o contador' (issue 38 item 5; openapi getIncomeReport, exportIncomeReport, exportIncomeReportPdf):
+ * the query of the report and of its CSV and PDF, checked by the server; the page reads its URL with the plain
+ * readers below (no arktype before its first paint), with the same pt-BR messages.
  *
  * - `year`: required, four digits, INCOME_MIN_YEAR..INCOME_MAX_YEAR.
  * - `month`: optional, 1..12 (absent or empty: the whole year).

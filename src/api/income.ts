@@ -1,6 +1,6 @@
 /**
  * 'Relatório para o contador' (issue 38 item 5; openapi getIncomeReport, exportIncomeReport) over the one typed
- * client: the read is a tagged result (src/lib/useRead.ts); the export is the ExportCsvButton's call.
+ * client: the read is a tagged result (src/lib/useRead.ts); the exports (CSV, PDF) are ExportCsvButton's calls.
  */
 import type { components } from '../../openapi/schema';
 import { api } from './client';
@@ -20,4 +20,9 @@ export function getIncomeReport(query: IncomeQuery, signal?: AbortSignal): Promi
 
 export function exportIncomeReport(query: IncomeQuery) {
   return api.GET('/surgery/api/v1/income_report/export.csv', { params: { query: queryOf(query) }, parseAs: 'blob' });
+}
+
+/** The same report as a printable PDF ('Baixar PDF'), downloaded as the CSV is. */
+export function exportIncomeReportPdf(query: IncomeQuery) {
+  return api.GET('/surgery/api/v1/income_report/export.pdf', { params: { query: queryOf(query) }, parseAs: 'blob' });
 }

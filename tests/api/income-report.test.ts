@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '../../machines/ledger/ledgerRules';
 import {
   auditEvents,
   healthPlans,
@@ -13,6 +14,7 @@ import { buildTestApp, type TestApp } from '../helpers/build-app';
 import { insertPatient, insertSurgery, lookupIds } from '../helpers/clinical-fixtures';
 import { validateInjected } from '../helpers/contract';
 import { parseExcelCsv } from '../helpers/csv';
+import { checkPdfStructure, pdfInfo, pdfText } from '../helpers/pdf';
 import { authHeader, countRows, signIn, TEST_PASSWORD, type TestAccount } from '../helpers/fixtures';
 import { signInTenants } from '../helpers/tenants';
 
@@ -26,6 +28,9 @@ import { signInTenants } from '../helpers/tenants';
 
 const REPORT = '/surgery/api/v1/income_report/';
 const EXPORT = '/surgery/api/v1/income_report/export.csv';
+const EXPORT_PDF = '/surgery/api/v1/income_report/export.pdf';
+/** The patient who pays himself: a name with pt-BR accents, for the PDF's WinAnsi text. */
+const PARTICULAR_NAME = 'Conceição Araújo Ávila';
 
 let t: TestApp;
 let medic: TestAccount;
@@ -95,8 +100,8 @@ beforeAll(async () => {
   hospitalId = ids.hospitalIds[1]!;
   // The office registered this hospital's CNPJ for its guides (issue 37): a hospital's receipt reads it.
   await t.deps.db.insert(medicHospitalBilling).values({ medicId: medic.id, hospitalId, cnpj: HOSPITAL_CNPJ });
-  const newCase = async (paymentFountains: 'particular' | 'plano_saude' | 'hospital' | 'coop' | 'clt', owner = medic.id) => {
-    const patient = await insertPatient(t.deps.db, owner);
+  const newCase = async (paymentFountains: 'particular' | 'plano_saude' | 'hospital' | 'coop' | 'clt', owner = medic.id, nomeCompleto?: string) => {
+    const patient = await insertPatient(t.deps.db, owner, nomeCompleto ? { nomeCompleto } : {});
     const row = await insertSurgery(t.deps.db, patient, {
       status: 'pagamento',
       feesPayments: '90000.00',
@@ -107,7 +112,7 @@ beforeAll(async () => {
     });
     return row.id;
   };
-  cases.particular = await newCase('particular');
+  cases.particular = await newCase('particular', medic.id, PARTICULAR_NAME);
   cases.plan = await newCase('plano_saude');
   cases.hospital = await newCase('hospital');
   cases.coop = await newCase('coop');
@@ -359,7 +364,7 @@ describe('GET income_report', () => {
       ['?year=2026&month=0', 'Mês inválido: informe um mês de 1 a 12.'],
     ];
     for (const [query, message] of cases) {
-      for (const path of [REPORT, EXPORT]) {
+      for (const path of [REPORT, EXPORT, EXPORT_PDF]) {
         const res = await call('GET', `${path}${query}`, medicToken);
         expect(res.statusCode, `${path}${query}`).toBe(400);
         expect(res.json().error).toContain(message);
@@ -368,7 +373,7 @@ describe('GET income_report', () => {
   });
 
   it('refuses a secretary (403) and a stranger (401)', async () => {
-    for (const path of [REPORT, EXPORT]) {
+    for (const path of [REPORT, EXPORT, EXPORT_PDF]) {
       expect((await call('GET', `${path}?year=2026`, secretaryToken)).statusCode).toBe(403);
       expect((await call('GET', `${path}?year=2026`, null)).statusCode).toBe(401);
     }
@@ -429,5 +434,80 @@ describe('GET income_report/export.csv', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.actorId, medic.id), eq(auditEvents.detail, 'income_report.csv')));
     expect(audits.at(-1)!.action).toBe('export');
+  });
+});
+
+describe('GET income_report/export.pdf', () => {
+  /** A figure as the PDF writes it, ready for a RegExp. */
+  const money = (cents: number) => formatCents(cents).replace(/[.$]/g, '\\$&');
+  const moneyRow = (total: { gross_cents: number; irrf_cents: number; iss_cents: number; pis_cofins_csll_cents: number; net_cents: number }) =>
+    [total.gross_cents, total.irrf_cents, total.iss_cents, total.pis_cofins_csll_cents, total.net_cents].map(money).join('\\s+');
+  const months = ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'];
+
+  it('downloads the sheet as a PDF 1.4 whose text (pdftotext) holds the independent figures', async () => {
+    const res = await call('GET', `${EXPORT_PDF}?year=2026`, medicToken);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="relatorio-contador-2026.pdf"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    const pdf = res.rawPayload;
+    expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.4');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    expect(checkPdfStructure(pdf)).toBeGreaterThan(5);
+    expect(pdfInfo(pdf)).toMatchObject({ Title: 'Relatório para o contador · Rendimentos de 2026', 'Page size': '595.28 x 841.89 pts (A4)', 'PDF version': '1.4' });
+    const text = pdfText(pdf);
+    expect(text).toContain('Relatório para o contador');
+    expect(text).toContain('Rendimentos de 2026');
+    const expected = await independentReport(medic.id, 2026, null);
+    // The month sections in order, each with its persons' total and its month's totals (receipts and money).
+    const titleOf = (month: string) => `${months[Number(month.slice(5)) - 1]} de ${month.slice(0, 4)}`;
+    const starts = expected.months.map((entry) => text.indexOf(titleOf(entry.month)));
+    expect(starts.every((at, index) => at > (starts[index - 1] ?? 0))).toBe(true);
+    for (const [index, entry] of expected.months.entries()) {
+      const section = text.slice(starts[index], starts[index + 1] ?? text.indexOf('Totais do ano'));
+      // A half without receipts says so instead of its table.
+      if (entry.persons.receipts.length === 0) expect(section).toContain('Nenhum recebimento de pessoa física no mês.');
+      else expect(section).toMatch(new RegExp(`Total pessoa física\\s+${money(entry.persons.total.gross_cents)}`));
+      if (entry.companies.payers.length === 0) expect(section).toContain('Nenhum recebimento de pessoa jurídica no mês.');
+      else expect(section).toMatch(new RegExp(`Total pessoa jurídica\\s+${moneyRow(entry.companies.total)}`));
+      expect(section).toMatch(new RegExp(`Total do mês\\s+${entry.total.receipts}\\s+${moneyRow(entry.total)}`));
+      for (const payer of entry.companies.payers.filter((row) => row.cnpj !== null)) {
+        expect(section).toMatch(new RegExp(`${masked(payer.cnpj!).replace(/[./]/g, '\\$&')}.*${moneyRow(payer)}`));
+      }
+    }
+    // The patient's accents survive WinAnsi, beside the day, the CPF and the amount of each of his receipts.
+    const cpfMask = (cpf: string) => `${cpf.slice(0, 3)}\\.${cpf.slice(3, 6)}\\.${cpf.slice(6, 9)}-${cpf.slice(9)}`;
+    const receipts = expected.months.flatMap((entry) => entry.persons.receipts as Array<{ received_on: string; patient_name: string; cpf: string; gross_cents: number }>);
+    expect(receipts.some((receipt) => receipt.patient_name === PARTICULAR_NAME)).toBe(true);
+    for (const receipt of receipts) {
+      const day = `${receipt.received_on.slice(8)}/${receipt.received_on.slice(5, 7)}/${receipt.received_on.slice(0, 4)}`;
+      expect(text).toMatch(new RegExp(`${day}\\s+${receipt.patient_name}\\s+${cpfMask(receipt.cpf)}\\s+${money(receipt.gross_cents)}`));
+    }
+    expect(text).toContain(masked(PLAN_CNPJ));
+    expect(text).toMatch(new RegExp(`Totais do ano[^]*Total\\s+${expected.totals.all.receipts}\\s+${moneyRow(expected.totals.all)}`));
+    expect(text).toMatch(/Página 1 de \d+/);
+    await t.app.audit.flush();
+    const audits = await t.deps.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.actorId, medic.id), eq(auditEvents.detail, 'income_report.pdf')));
+    expect(audits.at(-1)!.action).toBe('export');
+  });
+
+  it("names one month's file by its month, and shows each medic his own receipts only", async () => {
+    const february = await call('GET', `${EXPORT_PDF}?year=2026&month=2`, medicToken);
+    expect(february.statusCode).toBe(200);
+    expect(february.headers['content-disposition']).toBe('attachment; filename="relatorio-contador-2026-02.pdf"');
+    const text = pdfText(february.rawPayload);
+    expect(text).toContain('Rendimentos de Fevereiro de 2026');
+    expect(text).not.toContain('Janeiro de 2026');
+    expect(text).not.toContain('Totais do ano');
+    // The other medic's PDF holds his one receipt, none of this medic's patients or payers.
+    const other = await call('GET', `${EXPORT_PDF}?year=2026`, otherMedicToken);
+    expect(other.statusCode).toBe(200);
+    const otherText = pdfText(other.rawPayload);
+    expect(otherText).not.toContain(PARTICULAR_NAME);
+    expect(otherText).not.toContain(masked(PLAN_CNPJ));
+    expect(otherText).toMatch(new RegExp(`Total\\s+1\\s+${money(500_000)}\\s+${money(7_500)}`));
   });
 });

@@ -3,13 +3,15 @@ import { expect, test } from '@playwright/test';
 import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
 import { moveCase, movesToPayment, newPatientCase } from './cases';
 import { parseExcelCsv } from '../helpers/csv';
+import { pdfText } from '../helpers/pdf';
 
 /**
  * 'Relatório para o contador' (issue 38 item 5; docs/LEDGER.md §5), as the demo medic: on a new case in pagamento he
  * records a receipt of R$ 1.000,00 from a cooperative, typing its CNPJ, and opens 'Houve retenção de impostos?' (IRRF
  * R$ 15,00, ISS R$ 20,00): the form shows the net (R$ 965,00) and the ledger lists it. From 'A receber' he opens the
  * report, picks this month, finds the cooperative's row with its CNPJ and withholdings, and the month's totals equal
- * the API's; the CSV is downloaded and read back as Excel pt-BR reads it. A secretary is sent home from the page.
+ * the API's; the CSV is downloaded and read back as Excel pt-BR reads it, the PDF (Baixar PDF) with pdftotext. A
+ * secretary is sent home from the page.
  * Axe scans the form and the page; screenshots at 1366 and 390 px.
  */
 
@@ -111,6 +113,16 @@ test('the medic records a receipt with withholdings, reads it in the report for 
   expect(csvMonth.slice(5)).toEqual(
     [monthTotal.gross_cents, monthTotal.irrf_cents, monthTotal.iss_cents, monthTotal.pis_cofins_csll_cents, monthTotal.net_cents].map(reais),
   );
+
+  // The same sheet as a PDF (the server writes it), beside the CSV: its text holds the cooperative's row.
+  const pdfDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar PDF' }).click();
+  const pdfFile = await pdfDownload;
+  expect(pdfFile.suggestedFilename()).toBe(`relatorio-contador-${today.slice(0, 4)}-${today.slice(5, 7)}.pdf`);
+  const pdf = readFileSync(await pdfFile.path());
+  expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfText(pdf)).toMatch(new RegExp(`${masked(cnpj).replace(/[./]/g, '\\$&')}\\s+Cooperativa Contábil\\s+R\\$ 1\\.000,00\\s+R\\$ 15,00\\s+R\\$ 20,00`));
+  await expect(page.getByRole('button', { name: 'Baixar PDF' })).toBeEnabled();
 
   // On a phone the page still reads (the tables scroll sideways, each a region the keyboard reaches).
   await page.setViewportSize({ width: 390, height: 844 });

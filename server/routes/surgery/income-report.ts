@@ -5,10 +5,12 @@ import { formatCnpj } from '../../../machines/rules/cnpj';
 import { formatCpf } from '../../../machines/rules/cpf';
 import type { AppDeps } from '../../deps';
 import { csvDate, csvMoney, sendCsv, type CsvCell } from '../../http/csv';
+import { sendPdf } from '../../http/pdf';
 import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
 import { signedInUser } from '../../plugins/authenticate';
 import type { AuthUser } from '../../plugins/authenticate';
+import { incomeReportPdf } from '../../services/ledger/income-pdf';
 import { readIncomeReport, type IncomeReport } from '../../services/ledger/income-report';
 
 type Totals = IncomeReport['totals']['all'];
@@ -39,9 +41,9 @@ const totalCells = (total: Totals): CsvCell[] => [
   csvMoney(total.net_cents),
 ];
 
-/** The file's name: `relatorio-contador-2026.csv`, or `relatorio-contador-2026-02.csv` for one month. */
-function incomeCsvName({ year, month }: IncomeReportQuery): string {
-  return `relatorio-contador-${year}${month === null ? '' : `-${String(month).padStart(2, '0')}`}.csv`;
+/** The file's name: `relatorio-contador-2026.csv`, or `relatorio-contador-2026-02.pdf` for one month. */
+function incomeFileName({ year, month }: IncomeReportQuery, extension: 'csv' | 'pdf'): string {
+  return `relatorio-contador-${year}${month === null ? '' : `-${String(month).padStart(2, '0')}`}.${extension}`;
 }
 
 /** The CSV rows of `report` (see INCOME_CSV_HEADER). */
@@ -70,9 +72,9 @@ function* incomeCsvRows(report: IncomeReport): Generator<CsvCell[]> {
 const casesNamed = (report: IncomeReport) => [...new Set(report.months.flatMap((month) => month.persons.receipts.map((receipt) => receipt.surgery)))];
 
 /**
- * 'Relatório para o contador' (issue 38 item 5; docs/LEDGER.md; openapi getIncomeReport, exportIncomeReport): the
- * medic's own (a secretary: 403, as the other medic-only routes answer); thin: the figures are
- * services/ledger/income-report.ts's. Both reads are audited: the cases whose patients (name and CPF) the report
+ * 'Relatório para o contador' (issue 38 item 5; docs/LEDGER.md; openapi getIncomeReport, exportIncomeReport,
+ * exportIncomeReportPdf): the medic's own (a secretary: 403, as the other medic-only routes answer); thin: the figures
+ * are services/ledger/income-report.ts's. Every read is audited: the cases whose patients (name and CPF) the report
  * names, or the act alone when it names none.
  */
 export default async function incomeReportRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
@@ -101,6 +103,16 @@ export default async function incomeReportRoutes(app: FastifyInstance, { deps }:
     async function* lines() {
       yield* rows;
     }
-    return sendCsv(reply, incomeCsvName(query), INCOME_CSV_HEADER, lines());
+    return sendCsv(reply, incomeFileName(query, 'csv'), INCOME_CSV_HEADER, lines());
+  });
+
+  // The same report as a printable PDF (services/ledger/income-pdf.ts): the sheet the page shows.
+  app.get<Query>('/surgery/api/v1/income_report/export.pdf', options, async (request, reply) => {
+    const user = signedInUser(request);
+    const query = await queryOf(request.query);
+    const report = await readIncomeReport(deps.db, user.id, query);
+    const pdf = incomeReportPdf(report);
+    audit(user, 'export', 'income_report.pdf', casesNamed(report));
+    return sendPdf(reply, incomeFileName(query, 'pdf'), pdf);
   });
 }

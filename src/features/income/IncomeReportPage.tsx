@@ -2,16 +2,18 @@
  * /income-report, 'Relatório para o contador' (issue 38 item 5; docs/LEDGER.md): the medic's receipts of a year (or
  * one month), per month, from persons (each patient's receipt with the CPF of his record: the carnê-leão) and from
  * companies (per company, with its CNPJ and the taxes withheld at source), with the totals per month and of the
- * period, every figure the API's (computed in SQL). 'Exportar CSV' downloads the same report for Excel; 'Imprimir'
- * prints the sheet alone (A4 portrait: the print style sheet hides the app's header, menu and controls).
+ * period, every figure the API's (computed in SQL). 'Exportar CSV' downloads the same report for Excel; 'Baixar PDF'
+ * the same sheet as a PDF the server writes (A4 portrait, for the accountant); 'Imprimir' prints the sheet alone (the
+ * print style sheet hides the app's header, menu and controls).
  */
 import type { ReactNode } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
 import { INCOME_MAX_YEAR, INCOME_MIN_YEAR } from '../../../machines/ledger/incomeQuery';
+import { incomeMonthTitle, incomeSheetTitle } from '../../../machines/ledger/incomeSheet';
 import { formatCnpj } from '../../../machines/rules/cnpj';
 import { formatCpf } from '../../../machines/rules/cpf';
-import { exportIncomeReport, getIncomeReport, type IncomeReport, type IncomeTotals } from '../../api/income';
+import { exportIncomeReport, exportIncomeReportPdf, getIncomeReport, type IncomeReport, type IncomeTotals } from '../../api/income';
 import { Page } from '../../components/layout/Page';
 import { Button } from '../../components/ui/Button';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
@@ -21,7 +23,6 @@ import { Spinner } from '../../components/ui/Spinner';
 import { formatDate, todayInSaoPaulo } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { incomeTexts as T } from '../../lib/i18n/income';
-import { fill } from '../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
 import { incomeQueryOfSearch } from './incomeSearch';
@@ -41,8 +42,8 @@ function yearOptions(current: number, chosen: number) {
 
 const MONTH_OPTIONS = [{ value: '', label: T.wholeYear }, ...T.months.map((label, index) => ({ value: String(index + 1), label }))];
 
-/** yyyy-MM as 'Janeiro de 2026'. */
-const monthTitle = (month: string) => fill(T.monthTitle, { month: T.months[Number(month.slice(5, 7)) - 1]!, year: month.slice(0, 4) });
+/** yyyy-MM as 'Janeiro de 2026' (the server's PDF titles its months the same). */
+const monthTitle = incomeMonthTitle;
 
 /** The print style sheet: A4 portrait, only the report. A plain style element (goober has no `@page`). */
 const PRINT_CSS = `
@@ -247,10 +248,10 @@ function MonthSection({ entry }: { entry: IncomeReport['months'][number] }) {
 }
 
 function ReportSheet({ report }: { report: IncomeReport }) {
-  const period = report.month === null ? String(report.year) : monthTitle(report.from.slice(0, 7));
+  const sheetTitle = incomeSheetTitle(report);
   return (
-    <StyledSheet data-print-sheet aria-label={fill(T.sheetTitle, { period })}>
-      <h2>{fill(T.sheetTitle, { period })}</h2>
+    <StyledSheet data-print-sheet aria-label={sheetTitle}>
+      <h2>{sheetTitle}</h2>
       {report.months.length === 0 ? <p>{T.empty}</p> : report.months.map((entry) => <MonthSection key={entry.month} entry={entry} />)}
       {/* A year's report ends with the year's totals (a month's section already holds its month's). */}
       {report.month === null ? (
@@ -272,14 +273,15 @@ export function IncomeReportPage() {
   const report = read.state.status === 'ready' ? read.state.value : null;
   const setQuery = (year: number, month: number | null) =>
     void navigate({ search: { year, ...(month === null ? {} : { month }) }, replace: true });
-  const fallbackName = `relatorio-contador-${query.year}${query.month === null ? '' : `-${String(query.month).padStart(2, '0')}`}.csv`;
+  const fileName = `relatorio-contador-${query.year}${query.month === null ? '' : `-${String(query.month).padStart(2, '0')}`}`;
 
   return (
     <Page
       title={T.title}
       actions={
         <StyledControls data-no-print>
-          <ExportCsvButton call={() => exportIncomeReport(query)} fallbackName={fallbackName} />
+          <ExportCsvButton call={() => exportIncomeReport(query)} fallbackName={`${fileName}.csv`} />
+          <ExportCsvButton call={() => exportIncomeReportPdf(query)} fallbackName={`${fileName}.pdf`} label={T.pdf} />
           <Button variant="secondary" onClick={() => window.print()} disabled={!report}>
             {T.print}
           </Button>

@@ -1,43 +1,20 @@
+import { INCOME_SHEET_TEXTS } from '../../../machines/ledger/incomeSheet';
+
 /**
  * pt-BR texts of 'Relatório para o contador' (issue 38 item 5; docs/LEDGER.md). `{name}` placeholders are filled by
- * `fill()`. The query's validation messages live in machines/ledger/incomeSchemas.ts (the server says the same).
+ * `fill()`. The sheet's labels (and the title) are machines/ledger/incomeSheet.ts's: the server's PDF prints the same.
+ * The query's validation messages live in machines/ledger/incomeSchemas.ts (the server says the same).
  */
 export const incomeTexts = {
   link: 'Relatório para o contador',
-  title: 'Relatório para o contador',
   intro:
     'Os recebimentos do período, mês a mês: de pessoas físicas (pacientes, para o carnê-leão, com o CPF do cadastro) e de pessoas jurídicas (planos, hospitais, cooperativas, com o CNPJ e os impostos retidos na fonte). O mês é o da data do recebimento; o líquido é o bruto menos as retenções.',
   year: 'Ano',
   month: 'Mês',
   wholeYear: 'Ano todo',
-  months: ['Janeiro', 'Fevereiro', 'Março', 'Abril', 'Maio', 'Junho', 'Julho', 'Agosto', 'Setembro', 'Outubro', 'Novembro', 'Dezembro'],
-  monthTitle: '{month} de {year}',
   print: 'Imprimir',
+  pdf: 'Baixar PDF',
   loading: 'Carregando o relatório…',
   failed: 'Não foi possível carregar o relatório.',
-  empty: 'Nenhum recebimento no período.',
-  sheetTitle: 'Rendimentos de {period}',
-  persons: 'Pessoas físicas (carnê-leão)',
-  personsEmpty: 'Nenhum recebimento de pessoa física no mês.',
-  companies: 'Pessoas jurídicas',
-  companiesEmpty: 'Nenhum recebimento de pessoa jurídica no mês.',
-  date: 'Data',
-  patient: 'Paciente',
-  cpf: 'CPF',
-  cnpj: 'CNPJ',
-  company: 'Empresa',
-  receipts: 'Recebimentos',
-  gross: 'Bruto',
-  irrf: 'IRRF',
-  iss: 'ISS',
-  pisCofinsCsll: 'PIS/COFINS/CSLL',
-  net: 'Líquido',
-  amount: 'Valor',
-  noDocument: 'Não informado',
-  personsTotal: 'Total pessoa física',
-  companiesTotal: 'Total pessoa jurídica',
-  monthTotal: 'Total do mês',
-  yearTotals: 'Totais do ano',
-  total: 'Total',
-  kind: 'Origem',
+  ...INCOME_SHEET_TEXTS,
 } as const;

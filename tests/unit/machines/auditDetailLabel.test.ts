@@ -10,6 +10,7 @@ describe('auditDetailLabel', () => {
     expect(auditDetailLabel(null)).toBeNull();
     expect(auditDetailLabel('income_report')).toBe('Relatório para o contador');
     expect(auditDetailLabel('income_report.csv')).toBe('Relatório para o contador (CSV)');
+    expect(auditDetailLabel('income_report.pdf')).toBe('Relatório para o contador (PDF)');
   });
 
   it('names TISS lots and appeals with their numbers', () => {

@@ -115,6 +115,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   exportReceivables: { query: receivablesExportQuerySchema },
   getIncomeReport: { query: incomeReportQuerySchema },
   exportIncomeReport: { query: incomeReportQuerySchema },
+  exportIncomeReportPdf: { query: incomeReportQuerySchema },
   listAudit: { query: auditQuerySchema },
   exportAudit: { query: auditExportQuerySchema },
 };

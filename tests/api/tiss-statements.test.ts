@@ -198,6 +198,12 @@ describe('importing a demonstrativo de análise de conta', () => {
     // The case's ledger follows: 'Em aberto' is the fee less the glosas in dispute.
     const ledger = (await json('GET', `/surgery/api/v1/surgery/${cases[0]!.id}/ledger/`, medicToken)).json();
     expect(ledger).toMatchObject({ disputed_cents: 40_000, open_cents: ledger.expected_cents - 40_000 });
+    // The dashboard follows: the glosas by TISS reason, from the same rows.
+    const money = (await json('GET', '/surgery/api/v1/dashboard/?period=all', medicToken)).json().money;
+    expect(money.glosas_by_reason).toEqual([
+      { code: '1714', name: 'Valor do serviço superior ao valor de tabela', glosas: 2, glosa: 350 },
+      { code: '1402', name: 'Procedimento não autorizado', glosas: 1, glosa: 100 },
+    ]);
     // The lot records the statement.
     const links = await t.deps.db.select({ statementId: tissStatementLots.statementId }).from(tissStatementLots);
     expect(links).toHaveLength(1);

@@ -5169,7 +5169,7 @@ export interface components {
             /** @description O dia do depósito, dd/mm/aaaa ou aaaa-mm-dd (não futuro); uma linha com "Data" usa a sua. */
             received_on: string;
             /** Format: binary */
-            file: string;
+            file?: string;
         };
         TissStatementSummary: {
             id: number;

@@ -231,26 +231,55 @@ export const REPASSE_FORM_MESSAGES = {
   receivedOnFuture: 'A data do depósito não pode ser futura.',
 } as const;
 
+type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
+
 /**
- * The repasse form's fields (payer, payer_name, payer_document, received_on: dd/mm/aaaa or aaaa-mm-dd) read, or the
- * pt-BR problems per field. `today`: the day in America/Sao_Paulo.
+ * Each field of the repasse form read from its text, or its pt-BR message: the same rules for the API's schema
+ * (./repasseSchemas.ts) and the SPA's form (readRepassePayer, without arktype).
+ */
+export const REPASSE_FIELD_READERS = {
+  payer(text: string): FieldRead<ReceiptPayer> {
+    const payer = text.trim();
+    return (REPASSE_PAYERS as readonly string[]).includes(payer) ? { ok: true, value: payer as ReceiptPayer } : { ok: false, message: REPASSE_FORM_MESSAGES.payer };
+  },
+  payerName(text: string): FieldRead<string> {
+    const name = text.trim().replace(/\s+/g, ' ');
+    if (name === '') return { ok: false, message: REPASSE_FORM_MESSAGES.payerName };
+    return name.length > 120 ? { ok: false, message: REPASSE_FORM_MESSAGES.payerNameLong } : { ok: true, value: name };
+  },
+  payerDocument(text: string): FieldRead<string> {
+    const digits = onlyDigits(text);
+    return isValidCnpj(digits) ? { ok: true, value: digits } : { ok: false, message: REPASSE_FORM_MESSAGES.payerDocument };
+  },
+  /** dd/mm/aaaa or aaaa-mm-dd, not after `today` (America/Sao_Paulo). */
+  receivedOn(text: string, today: string): FieldRead<string> {
+    const day = text.trim();
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(day) && isRealIsoDate(day) ? day : brDateToIso(day);
+    if (iso === null) return { ok: false, message: REPASSE_FORM_MESSAGES.receivedOn };
+    return iso > today ? { ok: false, message: REPASSE_FORM_MESSAGES.receivedOnFuture } : { ok: true, value: iso };
+  },
+};
+
+/**
+ * The repasse form's fields (payer, payer_name, payer_document, received_on) read, or the pt-BR problems per field.
+ * `today`: the day in America/Sao_Paulo.
  */
 export function readRepassePayer(
   fields: Record<string, string | undefined>,
   today: string,
 ): { ok: true; value: RepassePayer } | { ok: false; problems: Record<string, string[]> } {
+  const R = REPASSE_FIELD_READERS;
+  const reads = {
+    payer: R.payer(fields.payer ?? ''),
+    payer_name: R.payerName(fields.payer_name ?? ''),
+    payer_document: R.payerDocument(fields.payer_document ?? ''),
+    received_on: R.receivedOn(fields.received_on ?? '', today),
+  };
   const problems: Record<string, string[]> = {};
-  const payer = fields.payer?.trim() ?? '';
-  if (!(REPASSE_PAYERS as readonly string[]).includes(payer)) problems.payer = [REPASSE_FORM_MESSAGES.payer];
-  const payerName = (fields.payer_name ?? '').trim().replace(/\s+/g, ' ');
-  if (payerName === '') problems.payer_name = [REPASSE_FORM_MESSAGES.payerName];
-  else if (payerName.length > 120) problems.payer_name = [REPASSE_FORM_MESSAGES.payerNameLong];
-  const payerDocument = onlyDigits(fields.payer_document ?? '');
-  if (!isValidCnpj(payerDocument)) problems.payer_document = [REPASSE_FORM_MESSAGES.payerDocument];
-  const day = (fields.received_on ?? '').trim();
-  const receivedOn = /^\d{4}-\d{2}-\d{2}$/.test(day) && isRealIsoDate(day) ? day : brDateToIso(day);
-  if (receivedOn === null) problems.received_on = [REPASSE_FORM_MESSAGES.receivedOn];
-  else if (receivedOn > today) problems.received_on = [REPASSE_FORM_MESSAGES.receivedOnFuture];
-  if (Object.keys(problems).length > 0) return { ok: false, problems };
-  return { ok: true, value: { payer: payer as ReceiptPayer, payerName, payerDocument, receivedOn: receivedOn! } };
+  for (const [field, read] of Object.entries(reads)) if (!read.ok) problems[field] = [read.message];
+  if (!reads.payer.ok || !reads.payer_name.ok || !reads.payer_document.ok || !reads.received_on.ok) return { ok: false, problems };
+  return {
+    ok: true,
+    value: { payer: reads.payer.value, payerName: reads.payer_name.value, payerDocument: reads.payer_document.value, receivedOn: reads.received_on.value },
+  };
 }

@@ -14,6 +14,7 @@ export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../
 export { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../machines/ledger/ledgerSchemas';
 export { incomeReportQueryOf, incomeReportQuerySchema } from '../../machines/ledger/incomeSchemas';
 export { customRangeProblems, dashboardQueryOf, dashboardQuerySchema } from '../../machines/ledger/periodSchemas';
+export { buildRepasseFieldsSchema, repassePayerOf } from '../../machines/ledger/repasseSchemas';
 export { receivablesExportQuerySchema, receivablesFiltersOf, receivablesQuerySchema } from '../../machines/ledger/receivablesSchemas';
 export { createHospitalSchema } from '../../machines/lookups/hospitalSchemas';
 export { hospitalQuerySchema, lookupQuerySchema, procedureQuerySchema } from '../../machines/lookups/schemas';

@@ -497,8 +497,10 @@ describe('importing a repasse (a CSV of guide numbers and amounts, for payers wi
     const good = `Guia;Valor\n${lotGuides[1]!.providerGuideNumber};10,00\n`;
     const fields = await uploadRepasse(`${REPASSES}preview/`, medicToken, { payer: 'particular', payer_name: ' ', payer_document: '11.222.333/0001-82', received_on: '21/03/2026' }, good);
     expect(fields.statusCode).toBe(400);
+    // Every wrong field at once, each beside its field.
+    expect(fields.json().error).toHaveLength(4);
     expect(fields.json()).toEqual({
-      error: ['Escolha quem pagou o repasse.', 'Informe o nome de quem pagou.', 'Informe um CNPJ válido de quem pagou.', 'A data do depósito não pode ser futura.'],
+      error: expect.arrayContaining(['Escolha quem pagou o repasse.', 'Informe o nome de quem pagou.', 'Informe um CNPJ válido de quem pagou.', 'A data do depósito não pode ser futura.']),
       payer: ['Escolha quem pagou o repasse.'],
       payer_name: ['Informe o nome de quem pagou.'],
       payer_document: ['Informe um CNPJ válido de quem pagou.'],

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, notFound, payloadTooLarge } from '../../http/errors';
 import { readSingleFileUpload } from '../../http/single-file-upload';
 import { MAX_STATEMENT_BYTES, STATEMENT_MESSAGES } from '../../../machines/tiss/statementMessages';
-import { MAX_REPASSE_BYTES, readRepassePayer, REPASSE_CSV_MESSAGES, type RepassePayer } from '../../../machines/ledger/repasseCsv';
+import { MAX_REPASSE_BYTES, REPASSE_CSV_MESSAGES, type RepassePayer } from '../../../machines/ledger/repasseCsv';
 import { pathId } from '../../http/path-id';
 import { loadSchemas } from '../../http/schemas';
 import { validated } from '../../http/validation';
@@ -45,9 +45,10 @@ async function readRepasseUpload(request: FastifyRequest, today: string): Promis
     { invalid: required, missing: required, tooLarge: () => payloadTooLarge(REPASSE_CSV_MESSAGES.tooLarge) },
     REPASSE_FIELDS,
   );
-  const payer = readRepassePayer(fields, today);
-  if (!payer.ok) throw badRequest(Object.values(payer.problems).flat(), payer.problems);
-  return { bytes: data, payer: payer.value };
+  const { check, buildRepasseFieldsSchema, repassePayerOf } = await loadSchemas();
+  const checked = check(buildRepasseFieldsSchema(today), fields);
+  if (!checked.ok) throw badRequest(checked.problems.error, checked.problems.fields);
+  return { bytes: data, payer: repassePayerOf(checked.value) };
 }
 
 /**

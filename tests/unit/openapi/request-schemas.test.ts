@@ -25,6 +25,7 @@ import { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSc
 import { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../../machines/billing/billingSchemas';
 import { receivablesExportQuerySchema, receivablesQuerySchema } from '../../../machines/ledger/receivablesSchemas';
 import { incomeReportQuerySchema } from '../../../machines/ledger/incomeSchemas';
+import { buildRepasseFieldsSchema } from '../../../machines/ledger/repasseSchemas';
 import { auditExportQuerySchema, auditQuerySchema } from '../../../machines/audit/auditSchemas';
 import { bodyDifferences, operationsWithInput, queryDifferences } from '../../helpers/schema-contract';
 
@@ -97,6 +98,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   // The statement upload's only part is the file (its text fields: none, like the office template's).
   previewTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
   importTissStatement: { query: stageTargetsQuerySchema, body: officeTemplateFieldsSchema },
+  previewRepasse: { query: stageTargetsQuerySchema, body: buildRepasseFieldsSchema('2026-11-26') },
+  importRepasse: { query: stageTargetsQuerySchema, body: buildRepasseFieldsSchema('2026-11-26') },
   listTissStatements: { query: stageTargetsQuerySchema },
   getTissStatement: { query: stageTargetsQuerySchema },
   listTissAppeals: { query: stageTargetsQuerySchema },

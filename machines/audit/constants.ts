@@ -89,6 +89,7 @@ const NUMBERED_DETAIL_LABELS: Record<string, (number: string) => string> = {
   tiss_appeal: (number) => `Recurso de glosa ${number}`,
   tiss_appeal_sent: (number) => `Envio do recurso de glosa ${number}`,
   tiss_statement: (number) => `Demonstrativo TISS importado (nº interno ${number})`,
+  repasse: (number) => `Repasse importado (nº interno ${number})`,
 };
 
 /** The patient form's fields by their API names (a patient update's detail is `campos:<names>`). */

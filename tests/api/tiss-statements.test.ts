@@ -5,6 +5,7 @@ import type { AnaliseContaStatement } from '../../machines/tiss/statementTypes';
 import { tissMessageBytes } from '../../machines/tiss/tissXml';
 import type { HonorariosGuide } from '../../machines/tiss/types';
 import {
+  auditEvents,
   healthPlans,
   patientPlanCards,
   procedures,
@@ -483,6 +484,10 @@ describe('importing a repasse (a CSV of guide numbers and amounts, for payers wi
       [cases[0]!.id, 123_456],
       [byPassword.id, 98_765],
     ]);
+
+    // Each case paid is audited as a repasse's import.
+    const [audited] = await t.deps.db.select({ n: count() }).from(auditEvents).where(eq(auditEvents.detail, `repasse:${repasse.id}`));
+    expect(audited!.n).toBe(2);
 
     // The same file again (even with another date typed): 409, nothing twice.
     const again = await uploadRepasse(`${REPASSES}?medic=${medic.id}`, medicToken, { ...payer, received_on: '2026-03-20' }, csv);

@@ -705,7 +705,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         .set({ version: sql`${surgeries.version} + 1`, updatedAt: at, ...(receipts.length > 0 ? paymentColumnsFromReceipts(surgeryId) : {}) })
         .where(eq(surgeries.id, surgeryId))
         .returning({ id: surgeries.id, medicId: surgeries.medicId, patientId: surgeries.patientId });
-      await recordChange(tx, user, caseChange(row!, `tiss_statement:${statementId}`), at);
+      await recordChange(tx, user, caseChange(row!, `${statement.kind === 'repasse' ? 'repasse' : 'tiss_statement'}:${statementId}`), at);
     }
   }
 }

@@ -19,6 +19,8 @@ describe('auditDetailLabel', () => {
     expect(auditDetailLabel('tiss_lot_undone:3')).toBe('Lote TISS 3 desfeito');
     expect(auditDetailLabel('tiss_appeal:4')).toBe('Recurso de glosa 4');
     expect(auditDetailLabel('tiss_appeal_sent:4')).toBe('Envio do recurso de glosa 4');
+    expect(auditDetailLabel('tiss_statement:5')).toBe('Demonstrativo TISS importado (nº interno 5)');
+    expect(auditDetailLabel('repasse:6')).toBe('Repasse importado (nº interno 6)');
   });
 
   it('keeps the stage and field forms, and shows an unknown code as written', () => {

@@ -496,7 +496,9 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
       key: 'posts',
       header: statement.imported_at ? T.columns.posted : T.columns.posts,
       cell: (guide) => {
-        const lines = postLines(guide);
+        // A guide the import posts nothing on (no case, a closed case, a glosa above what is open) says so: the
+        // server still answers the receipt its line names (a repasse's, a payment's); the notes say why.
+        const lines = guide.posts ? postLines(guide) : [];
         return lines.length === 0 ? <StyledMuted>{T.nothing}</StyledMuted> : <Lines lines={lines} />;
       },
       width: '28%',

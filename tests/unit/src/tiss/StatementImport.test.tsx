@@ -204,7 +204,14 @@ const REPASSE_PREVIEW: TissStatementFile = {
         },
         {
           guide_number: 'X-999', lot_number: null, plan_guide_number: null, match: null, surgery_id: null, patient_name: null,
-          billed_cents: null, informed_cents: null, released_cents: 10_000, receipts: [], glosas: [],
+          billed_cents: null, informed_cents: null, released_cents: 10_000,
+          receipts: [
+            {
+              payer: 'hospital', received_on: '2026-03-19', amount_cents: 10_000, deposit_reference: 'Repasse de Hospital Santa Luzia de 19/03/2026',
+              payer_document: '11222333000181', payer_name: 'Hospital Santa Luzia', irrf_cents: 0, iss_cents: 0, pis_cofins_csll_cents: 0, withholding_cents: 0, note: null,
+            },
+          ],
+          glosas: [],
           notes: ['Nenhuma cirurgia encontrada pelo número da guia, nem pela senha de autorização.'], posts: false,
         },
       ],
@@ -312,7 +319,12 @@ describe('StatementImport, repasse', () => {
     expect(within(table).getByRole('columnheader', { name: 'Pago' })).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'Abrir a cirurgia de Maria Conceição' }).getAttribute('href')).toBe('/surgery-details/55');
     expect(within(table).getByText('Recebimento R$ 1.234,56 em 19/03/2026, retenções R$ 18,52')).toBeTruthy();
-    expect(within(table).getByText('Não encontrada')).toBeTruthy();
+    // The line without a case posts nothing (the server still names its receipt): it says so, and why.
+    const unknown = within(table).getByText('X-999').closest('tr')!;
+    expect(within(unknown).getByText('Não encontrada')).toBeTruthy();
+    expect(within(unknown).getByText('Nada a lançar')).toBeTruthy();
+    expect(within(unknown).queryByText(/Recebimento/)).toBeNull();
+    expect(within(unknown).getByText('Nenhuma cirurgia encontrada pelo número da guia, nem pela senha de autorização.')).toBeTruthy();
     expect(within(shown).getByText('2 guias · 1 sem cirurgia · recebimentos R$ 1.234,56 · glosas R$ 0,00')).toBeTruthy();
 
     fireEvent.click(within(shown).getByRole('button', { name: 'Lançar no sistema' }));

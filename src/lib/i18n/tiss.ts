@@ -202,7 +202,7 @@ export const tissTexts = {
   statements: {
     section: 'Demonstrativos do plano',
     sectionIntro:
-      'Importe o XML do demonstrativo de análise de conta ou de pagamento que o plano publica: as glosas e os recebimentos de cada guia são lançados nas cirurgias, depois de você conferir.',
+      'Importe o XML do demonstrativo de análise de conta ou de pagamento que o plano publica, ou o repasse em CSV de quem paga sem XML (hospital, cooperativa): as glosas e os recebimentos de cada guia são lançados nas cirurgias, depois de você conferir.',
     open: 'Importar demonstrativo',
     pickTitle: 'Importar demonstrativo',
     pickIntro: 'Escolha o médico do demonstrativo e depois o arquivo XML que o plano enviou.',

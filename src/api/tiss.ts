@@ -2,8 +2,9 @@
  * The TISS billing calls of the SPA (issue 37; openapi tag "Faturamento TISS"): a case's guia de honorários (read,
  * save, generate), a generated guide's frozen content (the printable view), the guides outside a lot, the lots and
  * the appeals (list, create, download the XML, record the sending); the plans' statements read back (issue 38: a
- * preview and an import of one uploaded XML, with its upload progress, and the imported ones). `medic`: a secretary names one of her medics
- * (the server answers 400 without it); a medic passes null (his own).
+ * preview and an import of one uploaded XML, with its upload progress, and the imported ones; a payer's repasse CSV
+ * with who paid, previewed and imported the same way). `medic`: a secretary names one of her medics (the server
+ * answers 400 without it); a medic passes null (his own).
  */
 import type { components } from '../../openapi/schema';
 import type { HonorariosGuide } from '../../machines/tiss/types';
@@ -79,9 +80,16 @@ export async function getCaseGlosas(id: number, signal?: AbortSignal): Promise<R
 
 const STATEMENTS = '/surgery/api/v1/tiss/statements/';
 
-/** POSTs `file` as the form's one part `file`; `onProgress` gets the percentage sent. */
-async function sendStatement(url: string, medic: number | null, file: File, onProgress: (percent: number) => void): Promise<CallResult<TissStatementFile>> {
+/** POSTs the form's text `fields` (in order), then `file` as its part `file`; `onProgress` gets the percentage sent. */
+async function sendStatement(
+  url: string,
+  medic: number | null,
+  file: File,
+  onProgress: (percent: number) => void,
+  fields: Record<string, string> = {},
+): Promise<CallResult<TissStatementFile>> {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', file, file.name);
   const answer = await postForm(`${url}${medic === null ? '' : `?medic=${medic}`}`, form, ({ loaded, total }) => {
     if (total > 0) onProgress(Math.min(100, Math.round((loaded / total) * 100)));
@@ -99,3 +107,15 @@ export const listStatements = (medic: number | null, signal?: AbortSignal) =>
   readList(() => api.GET('/surgery/api/v1/tiss/statements/', { params: { query: medicQuery(medic) }, signal }));
 export const getStatement = (medic: number | null, itemId: number, signal?: AbortSignal) =>
   read(() => api.GET('/surgery/api/v1/tiss/statements/{itemId}/', { params: { path: { itemId }, query: medicQuery(medic) }, signal }));
+
+const REPASSES = '/surgery/api/v1/repasses/';
+
+/** Who paid a repasse and when (openapi RepasseForm's text fields; machines/ledger/repasseCsv.ts readRepassePayer's value). */
+export type RepasseFields = { payer: string; payer_name: string; payer_document: string; received_on: string };
+
+/** What importing the repasse CSV `file` paid by `fields` would post (the server writes nothing; openapi previewRepasse). */
+export const previewRepasse = (medic: number | null, fields: RepasseFields, file: File, onProgress: (percent: number) => void) =>
+  sendStatement(`${REPASSES}preview/`, medic, file, onProgress, fields);
+/** Posts what the preview of the same file and fields showed (201), or 409 when the file was imported before (openapi importRepasse). */
+export const importRepasse = (medic: number | null, fields: RepasseFields, file: File, onProgress: (percent: number) => void) =>
+  sendStatement(REPASSES, medic, file, onProgress, fields);

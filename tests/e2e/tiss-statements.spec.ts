@@ -17,6 +17,12 @@ import { billingProfile, generateGuide, planCase, PROVIDER_CODE, sentLot } from 
  * totals of 'A receber' move by the glosa, the case's ledger shows it; the same file again says 'Já importado' and
  * cannot be posted twice; a file that is not XML is refused in the dialog. On /tiss-lots the statement is listed.
  * Axe and screenshots at 1366 and 390 px (the preview's table becomes cards on a phone; nothing overflows).
+ *
+ * A hospital's repasse (item 3), as the same secretary: 'Importar repasse (CSV)', the form refused empty (each field's
+ * message), filled (the CNPJ and the day through their masks), a CSV naming one case's generated guide and a guide the
+ * product never billed; the preview (the case with its receipt and withholding, the other 'Não encontrada', 'Nada a
+ * lançar'), 'Lançar no sistema', the toast; the deposit in 'Depósitos recebidos', opened (the case it paid, linked);
+ * the same file again is 'Já importado'.
  */
 
 const WIDTHS = [
@@ -195,5 +201,108 @@ test.describe('TISS statements read back', () => {
     await shoot(page, testInfo, 'statement-detail', detail);
     await detail.getByRole('button', { name: 'Fechar' }).click();
     await expect(detail).toBeHidden();
+  });
+
+  test('a secretary imports a repasse CSV from A receber: the form, the preview, apply, the deposit in Depósitos recebidos', async ({ page, request }, testInfo) => {
+    test.setTimeout(240_000);
+    const headers = await apiHeaders(request, DEMO_SECRETARY);
+    const medic = await firstId(request, headers, '/project_auth/api/v1/list_medic/');
+    const plan = await firstId(request, headers, '/surgery/api/v1/healthplan/?search=bradesco');
+    const setup = { headers, medic, plan };
+    await billingProfile(request, headers, medic, plan);
+    // A plan case whose guide the product generated: the hospital's CSV names it by its number.
+    const paid = await planCase(request, setup, 'Repasse Um');
+    const guideId = await generateGuide(request, headers, paid.id, [250_000]);
+    const guide = await request.get(`/surgery/api/v1/tiss/guides/${guideId}/`, { headers });
+    expect(guide.status(), await guide.text()).toBe(200);
+    const guideNumber = ((await guide.json()) as { content: HonorariosGuide }).content.providerGuideNumber;
+    const unknown = `REP-${runSeed()}`;
+    // As Excel pt-BR saves it: ';', amounts with a comma, an IRRF column; a guide the product never billed.
+    const csv = Buffer.from(['Guia;Paciente;Valor;IRRF', `${guideNumber};${paid.name};1.234,56;18,52`, `${unknown};Desconhecido;100,00;`, ''].join('\r\n'), 'latin1');
+    const payer = 'Hospital Santa Luzia';
+    const heading = `Repasse de ${payer} de ${typed(TODAY)}`;
+
+    await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/receivables');
+    await expect(page.getByRole('heading', { level: 1, name: 'A receber' })).toBeVisible();
+    const deposits = page.locator('[data-receivables-deposits]');
+    await expect(deposits.getByRole('heading', { name: 'Depósitos recebidos' })).toBeVisible();
+
+    // The form: nothing typed is refused on each field, with the server's words; the file chooser waits.
+    await page.getByRole('button', { name: 'Importar repasse (CSV)' }).click();
+    const form = page.getByRole('dialog', { name: 'Importar repasse (CSV)' });
+    await expect(form).toContainText('O arquivo precisa das colunas "Guia" e "Valor"');
+    await form.getByRole('button', { name: 'Escolher arquivo CSV' }).click();
+    await expect(form.getByText('Escolha quem pagou o repasse.')).toBeVisible();
+    await expect(form.getByText('Informe o nome de quem pagou.')).toBeVisible();
+    await expect(form.getByText('Informe um CNPJ válido de quem pagou.')).toBeVisible();
+    await expect(form.getByText('Informe a data do depósito (dd/mm/aaaa).')).toBeVisible();
+    await shoot(page, testInfo, 'repasse-form-errors', form);
+
+    await form.getByLabel('Quem pagou', { exact: true }).selectOption({ label: 'Hospital' });
+    await form.getByLabel('Nome de quem pagou').fill(payer);
+    await form.getByLabel('CNPJ de quem pagou').pressSequentially('11222333000181');
+    await expect(form.getByLabel('CNPJ de quem pagou')).toHaveValue('11.222.333/0001-81');
+    await form.getByLabel('Data do depósito').pressSequentially(typed(TODAY).replace(/\//g, ''));
+    await expect(form.getByLabel('Data do depósito')).toHaveValue(typed(TODAY));
+    await expect(form.getByText('Escolha quem pagou o repasse.')).toBeHidden();
+    await shoot(page, testInfo, 'repasse-form', form);
+
+    // The CSV: the preview, each guide with its case or 'Não encontrada'.
+    const chooser = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Escolher arquivo CSV' }).click();
+    await (await chooser).setFiles({ name: 'repasse.csv', mimeType: 'text/csv', buffer: csv });
+    const preview = page.getByRole('dialog', { name: 'Conferir o repasse' });
+    await expect(preview.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(preview).toContainText(`${payer} · CNPJ 11.222.333/0001-81`);
+    const table = preview.getByRole('table', { name: 'Guias do repasse' });
+    const matched = table.locator('tr', { hasText: paid.name });
+    await expect(matched.getByRole('link', { name: `Abrir a cirurgia de ${paid.name}` })).toHaveAttribute('href', `/surgery-details/${paid.id}`);
+    await expect(matched).toContainText(new RegExp(`Recebimento R\\$\\s1\\.234,56 em ${typed(TODAY).replace(/\//g, '\\/')}, retenções R\\$\\s18,52`));
+    const stranger = table.locator('tr', { hasText: unknown });
+    await expect(stranger).toContainText('Não encontrada');
+    await expect(stranger).toContainText('Nada a lançar');
+    await expect(preview.locator('[data-statement-totals]')).toHaveText(/^2 guias · 1 sem cirurgia · recebimentos R\$\s1\.234,56 · glosas R\$\s0,00$/);
+    await shoot(page, testInfo, 'repasse-preview', preview);
+
+    // Applied: the toast; the deposit in 'Depósitos recebidos'.
+    await preview.getByRole('button', { name: 'Lançar no sistema' }).click();
+    await expect(page.getByText(/^Repasse importado: 2 guias · 1 sem cirurgia · recebimentos R\$\s1\.234,56 · glosas R\$\s0,00\.$/).last()).toBeVisible();
+    await expect(preview).toBeHidden();
+    const list = deposits.getByRole('table', { name: 'Depósitos recebidos' });
+    const row = list.locator('tr', { hasText: payer });
+    await expect(row).toContainText(typed(TODAY));
+    await expect(row).toContainText('Repasse');
+    await expect(row).toContainText('1 de 2 guias');
+    await expect(row).toContainText(/R\$\s1\.234,56/);
+    await row.scrollIntoViewIfNeeded();
+    await shoot(page, testInfo, 'receivables-deposits', deposits);
+
+    // Opened: the deposit and the case it paid, linked.
+    await row.click();
+    const detail = page.getByRole('dialog', { name: heading });
+    const deposit = detail.getByRole('region', { name: `Depósito: ${heading}` });
+    await expect(deposit.getByRole('link', { name: paid.name })).toHaveAttribute('href', `/surgery-details/${paid.id}`);
+    await expect(deposit).toContainText(/R\$\s1\.234,56/);
+    await expect(deposit).toContainText('Total: 1 cirurgia paga');
+    await shoot(page, testInfo, 'receivables-deposit-detail', detail);
+    await detail.getByRole('button', { name: 'Fechar' }).click();
+    await expect(detail).toBeHidden();
+
+    // The same file again: already imported, nothing to post.
+    await page.getByRole('button', { name: 'Importar repasse (CSV)' }).click();
+    await expect(form.getByLabel('Nome de quem pagou')).toHaveValue('');
+    await form.getByLabel('Quem pagou', { exact: true }).selectOption({ label: 'Hospital' });
+    await form.getByLabel('Nome de quem pagou').fill(payer);
+    await form.getByLabel('CNPJ de quem pagou').pressSequentially('11222333000181');
+    await form.getByLabel('Data do depósito').pressSequentially(typed(TODAY).replace(/\//g, ''));
+    const again = page.waitForEvent('filechooser');
+    await form.getByRole('button', { name: 'Escolher arquivo CSV' }).click();
+    await (await again).setFiles({ name: 'repasse.csv', mimeType: 'text/csv', buffer: csv });
+    await expect(preview.locator('[data-statement-imported]')).toHaveText(`Já importado em ${typed(TODAY)}: nada será lançado de novo.`);
+    await expect(preview.getByRole('button', { name: 'Lançar no sistema' })).toBeDisabled();
+    await preview.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(preview).toBeHidden();
   });
 });

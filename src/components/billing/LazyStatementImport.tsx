@@ -1,7 +1,7 @@
 /**
- * 'Importar demonstrativo' (./StatementImport.tsx) in a chunk of its own, loaded after the host page's first paint
- * (issue 41: the preview's table, the upload and the dialog stay out of the page's first download); meanwhile a
- * disabled button of the same size holds its place.
+ * 'Importar demonstrativo' and 'Importar repasse (CSV)' (./StatementImport.tsx, `source`) in a chunk of its own,
+ * loaded after the host page's first paint (issue 41: the preview's table, the upload and the dialog stay out of the
+ * page's first download); meanwhile a disabled button of the same size holds its place.
  */
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { tissTexts } from '../../lib/i18n/tiss';
@@ -18,7 +18,7 @@ export function LazyStatementImport(props: StatementImportProps) {
     <Component {...props} />
   ) : (
     <Button variant="secondary" disabled>
-      {tissTexts.statements.open}
+      {props.source === 'repasse' ? tissTexts.statements.repasse.open : tissTexts.statements.open}
     </Button>
   );
 }

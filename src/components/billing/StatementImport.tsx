@@ -7,37 +7,77 @@
  * message in the dialog. Loaded in a chunk of its own after the host page's first paint (LazyStatementImport.tsx), and
  * its dialog (React Aria) when first opened (LazyModal).
  *
+ * `source: 'repasse'`, 'Importar repasse (CSV)' (issue 38 item 3; openapi previewRepasse, importRepasse): for a payer
+ * without XML (a hospital, a cooperative). The dialog first asks who paid ('Quem pagou', name, CNPJ) and the deposit's
+ * day, checked here with the server's rules (machines/ledger/repasseCsv.ts readRepassePayer, the same messages, per
+ * field), and says which columns the CSV needs; then the CSV goes with those fields to the same preview and import.
+ * The server's field errors land on the fields.
+ *
  * `medic`: a secretary's medic, or null for the signed-in medic; `pickFrom`: a secretary with several medics and none
  * chosen, who picks one in the dialog before the file.
  */
 import { useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
+import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
-import { messagesOf } from '../../api/call';
+import { RECEIPT_PAYER_LABELS } from '../../../machines/ledger/constants';
+import { readRepassePayer, REPASSE_PAYERS } from '../../../machines/ledger/repasseCsv';
+import { messagesOf, type CallResult } from '../../api/call';
 import type { MedicOption } from '../../api/receivables';
-import { importStatement, previewStatement, type TissStatement, type TissStatementFile, type TissStatementGuide } from '../../api/tiss';
+import {
+  importRepasse,
+  importStatement,
+  previewRepasse,
+  previewStatement,
+  type RepasseFields,
+  type TissStatement,
+  type TissStatementFile,
+  type TissStatementGuide,
+} from '../../api/tiss';
+import { todayInSaoPaulo } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { tissTexts } from '../../lib/i18n/tiss';
 import { caseHref } from '../../lib/surgeries/caseLink';
 import { allImported, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../lib/tiss/statementText';
-import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
+import { MASKS } from '../form/FormMaskedField';
 import { Button } from '../ui/Button';
 import { DataTable, type DataColumn } from '../ui/DataTable';
+import { DateField } from '../ui/DateField';
+import { describedBy, Field, inputClassName } from '../ui/Field';
 import { LazyModal } from '../ui/LazyModal';
 import { Select } from '../ui/Select';
+import { TextField } from '../ui/TextField';
 import { UploadProgress } from '../ui/UploadProgress';
 import { columnCss, plainListCss, warningBoxCss } from '../ui/cssParts';
 
 const T = tissTexts.statements;
+const R = T.repasse;
 const money = (cents: number) => formatBRL(cents / 100);
-const ACCEPT = '.xml,application/xml,text/xml';
+
+/** What the plan's XML statement (`tiss`) and a payer's repasse CSV (`repasse`) say and take. */
+export type StatementSource = 'tiss' | 'repasse';
+
+const SOURCES = {
+  tiss: { open: T.open, title: T.pickTitle, pickFile: T.pickFile, fileLabel: T.fileLabel, previewTitle: T.previewTitle, accept: '.xml,application/xml,text/xml' },
+  repasse: { open: R.open, title: R.title, pickFile: R.pickFile, fileLabel: R.fileLabel, previewTitle: R.previewTitle, accept: '.csv,text/csv' },
+} as const satisfies Record<StatementSource, Record<string, string>>;
 
 export type StatementImportProps = {
   medic: number | null;
   pickFrom?: readonly MedicOption[] | null;
   onImported: () => void;
+  /** 'tiss' (default): the plan's XML statement; 'repasse': a payer's CSV, with who paid and when. */
+  source?: StatementSource;
 };
+
+/** The repasse form as typed (the CNPJ masked, the day dd/mm/aaaa). */
+type RepasseForm = RepasseFields;
+type FieldName = keyof RepasseForm;
+const REPASSE_FIELDS: readonly FieldName[] = ['payer', 'payer_name', 'payer_document', 'received_on'];
+const EMPTY_FORM: RepasseForm = { payer: '', payer_name: '', payer_document: '', received_on: '' };
+type FormErrors = Partial<Record<FieldName, string>>;
 
 const StyledBody = styled('div')`
   ${columnCss(space.lg)}
@@ -103,6 +143,13 @@ const StyledMuted = styled('span')`
   font-size: ${fontSizes.xs};
 `;
 
+const StyledForm = styled('div')`
+  display: grid;
+  grid-template-columns: minmax(0, 1fr);
+  gap: ${space.md};
+  ${media.md} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: ${space.md} ${space.lg}; }
+`;
+
 const StyledFooter = styled('div')`
   display: flex;
   flex-wrap: wrap;
@@ -110,69 +157,135 @@ const StyledFooter = styled('div')`
   gap: ${space.sm};
 `;
 
-/** Where the dialog is: waiting for a medic or a file, sending one, showing the refusal or the preview. */
+/**
+ * Where the dialog is: waiting for a medic, the repasse's fields or a file, sending one, showing the refusal or the
+ * preview. `fields`: the repasse's fields sent with the file (null for a TISS statement): the import sends the same.
+ */
 type Step =
   | { kind: 'closed' }
   | { kind: 'pick' }
-  | { kind: 'sending'; file: File; percent: number; importing: boolean; preview: TissStatementFile | null }
-  | { kind: 'refused'; file: File | null; messages: string[]; preview: TissStatementFile | null }
-  | { kind: 'preview'; file: File; preview: TissStatementFile };
+  | { kind: 'sending'; file: File; fields: RepasseFields | null; percent: number; importing: boolean; preview: TissStatementFile | null }
+  | { kind: 'refused'; file: File | null; fields: RepasseFields | null; messages: string[]; preview: TissStatementFile | null }
+  | { kind: 'preview'; file: File; fields: RepasseFields | null; preview: TissStatementFile };
 
 const medicName = (medic: MedicOption) => `${medic.first_name} ${medic.last_name}`;
 
-export function StatementImport({ medic, pickFrom, onImported }: StatementImportProps) {
+type Send = (medic: number | null, fields: RepasseFields | null, file: File, onProgress: (percent: number) => void) => Promise<CallResult<TissStatementFile>>;
+
+const sendPreview: Send = (medic, fields, file, onProgress) =>
+  fields ? previewRepasse(medic, fields, file, onProgress) : previewStatement(medic, file, onProgress);
+const sendImport: Send = (medic, fields, file, onProgress) =>
+  fields ? importRepasse(medic, fields, file, onProgress) : importStatement(medic, file, onProgress);
+
+/** The repasse's fields as the server reads them (the CNPJ's digits, the day yyyy-MM-dd), or the problems per field. */
+function checkRepasse(form: RepasseForm): { ok: true; fields: RepasseFields } | { ok: false; errors: FormErrors } {
+  const read = readRepassePayer(form, todayInSaoPaulo());
+  if (!read.ok) return { ok: false, errors: firstOf(read.problems) };
+  const { payer, payerName, payerDocument, receivedOn } = read.value;
+  return { ok: true, fields: { payer, payer_name: payerName, payer_document: payerDocument, received_on: receivedOn } };
+}
+
+/** The first message of each of the form's fields among `problems` (the server's field errors, or the check's). */
+function firstOf(problems: Record<string, readonly string[] | undefined>): FormErrors {
+  const errors: FormErrors = {};
+  for (const name of REPASSE_FIELDS) {
+    const message = problems[name]?.[0];
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
+
+export function StatementImport({ medic, pickFrom, onImported, source = 'tiss' }: StatementImportProps) {
+  const texts = SOURCES[source];
+  const repasse = source === 'repasse';
   const needsPick = Boolean(pickFrom && pickFrom.length > 0);
   const [picked, setPicked] = useState<number | null>(null);
   const target = needsPick ? picked : medic;
   const [step, setStep] = useState<Step>({ kind: 'closed' });
+  const [form, setForm] = useState<RepasseForm>(EMPTY_FORM);
+  const [formErrors, setFormErrors] = useState<FormErrors>({});
   const pageInput = useRef<HTMLInputElement>(null);
   const dialogInput = useRef<HTMLInputElement>(null);
 
   function open() {
-    if (needsPick && picked === null) setStep({ kind: 'pick' });
+    // A repasse starts with who paid; a TISS statement with its file (once a secretary's medic is known).
+    if (repasse || (needsPick && picked === null)) setStep({ kind: 'pick' });
     else pageInput.current?.click();
+  }
+
+  function chooseFile() {
+    if (repasse) {
+      const checked = checkRepasse(form);
+      setFormErrors(checked.ok ? {} : checked.errors);
+      if (!checked.ok) return;
+    }
+    dialogInput.current?.click();
+  }
+
+  function edit(name: FieldName, value: string) {
+    setForm((current) => ({ ...current, [name]: value }));
+    setFormErrors((current) => (current[name] ? { ...current, [name]: undefined } : current));
   }
 
   async function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     event.target.value = ''; // the same file can be chosen again
     if (!file) return;
-    setStep({ kind: 'sending', file, percent: 0, importing: false, preview: null });
-    const result = await previewStatement(target, file, (percent) =>
+    let fields: RepasseFields | null = null;
+    if (repasse) {
+      const checked = checkRepasse(form);
+      if (!checked.ok) {
+        setFormErrors(checked.errors);
+        return;
+      }
+      fields = checked.fields;
+    }
+    setStep({ kind: 'sending', file, fields, percent: 0, importing: false, preview: null });
+    const result = await sendPreview(target, fields, file, (percent) =>
       setStep((current) => (current.kind === 'sending' && current.file === file ? { ...current, percent } : current)),
     );
-    setStep(result.ok ? { kind: 'preview', file, preview: result.data } : { kind: 'refused', file, messages: messagesOf(result), preview: null });
+    if (result.ok) {
+      setStep({ kind: 'preview', file, fields, preview: result.data });
+      return;
+    }
+    setFormErrors(firstOf(result.fields));
+    setStep({ kind: 'refused', file, fields, messages: messagesOf(result), preview: null });
   }
 
-  async function handleApply(file: File, preview: TissStatementFile) {
-    setStep({ kind: 'sending', file, percent: 0, importing: true, preview });
-    const result = await importStatement(target, file, (percent) =>
+  async function handleApply(file: File, fields: RepasseFields | null, preview: TissStatementFile) {
+    setStep({ kind: 'sending', file, fields, percent: 0, importing: true, preview });
+    const result = await sendImport(target, fields, file, (percent) =>
       setStep((current) => (current.kind === 'sending' && current.file === file ? { ...current, percent } : current)),
     );
     if (!result.ok) {
-      setStep({ kind: 'refused', file, messages: messagesOf(result), preview });
+      setStep({ kind: 'refused', file, fields, messages: messagesOf(result), preview });
       return;
     }
     toastSuccess(importedToast(result.data));
     setStep({ kind: 'closed' });
+    if (repasse) {
+      setForm(EMPTY_FORM);
+      setFormErrors({});
+    }
     onImported();
   }
 
   const busy = step.kind === 'sending';
   const preview = step.kind === 'preview' || step.kind === 'refused' || step.kind === 'sending' ? step.preview : null;
   const close = () => setStep({ kind: 'closed' });
-  const chooseAgain = () => dialogInput.current?.click();
+  // The repasse's form while no file is being read or previewed (a refused preview shows it again, with the server's errors).
+  const showForm = repasse && (step.kind === 'pick' || (step.kind === 'refused' && step.preview === null));
 
   return (
     <>
       <Button variant="secondary" onClick={open} disabled={busy}>
-        {T.open}
+        {texts.open}
       </Button>
-      <FileInput inputRef={pageInput} onChange={handleFile} />
+      {repasse ? null : <FileInput inputRef={pageInput} accept={texts.accept} label={texts.fileLabel} onChange={handleFile} />}
       <LazyModal
         isOpen={step.kind !== 'closed'}
         onClose={close}
-        title={preview ? T.previewTitle : T.pickTitle}
+        title={preview ? texts.previewTitle : texts.title}
         closeLabel={tissTexts.close}
         dismissable={!busy}
         maxWidth={1120}
@@ -185,23 +298,24 @@ export function StatementImport({ medic, pickFrom, onImported }: StatementImport
               <Button
                 loading={busy}
                 disabled={busy || allImported(preview) || (needsPick && picked === null)}
-                onClick={() => (step.kind === 'preview' ? void handleApply(step.file, preview) : undefined)}
+                onClick={() => (step.kind === 'preview' ? void handleApply(step.file, step.fields, preview) : undefined)}
               >
                 {busy ? T.applying : T.apply}
               </Button>
             ) : (
-              <Button onClick={chooseAgain} disabled={busy || (needsPick && picked === null)}>
-                {step.kind === 'refused' ? T.anotherFile : T.pickFile}
+              <Button onClick={chooseFile} disabled={busy || (needsPick && picked === null)}>
+                {step.kind === 'refused' ? T.anotherFile : texts.pickFile}
               </Button>
             )}
           </StyledFooter>
         }
       >
         <StyledBody>
-          <FileInput inputRef={dialogInput} onChange={handleFile} />
+          <FileInput inputRef={dialogInput} accept={texts.accept} label={texts.fileLabel} onChange={handleFile} />
+          {repasse && step.kind === 'pick' ? <StyledIntro>{R.intro}</StyledIntro> : null}
           {needsPick && pickFrom ? (
             <>
-              {step.kind === 'pick' ? <StyledIntro>{T.pickIntro}</StyledIntro> : null}
+              {step.kind === 'pick' && !repasse ? <StyledIntro>{T.pickIntro}</StyledIntro> : null}
               <Select
                 label={T.medic}
                 name="statement_medic"
@@ -216,6 +330,7 @@ export function StatementImport({ medic, pickFrom, onImported }: StatementImport
               />
             </>
           ) : null}
+          {showForm ? <RepasseFieldsForm form={form} errors={formErrors} onEdit={edit} /> : null}
           {step.kind === 'sending' ? (
             <UploadProgress percent={step.percent} text={fill(T.sending, { percent: step.percent })} label={T.sendingLabel} />
           ) : null}
@@ -236,9 +351,75 @@ export function StatementImport({ medic, pickFrom, onImported }: StatementImport
   );
 }
 
+/** Who paid the repasse and when: 'Quem pagou', the name, the CNPJ (masked) and the deposit's day. */
+function RepasseFieldsForm({ form, errors, onEdit }: { form: RepasseForm; errors: FormErrors; onEdit: (name: FieldName, value: string) => void }) {
+  return (
+    <StyledForm role="group" aria-label={R.formLabel} data-repasse-form>
+      <Select
+        label={R.payer}
+        name="payer"
+        value={form.payer}
+        options={REPASSE_PAYERS.map((payer) => ({ value: payer, label: RECEIPT_PAYER_LABELS[payer] }))}
+        placeholder={R.payerPlaceholder}
+        error={errors.payer}
+        onChange={(value) => onEdit('payer', value)}
+      />
+      <TextField label={R.payerName} name="payer_name" value={form.payer_name} onChange={(value) => onEdit('payer_name', value)} hint={R.payerNameHint} error={errors.payer_name} autoComplete="organization" required />
+      <CnpjField label={R.payerDocument} name="payer_document" value={form.payer_document} onChange={(value) => onEdit('payer_document', value)} error={errors.payer_document} />
+      <DateField
+        label={R.receivedOn}
+        name="received_on"
+        value={form.received_on}
+        onChange={(value) => onEdit('received_on', value)}
+        placeholder={R.datePlaceholder}
+        hint={R.receivedOnHint}
+        error={errors.received_on}
+        required
+      />
+    </StyledForm>
+  );
+}
+
+/** A CNPJ typed with the product's mask (MASKS.cnpj, as the other CNPJ fields). */
+function CnpjField({ label, name, value, onChange, error }: { label: string; name: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const id = useId();
+  return (
+    <Field id={id} label={label} error={error}>
+      <IMaskInput
+        id={id}
+        name={name}
+        mask={MASKS.cnpj}
+        value={value}
+        unmask={false}
+        className={inputClassName}
+        placeholder={R.cnpjPlaceholder}
+        inputMode="numeric"
+        autoComplete="off"
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, undefined, error)}
+        onAccept={(next: string) => {
+          // The mask reports its first value too: only a change is one.
+          if (next !== value) onChange(next);
+        }}
+      />
+    </Field>
+  );
+}
+
 /** The hidden file input a button opens (one beside the page's button, one inside the dialog, which makes the rest inert). */
-function FileInput({ inputRef, onChange }: { inputRef: RefObject<HTMLInputElement | null>; onChange: (event: ChangeEvent<HTMLInputElement>) => void }) {
-  return <input ref={inputRef} type="file" accept={ACCEPT} hidden aria-label={T.fileLabel} onChange={(event) => void onChange(event)} />;
+function FileInput({
+  inputRef,
+  accept,
+  label,
+  onChange,
+}: {
+  inputRef: RefObject<HTMLInputElement | null>;
+  accept: string;
+  label: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return <input ref={inputRef} type="file" accept={accept} hidden aria-label={label} onChange={(event) => void onChange(event)} />;
 }
 
 function Preview({ file }: { file: TissStatementFile }) {
@@ -266,6 +447,8 @@ function Preview({ file }: { file: TissStatementFile }) {
 function StatementPreview({ statement }: { statement: TissStatement }) {
   const headingId = useId();
   const notice = importedNotice(statement);
+  // A repasse: what the office billed and what the payer paid (its number is the file's SHA-256, not a name).
+  const repasse = statement.kind === 'repasse';
   const columns: DataColumn<TissStatementGuide>[] = [
     {
       key: 'guide',
@@ -300,7 +483,7 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
     },
     {
       key: 'informed',
-      header: T.columns.informed,
+      header: repasse ? R.informed : T.columns.informed,
       cell: (guide) => {
         const cents = guide.informed_cents ?? guide.billed_cents;
         return cents === null ? T.none : money(cents);
@@ -308,12 +491,14 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
       nowrap: true,
       width: '11%',
     },
-    { key: 'released', header: T.columns.released, cell: (guide) => money(guide.released_cents), nowrap: true, width: '11%' },
+    { key: 'released', header: repasse ? R.released : T.columns.released, cell: (guide) => money(guide.released_cents), nowrap: true, width: '11%' },
     {
       key: 'posts',
       header: statement.imported_at ? T.columns.posted : T.columns.posts,
       cell: (guide) => {
-        const lines = postLines(guide);
+        // A guide the import posts nothing on (no case, a closed case, a glosa above what is open) says so: the
+        // server still answers the receipt its line names (a repasse's, a payment's); the notes say why.
+        const lines = guide.posts ? postLines(guide) : [];
         return lines.length === 0 ? <StyledMuted>{T.nothing}</StyledMuted> : <Lines lines={lines} />;
       },
       width: '28%',
@@ -330,7 +515,7 @@ function StatementPreview({ statement }: { statement: TissStatement }) {
         </StyledWarning>
       ) : null}
       <DataTable
-        label={fill(T.tableLabel, { number: statement.number })}
+        label={repasse ? R.tableLabel : fill(T.tableLabel, { number: statement.number })}
         columns={columns}
         rows={statement.guides}
         rowKey={(guide) => guide.guide_number}

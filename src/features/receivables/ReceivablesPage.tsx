@@ -13,9 +13,12 @@
  * - Pages of 50 ('Anterior' / 'Próxima'); 'Exportar CSV' downloads every row with the current filters.
  * - 'Prazos de pagamento' (issue 17): the payment terms the due dates follow, edited in a dialog (a secretary her
  *   medics', a medic his own; PaymentTermsDialog.tsx); a save reads the list again.
- * - 'Importar demonstrativo' (issue 38): the plan's XML statement previewed and posted in a dialog
- *   (components/billing/StatementImport.tsx, loaded after the first paint); an import reads the list again. A
- *   secretary imports for the medic of the 'Médico' filter, else her only medic, else she picks one in the dialog.
+ * - 'Importar demonstrativo' and 'Importar repasse (CSV)' (issue 38): the plan's XML statement, or a hospital's or
+ *   cooperative's CSV with who paid, previewed and posted in a dialog (components/billing/StatementImport.tsx, loaded
+ *   after the first paint); an import reads the list and the deposits again. A secretary imports for the medic of the
+ *   'Médico' filter, else her only medic, else she picks one in the dialog.
+ * - 'Depósitos recebidos' (issue 38 item 3): the payment statements and repasses imported, each opening what it paid
+ *   (DepositsSection.tsx, in a chunk of its own loaded and read after the first paint).
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
@@ -46,6 +49,8 @@ import { useRead } from '../../lib/useRead';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { incomeTexts } from '../../lib/i18n/income';
+import { tissTexts } from '../../lib/i18n/tiss';
+import type { DepositsSectionProps } from './DepositsSection';
 import type { GlosaReasonFilterProps } from './GlosaReasonFilter';
 import type { PaymentTermsDialogProps } from './PaymentTermsDialog';
 import { queryOf, validateReceivablesSearch, type ReceivablesSearch } from './receivablesSearch';
@@ -191,6 +196,22 @@ function GlosaReasonFilter(props: GlosaReasonFilterProps) {
   );
 }
 
+// 'Depósitos recebidos' arrives (and reads) after the first paint; meanwhile its loading state holds its place.
+const depositsSection = chunkComponent<DepositsSectionProps>(() => import('./DepositsSection').then((module) => module.DepositsSection));
+
+function DepositsSection(props: DepositsSectionProps) {
+  const { Component, failure } = useChunkComponent(depositsSection);
+  if (failure) throw failure.error;
+  return Component ? <Component {...props} /> : <Notice kind="loading" title={tissTexts.statements.deposits.loading} compact />;
+}
+
+const StyledDeposits = styled('section')`
+  ${columnCss(space.md)}
+  margin-top: ${space.lg};
+  & > h2 { font-size: ${fontSizes.lg}; font-weight: ${fontWeights.bold}; color: ${colors.text}; }
+  & > p { margin-top: -${space.xs}; color: ${colors.textMuted}; font-size: ${fontSizes.sm}; max-width: 75ch; }
+`;
+
 export function ReceivablesPage() {
   const unchecked: ReceivablesSearch = routeApi.useSearch();
   const search = useMemo(() => validateReceivablesSearch(unchecked), [unchecked]);
@@ -219,6 +240,7 @@ export function ReceivablesPage() {
   const dateId = useId();
   const dateErrorId = useId();
   const dateHintId = useId();
+  const depositsHeadingId = useId();
   const [dateText, setDateText] = useState(() => formatDate(asOf));
   const dateInvalid = parseBrDate(dateText) === null;
 
@@ -292,6 +314,19 @@ export function ReceivablesPage() {
   // The statement's medic: a medic's own (null); a secretary's filter, else her only medic, else picked in the dialog.
   const statementMedic = isSecretary ? (search.medic ?? (medicOptions.length === 1 ? medicOptions[0]!.id : null)) : null;
   const canImport = !isSecretary || (medics.state.status === 'ready' && medicOptions.length > 0);
+  // The deposits: a medic's own; a secretary's for the 'Médico' filter, else all her medics' (once they are known).
+  const depositOwners = !isSecretary
+    ? ('self' as const)
+    : medics.state.status === 'ready'
+      ? search.medic
+        ? medicOptions.filter((option) => option.id === search.medic)
+        : medicOptions
+      : null;
+  const [depositsRead, setDepositsRead] = useState(0);
+  const afterImport = useCallback(() => {
+    retry();
+    setDepositsRead((count) => count + 1);
+  }, [retry]);
 
   return (
     <Page
@@ -306,7 +341,15 @@ export function ReceivablesPage() {
             </Link>
           ) : null}
           {canImport ? (
-            <LazyStatementImport medic={statementMedic} pickFrom={isSecretary && statementMedic === null ? medicOptions : null} onImported={retry} />
+            <>
+              <LazyStatementImport medic={statementMedic} pickFrom={isSecretary && statementMedic === null ? medicOptions : null} onImported={afterImport} />
+              <LazyStatementImport
+                medic={statementMedic}
+                pickFrom={isSecretary && statementMedic === null ? medicOptions : null}
+                onImported={afterImport}
+                source="repasse"
+              />
+            </>
           ) : null}
           {/* A secretary waits for her medics (whose terms she edits); a medic edits his own. */}
           {!isSecretary || medics.state.status === 'ready' ? (
@@ -416,6 +459,18 @@ export function ReceivablesPage() {
       />
 
       <ListPager answer={answer} texts={T} onPage={(page) => setSearch({ page }, true)} />
+
+      <StyledDeposits aria-labelledby={depositsHeadingId} data-receivables-deposits>
+        <h2 id={depositsHeadingId}>{tissTexts.statements.deposits.title}</h2>
+        <p>{tissTexts.statements.deposits.intro}</p>
+        {depositOwners !== null ? (
+          <DepositsSection owners={depositOwners} refresh={depositsRead} />
+        ) : medics.state.status === 'loading' ? (
+          <Notice kind="loading" title={tissTexts.statements.deposits.loading} compact />
+        ) : (
+          <Notice kind="failed" title={tissTexts.statements.deposits.failed} onRetry={medics.retry} compact />
+        )}
+      </StyledDeposits>
     </Page>
   );
 }

@@ -6,7 +6,8 @@
  *   dd/mm/aaaa · protocolo N'); 'Baixar XML' (through the API client: the bearer token travels in the header),
  *   'Registrar envio' and 'Desfazer lote' while unsent, 'Novo recurso' once sent.
  * - 'Demonstrativos do plano' (issue 38): 'Importar demonstrativo' (the plan's XML statement previewed, then posted;
- *   components/billing/StatementImport.tsx) and the statements imported, newest first.
+ *   components/billing/StatementImport.tsx), 'Importar repasse (CSV)' (a hospital's or cooperative's CSV, the same
+ *   way) and the statements and repasses imported, newest first.
  * - 'Recursos de glosa': the appeals, with their XML and 'Registrar envio'.
  * A secretary works for one medic at a time (the TISS calls take `medic`): the only one, or the one she picks.
  */
@@ -48,11 +49,11 @@ import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
 import { tissTexts } from '../../lib/i18n/tiss';
 import { groupByPlan, sentStatusText } from '../../lib/tiss/guideValues';
-import { dayOfMoment } from '../../lib/tiss/statementText';
+import { dayOfMoment, detailLabel } from '../../lib/tiss/statementText';
 import { toastError, toastSuccess } from '../../lib/toast';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
-import { StatementDetailDialog } from './StatementDetailDialog';
+import { StatementDetailDialog } from '../../components/billing/StatementDetailDialog';
 import { AppealDialog, SentDialog } from './TissDialogs';
 
 const T = tissTexts.lots;
@@ -420,6 +421,7 @@ function StatementsSection({ medic, read, onImported }: StatementsSectionProps) 
       <StyledSectionIntro>{S.sectionIntro}</StyledSectionIntro>
       <StyledActions>
         <LazyStatementImport medic={medic} onImported={onImported} />
+        <LazyStatementImport medic={medic} onImported={onImported} source="repasse" />
       </StyledActions>
       {statements === null ? (
         <ReadNotice read={read} loading={S.listLoading} failed={S.listFailed} compact />
@@ -430,7 +432,7 @@ function StatementsSection({ medic, read, onImported }: StatementsSectionProps) 
           rows={statements}
           rowKey={(row) => row.id}
           onRowActivate={setOpen}
-          rowActionLabel={(row) => fill(S.detail.open, { number: row.number })}
+          rowActionLabel={detailLabel}
           empty={<Notice kind="empty" title={S.listEmpty} text={S.listEmptyHint} icon="fileText" compact />}
         />
       )}

@@ -5,7 +5,7 @@
  */
 import { formatCnpj } from '../../../machines/rules/cnpj';
 import { plural } from '../../../machines/rules/plural';
-import type { TissStatement, TissStatementFile, TissStatementGuide } from '../../api/tiss';
+import type { TissStatement, TissStatementFile, TissStatementGuide, TissStatementSummary } from '../../api/tiss';
 import { formatDate, saoPauloDate } from '../format/date';
 import { formatBRL } from '../format/money';
 import { fill } from '../i18n/pt-BR';
@@ -66,8 +66,8 @@ export function totalsText(totals: Totals): string {
   });
 }
 
-/** The import's toast: 'Demonstrativo importado: ' and the totals of every statement of the file together. */
-export function importedToast(file: Pick<TissStatementFile, 'statements'>): string {
+/** The import's toast: 'Demonstrativo importado: ' (a repasse's 'Repasse importado: ') and the totals of every statement of the file together. */
+export function importedToast(file: Pick<TissStatementFile, 'statements'> & Partial<Pick<TissStatementFile, 'kind'>>): string {
   const totals = file.statements.reduce<Totals>(
     (sum, { totals: each }) => ({
       guides: sum.guides + each.guides,
@@ -77,7 +77,17 @@ export function importedToast(file: Pick<TissStatementFile, 'statements'>): stri
     }),
     { guides: 0, unmatched: 0, receipts_cents: 0, glosas_cents: 0 },
   );
-  return fill(T.imported, { totals: totalsText(totals) });
+  return fill(file.kind === 'repasse' ? T.repasse.imported : T.imported, { totals: totalsText(totals) });
+}
+
+/**
+ * The name of the action opening an imported statement: 'Ver o que o demonstrativo N lançou', or for a repasse (whose
+ * number is its file's SHA-256) 'Ver o que o repasse de <payer> de dd/mm/aaaa lançou'.
+ */
+export function detailLabel(statement: Pick<TissStatementSummary, 'kind' | 'number' | 'issued_on' | 'payer_name'>): string {
+  return statement.kind === 'repasse'
+    ? fill(T.repasse.detailOpen, { payer: statement.payer_name, date: formatDate(statement.issued_on) })
+    : fill(T.detail.open, { number: statement.number });
 }
 
 /** Whether importing the file would post nothing new: every statement in it was imported before. */

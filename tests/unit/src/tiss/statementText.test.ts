@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allImported, dayOfMoment, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../../../src/lib/tiss/statementText';
+import { allImported, dayOfMoment, detailLabel, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../../../src/lib/tiss/statementText';
 
 /** formatBRL writes a no-break space after R$. */
 const brl = (text: string) => text.replace(/R\$ /g, 'R$\u00a0');
@@ -74,5 +74,14 @@ describe('totals', () => {
     const imported = { statements: [{ imported_at: '2026-03-20T12:00:00Z' }] } as unknown as Parameters<typeof allImported>[0];
     expect(allImported(imported)).toBe(true);
     expect(allImported({ statements: [] })).toBe(false);
+  });
+
+  it("names a repasse's toast and its detail by payer and day (its number is the file's SHA-256)", () => {
+    const file = { kind: 'repasse', statements: [{ totals: totals(2, 1, 123_456, 0), imported_at: null }] } as unknown as Parameters<typeof importedToast>[0];
+    expect(importedToast(file)).toBe(brl('Repasse importado: 2 guias · 1 sem cirurgia · recebimentos R$ 1.234,56 · glosas R$ 0,00.'));
+    expect(detailLabel({ kind: 'repasse', number: 'ab'.repeat(32), issued_on: '2026-03-19', payer_name: 'Hospital Santa Luzia' })).toBe(
+      'Ver o que o repasse de Hospital Santa Luzia de 19/03/2026 lançou',
+    );
+    expect(detailLabel({ kind: 'pagamento', number: 'PG-3', issued_on: '2026-03-19', payer_name: 'Plano Azul' })).toBe('Ver o que o demonstrativo PG-3 lançou');
   });
 });

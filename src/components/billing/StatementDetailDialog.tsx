@@ -1,13 +1,14 @@
 /**
- * What one imported statement posted (issue 38 item 3; openapi getTissStatement), opened from /tiss-lots' 'Demonstrativos
- * do plano': the lots it names, its receipts grouped by deposit (a deposit and the cases it paid, each linked) and its
- * glosas with their TISS codes. Read when opened; the dialog's code loads then (LazyModal).
+ * What one imported statement or repasse posted (issue 38 item 3; openapi getTissStatement), opened from /tiss-lots'
+ * 'Demonstrativos do plano' and from 'A receber''s 'Depósitos recebidos': the lots it names, its receipts grouped by
+ * deposit (a deposit and the cases it paid, each linked) and its glosas with their TISS codes. Read when opened; the
+ * dialog's code loads then (LazyModal).
  */
 import { styled } from 'goober';
 import { getStatement, type TissStatementDetail, type TissStatementSummary } from '../../api/tiss';
-import { LazyModal } from '../../components/ui/LazyModal';
-import { ReadNotice } from '../../components/ui/ReadNotice';
-import { boxedRowsCss, columnCss } from '../../components/ui/cssParts';
+import { LazyModal } from '../ui/LazyModal';
+import { ReadNotice } from '../ui/ReadNotice';
+import { boxedRowsCss, columnCss } from '../ui/cssParts';
 import { formatDate } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
 import { fill } from '../../lib/i18n/pt-BR';
@@ -56,7 +57,8 @@ export function StatementDetailDialog({ medic, statement, onClose }: { medic: nu
           <ReadNotice read={read} loading={D.loading} failed={D.failed} compact />
         ) : (
           <>
-            <p>{detail.lots.length > 0 ? fill(D.lots, { lots: detail.lots.map((lot) => lot.number).join(', ') }) : D.noLots}</p>
+            {/* A repasse names no lot (its payer is not the plan the lots went to). */}
+            {statement.kind === 'repasse' ? null : <p>{detail.lots.length > 0 ? fill(D.lots, { lots: detail.lots.map((lot) => lot.number).join(', ') }) : D.noLots}</p>}
             {detail.receipts.length === 0 && detail.glosas.length === 0 ? <p>{D.nothing}</p> : null}
             {byDeposit(detail.receipts).map(([reference, receipts]) => (
               <section key={reference} aria-label={`${D.deposit}: ${reference || D.noDeposit}`}>

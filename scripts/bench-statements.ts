@@ -124,7 +124,7 @@ function startPings(): { stop(): Promise<Pings> } {
   };
 }
 
-type Row = { name: string; bytes: number; expected: number; answers: Answer[]; cpuMs: number; pings: Pings; pingedUploads: number };
+type Row = { name: string; bytes: number; expected: number; answers: Answer[]; cpuMs: number; pings: Pings };
 
 async function measureFile(name: string, file: Buffer, expected: number, serverPid: number): Promise<Row> {
   const answers: Answer[] = [];
@@ -138,7 +138,7 @@ async function measureFile(name: string, file: Buffer, expected: number, serverP
     answers.push({ ...(await upload(file)), ms: NaN });
     pingedUploads++;
   }
-  return { name, bytes: file.length, expected, answers, cpuMs: cpu, pings: await pings.stop(), pingedUploads };
+  return { name, bytes: file.length, expected, answers, cpuMs: cpu, pings: await pings.stop() };
 }
 
 /** The billion laughs: ten entities, each ten of the one before (10⁹ 'lol's expanded, 3 GB). */

@@ -317,11 +317,11 @@ export function printTable(rows: Measured[]): void {
 }
 
 
-export async function signIn(port: number, email = EMAIL): Promise<string> {
+export async function signIn(port: number, email = EMAIL, password = PASSWORD): Promise<string> {
   const response = await fetch(`http://127.0.0.1:${port}/auth/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: email, password: PASSWORD, ...CLIENT }),
+    body: JSON.stringify({ grant_type: 'password', username: email, password, ...CLIENT }),
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;

@@ -333,8 +333,27 @@ describe('importing a demonstrativo de pagamento', () => {
     }
   });
 
-  it('writes nothing when the import fails halfway (a crash between the first and the last write)', async () => {
+  it('never posts the same payment twice: the plan\'s same deposit under another statement number is shown, not posted', async () => {
     const payment = pagamentoForAnalise(analysis, {
+      statementNumber: 'PG-2026-03-BIS', issuedOn: '2026-03-20', payment: { paidOn: '2026-03-19', method: '1', bank: null, branch: null, account: null },
+    });
+    const file = tissMessageBytes(
+      buildPagamentoMessage({ planAnsRegistry: planRegistry, addressee: { kind: 'codeAtPlan', code: CODE_AT_PLAN }, transaction: { sequence: '9004', date: '2026-03-20', time: '09:00:00' }, statement: payment }),
+    );
+    const before = await written();
+    const res = await upload(`${URL}?medic=${medic.id}`, secretaryToken, file);
+    expect(res.statusCode, res.body).toBe(201);
+    const [statement] = res.json().statements;
+    expect(statement.totals).toMatchObject({ guides: 3, unmatched: 0, receipts_cents: 0 });
+    expect(statement.guides[0]).toMatchObject({ surgery_id: cases[0]!.id, posts: false });
+    expect(statement.guides[0].notes[0]).toMatch(/^Não lançado: a cirurgia já tem um recebimento de R\$ [\d.,]+ em 19\/03\/2026 \(Demonstrativo PG-2026-03, pagamento de 19\/03\/2026/);
+    expect((await written()).receipts).toBe(before.receipts);
+  });
+
+  it('writes nothing when the import fails halfway (a crash between the first and the last write)', async () => {
+    // Amounts other than the deposit already imported (the same payment again would not be posted at all).
+    const lower = { ...analysis, protocols: analysis.protocols.map((protocol) => ({ ...protocol, guides: protocol.guides.map((guide) => ({ ...guide, releasedCents: guide.releasedCents - 100 })) })) };
+    const payment = pagamentoForAnalise(lower, {
       statementNumber: 'PG-2026-03-X', issuedOn: '2026-03-19', payment: { paidOn: '2026-03-19', method: '1', bank: null, branch: null, account: null },
     });
     const file = tissMessageBytes(

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { STATUS_LABELS, type CaseStatus } from '../../../machines/constants';
 import { formatCents, glosaProblem } from '../../../machines/ledger/ledgerRules';
 import { isoToBrDate } from '../../../machines/patientWizard/patientFields';
@@ -63,6 +63,8 @@ const STATEMENT_IMPORT_MESSAGES = {
   lotDiffers: (lot: string) => `A guia foi enviada em outro lote (lote ${lot} no demonstrativo).`,
   informedDiffers: (billed: string, informed: string) => `Valor apresentado (${informed}) diferente do faturado na guia (${billed}).`,
   glosaAboveOpen: (problem: string) => `Glosa não lançada: ${problem}`,
+  samePaymentPosted: (amount: string, day: string, reference: string) =>
+    `Não lançado: a cirurgia já tem um recebimento de ${amount} em ${day} (${reference}); se for outro pagamento, lance à mão.`,
   otherGuideCodes: (codes: string[]) => `Outros motivos da guia: ${codes.join(', ')}.`,
   noCandidate: 'Nenhuma cirurgia encontrada pelo número da guia, nem pela carteira, data e procedimento.',
   noCandidateRepasse: 'Nenhuma cirurgia encontrada pelo número da guia, nem pela senha de autorização.',
@@ -324,7 +326,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       .select({ at: tissStatements.createdAt })
       .from(tissStatements)
       .where(and(eq(tissStatements.medicId, medicId), eq(tissStatements.planAnsRegistry, ''), eq(tissStatements.kind, 'repasse'), eq(tissStatements.number, number)));
-    const guides = await previewGuides(tx, medicId, null, repasseEntries(lines, payer), lock, null);
+    const guides = await previewGuides(tx, medicId, null, repasseEntries(lines, payer), lock, imported ? null : new Map());
     const statement: StatementPreview = {
       kind: 'repasse',
       number,
@@ -424,7 +426,10 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
     planId: number | null,
     entries: GuideEntry[],
     lock: boolean,
-    /** The glosas earlier guides take from each case's open balance; null: no balance check (imported already). */
+    /**
+     * The glosas earlier guides take from each case's open balance; null: a statement imported already, shown as it
+     * was posted (no balance check, no check against the receipts posted before).
+     */
     taken: Map<number, number> | null,
   ): Promise<StatementGuidePreview[]> {
     const billed = await tx
@@ -475,6 +480,15 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         .orderBy(asc(surgeries.id));
       for (const row of await (lock ? query.for('update', { of: surgeries }) : query)) cases.set(row.id, row);
     }
+    // A payment already posted from another statement or repasse, of the same amount on the same case, is most likely
+    // this one again (a plan's corrected statement under a new number, a repasse re-exported): never posted twice.
+    const earlierReceipts =
+      taken && caseIds.length > 0 && entries.some((entry) => entry.receipt)
+        ? await tx
+            .select({ surgeryId: surgeryReceipts.surgeryId, cents: surgeryReceipts.amountCents, on: surgeryReceipts.receivedOn, reference: surgeryReceipts.depositReference })
+            .from(surgeryReceipts)
+            .where(and(inArray(surgeryReceipts.surgeryId, caseIds), isNotNull(surgeryReceipts.tissStatementId)))
+        : [];
     const descriptions = await reasonDescriptions(tx, [...new Set(entries.flatMap((entry) => entry.glosas.flatMap((glosa) => (glosa.code ? [glosa.code] : []))))]);
     const billedById = new Map(billed.map((guide) => [guide.guideId, guide]));
     const answer: StatementGuidePreview[] = [];
@@ -500,6 +514,11 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
       let posts = Boolean(row) && (glosas.length > 0 || entry.receipt !== null);
       if (row && !WRITABLE.includes(row.status)) {
         notes.push(M.notWritable(row.status));
+        posts = false;
+      }
+      const samePayment = entry.receipt && posts ? earlierReceipts.find((receipt) => receipt.surgeryId === surgeryId && receipt.cents === entry.receipt!.amount_cents) : undefined;
+      if (samePayment) {
+        notes.push(M.samePaymentPosted(formatCents(samePayment.cents), isoToBrDate(samePayment.on), samePayment.reference ?? ''));
         posts = false;
       }
       if (taken && posts && row && glosas.length > 0) {

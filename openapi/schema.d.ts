@@ -5195,6 +5195,8 @@ export interface components {
             unmatched: number;
             receipts_cents: number;
             glosas_cents: number;
+            /** @description Quantos recebimentos ele lançou (num pagamento ou repasse, as guias pagas). */
+            receipts_count: number;
             /** Format: date-time */
             imported_at: string;
         };
@@ -5212,6 +5214,8 @@ export interface components {
             unmatched: number;
             receipts_cents: number;
             glosas_cents: number;
+            /** @description Quantos recebimentos ele lançou (num pagamento ou repasse, as guias pagas). */
+            receipts_count: number;
             /** Format: date-time */
             imported_at: string;
             lots: {

@@ -497,7 +497,7 @@ describe('importing a repasse (a CSV of guide numbers and amounts, for payers wi
     // Listed with the statements, as a deposit and the cases it paid.
     const listed = (await json('GET', `${URL}?medic=${medic.id}`, secretaryToken)).json().results as Array<{ id: number; kind: string; payer_name: string; plan_name: string | null }>;
     const repasse = listed.find((row) => row.kind === 'repasse')!;
-    expect(repasse).toMatchObject({ payer_name: 'Hospital Santa Luzia', payer_document: '11222333000181', plan_name: null, receipts_cents: 123_456 + 98_765, unmatched: 1 });
+    expect(repasse).toMatchObject({ payer_name: 'Hospital Santa Luzia', payer_document: '11222333000181', plan_name: null, receipts_cents: 123_456 + 98_765, receipts_count: 2, unmatched: 1 });
     const detail = (await json('GET', `${URL}${repasse.id}/?medic=${medic.id}`, secretaryToken)).json();
     expect(detail.receipts.map((row: { surgery_id: number; amount_cents: number }) => [row.surgery_id, row.amount_cents])).toEqual([
       [cases[0]!.id, 123_456],

@@ -639,6 +639,7 @@ export function createStatementService({ db, now }: { db: Database; now: () => D
         unmatched: tissStatements.unmatched,
         receipts_cents: tissStatements.receiptsCents,
         glosas_cents: tissStatements.glosasCents,
+        receipts_count: sql<number>`(select count(*)::int from ${surgeryReceipts} where ${surgeryReceipts.tissStatementId} = ${tissStatements.id})`,
         imported_at: tissStatements.createdAt,
       })
       .from(tissStatements)

@@ -106,7 +106,7 @@ export function DepositsSection({ owners, refresh }: DepositsSectionProps) {
     if (showMedic) columns.push({ key: 'medic', header: D.columns.medic, cell: (row) => row.medicName ?? S.none, clampLines: 2, width: '20%' });
     columns.push(
       { key: 'kind', header: S.list.statement, cell: kindText, cardOnly: true },
-      { key: 'paid', header: D.columns.paid, cell: (row) => fill(plural(row.guides, D.paid), { paid: row.guides - row.unmatched }), nowrap: true },
+      { key: 'paid', header: D.columns.paid, cell: (row) => fill(plural(row.guides, D.paid), { paid: row.receipts_count }), nowrap: true },
       { key: 'total', header: D.columns.total, cell: (row) => <StyledMoney>{money(row.receipts_cents)}</StyledMoney>, nowrap: true },
     );
     return columns;

@@ -29,14 +29,15 @@ const summary = (fields: Partial<TissStatementSummary> & Pick<TissStatementSumma
   payer_document: null,
   guides: 1,
   unmatched: 0,
+  receipts_count: 0,
   receipts_cents: 0,
   glosas_cents: 0,
   imported_at: '2026-03-20T12:00:00Z',
   ...fields,
 });
 
-const REPASSE = summary({ id: 1, kind: 'repasse', number: 'ab'.repeat(32), issued_on: '2026-03-19', payer_name: 'Hospital Santa Luzia', payer_document: '11222333000181', guides: 2, unmatched: 1, receipts_cents: 123_456 });
-const PAYMENT = summary({ id: 2, kind: 'pagamento', number: 'PG-7', issued_on: '2026-03-12', plan_name: 'Plano Azul', payer_name: 'PLANO AZUL SA', guides: 3, receipts_cents: 500_000 });
+const REPASSE = summary({ id: 1, kind: 'repasse', number: 'ab'.repeat(32), issued_on: '2026-03-19', payer_name: 'Hospital Santa Luzia', payer_document: '11222333000181', guides: 2, unmatched: 1, receipts_count: 1, receipts_cents: 123_456 });
+const PAYMENT = summary({ id: 2, kind: 'pagamento', number: 'PG-7', issued_on: '2026-03-12', plan_name: 'Plano Azul', payer_name: 'PLANO AZUL SA', guides: 3, receipts_count: 3, receipts_cents: 500_000 });
 const ANALYSIS = summary({ id: 3, kind: 'analise', number: 'AC-1', issued_on: '2026-03-25', plan_name: 'Plano Azul', guides: 3, glosas_cents: 30_000 });
 
 const ok = <T,>(value: T): ReadResult<T> => ({ kind: 'ok', value });

@@ -41,6 +41,12 @@ export type RepasseLine = {
   patientName: string | null;
 };
 
+/**
+ * The model offered beside the form ('Baixar modelo (CSV)'): every column the file may have, as Excel pt-BR writes
+ * them, and one example line, which these rules read (tests/unit/machines/ledger/repasseCsv.test.ts).
+ */
+export const REPASSE_CSV_TEMPLATE = ['Guia;Paciente;Data;Valor;IRRF;ISS;PIS/COFINS/CSLL', '12345;Maria da Conceição;05/03/2026;1.500,00;22,50;;69,75', ''].join('\r\n');
+
 export const REPASSE_CSV_MESSAGES = {
   empty: 'O arquivo está vazio.',
   tooLarge: 'O arquivo tem mais de 1 MB: divida o repasse em arquivos menores.',

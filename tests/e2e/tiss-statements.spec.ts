@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { AnaliseContaStatement } from '../../machines/tiss/statementTypes';
 import { analiseContaForLot, buildAnaliseContaMessage } from '../../machines/tiss/statementWriters';
@@ -233,6 +234,11 @@ test.describe('TISS statements read back', () => {
     await page.getByRole('button', { name: 'Importar repasse (CSV)' }).click();
     const form = page.getByRole('dialog', { name: 'Importar repasse (CSV)' });
     await expect(form).toContainText('O arquivo precisa das colunas "Guia" e "Valor"');
+    // The model file: every column, as Excel pt-BR writes them (UTF-8 with a BOM).
+    const [model] = await Promise.all([page.waitForEvent('download'), form.getByRole('button', { name: 'Baixar modelo (CSV)' }).click()]);
+    expect(model.suggestedFilename()).toBe('modelo-repasse.csv');
+    const modelText = readFileSync(await model.path(), 'utf8');
+    expect(modelText.startsWith('\uFEFFGuia;Paciente;Data;Valor;IRRF;ISS;PIS/COFINS/CSLL\r\n')).toBe(true);
     await form.getByRole('button', { name: 'Escolher arquivo CSV' }).click();
     await expect(form.getByText('Escolha quem pagou o repasse.')).toBeVisible();
     await expect(form.getByText('Informe o nome de quem pagou.')).toBeVisible();

@@ -20,7 +20,7 @@ import { useId, useRef, useState, type ChangeEvent, type RefObject } from 'react
 import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
 import { RECEIPT_PAYER_LABELS } from '../../../machines/ledger/constants';
-import { readRepassePayer, REPASSE_PAYERS } from '../../../machines/ledger/repasseCsv';
+import { readRepassePayer, REPASSE_CSV_TEMPLATE, REPASSE_PAYERS } from '../../../machines/ledger/repasseCsv';
 import { messagesOf, type CallResult } from '../../api/call';
 import type { MedicOption } from '../../api/receivables';
 import {
@@ -41,6 +41,8 @@ import { caseHref } from '../../lib/surgeries/caseLink';
 import { allImported, importedNotice, importedToast, postLines, statementByline, statementHeading, totalsText } from '../../lib/tiss/statementText';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
 import { toastSuccess } from '../../lib/toast';
+import { saveBlob } from '../../lib/download';
+import { textButtonCss } from '../ui/singleFileUpload';
 import { MASKS } from '../form/FormMaskedField';
 import { Button } from '../ui/Button';
 import { DataTable, type DataColumn } from '../ui/DataTable';
@@ -89,6 +91,21 @@ const StyledIntro = styled('p')`
   font-size: ${fontSizes.sm};
   max-width: 75ch;
 `;
+
+const StyledIntroRow = styled('div')`
+  ${columnCss(space.xs)}
+  align-items: flex-start;
+`;
+
+const StyledTextButton = styled('button')`
+  ${textButtonCss}
+  padding: 0;
+`;
+
+/** The repasse's model file, UTF-8 with a BOM so Excel pt-BR opens its accents right. */
+function downloadTemplate() {
+  saveBlob(new Blob(['\uFEFF', REPASSE_CSV_TEMPLATE], { type: 'text/csv;charset=utf-8' }), R.templateName);
+}
 
 const StyledAlert = styled('div')`
   ${columnCss(space.sm)}
@@ -312,7 +329,14 @@ export function StatementImport({ medic, pickFrom, onImported, source = 'tiss' }
       >
         <StyledBody>
           <FileInput inputRef={dialogInput} accept={texts.accept} label={texts.fileLabel} onChange={handleFile} />
-          {repasse && step.kind === 'pick' ? <StyledIntro>{R.intro}</StyledIntro> : null}
+          {repasse && step.kind === 'pick' ? (
+            <StyledIntroRow>
+              <StyledIntro>{R.intro}</StyledIntro>
+              <StyledTextButton type="button" onClick={downloadTemplate}>
+                {R.template}
+              </StyledTextButton>
+            </StyledIntroRow>
+          ) : null}
           {needsPick && pickFrom ? (
             <>
               {step.kind === 'pick' && !repasse ? <StyledIntro>{T.pickIntro}</StyledIntro> : null}

@@ -303,6 +303,8 @@ export const tissTexts = {
       receivedOnHint: 'Uma linha com "Data" usa a sua.',
       datePlaceholder: 'dd/mm/aaaa',
       pickFile: 'Escolher arquivo CSV',
+      template: 'Baixar modelo (CSV)',
+      templateName: 'modelo-repasse.csv',
       fileLabel: 'Arquivo CSV do repasse',
       previewTitle: 'Conferir o repasse',
       tableLabel: 'Guias do repasse',

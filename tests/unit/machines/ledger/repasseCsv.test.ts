@@ -3,6 +3,7 @@ import {
   MAX_REPASSE_LINES,
   parseRepasseCsv,
   readRepassePayer,
+  REPASSE_CSV_TEMPLATE,
   REPASSE_FORM_MESSAGES,
   REPASSE_PAYERS,
   repasseCents,
@@ -63,6 +64,12 @@ describe('parseRepasseCsv', () => {
     ).toEqual(expected);
     expect(parseRepasseCsv('guia,valor,data,irrf,iss,pcc,paciente\n00042,1500.00,2026-03-05,22.50,,69.75,Ana\nS-77,800,,,40,,\n')).toEqual(expected);
     expect(parseRepasseCsv('Guia\tValor\tData\tIRRF\tISS\tPIS/COFINS/CSLL\tPaciente\r\n00042\t1500\t5/3/2026\t22,5\t\t69,75\tAna\r\nS-77\t800\t\t\t40\t\t\r\n')).toEqual(expected);
+  });
+
+  it('reads its own model file, every column named', () => {
+    expect(parseRepasseCsv(repasseCsvText(Buffer.from(`\uFEFF${REPASSE_CSV_TEMPLATE}`, 'utf8')))).toEqual([
+      { line: 2, guideNumber: '12345', amountCents: 150_000, paidOn: '2026-03-05', irrfCents: 2_250, issCents: 0, pisCofinsCsllCents: 6_975, patientName: 'Maria da Conceição' },
+    ]);
   });
 
   it('honours quoted cells (a separator or a quote inside) and skips blank lines', () => {

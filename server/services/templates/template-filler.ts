@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import { TemplateProblemError, type TemplateProblem } from './docx-template';
 import type { FillReply, FillRequest } from './fill-worker';
+import { createWorkerCaller } from '../workers/worker-caller';
 
 /** A fill that takes longer than this (booting the worker included) is abandoned and its worker replaced. */
 const FILL_TIMEOUT_MS = 30_000;
@@ -18,8 +18,6 @@ const FILL_FAILED_PROBLEM: TemplateProblem = {
   message: 'O modelo não pôde ser preenchido (grande ou complexo demais).',
 };
 
-type Pending = { owner: Worker; resolve(data: Buffer): void; reject(error: Error): void; timer: NodeJS.Timeout };
-
 export type TemplateFiller = {
   /** The template filled with `values`; TemplateProblemError for a broken, oversized or runaway template. */
   fill(template: Buffer, values: Record<string, unknown>): Promise<Buffer>;
@@ -27,76 +25,24 @@ export type TemplateFiller = {
 };
 
 /**
- * Fills DOCX templates in one long-lived worker thread (started at the first fill), so unzipping and
- * rendering never block the server's event loop. The worker has a bounded heap; a fill that runs past
+ * Fills DOCX templates in one long-lived worker thread (started at the first fill; ../workers/worker-caller.ts), so
+ * unzipping and rendering never block the server's event loop. The worker has a bounded heap; a fill that runs past
  * `timeoutMs` or kills the worker fails with TemplateProblemError and the next fill gets a new worker.
  */
 export function createTemplateFiller({ timeoutMs = FILL_TIMEOUT_MS }: { timeoutMs?: number } = {}): TemplateFiller {
-  let worker: Worker | null = null;
-  let nextId = 1;
-  const pending = new Map<number, Pending>();
-
-  /** Fails the fills waiting on `owner` (every fill when omitted). */
-  function failAll(reason: TemplateProblem, owner?: Worker) {
-    for (const [id, task] of pending) {
-      if (owner && task.owner !== owner) continue;
-      clearTimeout(task.timer);
-      pending.delete(id);
-      task.reject(new TemplateProblemError([reason]));
-    }
-  }
-
-  function discard(current: Worker) {
-    if (worker === current) worker = null;
-    void current.terminate();
-  }
-
-  function start(): Worker {
-    const created = new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
-    created.unref();
-    created.on('message', (reply: FillReply) => {
-      const task = pending.get(reply.id);
-      if (!task) return;
-      pending.delete(reply.id);
-      clearTimeout(task.timer);
-      if (reply.ok) task.resolve(Buffer.from(reply.data));
-      else task.reject(new TemplateProblemError(reply.problems ?? [FILL_FAILED_PROBLEM]));
-    });
-    // Out of memory, or a crash: every fill in it fails, the next one starts a new worker.
-    created.on('error', () => {
-      discard(created);
-      failAll(FILL_FAILED_PROBLEM, created);
-    });
-    created.on('exit', () => {
-      if (worker === created) worker = null;
-      failAll(FILL_FAILED_PROBLEM, created);
-    });
-    return created;
-  }
-
+  const worker = createWorkerCaller<FillReply, Buffer>({
+    url: WORKER_URL,
+    heapMb: WORKER_HEAP_MB,
+    timeoutMs,
+    settle: (reply) =>
+      reply.ok ? { ok: true, value: Buffer.from(reply.data) } : { ok: false, error: new TemplateProblemError(reply.problems ?? [FILL_FAILED_PROBLEM]) },
+    failure: () => new TemplateProblemError([FILL_FAILED_PROBLEM]),
+  });
   return {
     fill(template, values) {
-      worker ??= start();
-      const current = worker;
-      const id = nextId++;
-      return new Promise<Buffer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          pending.delete(id);
-          reject(new TemplateProblemError([FILL_FAILED_PROBLEM]));
-          // The runaway fill holds the worker: replace it (other fills in it fail too, rarely).
-          discard(current);
-          failAll(FILL_FAILED_PROBLEM, current);
-        }, timeoutMs);
-        pending.set(id, { owner: current, resolve, reject, timer });
-        const request: FillRequest = { id, template: new Uint8Array(template), values };
-        current.postMessage(request);
-      });
+      const request: Omit<FillRequest, 'id'> = { template: new Uint8Array(template), values };
+      return worker.call(request);
     },
-    async close() {
-      failAll(FILL_FAILED_PROBLEM);
-      const current = worker;
-      worker = null;
-      if (current) await current.terminate();
-    },
+    close: () => worker.close(),
   };
 }

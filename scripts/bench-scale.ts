@@ -15,8 +15,8 @@
  * package, no rows through Node) in a session with session_replication_role = replica (no trigger fires: neither the
  * dashboard's nor the foreign keys' checks, the rows being consistent by construction), with the big tables' secondary
  * indexes dropped during the load and built again after it; then the dashboard's summaries are rebuilt
- * (dashboard_rebuild_figures, the migration's backfill) and settled (settleSeededDatabase: the summaries rewritten,
- * VACUUM ANALYZE). Each step's seeding time is printed.
+ * (dashboard_rebuild_figures, the migration's backfill), the audit trail's counts too (audit_rebuild_counts), and
+ * settled (settleSeededDatabase: the summaries rewritten, VACUUM ANALYZE). Each step's seeding time is printed.
  *
  * With BENCH_SAAS=1, a last step adds BENCH_SAAS_MEDICS (999) medics of BENCH_SAAS_CASES (9,000) cases each: with the
  * 1,000,000 of the first one, 1,000 medics and ~10,000,000 cases; the measured medic is then the second one (a
@@ -298,6 +298,8 @@ async function grow(url: string, handle: DatabaseHandle, medics: Medic[], add: n
     await client.query(`set session_replication_role = origin`);
     await time('analyze', () => client.query('analyze'));
     await time('summaries rebuilt (dashboard_rebuild_figures)', () => client.query('select dashboard_rebuild_figures()'));
+    // The audit rows went in with no trigger: their counts (server/db/functions/audit-counts.sql) from the trail.
+    await time('audit counts rebuilt (audit_rebuild_counts)', () => client.query('select audit_rebuild_counts()'));
     await time('settled (summaries rewritten, VACUUM ANALYZE)', () => settleSeededDatabase(handle.db));
   } finally {
     await client.end();

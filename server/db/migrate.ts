@@ -11,8 +11,8 @@ import { sqlDefinitions } from './schema/index';
 const MIGRATIONS_FOLDER = projectPath('server', 'db', 'migrations');
 const FUNCTIONS_FOLDER = projectPath('server', 'db', 'functions');
 
-/** The SQL definition files of server/db/functions, in the order they are applied (the figures call the stage functions). */
-const DEFINITION_FILES = ['stages.sql', 'dashboard-figures.sql'] as const;
+/** The SQL definition files of server/db/functions, in the order they are applied (the figures call the stage functions; audit-counts.sql rebuilds its own counts). */
+const DEFINITION_FILES = ['stages.sql', 'dashboard-figures.sql', 'audit-counts.sql'] as const;
 
 /** A SQL definition file: its name in server/db/functions and its text. */
 export type SqlDefinition = { file: string; text: string };

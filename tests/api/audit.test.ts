@@ -253,6 +253,81 @@ describe('the audit query', () => {
   });
 });
 
+describe("the trail's total, kept by a trigger (server/db/functions/audit-counts.sql; issue 41 goal 3)", () => {
+  const ON_POSTGRES = Boolean(process.env.DATABASE_URL);
+  const single = async <T>(query: ReturnType<typeof sql>) => ((await t.deps.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+  /** The medic's trail counted row by row, as the page counted it before. */
+  const trailOf = async (medicId: number) =>
+    Number((await single<{ n: string | number }>(sql`select count(*) as n from audit_events where medic_id = ${medicId}`)).n);
+  const countRowsOf = async (medicId: number) =>
+    Number((await single<{ n: string | number }>(sql`select count(*) as n from audit_event_counts where medic_id = ${medicId}`)).n);
+  /** The unfiltered page's count, against the trail as it stood when the page was asked for (its own row comes after). */
+  async function expectPageCountsTrail(headers: Headers, medicId: number) {
+    await t.app.audit.flush();
+    const trail = await trailOf(medicId);
+    expect(trail).toBeGreaterThan(0);
+    expect((await audit(headers)).count).toBe(trail);
+  }
+  const insertRows = (medicId: number, rows: number) =>
+    t.deps.db.execute(sql`insert into audit_events (medic_id, actor_id, action, entity, patient_ids)
+      select ${medicId}::integer, ${medicId}::integer, 'view'::audit_action, 'patient'::audit_entity, '{}'::integer[]
+      from generate_series(1, ${rows}::integer)`);
+
+  it('equals the rows of each medic’s trail as it grows, one statement or many, and after a fold', async () => {
+    const patient = await insertPatient(t.deps.db, medic.id);
+    for (let n = 0; n < 4; n += 1) await t.app.inject({ method: 'GET', url: patientUrl(patient.id), headers: asMedic });
+    await expectPageCountsTrail(asMedic, medic.id);
+
+    // One statement naming two medics, then many statements at once (on PostgreSQL, on the pool's connections).
+    await t.deps.db.execute(sql`insert into audit_events (medic_id, actor_id, action, entity, patient_ids)
+      select case when g % 3 = 0 then ${otherMedic.id}::integer else ${medic.id}::integer end, null, 'list'::audit_action, 'patient'::audit_entity,
+        '{}'::integer[]
+      from generate_series(1, 30) g`);
+    await Promise.all(Array.from({ length: 40 }, (_, n) => insertRows(n % 2 === 0 ? medic.id : otherMedic.id, 1 + (n % 5))));
+    await expectPageCountsTrail(asMedic, medic.id);
+    await expectPageCountsTrail(asOtherMedic, otherMedic.id);
+
+    // A fold leaves one row per medic and the same total.
+    await t.app.audit.flush();
+    expect((await single<{ ran: boolean }>(sql`select audit_fold_counts(${medic.id}) as ran`)).ran).toBe(true);
+    expect(await countRowsOf(medic.id)).toBe(1);
+    await expectPageCountsTrail(asMedic, medic.id);
+
+    // A rebuild from the trail agrees with what the trigger kept.
+    await t.app.audit.flush();
+    const kept = await trailOf(medic.id);
+    await t.deps.db.execute(sql`select audit_rebuild_counts()`);
+    expect(await countRowsOf(medic.id)).toBe(1);
+    expect(Number((await single<{ n: string | number }>(sql`select sum(events) as n from audit_event_counts where medic_id = ${medic.id}`)).n)).toBe(kept);
+  });
+
+  it('is folded by the inserts themselves, so the rows read per page stay few', async () => {
+    // A statement that adds a row whose id is a multiple of 64 folds its medics' rows: after 400 single rows in a row,
+    // the medic has the fold's row and at most 63 added since.
+    for (let n = 0; n < 400; n += 1) await insertRows(otherMedic.id, 1);
+    expect(await countRowsOf(otherMedic.id)).toBeLessThanOrEqual(64);
+    await expectPageCountsTrail(asOtherMedic, otherMedic.id);
+  });
+
+  it.runIf(ON_POSTGRES)('a fold never waits: a second one skips while the first is open, and the total holds', async () => {
+    let releaseFirst!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstFolded!: () => void;
+    const folded = new Promise<void>((resolve) => (firstFolded = resolve));
+    const first = t.deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select audit_fold_counts(${medic.id})`);
+      firstFolded();
+      await firstHolds;
+    });
+    await folded;
+    await insertRows(medic.id, 3);
+    expect((await single<{ ran: boolean }>(sql`select audit_fold_counts(${medic.id}) as ran`)).ran).toBe(false);
+    releaseFirst();
+    await first;
+    await expectPageCountsTrail(asMedic, medic.id);
+  });
+});
+
 describe('the audit table', () => {
   it('is append-only: UPDATE, DELETE and TRUNCATE are refused', async () => {
     await t.app.audit.flush();

@@ -44,9 +44,10 @@ describe('docs/ARCHITECTURE.md lists every table of the schema and of the SQL de
     expect(schemaTables).toContain('users');
   });
 
-  it('reads the summary tables from the SQL definitions', () => {
+  it('reads the derived tables from the SQL definitions', () => {
     expect(definedTables).toContain('dashboard_case_facts');
     expect(definedTables).toContain('dashboard_receipt_month_totals');
-    expect(definedTables).toHaveLength(21);
+    expect(definedTables).toContain('audit_event_counts');
+    expect(definedTables).toHaveLength(22);
   });
 });

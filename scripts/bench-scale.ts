@@ -55,7 +55,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openPostgres, type DatabaseHandle } from '../server/db/client';
+import { openPostgres, POSTGRES_SESSION_OPTIONS, type DatabaseHandle } from '../server/db/client';
 import { runMigrations } from '../server/db/migrate';
 import { seedAll } from '../server/db/seed';
 import { hashPassword } from '../server/services/auth/password';
@@ -523,7 +523,8 @@ async function main(): Promise<void> {
   let handle: DatabaseHandle | null = null;
   let server: ChildProcess | null = null;
   let app: FastifyInstance | null = null;
-  const adminClient = new pg.Client({ connectionString: database.url });
+  // The server's session settings, so that the statements are explained as the server runs them.
+  const adminClient = new pg.Client({ connectionString: database.url, options: POSTGRES_SESSION_OPTIONS });
   const results: SizeResult[] = [];
   try {
     console.log(`load average before: ${loadAverage()}; temporary database ${database.name}`);

@@ -85,6 +85,16 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
 
 type PostgresOptions = { poolMax?: number; connectionTimeoutMillis?: number };
 
+/**
+ * The settings of every connection of the app to PostgreSQL (issue 41); every statement it runs is a request's, short:
+ * - no JIT compilation: PostgreSQL's cost estimate alone (not the work) decided it; 'A receber' spent 350 ms compiling
+ *   a plan whose execution took 127 ms;
+ * - no parallel workers: starting one cost more than the scan it shared ('A receber''s totals at 100,000 cases, 3.3 ms
+ *   of scan per process, 28 ms with the gather), and the pool already runs requests side by side.
+ * bench:scale explains the captured statements under the same settings.
+ */
+export const POSTGRES_SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
 /** Opens a bounded connection pool to a real PostgreSQL server. */
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<DatabaseHandle> {
   // pg and its drizzle driver are loaded only here: an embedded (PGlite) start never needs them (issue 15).
@@ -94,9 +104,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
     idleTimeoutMillis: 30_000,
-    // No JIT compilation (issue 41): every statement here is short, and PostgreSQL's cost estimate alone (not the
-    // work) decided it; 'A receber' spent 350 ms compiling a plan whose execution took 127 ms.
-    options: '-c jit=off',
+    options: POSTGRES_SESSION_OPTIONS,
   });
   // An idle client's error (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});

@@ -58,8 +58,10 @@ CREATE INDEX dashboard_case_facts_medic_due_idx ON dashboard_case_facts (medic_i
 --> statement-breakpoint
 CREATE INDEX dashboard_case_facts_medic_last_receipt_idx ON dashboard_case_facts (medic_id, last_receipt_on);
 --> statement-breakpoint
--- The cases that owe money today ('A receber' reads its candidates here: server/services/ledger/receivables.ts).
+-- The cases that owe money today, in 'A receber''s order, with what its totals and payer options read
+-- (server/services/ledger/receivables.ts): those read the index alone, not the facts' wide rows (issue 41 goal 3).
 CREATE INDEX dashboard_case_facts_owing_idx ON dashboard_case_facts (medic_id, due_date, surgery_id)
+  INCLUDE (open_cents, disputed_cents, plan_id, source)
   WHERE receivable AND (open_cents > 0 OR disputed_cents > 0);
 --> statement-breakpoint
 -- Per medic and São Paulo month of creation (the period reads), and all time (*_totals: the homes' read).

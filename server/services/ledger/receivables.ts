@@ -86,7 +86,10 @@ const fromOwingFacts = (withCase: boolean) => sql`from dashboard_case_facts as o
 /** The payer's name from the facts (payerSql's rule). */
 const factsPayerSql = payerNameSql(sql`owing_plan.fantasy_name`, sql`owing.source`);
 
-/** With a past day's books, the candidates (every case of the medics) are then decided by hasMoneyOutstandingSql. */
+/**
+ * The ledger's path with today's books (the appeals filter, the export) takes its candidates here, and
+ * hasMoneyOutstandingSql then decides; with a past day's books every case of the medics is a candidate.
+ */
 const owingToday = (medicIds: number[]) => sql`${surgeries.id} in (select owing.surgery_id from dashboard_case_facts as owing
   where ${inArray(sql`owing.medic_id`, medicIds)} and ${OWING_FACTS})`;
 

@@ -11,7 +11,10 @@ import { sqlDefinitions } from './schema/index';
 const MIGRATIONS_FOLDER = projectPath('server', 'db', 'migrations');
 const FUNCTIONS_FOLDER = projectPath('server', 'db', 'functions');
 
-/** The SQL definition files of server/db/functions, in the order they are applied (the figures call the stage functions; audit-counts.sql rebuilds its own counts). */
+/**
+ * The SQL definition files of server/db/functions, in the order they are applied (the figures call the stage
+ * functions; audit-counts.sql rebuilds its own counts as its last statement).
+ */
 const DEFINITION_FILES = ['stages.sql', 'dashboard-figures.sql', 'audit-counts.sql'] as const;
 
 /** A SQL definition file: its name in server/db/functions and its text. */

@@ -15,7 +15,7 @@ DROP TABLE IF EXISTS dashboard_case_facts, dashboard_status_months, dashboard_pa
   dashboard_glosa_months, dashboard_payment_days, dashboard_due_months, dashboard_status_totals, dashboard_payer_totals,
   dashboard_hospital_totals, dashboard_procedure_totals, dashboard_lost_totals, dashboard_open_dues,
   dashboard_payment_day_totals, dashboard_receipt_month_totals, dashboard_glosa_reason_months,
-  dashboard_glosa_reason_totals CASCADE;
+  dashboard_glosa_reason_totals, dashboard_owing_dues CASCADE;
 --> statement-breakpoint
 -- One row per case: what the case contributes to the figures (its keys and derived values, the ledger's included), as
 -- of its last write. The triggers subtract a case's old contribution and add the new one; the column order is that of
@@ -144,6 +144,14 @@ CREATE TABLE dashboard_open_dues (
   medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
   open_cents bigint NOT NULL,
   PRIMARY KEY (medic_id, due_date, plan_id, source) INCLUDE (open_cents)
+);
+--> statement-breakpoint
+-- The cases that owe money today ('A receber''s totals and payer options: server/services/ledger/receivables.ts), by
+-- due date and payer: how many, their open and disputed amounts. A case that owes only a dispute counts too.
+CREATE TABLE dashboard_owing_dues (
+  medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
+  cases integer NOT NULL, open_cents bigint NOT NULL, disputed_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, due_date, plan_id, source) INCLUDE (cases, open_cents, disputed_cents)
 );
 --> statement-breakpoint
 -- Expected fees falling due and glosas, by month (the glosa rate).
@@ -354,6 +362,12 @@ BEGIN
     ON CONFLICT (medic_id, month) DO UPDATE SET cents = t.cents + excluded.cents;
   END IF;
   IF f.receivable THEN
+    IF f.open_cents > 0 OR f.disputed_cents > 0 THEN
+      INSERT INTO dashboard_owing_dues AS t (medic_id, due_date, plan_id, source, cases, open_cents, disputed_cents)
+      VALUES (f.medic_id, coalesce(f.due_date, 'infinity'::date), f.plan_id, f.source, sign, sign * f.open_cents, sign * f.disputed_cents)
+      ON CONFLICT (medic_id, due_date, plan_id, source) DO UPDATE SET cases = t.cases + excluded.cases,
+        open_cents = t.open_cents + excluded.open_cents, disputed_cents = t.disputed_cents + excluded.disputed_cents;
+    END IF;
     IF f.open_cents > 0 THEN
       INSERT INTO dashboard_open_balances AS t (medic_id, month, plan_id, source, due_date, open_cents)
       VALUES (f.medic_id, f.created_month, f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), sign * f.open_cents)
@@ -594,7 +608,7 @@ BEGIN
   DELETE FROM dashboard_status_totals; DELETE FROM dashboard_payer_totals; DELETE FROM dashboard_hospital_totals;
   DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals; DELETE FROM dashboard_open_dues;
   DELETE FROM dashboard_payment_day_totals; DELETE FROM dashboard_receipt_month_totals;
-  DELETE FROM dashboard_glosa_reason_months; DELETE FROM dashboard_glosa_reason_totals;
+  DELETE FROM dashboard_glosa_reason_months; DELETE FROM dashboard_glosa_reason_totals; DELETE FROM dashboard_owing_dues;
   INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
   INSERT INTO dashboard_status_months (medic_id, month, status, cases, fees, days, concluded)
   SELECT medic_id, created_month, status, count(*), coalesce(sum(fees), 0), coalesce(sum(concluded_days), 0), count(concluded_days)
@@ -676,6 +690,9 @@ BEGIN
   SELECT medic_id, reason, sum(cases) FROM dashboard_lost_months GROUP BY 1, 2;
   INSERT INTO dashboard_open_dues (medic_id, due_date, plan_id, source, open_cents)
   SELECT medic_id, due_date, plan_id, source, sum(open_cents) FROM dashboard_open_balances GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_owing_dues (medic_id, due_date, plan_id, source, cases, open_cents, disputed_cents)
+  SELECT medic_id, coalesce(due_date, 'infinity'::date), plan_id, source, count(*), sum(open_cents), sum(disputed_cents)
+  FROM dashboard_case_facts WHERE receivable AND (open_cents > 0 OR disputed_cents > 0) GROUP BY 1, 2, 3, 4;
   INSERT INTO dashboard_payment_day_totals (medic_id, plan_id, source, days, cases)
   SELECT medic_id, plan_id, source, days, sum(cases) FROM dashboard_payment_days GROUP BY 1, 2, 3, 4;
   INSERT INTO dashboard_receipt_month_totals (medic_id, month, cents)

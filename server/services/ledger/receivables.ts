@@ -93,18 +93,26 @@ const factsPayerSql = payerNameSql(sql`owing_plan.fantasy_name`, sql`owing.sourc
 const owingToday = (medicIds: number[]) => sql`${surgeries.id} in (select owing.surgery_id from dashboard_case_facts as owing
   where ${inArray(sql`owing.medic_id`, medicIds)} and ${OWING_FACTS})`;
 
-/**
- * The totals over `rows` (a FROM … WHERE): how many, the open and disputed sums and the open sum per aging bucket,
- * read from `balances` (the alias holding open_cents and disputed_cents: the ledger, or the case's facts).
- */
-function totalsSql(balances: 'ledger' | 'owing', bucket: SQL<AgingBucket>, rows: SQL): SQL {
-  const from = sql.raw(balances);
-  const byBucket = (key: AgingBucket) => sql`coalesce(sum(${from}.open_cents) filter (where ${bucket} = ${key}), 0)::text`;
-  return sql`select count(*)::int as count, coalesce(sum(${from}.open_cents), 0)::text as open_cents,
-    coalesce(sum(${from}.disputed_cents), 0)::text as disputed_cents,
+/** What the totals sum: the rows' count and open and disputed amounts, and the aging bucket of each row. */
+type TotalsSource = { count: SQL; open: SQL; disputed: SQL; bucket: SQL<AgingBucket> };
+
+/** The totals over `rows` (a FROM … WHERE): how many, the open and disputed sums and the open sum per aging bucket. */
+function totalsSql({ count, open, disputed, bucket }: TotalsSource, rows: SQL): SQL {
+  const byBucket = (key: AgingBucket) => sql`coalesce(sum(${open}) filter (where ${bucket} = ${key}), 0)::text`;
+  return sql`select ${count}::int as count, coalesce(sum(${open}), 0)::text as open_cents,
+    coalesce(sum(${disputed}), 0)::text as disputed_cents,
     ${byBucket('d0_30')} as d0_30, ${byBucket('d31_60')} as d31_60, ${byBucket('d61_90')} as d61_90, ${byBucket('d90_plus')} as d90_plus
     ${rows}`;
 }
+
+/**
+ * The owing cases summed by due date and payer (dashboard_owing_dues, kept by the dashboard's triggers with the facts):
+ * the totals and payer options of a page filtered by payer or bucket at most read a row per due date and payer, not a
+ * row per case (issue 41 goal 3: flat cost). The due date 'infinity' stands for none.
+ */
+const FROM_OWING_DUES = sql`from dashboard_owing_dues as dues left join ${healthPlans} as dues_plan on dues_plan.id = dues.plan_id`;
+const duesPayerSql = payerNameSql(sql`dues_plan.fantasy_name`, sql`dues.source`);
+const DUES_DUE_DATE = sql`nullif(dues.due_date, 'infinity'::date)`;
 
 /** The payer options: every `payer` of `rows` (a FROM … WHERE over the cases in scope, no filter), by name. */
 const payersSql = (payer: SQL, rows: SQL) => sql`select payer from (select distinct ${payer} as payer ${rows}) as options order by payer ${NAME_ORDER}`;
@@ -239,8 +247,8 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
         sql`select owing.surgery_id as id ${filtered}
           order by owing.due_date asc nulls last, owing.surgery_id asc limit ${RECEIVABLES_PAGE_SIZE} offset ${offset}`,
       ),
-      rowsOf<Row>(db, totalsSql('owing', agingBucketSql(day, FACTS_DUE_DATE), filtered)),
-      rowsOf<{ payer: string }>(db, payersSql(factsPayerSql, sql`${fromOwingFacts(false)} where ${scope}`)),
+      rowsOf<Row>(db, search === null && filters.reason === null ? duesTotals(medicIds, filters, day) : factsTotals(filtered, day)),
+      rowsOf<{ payer: string }>(db, payersSql(duesPayerSql, sql`${FROM_OWING_DUES} where ${duesScope(medicIds)}`)),
     ]);
     const ids = page.map((row) => Number(row.id));
     const rows =
@@ -253,6 +261,23 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
     return { rows, totals, payers };
   }
 
+  /** The medics' rows of dashboard_owing_dues that still count a case. */
+  const duesScope = (medicIds: number[]) => sql`${inArray(sql`dues.medic_id`, medicIds)} and dues.cases > 0`;
+
+  /** The totals from the sums by due date and payer (no patient search, no glosa reason: those need the cases). */
+  function duesTotals(medicIds: number[], filters: ReceivablesFilters, day: string): SQL {
+    const bucket = agingBucketSql(day, DUES_DUE_DATE);
+    const conditions: SQL[] = [duesScope(medicIds)];
+    if (filters.payer !== null) conditions.push(sql`${duesPayerSql} = ${filters.payer}`);
+    if (filters.bucket !== null) conditions.push(sql`${bucket} = ${filters.bucket}`);
+    const sums = { count: sql`coalesce(sum(dues.cases), 0)`, open: sql`dues.open_cents`, disputed: sql`dues.disputed_cents`, bucket };
+    return totalsSql(sums, sql`${FROM_OWING_DUES} where ${sql.join(conditions, sql` and `)}`);
+  }
+
+  /** The totals from the cases' facts, row by row (a patient search or a glosa reason). */
+  const factsTotals = (filtered: SQL, day: string) =>
+    totalsSql({ count: sql`count(*)`, open: sql`owing.open_cents`, disputed: sql`owing.disputed_cents`, bucket: agingBucketSql(day, FACTS_DUE_DATE) }, filtered);
+
   /** Any day, any filter: every candidate's ledger computed (a past day's books, or the appeals filter). */
   async function listFromLedger(medicIds: number[], filters: ReceivablesFilters, day: string, booksDay: string | null) {
     const FROM = fromAt(booksDay);
@@ -264,7 +289,10 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
         sql`${selectColumns(day)} ${FROM} where ${where}
           order by order_key desc, ${surgeries.id} asc limit ${RECEIVABLES_PAGE_SIZE} offset ${offset}`,
       ),
-      rowsOf<Row>(db, totalsSql('ledger', agingBucketSql(day), sql`${FROM} where ${where}`)),
+      rowsOf<Row>(
+        db,
+        totalsSql({ count: sql`count(*)`, open: sql`ledger.open_cents`, disputed: sql`ledger.disputed_cents`, bucket: agingBucketSql(day) }, sql`${FROM} where ${where}`),
+      ),
       rowsOf<{ payer: string }>(db, payersSql(payerSql, sql`${FROM} where ${scopeCondition(medicIds, booksDay)}`)),
     ]);
     return { rows, totals, payers };

@@ -73,10 +73,11 @@ const OWING_FACTS = sql`owing.receivable and (owing.open_cents > 0 or owing.disp
 const FACTS_DUE_DATE = sql`owing.due_date`;
 
 /**
- * Today's owing cases, without the ledger: the totals, the payer options and the page's choice are read from the facts,
- * and the ledger is computed for the page's rows only (issue 41 goal 3: computing it for every owing case cost 0.26 s
- * of PostgreSQL per request at 100,000 cases and 2.7 s at 1,000,000). The payer comes from the facts' plan and source
- * (the case's, kept with its facts); the case's row is joined only for a patient search.
+ * Today's owing cases, without the ledger: the page's choice is read from the facts (and the totals, when a patient
+ * search or a glosa reason needs the cases), and the ledger is computed for the page's rows only (issue 41 goal 3:
+ * computing it for every owing case cost 0.26 s of PostgreSQL per request at 100,000 cases and 2.7 s at 1,000,000).
+ * The payer comes from the facts' plan and source (the case's, kept with its facts); the case's row is joined only for
+ * a patient search.
  */
 const fromOwingFacts = (withCase: boolean) => sql`from dashboard_case_facts as owing
   left join ${healthPlans} as owing_plan on owing_plan.id = owing.plan_id${
@@ -225,9 +226,10 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
   }
 
   /**
-   * Today's books, any filter but the appeals' (it reads the ledger's next deadline): the page's ids, the totals and
-   * the payer options from the facts, then the ledger of the page's rows alone, in the list's order (due date, the
-   * oldest first, none last: order_key's order).
+   * Today's books, any filter but the appeals' (it reads the ledger's next deadline): the page's ids from the facts,
+   * the totals and the payer options from the sums by due date and payer (the facts' rows for a patient search or a
+   * glosa reason), then the ledger of the page's rows alone, in the list's order (due date, the oldest first, none
+   * last: order_key's order).
    */
   async function listFromFacts(medicIds: number[], filters: ReceivablesFilters, day: string) {
     const scope = sql`${inArray(sql`owing.medic_id`, medicIds)} and ${OWING_FACTS}`;

@@ -133,21 +133,17 @@ CREATE TABLE dashboard_receipt_month_totals (
   PRIMARY KEY (medic_id, month)
 );
 --> statement-breakpoint
--- Open balances of the receivable cases by due date (dashboard_open_dues, without the month of creation: the aging).
+-- Open balances of the receivable cases by month of creation and due date (the aging by due date alone is
+-- dashboard_owing_dues'). dashboard_open_dues, which summed the same as dashboard_owing_dues, is only dropped above.
 CREATE TABLE dashboard_open_balances (
   medic_id integer NOT NULL, month date NOT NULL, plan_id integer NOT NULL, source text NOT NULL, due_date date NOT NULL,
   open_cents bigint NOT NULL,
   PRIMARY KEY (medic_id, month, plan_id, source, due_date)
 );
 --> statement-breakpoint
-CREATE TABLE dashboard_open_dues (
-  medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
-  open_cents bigint NOT NULL,
-  PRIMARY KEY (medic_id, due_date, plan_id, source) INCLUDE (open_cents)
-);
---> statement-breakpoint
--- The cases that owe money today ('A receber''s totals and payer options: server/services/ledger/receivables.ts), by
--- due date and payer: how many, their open and disputed amounts. A case that owes only a dispute counts too.
+-- The cases that owe money today ('A receber''s totals and payer options: server/services/ledger/receivables.ts; the
+-- dashboard's aging by payer), by due date and payer: how many, their open and disputed amounts. A case that owes only
+-- a dispute counts too.
 CREATE TABLE dashboard_owing_dues (
   medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
   cases integer NOT NULL, open_cents bigint NOT NULL, disputed_cents bigint NOT NULL,
@@ -372,9 +368,6 @@ BEGIN
       INSERT INTO dashboard_open_balances AS t (medic_id, month, plan_id, source, due_date, open_cents)
       VALUES (f.medic_id, f.created_month, f.plan_id, f.source, coalesce(f.due_date, 'infinity'::date), sign * f.open_cents)
       ON CONFLICT (medic_id, month, plan_id, source, due_date) DO UPDATE SET open_cents = t.open_cents + excluded.open_cents;
-      INSERT INTO dashboard_open_dues AS t (medic_id, due_date, plan_id, source, open_cents)
-      VALUES (f.medic_id, coalesce(f.due_date, 'infinity'::date), f.plan_id, f.source, sign * f.open_cents)
-      ON CONFLICT (medic_id, due_date, plan_id, source) DO UPDATE SET open_cents = t.open_cents + excluded.open_cents;
     END IF;
     -- The expected fee in the month it falls due, each glosa in the month of its day.
     IF f.due_date IS NOT NULL THEN
@@ -606,7 +599,7 @@ BEGIN
   DELETE FROM dashboard_receipt_months; DELETE FROM dashboard_open_balances; DELETE FROM dashboard_glosa_months;
   DELETE FROM dashboard_payment_days; DELETE FROM dashboard_due_months;
   DELETE FROM dashboard_status_totals; DELETE FROM dashboard_payer_totals; DELETE FROM dashboard_hospital_totals;
-  DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals; DELETE FROM dashboard_open_dues;
+  DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals;
   DELETE FROM dashboard_payment_day_totals; DELETE FROM dashboard_receipt_month_totals;
   DELETE FROM dashboard_glosa_reason_months; DELETE FROM dashboard_glosa_reason_totals; DELETE FROM dashboard_owing_dues;
   INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
@@ -688,8 +681,6 @@ BEGIN
   SELECT medic_id, procedure_id, sum(planned), sum(carried_out) FROM dashboard_procedure_months GROUP BY 1, 2;
   INSERT INTO dashboard_lost_totals (medic_id, reason, cases)
   SELECT medic_id, reason, sum(cases) FROM dashboard_lost_months GROUP BY 1, 2;
-  INSERT INTO dashboard_open_dues (medic_id, due_date, plan_id, source, open_cents)
-  SELECT medic_id, due_date, plan_id, source, sum(open_cents) FROM dashboard_open_balances GROUP BY 1, 2, 3, 4;
   INSERT INTO dashboard_owing_dues (medic_id, due_date, plan_id, source, cases, open_cents, disputed_cents)
   SELECT medic_id, coalesce(due_date, 'infinity'::date), plan_id, source, count(*), sum(open_cents), sum(disputed_cents)
   FROM dashboard_case_facts WHERE receivable AND (open_cents > 0 OR disputed_cents > 0) GROUP BY 1, 2, 3, 4;

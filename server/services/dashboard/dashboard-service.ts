@@ -349,7 +349,7 @@ function dashboardStatement(window: WindowBounds, { medics, today, month }: Stat
         sum(open_cents) as open_cents
       from (
         select plan_id, source, coalesce(${today} - nullif(due_date, 'infinity'::date), 0) as days, open_cents
-        from dashboard_open_dues where ${ofMedics} and due_date >= ${today} - 90
+        from dashboard_owing_dues where ${ofMedics} and due_date >= ${today} - 90
       ) as dues
       group by 1, 2
     ),

@@ -43,7 +43,7 @@ export function createStatementParser({ timeoutMs = PARSE_TIMEOUT_MS, heapMb = W
       if (reply.refusal) return { ok: false, error: new StatementFileError(reply.refusal.kind, reply.refusal.message, reply.refusal.line) };
       return { ok: false, error: new Error(`The statement parse failed in its worker: ${reply.error}`) };
     },
-    failure: ({ detail }) => new Error(`The statement parse failed: ${detail}`),
+    failure: (detail) => new Error(`The statement parse failed: ${detail}`),
   });
   return {
     parse(bytes) {

@@ -1,8 +1,5 @@
 import { Worker } from 'node:worker_threads';
 
-/** Why a call failed without its worker's reply. */
-type WorkerFailure = { reason: 'crashed' | 'timeout' | 'closed'; detail: string };
-
 type Pending<Out> = { owner: Worker; resolve(value: Out): void; reject(error: Error): void; timer: NodeJS.Timeout };
 
 type WorkerCaller<Out> = {
@@ -24,20 +21,20 @@ export function createWorkerCaller<Reply extends { id: number }, Out>(options: {
   timeoutMs: number;
   /** A reply as the call's value, or the error it fails with. */
   settle(reply: Reply): { ok: true; value: Out } | { ok: false; error: Error };
-  /** The error a call fails with when no reply comes. */
-  failure(failure: WorkerFailure): Error;
+  /** The error a call fails with when no reply comes; `detail` says why (the worker crashed, timed out, was closed). */
+  failure(detail: string): Error;
 }): WorkerCaller<Out> {
   let worker: Worker | null = null;
   let nextId = 1;
   const pending = new Map<number, Pending<Out>>();
 
   /** Fails the calls waiting on `owner` (every call when omitted). */
-  function failAll(failure: WorkerFailure, owner?: Worker) {
+  function failAll(detail: string, owner?: Worker) {
     for (const [id, task] of pending) {
       if (owner && task.owner !== owner) continue;
       clearTimeout(task.timer);
       pending.delete(id);
-      task.reject(options.failure(failure));
+      task.reject(options.failure(detail));
     }
   }
 
@@ -61,11 +58,11 @@ export function createWorkerCaller<Reply extends { id: number }, Out>(options: {
     // Out of memory, or a crash: every call in it fails, the next one starts a new worker.
     created.on('error', (error) => {
       discard(created);
-      failAll({ reason: 'crashed', detail: `The worker failed: ${error.message}` }, created);
+      failAll(`The worker failed: ${error.message}`, created);
     });
     created.on('exit', (code) => {
       if (worker === created) worker = null;
-      failAll({ reason: 'crashed', detail: `The worker exited (code ${code})` }, created);
+      failAll(`The worker exited (code ${code})`, created);
     });
     return created;
   }
@@ -78,17 +75,17 @@ export function createWorkerCaller<Reply extends { id: number }, Out>(options: {
       return new Promise<Out>((resolve, reject) => {
         const timer = setTimeout(() => {
           pending.delete(id);
-          reject(options.failure({ reason: 'timeout', detail: `The call took over ${options.timeoutMs} ms` }));
+          reject(options.failure(`The call took over ${options.timeoutMs} ms`));
           // The runaway call holds the worker: replace it (other calls in it fail too, rarely).
           discard(current);
-          failAll({ reason: 'crashed', detail: 'The worker was replaced after a timeout' }, current);
+          failAll('The worker was replaced after a timeout', current);
         }, options.timeoutMs);
         pending.set(id, { owner: current, resolve, reject, timer });
         current.postMessage({ ...request, id }, transfer);
       });
     },
     async close() {
-      failAll({ reason: 'closed', detail: 'The worker was closed' });
+      failAll('The worker was closed');
       const current = worker;
       worker = null;
       if (current) await current.terminate();

@@ -301,12 +301,13 @@ const SUMMARIES: Record<string, { keys: string[]; figures: string[] }> = {
   dashboard_status_totals: { keys: ['medic_id', 'status'], figures: ['cases', 'fees', 'days', 'concluded'] },
   dashboard_payer_totals: {
     keys: ['medic_id', 'plan_id', 'source'],
-    figures: ['planned', 'carried_out', 'to_receive', 'received_cents', 'expected_cents', 'glosa_cents', 'open_cents'],
+    figures: ['planned', 'carried_out', 'to_receive', 'received_cents', 'expected_cents', 'glosa_cents', 'open_cents', 'owing_cases'],
   },
   dashboard_hospital_totals: { keys: ['medic_id', 'hospital_id'], figures: ['planned', 'carried_out'] },
   dashboard_procedure_totals: { keys: ['medic_id', 'procedure_id'], figures: ['planned', 'carried_out'] },
   dashboard_lost_totals: { keys: ['medic_id', 'reason'], figures: ['cases'] },
   dashboard_owing_dues: { keys: ['medic_id', 'due_date', 'plan_id', 'source'], figures: ['cases', 'open_cents', 'disputed_cents'] },
+  dashboard_owing_due_dates: { keys: ['medic_id', 'due_date'], figures: ['cases', 'open_cents', 'disputed_cents'] },
   dashboard_payment_day_totals: { keys: ['medic_id', 'plan_id', 'source', 'days'], figures: ['cases'] },
   dashboard_receipt_month_totals: { keys: ['medic_id', 'month'], figures: ['cents'] },
 };

@@ -15,7 +15,7 @@ DROP TABLE IF EXISTS dashboard_case_facts, dashboard_status_months, dashboard_pa
   dashboard_glosa_months, dashboard_payment_days, dashboard_due_months, dashboard_status_totals, dashboard_payer_totals,
   dashboard_hospital_totals, dashboard_procedure_totals, dashboard_lost_totals, dashboard_open_dues,
   dashboard_payment_day_totals, dashboard_receipt_month_totals, dashboard_glosa_reason_months,
-  dashboard_glosa_reason_totals, dashboard_owing_dues CASCADE;
+  dashboard_glosa_reason_totals, dashboard_owing_dues, dashboard_owing_due_dates CASCADE;
 --> statement-breakpoint
 -- One row per case: what the case contributes to the figures (its keys and derived values, the ledger's included), as
 -- of its last write. The triggers subtract a case's old contribution and add the new one; the column order is that of
@@ -87,6 +87,8 @@ CREATE TABLE dashboard_payer_totals (
   medic_id integer NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
   planned integer NOT NULL, carried_out integer NOT NULL, to_receive numeric NOT NULL, received_cents bigint NOT NULL,
   expected_cents bigint NOT NULL, glosa_cents bigint NOT NULL, open_cents bigint NOT NULL,
+  -- The cases that owe money today ('A receber''s payer options).
+  owing_cases integer NOT NULL,
   PRIMARY KEY (medic_id, plan_id, source)
 );
 --> statement-breakpoint
@@ -148,6 +150,13 @@ CREATE TABLE dashboard_owing_dues (
   medic_id integer NOT NULL, due_date date NOT NULL, plan_id integer NOT NULL, source text NOT NULL,
   cases integer NOT NULL, open_cents bigint NOT NULL, disputed_cents bigint NOT NULL,
   PRIMARY KEY (medic_id, due_date, plan_id, source) INCLUDE (cases, open_cents, disputed_cents)
+);
+--> statement-breakpoint
+-- The same by due date alone ('A receber''s totals with no payer chosen: a row per due date, whatever the payers).
+CREATE TABLE dashboard_owing_due_dates (
+  medic_id integer NOT NULL, due_date date NOT NULL,
+  cases integer NOT NULL, open_cents bigint NOT NULL, disputed_cents bigint NOT NULL,
+  PRIMARY KEY (medic_id, due_date) INCLUDE (cases, open_cents, disputed_cents)
 );
 --> statement-breakpoint
 -- Expected fees falling due and glosas, by month (the glosa rate).
@@ -293,6 +302,7 @@ DECLARE
   carried integer := CASE WHEN stage_group(f.status) = 'carried_out' THEN sign ELSE 0 END;
   to_receive numeric := CASE WHEN stage_is_active(f.status) THEN sign * round(f.to_come_cents::numeric / 100, 2) ELSE 0 END;
   open_cents bigint := CASE WHEN f.receivable AND f.open_cents > 0 THEN sign * f.open_cents ELSE 0 END;
+  owing integer := CASE WHEN f.receivable AND (f.open_cents > 0 OR f.disputed_cents > 0) THEN sign ELSE 0 END;
 BEGIN
   INSERT INTO dashboard_status_months AS t (medic_id, month, status, cases, fees, days, concluded)
   VALUES (f.medic_id, f.created_month, f.status, sign, sign * coalesce(f.fees, 0), sign * coalesce(f.concluded_days, 0),
@@ -305,14 +315,16 @@ BEGIN
   ON CONFLICT (medic_id, status) DO UPDATE SET cases = t.cases + excluded.cases, fees = t.fees + excluded.fees,
     days = t.days + excluded.days, concluded = t.concluded + excluded.concluded;
   INSERT INTO dashboard_payer_totals AS t
-    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents)
+    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents,
+      owing_cases)
   VALUES (f.medic_id, f.plan_id, f.source, planned, carried, to_receive, sign * f.received_cents,
     CASE WHEN f.receivable THEN sign * f.expected_cents ELSE 0 END, CASE WHEN f.receivable THEN sign * f.glosa_cents ELSE 0 END,
-    open_cents)
+    open_cents, owing)
   ON CONFLICT (medic_id, plan_id, source) DO UPDATE SET planned = t.planned + excluded.planned,
     carried_out = t.carried_out + excluded.carried_out, to_receive = t.to_receive + excluded.to_receive,
     received_cents = t.received_cents + excluded.received_cents, expected_cents = t.expected_cents + excluded.expected_cents,
-    glosa_cents = t.glosa_cents + excluded.glosa_cents, open_cents = t.open_cents + excluded.open_cents;
+    glosa_cents = t.glosa_cents + excluded.glosa_cents, open_cents = t.open_cents + excluded.open_cents,
+    owing_cases = t.owing_cases + excluded.owing_cases;
   IF planned <> 0 OR carried <> 0 OR to_receive <> 0 THEN
     INSERT INTO dashboard_payer_months AS t (medic_id, month, plan_id, source, planned, carried_out, to_receive)
     VALUES (f.medic_id, f.created_month, f.plan_id, f.source, planned, carried, to_receive)
@@ -362,6 +374,10 @@ BEGIN
       INSERT INTO dashboard_owing_dues AS t (medic_id, due_date, plan_id, source, cases, open_cents, disputed_cents)
       VALUES (f.medic_id, coalesce(f.due_date, 'infinity'::date), f.plan_id, f.source, sign, sign * f.open_cents, sign * f.disputed_cents)
       ON CONFLICT (medic_id, due_date, plan_id, source) DO UPDATE SET cases = t.cases + excluded.cases,
+        open_cents = t.open_cents + excluded.open_cents, disputed_cents = t.disputed_cents + excluded.disputed_cents;
+      INSERT INTO dashboard_owing_due_dates AS t (medic_id, due_date, cases, open_cents, disputed_cents)
+      VALUES (f.medic_id, coalesce(f.due_date, 'infinity'::date), sign, sign * f.open_cents, sign * f.disputed_cents)
+      ON CONFLICT (medic_id, due_date) DO UPDATE SET cases = t.cases + excluded.cases,
         open_cents = t.open_cents + excluded.open_cents, disputed_cents = t.disputed_cents + excluded.disputed_cents;
     END IF;
     IF f.open_cents > 0 THEN
@@ -602,6 +618,7 @@ BEGIN
   DELETE FROM dashboard_procedure_totals; DELETE FROM dashboard_lost_totals;
   DELETE FROM dashboard_payment_day_totals; DELETE FROM dashboard_receipt_month_totals;
   DELETE FROM dashboard_glosa_reason_months; DELETE FROM dashboard_glosa_reason_totals; DELETE FROM dashboard_owing_dues;
+  DELETE FROM dashboard_owing_due_dates;
   INSERT INTO dashboard_case_facts SELECT * FROM dashboard_case_facts_source;
   INSERT INTO dashboard_status_months (medic_id, month, status, cases, fees, days, concluded)
   SELECT medic_id, created_month, status, count(*), coalesce(sum(fees), 0), coalesce(sum(concluded_days), 0), count(concluded_days)
@@ -665,7 +682,8 @@ BEGIN
   INSERT INTO dashboard_status_totals (medic_id, status, cases, fees, days, concluded)
   SELECT medic_id, status, sum(cases), sum(fees), sum(days), sum(concluded) FROM dashboard_status_months GROUP BY 1, 2;
   INSERT INTO dashboard_payer_totals
-    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents)
+    (medic_id, plan_id, source, planned, carried_out, to_receive, received_cents, expected_cents, glosa_cents, open_cents,
+      owing_cases)
   SELECT medic_id, plan_id, source,
     count(*) FILTER (WHERE stage_group(status) = 'planned'),
     count(*) FILTER (WHERE stage_group(status) = 'carried_out'),
@@ -673,7 +691,8 @@ BEGIN
     sum(received_cents),
     coalesce(sum(expected_cents) FILTER (WHERE receivable), 0),
     coalesce(sum(glosa_cents) FILTER (WHERE receivable), 0),
-    coalesce(sum(open_cents) FILTER (WHERE receivable AND open_cents > 0), 0)
+    coalesce(sum(open_cents) FILTER (WHERE receivable AND open_cents > 0), 0),
+    count(*) FILTER (WHERE receivable AND (open_cents > 0 OR disputed_cents > 0))
   FROM dashboard_case_facts GROUP BY 1, 2, 3;
   INSERT INTO dashboard_hospital_totals (medic_id, hospital_id, planned, carried_out)
   SELECT medic_id, hospital_id, sum(planned), sum(carried_out) FROM dashboard_hospital_months GROUP BY 1, 2;
@@ -684,6 +703,8 @@ BEGIN
   INSERT INTO dashboard_owing_dues (medic_id, due_date, plan_id, source, cases, open_cents, disputed_cents)
   SELECT medic_id, coalesce(due_date, 'infinity'::date), plan_id, source, count(*), sum(open_cents), sum(disputed_cents)
   FROM dashboard_case_facts WHERE receivable AND (open_cents > 0 OR disputed_cents > 0) GROUP BY 1, 2, 3, 4;
+  INSERT INTO dashboard_owing_due_dates (medic_id, due_date, cases, open_cents, disputed_cents)
+  SELECT medic_id, due_date, sum(cases), sum(open_cents), sum(disputed_cents) FROM dashboard_owing_dues GROUP BY 1, 2;
   INSERT INTO dashboard_payment_day_totals (medic_id, plan_id, source, days, cases)
   SELECT medic_id, plan_id, source, days, sum(cases) FROM dashboard_payment_days GROUP BY 1, 2, 3, 4;
   INSERT INTO dashboard_receipt_month_totals (medic_id, month, cents)

@@ -107,13 +107,16 @@ function totalsSql({ count, open, disputed, bucket }: TotalsSource, rows: SQL): 
 }
 
 /**
- * The owing cases summed by due date and payer (dashboard_owing_dues, kept by the dashboard's triggers with the facts):
- * the totals and payer options of a page filtered by payer or bucket at most read a row per due date and payer, not a
- * row per case (issue 41 goal 3: flat cost). The due date 'infinity' stands for none.
+ * The owing cases summed by the dashboard's triggers with the facts (issue 41 goal 3: flat cost), so that the totals and
+ * payer options read a row per due date or per payer, not a row per case: by due date alone (dashboard_owing_due_dates:
+ * no payer chosen), by due date and payer (dashboard_owing_dues: a payer chosen), and per payer the count of owing cases
+ * (dashboard_payer_totals.owing_cases: the options). The due date 'infinity' stands for none.
  */
+const FROM_OWING_DUE_DATES = sql`from dashboard_owing_due_dates as dues`;
 const FROM_OWING_DUES = sql`from dashboard_owing_dues as dues left join ${healthPlans} as dues_plan on dues_plan.id = dues.plan_id`;
 const duesPayerSql = payerNameSql(sql`dues_plan.fantasy_name`, sql`dues.source`);
 const DUES_DUE_DATE = sql`nullif(dues.due_date, 'infinity'::date)`;
+const FROM_OWING_PAYERS = sql`from dashboard_payer_totals as dues left join ${healthPlans} as dues_plan on dues_plan.id = dues.plan_id`;
 
 /** The payer options: every `payer` of `rows` (a FROM … WHERE over the cases in scope, no filter), by name. */
 const payersSql = (payer: SQL, rows: SQL) => sql`select payer from (select distinct ${payer} as payer ${rows}) as options order by payer ${NAME_ORDER}`;
@@ -250,7 +253,10 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
           order by owing.due_date asc nulls last, owing.surgery_id asc limit ${RECEIVABLES_PAGE_SIZE} offset ${offset}`,
       ),
       rowsOf<Row>(db, search === null && filters.reason === null ? duesTotals(medicIds, filters, day) : factsTotals(filtered, day)),
-      rowsOf<{ payer: string }>(db, payersSql(duesPayerSql, sql`${FROM_OWING_DUES} where ${duesScope(medicIds)}`)),
+      rowsOf<{ payer: string }>(
+        db,
+        payersSql(duesPayerSql, sql`${FROM_OWING_PAYERS} where ${inArray(sql`dues.medic_id`, medicIds)} and dues.owing_cases > 0`),
+      ),
     ]);
     const ids = page.map((row) => Number(row.id));
     const rows =
@@ -263,17 +269,18 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
     return { rows, totals, payers };
   }
 
-  /** The medics' rows of dashboard_owing_dues that still count a case. */
-  const duesScope = (medicIds: number[]) => sql`${inArray(sql`dues.medic_id`, medicIds)} and dues.cases > 0`;
-
-  /** The totals from the sums by due date and payer (no patient search, no glosa reason: those need the cases). */
+  /**
+   * The totals from the sums by due date, and by payer when one is chosen (no patient search, no glosa reason: those
+   * need the cases); only the rows that still count a case.
+   */
   function duesTotals(medicIds: number[], filters: ReceivablesFilters, day: string): SQL {
     const bucket = agingBucketSql(day, DUES_DUE_DATE);
-    const conditions: SQL[] = [duesScope(medicIds)];
+    const conditions: SQL[] = [sql`${inArray(sql`dues.medic_id`, medicIds)} and dues.cases > 0`];
     if (filters.payer !== null) conditions.push(sql`${duesPayerSql} = ${filters.payer}`);
     if (filters.bucket !== null) conditions.push(sql`${bucket} = ${filters.bucket}`);
     const sums = { count: sql`coalesce(sum(dues.cases), 0)`, open: sql`dues.open_cents`, disputed: sql`dues.disputed_cents`, bucket };
-    return totalsSql(sums, sql`${FROM_OWING_DUES} where ${sql.join(conditions, sql` and `)}`);
+    const from = filters.payer === null ? FROM_OWING_DUE_DATES : FROM_OWING_DUES;
+    return totalsSql(sums, sql`${from} where ${sql.join(conditions, sql` and `)}`);
   }
 
   /** The totals from the cases' facts, row by row (a patient search or a glosa reason). */

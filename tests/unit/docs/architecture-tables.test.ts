@@ -48,6 +48,6 @@ describe('docs/ARCHITECTURE.md lists every table of the schema and of the SQL de
     expect(definedTables).toContain('dashboard_case_facts');
     expect(definedTables).toContain('dashboard_receipt_month_totals');
     expect(definedTables).toContain('audit_event_counts');
-    expect(definedTables).toHaveLength(22);
+    expect(definedTables).toHaveLength(23);
   });
 });

@@ -49,7 +49,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -63,7 +63,10 @@ import { createPostgresRateLimiter } from '../server/services/rate-limit/postgre
 import { createDiskStorage } from '../server/services/storage/disk-storage';
 import { PASSWORD, settleSeededDatabase } from './bench-cases';
 import {
+  backendCpu,
   CLIENT,
+  cpuDelta,
+  cpuMs,
   createDatabase,
   DEFAULT_SERVER,
   dropOrKeepDatabase,
@@ -462,9 +465,11 @@ function put(agent: http.Agent, path: string, token: string, body: unknown): Pro
  * WRITERS concurrent writers, each on its own case of `medic` (in autorizacao, documents sent), moving it back to env_doc
  * and forward again (a status change each: history row, dashboard triggers), WRITER_PUTS times: back to back (`paceMs`
  * 0: the server saturated, latency = writers / throughput) or once every `paceMs` each (50 users saving at once, the
- * server not saturated: the contention on the medic's rows shows).
+ * server not saturated: the contention on the medic's rows shows). Also the server's and PostgreSQL's CPU per write
+ * (from /proc), and the share of the machine's cores they and this benchmark's own client used: back to back, a share
+ * well under the whole means the writes wait on each other, a share near it that the machine itself is the limit.
  */
-async function concurrentWriters(client: pg.Client, medic: Medic, token: string, paceMs = 0) {
+async function concurrentWriters(client: pg.Client, medic: Medic, token: string, serverPid: number, paceMs = 0) {
   const { rows } = await client.query<{ id: number; document_arrivals: string }>(
     `select id, document_arrivals::text from surgeries where medic_id = $1 and status = 'autorizacao' and document_arrivals is not null order by id limit $2`,
     [medic.id, WRITERS],
@@ -474,6 +479,9 @@ async function concurrentWriters(client: pg.Client, medic: Medic, token: string,
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure = '';
+  const nodeBefore = cpuMs(serverPid) ?? 0;
+  const postgresBefore = await backendCpu(client);
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     rows.map(async (row) => {
@@ -493,9 +501,25 @@ async function concurrentWriters(client: pg.Client, medic: Medic, token: string,
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const clientUsage = process.cpuUsage(clientBefore);
+  const nodeCpu = (cpuMs(serverPid) ?? 0) - nodeBefore;
+  const postgresCpu = cpuDelta(postgresBefore, await backendCpu(client));
+  const cpu = nodeCpu + postgresCpu;
+  const clientCpu = (clientUsage.user + clientUsage.system) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: latencies[latencies.length - 1]!, failures, firstFailure, rps: latencies.length / seconds };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies[latencies.length - 1]!,
+    failures,
+    firstFailure,
+    rps: latencies.length / seconds,
+    nodePerWrite: nodeCpu / latencies.length,
+    postgresPerWrite: postgresCpu / latencies.length,
+    coresUsed: cpu / 1000 / seconds / availableParallelism(),
+    clientCoresUsed: clientCpu / 1000 / seconds / availableParallelism(),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -614,11 +638,12 @@ async function main(): Promise<void> {
       const write = await writeCost(adminClient, medic);
       console.log(`  a case write (case, 2 procedures, receipt, history; ${WRITE_ROUNDS} rounds × ${WRITES} each way, medians): ${fmt(write.withTriggers)} ms with the triggers, ${fmt(write.without)} ms without (+${fmt(write.withTriggers - write.without)} ms)`);
       console.log(`  the same write under EXPLAIN ANALYZE (rolled back), the triggers' times:\n${write.triggerLines.map((line) => `    ${line}`).join('\n')}`);
-      const writers = await concurrentWriters(adminClient, medic, token);
-      const paced = await concurrentWriters(adminClient, medic, token, WRITER_PACE);
+      const writers = await concurrentWriters(adminClient, medic, token, server.pid!);
+      const paced = await concurrentWriters(adminClient, medic, token, server.pid!, WRITER_PACE);
       for (const [name, row] of [['back to back', writers], [`one per ${WRITER_PACE} ms each`, paced]] as const) {
         console.log(`  ${WRITERS} concurrent writers × ${WRITER_PUTS} PUTs (status changes) on the medic's cases, ${name}: p50 ${fmt(row.p50)} ms, ` +
-          `p99 ${fmt(row.p99)} ms, max ${fmt(row.max)} ms, ${row.rps.toFixed(0)} writes/s${row.failures ? `, ${row.failures} failed! (${row.firstFailure})` : ''}`);
+          `p99 ${fmt(row.p99)} ms, max ${fmt(row.max)} ms, ${row.rps.toFixed(0)} writes/s, Node ${fmt(row.nodePerWrite)} + PostgreSQL ${fmt(row.postgresPerWrite)} ms of CPU per write, ` +
+          `${(row.coresUsed * 100).toFixed(0)} % of ${availableParallelism()} cores (the client ${(row.clientCoresUsed * 100).toFixed(0)} %)${row.failures ? `, ${row.failures} failed! (${row.firstFailure})` : ''}`);
       }
       results.push({ label, medicCases: medic.cases, totalCases: totals[0]!.cases, seeding, seedSeconds, calls, write, writers, paced, load: loadAverage(), explainFile });
     }

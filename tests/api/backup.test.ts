@@ -450,17 +450,14 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0028_repasse_statements): its columns and checks gone,
-    // its record removed.
+    // The installation as it stood before the last migration (0029_patients_search_cover): the name-order index without
+    // the columns it now carries, its record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`alter table tiss_statements drop constraint tiss_statements_plan, drop constraint tiss_statements_payer_document`);
-      await handle.db.execute(sql`alter table tiss_statements drop column payer_name, drop column payer_document`);
-      await handle.db.execute(sql`alter table tiss_statements drop constraint tiss_statements_kind`);
-      await handle.db.execute(sql`alter table tiss_statements add constraint tiss_statements_kind check (kind in ('analise', 'pagamento'))`);
-      await handle.db.execute(sql`alter table tiss_statements alter column health_plan_id set not null`);
+      await handle.db.execute(sql`drop index patients_medic_search_order_idx`);
+      await handle.db.execute(sql`create index patients_medic_search_order_idx on patients (medic_id, (search_text collate "C"), id)`);
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -483,10 +480,10 @@ describe('an archive of an older version', () => {
     expect(result.migrationsNow).toBe(applied + 1);
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
-      const columns = (await restored.db.execute(
-        sql`select column_name as name from information_schema.columns where table_name = 'tiss_statements' and column_name = 'payer_name'`,
-      )) as unknown as { rows: Array<{ name: string }> };
-      expect(columns.rows.map((row) => row.name)).toEqual(['payer_name']);
+      const index = (await restored.db.execute(
+        sql`select indexdef as definition from pg_indexes where indexname = 'patients_medic_search_order_idx'`,
+      )) as unknown as { rows: Array<{ definition: string }> };
+      expect(index.rows.map((row) => row.definition)).toEqual([expect.stringContaining('INCLUDE (search_text, cpf)')]);
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

@@ -37,7 +37,8 @@ export const patients = pgTable(
   (t) => [
     uniqueIndex('patients_medic_cpf_unique').on(t.medicId, t.cpf).where(sql`${t.anonymizedAt} is null`),
     index('patients_medic_name_idx').on(t.medicId, t.nomeCompleto),
-    // The list's and the search's order (migration 0023; byteOrder in search-filter.ts).
+    // The list's and the search's order (migration 0023; byteOrder in search-filter.ts). Migration 0029 adds
+    // INCLUDE (search_text, cpf), which drizzle cannot declare: a search's page of ids is an index-only scan.
     index('patients_medic_search_order_idx').on(t.medicId, sql`(${t.searchText} collate "C")`, t.id),
   ],
 );

@@ -210,18 +210,30 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     /** Signs and checks the photo links (the photo route verifies with it). */
     signer,
 
-    /** A page of the viewer's patients ordered by name, and how many match in all. */
+    /**
+     * A page of the viewer's patients ordered by name, and how many match in all. The page's ids come from the
+     * name-order index alone (it carries the search text and the CPF the filter reads: migration 0029), then their
+     * rows by id.
+     */
     async list(viewer: Viewer, page: PatientPage): Promise<{ results: PatientResponse[]; count: number }> {
       const medicIds = await visibleMedicIds(db, viewer);
       if (medicIds.length === 0) return { results: [], count: 0 };
       const where = and(inArray(patients.medicId, medicIds), searchCondition(page.search));
-      const rows = await selectPatients(db)
-        .where(where)
-        .orderBy(byteOrder(patients.searchText), asc(patients.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      const [total] = await db.select({ n: count() }).from(patients).where(where);
-      return { results: await Promise.all(rows.map(present)), count: Number(total?.n ?? 0) };
+      const [pageIds, [total]] = await Promise.all([
+        db
+          .select({ id: patients.id })
+          .from(patients)
+          .where(where)
+          .orderBy(byteOrder(patients.searchText), asc(patients.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(patients).where(where),
+      ]);
+      const ids = pageIds.map((row) => row.id);
+      const rows = ids.length === 0 ? [] : await selectPatients(db).where(inArray(patients.id, ids));
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      const inOrder = ids.flatMap((id) => byId.get(id) ?? []);
+      return { results: await Promise.all(inOrder.map(present)), count: Number(total?.n ?? 0) };
     },
 
     async isVisible(viewer: Viewer, id: number): Promise<boolean> {

@@ -67,7 +67,9 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   await page.goto('/settings');
   const secretaries = card.getByRole('switch', { name: 'Exigir a verificação em duas etapas das secretárias' });
   await expect(secretaries).not.toBeChecked();
-  await secretaries.click({ force: true });
+  // React Aria renders the input visually hidden: click its label, as a person does (a forced click on the input skips
+  // Playwright's stability wait, and the cards above it still loading moved it away from under the click).
+  await card.locator('label', { has: page.getByRole('switch', { name: 'Exigir a verificação em duas etapas das secretárias' }) }).click();
   await expect(page.getByText('As secretárias agora precisam da verificação em duas etapas.')).toBeVisible();
   await expect(secretaries).toBeChecked();
   await expectNoSeriousA11yViolations(page, { label: 'two-factor card on', strict: true });

@@ -131,6 +131,7 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
     timings['primeira inicialização'] = first.startMs;
     expect(await health(first)).toBe(200);
     expect(first.output()).toContain('Dados em');
+    expect(first.output()).toContain('Contas de demonstração');
     const dir = join(dataDir, 'nested', 'data');
     // The backups' status and local channel (issue 40, docs/BACKUP.md) beside the database and the lock.
     expect(readdirSync(dir).sort()).toEqual(['backup-status.json', 'backup.sock', 'pgdata', 'server.lock']);
@@ -177,7 +178,7 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
     expect(existsSync(join(dataDir, 'nested', 'data', 'server.lock'))).toBe(false);
   }, START_TIMEOUT_MS * 2);
 
-  it('restarts after a clean stop faster than the first start, sweeping the files a crash left without a row', async () => {
+  it('restarts after a clean stop without the first start\'s work, sweeping the files a crash left without a row', async () => {
     // What a crash between writing an upload and committing its row leaves: the file, and a half-written temporary.
     const files = join(dataDir, 'nested', 'data', 'files', 'patients');
     await mkdir(files, { recursive: true });
@@ -194,7 +195,8 @@ describe.skipIf(onPostgresRun)('embedded server lifecycle', () => {
       interval: 50,
     });
     expect(readdirSync(files).sort()).toEqual(before.filter((name) => !['photo-orphan.png', '.0123456789abcdef.tmp'].includes(name)).sort());
-    expect(again.startMs).toBeLessThan(timings['primeira inicialização']!);
+    // The first start's work (the demo's seeding) is not done again; the times are printed, not asserted.
+    expect(again.output()).not.toContain('Contas de demonstração');
     again.child.kill('SIGINT');
     expect(await again.exit).toBe(0);
   }, START_TIMEOUT_MS);

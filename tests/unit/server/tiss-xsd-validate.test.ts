@@ -111,11 +111,10 @@ describe('validateTissXsd (libxml2 in WebAssembly, the shipped XSD)', () => {
     await expect(validateTissXsd(latin1(mismatched))).rejects.toMatchObject({ kind: 'notXml', line, message: `O arquivo não é um XML válido (linha ${line}).` });
     await expect(validateTissXsd(latin1(pretty.slice(0, pretty.length / 2)))).rejects.toMatchObject({ kind: 'truncated' });
     await expect(validateTissXsd(new Uint8Array(MAX_STATEMENT_BYTES + 1))).rejects.toMatchObject({ kind: 'tooLarge' });
-    const started = performance.now();
+    // The bomb is refused by the DOCTYPE check (its kind says so), never handed to libxml2 to expand.
     const bomb = `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;"><!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">]><a>&c;</a>`;
     await expect(validateTissXsd(latin1(bomb))).rejects.toBeInstanceOf(StatementFileError);
     await expect(validateTissXsd(latin1(bomb))).rejects.toMatchObject({ kind: 'doctype' });
-    expect(performance.now() - started).toBeLessThan(1000);
     // Not a TISS message at all: the schema's root is not there.
     const other = failure(await validateTissXsd(latin1('<?xml version="1.0"?><nota xmlns="urn:x"><a/></nota>')));
     expect(other.message).toBe('O arquivo não segue o padrão TISS 4.01.00 (linha 1): o elemento raiz nota não é uma mensagem TISS.');
@@ -128,31 +127,24 @@ describe('validateTissXsd (libxml2 in WebAssembly, the shipped XSD)', () => {
     expect(results.map((result) => result.ok)).toEqual([true, false, true, false, true]);
   });
 
-  it('validates a 5 MB statement in a worker, the event loop free meanwhile', async () => {
+  it('validates a 5 MB statement in a worker, off the event loop', async () => {
     const base = analiseStatement();
     const guides = Array.from({ length: 4600 }, (_, index) => paidGuide({ providerGuideNumber: `G-${index}` }));
     const statement: AnaliseContaStatement = { ...base, protocols: [{ ...base.protocols[0]!, guides }] };
     const bytes = tissMessageBytes(buildAnaliseContaMessage(analiseMessage({ statements: [statement] })));
     expect(bytes.length).toBeGreaterThan(5 * 1024 * 1024);
-    let lag = 0;
-    let last = performance.now();
-    const probe = setInterval(() => {
-      const now = performance.now();
-      lag = Math.max(lag, now - last - 5);
-      last = now;
-    }, 5);
+    // Off the thread, deterministically (docs/BENCHMARKS.md 'bench:statements' measures the time): the validation is
+    // still pending when this thread's next macrotask runs; a validation on this thread would have settled first.
     const started = performance.now();
-    const result = await validateTissXsd(bytes);
-    const took = performance.now() - started;
-    clearInterval(probe);
-    const parseStarted = performance.now();
-    const read = parseTissStatement(bytes);
-    const parseTook = performance.now() - parseStarted;
-    console.info(`5 MB statement (${bytes.length} bytes): XSD ${Math.round(took)} ms, longest event-loop pause ${Math.round(lag)} ms; parse ${Math.round(parseTook)} ms on the calling thread`);
+    let settled = false;
+    const pending = validateTissXsd(bytes).finally(() => (settled = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    const result = await pending;
+    console.info(`5 MB statement (${bytes.length} bytes): XSD ${Math.round(performance.now() - started)} ms in the worker`);
     expect(result).toEqual({ ok: true });
+    const read = parseTissStatement(bytes);
     expect(read.kind === 'analiseConta' && read.statements[0]!.protocols[0]!.guides).toHaveLength(4600);
-    // Limits, not measurements: a loaded two-core machine is slower; the pause stays far below the validation.
-    expect(lag).toBeLessThan(Math.max(500, took / 2));
   });
 });
 
@@ -162,7 +154,7 @@ describe('readTissStatementFile (what the import calls)', () => {
     expect(read.kind === 'pagamento' && read.statement).toEqual(pagamentoMessage().statement);
   });
 
-  it('refuses every bad file of the issue with its pt-BR message, each within a second', async () => {
+  it('refuses every bad file of the issue with its pt-BR message', async () => {
     const xml = prettyAnalise();
     const bomb = `<?xml version="1.0"?><!DOCTYPE a [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><a>&b;</a>`;
     const longCard = xml.replace('<ans:numeroCarteira>0 123 456789 00-1<', '<ans:numeroCarteira>0 123 456789 00-1 9999 9999<');
@@ -179,7 +171,6 @@ describe('readTissStatementFile (what the import calls)', () => {
       ['a required element missing', latin1(noCard), 'schema', /^O arquivo não segue o padrão TISS 4\.01\.00 \(linha \d+\): /],
     ];
     for (const [name, bytes, kind, message] of cases) {
-      const started = performance.now();
       const error = await readTissStatementFile(bytes).then(
         () => null,
         (caught: unknown) => caught,
@@ -187,7 +178,6 @@ describe('readTissStatementFile (what the import calls)', () => {
       expect(error, name).toBeInstanceOf(StatementFileError);
       expect((error as StatementFileError).kind, name).toBe(kind);
       expect((error as StatementFileError).message, name).toMatch(message);
-      expect(performance.now() - started, name).toBeLessThan(kind === 'schema' ? 5000 : 1000);
     }
   });
 });

@@ -612,6 +612,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/calendar_feed/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Agenda no calendário do celular (estado)
+         * @description Se a conta tem um endereço de agenda (iCalendar) ativo, desde quando, e se os eventos trazem o nome completo do
+         *     paciente (`full_names`; por padrão só as iniciais). O endereço só é mostrado ao ser criado (guarda-se apenas o
+         *     seu hash): perdido, gera-se outro.
+         */
+        get: operations["getCalendarFeed"];
+        put?: never;
+        /**
+         * Criar ou gerar de novo o endereço da agenda
+         * @description Cria o endereço privado da agenda da conta; se já havia um, o anterior deixa de funcionar na hora (404). A
+         *     preferência `full_names` é mantida. Responde o endereço (`url`, https; `webcal_url`, o mesmo para abrir no
+         *     aplicativo de calendário), mostrado só desta vez.
+         */
+        post: operations["createCalendarFeed"];
+        /**
+         * Desativar a agenda
+         * @description O endereço deixa de funcionar na hora (404). Sucesso (também sem endereço ativo) 204 sem corpo.
+         */
+        delete: operations["deleteCalendarFeed"];
+        options?: never;
+        head?: never;
+        /**
+         * Nome completo ou iniciais na agenda
+         * @description `full_names: true` mostra o nome completo do paciente nos eventos; `false`, só as iniciais. Vale também antes
+         *     de criar o endereço. Corpo inválido: 400, nada gravado.
+         */
+        patch: operations["updateCalendarFeed"];
+        trace?: never;
+    };
+    "/project_auth/api/v1/calendar/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O token do endereço seguido de `.ics`, como createCalendarFeed respondeu. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A agenda em iCalendar (RFC 5545), sem login
+         * @description Lido pelo aplicativo de calendário (Google Agenda, Apple Calendar, Outlook), sem login: o token do endereço é
+         *     a credencial. Um evento por cirurgia com data marcada (dos últimos 90 dias em diante): do médico, ou, para a
+         *     secretária, dos médicos a que ela está vinculada. Horário em America/Sao_Paulo (com VTIMEZONE), local = hospital
+         *     e endereço, duas horas de duração, link do caso; UID estável por caso e SEQUENCE crescente a cada mudança; caso
+         *     cancelado ou arquivado: `STATUS:CANCELLED`. O paciente aparece pelas iniciais, ou pelo nome completo com
+         *     `full_names`. Cada leitura grava uma linha de auditoria por médico (pacientes mostrados). Token desconhecido,
+         *     gerado de novo ou desativado: 404.
+         */
+        get: operations["readCalendarFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/two_factor/": {
         parameters: {
             query?: never;
@@ -3692,6 +3758,26 @@ export interface components {
             /** @description Link assinado da foto do perfil, ou nulo. */
             image: string | null;
         };
+        CalendarFeedState: {
+            /** @description Há um endereço de agenda ativo. */
+            active: boolean;
+            /** @description Eventos com o nome completo do paciente (senão, só as iniciais). */
+            full_names: boolean;
+            /**
+             * Format: date-time
+             * @description Quando o endereço ativo foi criado; null sem endereço.
+             */
+            created_at: string | null;
+        };
+        CalendarFeedCreated: {
+            /** @description O endereço (https) a assinar, mostrado só agora. */
+            url: string;
+            /** @description O mesmo endereço com o esquema webcal://, que abre o aplicativo de calendário. */
+            webcal_url: string;
+            full_names: boolean;
+            /** Format: date-time */
+            created_at: string;
+        };
         Device: {
             /** @description O acesso (login); usado em endDevice. */
             id: string;
@@ -6289,6 +6375,124 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O novo endereço. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedCreated"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Desativada. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    full_names: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Estado após a mudança. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeedState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    readCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description O token do endereço seguido de `.ics`, como createCalendarFeed respondeu. */
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O calendário. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

@@ -32,6 +32,7 @@ import docsRoutes from './routes/docs';
 import healthRoutes from './routes/health';
 import projectAuthRoutes from './routes/project-auth';
 import twoFactorRoutes from './routes/two-factor';
+import calendarFeedRoutes from './routes/calendar-feed';
 import lookupRoutes from './routes/surgery/lookups';
 import patientRoutes from './routes/surgery/patients';
 import lifecycleRoutes from './routes/surgery/lifecycle';
@@ -360,6 +361,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(projectAuthRoutes, { deps });
   await app.register(accountSecurityRoutes, { deps });
   await app.register(twoFactorRoutes, { deps });
+  await app.register(calendarFeedRoutes, { deps });
   await app.register(lookupRoutes, { deps });
   await app.register(patientRoutes, { deps });
   await app.register(surgeryRoutes, { deps });

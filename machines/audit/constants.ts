@@ -57,6 +57,7 @@ const DETAIL_LABELS: Record<string, string> = {
   'income_report.pdf': 'Relatório para o contador (PDF)',
   income_report: 'Relatório para o contador',
   'auditoria.csv': 'Auditoria (CSV)',
+  calendar_feed: 'Agenda no calendário (iCalendar)',
   photo: 'Foto',
   documents: 'Documentos',
   receipt: 'Recebimento',

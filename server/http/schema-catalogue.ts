@@ -8,6 +8,7 @@ export { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } fro
 export { passwordResetRequestSchema, passwordResetSchema } from '../../machines/account/passwordResetSchemas';
 export { doctorSignupSchema, newSecretarySchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 export { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../machines/account/twoFactorSchemas';
+export { calendarFeedUpdateSchema } from '../../machines/account/calendarFeedSchemas';
 export { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../machines/billing/billingSchemas';
 export { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../machines/billing/guideSchemas';
 export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../machines/audit/auditSchemas';

@@ -450,14 +450,13 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0029_patients_search_cover): the name-order index without
-    // the columns it now carries, its record removed.
+    // The installation as it stood before the last migration (0030_calendar_feeds): without the table it makes, its
+    // record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`drop index patients_medic_search_order_idx`);
-      await handle.db.execute(sql`create index patients_medic_search_order_idx on patients (medic_id, (search_text collate "C"), id)`);
+      await handle.db.execute(sql`drop table calendar_feeds`);
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -480,10 +479,10 @@ describe('an archive of an older version', () => {
     expect(result.migrationsNow).toBe(applied + 1);
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
-      const index = (await restored.db.execute(
-        sql`select indexdef as definition from pg_indexes where indexname = 'patients_medic_search_order_idx'`,
-      )) as unknown as { rows: Array<{ definition: string }> };
-      expect(index.rows.map((row) => row.definition)).toEqual([expect.stringContaining('INCLUDE (search_text, cpf)')]);
+      const table = (await restored.db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_name = 'calendar_feeds'`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(table.rows[0]!.n).toBe(1);
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

@@ -1,4 +1,4 @@
-import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownedBy, timestamptz } from './_helpers';
 import { users } from './users';
 
@@ -36,3 +36,17 @@ export const signInDevices = pgTable(
   },
   (t) => [index('sign_in_devices_user_idx').on(t.userId)],
 );
+
+/**
+ * The calendar feed of an account (issue 39 item 1): its private iCalendar address, of which only the token's
+ * SHA-256 is kept (the address is shown once, when made; a new one replaces it and the old one stops at once), and
+ * whether its events name the patient in full (`full_names`) or by initials. A row without a token is a preference
+ * kept while the feed is off.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: ownedBy('user_id', () => users.id).primaryKey(),
+  tokenHash: text('token_hash').unique(),
+  fullNames: boolean('full_names').notNull().default(false),
+  /** When the current address was made; null while the feed is off. */
+  createdAt: timestamptz('created_at'),
+});

@@ -9,6 +9,7 @@ import { changePasswordSchema, createSecretarySchema, settingsUpdateSchema } fro
 import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/account/signupSchemas';
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../machines/account/passwordResetSchemas';
 import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../../machines/account/twoFactorSchemas';
+import { calendarFeedUpdateSchema } from '../../../machines/account/calendarFeedSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import {
   checklistMarkSchema,
@@ -66,6 +67,7 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   confirmTwoFactor: { body: twoFactorConfirmSchema },
   disableTwoFactor: { body: twoFactorDisableSchema },
   setSecretariesTwoFactor: { body: twoFactorSecretariesSchema },
+  updateCalendarFeed: { body: calendarFeedUpdateSchema },
   updateAuthorization: { body: authorizationSchema('2026-11-26') },
   listDocumentRequirements: { query: requirementsQuerySchema },
   getDocumentRequirements: { query: requirementsQuerySchema },

@@ -1,7 +1,8 @@
 /**
  * /account, the secretary's 'Minha conta' (issue 35 item 2): her photo, name, nickname and e-mail, her password (the
- * current one asked), and where she is signed in. The name, nickname and password modals are /settings' own, on the
- * same machine, with the call supplied here (PUT account/ instead of the medic's settings/).
+ * current one asked), where she is signed in, and her calendar feed ('Agenda no celular', issue 39). The name,
+ * nickname and password modals are /settings' own, on the same machine, with the call supplied here (PUT account/
+ * instead of the medic's settings/).
  */
 import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,6 +20,7 @@ import { reloadProfileFromServer, useSession } from '../../lib/session/session';
 import { useRead } from '../../lib/useRead';
 import { space } from '../../lib/theme';
 import { DevicesCard } from './DevicesCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
 import { BillingCard } from './BillingCard';
@@ -84,6 +86,7 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
         />
         <TwoFactorCard role="secretary" />
         <DevicesCard />
+        <CalendarFeedCard />
         <BillingCard role="secretary" />
       </StyledGrid>
       {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}

@@ -1,7 +1,8 @@
 /**
- * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked password) and
- * 'Pessoas vinculadas a conta'. The four modals run on machines/settings/settingsModalMachine with the real call
- * supplied here; its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again.
+ * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked
+ * password), 'Pessoas vinculadas a conta', and the later cards (stage targets, payment terms, billing, two-factor,
+ * devices, the calendar feed, backup). The four modals run on machines/settings/settingsModalMachine with the real
+ * call supplied here; its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again.
  * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
  */
 import { useEffect, useState } from 'react';
@@ -21,6 +22,7 @@ import { StageTargetsCard } from './StageTargetsCard';
 import { PaymentTermsCard } from './PaymentTermsCard';
 import { BillingCard } from './BillingCard';
 import { DevicesCard } from './DevicesCard';
+import { CalendarFeedCard } from './CalendarFeedCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
 import { useSettingsModal } from './useSettingsModal';
@@ -73,6 +75,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         <BillingCard role="medic" />
         <TwoFactorCard role="medic" />
         <DevicesCard />
+        <CalendarFeedCard />
         <BackupCard />
       </StyledGrid>
       {form === 'name' ? (

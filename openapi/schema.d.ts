@@ -678,6 +678,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/digest/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Resumo diário por e-mail (estado)
+         * @description Se a conta recebe o resumo da manhã por e-mail (a partir das 7h de São Paulo): cirurgias de amanhã,
+         *     autorizações a vencer, recursos de glosa com prazo em até 7 dias e casos atrasados com a pessoa. Desligado por
+         *     padrão.
+         */
+        get: operations["getDigest"];
+        /**
+         * Ligar ou desligar o resumo diário
+         * @description `enabled: true` passa a enviar o resumo; `false` para. Corpo inválido: 400, nada gravado.
+         */
+        put: operations["updateDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/digest/unsubscribe/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Parar o resumo diário pelo link do e-mail, sem login
+         * @description O `token` do link de cada resumo (`/digest-unsubscribe#<token>`), assinado pelo servidor: o resumo daquela
+         *     conta para. Vale para sempre (um e-mail antigo também para o envio); repetir não é erro. Token que não é deste
+         *     servidor: 400 ("Este link para cancelar o resumo diário não é válido.").
+         */
+        post: operations["unsubscribeDigest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/two_factor/": {
         parameters: {
             query?: never;
@@ -3778,6 +3826,10 @@ export interface components {
             /** Format: date-time */
             created_at: string;
         };
+        DigestState: {
+            /** @description A conta recebe o resumo diário por e-mail. */
+            enabled: boolean;
+        };
         Device: {
             /** @description O acesso (login); usado em endDevice. */
             id: string;
@@ -6494,6 +6546,85 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Estado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestState"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestState"];
+            };
+        };
+        responses: {
+            /** @description Estado após a mudança. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestState"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    unsubscribeDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Resumo parado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
             500: components["responses"]["InternalError"];
         };
     };

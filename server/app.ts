@@ -33,6 +33,7 @@ import healthRoutes from './routes/health';
 import projectAuthRoutes from './routes/project-auth';
 import twoFactorRoutes from './routes/two-factor';
 import calendarFeedRoutes from './routes/calendar-feed';
+import digestRoutes from './routes/digest';
 import lookupRoutes from './routes/surgery/lookups';
 import patientRoutes from './routes/surgery/patients';
 import lifecycleRoutes from './routes/surgery/lifecycle';
@@ -362,6 +363,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(accountSecurityRoutes, { deps });
   await app.register(twoFactorRoutes, { deps });
   await app.register(calendarFeedRoutes, { deps });
+  await app.register(digestRoutes, { deps });
   await app.register(lookupRoutes, { deps });
   await app.register(patientRoutes, { deps });
   await app.register(surgeryRoutes, { deps });

@@ -27,6 +27,8 @@ import { startOrphanSweeper } from './services/storage/file-removal';
 import { createBackupService, ensureBackupStatus, type BackupService } from './services/backup/backup-service';
 import { openBackupChannel } from './services/backup/local-channel';
 import { startBackupSchedule } from './services/backup/schedule';
+import { createDigestService } from './services/digest/digest-service';
+import { startDigestSchedule } from './services/digest/schedule';
 
 /** Until the app's logger exists, mail logs go to stdout as JSON lines too. */
 function createDeferredLogger(): MailLogger & { target: MailLogger | null } {
@@ -107,6 +109,8 @@ async function main(): Promise<void> {
   // The embedded database's backups (docs/BACKUP.md): `npm run backup` through the local channel, and the daily one.
   let backups: { service: BackupService; channel: { close(): Promise<void> } | null; schedule: { stop(): Promise<void> } | null } | null =
     null;
+  // The morning digest's rounds (docs/DIGEST.md): every instance runs them, each account's day is claimed once.
+  let digests: { stop(): Promise<void> } | null = null;
 
   const closeServices = async () => {
     // A sweep under way finishes before the database closes; none starts after this.
@@ -114,6 +118,7 @@ async function main(): Promise<void> {
     await orphanSweep;
     await sweeper?.stop();
     await backups?.schedule?.stop();
+    await digests?.stop();
     await backups?.channel?.close();
     await backups?.service.settled();
     await tableUpkeep?.stop();
@@ -129,6 +134,8 @@ async function main(): Promise<void> {
     sweeper = startOrphanSweeper({ db: handle.db, storage, log: app.log });
     await app.listen({ host: config.host, port: config.port });
     const log = app.log;
+    const warn = (message: string) => log.warn(message);
+    digests = startDigestSchedule({ service: createDigestService({ ...deps, audit: app.audit, log: warn }), log: warn });
     // The orphan sweep runs after the first answer (or a second after listening, if no request comes first):
     // a reopen answers without waiting for its queries and its walk of the files folder.
     const startSweep = () => {

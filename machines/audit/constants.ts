@@ -58,6 +58,7 @@ const DETAIL_LABELS: Record<string, string> = {
   income_report: 'Relatório para o contador',
   'auditoria.csv': 'Auditoria (CSV)',
   calendar_feed: 'Agenda no calendário (iCalendar)',
+  digest: 'Resumo diário',
   photo: 'Foto',
   documents: 'Documentos',
   receipt: 'Recebimento',

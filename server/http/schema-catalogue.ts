@@ -9,6 +9,7 @@ export { passwordResetRequestSchema, passwordResetSchema } from '../../machines/
 export { doctorSignupSchema, newSecretarySchema, secretarySignupSchema } from '../../machines/account/signupSchemas';
 export { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../machines/account/twoFactorSchemas';
 export { calendarFeedUpdateSchema } from '../../machines/account/calendarFeedSchemas';
+export { digestUnsubscribeSchema, digestUpdateSchema } from '../../machines/account/digestSchemas';
 export { billingProfileSchema, buildSurgeryTeamSchema, usualTeamSchema } from '../../machines/billing/billingSchemas';
 export { appealCreateSchema, buildTissSentSchema, guideInputsSchema, lotCreateSchema, tissGuidesQuerySchema } from '../../machines/billing/guideSchemas';
 export { auditExportQuerySchema, auditFiltersOf, auditQuerySchema } from '../../machines/audit/auditSchemas';

@@ -450,13 +450,14 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0030_calendar_feeds): without the table it makes, its
+    // The installation as it stood before the last migration (0031_daily_digest): without the tables it makes, its
     // record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`drop table calendar_feeds`);
+      await handle.db.execute(sql`drop table digest_sends`);
+      await handle.db.execute(sql`drop table digest_subscriptions`);
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -480,9 +481,9 @@ describe('an archive of an older version', () => {
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
       const table = (await restored.db.execute(
-        sql`select count(*)::int as n from information_schema.tables where table_name = 'calendar_feeds'`,
+        sql`select count(*)::int as n from information_schema.tables where table_name in ('digest_sends', 'digest_subscriptions')`,
       )) as unknown as { rows: Array<{ n: number }> };
-      expect(table.rows[0]!.n).toBe(1);
+      expect(table.rows[0]!.n).toBe(2);
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

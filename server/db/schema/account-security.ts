@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, identityId, ownedBy, timestamptz } from './_helpers';
 import { users } from './users';
 
@@ -50,3 +50,23 @@ export const calendarFeeds = pgTable('calendar_feeds', {
   /** When the current address was made; null while the feed is off. */
   createdAt: timestamptz('created_at'),
 });
+
+/** The morning digest (issue 39 item 3, docs/DIGEST.md): a row means the account wants it. */
+export const digestSubscriptions = pgTable('digest_subscriptions', {
+  userId: ownedBy('user_id', () => users.id).primaryKey(),
+  createdAt: createdAt(),
+});
+
+/**
+ * A digest claimed for an account and a São Paulo day: the primary key makes the claim succeed once, whatever the
+ * number of instances or restarts; a send that fails gives its claim back for the next round.
+ */
+export const digestSends = pgTable(
+  'digest_sends',
+  {
+    userId: ownedBy('user_id', () => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    sentAt: timestamptz('sent_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

@@ -10,6 +10,7 @@ import { doctorSignupSchema, secretarySignupSchema } from '../../../machines/acc
 import { passwordResetRequestSchema, passwordResetSchema } from '../../../machines/account/passwordResetSchemas';
 import { twoFactorConfirmSchema, twoFactorDisableSchema, twoFactorSecretariesSchema } from '../../../machines/account/twoFactorSchemas';
 import { calendarFeedUpdateSchema } from '../../../machines/account/calendarFeedSchemas';
+import { digestUnsubscribeSchema, digestUpdateSchema } from '../../../machines/account/digestSchemas';
 import { authorizationSchema } from '../../../machines/preoperative/authorizationSchemas';
 import {
   checklistMarkSchema,
@@ -68,6 +69,8 @@ const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   disableTwoFactor: { body: twoFactorDisableSchema },
   setSecretariesTwoFactor: { body: twoFactorSecretariesSchema },
   updateCalendarFeed: { body: calendarFeedUpdateSchema },
+  updateDigest: { body: digestUpdateSchema },
+  unsubscribeDigest: { body: digestUnsubscribeSchema },
   updateAuthorization: { body: authorizationSchema('2026-11-26') },
   listDocumentRequirements: { query: requirementsQuerySchema },
   getDocumentRequirements: { query: requirementsQuerySchema },

@@ -1,0 +1,20 @@
+/** The morning digest's texts (issue 39 item 3), in pt-BR: the e-mail and the unsubscribe answer. */
+export const DIGEST_TEXTS = {
+  subject: 'Resumo do dia — {date}',
+  greeting: 'Bom dia, {name}!',
+  intro: 'O que pede a sua atenção hoje:',
+  tomorrow: 'Cirurgias de amanhã ({date})',
+  authorizations: 'Autorizações a vencer',
+  appeals: 'Recursos de glosa com prazo em até 7 dias',
+  appealDueToday: 'prazo vence hoje',
+  appealDueIn: 'prazo em {days} dias ({date})',
+  appealDueTomorrow: 'prazo amanhã ({date})',
+  appealOverdue: 'prazo venceu em {date}',
+  overdue: 'Casos atrasados com você',
+  overdueSince: 'em {stage} desde {date}',
+  openCase: 'Abrir o caso',
+  privacy: 'Os pacientes aparecem pelas iniciais: abra o caso para ver os dados.',
+  unsubscribe: 'Para não receber mais este resumo, abra: {url}',
+  unsubscribed: 'Pronto: você não vai mais receber o resumo diário. Para voltar a recebê-lo, ative-o nas configurações.',
+  invalidLink: 'Este link para cancelar o resumo diário não é válido.',
+} as const;

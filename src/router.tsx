@@ -12,6 +12,7 @@ import { allDataRoute } from './routes/all-data';
 import { appRoute } from './routes/app';
 import { auditRoute } from './routes/audit';
 import { authRoute } from './routes/auth';
+import { digestUnsubscribeRoute } from './routes/digest-unsubscribe';
 import { documentChecklistsRoute } from './routes/document-checklists';
 import { forgotPasswordRoute } from './routes/forgot-password';
 import { incomeReportRoute } from './routes/income-report';
@@ -35,6 +36,7 @@ export const routeTree = rootRoute.addChildren([
   signupSecretaryRoute,
   forgotPasswordRoute,
   resetPasswordRoute,
+  digestUnsubscribeRoute,
   appRoute.addChildren([
     indexRoute,
     settingsRoute,

@@ -21,6 +21,7 @@ import { useRead } from '../../lib/useRead';
 import { space } from '../../lib/theme';
 import { DevicesCard } from './DevicesCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { DigestCard } from './DigestCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
 import { BillingCard } from './BillingCard';
@@ -87,6 +88,7 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
         <TwoFactorCard role="secretary" />
         <DevicesCard />
         <CalendarFeedCard />
+        <DigestCard />
         <BillingCard role="secretary" />
       </StyledGrid>
       {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}

@@ -23,6 +23,7 @@ import { PaymentTermsCard } from './PaymentTermsCard';
 import { BillingCard } from './BillingCard';
 import { DevicesCard } from './DevicesCard';
 import { CalendarFeedCard } from './CalendarFeedCard';
+import { DigestCard } from './DigestCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
 import { useSettingsModal } from './useSettingsModal';
@@ -76,6 +77,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         <TwoFactorCard role="medic" />
         <DevicesCard />
         <CalendarFeedCard />
+        <DigestCard />
         <BackupCard />
       </StyledGrid>
       {form === 'name' ? (

@@ -238,6 +238,30 @@ describe('router guards', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('opens /digest-unsubscribe signed out and signed in, and posts nothing until the click (issue 39 item 3)', async () => {
+    const { api } = await import('../../../src/api/client');
+    vi.mocked(api.POST).mockClear();
+    // The page reads its token from the window's fragment, as the e-mail's link opens it.
+    window.location.hash = `#1.${'A'.repeat(43)}`;
+    try {
+      for (const profile of [null, medic]) {
+        const { router } = renderAt('/digest-unsubscribe', profile);
+        await expectPath(router, '/digest-unsubscribe');
+        expect(await screen.findByRole('heading', { name: 'Resumo diário' })).toBeTruthy();
+        expect(screen.getByRole('button', { name: 'Parar o resumo diário' })).toBeTruthy();
+        cleanup();
+      }
+      expect(api.POST).not.toHaveBeenCalled();
+
+      window.location.hash = '';
+      renderAt('/digest-unsubscribe', null);
+      expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Este link para cancelar o resumo diário não é válido.');
+      expect(screen.queryByRole('button', { name: 'Parar o resumo diário' })).toBeNull();
+    } finally {
+      window.location.hash = '';
+    }
+  });
+
   it('sends the user to /auth after the session signs out and the router is invalidated', async () => {
     const { router } = renderAt('/settings', medic);
     await expectPath(router, '/settings');

@@ -1,5 +1,5 @@
 import type { ApprovalValue, CaseStatus, PaymentSource } from '../constants';
-import { daysBetween } from '../rules/dates';
+import { brDate, daysBetween } from '../rules/dates';
 import { stageIs, stagesWhere } from '../stages';
 import {
   AUTHORIZATION_WARNING_DAYS,
@@ -58,12 +58,6 @@ const SUBJECT: Record<AuthorizationPayer, string> = {
   plano: 'Autorização do plano de saúde',
   opme: 'Autorização da OPME',
 };
-
-/** yyyy-MM-dd as dd/MM/yyyy. */
-function brDate(iso: string): string {
-  const [year, month, day] = iso.slice(0, 10).split('-');
-  return `${day}/${month}/${year}`;
-}
 
 /** The pt-BR sentence of an alert. */
 export function alertMessage(payer: AuthorizationPayer, kind: AuthorizationAlertKind, validUntil: string, today: string, scheduleDay?: string | null): string {

@@ -24,6 +24,12 @@ export function addDays(day: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** yyyy-MM-dd (or an ISO instant's date part) as dd/MM/yyyy. */
+export function brDate(iso: string): string {
+  const [year, month, day] = iso.slice(0, 10).split('-');
+  return `${day}/${month}/${year}`;
+}
+
 /** Whole days from `from` to `to` (both yyyy-MM-dd; negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   const utc = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));

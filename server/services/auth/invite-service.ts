@@ -6,6 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { invites, medicSecretaries, users, type InviteRow } from '../../db/schema/index';
 import { badRequest, gone, notFound } from '../../http/errors';
 import type { Mailer } from '../mail/mailer';
+import { escapeHtml } from '../mail/html';
 import { generateOpaqueToken, hashToken } from './token-service';
 
 /** Invites are valid for seven days (DECISIONS §2). */
@@ -53,10 +54,6 @@ type InviteInfo = {
   /** The invited e-mail already has a secretary account: accepting only asks for its password. */
   existingAccount: boolean;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function inviteMessage(to: string, firstName: string, medic: { firstName: string; lastName: string }, link: string) {
   const greeting = firstName ? `Olá, ${firstName}!` : 'Olá!';

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { oauthTokens, passwordResets, users } from '../../db/schema/index';
 import { HttpError } from '../../http/errors';
 import type { MailMessage } from '../mail/mailer';
+import { escapeHtml } from '../mail/html';
 import type { RateLimiter } from '../rate-limit/rate-limiter';
 import { normaliseEmail } from './invite-service';
 import { hashPassword } from './password';
@@ -45,10 +46,6 @@ class TooManyResetRequests extends HttpError {
 /** 410: unknown, used, spent or expired link (one answer for all). */
 function invalidResetLink(): HttpError {
   return new HttpError(410, { error: [PASSWORD_RESET_MESSAGES.invalidLink] });
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 function message(to: string, subject: string, lines: string[], link?: string): MailMessage {

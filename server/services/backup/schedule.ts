@@ -4,6 +4,7 @@
  * and no attempt failed in the last hour, it takes one. So a computer that was off at that time backs up soon after
  * it starts, and a failure (disk full, folder missing) is retried every hour, each one logged and shown to the medic.
  */
+import { startRounds } from '../rounds';
 import type { BackupService, BackupStatus } from './backup-service';
 
 const MINUTE = 60_000;
@@ -34,30 +35,15 @@ export function startBackupSchedule(options: {
   /** First look after this delay (the start's own work comes first). */
   firstCheckMs?: number;
 }): { stop(): Promise<void> } {
-  let current: Promise<unknown> | null = null;
-  let stopped = false;
-  const check = () => {
-    if (stopped || current) return;
-    current = options.service
-      .status()
-      .then((status) => (backupDue(status, options.now(), options.time) ? options.service.run() : null))
-      .catch(() => {
-        // Logged and recorded by the service.
-      })
-      .finally(() => {
-        current = null;
-      });
-  };
-  const first = setTimeout(check, options.firstCheckMs ?? 30_000);
-  const every = setInterval(check, MINUTE);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await current;
-    },
-  };
+  const { service } = options;
+  return startRounds(
+    () =>
+      service
+        .status()
+        .then((status) => (backupDue(status, options.now(), options.time) ? service.run() : null))
+        .catch(() => {
+          // Logged and recorded by the service.
+        }),
+    { firstCheckMs: options.firstCheckMs ?? 30_000, everyMs: MINUTE },
+  );
 }

@@ -7,9 +7,11 @@
 import { and, asc, eq, gte, lt, notInArray } from 'drizzle-orm';
 import { ACTIVE_STATUSES, STATUS_LABELS } from '../../../machines/constants';
 import { DIGEST_TEXTS as T } from '../../../machines/account/digestTexts';
+import { addDays, brDate } from '../../../machines/rules/dates';
 import { hospitals, patients, surgeries } from '../../db/schema/index';
 import type { Database } from '../../db/client';
 import type { MailMessage } from '../mail/mailer';
+import { escapeHtml } from '../mail/html';
 import { visibleSurgeriesCondition } from '../access/scope';
 import { createAuthorizationService } from '../preoperative/authorizations';
 import { createReceivablesService } from '../ledger/receivables';
@@ -23,24 +25,17 @@ type Line = { text: string; surgeryId: number };
 type Section = { title: string; lines: Line[] };
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key]));
-/** `2026-12-05` → `05/12/2026`. */
-const dayText = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-const nextDay = (day: string) => new Date(Date.parse(`${day}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 function appealWhen(daysLeft: number, deadline: string): string {
-  if (daysLeft < 0) return fill(T.appealOverdue, { date: dayText(deadline) });
+  if (daysLeft < 0) return fill(T.appealOverdue, { date: brDate(deadline) });
   if (daysLeft === 0) return T.appealDueToday;
-  if (daysLeft === 1) return fill(T.appealDueTomorrow, { date: dayText(deadline) });
-  return fill(T.appealDueIn, { days: daysLeft, date: dayText(deadline) });
+  if (daysLeft === 1) return fill(T.appealDueTomorrow, { date: brDate(deadline) });
+  return fill(T.appealDueIn, { days: daysLeft, date: brDate(deadline) });
 }
 
 /** The digest's sections for `reader` on São Paulo day `today`; empty sections left out. */
 export async function digestSections(db: Database, reader: DigestReader, today: string, now: () => Date): Promise<Section[]> {
-  const tomorrow = nextDay(today);
+  const tomorrow = addDays(today, 1);
   const bounds = saoPauloDayBounds(tomorrow)!;
   const scheduled = await db
     .select({ id: surgeries.id, schedule: surgeries.schedule, name: patients.nomeCompleto, hospital: hospitals.fantasyName })
@@ -78,7 +73,7 @@ export async function digestSections(db: Database, reader: DigestReader, today: 
 
   const sections: Section[] = [
     {
-      title: fill(T.tomorrow, { date: dayText(tomorrow) }),
+      title: fill(T.tomorrow, { date: brDate(tomorrow) }),
       lines: scheduled.map((row) => ({
         surgeryId: row.id,
         text: [toSaoPauloIso(row.schedule!).slice(11, 16), patientInitials(row.name), row.hospital].filter(Boolean).join(' — '),
@@ -99,7 +94,7 @@ export async function digestSections(db: Database, reader: DigestReader, today: 
       title: T.overdue,
       lines: overdue.map((row) => ({
         surgeryId: row.id,
-        text: `${patientInitials(row.name)}: ${fill(T.overdueSince, { stage: STATUS_LABELS[row.status], date: dayText(toSaoPauloIso(row.since).slice(0, 10)) })}`,
+        text: `${patientInitials(row.name)}: ${fill(T.overdueSince, { stage: STATUS_LABELS[row.status], date: brDate(toSaoPauloIso(row.since).slice(0, 10)) })}`,
       })),
     },
   ];
@@ -136,6 +131,6 @@ export function digestMessage(
     `<p style="color:#555">${escapeHtml(T.privacy)}</p>`,
     `<p style="color:#555"><a href="${escapeHtml(unsubscribeUrl)}">${escapeHtml(fill(T.unsubscribe, { url: '' }).replace(/:\s*$/, ''))}</a></p>`,
   ].join('');
-  return { to: reader.email, subject: fill(T.subject, { date: dayText(today) }), text, html };
+  return { to: reader.email, subject: fill(T.subject, { date: brDate(today) }), text, html };
 }
 

@@ -20,11 +20,20 @@ function br(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
-/** Opens a case from /surgery-status (its default filter lists the active stages), found by the patient's name. */
+/**
+ * Opens a case from /surgery-status (its default filter lists the active stages), found by the patient's name. The
+ * row is clicked once the search's read has landed: clicked while the table re-renders, it missed once on a loaded CI
+ * machine.
+ */
 async function openCase(page: Page, name: string): Promise<void> {
   await page.goto('/surgery-status');
   await page.getByLabel('Buscar paciente').fill(name);
-  await page.getByRole('table', { name: 'Cirurgias' }).locator('tbody tr', { hasText: name }).click();
+  await expect(page).toHaveURL(/[?&]q=/);
+  const table = page.getByRole('table', { name: 'Cirurgias' });
+  const row = table.locator('tbody tr', { hasText: name });
+  await expect(row).toHaveCount(1);
+  await expect(table).not.toHaveAttribute('aria-busy', 'true');
+  await row.click();
   await expect(page).toHaveURL(/\/surgery-details\/\d+$/);
   await expect(page.getByRole('heading', { name })).toBeVisible();
 }

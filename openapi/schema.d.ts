@@ -865,6 +865,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/project_auth/api/v1/message_templates/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Modelos de mensagem ao paciente
+         * @description Os quatro modelos de mensagem do médico (Data da cirurgia, Orientações pré-operatórias, Documentos para
+         *     levar, Retorno pós-operatório): o texto que ele gravou ou o padrão, e os campos `{nome}` que um modelo pode
+         *     usar. O médico lê os seus; a secretária informa em `medic` um dos seus médicos (sem `medic`: 400; médico que
+         *     não é o seu: 404).
+         */
+        get: operations["listMessageTemplates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/project_auth/api/v1/message_templates/{kind}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["MessageTemplateKind"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Alterar um modelo de mensagem
+         * @description Grava o texto do médico para o modelo (até 3000 caracteres). Um campo `{nome}` que o modelo não conhece: 400
+         *     "Campo desconhecido no modelo: {nome}." e nada gravado. Modelo desconhecido: 404. Só para médicos
+         *     (secretária: 403).
+         */
+        put: operations["updateMessageTemplate"];
+        post?: never;
+        /**
+         * Restaurar o modelo padrão
+         * @description O modelo volta ao texto padrão. Modelo desconhecido: 404. Só para médicos (secretária: 403).
+         */
+        delete: operations["resetMessageTemplate"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/project_auth/api/v1/payment_terms/": {
         parameters: {
             query?: never;
@@ -1704,6 +1755,99 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/surgery/{id}/messages/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Mensagens ao paciente do caso
+         * @description O card "Mensagens ao paciente" do caso (issue 39 item 2; docs/MESSAGES.md): os consentimentos de contato do
+         *     paciente que estão valendo, cada modelo do médico já preenchido com os dados do caso (`empty`: os campos usados
+         *     que o caso ainda não tem) e as mensagens enviadas, a mais recente primeiro. A leitura fica na trilha de
+         *     auditoria. Cirurgia inexistente ou de outro médico: 404.
+         */
+        get: operations["getCaseMessages"];
+        put?: never;
+        /**
+         * Enviar uma mensagem ao paciente
+         * @description Envia o modelo `template` ao paciente do caso pelo canal `channel`, com o texto `text` como a secretária o
+         *     deixou (sem `text`: o modelo preenchido pelo servidor). Exige o consentimento do paciente para o canal
+         *     (sem ele: 400 "O paciente não autorizou contato por WhatsApp. Registre o consentimento antes de enviar a
+         *     mensagem." ou "... por e-mail. ..."). `email`: vai pelo servidor SMTP configurado ao e-mail do consentimento;
+         *     se o envio falha, 502 e nada é gravado. `whatsapp`: exige o celular do paciente; responde o link wa.me com o
+         *     texto, que a tela abre, e grava a mensagem como enviada. Toda mensagem fica no histórico do caso e na trilha
+         *     de auditoria. Paciente com dados eliminados (LGPD): 400. Cirurgia inexistente ou de outro médico: 404.
+         */
+        post: operations["sendPatientMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/patient/{id}/contact_consents/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Consentimentos de contato do paciente
+         * @description Os consentimentos do paciente que estão valendo, um por canal: o dia em que o paciente autorizou, quem
+         *     registrou e quando, e no e-mail o endereço autorizado. Paciente inexistente ou de outro médico: 404.
+         */
+        get: operations["listContactConsents"];
+        put?: never;
+        /**
+         * Registrar o consentimento de contato
+         * @description Registra que o paciente autorizou ser contatado pelo canal (LGPD), substituindo um consentimento do mesmo
+         *     canal que estivesse valendo (que fica guardado como revogado). A data não pode ser depois de hoje; no e-mail,
+         *     o endereço é obrigatório. Fica na trilha de auditoria como alteração do paciente. Paciente com dados
+         *     eliminados: 400. Paciente inexistente ou de outro médico: 404.
+         */
+        post: operations["recordContactConsent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/surgery/api/v1/patient/{id}/contact_consents/{channel}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                channel: components["schemas"]["ContactChannel"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revogar o consentimento de contato
+         * @description O paciente retirou a autorização de contato pelo canal: nenhuma mensagem vai mais por ele até um novo
+         *     registro. Sem consentimento valendo nesse canal, canal desconhecido, paciente inexistente ou de outro médico:
+         *     404.
+         */
+        delete: operations["revokeContactConsent"];
         options?: never;
         head?: never;
         patch?: never;
@@ -4764,10 +4908,10 @@ export interface components {
              * @description created (caso cadastrado), moved (mudança de etapa), holder (passagem de responsável), billing (faturamento),
              *     receipt / receipt_removed (recebimento lançado / excluído), glosa / glosa_removed (glosa lançada / excluída),
              *     glosa_appeal (recurso de glosa enviado ou decidido), document_attached / document_removed (documento
-             *     anexado / removido ou substituído).
+             *     anexado / removido ou substituído), message (mensagem enviada ao paciente).
              * @enum {string}
              */
-            kind: "created" | "moved" | "holder" | "billing" | "receipt" | "receipt_removed" | "glosa" | "glosa_appeal" | "glosa_removed" | "document_attached" | "document_removed";
+            kind: "created" | "moved" | "holder" | "billing" | "receipt" | "receipt_removed" | "glosa" | "glosa_appeal" | "glosa_removed" | "document_attached" | "document_removed" | "message";
             /** Format: date-time */
             at: string;
             actor: components["schemas"]["HistoryPerson"];
@@ -4788,10 +4932,94 @@ export interface components {
              * @description O dia do lançamento (faturamento, recebimento, glosa, envio do recurso), `yyyy-MM-dd`.
              */
             on: string | null;
-            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind) ou, no arquivo de um documento nomeado da lista, o seu nome. */
+            /** @description document_attached e document_removed, o tipo do documento (SurgeryDocumentKind) ou, no arquivo de um documento nomeado da lista, o seu nome; message, o modelo (MessageTemplateKind). */
             document: string | null;
-            /** @description billing, o número da guia ou lote; glosa, o motivo; glosa_appeal, o resultado (revertida, mantida, parcial) ou `null` se ainda não decidido; document_attached, o nome do arquivo atual do tipo. */
+            /** @description billing, o número da guia ou lote; glosa, o motivo; glosa_appeal, o resultado (revertida, mantida, parcial) ou `null` se ainda não decidido; document_attached, o nome do arquivo atual do tipo; message, o canal (whatsapp ou email). */
             text: string | null;
+        };
+        /**
+         * @description agendamento (Data da cirurgia), pre_operatorio (Orientações pré-operatórias), documentos (Documentos para levar), retorno (Retorno pós-operatório).
+         * @enum {string}
+         */
+        MessageTemplateKind: "agendamento" | "pre_operatorio" | "documentos" | "retorno";
+        /** @enum {string} */
+        ContactChannel: "whatsapp" | "email";
+        MessageTemplate: {
+            kind: components["schemas"]["MessageTemplateKind"];
+            title: string;
+            /** @description O texto com os campos `{nome}`. */
+            body: string;
+            /** @description O médico gravou um texto seu (`false`: o padrão). */
+            customized: boolean;
+            /** Format: date-time */
+            updated_at: string | null;
+        };
+        MessageTemplateList: {
+            results: components["schemas"]["MessageTemplate"][];
+            placeholders: {
+                key: string;
+                description: string;
+            }[];
+        };
+        MessageTemplateUpdate: {
+            body: string;
+        };
+        ContactConsent: {
+            channel: components["schemas"]["ContactChannel"];
+            /** @description No e-mail, o endereço autorizado; `null` no WhatsApp (vai ao celular do cadastro). */
+            email: string | null;
+            /** Format: date */
+            consented_on: string;
+            recorded_by: components["schemas"]["HistoryPerson"];
+            /** Format: date-time */
+            recorded_at: string;
+        };
+        ContactConsentList: {
+            results: components["schemas"]["ContactConsent"][];
+        };
+        ContactConsentInput: {
+            channel: components["schemas"]["ContactChannel"];
+            /** Format: date */
+            consented_on: string;
+            /** @description Obrigatório no e-mail. */
+            email?: string | null;
+        };
+        PatientMessage: {
+            id: number;
+            template: components["schemas"]["MessageTemplateKind"];
+            title: string;
+            channel: components["schemas"]["ContactChannel"];
+            /** @description O e-mail ou o celular (só dígitos) a que foi; vazio depois da eliminação dos dados do paciente. */
+            recipient: string;
+            text: string;
+            /** Format: date-time */
+            sent_at: string;
+            sent_by: components["schemas"]["HistoryPerson"];
+        };
+        CaseMessages: {
+            surgery_id: number;
+            patient_id: number;
+            has_cellphone: boolean;
+            anonymized: boolean;
+            consents: components["schemas"]["ContactConsent"][];
+            drafts: {
+                template: components["schemas"]["MessageTemplateKind"];
+                title: string;
+                text: string;
+                /** @description Os campos usados pelo modelo que o caso ainda não tem (ficaram em branco). */
+                empty: string[];
+            }[];
+            sent: components["schemas"]["PatientMessage"][];
+        };
+        PatientMessageInput: {
+            template: components["schemas"]["MessageTemplateKind"];
+            channel: components["schemas"]["ContactChannel"];
+            text?: string;
+        };
+        PatientMessageSent: {
+            message: components["schemas"]["PatientMessage"];
+            /** @description No WhatsApp, o link wa.me com o texto; `null` no e-mail. */
+            whatsapp_url: string | null;
         };
         SurgeryHistory: {
             results: components["schemas"]["SurgeryHistoryEntry"][];
@@ -6811,6 +7039,90 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    listMessageTemplates: {
+        parameters: {
+            query?: {
+                /** @description Id do médico (obrigatório para a secretária). */
+                medic?: components["parameters"]["MedicOfSettings"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os modelos e os campos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplateList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    updateMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["MessageTemplateKind"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageTemplateUpdate"];
+            };
+        };
+        responses: {
+            /** @description O modelo gravado. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetMessageTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                kind: components["schemas"]["MessageTemplateKind"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description O modelo, com o texto padrão. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageTemplate"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     getPaymentTerms: {
         parameters: {
             query?: {
@@ -8000,6 +8312,157 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["SurgeryHistory"];
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCaseMessages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Consentimentos, modelos preenchidos e mensagens enviadas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CaseMessages"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    sendPatientMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PatientMessageInput"];
+            };
+        };
+        responses: {
+            /** @description A mensagem enviada (e, no WhatsApp, o link). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PatientMessageSent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+            /** @description O servidor de e-mail não aceitou a mensagem ("Não foi possível enviar o e-mail agora. Tente novamente em instantes."); nada foi gravado. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorList"];
+                };
+            };
+        };
+    };
+    listContactConsents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Os consentimentos. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsentList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    recordContactConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ContactConsentInput"];
+            };
+        };
+        responses: {
+            /** @description O consentimento registrado. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContactConsent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeContactConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id do registro. */
+                id: components["parameters"]["IdPath"];
+                channel: components["schemas"]["ContactChannel"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revogado. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

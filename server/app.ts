@@ -44,6 +44,7 @@ import authorizationRoutes from './routes/surgery/authorizations';
 import checklistRoutes from './routes/surgery/checklists';
 import officeTemplateRoutes from './routes/surgery/office-templates';
 import clockRoutes from './routes/surgery/clocks';
+import patientMessageRoutes from './routes/surgery/patient-messages';
 import historyRoutes from './routes/surgery/history';
 import opmeRoutes from './routes/surgery/opme';
 import receivableRoutes from './routes/surgery/receivables';
@@ -374,6 +375,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   await app.register(checklistRoutes, { deps });
   await app.register(officeTemplateRoutes, { deps });
   await app.register(clockRoutes, { deps });
+  await app.register(patientMessageRoutes, { deps });
   await app.register(historyRoutes, { deps });
   await app.register(opmeRoutes, { deps });
   await app.register(receivableRoutes, { deps });

@@ -59,6 +59,8 @@ const DETAIL_LABELS: Record<string, string> = {
   'auditoria.csv': 'Auditoria (CSV)',
   calendar_feed: 'Agenda no calendário (iCalendar)',
   digest: 'Resumo diário',
+  message: 'Mensagem ao paciente',
+  contact_consent: 'Consentimento de contato (LGPD)',
   photo: 'Foto',
   documents: 'Documentos',
   receipt: 'Recebimento',

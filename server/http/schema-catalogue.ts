@@ -29,6 +29,7 @@ export {
   requirementsQuerySchema,
 } from '../../machines/preoperative/checklistSchemas';
 export { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../machines/preoperative/clockSchemas';
+export { contactConsentSchema, messageTemplateUpdateSchema, patientMessageSchema } from '../../machines/patientMessages/schemas';
 export { opmeItemInputOf, opmeItemSchema } from '../../machines/preoperative/opmeSchemas';
 export { scheduleDaysQuerySchema, surgeryExportQuerySchema, surgeryListQuerySchema } from '../../machines/surgeryCase/listQuerySchemas';
 export {

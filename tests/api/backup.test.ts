@@ -450,14 +450,15 @@ describe('an archive of an older version', () => {
     const dataDir = join(root, 'older', 'data');
     const backupDir = join(root, 'older', 'backups');
     await prepareDataDir(dataDir);
-    // The installation as it stood before the last migration (0031_daily_digest): without the tables it makes, its
+    // The installation as it stood before the last migration (0032_patient_messages): without the tables it makes, its
     // record removed.
     const handle = await openPglite(join(dataDir, PGDATA_NAME));
     let applied: number;
     let medicId: number;
     try {
-      await handle.db.execute(sql`drop table digest_sends`);
-      await handle.db.execute(sql`drop table digest_subscriptions`);
+      await handle.db.execute(sql`drop table patient_messages`);
+      await handle.db.execute(sql`drop table message_templates`);
+      await handle.db.execute(sql`drop table contact_consents`);
       await handle.db.execute(
         sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
       );
@@ -481,9 +482,9 @@ describe('an archive of an older version', () => {
     const restored = await openPglite(join(restoredDir, PGDATA_NAME));
     try {
       const table = (await restored.db.execute(
-        sql`select count(*)::int as n from information_schema.tables where table_name in ('digest_sends', 'digest_subscriptions')`,
+        sql`select count(*)::int as n from information_schema.tables where table_name in ('contact_consents', 'message_templates', 'patient_messages')`,
       )) as unknown as { rows: Array<{ n: number }> };
-      expect(table.rows[0]!.n).toBe(2);
+      expect(table.rows[0]!.n).toBe(3);
       const users = (await restored.db.execute(sql`select id from users where id = ${medicId}`)) as unknown as { rows: unknown[] };
       expect(users.rows).toHaveLength(1);
     } finally {

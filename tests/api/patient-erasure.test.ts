@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '../../machines/rules/cpf';
 import {
   auditEvents,
+  contactConsents,
   opmeItems,
   opmeQuotes,
+  patientMessages,
   patientPlanCards,
   patients,
   surgeries,
@@ -362,7 +364,8 @@ describe("the free text of an anonymized patient's cases", () => {
     'surgery_note', 'document_note', 'hospital_approvals_note', 'plan_approvals_note', 'opme_approvals_note', 'schedule_note',
     'accomplishment_note', 'payment_notes', 'loss_reason_note', 'authorization_protocol', 'authorization_password',
     'authorization_notes', 'dispatch_recipient', 'dispatch_item', 'dispatch_notes', 'opme_description', 'opme_supplier',
-    'opme_brand', 'billing_reference', 'receipt_note', 'glosa_reason', 'glosa_note',
+    'opme_brand', 'billing_reference', 'receipt_note', 'glosa_reason', 'glosa_note', 'message_text', 'message_recipient',
+    'consent_email',
   ] as const;
   const traces = [NAME, CPF, formatCpf(CPF), normalizeSearchText(NAME)];
 
@@ -393,6 +396,8 @@ describe("the free text of an anonymized patient's cases", () => {
       `/surgery/api/v1/receivables/export.csv`,
       `/surgery/api/v1/audit/?patient=${patientId}`,
       `/surgery/api/v1/audit/export.csv?patient=${patientId}`,
+      `/surgery/api/v1/surgery/${surgeryId}/messages/`,
+      `/surgery/api/v1/patient/${patientId}/contact_consents/`,
     ]) {
       texts[url] = (await get(url)).body;
     }
@@ -469,6 +474,16 @@ describe("the free text of an anonymized patient's cases", () => {
     await db.insert(surgeryLedgers).values({ surgeryId: surgery.id, billedOn: '2003-04-06', billingReference: planted('billing_reference'), createdAt: at, updatedAt: at });
     await db.insert(surgeryReceipts).values({ surgeryId: surgery.id, receivedOn: '2003-05-01', amountCents: 100_000, payer: 'particular', note: planted('receipt_note'), createdAt: at });
     await db.insert(surgeryGlosas).values({ surgeryId: surgery.id, glosaOn: '2003-05-02', amountCents: 20_000, reason: planted('glosa_reason'), note: planted('glosa_note'), createdAt: at, updatedAt: at });
+    await db.insert(patientMessages).values({
+      surgeryId: surgery.id,
+      patientId: patient.id,
+      template: 'agendamento',
+      channel: 'email',
+      recipient: planted('message_recipient'),
+      text: planted('message_text'),
+      sentAt: at,
+    });
+    await db.insert(contactConsents).values({ patientId: patient.id, channel: 'email', email: planted('consent_email'), consentedOn: '2003-03-01', recordedAt: at });
     await backdate(patient.id, at);
 
     // Before: each planted text is served by some answer (so the check below looks where it would be).
@@ -510,6 +525,11 @@ describe("the free text of an anonymized patient's cases", () => {
       expect.objectContaining({ reason: 'paciente_desistiu', reasonNote: null }),
     );
     expect((await t.app.inject({ method: 'GET', url: '/surgery/api/v1/dashboard/?period=all', headers: asMedic })).json()).toEqual(figuresBefore);
+    // The message stays on the case's history, without its text or address; the consent is gone.
+    expect(await db.select().from(patientMessages).where(eq(patientMessages.surgeryId, surgery.id))).toEqual([
+      expect.objectContaining({ template: 'agendamento', channel: 'email', recipient: '', text: '' }),
+    ]);
+    expect(await db.select().from(contactConsents).where(eq(contactConsents.patientId, patient.id))).toEqual([]);
 
     // The audit trail is append-only: every row written before is still there, unchanged.
     const auditAfter = rows.filter((each) => each.table === 'audit_events').map((each) => each.row);

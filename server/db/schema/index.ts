@@ -16,3 +16,4 @@ export * from './sql-definitions';
 export * from './billing';
 export * from './tiss';
 export * from './tiss-statements';
+export * from './patient-messages';

@@ -2,8 +2,10 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../plugins/authenticate';
 import type { Database, Executor } from '../../db/client';
 import {
+  contactConsents,
   opmeItems,
   opmeQuotes,
+  patientMessages,
   patients,
   surgeries,
   surgeryAuthorizations,
@@ -86,6 +88,9 @@ async function anonymizeCaseTexts(tx: Executor, patientId: number): Promise<void
   await tx.update(surgeryLedgers).set({ billingReference: null }).where(inArray(surgeryLedgers.surgeryId, cases));
   await tx.update(surgeryReceipts).set({ note: null }).where(inArray(surgeryReceipts.surgeryId, cases));
   await tx.update(surgeryGlosas).set({ reason: ANONYMIZED_TEXT, note: null }).where(inArray(surgeryGlosas.surgeryId, cases));
+  // Messages to the patient: the text and the number or address go; the history keeps that a message went.
+  await tx.update(patientMessages).set({ text: '', recipient: '' }).where(eq(patientMessages.patientId, patientId));
+  await tx.delete(contactConsents).where(eq(contactConsents.patientId, patientId));
 }
 
 export const ERASURE_MESSAGES = {

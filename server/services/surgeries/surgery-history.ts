@@ -47,7 +47,8 @@ function person(id: number | null, first: string | null, last: string | null): P
  * - what only surgery_events keeps (handovers, ledger entries deleted, appeals, documents replaced);
  * - the ledger as it stands (the billing, each receipt and glosa at its creation; an appeal recorded before migration
  *   0013, i.e. without an event of its own, at the glosa's last change, with no author known);
- * - each document slot's current file at its upload.
+ * - each document slot's current file at its upload;
+ * - each message sent to the patient (its template and channel; the text stays in patient_messages).
  * Entries of one instant (a move that carried documents) list the move first. People come joined by name.
  */
 export async function readSurgeryHistory(db: Database, user: User, id: number): Promise<SurgeryHistory> {
@@ -97,6 +98,9 @@ export async function readSurgeryHistory(db: Database, user: User, id: number): 
           select 1 from surgery_events e
           where e.surgery_id = g.surgery_id and e.kind = 'glosa_appeal' and (e.detail->>'glosa')::integer = g.id
         )
+      union all
+      select m.sent_at, 'message', m.sent_by, null, null, null, null, null, null, null, null, null, m.template, m.channel, 3, m.id
+      from patient_messages m where m.surgery_id = ${id}
       union all
       select d.uploaded_at, 'document_attached', d.uploaded_by, null, null, null, null, null, null, null, null, null,
         coalesce(d.kind::text, d.name), d.original_name, 4, d.id

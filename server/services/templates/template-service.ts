@@ -32,6 +32,7 @@ import {
   type TemplateOpmeItem,
 } from './template-data';
 import { caseTemplateKey } from './template-keys';
+import { MESSAGE_PLACEHOLDERS, type MessagePlaceholder, type MessageValues } from '../../../machines/patientMessages/constants';
 import { isShippedKey, readTemplateFile, shippedTemplateKey, type ShippedTemplate } from './template-files';
 
 /**
@@ -93,6 +94,10 @@ async function loadCase(db: Executor, user: User, id: number) {
   const [row] = await db
     .select({
       id: surgeries.id,
+      medicId: surgeries.medicId,
+      patientId: surgeries.patientId,
+      scheduleNote: surgeries.scheduleNote,
+      patientAnonymizedAt: patients.anonymizedAt,
       createdAt: surgeries.createdAt,
       paymentFountains: surgeries.paymentFountains,
       opme: surgeries.opme,
@@ -231,6 +236,39 @@ function toTemplateCase(row: CaseRow, codes: Awaited<ReturnType<typeof loadCodes
 }
 
 type FilledTemplate = { filename: string; contentType: string; data: Buffer };
+
+/** The case a message goes about: its keys, the patient's contact, and the values its templates show. */
+export type MessageCase = {
+  id: number;
+  medicId: number;
+  patientId: number;
+  patientCellphone: string | null;
+  patientAnonymized: boolean;
+  values: MessageValues;
+};
+
+/**
+ * The user's case `id` as a message to its patient sees it (issue 39 item 2), or null (missing or another tenant's):
+ * the DOCX templates' values under the same names, plus the patient's first name and the scheduling note.
+ */
+export async function loadMessageCase(db: Executor, user: User, id: number, now: Date): Promise<MessageCase | null> {
+  const row = await loadCase(db, user, id);
+  if (!row) return null;
+  const all = buildTemplateValues(toTemplateCase(row, await loadCodes(db, row.id)), now);
+  const values = Object.fromEntries(
+    (Object.keys(MESSAGE_PLACEHOLDERS) as MessagePlaceholder[]).map((name) => [name, name in all ? String(all[name as keyof typeof all]) : '']),
+  ) as MessageValues;
+  values.paciente_primeiro_nome = row.patientName.trim().split(/\s+/)[0] ?? '';
+  values.observacao_agendamento = row.scheduleNote?.trim() ?? '';
+  return {
+    id: row.id,
+    medicId: row.medicId,
+    patientId: row.patientId,
+    patientCellphone: row.patientCellphone,
+    patientAnonymized: row.patientAnonymizedAt !== null,
+    values,
+  };
+}
 
 export function createTemplateService({
   db,

@@ -1,4 +1,5 @@
 import { DOCUMENT_LABELS } from '../../../machines/constants';
+import { CONTACT_CHANNEL_LABELS, MESSAGE_TEMPLATE_LABELS } from '../../../machines/patientMessages/constants';
 
 /**
  * The pt-BR texts of a case's 'Histórico' (issue 33 item 7) on /surgery-details: a timeline of its moves, handovers,
@@ -27,6 +28,7 @@ export const historyTexts = {
     glosa_removed: 'Glosa excluída',
     document_attached: 'Documento anexado',
     document_removed: 'Documento removido ou substituído',
+    message: 'Mensagem ao paciente',
   },
   /** 'Autorização → Agendamento de cirurgia' */
   stages: '{from} → {to}',
@@ -44,6 +46,10 @@ export const historyTexts = {
   appealFiled: 'Recurso enviado em {date}',
   appealOutcome: 'Resultado: {outcome}',
   appealRecovered: 'Resultado: {outcome} · {value} recuperados',
+  /** 'Data da cirurgia · por WhatsApp' */
+  message: '{template} · por {channel}',
+  messageTemplates: Object.fromEntries(Object.entries(MESSAGE_TEMPLATE_LABELS).map(([kind, { title }]) => [kind, title])) as Record<string, string>,
+  messageChannels: CONTACT_CHANNEL_LABELS as Record<string, string>,
   unknownPerson: 'Pessoa não identificada',
   documentKinds: DOCUMENT_LABELS as Record<string, string>,
 } as const;

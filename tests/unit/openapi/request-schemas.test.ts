@@ -20,6 +20,7 @@ import {
   requirementsQuerySchema,
 } from '../../../machines/preoperative/checklistSchemas';
 import { stageTargetsQuerySchema, stageTargetsSchema, surgeryHolderSchema } from '../../../machines/preoperative/clockSchemas';
+import { contactConsentSchema, messageTemplateUpdateSchema, patientMessageSchema } from '../../../machines/patientMessages/schemas';
 import { dashboardQuerySchema } from '../../../machines/ledger/periodSchemas';
 import { opmeItemSchema } from '../../../machines/preoperative/opmeSchemas';
 import { billingSchema, glosaSchema, glosaUpdateSchema, paymentTermsSchema, receiptSchema } from '../../../machines/ledger/ledgerSchemas';
@@ -40,6 +41,10 @@ const patientForm = patientFormSchema({ today: '2026-03-10' });
  */
 const REQUEST_SCHEMAS: Record<string, { body?: Type; query?: Type }> = {
   createSurgery: { body: createSurgerySchema },
+  listMessageTemplates: { query: stageTargetsQuerySchema },
+  updateMessageTemplate: { body: messageTemplateUpdateSchema },
+  recordContactConsent: { body: contactConsentSchema },
+  sendPatientMessage: { body: patientMessageSchema },
   includeSurgeryFiles: { body: surgeryFilesFieldsSchema },
   reuseDocument: { body: reuseDocumentSchema },
   updateSurgery: { body: updateSurgerySchema('2026-11-26') },

@@ -120,6 +120,13 @@ function entryLines(entry: SurgeryHistoryEntry): string[] {
       return [entry.text ? `${documentName(entry.document)} · ${entry.text}` : documentName(entry.document)];
     case 'document_removed':
       return [documentName(entry.document)];
+    case 'message':
+      return [
+        fill(T.message, {
+          template: T.messageTemplates[entry.document ?? ''] ?? entry.document ?? '',
+          channel: T.messageChannels[entry.text ?? ''] ?? entry.text ?? '',
+        }),
+      ];
     default:
       return [];
   }

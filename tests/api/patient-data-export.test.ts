@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import {
   auditEvents,
+  contactConsents,
   healthPlans,
   hospitals,
+  patientMessages,
   patientPlanCards,
   surgeryAuthorizations,
   surgeryDispatches,
@@ -190,6 +192,24 @@ describe('the data-subject archive', () => {
     await t.deps.db.insert(surgeryLedgers).values({ surgeryId: surgery.id, billedOn: '2026-03-15', updatedBy: medic.id });
     await t.deps.db.insert(surgeryReceipts).values({ surgeryId: surgery.id, receivedOn: '2026-04-15', amountCents: 300_000, payer: 'plano_saude', createdBy: medic.id });
     await t.deps.db.insert(surgeryGlosas).values({ surgeryId: surgery.id, glosaOn: '2026-04-15', amountCents: 123_456, reason: 'Código divergente', createdBy: medic.id });
+    await t.deps.db.insert(contactConsents).values({
+      patientId: patient.id,
+      channel: 'email',
+      email: 'olivia@exemplo.com.br',
+      consentedOn: '2026-02-18',
+      recordedBy: secretary.id,
+      recordedAt: new Date('2026-02-18T13:00:00Z'),
+    });
+    await t.deps.db.insert(patientMessages).values({
+      surgeryId: surgery.id,
+      patientId: patient.id,
+      template: 'agendamento',
+      channel: 'email',
+      recipient: 'olivia@exemplo.com.br',
+      text: 'Olá, Olívia!\nSua cirurgia é em 10/03/2026.',
+      sentBy: secretary.id,
+      sentAt: new Date('2026-03-01T12:00:00Z'),
+    });
     // The secretary opens the patient: her read is an access the archive lists by name.
     expect((await t.app.inject({ method: 'GET', url: `/surgery/api/v1/patient/${patient.id}/`, headers: asSecretary })).statusCode).toBe(200);
     await t.app.audit.flush();
@@ -201,13 +221,38 @@ describe('the data-subject archive', () => {
     // JSON: pt-BR keys only (no camelCase, no *_id / *Id / *_cents), and the values in words.
     expect(Object.keys(json)).toEqual([
       'versao_do_arquivo', 'gerado_em', 'fuso_horario', 'unidade_dos_valores', 'controlador', 'finalidade', 'paciente',
-      'cirurgias', 'compartilhamentos', 'acessos', 'guarda', 'arquivos',
+      'cirurgias', 'compartilhamentos', 'contatos', 'acessos', 'guarda', 'arquivos',
     ]);
     for (const key of keysOf(json)) {
       expect(key, key).toMatch(/^[a-z_]+$/);
       expect(key, key).not.toMatch(/(^|_)(id|cents|status|created|updated|at)$/);
     }
     expect(json.fuso_horario).toBe('America/Sao_Paulo');
+    // What the patient agreed to be contacted through, and what reached them (docs/MESSAGES.md).
+    expect(json.contatos).toEqual({
+      autorizacoes: [
+        {
+          canal: 'E-mail',
+          email: 'olivia@exemplo.com.br',
+          autorizado_no_dia: '2026-02-18',
+          registrado_em: '2026-02-18T10:00:00-03:00',
+          registrado_por: secretaryName,
+          revogado_em: null,
+          revogado_por: null,
+        },
+      ],
+      mensagens: [
+        {
+          cirurgia: surgery.id,
+          modelo: 'Data da cirurgia',
+          canal: 'E-mail',
+          destinatario: 'olivia@exemplo.com.br',
+          texto: 'Olá, Olívia!\nSua cirurgia é em 10/03/2026.',
+          enviada_em: '2026-03-01T09:00:00-03:00',
+          enviada_por: secretaryName,
+        },
+      ],
+    });
     expect(json.gerado_em).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-03:00$/);
     // No UTC instant anywhere: every one carries São Paulo's offset.
     expect(stringsOf(json).filter((text) => /\d{2}:\d{2}(:\d{2}(\.\d+)?)?Z$/.test(text))).toEqual([]);
@@ -257,6 +302,7 @@ describe('the data-subject archive', () => {
       'Seus dados cadastrais',
       'Suas cirurgias',
       'Com quem os seus dados foram compartilhados',
+      'Contato com você: autorizações e mensagens',
       'Quem acessou os seus dados',
       'Por quanto tempo os seus dados são guardados',
       'Seus direitos',

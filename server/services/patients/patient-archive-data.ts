@@ -3,10 +3,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import {
   cids,
+  contactConsents,
   healthPlans,
   hospitals,
   opmeItems,
   opmeQuotes,
+  patientMessages,
   procedures,
   surgeries,
   surgeryAuthorizations,
@@ -25,6 +27,12 @@ import {
 import { caseRecord, type ArchiveNames } from './patient-archive-case';
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { AUTHORIZATION_PAYER_LABELS } from '../../../machines/preoperative/constants';
+import {
+  CONTACT_CHANNEL_LABELS,
+  MESSAGE_TEMPLATE_LABELS,
+  type ContactChannel,
+  type MessageTemplateKind,
+} from '../../../machines/patientMessages/constants';
 
 /**
  * The rows of a patient's data-subject archive (issue 33 item 18), read once and turned into what a person reads:
@@ -41,7 +49,7 @@ export async function readCaseRows(db: Database, patientId: number) {
   const ids = rows.map((row) => row.id);
   const none = ids.length === 0;
   const inCases = (column: AnyPgColumn) => inArray(column, none ? [-1] : ids);
-  const [procedureRows, cidRows, history, authorizations, marks, dispatches, items, ledgers, receipts, glosas, documents] =
+  const [procedureRows, cidRows, history, authorizations, marks, dispatches, items, ledgers, receipts, glosas, documents, consents, messages] =
     await Promise.all([
       db
         .select({ surgeryId: surgeryProcedures.surgeryId, code: procedures.code, description: procedures.description })
@@ -64,12 +72,14 @@ export async function readCaseRows(db: Database, patientId: number) {
       db.select().from(surgeryReceipts).where(inCases(surgeryReceipts.surgeryId)).orderBy(asc(surgeryReceipts.receivedOn), asc(surgeryReceipts.id)),
       db.select().from(surgeryGlosas).where(inCases(surgeryGlosas.surgeryId)).orderBy(asc(surgeryGlosas.glosaOn), asc(surgeryGlosas.id)),
       db.select().from(surgeryDocuments).where(inCases(surgeryDocuments.surgeryId)).orderBy(asc(surgeryDocuments.uploadedAt)),
+      db.select().from(contactConsents).where(eq(contactConsents.patientId, patientId)).orderBy(asc(contactConsents.recordedAt), asc(contactConsents.id)),
+      db.select().from(patientMessages).where(eq(patientMessages.patientId, patientId)).orderBy(asc(patientMessages.sentAt), asc(patientMessages.id)),
     ]);
   const quotes =
     items.length === 0
       ? []
       : await db.select().from(opmeQuotes).where(inArray(opmeQuotes.itemId, items.map((item) => item.id))).orderBy(asc(opmeQuotes.position));
-  return { rows, procedureRows, cidRows, history, authorizations, marks, dispatches, items, quotes, ledgers, receipts, glosas, documents };
+  return { rows, procedureRows, cidRows, history, authorizations, marks, dispatches, items, quotes, ledgers, receipts, glosas, documents, consents, messages };
 }
 
 /** The names of every person, hospital and plan the rows name, read in three queries. */
@@ -87,6 +97,8 @@ export async function readNames(db: Database, patient: PatientRow, rows: CaseRow
   for (const row of rows.ledgers) add(row.updatedBy);
   for (const row of [...rows.receipts, ...rows.glosas]) add(row.createdBy);
   for (const row of rows.documents) add(row.uploadedBy);
+  for (const row of rows.consents) [row.recordedBy, row.revokedBy].forEach(add);
+  for (const row of rows.messages) add(row.sentBy);
   const hospitalIds = [...new Set(rows.rows.map((row) => row.hospitalId).filter((id): id is number => id !== null))];
   const planIds = [...new Set([patient.healthPlanId, ...cardPlanIds, ...rows.rows.map((row) => row.healthPlanId)].filter((id): id is number => id !== null))];
   const [personRows, hospitalRows, planRows] = await Promise.all([
@@ -179,6 +191,35 @@ export function sharingRows(rows: CaseRows, names: ArchiveNames): SharingRow[] {
     }
   }
   return out.sort((a, b) => (a.data ?? '9999').localeCompare(b.data ?? '9999') || a.cirurgia - b.cirurgia);
+}
+
+/**
+ * The patient's consents to be contacted (revoked ones too) and the messages sent to them (docs/MESSAGES.md), in
+ * words: what they agreed to, when, and what reached them through which channel.
+ */
+export function contactRecords(rows: CaseRows, names: ArchiveNames) {
+  const person = (id: number | null) => (id ? (names.people.get(id)?.name ?? null) : null);
+  const instant = (value: Date | null) => (value ? toSaoPauloIso(value) : null);
+  return {
+    autorizacoes: rows.consents.map((row) => ({
+      canal: CONTACT_CHANNEL_LABELS[row.channel as ContactChannel] ?? row.channel,
+      email: row.email,
+      autorizado_no_dia: row.consentedOn,
+      registrado_em: instant(row.recordedAt),
+      registrado_por: person(row.recordedBy),
+      revogado_em: instant(row.revokedAt),
+      revogado_por: person(row.revokedBy),
+    })),
+    mensagens: rows.messages.map((row) => ({
+      cirurgia: row.surgeryId,
+      modelo: MESSAGE_TEMPLATE_LABELS[row.template as MessageTemplateKind]?.title ?? row.template,
+      canal: CONTACT_CHANNEL_LABELS[row.channel as ContactChannel] ?? row.channel,
+      destinatario: row.recipient,
+      texto: row.text,
+      enviada_em: toSaoPauloIso(row.sentAt),
+      enviada_por: person(row.sentBy),
+    })),
+  };
 }
 
 /** Every case, in words (patient-archive-case.ts). */

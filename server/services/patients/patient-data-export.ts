@@ -8,7 +8,7 @@ import { createAuditReader } from '../audit/audit-read';
 import { FILE_EXTENSIONS, type SniffedType } from '../files/file-type';
 import { SAO_PAULO, toSaoPauloIso } from '../sao-paulo-time';
 import type { FileStorage } from '../storage/file-storage';
-import { caseRecords, patientRecord, readCaseRows, readNames, sharingRows, type CaseRows } from './patient-archive-data';
+import { caseRecords, contactRecords, patientRecord, readCaseRows, readNames, sharingRows, type CaseRows } from './patient-archive-data';
 import { ARCHIVE_HTML_NAME, renderArchiveHtml } from './patient-archive-html';
 import { keepUntilDay, RETENTION_YEARS } from './patient-erasure';
 import { planCardsOf } from './patient-plan-card';
@@ -109,6 +109,7 @@ export function createPatientDataExport({ db, storage, now }: { db: Database; st
       paciente: patientRecord(patient, names, photoName, { cellphone: phoneDigits(patient.cellphone), cep: cepDigits(patient.cep) }, cards),
       cirurgias: caseRecords(rows, names, documentFile),
       compartilhamentos: sharingRows(rows, names),
+      contatos: contactRecords(rows, names),
       acessos: accesses,
       guarda: { regra: RETENTION_RULE, manter_ate: keepUntil },
       arquivos: [ARCHIVE_HTML_NAME, ARCHIVE_JSON_NAME, ...(photoName ? [photoName] : []), ...files.map((file) => file.name)],

@@ -15,7 +15,8 @@ const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u00
 
 /** Body fields where a person types several lines (the surgery's notes). */
 function isMultiLineField(name: string): boolean {
-  return /_notes?$/.test(name);
+  // `body` and `text`: a message template and a message to the patient (docs/MESSAGES.md), written in lines.
+  return /_notes?$/.test(name) || name === 'body' || name === 'text';
 }
 
 export function hasControlCharacters(text: string, multiLine = false): boolean {

@@ -55,7 +55,7 @@ describe('the templates', () => {
     expect(list.placeholders.map((placeholder) => placeholder.key)).toContain('data_cirurgia');
     expect(list.placeholders.map((placeholder) => placeholder.key)).not.toContain('paciente_cpf');
 
-    const body = 'Olá, {paciente_primeiro_nome}! Cirurgia em {data_cirurgia} às {hora_cirurgia} no {hospital_nome}. {observacao_agendamento}';
+    const body = 'Olá, {paciente_primeiro_nome}! Cirurgia em {data_cirurgia} às {hora_cirurgia} no {hospital_nome}.\n{observacao_agendamento}';
     const saved = await t.app.inject({ method: 'PUT', url: `${TEMPLATES}agendamento/`, headers: asMedic, payload: { body } });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ kind: 'agendamento', body, customized: true });
@@ -185,6 +185,7 @@ describe("a case's messages", () => {
     expect(card.statusCode).toBe(200);
     const draft = card.json().drafts.find((candidate: { template: string }) => candidate.template === 'agendamento');
     const expected = 'Olá, Daniela! Cirurgia em 15/12/2026 às 07:30 no';
+    expect(draft.text.split('\n')).toHaveLength(2);
     expect(draft.text).toContain(expected);
     expect(draft.text).toContain('Internação às 6h, jejum de 8 horas.');
     expect(card.json()).toMatchObject({ has_cellphone: true, anonymized: false, sent: [] });
@@ -208,10 +209,10 @@ describe("a case's messages", () => {
       method: 'POST',
       url: messagesOf(surgery.id),
       headers: asSecretary,
-      payload: { template: 'documentos', channel: 'email', text: 'Daniela, traga a carteirinha e os exames.' },
+      payload: { template: 'documentos', channel: 'email', text: 'Daniela,\ntraga a carteirinha e os exames.' },
     });
     expect(edited.statusCode).toBe(201);
-    expect(decodeQuotedPrintable(smtp.received.at(-1)!.raw)).toContain('Daniela, traga a carteirinha e os exames.');
+    expect(decodeQuotedPrintable(smtp.received.at(-1)!.raw)).toContain('traga a carteirinha e os exames.');
 
     const history = (await t.app.inject({ method: 'GET', url: `/surgery/api/v1/surgery/${surgery.id}/history/`, headers: asMedic })).json().results;
     const messages = history.filter((entry: { kind: string }) => entry.kind === 'message');

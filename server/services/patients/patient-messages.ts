@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { components } from '../../../openapi/schema';
 import {
   CONTACT_CHANNELS,
@@ -80,26 +80,25 @@ async function templatesOf(db: Executor, medicId: number): Promise<MessageTempla
 
 /** The patient's standing consents, by channel. */
 async function consentsOf(db: Executor, patientId: number): Promise<ContactConsent[]> {
-  const recorder = sql<string | null>`(select first_name from users where users.id = ${contactConsents.recordedBy})`;
-  const recorderLast = sql<string | null>`(select last_name from users where users.id = ${contactConsents.recordedBy})`;
   const rows = await db
     .select({
       channel: contactConsents.channel,
       email: contactConsents.email,
       consentedOn: contactConsents.consentedOn,
-      recordedBy: contactConsents.recordedBy,
-      recorderFirst: recorder,
-      recorderLast,
       recordedAt: contactConsents.recordedAt,
+      recorderId: users.id,
+      recorderFirst: users.firstName,
+      recorderLast: users.lastName,
     })
     .from(contactConsents)
+    .leftJoin(users, eq(users.id, contactConsents.recordedBy))
     .where(and(eq(contactConsents.patientId, patientId), isNull(contactConsents.revokedAt)))
     .orderBy(asc(contactConsents.channel));
   return rows.map((row) => ({
     channel: row.channel as ContactChannel,
     email: row.email,
     consented_on: row.consentedOn,
-    recorded_by: person(row.recordedBy, row.recorderFirst, row.recorderLast),
+    recorded_by: person(row.recorderId, row.recorderFirst, row.recorderLast),
     recorded_at: row.recordedAt.toISOString(),
   }));
 }
@@ -134,16 +133,15 @@ async function sentOf(db: Executor, surgeryId: number): Promise<SentMessage[]> {
   }));
 }
 
-/** The user's patient `id` (locked for the transaction), or the patient's 404. */
-async function lockedPatient(tx: Executor, user: User, id: number) {
-  const medicIds = await visibleMedicIds(tx, user);
-  const [row] = medicIds.length
-    ? await tx
-        .select({ id: patients.id, medicId: patients.medicId, anonymizedAt: patients.anonymizedAt })
-        .from(patients)
-        .where(and(eq(patients.id, id), inArray(patients.medicId, medicIds)))
-        .for('update')
-    : [];
+/** The user's patient `id` (locked for the transaction when `lock`), or the patient's 404. */
+async function visiblePatient(executor: Executor, user: User, id: number, lock = false) {
+  const medicIds = await visibleMedicIds(executor, user);
+  if (medicIds.length === 0) throw notFound(PATIENT_MESSAGES.notFound);
+  const query = executor
+    .select({ id: patients.id, medicId: patients.medicId, anonymizedAt: patients.anonymizedAt })
+    .from(patients)
+    .where(and(eq(patients.id, id), inArray(patients.medicId, medicIds)));
+  const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(PATIENT_MESSAGES.notFound);
   return row;
 }
@@ -187,11 +185,7 @@ export function createPatientMessageService({ db, mailer, now }: Deps) {
     },
 
     async listConsents(user: User, patientId: number): Promise<{ results: ContactConsent[] }> {
-      const medicIds = await visibleMedicIds(db, user);
-      const [row] = medicIds.length
-        ? await db.select({ id: patients.id }).from(patients).where(and(eq(patients.id, patientId), inArray(patients.medicId, medicIds)))
-        : [];
-      if (!row) throw notFound(PATIENT_MESSAGES.notFound);
+      await visiblePatient(db, user, patientId);
       return { results: await consentsOf(db, patientId) };
     },
 
@@ -206,7 +200,7 @@ export function createPatientMessageService({ db, mailer, now }: Deps) {
       if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems).flat(), problems);
       const at = now();
       await db.transaction(async (tx) => {
-        const patient = await lockedPatient(tx, user, patientId);
+        const patient = await visiblePatient(tx, user, patientId, true);
         if (patient.anonymizedAt) throw badRequest([M.anonymized]);
         await tx
           .update(contactConsents)
@@ -229,7 +223,7 @@ export function createPatientMessageService({ db, mailer, now }: Deps) {
     async revokeConsent(user: User, patientId: number, channel: ContactChannel): Promise<void> {
       const at = now();
       await db.transaction(async (tx) => {
-        const patient = await lockedPatient(tx, user, patientId);
+        const patient = await visiblePatient(tx, user, patientId, true);
         const revoked = await tx
           .update(contactConsents)
           .set({ revokedAt: at, revokedBy: user.id })

@@ -59,7 +59,8 @@ export const DEFAULT_MESSAGE_TEMPLATES: Record<MessageTemplateKind, string> = {
     'Olá, {paciente_primeiro_nome}!',
     '',
     'Orientações para antes da sua cirurgia em {data_cirurgia}:',
-    '- Siga o jejum e o horário de internação informados: {observacao_agendamento}',
+    '- Siga o jejum e o horário de internação que o consultório informar.',
+    '{observacao_agendamento}',
     '- Não suspenda nem comece remédios sem falar com {medico_nome}.',
     '- Retire anéis, brincos e esmalte; não use cremes no dia.',
     '- Venha com um acompanhante maior de idade.',
@@ -119,10 +120,30 @@ export function unknownPlaceholders(template: string): string[] {
   return placeholdersOf(template).filter((name) => !(name in MESSAGE_PLACEHOLDERS));
 }
 
+/** Stands in for an empty value while a line is tidied (control characters never reach a value or a template). */
+const EMPTY = '\u0000';
+
+/**
+ * The punctuation an empty value leaves behind, removed: its separator (', ' or '; ') on either side, a pair of
+ * brackets left with nothing inside, and the doubled space where it stood. 'no {hospital} ({endereço}, {cidade})'
+ * with no address reads 'no Hospital X (São Paulo - SP)', with neither 'no Hospital X'; 'do plano ({plano}).' with
+ * no plan reads 'do plano.'. Only what touches an empty value changes: the template's own text stays as written.
+ */
+function tidyAroundEmpty(line: string): string {
+  /* eslint-disable no-control-regex -- EMPTY is a NUL on purpose: PostgreSQL text and the checked templates never hold one */
+  return line
+    .replace(/\u0000\s*[,;]\s*/g, EMPTY)
+    .replace(/\s*[,;]\s*\u0000/g, EMPTY)
+    .replace(/\s*\(\s*\u0000+\s*\)/g, '')
+    .replace(/ \u0000+(?= )/g, '')
+    .replaceAll(EMPTY, '');
+  /* eslint-enable no-control-regex */
+}
+
 /**
  * The template filled with the case's values, and the placeholders it used that the case leaves empty (the screen
  * says so before the message goes). A line that was only placeholders, all of them empty here, is dropped; a line with
- * words of its own stays.
+ * words of its own stays, without the punctuation its empty values leave (tidyAroundEmpty).
  */
 export function fillMessage(template: string, values: MessageValues): { text: string; empty: MessagePlaceholder[] } {
   const empty = new Set<MessagePlaceholder>();
@@ -133,12 +154,15 @@ export function fillMessage(template: string, values: MessageValues): { text: st
       if (!(name in MESSAGE_PLACEHOLDERS)) return whole;
       hadPlaceholder = true;
       const value = values[name as MessagePlaceholder];
-      if (value === '') empty.add(name as MessagePlaceholder);
-      else usedOnlyEmpty = false;
-      return value;
+      if (value !== '') {
+        usedOnlyEmpty = false;
+        return value;
+      }
+      empty.add(name as MessagePlaceholder);
+      return EMPTY;
     });
     const withoutPlaceholders = line.replace(/\{[a-z_]+\}/g, '').replace(/[\s\-–—:,.;()]/g, '');
-    return hadPlaceholder && usedOnlyEmpty && withoutPlaceholders === '' ? [] : [filled.trimEnd()];
+    return hadPlaceholder && usedOnlyEmpty && withoutPlaceholders === '' ? [] : [tidyAroundEmpty(filled).trimEnd()];
   });
   return { text: lines.join('\n').trim(), empty: [...empty] };
 }

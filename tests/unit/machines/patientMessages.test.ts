@@ -50,7 +50,21 @@ describe('the message templates', () => {
     // An unknown name stays as typed (the template's save refuses it first).
     expect(fillMessage('Oi {desconhecido}', VALUES).text).toBe('Oi {desconhecido}');
     // A line with text of its own stays, with the empty value blank.
-    expect(fillMessage('Leve: documentos e {plano_nome} carteirinha', VALUES).text).toBe('Leve: documentos e  carteirinha');
+    expect(fillMessage('Leve: documentos e {plano_nome} carteirinha', VALUES).text).toBe('Leve: documentos e carteirinha');
+  });
+
+  it('leave no empty brackets or loose separators where a value is empty', () => {
+    const place = 'No {hospital_nome} ({hospital_endereco}, {hospital_cidade}).';
+    expect(fillMessage(place, VALUES).text).toBe('No Hospital Santa Luzia (Rua das Flores, 100, São Paulo - SP).');
+    expect(fillMessage(place, { ...VALUES, hospital_endereco: '' }).text).toBe('No Hospital Santa Luzia (São Paulo - SP).');
+    expect(fillMessage(place, { ...VALUES, hospital_cidade: '' }).text).toBe('No Hospital Santa Luzia (Rua das Flores, 100).');
+    expect(fillMessage(place, { ...VALUES, hospital_endereco: '', hospital_cidade: '' }).text).toBe('No Hospital Santa Luzia.');
+    expect(fillMessage('- carteirinha do plano ({plano_nome});', VALUES).text).toBe('- carteirinha do plano;');
+    // The template's own brackets and commas, with nothing empty in them, stay as written.
+    expect(fillMessage('Leve (se tiver) os exames, {paciente_primeiro_nome}.', VALUES).text).toBe('Leve (se tiver) os exames, Maria.');
+    // The shipped texts, for a case without address, city, plan or note, read without a stray bracket.
+    const bare = { ...VALUES, hospital_endereco: '', hospital_cidade: '', plano_nome: '' };
+    for (const kind of MESSAGE_TEMPLATE_KINDS) expect(fillMessage(DEFAULT_MESSAGE_TEMPLATES[kind], bare).text).not.toMatch(/\(\s*[,;]?\s*\)|\s,|,\s*\)/);
   });
 });
 

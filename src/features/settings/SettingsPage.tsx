@@ -1,9 +1,10 @@
 /**
  * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked
  * password), 'Pessoas vinculadas a conta', and the later cards (stage targets, payment terms, billing, two-factor,
- * devices, the calendar feed, backup). The four modals run on machines/settings/settingsModalMachine with the real
- * call supplied here; its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again.
- * A failed read shows a neutral notice with a retry and no toast (SPEC §7).
+ * devices, the calendar feed, backup, the messages to the patient). The four modals run on
+ * machines/settings/settingsModalMachine with the real call supplied here; its emitted outcome shows SPEC §8's toasts
+ * and, after a change, the settings are read again. A failed read shows a neutral notice with a retry and no toast
+ * (SPEC §7).
  */
 import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
@@ -26,6 +27,7 @@ import { CalendarFeedCard } from './CalendarFeedCard';
 import { DigestCard } from './DigestCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { BackupCard } from './BackupCard';
+import { MessageTemplatesCard } from './MessageTemplatesCard';
 import { useSettingsModal } from './useSettingsModal';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 import { useRead } from '../../lib/useRead';
@@ -79,6 +81,7 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
         <CalendarFeedCard />
         <DigestCard />
         <BackupCard />
+        <MessageTemplatesCard />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

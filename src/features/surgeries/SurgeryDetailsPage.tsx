@@ -37,6 +37,7 @@ import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
 import type { CaseTeamPanelProps } from './details/CaseTeamPanel';
+import type { PatientMessagesCardProps } from './details/PatientMessagesCard';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
 import { TissGuideSlot } from './details/TissGuideSlot';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
@@ -289,19 +290,38 @@ function CaseTeam(props: CaseTeamPanelProps) {
   return Component ? <Component {...props} /> : null;
 }
 
+/**
+ * 'Mensagens ao paciente' (issue 39 item 2), at every stage, just before 'Histórico': a chunk of its own too (its
+ * forms and the consent form's checks), loaded after the case's first paint.
+ */
+const patientMessagesChunk = chunkComponent<PatientMessagesCardProps>(() =>
+  import('./details/PatientMessagesCard').then((module) => module.PatientMessagesCard),
+);
+
+function PatientMessages(props: PatientMessagesCardProps) {
+  const { Component, failure } = useChunkComponent(patientMessagesChunk);
+  if (failure) throw failure.error;
+  return Component ? <Component {...props} /> : null;
+}
+
 type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null>; isSecretary: boolean };
 
 /** The case once read: its lifecycle actor holds it from here on; the header shows the case as the actor has it. */
 function LoadedCase({ initial, listPath, leave, draftRef, isSecretary }: LoadedCaseProps) {
   const actor = useCaseActor(initial, { listPath, leave });
   const surgery = useSelector(actor, (snapshot) => snapshot.context.surgery) ?? initial;
+  // A message to the patient is on the history but changes neither the case's version nor its stage, which the
+  // history reads again on: each message sent counts here, and the history reads again on the count too.
+  const [messagesSent, setMessagesSent] = useState(0);
+  const handleMessageSent = useCallback(() => setMessagesSent((count) => count + 1), []);
   return (
     <>
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
       <CaseTeam surgery={surgery} usualTeamMedic={isSecretary ? surgery.medic.id : null} />
       <TissGuideSlot surgery={surgery} />
-      <CaseHistory actor={actor} />
+      <PatientMessages surgeryId={surgery.id} onSent={handleMessageSent} />
+      <CaseHistory actor={actor} refreshKey={messagesSent} />
     </>
   );
 }

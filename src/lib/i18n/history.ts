@@ -49,7 +49,8 @@ export const historyTexts = {
   /** 'Data da cirurgia · por WhatsApp' */
   message: '{template} · por {channel}',
   messageTemplates: Object.fromEntries(Object.entries(MESSAGE_TEMPLATE_LABELS).map(([kind, { title }]) => [kind, title])) as Record<string, string>,
-  messageChannels: CONTACT_CHANNEL_LABELS as Record<string, string>,
+  /** Inside a sentence: 'por e-mail', not the label's 'E-mail'. */
+  messageChannels: { whatsapp: CONTACT_CHANNEL_LABELS.whatsapp, email: 'e-mail' } as Record<string, string>,
   unknownPerson: 'Pessoa não identificada',
   documentKinds: DOCUMENT_LABELS as Record<string, string>,
 } as const;

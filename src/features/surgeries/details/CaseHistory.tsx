@@ -3,8 +3,9 @@
  * first (GET surgery/{id}/history/, assembled by the server in one statement): each move with its stages (SPEC §3's
  * labels), the loss reason and the required documents a move went on without; each handover; the billing, receipts,
  * glosas and appeals, and their deletions; the documents attached and replaced. Each entry says who and when (São
- * Paulo time, dd/MM/yyyy às HH:mm). Read again whenever the case's version or stage changes, so an entry appears
- * as soon as the page's own write lands. The ten latest show first; the rest behind 'Mostrar todo o histórico'.
+ * Paulo time, dd/MM/yyyy às HH:mm). Read again whenever the case's version or stage changes, or the page's
+ * `refreshKey` (a message sent to the patient), so an entry appears as soon as the page's own write lands. The ten
+ * latest show first; the rest behind 'Mostrar todo o histórico'.
  */
 import { useState } from 'react';
 import { useSelector } from '@xstate/react';
@@ -139,12 +140,13 @@ function whoAndWhen(entry: SurgeryHistoryEntry): string {
   return entry.actor ? fill(T.byAt, { name: personName(entry.actor), date, time }) : fill(T.at, { date, time });
 }
 
-export function CaseHistory({ actor }: { actor: CaseActor }) {
+/** `refreshKey`: a change reads the history again (a message to the patient, which leaves the case's version alone). */
+export function CaseHistory({ actor, refreshKey = 0 }: { actor: CaseActor; refreshKey?: number }) {
   const surgery = useSelector(actor, (snapshot) => snapshot.context.surgery);
   const id = surgery?.id ?? 0;
   const version = surgery?.version ?? 0;
   const status = surgery?.status ?? null;
-  const history = useRead((signal) => getSurgeryHistory(id, signal), [id, version, status]);
+  const history = useRead((signal) => getSurgeryHistory(id, signal), [id, version, status, refreshKey]);
   const { state } = history;
   const [showAll, setShowAll] = useState(false);
   // The last answer stays on screen while the next one is read (a save must not blank the timeline).

@@ -90,6 +90,10 @@ export default defineConfig({
     // screencast: recording it for every test, passed or not, was a quarter of the browser tests' CPU.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The product's service worker (docs/OFFLINE.md) answers the pages' asset requests, and page.route then no longer
+    // sees them (several specs hold or fail a chunk that way): the specs run without it, as before it existed, except
+    // tests/e2e/pwa.spec.ts, which tests it and allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chromiumPath,
       args: chromiumArgs,

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './scripts/precompress';
+import { serviceWorker } from './scripts/serviceWorker';
 import { signedInChunk, signedInChunkCheck } from './scripts/signedInChunk';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3000'}`;
@@ -27,7 +28,7 @@ function arktypeWithoutEvalProbe(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), arktypeWithoutEvalProbe(), signedInChunkCheck(), precompress()],
+  plugins: [react(), arktypeWithoutEvalProbe(), signedInChunkCheck(), serviceWorker(), precompress()],
   build: {
     outDir: 'dist',
     sourcemap: false,

@@ -83,6 +83,9 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
+  // The installable app (docs/OFFLINE.md): its service worker (/sw.js) and manifest come from this origin only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
@@ -293,6 +296,8 @@ async function registerSpa(app: FastifyInstance, distDir: string, allowedMethods
       // The build writes .br and .gz beside each file (scripts/precompress.ts): sent by Accept-Encoding, with
       // Content-Encoding and Vary: Accept-Encoding; the plain file when neither is accepted or made.
       preCompressed: true,
+      // Everything but the hashed assets is revalidated on each use: index.html, and the service worker (sw.js) and the
+      // web app manifest, whose new versions must reach the browser with the next build (docs/OFFLINE.md).
       setHeaders: (reply: FastifyReply, path: string) => {
         const hashedAsset = path.startsWith(join(distDir, 'assets'));
         reply.header('cache-control', hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

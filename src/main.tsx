@@ -1,7 +1,9 @@
 /**
- * SPA entry: global styles, the router wired to the session actor, the toaster.
+ * SPA entry: global styles, the router wired to the session actor, the toaster; the installable app's service worker,
+ * the offline copy following the session and, while a signed-in user has no connection, the offline screen instead
+ * of the app (docs/OFFLINE.md).
  */
-import { StrictMode, startTransition, useEffect, useRef } from 'react';
+import { Activity, StrictMode, startTransition, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import {
@@ -11,6 +13,9 @@ import {
   waitForSignedInOrOut,
 } from './lib/session/session';
 import { takeReturnPlace } from './lib/session/expiredSession';
+import { chunkComponent, useChunkComponent } from './lib/chunkComponent';
+import { isOffline, useOffline } from './lib/offline/connectivity';
+import { afterLoad, registerServiceWorker } from './lib/offline/registerServiceWorker';
 import { warmUpFormatters } from './lib/format/warmUp';
 import { applyGlobalStyles } from './lib/theme';
 import { AppToaster } from './lib/toast';
@@ -32,6 +37,12 @@ const router = createAppRouter({
 });
 
 void reloadProfileFromServer();
+registerServiceWorker();
+// The offline copy follows the session from a chunk of its own, loaded once the page has loaded (not part of /auth's
+// first download); it reads the session's state as it finds it, so nothing is missed meanwhile.
+afterLoad(() => {
+  void import('./lib/offline/follow').then((module) => module.followOfflineCopy(sessionActor)).catch(() => undefined);
+});
 
 // Signed in (a stored session, or once the sign-in succeeds): the formatters are made before the first page needs them.
 if (sessionActor.getSnapshot().matches('signedIn')) warmUpFormatters();
@@ -57,11 +68,42 @@ function useInvalidateOnSessionChange() {
   }, [key]);
 }
 
+/** The offline screen, in a chunk of its own that the service worker keeps with the shell (scripts/serviceWorker.ts). */
+const offlineScreen = chunkComponent(() => import('./features/offline/OfflineAgendaPage').then((module) => module.OfflineAgendaPage));
+
+function OfflineScreen({ userId }: { userId: number }) {
+  const { Component } = useChunkComponent(offlineScreen);
+  return Component ? <Component userId={userId} onSignOut={() => sessionActor.send({ type: 'session.signOut' })} /> : null;
+}
+
+/** The signed-in user's id while the offline screen stands in for the app, else null. */
+function useOfflineUser(): number | null {
+  const offline = useOffline();
+  const { status, profile } = useSession();
+  const signedIn = status === 'signedIn' || status === 'refreshing';
+  return offline && signedIn && profile ? profile.user.id : null;
+}
+
+/**
+ * The app, or the offline screen over it. The app is not mounted at all by a start without connection (its pages
+ * would only fail their reads); once it was shown, going offline hides it in an Activity, so what was on screen (a form
+ * being typed) is there again, as it was, when the connection returns.
+ */
 function App() {
   useInvalidateOnSessionChange();
+  const offlineUser = useOfflineUser();
+  const { status } = useSession();
+  const settled = status !== 'restoring';
+  const [appShown, setAppShown] = useState(() => !isOffline());
+  if (!appShown && settled && offlineUser === null) setAppShown(true);
   return (
     <>
-      <RouterProvider router={router} />
+      {appShown ? (
+        <Activity mode={offlineUser === null ? 'visible' : 'hidden'}>
+          <RouterProvider router={router} />
+        </Activity>
+      ) : null}
+      {offlineUser !== null ? <OfflineScreen userId={offlineUser} /> : null}
       <AppToaster />
     </>
   );

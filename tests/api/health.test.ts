@@ -17,6 +17,8 @@ beforeAll(async () => {
   await writeFile(join(distDir, 'index.html'), INDEX_HTML);
   await writeFile(join(distDir, 'assets', 'index-Ab12Cd34.js'), 'console.log("spa");');
   await writeFile(join(distDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(join(distDir, 'sw.js'), "self.addEventListener('fetch', () => {});");
+  await writeFile(join(distDir, 'manifest.webmanifest'), '{"name":"Cirurgias","start_url":"/"}');
   t = await buildTestApp({ config: { distDir } });
   // Deliberate requests outside the contract (unknown paths) are not contract violations.
   t.skipContract((response) => response.url.includes('nao-existe'));
@@ -79,6 +81,28 @@ describe('SPA and unknown paths', () => {
     const icon = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
     expect(icon.statusCode).toBe(200);
     expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('serves the service worker and the web app manifest with their types, revalidated on each use (docs/OFFLINE.md)', async () => {
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toMatch(/^(application|text)\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
+
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("lets this origin's service worker and manifest in, and nothing else's", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    const directives = String(res.headers['content-security-policy']).split('; ');
+    expect(directives).toContain("worker-src 'self'");
+    expect(directives).toContain("manifest-src 'self'");
+    expect(directives).toContain("script-src 'self'");
+    expect(directives).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).not.toMatch(/unsafe-eval|\*|https?:/);
   });
 
   it('answers a JSON 404 for unknown API paths, even when the client asks for HTML', async () => {

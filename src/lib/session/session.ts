@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { createActor, waitFor, type SnapshotFrom } from 'xstate';
 import { sessionMachine, type Profile, type SecondFactorPending } from '../../../machines/session/sessionMachine';
 import { api, configureAuth } from '../../api/client';
+import { noteStartReadUnanswered } from '../offline/connectivity';
 import { clearAllDrafts, clearDraftsOfOthers, draftOwner, setDraftOwner } from '../drafts/draftStore';
 import {
   closeSessionChannel,
@@ -199,14 +200,17 @@ export function getProfile(): Profile | null {
 /**
  * Called once at page load: a session restored from storage re-reads the profile from the server,
  * so a name changed elsewhere shows, and a token that expired while the page was closed is
- * refreshed at once (or, when the refresh is refused, the session ends). Failures are silent.
+ * refreshed at once (or, when the refresh is refused, the session ends). Failures are silent; one without any answer
+ * (the network) marks the app offline.
  */
 export async function reloadProfileFromServer(): Promise<void> {
   if (!(await waitForSignedInOrOut())) return;
   try {
     const { data } = await api.GET('/project_auth/profile/');
     if (data) sessionActor.send({ type: 'session.profileLoaded', profile: data });
-  } catch {
-    // offline: keep the stored profile
+  } catch (error) {
+    // No answer: keep the stored profile (the session too: an offline start never signs anyone out), and let the
+    // offline screen stand in for the app (docs/OFFLINE.md).
+    noteStartReadUnanswered(error);
   }
 }

@@ -80,6 +80,8 @@ test.describe('messages to the patient', () => {
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 
     const card = page.getByRole('region', { name: 'Mensagens ao paciente' });
+    // Far below the fold, the card holds its place with its title until the page is scrolled toward it.
+    await card.scrollIntoViewIfNeeded();
     await expect(card.getByText('O paciente precisa autorizar o contato antes de receber mensagens (LGPD).', { exact: false })).toBeVisible();
     const whatsappRow = card.locator('[data-consent="whatsapp"]');
     const emailRow = card.locator('[data-consent="email"]');

@@ -11,7 +11,7 @@
  * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
  * (SPEC §6 sends a medic there from the first step too).
  */
-import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode, type Ref } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
@@ -33,12 +33,14 @@ import { useRead } from '../../lib/useRead';
 import type { ReadResult } from '../../api/read';
 import { getPatientPlanCard, getSurgery } from './api';
 import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
-import { Card } from './components/Card';
+import { Card, CardTitle } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
 import type { CaseTeamPanelProps } from './details/CaseTeamPanel';
 import type { PatientMessagesCardProps } from './details/PatientMessagesCard';
 import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { useNearViewport } from '../../lib/useNearViewport';
+import { patientMessagesTexts } from '../../lib/i18n/patientMessages';
 import { TissGuideSlot } from './details/TissGuideSlot';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
@@ -292,16 +294,33 @@ function CaseTeam(props: CaseTeamPanelProps) {
 
 /**
  * 'Mensagens ao paciente' (issue 39 item 2), at every stage, just before 'Histórico': a chunk of its own too (its
- * forms and the consent form's checks), loaded after the case's first paint.
+ * forms and the consent form's checks), loaded and rendered only when the page is scrolled toward it (it sits far below
+ * the fold, and rendering it with the case put its render in the case's first seconds: issue 41, goal 7). Until then,
+ * and while its chunk loads, the card's title and a loading line hold its place.
  */
 const patientMessagesChunk = chunkComponent<PatientMessagesCardProps>(() =>
   import('./details/PatientMessagesCard').then((module) => module.PatientMessagesCard),
 );
 
-function PatientMessages(props: PatientMessagesCardProps) {
+function LoadedPatientMessages(props: PatientMessagesCardProps) {
   const { Component, failure } = useChunkComponent(patientMessagesChunk);
   if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : null;
+  return Component ? <Component {...props} /> : <PatientMessagesPlaceholder />;
+}
+
+function PatientMessagesPlaceholder({ ref }: { ref?: Ref<HTMLDivElement> }) {
+  return (
+    <Card as="section" $stack aria-labelledby="patient-messages-title" aria-busy ref={ref}>
+      <CardTitle id="patient-messages-title">{patientMessagesTexts.card.title}</CardTitle>
+      <Notice kind="loading" title={patientMessagesTexts.card.loading} compact announce={false} />
+    </Card>
+  );
+}
+
+function PatientMessages(props: PatientMessagesCardProps) {
+  const placeholder = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(placeholder);
+  return near ? <LoadedPatientMessages {...props} /> : <PatientMessagesPlaceholder ref={placeholder} />;
 }
 
 type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null>; isSecretary: boolean };

@@ -23,16 +23,10 @@ import { historyTexts as T } from '../../../lib/i18n/history';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { useRead } from '../../../lib/useRead';
-import { Card } from '../components/Card';
+import { Card, CardTitle } from '../components/Card';
 import type { CaseActor } from './caseActor';
 
 const FIRST_ENTRIES = 10;
-
-const StyledTitle = styled('h2')`
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
 
 const StyledIntro = styled('p')`
   font-size: ${fontSizes.sm};
@@ -187,7 +181,7 @@ export function CaseHistory({ actor, refreshKey = 0 }: { actor: CaseActor; refre
   if (!surgery) return null;
   return (
     <Card as="section" $stack aria-labelledby="case-history-title">
-      <StyledTitle id="case-history-title">{T.title}</StyledTitle>
+      <CardTitle id="case-history-title">{T.title}</CardTitle>
       <StyledIntro>{T.intro}</StyledIntro>
       {body}
     </Card>

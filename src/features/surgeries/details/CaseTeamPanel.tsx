@@ -24,17 +24,11 @@ import { medicName } from '../../../lib/surgeries/surgeryText';
 import { colors, fontSizes, fontWeights, media, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useRead } from '../../../lib/useRead';
-import { Card } from '../components/Card';
+import { Card, CardTitle } from '../components/Card';
 import type { Surgery } from '../types';
 import { brl } from './ledgerValues';
 
 const T = billingTexts.caseTeam;
-
-const StyledTitle = styled('h2')`
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
 
 const StyledIntro = styled('p')`
   font-size: ${fontSizes.sm};
@@ -214,7 +208,7 @@ export function CaseTeamPanel({ surgery, usualTeamMedic }: CaseTeamPanelProps) {
   const team = useRead((signal) => getSurgeryTeam(surgery.id, signal), [surgery.id]);
   return (
     <Card as="section" $stack aria-labelledby="case-team-title" data-case-team>
-      <StyledTitle id="case-team-title">{T.title}</StyledTitle>
+      <CardTitle id="case-team-title">{T.title}</CardTitle>
       <StyledIntro>{T.intro}</StyledIntro>
       {team.state.status === 'ready' ? (
         <TeamForm surgery={surgery} usualTeamMedic={usualTeamMedic} initial={team.state.value} />

@@ -26,18 +26,12 @@ import { fill } from '../../../lib/i18n/pt-BR';
 import { colors, fontSizes, fontWeights, radii, space } from '../../../lib/theme';
 import { toastError, toastSuccess } from '../../../lib/toast';
 import { useRead } from '../../../lib/useRead';
-import { Card } from '../components/Card';
+import { Card, CardTitle } from '../components/Card';
 import { ContactConsentForm } from './ContactConsentForm';
 import { PatientMessageComposer } from './PatientMessageComposer';
 
 const T = patientMessagesTexts.card;
 const TITLE_ID = 'patient-messages-title';
-
-const StyledTitle = styled('h2')`
-  font-size: ${fontSizes.lg};
-  font-weight: ${fontWeights.bold};
-  color: ${colors.text};
-`;
 
 const StyledPart = styled('section')`
   display: flex;
@@ -244,7 +238,7 @@ export function PatientMessagesCard({ surgeryId, onSent }: PatientMessagesCardPr
   const byChannel = revoking ? T.byChannel[revoking] : '';
   return (
     <Card as="section" $stack aria-labelledby={TITLE_ID} aria-busy={state.status === 'loading' || undefined}>
-      <StyledTitle id={TITLE_ID}>{T.title}</StyledTitle>
+      <CardTitle id={TITLE_ID}>{T.title}</CardTitle>
       <StyledIntro>{T.intro}</StyledIntro>
       {body}
       <ConfirmDialog

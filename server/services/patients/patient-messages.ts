@@ -24,6 +24,7 @@ import { caseChange, recordChange } from '../audit/audit-log';
 import { escapeHtml } from '../mail/html';
 import type { Mailer } from '../mail/mailer';
 import { saoPauloDay } from '../sao-paulo-time';
+import { historyPerson } from '../surgeries/surgery-history';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 import { loadMessageCase, type MessageCase } from '../templates/template-service';
 import { PATIENT_MESSAGES } from './patient-service';
@@ -56,9 +57,6 @@ export function isMessageTemplateKind(value: string): value is MessageTemplateKi
 export function isContactChannel(value: string): value is ContactChannel {
   return (CONTACT_CHANNELS as readonly string[]).includes(value);
 }
-
-const person = (id: number | null, first: string | null, last: string | null) =>
-  id === null || first === null ? null : { id, first_name: first, last_name: last ?? '' };
 
 /** The medic's templates in the screens' order: his text where he saved one. */
 async function templatesOf(db: Executor, medicId: number): Promise<MessageTemplate[]> {
@@ -98,7 +96,7 @@ async function consentsOf(db: Executor, patientId: number): Promise<ContactConse
     channel: row.channel as ContactChannel,
     email: row.email,
     consented_on: row.consentedOn,
-    recorded_by: person(row.recorderId, row.recorderFirst, row.recorderLast),
+    recorded_by: historyPerson(row.recorderId, row.recorderFirst, row.recorderLast),
     recorded_at: row.recordedAt.toISOString(),
   }));
 }
@@ -129,7 +127,7 @@ async function sentOf(db: Executor, surgeryId: number): Promise<SentMessage[]> {
     recipient: row.recipient,
     text: row.text,
     sent_at: row.sentAt.toISOString(),
-    sent_by: person(row.senderId, row.senderFirst, row.senderLast),
+    sent_by: historyPerson(row.senderId, row.senderFirst, row.senderLast),
   }));
 }
 

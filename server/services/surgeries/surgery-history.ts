@@ -37,7 +37,8 @@ type Row = {
 
 const rowsOf = <R>(result: unknown): R[] => ((result as { rows?: R[] }).rows ?? (result as R[]));
 
-function person(id: number | null, first: string | null, last: string | null): Person {
+/** Someone a history entry (or a message, a consent) names, from a left join's columns: null when nobody or deleted. */
+export function historyPerson(id: number | null, first: string | null, last: string | null): Person {
   return id === null || first === null ? null : { id, first_name: first, last_name: last ?? '' };
 }
 
@@ -123,14 +124,14 @@ export async function readSurgeryHistory(db: Database, user: User, id: number): 
     results: rowsOf<Row>(result).map((row) => ({
       kind: row.kind,
       at: row.at,
-      actor: person(row.actor_id, row.actor_first, row.actor_last),
+      actor: historyPerson(row.actor_id, row.actor_first, row.actor_last),
       from_status: row.from_status,
       to_status: row.to_status,
       reason: row.reason,
       reason_note: row.reason_note,
       missing_documents: Array.isArray(row.missing_documents) ? row.missing_documents : [],
-      from_holder: person(row.from_id, row.from_first, row.from_last),
-      to_holder: person(row.to_id, row.to_first, row.to_last),
+      from_holder: historyPerson(row.from_id, row.from_first, row.from_last),
+      to_holder: historyPerson(row.to_id, row.to_first, row.to_last),
       amount_cents: row.amount_cents === null ? null : Number(row.amount_cents),
       on: row.on_day,
       document: row.document,

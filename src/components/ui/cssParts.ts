@@ -115,6 +115,20 @@ export const pillCss = `
   font-weight: ${fontWeights.semibold};
 `;
 
+/** A case's time in a day's list: a teal pill of tabular figures (the home's 'Pacientes do dia', the offline agenda). */
+export const timePillCss = `
+  display: inline-flex;
+  align-items: center;
+  gap: ${space.xs};
+  padding: ${space.xxs} ${space.sm};
+  border-radius: ${radii.pill};
+  background: ${colors.primarySoft};
+  color: ${colors.primary};
+  font-size: ${fontSizes.sm};
+  font-weight: ${fontWeights.bold};
+  font-variant-numeric: tabular-nums;
+`;
+
 /** An inline box `size` wide and high with its content (an icon) in the middle. */
 export const iconBoxCss = (size: string) => `
   display: inline-flex;

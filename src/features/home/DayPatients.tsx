@@ -20,7 +20,7 @@ import { medicName } from '../../lib/surgeries/surgeryText';
 import { Notice } from '../../components/ui/Notice';
 import { HomePanel } from './HomePanel';
 import { useCaseLink } from '../../lib/surgeries/caseLink';
-import { boxedRowsCss, inlineControlCss } from '../../components/ui/cssParts';
+import { boxedRowsCss, inlineControlCss, timePillCss } from '../../components/ui/cssParts';
 
 const T = homeTexts.day;
 
@@ -68,16 +68,7 @@ const StyledWho = styled('div')`
 
 const StyledTime = styled('time')`
   grid-area: time;
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xs};
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
-  background: ${colors.primarySoft};
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.bold};
-  font-variant-numeric: tabular-nums;
+  ${timePillCss}
 `;
 
 const StyledActions = styled('div')`

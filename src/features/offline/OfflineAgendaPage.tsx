@@ -11,7 +11,7 @@ import { plural } from '../../../machines/rules/plural';
 import { Button } from '../../components/ui/Button';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
-import { plainListCss, columnCss, cardSurface } from '../../components/ui/cssParts';
+import { plainListCss, columnCss, cardSurface, timePillCss } from '../../components/ui/cssParts';
 import { formatTime } from '../../lib/format/date';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { offlineTexts } from '../../lib/i18n/offline';
@@ -150,16 +150,7 @@ const StyledRow = styled('li')`
 `;
 
 const StyledTime = styled('span')`
-  display: inline-flex;
-  align-items: center;
-  gap: ${space.xs};
-  padding: ${space.xxs} ${space.sm};
-  border-radius: ${radii.pill};
-  background: ${colors.primarySoft};
-  color: ${colors.primary};
-  font-size: ${fontSizes.sm};
-  font-weight: ${fontWeights.bold};
-  font-variant-numeric: tabular-nums;
+  ${timePillCss}
   white-space: nowrap;
 `;
 

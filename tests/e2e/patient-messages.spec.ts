@@ -252,5 +252,7 @@ test.describe('messages to the patient', () => {
     await expect(box).toHaveValue(DEFAULT_MESSAGE_TEMPLATES.retorno);
     await expect(form.getByText('Texto padrão')).toBeVisible();
     await expect(form.getByRole('button', { name: 'Restaurar padrão: Retorno pós-operatório' })).toHaveCount(0);
+    // The button pressed is gone with the change: the focus is on the restored text, not on the page.
+    await expect(box).toBeFocused();
   });
 });

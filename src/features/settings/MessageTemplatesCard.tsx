@@ -6,7 +6,7 @@
  * A `{field}` the messages cannot fill is refused before the text goes, with the server's words (unknownPlaceholders
  * of machines/patientMessages/constants.ts, the check the server makes); what the server refuses lands on the box.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { styled } from 'goober';
 import { MESSAGE_TEXTS, unknownPlaceholders } from '../../../machines/patientMessages/constants';
 import { messagesOf } from '../../api/call';
@@ -159,6 +159,16 @@ export function MessageTemplatesCard() {
   const { state, replace } = templates;
   const [restoring, setRestoring] = useState<MessageTemplate | null>(null);
   const [busy, setBusy] = useState(false);
+  // The template just restored: its box takes the focus ('Restaurar padrão', where it was, is gone with the change).
+  const [restored, setRestored] = useState<{ kind: MessageTemplate['kind'] } | null>(null);
+  useEffect(() => {
+    if (!restored) return;
+    // After the dialog's own focus restoration (a frame later), to the button that no longer exists.
+    const frame = requestAnimationFrame(() =>
+      document.querySelector<HTMLTextAreaElement>(`textarea[name="template_${restored.kind}"]`)?.focus(),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, [restored]);
 
   function put(saved: MessageTemplate) {
     replace((value) => ({ ...value, results: value.results.map((each) => (each.kind === saved.kind ? saved : each)) }));
@@ -172,6 +182,7 @@ export function MessageTemplatesCard() {
     setRestoring(null);
     if (result.ok) {
       put(result.data);
+      setRestored({ kind: result.data.kind });
       toastSuccess(T.restored);
     } else {
       toastError(messagesOf(result).join(' '));

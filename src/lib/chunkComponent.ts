@@ -22,15 +22,18 @@ export function chunkComponent<P extends object>(importComponent: () => Promise<
   };
 }
 
-/** The chunk's component (undefined while it loads, then set in a transition), and the error when it could not load. */
-export function useChunkComponent<P extends object>(chunk: ChunkComponent<P>): {
+/**
+ * The chunk's component (undefined while it loads, then set in a transition), and the error when it could not load.
+ * `wanted` false holds the load back until it turns true (a card far below the fold: useNearViewport).
+ */
+export function useChunkComponent<P extends object>(chunk: ChunkComponent<P>, wanted = true): {
   Component: ComponentType<P> | undefined;
   failure: { error: unknown } | null;
 } {
   const [Component, setComponent] = useState(() => chunk.loaded());
   const [failure, setFailure] = useState<{ error: unknown } | null>(null);
   useEffect(() => {
-    if (Component) return;
+    if (Component || !wanted) return;
     let current = true;
     chunk.load().then(
       (loaded) => {
@@ -43,6 +46,6 @@ export function useChunkComponent<P extends object>(chunk: ChunkComponent<P>): {
     return () => {
       current = false;
     };
-  }, [chunk, Component]);
+  }, [chunk, Component, wanted]);
   return { Component, failure };
 }

@@ -302,12 +302,6 @@ const patientMessagesChunk = chunkComponent<PatientMessagesCardProps>(() =>
   import('./details/PatientMessagesCard').then((module) => module.PatientMessagesCard),
 );
 
-function LoadedPatientMessages(props: PatientMessagesCardProps) {
-  const { Component, failure } = useChunkComponent(patientMessagesChunk);
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : <PatientMessagesPlaceholder />;
-}
-
 function PatientMessagesPlaceholder({ ref }: { ref?: Ref<HTMLDivElement> }) {
   return (
     <Card as="section" $stack aria-labelledby="patient-messages-title" aria-busy ref={ref}>
@@ -317,10 +311,13 @@ function PatientMessagesPlaceholder({ ref }: { ref?: Ref<HTMLDivElement> }) {
   );
 }
 
+/** The placeholder stays, one element, until the card replaces it once its chunk is in. */
 function PatientMessages(props: PatientMessagesCardProps) {
   const placeholder = useRef<HTMLDivElement>(null);
   const near = useNearViewport(placeholder);
-  return near ? <LoadedPatientMessages {...props} /> : <PatientMessagesPlaceholder ref={placeholder} />;
+  const { Component, failure } = useChunkComponent(patientMessagesChunk, near);
+  if (failure) throw failure.error;
+  return Component ? <Component {...props} /> : <PatientMessagesPlaceholder ref={placeholder} />;
 }
 
 type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null>; isSecretary: boolean };

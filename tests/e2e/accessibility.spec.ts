@@ -7,6 +7,7 @@ import {
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
   inviteLinkFromOutbox,
+  revealLaterCards,
   signIn,
   validCpf,
 } from './helpers';
@@ -179,7 +180,10 @@ for (const size of WIDTHS) {
       await follow(page, 'Configurações', /\/settings$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Configurações' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Editar nome' })).toBeVisible();
+      // First as it opens (the cards below the first screen are placeholders), then with every card rendered.
       await scan(page, 'medic /settings');
+      await revealLaterCards(page);
+      await scan(page, 'medic /settings, every card');
       for (const [button, title] of [
         ['Editar nome', 'Atualizar Nome do Perfil'],
         ['Editar como você gostaria de ser chamado', 'Atualizar perfil'],

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { decodeHeader, decodeQuotedPrintable, header, startSmtpServer, type TestSmtpServer } from '../helpers/mail';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, signIn } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
@@ -149,6 +149,7 @@ test.describe('Dispositivos conectados', () => {
     await page.getByRole('link', { name: 'Minha conta' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByRole('heading', { name: 'Minha conta', level: 1 })).toBeVisible();
+    await laterCard(page, 'Dispositivos conectados');
     const list = page.getByRole('list', { name: 'Dispositivos conectados' });
     await expect(list.getByRole('listitem').first()).toContainText('Este dispositivo');
     await expect(list.getByRole('listitem').first()).toContainText('Último uso: agora mesmo');
@@ -174,7 +175,7 @@ test.describe('Dispositivos conectados', () => {
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
     await page.goto('/settings');
-    const card = page.getByRole('region', { name: 'Dispositivos conectados' });
+    const card = await laterCard(page, 'Dispositivos conectados');
     await expect(card.getByRole('listitem').first()).toContainText('Este dispositivo');
     await expect(page.getByRole('region', { name: 'Perfil' }).getByText('CRM', { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, { strict: true });

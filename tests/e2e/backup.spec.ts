@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { moveCase, MOVES, newPatientCase } from './cases';
-import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, tinyPdf } from './helpers';
+import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, expectNoSeriousA11yViolations, laterCard, tinyPdf } from './helpers';
 
 const run = promisify(execFile);
 const SHOTS = process.env.E2E_SHOTS_DIR ?? 'test-results';
@@ -128,7 +128,7 @@ test.describe('backups of the embedded installation', () => {
     await expect(page.getByRole('region', { name: 'Resumo' })).toBeVisible();
     await expect(page.getByTestId('backup-warning')).toHaveCount(0);
     await page.goto(server.base + '/settings');
-    const card = page.getByRole('region', { name: 'Backup' });
+    const card = await laterCard(page, 'Backup');
     await expect(card.getByText(/^Último backup: \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2} \([\d,]+ (KB|MB)\)\.$/)).toBeVisible();
     await card.scrollIntoViewIfNeeded();
     await expectNoSeriousA11yViolations(page, { label: 'settings with the backup card' });
@@ -145,6 +145,7 @@ test.describe('backups of the embedded installation', () => {
     await shots(page, 'backup-home-warning');
     await warning.getByRole('link', { name: 'Ver em Configurações' }).click();
     await expect(page).toHaveURL(/\/settings$/);
+    await laterCard(page, 'Backup');
     await expect(card.getByText(/^A última tentativa, em \d{2}\/\d{2}\/\d{4} às \d{2}:\d{2}, falhou\.$/)).toBeVisible();
 
     // Restore into a new directory, start a server on it, and use it.

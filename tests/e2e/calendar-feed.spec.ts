@@ -8,7 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, signIn } from './helpers';
 
 const FEED_URL = /\/project_auth\/api\/v1\/calendar\/[A-Za-z0-9_-]{43}\.ics$/;
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -42,7 +42,7 @@ test('a medic subscribes to his surgeries from a phone calendar, makes a new add
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/settings');
 
-  const card = page.getByRole('region', { name: 'Agenda no celular' });
+  const card = await laterCard(page, 'Agenda no celular');
   await expect(card.getByText('Assine este endereço no Google Agenda, no Apple Calendar ou no Outlook', { exact: false })).toBeVisible();
   const switchRole = { name: 'Mostrar o nome completo do paciente' };
   const fullNames = card.getByRole('switch', switchRole);
@@ -89,6 +89,7 @@ test('a medic subscribes to his surgeries from a phone calendar, makes a new add
 
   // Later: the address is not shown again, only since when it is active; the preference stuck.
   await page.reload();
+  await laterCard(page, 'Agenda no celular');
   await expect(card.getByText(`Endereço ativo desde ${today()}.`)).toBeVisible();
   await expect(card.getByRole('textbox', { name: 'Endereço da agenda' })).toHaveCount(0);
   await expect(fullNames).toBeChecked();
@@ -123,7 +124,7 @@ test("a secretary has the calendar card in 'Minha conta'", async ({ page }) => {
   await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/account');
-  const card = page.getByRole('region', { name: 'Agenda no celular' });
+  const card = await laterCard(page, 'Agenda no celular');
   await expect(card.getByRole('button', { name: 'Criar endereço da agenda' })).toBeVisible();
   await expect(card.getByRole('switch', { name: 'Mostrar o nome completo do paciente' })).not.toBeChecked();
   await expectNoSeriousA11yViolations(page, { label: 'secretary calendar card', strict: true });

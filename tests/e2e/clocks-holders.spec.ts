@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
+  laterCard,
   signIn,
   type ApiHeaders,
 } from './helpers';
@@ -116,7 +117,7 @@ test.describe('clocks and holders', () => {
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('region', { name: 'Casos atrasados' })).toBeVisible();
     await openMenuLink(page, 'Configurações');
-    const card = page.getByRole('region', { name: 'Prazos por etapa' });
+    const card = await laterCard(page, 'Prazos por etapa');
     const field = card.getByLabel('Cadastro de Cirurgia (dias)');
     await expect(field).toHaveValue('3', { timeout: 30_000 });
     await expectNoSeriousA11yViolations(page, { label: 'settings with Prazos por etapa' });
@@ -131,7 +132,7 @@ test.describe('clocks and holders', () => {
     await card.getByRole('button', { name: 'Salvar prazos' }).click();
     await expect(page.getByText('Prazos atualizados com sucesso!')).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Prazos por etapa' }).getByLabel('Cadastro de Cirurgia (dias)')).toHaveValue('4', {
+    await expect((await laterCard(page, 'Prazos por etapa')).getByLabel('Cadastro de Cirurgia (dias)')).toHaveValue('4', {
       timeout: 30_000,
     });
 

@@ -13,7 +13,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, signIn } from './helpers';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
 const SWITCH = { name: 'Receber o resumo diário por e-mail' };
@@ -45,7 +45,7 @@ test('a medic turns the morning digest on, finds it on after a reload and turns 
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/settings');
 
-  const card = page.getByRole('region', { name: 'Resumo diário por e-mail' });
+  const card = await laterCard(page, 'Resumo diário por e-mail');
   const enabled = card.getByRole('switch', SWITCH);
   await expect(enabled).not.toBeChecked();
   await expect(card.getByText('Toda manhã, a partir das 7h: as cirurgias de amanhã', { exact: false })).toBeVisible();
@@ -62,6 +62,7 @@ test('a medic turns the morning digest on, finds it on after a reload and turns 
   await page.unroute('**/project_auth/api/v1/digest/');
 
   await page.reload();
+  await laterCard(page, 'Resumo diário por e-mail');
   await expect(enabled).toBeChecked();
   await expectNoSeriousA11yViolations(page, { label: 'digest card', strict: true });
   await checkWidths(page, card, 'card-on');
@@ -70,6 +71,7 @@ test('a medic turns the morning digest on, finds it on after a reload and turns 
   await expect(page.getByText('Preferência salva.').first()).toBeVisible();
   await expect(enabled).not.toBeChecked();
   await page.reload();
+  await laterCard(page, 'Resumo diário por e-mail');
   await expect(enabled).not.toBeChecked();
 });
 
@@ -77,7 +79,7 @@ test("a secretary has the digest card in 'Minha conta'", async ({ page }) => {
   await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/account');
-  const card = page.getByRole('region', { name: 'Resumo diário por e-mail' });
+  const card = await laterCard(page, 'Resumo diário por e-mail');
   await expect(card.getByRole('switch', SWITCH)).not.toBeChecked();
   await expectNoSeriousA11yViolations(page, { label: 'secretary digest card', strict: true });
 });

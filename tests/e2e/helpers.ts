@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { solidPng } from '../helpers/png';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -124,6 +124,31 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
+
+/**
+ * The card `title` of /settings or /account as a person reaches it: the cards below the first screen render only when
+ * the page is scrolled toward them (src/features/settings/LaterCard.tsx), so this scrolls to the card and waits until
+ * it is the card itself, read and ready (its region no longer busy), not its placeholder. Retried because the
+ * placeholder scrolled to is replaced by the card as it comes near.
+ */
+export async function laterCard(page: Page, title: string): Promise<Locator> {
+  const card = page.getByRole('region', { name: title, exact: true });
+  await expect(async () => {
+    await card.scrollIntoViewIfNeeded({ timeout: 2_000 });
+    await expect(card).not.toHaveAttribute('aria-busy', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return card;
+}
+
+/** Scrolls through the page until no card is a placeholder or busy any more: every card rendered, for a scan. */
+export async function revealLaterCards(page: Page): Promise<void> {
+  const busy = page.locator('section[aria-busy="true"]');
+  await expect(async () => {
+    const left = await busy.count();
+    if (left > 0) await busy.first().scrollIntoViewIfNeeded({ timeout: 2_000 });
+    expect(left).toBe(0);
+  }).toPass({ timeout: 60_000 });
+}
 /** The data directory of the main test server (see playwright.config.ts). */
 export function mainDataDir(): string {
   const base = process.env.E2E_DATA_DIR;

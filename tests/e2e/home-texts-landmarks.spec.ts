@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiHeaders, clickNavLink, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, signIn, signOut, signUpMedic, validCpf } from './helpers';
+import { apiHeaders, clickNavLink, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, laterCard, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * What the third-party judges and a surgeon's office found on screen (issues 25 and 33.14/33.20), each asserted
@@ -119,6 +119,8 @@ for (const size of WIDTHS) {
       // Configurações: one button per deadline form, each named for what it saves.
       await openMenuLink(page, 'Configurações');
       await expect(page.getByRole('heading', { name: 'Prazos por etapa' })).toBeVisible();
+      await laterCard(page, 'Prazos por etapa');
+      await laterCard(page, 'Prazos de pagamento');
       await expect(page.getByRole('button', { name: 'Salvar prazos', exact: true })).toHaveCount(1);
       await expect(page.getByRole('form', { name: 'Prazos de pagamento' }).getByRole('button', { name: 'Salvar prazos', exact: true })).toBeVisible();
       await expect(page.getByRole('form', { name: 'Prazos por etapa' }).getByRole('button', { name: 'Salvar prazos por etapa', exact: true })).toBeVisible();

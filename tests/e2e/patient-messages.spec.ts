@@ -14,7 +14,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_MESSAGE_TEMPLATES } from '../../machines/patientMessages/constants';
 import { decodeHeader, decodeQuotedPrintable, header } from '../helpers/mail';
 import { moveCase, MOVES, newPatientCase, runSeed } from './cases';
-import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, mainDataDir, signIn } from './helpers';
+import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, mainDataDir, revealLaterCards, signIn } from './helpers';
 
 /** yyyy-MM-dd in São Paulo, `days` from today. */
 function spDay(days = 0): string {
@@ -207,6 +207,7 @@ test.describe('messages to the patient', () => {
     // The templates are the medic's: the secretary's account has no such card.
     await page.goto('/account');
     await expect(page.getByRole('region', { name: 'Agenda no celular' })).toBeVisible();
+    await revealLaterCards(page);
     await expect(page.getByRole('region', { name: 'Mensagens ao paciente' })).toHaveCount(0);
   });
 
@@ -214,7 +215,7 @@ test.describe('messages to the patient', () => {
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
     await expect(page).not.toHaveURL(/\/auth/);
     await page.goto('/settings');
-    const card = page.getByRole('region', { name: 'Mensagens ao paciente' });
+    const card = await laterCard(page, 'Mensagens ao paciente');
     const box = card.getByRole('textbox', { name: 'Retorno pós-operatório' });
     await expect(box).toHaveValue(DEFAULT_MESSAGE_TEMPLATES.retorno);
     await card.getByText('Campos disponíveis').click();
@@ -242,6 +243,7 @@ test.describe('messages to the patient', () => {
     await expect(form.getByText('Texto personalizado')).toBeVisible();
     expect(puts).toHaveLength(1);
     await page.reload();
+    await laterCard(page, 'Mensagens ao paciente');
     await expect(box).toHaveValue(own);
 
     await form.getByRole('button', { name: 'Restaurar padrão: Retorno pós-operatório' }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiHeaders, clickNavLink, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn, validCpf } from './helpers';
+import { apiHeaders, clickNavLink, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, signIn, validCpf } from './helpers';
 import { moveCase, movesToPayment, newPatientCase, runSeed } from './cases';
 
 /**
@@ -41,6 +41,7 @@ async function scanBothWidths(page: Page, target: Locator, name: string): Promis
 /** The medic's billing data on 'Minha conta' (his, when she has several medics). */
 async function openBilling(page: Page, medic: CaseRow['medic']): Promise<void> {
   await clickNavLink(page, 'Minha conta');
+  await laterCard(page, 'Faturamento TISS');
   await expect(card(page).getByRole('heading', { name: 'Faturamento TISS' })).toBeVisible();
   const chooser = card(page).getByLabel('Médico', { exact: true });
   if (await chooser.isVisible()) await chooser.selectOption({ label: `${medic.first_name} ${medic.last_name}` });

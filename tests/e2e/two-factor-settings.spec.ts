@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { base32Decode, hotp, otpauthUri, totpStep } from '../../server/services/auth/totp';
-import { apiHeaders, expectNoSeriousA11yViolations, inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
+import { apiHeaders, expectNoSeriousA11yViolations, inviteLinkFromOutbox, laterCard, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * Issue 35 item 3: the settings' 'Verificação em duas etapas' card. A fresh medic enrols through the card (the code
@@ -14,7 +14,7 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/settings');
 
-  const card = page.getByRole('region', { name: 'Verificação em duas etapas' });
+  const card = await laterCard(page, 'Verificação em duas etapas');
   await expect(card.getByText('Situação: Desativada')).toBeVisible();
   await expect(card.getByText('Recomendado: sua conta abre os prontuários dos seus pacientes.', { exact: false })).toBeVisible();
   await card.getByRole('button', { name: 'Ativar' }).click();
@@ -65,6 +65,7 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   await expect(page).not.toHaveURL(/\/auth/);
 
   await page.goto('/settings');
+  await laterCard(page, 'Verificação em duas etapas');
   const secretaries = card.getByRole('switch', { name: 'Exigir a verificação em duas etapas das secretárias' });
   await expect(secretaries).not.toBeChecked();
   // React Aria renders the input visually hidden: click its label, as a person does (a forced click on the input skips
@@ -80,6 +81,7 @@ test('a medic turns on two-factor sign-in in his settings and requires it of his
   }
   // Read again from the server: the requirement stuck.
   await page.reload();
+  await laterCard(page, 'Verificação em duas etapas');
   await expect(card.getByRole('switch', { name: 'Exigir a verificação em duas etapas das secretárias' })).toBeChecked();
 });
 
@@ -110,7 +112,7 @@ test("a secretary whose medic requires two-factor sign-in sees it in 'Minha cont
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page).not.toHaveURL(/\/auth/);
   await page.goto('/account');
-  const card = page.getByRole('region', { name: 'Verificação em duas etapas' });
+  const card = await laterCard(page, 'Verificação em duas etapas');
   await expect(card.getByText('Situação: Ativada')).toBeVisible();
   await expect(card.getByText('Seu médico exige a verificação em duas etapas: ela não pode ser desativada.')).toBeVisible();
   await expect(card.getByRole('button', { name: 'Desativar' })).toHaveCount(0);

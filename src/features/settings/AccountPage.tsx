@@ -1,8 +1,8 @@
 /**
  * /account, the secretary's 'Minha conta' (issue 35 item 2): her photo, name, nickname and e-mail, her password (the
- * current one asked), where she is signed in, and her calendar feed ('Agenda no celular', issue 39). The name,
- * nickname and password modals are /settings' own, on the same machine, with the call supplied here (PUT account/
- * instead of the medic's settings/).
+ * current one asked), where she is signed in, and her calendar feed ('Agenda no celular', issue 39); the cards after
+ * the profile load when the page is scrolled to them (LaterCard). The name, nickname and password modals are
+ * /settings' own, on the same machine, with the call supplied here (PUT account/ instead of the medic's settings/).
  */
 import { useState } from 'react';
 import { useActorRef, useSelector } from '@xstate/react';
@@ -19,12 +19,8 @@ import { accountTexts } from '../../lib/i18n/account';
 import { reloadProfileFromServer, useSession } from '../../lib/session/session';
 import { useRead } from '../../lib/useRead';
 import { space } from '../../lib/theme';
-import { DevicesCard } from './DevicesCard';
-import { CalendarFeedCard } from './CalendarFeedCard';
-import { DigestCard } from './DigestCard';
-import { TwoFactorCard } from './TwoFactorCard';
 import { ProfileCard } from './ProfileCard';
-import { BillingCard } from './BillingCard';
+import { LaterCard, laterCards } from './LaterCard';
 import { useSettingsModal } from './useSettingsModal';
 import { NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 
@@ -85,11 +81,11 @@ function AccountContent({ account, reload }: { account: OwnAccount; reload: () =
           onEdit={(next: SettingsForm) => actor.send({ type: 'settings.open', form: next })}
           onEditPhoto={() => setPhotoOpen(true)}
         />
-        <TwoFactorCard role="secretary" />
-        <DevicesCard />
-        <CalendarFeedCard />
-        <DigestCard />
-        <BillingCard role="secretary" />
+        <LaterCard card={laterCards.twoFactor} props={{ role: 'secretary' }} />
+        <LaterCard card={laterCards.devices} props={{}} />
+        <LaterCard card={laterCards.calendarFeed} props={{}} />
+        <LaterCard card={laterCards.digest} props={{}} />
+        <LaterCard card={laterCards.billing} props={{ role: 'secretary' }} />
       </StyledGrid>
       {form === 'name' ? <NameModal {...modal} current={{ first_name: account.first_name, last_name: account.last_name }} /> : null}
       {form === 'nickname' ? <NicknameModal {...modal} current={account.nickname} /> : null}

@@ -1,7 +1,8 @@
 /**
  * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked
  * password), 'Pessoas vinculadas a conta', and the later cards (stage targets, payment terms, billing, two-factor,
- * devices, the calendar feed, backup, the messages to the patient). The four modals run on
+ * devices, the calendar feed, the digest, backup, the messages to the patient), each loaded when the page is scrolled
+ * to it (LaterCard). The four modals run on
  * machines/settings/settingsModalMachine with the real call supplied here; its emitted outcome shows SPEC §8's toasts
  * and, after a change, the settings are read again. A failed read shows a neutral notice with a retry and no toast
  * (SPEC §7).
@@ -19,15 +20,7 @@ import { getSettings, sendSettingsForm, type Settings } from './actors';
 import { useSession } from '../../lib/session/session';
 import { LinkedPeople } from './LinkedPeople';
 import { ProfileCard } from './ProfileCard';
-import { StageTargetsCard } from './StageTargetsCard';
-import { PaymentTermsCard } from './PaymentTermsCard';
-import { BillingCard } from './BillingCard';
-import { DevicesCard } from './DevicesCard';
-import { CalendarFeedCard } from './CalendarFeedCard';
-import { DigestCard } from './DigestCard';
-import { TwoFactorCard } from './TwoFactorCard';
-import { BackupCard } from './BackupCard';
-import { MessageTemplatesCard } from './MessageTemplatesCard';
+import { LaterCard, laterCards } from './LaterCard';
 import { useSettingsModal } from './useSettingsModal';
 import { InviteModal, NameModal, NicknameModal, PasswordModal, ProfilePhotoModal } from './lazyModals';
 import { useRead } from '../../lib/useRead';
@@ -73,15 +66,15 @@ function SettingsContent({ settings, reload }: SettingsContentProps) {
           onAdd={() => handleOpen('invite')}
           onChanged={reload}
         />
-        <StageTargetsCard />
-        <PaymentTermsCard />
-        <BillingCard role="medic" />
-        <TwoFactorCard role="medic" />
-        <DevicesCard />
-        <CalendarFeedCard />
-        <DigestCard />
-        <BackupCard />
-        <MessageTemplatesCard />
+        <LaterCard card={laterCards.stageTargets} props={{}} />
+        <LaterCard card={laterCards.paymentTerms} props={{}} />
+        <LaterCard card={laterCards.billing} props={{ role: 'medic' }} />
+        <LaterCard card={laterCards.twoFactor} props={{ role: 'medic' }} />
+        <LaterCard card={laterCards.devices} props={{}} />
+        <LaterCard card={laterCards.calendarFeed} props={{}} />
+        <LaterCard card={laterCards.digest} props={{}} />
+        <LaterCard card={laterCards.backup} props={{}} />
+        <LaterCard card={laterCards.messageTemplates} props={{}} />
       </StyledGrid>
       {form === 'name' ? (
         <NameModal {...modal} current={{ first_name: settings.first_name, last_name: settings.last_name }} />

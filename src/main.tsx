@@ -36,11 +36,36 @@ const router = createAppRouter({
   },
 });
 
+/** `task` when the main thread is next idle (at the latest after a few seconds). */
+function whenIdle(task: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(task, { timeout: 3_000 });
+  else setTimeout(task, 0);
+}
+
+/**
+ * The app's upkeep in the background waits for the first screen: after `load`, once the router has resolved its first
+ * page, in an idle moment. A page's own chunks (all of /auth's) come after `load`, and this work, started at `load`,
+ * stood in their way to the first paint (issue 41, docs/BENCHMARKS.md). A start without connection does not wait for
+ * the router (the app is not mounted then).
+ */
+function afterFirstScreen(task: () => void): void {
+  afterLoad(() => {
+    if (isOffline() || router.state.resolvedLocation) {
+      whenIdle(task);
+      return;
+    }
+    const unsubscribe = router.subscribe('onResolved', () => {
+      unsubscribe();
+      whenIdle(task);
+    });
+  });
+}
+
 void reloadProfileFromServer();
-registerServiceWorker();
-// The offline copy follows the session from a chunk of its own, loaded once the page has loaded (not part of /auth's
-// first download); it reads the session's state as it finds it, so nothing is missed meanwhile.
-afterLoad(() => {
+// The service worker, and the offline copy that follows the session from a chunk of its own (not part of /auth's
+// first download); the follower reads the session's state as it finds it, so nothing is missed meanwhile.
+afterFirstScreen(() => {
+  registerServiceWorker();
   void import('./lib/offline/follow').then((module) => module.followOfflineCopy(sessionActor)).catch(() => undefined);
 });
 

@@ -124,7 +124,6 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/auth$/);
 }
 
-
 /**
  * The card `title` of /settings or /account as a person reaches it: the cards below the first screen render only when
  * the page is scrolled toward them (src/features/settings/LaterCard.tsx), so this scrolls to the card and waits until

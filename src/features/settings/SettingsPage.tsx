@@ -2,10 +2,9 @@
  * /settings (medic; SPEC §2 Settings): the profile (avatar with its photo modal, name, nickname, CRM, e-mail, masked
  * password), 'Pessoas vinculadas a conta', and the later cards (stage targets, payment terms, billing, two-factor,
  * devices, the calendar feed, the digest, backup, the messages to the patient), each loaded when the page is scrolled
- * to it (LaterCard). The four modals run on
- * machines/settings/settingsModalMachine with the real call supplied here; its emitted outcome shows SPEC §8's toasts
- * and, after a change, the settings are read again. A failed read shows a neutral notice with a retry and no toast
- * (SPEC §7).
+ * to it (LaterCard). The four modals run on machines/settings/settingsModalMachine with the real call supplied here;
+ * its emitted outcome shows SPEC §8's toasts and, after a change, the settings are read again. A failed read shows a
+ * neutral notice with a retry and no toast (SPEC §7).
  */
 import { useEffect, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';

@@ -49,3 +49,14 @@ export function useChunkComponent<P extends object>(chunk: ChunkComponent<P>, wa
   }, [chunk, Component, wanted]);
   return { Component, failure };
 }
+
+/**
+ * The chunk's component once loaded (undefined until then, or while `wanted` is false). A chunk that cannot load
+ * throws, as React.lazy would: the route's error screen, rather than a button that silently opens nothing or a card
+ * that never fills.
+ */
+export function useChunk<P extends object>(chunk: ChunkComponent<P>, wanted = true): { Component: ComponentType<P> | undefined } {
+  const { Component, failure } = useChunkComponent(chunk, wanted);
+  if (failure) throw failure.error;
+  return { Component };
+}

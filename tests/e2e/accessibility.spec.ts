@@ -219,7 +219,10 @@ for (const size of WIDTHS) {
       const sample = cases.filter((surgery) => ['autorizacao', 'pagamento'].includes(surgery.status));
       for (const surgery of sample) {
         await openCase(page, surgery);
-        await scan(page, `medic /surgery-details (${surgery.status})`);
+        // The cards below the step's panel (the team, the guide, the messages) scanned loaded here; the secretary's
+        // steps below scan them as placeholders.
+        await revealLaterCards(page);
+        await scan(page, `medic /surgery-details (${surgery.status}), every card`);
       }
     });
 

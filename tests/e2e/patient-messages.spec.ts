@@ -79,10 +79,8 @@ test.describe('messages to the patient', () => {
     await page.goto(`/surgery-details/${id}`);
     await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
 
-    const card = page.getByRole('region', { name: 'Mensagens ao paciente' });
-    // Far below the fold, the card holds its place with its title until the page is scrolled toward it: scrolled to
-    // 'Histórico', just under it (the card's own element is replaced when it loads, so it is not the one scrolled to).
-    await page.getByRole('heading', { name: 'Histórico', level: 2 }).scrollIntoViewIfNeeded();
+    // Far below the fold, the card holds its place with its title until it is scrolled into view.
+    const card = await laterCard(page, 'Mensagens ao paciente');
     await expect(card.getByText('O paciente precisa autorizar o contato antes de receber mensagens (LGPD).', { exact: false })).toBeVisible();
     const whatsappRow = card.locator('[data-consent="whatsapp"]');
     const emailRow = card.locator('[data-consent="email"]');

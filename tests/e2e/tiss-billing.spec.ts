@@ -140,6 +140,8 @@ test.describe('TISS billing', () => {
 
     // A demo case: the usual team copied, a fee edited, saved; a reload shows it.
     await page.goto(`/surgery-details/${demoCase.id}`);
+    // Below the step's panel, the card loads as it scrolls into view.
+    await laterCard(page, 'Equipe cirúrgica');
     const panel = teamPanel(page);
     await expect(panel.getByRole('heading', { name: 'Equipe cirúrgica' })).toBeVisible();
     await expect(panel.getByText(`${demoCase.medic.first_name} ${demoCase.medic.last_name}`)).toBeVisible();
@@ -157,6 +159,7 @@ test.describe('TISS billing', () => {
     await expect(page.getByText('Equipe salva.').last()).toBeVisible();
     await scanBothWidths(page, panel, 'case-team');
     await page.reload();
+    await laterCard(page, 'Equipe cirúrgica');
     await expect(member(teamPanel(page), 2).getByLabel('Honorário')).toHaveValue('R$ 950,50');
     await expect(member(teamPanel(page), 2).getByLabel('Repasse em')).toHaveValue(typed(daysAgo(2)));
     await expect(teamPanel(page).locator('[data-team-total]')).toHaveText('R$\u00a02.150,50');

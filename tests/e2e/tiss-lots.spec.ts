@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { validateWithXmllint } from '../unit/machines/tiss/tissFixtures';
-import { apiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, firstId, signIn } from './helpers';
+import { apiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, firstId, laterCard, signIn } from './helpers';
 import { billingProfile, planCase } from './tissCases';
 
 /**
@@ -39,6 +39,8 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, part?: Locato
 /** Types the guide's values on the case's panel, saves, and generates it; answers the guide's number. */
 async function fillAndGenerate(page: Page, caseId: number, lines: { unit: string; factor: string; route: string; technique: string }[], testInfo?: TestInfo): Promise<string> {
   await page.goto(`/surgery-details/${caseId}`);
+  // Below the step's panel, the guide loads as it scrolls into view.
+  await laterCard(page, 'Guia de honorários');
   const panel = guidePanel(page);
   await expect(panel.getByRole('heading', { name: 'Guia de honorários' })).toBeVisible();
   const missing = panel.locator('[data-guide-missing]');

@@ -5,20 +5,13 @@
  * React.lazy: the dialog shows as soon as its chunk has arrived (lib/chunkComponent.ts says why).
  */
 import { useState } from 'react';
-import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { chunked } from '../../lib/chunked';
 import type { ModalProps } from './Modal';
 
-const modalChunk = chunkComponent<ModalProps>(() => import('./Modal').then((module) => module.Modal));
+const LoadedModal = chunked<ModalProps>(() => import('./Modal').then((module) => module.Modal));
 
 export function LazyModal(props: ModalProps) {
   const [wanted, setWanted] = useState(props.isOpen);
   if (props.isOpen && !wanted) setWanted(true);
   return wanted ? <LoadedModal {...props} /> : null;
-}
-
-function LoadedModal(props: ModalProps) {
-  const { Component, failure } = useChunkComponent(modalChunk);
-  // As React.lazy would: the route's error screen, rather than a button that silently opens nothing.
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : null;
 }

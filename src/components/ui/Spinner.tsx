@@ -1,5 +1,5 @@
 import { keyframes, styled } from 'goober';
-import { colors } from '../../lib/theme';
+import { colors, space } from '../../lib/theme';
 
 const spin = keyframes`
   to { transform: rotate(360deg); }
@@ -33,5 +33,20 @@ export function Spinner({ size = 20, tone = 'primary', label }: SpinnerProps) {
       aria-label={label}
       aria-hidden={label ? undefined : true}
     />
+  );
+}
+
+const StyledPartLoading = styled('div')`
+  display: flex;
+  justify-content: center;
+  padding: ${space.xl} 0;
+`;
+
+/** A part of a page whose code is still arriving (a step's panel, a form): a spinner in its place, the part busy. */
+export function PartLoading() {
+  return (
+    <StyledPartLoading aria-busy="true">
+      <Spinner size={24} />
+    </StyledPartLoading>
   );
 }

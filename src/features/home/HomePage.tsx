@@ -9,7 +9,7 @@ import { homeTexts } from '../../lib/i18n/home';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { useSession } from '../../lib/session/session';
-import { useChunkComponent } from '../../lib/chunkComponent';
+import { useChunk } from '../../lib/chunkComponent';
 import { requestOfflineSync } from '../../lib/offline/sync';
 import { Notice } from '../../components/ui/Notice';
 import { HomeShell } from './HomeShell';
@@ -20,8 +20,7 @@ import { homePanels } from './homePanels';
  * src/lib/chunkComponent.ts). A chunk that fails to load reaches the route's error page.
  */
 function RolePanels({ type }: { type: UserType }) {
-  const { Component: Panels, failure } = useChunkComponent(homePanels[type]);
-  if (failure) throw failure.error;
+  const { Component: Panels } = useChunk(homePanels[type]);
   return Panels ? <Panels /> : <Notice kind="loading" title={ptBR.app.loading} />;
 }
 

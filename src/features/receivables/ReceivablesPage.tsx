@@ -46,7 +46,7 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
-import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { chunked } from '../../lib/chunked';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { incomeTexts } from '../../lib/i18n/income';
 import { tissTexts } from '../../lib/i18n/tiss';
@@ -173,37 +173,25 @@ function useMedics(enabled: boolean) {
 
 // Loaded when first opened: the terms editor (its checks load arktype) and React Aria's dialog stay out of the page's
 // first download (issue 41).
-const paymentTermsDialog = chunkComponent<PaymentTermsDialogProps>(() => import('./PaymentTermsDialog').then((module) => module.PaymentTermsDialog));
-
-function PaymentTermsDialog(props: PaymentTermsDialogProps) {
-  const { Component, failure } = useChunkComponent(paymentTermsDialog);
-  // As React.lazy would: the route's error screen, rather than a button that silently opens nothing.
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : null;
-}
+const PaymentTermsDialog = chunked<PaymentTermsDialogProps>(() => import('./PaymentTermsDialog').then((module) => module.PaymentTermsDialog));
 
 // The TISS reason filter's search (React Aria's combobox) arrives after the first paint; meanwhile a disabled select
 // of the same size holds its place.
-const glosaReasonFilter = chunkComponent<GlosaReasonFilterProps>(() => import('./GlosaReasonFilter').then((module) => module.GlosaReasonFilter));
-
-function GlosaReasonFilter(props: GlosaReasonFilterProps) {
-  const { Component, failure } = useChunkComponent(glosaReasonFilter);
-  if (failure) throw failure.error;
-  return Component ? (
-    <Component {...props} />
-  ) : (
-    <Select label={T.reason} name="reason" value="" options={[]} placeholder={T.reasonPlaceholder} loading loadingText={T.reasonPlaceholder} onChange={() => {}} />
-  );
+function GlosaReasonFilterLoading() {
+  return <Select label={T.reason} name="reason" value="" options={[]} placeholder={T.reasonPlaceholder} loading loadingText={T.reasonPlaceholder} onChange={() => {}} />;
 }
+
+const GlosaReasonFilter = chunked<GlosaReasonFilterProps>(
+  () => import('./GlosaReasonFilter').then((module) => module.GlosaReasonFilter),
+  GlosaReasonFilterLoading,
+);
 
 // 'Depósitos recebidos' arrives (and reads) after the first paint; meanwhile its loading state holds its place.
-const depositsSection = chunkComponent<DepositsSectionProps>(() => import('./DepositsSection').then((module) => module.DepositsSection));
-
-function DepositsSection(props: DepositsSectionProps) {
-  const { Component, failure } = useChunkComponent(depositsSection);
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : <Notice kind="loading" title={tissTexts.statements.deposits.loading} compact />;
+function DepositsLoading() {
+  return <Notice kind="loading" title={tissTexts.statements.deposits.loading} compact />;
 }
+
+const DepositsSection = chunked<DepositsSectionProps>(() => import('./DepositsSection').then((module) => module.DepositsSection), DepositsLoading);
 
 const StyledDeposits = styled('section')`
   ${columnCss(space.md)}

@@ -6,7 +6,7 @@
 import { useId } from 'react';
 import { styled } from 'goober';
 import { Notice } from '../../components/ui/Notice';
-import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { chunked } from '../../lib/chunked';
 import { billingTexts } from '../../lib/i18n/billing';
 import { StyledCard, StyledCardText, StyledCardTitle } from './ProfileCard';
 
@@ -14,19 +14,17 @@ const T = billingTexts.profile;
 
 type BillingFormsProps = { role: 'medic' | 'secretary' };
 
-const billingForms = chunkComponent<BillingFormsProps>(() => import('./BillingForms').then((module) => module.BillingForms));
 
 /** The card spans the settings grid: a team's rows need the width. */
 const StyledWideCard = styled(StyledCard)`
   grid-column: 1 / -1;
 `;
 
-function Forms(props: BillingFormsProps) {
-  const { Component, failure } = useChunkComponent(billingForms);
-  // As React.lazy would: the route's error screen, rather than a card that never fills.
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : <Notice kind="loading" title={T.loading} compact />;
+function FormsLoading() {
+  return <Notice kind="loading" title={T.loading} compact />;
 }
+
+const Forms = chunked<BillingFormsProps>(() => import('./BillingForms').then((module) => module.BillingForms), FormsLoading);
 
 export function BillingCard({ role }: BillingFormsProps) {
   const titleId = useId();

@@ -5,10 +5,10 @@
  * then the card's title and a loading line hold its place, at about a card's height so that the cards below stay out
  * of view too; the title keeps the card findable by heading, and the card replaces the placeholder for good.
  */
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { styled } from 'goober';
 import { Notice } from '../../components/ui/Notice';
-import { chunkComponent, useChunkComponent, type ChunkComponent } from '../../lib/chunkComponent';
+import { chunkComponent, type ChunkComponent } from '../../lib/chunkComponent';
 import { accountTexts } from '../../lib/i18n/account';
 import { backupTexts } from '../../lib/i18n/backup';
 import { billingTexts } from '../../lib/i18n/billing';
@@ -18,7 +18,7 @@ import { digestTexts } from '../../lib/i18n/digest';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { patientMessagesTexts } from '../../lib/i18n/patientMessages';
 import { ptBR } from '../../lib/i18n/pt-BR';
-import { useNearViewport } from '../../lib/useNearViewport';
+import { useChunkWhenNear } from '../../lib/useChunkWhenNear';
 import { StyledCard, StyledCardTitle } from './ProfileCard';
 
 type RoleProps = { role: 'medic' | 'secretary' };
@@ -83,15 +83,11 @@ const StyledPlaceholder = styled(StyledCard)<{ $wide: boolean }>`
 type LaterCardProps<P extends object> = { card: Later<P>; props: NoInfer<P> };
 
 export function LaterCard<P extends object>({ card, props }: LaterCardProps<P>) {
-  const placeholder = useRef<HTMLElement>(null);
-  const near = useNearViewport(placeholder, NEAR_MARGIN);
-  const { Component, failure } = useChunkComponent(card.chunk, near);
+  const { placeholderRef, Component } = useChunkWhenNear(card.chunk, NEAR_MARGIN);
   const titleId = useId();
-  // As React.lazy would: the route's error screen, rather than a card that never fills.
-  if (failure) throw failure.error;
   if (Component) return <Component {...props} />;
   return (
-    <StyledPlaceholder ref={placeholder} $wide={card.wide ?? false} aria-labelledby={titleId} aria-busy>
+    <StyledPlaceholder ref={placeholderRef} $wide={card.wide ?? false} aria-labelledby={titleId} aria-busy>
       <StyledCardTitle id={titleId}>{card.title}</StyledCardTitle>
       <Notice kind="loading" title={ptBR.app.loading} compact announce={false} />
     </StyledPlaceholder>

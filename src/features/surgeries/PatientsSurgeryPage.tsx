@@ -13,7 +13,7 @@ import { Page } from '../../components/layout/Page';
 import { Avatar } from '../../components/ui/Avatar';
 import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { PartLoading, Spinner } from '../../components/ui/Spinner';
 import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { ptBR } from '../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
@@ -24,7 +24,7 @@ import { PatientSearch } from './components/PatientSearch';
 import type { SurgeryFormProps } from './components/SurgeryForm';
 import type { Patient } from './types';
 import { columnCss, raisedSurface } from '../../components/ui/cssParts';
-import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { chunkComponent, useChunk } from '../../lib/chunkComponent';
 
 const T = surgeriesTexts.registration;
 const routeApi = getRouteApi('/app/patients-surgery');
@@ -73,26 +73,12 @@ const StyledLoading = styled('div')`
   color: ${colors.textMuted};
 `;
 
-const StyledFormLoading = styled('div')`
-  display: flex;
-  justify-content: center;
-  padding: ${space.xl} 0;
-`;
-
 const surgeryFormChunk = chunkComponent<SurgeryFormProps>(() => import('./components/SurgeryForm').then((module) => module.SurgeryForm));
 
 /** The registration form, at once when its chunk has loaded, else a spinner until it arrives. */
 function SurgeryForm(props: SurgeryFormProps) {
-  const { Component, failure } = useChunkComponent(surgeryFormChunk);
-  // As React.lazy would: the route's error screen, rather than a form that never shows.
-  if (failure) throw failure.error;
-  return Component ? (
-    <Component {...props} />
-  ) : (
-    <StyledFormLoading aria-busy="true">
-      <Spinner size={24} />
-    </StyledFormLoading>
-  );
+  const { Component } = useChunk(surgeryFormChunk);
+  return Component ? <Component {...props} /> : <PartLoading />;
 }
 
 export function PatientsSurgeryPage() {

@@ -11,7 +11,7 @@
  * it, /patients-surgery for a secretary (SPEC §2) and /surgery-status for a medic, who has no /patients-surgery
  * (SPEC §6 sends a medic there from the first step too).
  */
-import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode, type Ref } from 'react';
+import { useCallback, useEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 import { getRouteApi, useLocation, useNavigate } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
 import { styled } from 'goober';
@@ -33,14 +33,15 @@ import { useRead } from '../../lib/useRead';
 import type { ReadResult } from '../../api/read';
 import { getPatientPlanCard, getSurgery } from './api';
 import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
-import { Card, CardTitle } from './components/Card';
+import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
 import { CaseHistory } from './details/CaseHistory';
 import type { CaseTeamPanelProps } from './details/CaseTeamPanel';
 import type { PatientMessagesCardProps } from './details/PatientMessagesCard';
-import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
-import { useNearViewport } from '../../lib/useNearViewport';
+import { chunkComponent } from '../../lib/chunkComponent';
+import { billingTexts } from '../../lib/i18n/billing';
 import { patientMessagesTexts } from '../../lib/i18n/patientMessages';
+import { LaterCaseCard } from './details/LaterCaseCard';
 import { TissGuideSlot } from './details/TissGuideSlot';
 import { useCaseActor, type CaseActorOptions, type ListPath } from './details/caseActor';
 import { medicName, paymentSourceLabel, proceduresText, statusLabel } from '../../lib/surgeries/surgeryText';
@@ -281,44 +282,13 @@ export function SurgeryDetailsPage() {
 }
 
 /**
- * 'Equipe cirúrgica' (issue 37), at every stage: a chunk of its own (its forms and the CBO list), loaded after the
- * case's first paint; until it arrives nothing shows in its place.
+ * 'Equipe cirúrgica' (issue 37) and 'Mensagens ao paciente' (issue 39 item 2), at every stage, below the step's panel:
+ * each a chunk of its own, loaded when scrolled into view (./details/LaterCaseCard.tsx).
  */
 const caseTeamChunk = chunkComponent<CaseTeamPanelProps>(() => import('./details/CaseTeamPanel').then((module) => module.CaseTeamPanel));
-
-function CaseTeam(props: CaseTeamPanelProps) {
-  const { Component, failure } = useChunkComponent(caseTeamChunk);
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : null;
-}
-
-/**
- * 'Mensagens ao paciente' (issue 39 item 2), at every stage, just before 'Histórico': a chunk of its own too (its
- * forms and the consent form's checks), loaded and rendered only when the page is scrolled toward it (it sits far below
- * the fold, and rendering it with the case put its render in the case's first seconds: issue 41, goal 7). Until then,
- * and while its chunk loads, the card's title and a loading line hold its place.
- */
 const patientMessagesChunk = chunkComponent<PatientMessagesCardProps>(() =>
   import('./details/PatientMessagesCard').then((module) => module.PatientMessagesCard),
 );
-
-function PatientMessagesPlaceholder({ ref }: { ref?: Ref<HTMLDivElement> }) {
-  return (
-    <Card as="section" $stack aria-labelledby="patient-messages-title" aria-busy ref={ref}>
-      <CardTitle id="patient-messages-title">{patientMessagesTexts.card.title}</CardTitle>
-      <Notice kind="loading" title={patientMessagesTexts.card.loading} compact announce={false} />
-    </Card>
-  );
-}
-
-/** The placeholder stays, one element, until the card replaces it once its chunk is in. */
-function PatientMessages(props: PatientMessagesCardProps) {
-  const placeholder = useRef<HTMLDivElement>(null);
-  const near = useNearViewport(placeholder);
-  const { Component, failure } = useChunkComponent(patientMessagesChunk, near);
-  if (failure) throw failure.error;
-  return Component ? <Component {...props} /> : <PatientMessagesPlaceholder ref={placeholder} />;
-}
 
 type LoadedCaseProps = CaseActorOptions & { initial: Surgery; draftRef: MutableRefObject<FormDraft | null>; isSecretary: boolean };
 
@@ -334,9 +304,19 @@ function LoadedCase({ initial, listPath, leave, draftRef, isSecretary }: LoadedC
     <>
       <SurgeryHeader surgery={surgery} />
       <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
-      <CaseTeam surgery={surgery} usualTeamMedic={isSecretary ? surgery.medic.id : null} />
+      <LaterCaseCard
+        chunk={caseTeamChunk}
+        title={billingTexts.caseTeam.title}
+        loading={billingTexts.caseTeam.loading}
+        props={{ surgery, usualTeamMedic: isSecretary ? surgery.medic.id : null }}
+      />
       <TissGuideSlot surgery={surgery} />
-      <PatientMessages surgeryId={surgery.id} onSent={handleMessageSent} />
+      <LaterCaseCard
+        chunk={patientMessagesChunk}
+        title={patientMessagesTexts.card.title}
+        loading={patientMessagesTexts.card.loading}
+        props={{ surgeryId: surgery.id, onSent: handleMessageSent }}
+      />
       <CaseHistory actor={actor} refreshKey={messagesSent} />
     </>
   );

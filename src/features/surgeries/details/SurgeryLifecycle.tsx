@@ -10,7 +10,7 @@ import { styled } from 'goober';
 import { isActiveStatus, type ActiveStatus, type CaseStatus } from '../../../../machines/constants';
 import { stageOf } from '../../../../machines/stages';
 import { Icon } from '../../../components/ui/Icon';
-import { Spinner } from '../../../components/ui/Spinner';
+import { PartLoading, Spinner } from '../../../components/ui/Spinner';
 import { StepIndicator } from '../../../components/ui/StepIndicator';
 import { fill } from '../../../lib/i18n/pt-BR';
 import { surgeriesTexts } from '../../../lib/i18n/surgeries';
@@ -28,7 +28,7 @@ import { PanelProvider, type PanelContextValue } from './panelContext';
 import { canOpenStep, defaultStepIndex, isClosedStatus, STEP_NAMES, stepIndexOf, stepStatus } from './stepData';
 import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
 import { chunked } from '../../../lib/chunked';
-import { chunkComponent, useChunkComponent, type ChunkComponent } from '../../../lib/chunkComponent';
+import { chunkComponent, useChunk, type ChunkComponent } from '../../../lib/chunkComponent';
 
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
@@ -53,25 +53,11 @@ export function loadAllPanels(): Promise<unknown> {
   return Promise.all(Object.values(PANEL_CHUNKS).map((chunk) => chunk.load()));
 }
 
-const StyledPanelLoading = styled('div')`
-  display: flex;
-  justify-content: center;
-  padding: ${space.xl} 0;
-`;
-
 /** A step's panel: at once when its chunk has loaded, else a spinner until it arrives. */
 function stepPanel(step: ActiveStatus): ComponentType {
   return function StepPanel() {
-    const { Component, failure } = useChunkComponent(PANEL_CHUNKS[step]);
-    // As React.lazy would: the route's error screen, rather than a step that never shows.
-    if (failure) throw failure.error;
-    return Component ? (
-      <Component />
-    ) : (
-      <StyledPanelLoading aria-busy="true">
-        <Spinner size={24} />
-      </StyledPanelLoading>
-    );
+    const { Component } = useChunk(PANEL_CHUNKS[step]);
+    return Component ? <Component /> : <PartLoading />;
   };
 }
 

@@ -28,6 +28,7 @@ import { Button } from '../../../components/ui/Button';
 import { describedBy, Field, inputClassName } from '../../../components/ui/Field';
 import { Icon } from '../../../components/ui/Icon';
 import { ReadNotice } from '../../../components/ui/ReadNotice';
+import { Card } from '../components/Card';
 import { columnCss, plainListCss, warningBoxCss } from '../../../components/ui/cssParts';
 import { formatDate } from '../../../lib/format/date';
 import { formatBRL } from '../../../lib/format/money';
@@ -219,20 +220,16 @@ const guideResolver: Resolver<GuideFormValues> = async (values) => {
 
 export function TissGuidePanel({ surgeryId }: TissGuidePanelProps) {
   const read = useRead((signal) => getCaseGuide(surgeryId, signal), [surgeryId]);
-  if (read.state.status !== 'ready') {
-    return (
-      <>
-        <PanelHead />
-        <ReadNotice read={read} loading={T.loading} failed={T.failed} compact />
-      </>
-    );
-  }
-  const guide = read.state.value;
+  const guide = read.state.status === 'ready' ? read.state.value : null;
   return (
-    <>
+    <Card as="section" $stack aria-labelledby="tiss-guide-title" data-tiss-guide>
       <PanelHead />
-      <GuideForm key={JSON.stringify(formValuesOf(guide))} surgeryId={surgeryId} guide={guide} onGuide={(next) => read.replace(() => next)} />
-    </>
+      {guide ? (
+        <GuideForm key={JSON.stringify(formValuesOf(guide))} surgeryId={surgeryId} guide={guide} onGuide={(next) => read.replace(() => next)} />
+      ) : (
+        <ReadNotice read={read} loading={T.loading} failed={T.failed} compact />
+      )}
+    </Card>
   );
 }
 

@@ -165,7 +165,12 @@ export function applyGlobalStyles(): void {
     img, svg { display: block; max-width: 100%; }
     :focus-visible { outline: none; box-shadow: ${focusRing}; }
     ${media.reducedMotion} {
-      *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }
+      *, *::before, *::after {
+        animation-duration: 0.01ms !important;
+        animation-iteration-count: 1 !important;
+        transition-duration: 0.01ms !important;
+        scroll-behavior: auto !important;
+      }
     }
   `;
 }

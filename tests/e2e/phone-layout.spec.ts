@@ -77,3 +77,41 @@ test('the medic home does not shift when the figures, the stage distribution and
   test.info().annotations.push({ type: 'CLS', description: cls.toFixed(4) });
   expect(cls).toBeLessThan(0.1);
 });
+
+test('with reduced motion asked for, nothing on a loading home keeps moving', async ({ page }) => {
+  await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  // The home's reads held until the check is done: its loading notices (spinners) and skeletons stay on screen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/surgery\/api\/v1\/(dashboard|schedule_days|surgery)\//, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Carregando', { exact: false }).first()).toBeVisible();
+  // A spinner's endless turn, added beside the page's own loading notices: under the app's reduced-motion rule it ends
+  // within two frames (a spinner at 0.01 ms a turn would otherwise flicker on for ever).
+  const stillTurning = await page.evaluate(async () => {
+    const keyframes = document.createElement('style');
+    keyframes.textContent = '@keyframes probe-turn { to { transform: rotate(360deg); } }';
+    const spinner = document.createElement('span');
+    spinner.style.animation = 'probe-turn 0.8s linear infinite';
+    document.head.append(keyframes);
+    document.body.append(spinner);
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    const turning = spinner.getAnimations().some((animation) => animation.playState === 'running');
+    spinner.remove();
+    keyframes.remove();
+    return turning;
+  });
+  expect(stillTurning, 'a spinner still turns under prefers-reduced-motion').toBe(false);
+  // And the page's own: none still running once its notices have been up a moment.
+  await expect
+    .poll(() => page.evaluate(() => document.getAnimations().filter((animation) => animation.playState === 'running').length), { timeout: 3_000 })
+    .toBe(0);
+  await expect(page.getByText('Carregando', { exact: false }).first()).toBeVisible();
+  release();
+  await expect(page.locator('[data-stage]')).toHaveCount(7);
+});

@@ -14,7 +14,6 @@ const T = billingTexts.profile;
 
 type BillingFormsProps = { role: 'medic' | 'secretary' };
 
-
 /** The card spans the settings grid: a team's rows need the width. */
 const StyledWideCard = styled(StyledCard)`
   grid-column: 1 / -1;

@@ -18,11 +18,11 @@ function Loaded({ name = 'carregado' }: { name?: string }) {
 
 /** Shows what a child threw, as the route's error screen would. */
 class Boundary extends ClassComponent<{ children: ReactNode }, { error: unknown }> {
-  state = { error: null as unknown };
+  override state = { error: null as unknown };
   static getDerivedStateFromError(error: unknown) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p>erro: {String((this.state.error as Error).message)}</p> : this.props.children;
   }
 }

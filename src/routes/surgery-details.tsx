@@ -1,10 +1,22 @@
 import { createRoute, lazyRouteComponent, redirect } from '@tanstack/react-router';
+import { caseReadKey, getSurgery, surgeryIdParam } from '../features/surgeries/caseRead';
+import { prefetchRead } from '../lib/prefetchedRead';
 import { appRoute } from './app';
 
 /** A usable case id from navigation state, or null. */
 function surgeryIdFromState(state: { id?: unknown }): number | null {
   const { id } = state;
   return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The case is asked for while the page's chunk downloads (src/lib/prefetchedRead.ts). Only when the case is opened
+ * (`enter`): not on a link's hover (the router's `preload`), since reading a case is recorded in 'Auditoria', nor when
+ * the session's change re-runs the route (`stay`), where the page already has it.
+ */
+export function prefetchOpenedCase({ params, cause }: { params: { id: string }; cause: 'enter' | 'stay' | 'preload' }): void {
+  const id = surgeryIdParam(params.id);
+  if (cause === 'enter' && id !== null) prefetchRead(caseReadKey(id), () => getSurgery(id));
 }
 
 /**
@@ -15,6 +27,7 @@ function surgeryIdFromState(state: { id?: unknown }): number | null {
 export const surgeryDetailsRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/surgery-details/$id',
+  loader: prefetchOpenedCase,
   component: lazyRouteComponent(() => import('../features/surgeries/SurgeryDetailsPage'), 'SurgeryDetailsPage'),
 });
 

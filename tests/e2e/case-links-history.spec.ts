@@ -23,6 +23,18 @@ async function openByState(page: Page, id: number): Promise<void> {
   }, id);
 }
 
+/**
+ * The reads of the case itself (GET /surgery/api/v1/surgery/<id>/) a page makes from now on, each a row of 'Auditoria':
+ * one per opening, started by the route beside the page's chunk (src/routes/surgery-details.tsx) and taken by the page.
+ */
+function caseReads(page: Page, id: number): () => number {
+  let reads = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && new URL(request.url()).pathname === `/surgery/api/v1/surgery/${id}/`) reads += 1;
+  });
+  return () => reads;
+}
+
 /** dd/MM/yyyy of today in São Paulo. */
 function todayInSaoPaulo(): string {
   return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
@@ -38,17 +50,22 @@ test('a case has its own address: a list row links to it, a new page opens it, t
   const table = page.getByRole('table', { name: 'Cirurgias' });
   const link = table.getByRole('link', { name, exact: true });
   await expect(link).toHaveAttribute('href', `/surgery-details/${id}`);
+  const reads = caseReads(page, id);
   await link.click();
   await expect(page).toHaveURL(new RegExp(`/surgery-details/${id}$`));
   await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByText(`Cirurgia nº ${id}`)).toBeVisible();
+  expect(reads()).toBe(1);
 
   // The address, opened in a new page (a new tab, a bookmark, a link sent to the surgeon): the same case.
   const copied = page.url();
   const second = await context.newPage();
+  const readsInSecond = caseReads(second, id);
   await second.goto(copied);
   await expect(second).toHaveURL(new RegExp(`/surgery-details/${id}$`));
   await expect(second.getByRole('heading', { name })).toBeVisible();
   await expect(second.getByText(`Cirurgia nº ${id}`)).toBeVisible();
+  expect(readsInSecond()).toBe(1);
   await second.close();
 
   // SPEC's /surgery-details with the id in navigation state still lands on the case, now at its address.

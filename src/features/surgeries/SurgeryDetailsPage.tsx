@@ -31,7 +31,9 @@ import { colors, fontSizes, fontWeights, layout, media, radii, space } from '../
 import { toastError } from '../../lib/toast';
 import { useRead } from '../../lib/useRead';
 import type { ReadResult } from '../../api/read';
-import { getPatientPlanCard, getSurgery } from './api';
+import { getPatientPlanCard } from './api';
+import { caseReadKey, getSurgery, surgeryIdParam } from './caseRead';
+import { takePrefetchedRead } from '../../lib/prefetchedRead';
 import { PlanCardSummary } from '../../components/planCard/PlanCardSummary';
 import { Card } from './components/Card';
 import { SurgeryLifecycle } from './details/SurgeryLifecycle';
@@ -70,12 +72,6 @@ export function backAddress(back: unknown): string | null {
   return BACK_PATHS.includes(path ?? '') ? back : null;
 }
 
-/** The case id of the address, or null when it is not a positive integer (then: the case-not-found way out). */
-export function surgeryIdParam(raw: string): number | null {
-  if (!/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
-}
 
 const StyledBackdrop = styled('div')`
   flex: 1;
@@ -210,9 +206,11 @@ export function SurgeryDetailsPage() {
   const stepDraft = useRef<FormDraft | null>(null);
   const [askingDiscard, setAskingDiscard] = useState(false);
   const exitTo: ListPath = profile.type === 'secretary' ? '/patients-surgery' : '/surgery-status';
-  // Another case (or exit) is read anew, loading from this render on; an id that cannot be a case is not read.
+  // Another case (or exit) is read anew, loading from this render on; an id that cannot be a case is not read. The
+  // first read of an opened case is usually the one its route's loader started (routes/surgery-details.tsx).
   const read = useRead(
-    (signal): Promise<ReadResult<Surgery>> => (id === null ? Promise.resolve({ kind: 'notFound' }) : getSurgery(id, signal)),
+    (signal): Promise<ReadResult<Surgery>> =>
+      id === null ? Promise.resolve({ kind: 'notFound' }) : (takePrefetchedRead<Surgery>(caseReadKey(id)) ?? getSurgery(id, signal)),
     [id, exitTo],
   );
   const missing = read.state.status === 'empty';

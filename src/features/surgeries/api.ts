@@ -7,7 +7,7 @@ import type { components } from '../../../openapi/schema';
 import { callApi, type CallResult } from '../../api/call';
 import { read, type ReadResult } from '../../api/read';
 import { RequestFailed } from '../../api/surgeryList';
-import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure, Surgery } from './types';
+import type { Cid, CreateSurgeryBody, Hospital, Patient, Procedure } from './types';
 
 function resultsOrThrow<T>(answer: { data?: { results: T[] }; response: Response }): T[] {
   if (!answer.response.ok || !answer.data) throw new RequestFailed(answer.response.status);
@@ -48,10 +48,7 @@ export function getPatient(id: number, signal?: AbortSignal): Promise<ReadResult
   return read(() => api.GET('/surgery/api/v1/patient/{id}/', { params: { path: { id } }, signal }));
 }
 
-/** GET /surgery/api/v1/surgery/{id}/. */
-export function getSurgery(id: number, signal?: AbortSignal): Promise<ReadResult<Surgery>> {
-  return read(() => api.GET('/surgery/api/v1/surgery/{id}/', { params: { path: { id } }, signal }));
-}
+export { getSurgery } from './caseRead';
 
 /** The patient's card of a plan (issue 37), read from the patient (openapi Patient.plan_card: the current plan's). */
 type PatientPlanCard = { planId: number | null; card: components['schemas']['PatientPlanCard'] | null };

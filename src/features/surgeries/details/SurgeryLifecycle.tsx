@@ -29,6 +29,7 @@ import { canOpenStep, defaultStepIndex, isClosedStatus, STEP_NAMES, stepIndexOf,
 import { sendRequest, type CaseActor, type CaseActorOptions, type ListPath } from './caseActor';
 import { chunked } from '../../../lib/chunked';
 import { chunkComponent, useChunk, type ChunkComponent } from '../../../lib/chunkComponent';
+import { usePainted } from '../../../lib/usePainted';
 
 const D = surgeriesTexts.details;
 const T = surgeriesTexts.lifecycle;
@@ -53,10 +54,13 @@ export function loadAllPanels(): Promise<unknown> {
   return Promise.all(Object.values(PANEL_CHUNKS).map((chunk) => chunk.load()));
 }
 
-/** A step's panel: at once when its chunk has loaded, else a spinner until it arrives. */
+/**
+ * A step's panel: at once when its chunk has loaded, else a spinner until it arrives. On a case's first render the
+ * chunk is asked for once the header has painted (usePainted).
+ */
 function stepPanel(step: ActiveStatus): ComponentType {
   return function StepPanel() {
-    const { Component } = useChunk(PANEL_CHUNKS[step]);
+    const { Component } = useChunk(PANEL_CHUNKS[step], usePainted());
     return Component ? <Component /> : <PartLoading />;
   };
 }
@@ -141,13 +145,15 @@ export function SurgeryLifecycle({ actor, listPath, leave, draftRef }: SurgeryLi
   const lostReason = surgery && stageOf(status).group === 'lost' ? reasonLine(surgery) : null;
   const nextStep = current + 1 < STEP_NAMES.length ? stepStatus(current + 1) : null;
 
+  const painted = usePainted();
   useEffect(() => {
+    if (!painted) return;
     // The panel on view first, then the next step's, so that advancing finds it loaded (a failure shows when rendered).
     PANEL_CHUNKS[step]
       .load()
       .then(() => (nextStep ? PANEL_CHUNKS[nextStep].load() : undefined))
       .catch(() => undefined);
-  }, [step, nextStep]);
+  }, [painted, step, nextStep]);
 
   if (!surgery) return null;
   const panel: PanelContextValue = {

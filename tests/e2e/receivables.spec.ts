@@ -193,3 +193,30 @@ test("the secretary narrows 'A receber' to a glosa's TISS reason (issue 37), kep
   await expect(page.getByRole('combobox', { name: 'Motivo da glosa (TISS)' })).toBeVisible();
   await page.screenshot({ path: 'test-results/receivables-reason-390.png', fullPage: true });
 });
+
+test("while a secretary's medics and the list load, the page keeps its shape: her buttons disabled in place, the totals '—'", async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  // Both reads held until the page has been looked at.
+  let release!: () => void;
+  const held = new Promise<void>((done) => (release = done));
+  for (const path of [/\/project_auth\/api\/v1\/list_medic\//, /\/surgery\/api\/v1\/receivables\/(\?|$)/]) {
+    await page.route(path, async (route) => {
+      await held;
+      await route.continue();
+    });
+  }
+  await page.goto('/receivables');
+  const buttons = ['Importar demonstrativo', 'Importar repasse (CSV)', 'Prazos de pagamento'].map((name) => page.getByRole('button', { name }));
+  for (const button of buttons) await expect(button).toBeDisabled();
+  await expect(page.getByText(/^Total em aberto:/)).toHaveText('Total em aberto: —');
+  const filters = page.getByRole('region', { name: 'Filtros de A receber' });
+  const before = await filters.boundingBox();
+
+  release();
+  for (const button of buttons) await expect(button).toBeEnabled();
+  await expect(page.getByText(/^Total em aberto:/)).toHaveText(/^Total em aberto: R\$\s[\d.]+,\d{2}$/);
+  // Nothing above the filters moved when the answers came (a phone's first screen does not jump).
+  expect((await filters.boundingBox())?.y).toBe(before?.y);
+});

@@ -60,8 +60,9 @@ async function importFile(page: Page, file: Buffer, name = 'demonstrativo.xml'):
   await (await chooser).setFiles({ name, mimeType: 'application/xml', buffer: file });
 }
 
-/** 'A receber''s 'Total em aberto' and 'Em recurso' as shown, in centavos. */
+/** 'A receber''s 'Total em aberto' and 'Em recurso' as shown once read ('—' while the list loads), in centavos. */
 async function receivableTotals(page: Page): Promise<{ open: number; disputed: number }> {
+  await expect(page.getByRole('region', { name: 'Totais em aberto por faixa de atraso' })).toHaveAttribute('aria-busy', 'false');
   const value = async (label: string) => centsOf((await page.locator('span', { hasText: label }).locator('strong').first().textContent()) ?? '');
   return { open: await value('Total em aberto'), disputed: await value('Em recurso (glosas sem resultado)') };
 }

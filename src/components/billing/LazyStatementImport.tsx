@@ -8,7 +8,8 @@ import { tissTexts } from '../../lib/i18n/tiss';
 import { Button } from '../ui/Button';
 import type { StatementImportProps } from './StatementImport';
 
-function ImportButtonLoading({ source }: StatementImportProps) {
+/** The button, disabled, while the import's chunk loads (or while the host page learns whom an import is for). */
+export function ImportButtonLoading({ source }: Pick<StatementImportProps, 'source'>) {
   return (
     <Button variant="secondary" disabled>
       {source === 'repasse' ? tissTexts.statements.repasse.open : tissTexts.statements.open}

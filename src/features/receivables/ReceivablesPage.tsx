@@ -26,7 +26,7 @@ import { IMaskInput } from 'react-imask';
 import { css, styled } from 'goober';
 import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
-import { LazyStatementImport } from '../../components/billing/LazyStatementImport';
+import { ImportButtonLoading, LazyStatementImport } from '../../components/billing/LazyStatementImport';
 import { Page } from '../../components/layout/Page';
 import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
 import { Button } from '../../components/ui/Button';
@@ -328,23 +328,37 @@ export function ReceivablesPage() {
               {incomeTexts.link}
             </Link>
           ) : null}
-          {canImport ? (
+          {isSecretary && medics.state.status === 'loading' ? (
+            // Her medics say whom an import is for and whose terms she edits: until they are known the buttons hold
+            // their places, disabled, so the page does not jump when they arrive (a phone's first screen).
             <>
-              <LazyStatementImport medic={statementMedic} pickFrom={isSecretary && statementMedic === null ? medicOptions : null} onImported={afterImport} />
-              <LazyStatementImport
-                medic={statementMedic}
-                pickFrom={isSecretary && statementMedic === null ? medicOptions : null}
-                onImported={afterImport}
-                source="repasse"
-              />
+              <ImportButtonLoading />
+              <ImportButtonLoading source="repasse" />
+              <Button variant="secondary" disabled>
+                {ledgerTexts.terms.open}
+              </Button>
             </>
-          ) : null}
-          {/* A secretary waits for her medics (whose terms she edits); a medic edits his own. */}
-          {!isSecretary || medics.state.status === 'ready' ? (
-            <Button variant="secondary" onClick={() => setTermsOpen(true)}>
-              {ledgerTexts.terms.open}
-            </Button>
-          ) : null}
+          ) : (
+            <>
+              {canImport ? (
+                <>
+                  <LazyStatementImport medic={statementMedic} pickFrom={isSecretary && statementMedic === null ? medicOptions : null} onImported={afterImport} />
+                  <LazyStatementImport
+                    medic={statementMedic}
+                    pickFrom={isSecretary && statementMedic === null ? medicOptions : null}
+                    onImported={afterImport}
+                    source="repasse"
+                  />
+                </>
+              ) : null}
+              {/* A secretary's terms are her medics' (a failed read of them leaves the button out); a medic edits his own. */}
+              {!isSecretary || medics.state.status === 'ready' ? (
+                <Button variant="secondary" onClick={() => setTermsOpen(true)}>
+                  {ledgerTexts.terms.open}
+                </Button>
+              ) : null}
+            </>
+          )}
         </>
       }
     >
@@ -359,16 +373,15 @@ export function ReceivablesPage() {
           </StyledCard>
         ))}
       </StyledTotals>
-      {totals ? (
-        <StyledSummary>
-          <span>
-            {T.openTotal}: <strong>{money(totals.open_cents)}</strong>
-          </span>
-          <span>
-            {T.disputedTotal}: <strong>{money(totals.disputed_cents)}</strong>
-          </span>
-        </StyledSummary>
-      ) : null}
+      {/* Always there ('—' until the totals arrive), as the cards above: nothing below moves when they do. */}
+      <StyledSummary>
+        <span>
+          {T.openTotal}: <strong>{totals ? money(totals.open_cents) : T.none}</strong>
+        </span>
+        <span>
+          {T.disputedTotal}: <strong>{totals ? money(totals.disputed_cents) : T.none}</strong>
+        </span>
+      </StyledSummary>
 
       <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel}>
         <Select

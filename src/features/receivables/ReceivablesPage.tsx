@@ -47,6 +47,8 @@ import { patchSearch } from '../../lib/routeSearch';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { useRead } from '../../lib/useRead';
 import { chunked } from '../../lib/chunked';
+import { chunkComponent } from '../../lib/chunkComponent';
+import { useChunkWhenNear } from '../../lib/useChunkWhenNear';
 import { ledgerTexts } from '../../lib/i18n/ledger';
 import { incomeTexts } from '../../lib/i18n/income';
 import { tissTexts } from '../../lib/i18n/tiss';
@@ -175,16 +177,22 @@ function useMedics(enabled: boolean) {
 // first download (issue 41).
 const PaymentTermsDialog = chunked<PaymentTermsDialogProps>(() => import('./PaymentTermsDialog').then((module) => module.PaymentTermsDialog));
 
-// The TISS reason filter's search (React Aria's combobox) arrives after the first paint; meanwhile a disabled select
-// of the same size holds its place.
-function GlosaReasonFilterLoading() {
-  return <Select label={T.reason} name="reason" value="" options={[]} placeholder={T.reasonPlaceholder} loading loadingText={T.reasonPlaceholder} onChange={() => {}} />;
-}
+const glosaReasonChunk = chunkComponent<GlosaReasonFilterProps>(() => import('./GlosaReasonFilter').then((module) => module.GlosaReasonFilter));
 
-const GlosaReasonFilter = chunked<GlosaReasonFilterProps>(
-  () => import('./GlosaReasonFilter').then((module) => module.GlosaReasonFilter),
-  GlosaReasonFilterLoading,
-);
+/**
+ * The TISS reason filter's search (React Aria's combobox, ~70 kB) loads when its place scrolls into view: at once on a
+ * desktop, where the filters are on the first screen; on a phone, below it, not with the page (issue 41 goal 7: what
+ * a phone downloads before the page's largest paint). Meanwhile a disabled select of the same size holds its place.
+ */
+function GlosaReasonFilter(props: GlosaReasonFilterProps) {
+  const { placeholderRef, Component } = useChunkWhenNear<GlosaReasonFilterProps, HTMLDivElement>(glosaReasonChunk, '0px');
+  if (Component) return <Component {...props} />;
+  return (
+    <div ref={placeholderRef}>
+      <Select label={T.reason} name="reason" value="" options={[]} placeholder={T.reasonPlaceholder} loading loadingText={T.reasonPlaceholder} onChange={() => {}} />
+    </div>
+  );
+}
 
 // 'Depósitos recebidos' arrives (and reads) after the first paint; meanwhile its loading state holds its place.
 function DepositsLoading() {

@@ -64,14 +64,21 @@ describe('useChunk', () => {
 });
 
 describe('chunked', () => {
-  it('shows the fallback with the same props until the chunk arrives, then the component', async () => {
+  it('shows the fallback with the same props, asks for the chunk once the screen has painted, then shows the component', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => {});
     let arrive: (component: typeof Loaded) => void = () => undefined;
-    const Part = chunked<{ name?: string }>(
-      () => new Promise((resolve) => (arrive = resolve)),
-      ({ name }) => <p>carregando {name}</p>,
-    );
+    const importComponent = vi.fn(() => new Promise<typeof Loaded>((resolve) => (arrive = resolve)));
+    const Part = chunked<{ name?: string }>(importComponent, ({ name }) => <p>carregando {name}</p>);
     render(<Part name="a equipe" />);
     expect(screen.getByText('carregando a equipe')).toBeTruthy();
+    expect(importComponent).not.toHaveBeenCalled();
+    await act(async () => {
+      frames.shift()?.(performance.now());
+      await new Promise((done) => setTimeout(done, 0));
+    });
+    expect(importComponent).toHaveBeenCalledTimes(1);
     await act(async () => arrive(Loaded));
     expect(screen.getByText('a equipe')).toBeTruthy();
     expect(screen.queryByText('carregando a equipe')).toBeNull();

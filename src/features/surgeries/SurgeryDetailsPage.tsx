@@ -72,7 +72,6 @@ export function backAddress(back: unknown): string | null {
   return BACK_PATHS.includes(path ?? '') ? back : null;
 }
 
-
 const StyledBackdrop = styled('div')`
   flex: 1;
   background:

@@ -213,6 +213,7 @@ test("while a secretary's medics and the list load, the page keeps its shape: he
   await expect(page.getByText(/^Total em aberto:/)).toHaveText('Total em aberto: —');
   const filters = page.getByRole('region', { name: 'Filtros de A receber' });
   const before = await filters.boundingBox();
+  await expectNoSeriousA11yViolations(page, { label: 'A receber while its reads are held' });
 
   release();
   for (const button of buttons) await expect(button).toBeEnabled();

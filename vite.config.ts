@@ -46,7 +46,8 @@ export default defineConfig({
             { name: 'forms', test: /node_modules[\\/]react-hook-form[\\/]|src[\\/]components[\\/]form[\\/]useSchemaForm\.ts$/ },
             // Their checks: arktype and its resolver, apart, so /auth can show its form before they load (LoginPage).
             { name: 'checks', test: /node_modules[\\/](arktype|@ark|arkregex|@hookform)[\\/]/ },
-            // The signed-in layout and what the first signed-in screens share, in one file (scripts/signedInChunk.ts).
+            // The signed-in layout and what the first signed-in screens share, in one file, less what the signed-out pages
+            // need of it, in a second (scripts/signedInChunk.ts).
             // Not its modules' dependencies: those /auth loads stay in its files (signedInChunk keeps the group closed otherwise).
             { name: signedInChunk(), includeDependenciesRecursively: false },
           ],

@@ -46,6 +46,11 @@ test.describe('routing rules and sign-in', () => {
 
   test('/auth does not download the signed-in chunk; the first signed-in screen does, once (issue 15)', async ({ page }) => {
     const signedInChunks = requestedAssets(page, /\/assets\/signed-in-[^/]*\.js$/);
+    // Nor do the other signed-out pages, though they share a few modules with it (issue 41, goal 7).
+    await page.goto('/signup');
+    await expect(page.getByLabel('CPF')).toBeVisible();
+    await page.goto('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Enviar link' })).toBeVisible();
     await page.goto('/auth');
     await expect(page.getByRole('button', { name: 'Acessar' })).toBeVisible();
     await page.waitForLoadState('networkidle');

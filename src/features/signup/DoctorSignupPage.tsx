@@ -15,6 +15,7 @@ import {
 import { AuthHeading, AuthLayout } from '../../components/layout/AuthLayout';
 import { lazyResolver } from '../../components/form/lazyResolver';
 import { ptBR } from '../../lib/i18n/pt-BR';
+import { usePainted } from '../../lib/usePainted';
 import { submitDoctorSignup } from './actors';
 import { DoctorAccessStep, DoctorProfessionalStep } from './DoctorSignupSteps';
 import { PersonalFields } from './PersonalFields';
@@ -88,10 +89,12 @@ function stepOf(value: unknown): Step | 'submitting' | 'done' {
 
 export function DoctorSignupPage() {
   const [snapshot, send] = useMachine(signupMachine, { input: {} });
-  // After the first paint: by the first check (a field left, at the earliest) the schemas are there.
+  // After the first paint (an effect alone may run before it, and the page's largest paint would wait behind the
+  // download): by the first check (a field left, at the earliest) the schemas are there.
+  const painted = usePainted();
   useEffect(() => {
-    loadChecks().catch(() => undefined);
-  }, []);
+    if (painted) loadChecks().catch(() => undefined);
+  }, [painted]);
   const machineStep = stepOf(snapshot.value);
   const submitting = machineStep === 'submitting';
   const step: Step = machineStep === 'submitting' || machineStep === 'done' ? 'access' : machineStep;

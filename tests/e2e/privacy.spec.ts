@@ -6,6 +6,8 @@ import {
   apiHeaders,
   expectNoSeriousA11yViolations,
   inviteLinkFromOutbox,
+  DEMO_MEDIC,
+  DEMO_PASSWORD,
   signIn,
   signOut,
   signUpMedic,
@@ -198,5 +200,32 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
     const people = page.getByLabel('Pessoa', { exact: true });
     await expect(people.locator('option', { hasText: secretaryName })).toHaveCount(1);
     await expect(people.locator('option')).toHaveText(['Todas as pessoas', `${medic.firstName} ${medic.lastName} (você)`, secretaryName]);
+  });
+
+  test("'Auditoria' paints its filters before React Aria's combobox arrives, in the same places (issue 41, goal 7)", async ({ page }) => {
+    await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    await page.route(/\/assets\/SearchSelect-[^/]*\.js$/, async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    await page.goto('/audit');
+    const patient = page.getByLabel('Paciente', { exact: true });
+    const exportButton = page.getByRole('button', { name: 'Exportar CSV' });
+    await expect(exportButton).toBeVisible();
+    // The patient's search holds its place, disabled, while its code is on its way.
+    await expect(patient).toBeDisabled();
+    await expect(patient).toHaveAttribute('placeholder', 'Buscar pelo nome');
+    await expect.poll(() => asked.length).toBe(1);
+    const before = [await patient.boundingBox(), await exportButton.boundingBox()];
+    await expectNoSeriousA11yViolations(page, { label: '/audit com a busca de paciente carregando' });
+
+    release();
+    await expect(page.getByRole('combobox', { name: 'Paciente' })).toBeEnabled();
+    expect([await patient.boundingBox(), await exportButton.boundingBox()]).toEqual(before);
   });
 });

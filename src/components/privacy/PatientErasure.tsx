@@ -78,7 +78,7 @@ const StyledFooter = styled('div')`
   }
 `;
 
-type PatientErasureProps = {
+export type PatientErasureProps = {
   patient: Pick<Patient, 'id' | 'anonymized_at'>;
   /** The patient was deleted or anonymized and the answer read (the list refreshes). */
   onErased: () => void;

@@ -25,14 +25,15 @@ import {
   Text,
 } from 'react-aria-components';
 import { css } from 'goober';
-import { colors, focusRing, fontSizes, fontWeights, radii, space } from '../../lib/theme';
+import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { searchSelectTexts } from '../../lib/i18n/surgeries';
-import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName, inputEndCss } from './Field';
+import { fieldClassName, fieldErrorClassName, fieldHintClassName, fieldLabelClassName, inputClassName } from './Field';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
 import { columnCss, popoverSurface, visuallyHidden } from './cssParts';
+import { searchSelectGroupClass as groupClass, searchSelectTriggerClass as triggerClass } from './searchSelectParts';
 
-type SearchSelectProps<T> = {
+export type SearchSelectProps<T> = {
   label: string;
   name?: string;
   placeholder?: string;
@@ -56,27 +57,6 @@ type SearchSelectProps<T> = {
 export const SEARCH_SELECT_DEBOUNCE_MS = 300;
 
 type SearchStatus = 'idle' | 'loading' | 'ready' | 'error';
-
-const groupClass = css`
-  position: relative;
-  & > input {
-    padding-right: 48px;
-    text-overflow: ellipsis;
-  }
-`;
-
-const triggerClass = css`
-  ${inputEndCss('38px')}
-  padding: 0;
-  border: 0;
-  border-radius: ${radii.sm};
-  background: transparent;
-  color: ${colors.textMuted};
-  cursor: pointer;
-  &[data-hovered] { color: ${colors.primary}; }
-  &[data-focus-visible] { outline: none; box-shadow: ${focusRing}; }
-  &[data-disabled] { cursor: not-allowed; }
-`;
 
 const popoverClass = css`
   width: var(--trigger-width);

@@ -13,7 +13,6 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { IMaskInput } from 'react-imask';
 import { css, styled } from 'goober';
 import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, AUDIT_ENTITY_LABELS, AUDIT_MESSAGES, auditDetailLabel, periodProblem } from '../../../machines/audit/constants';
 import {
@@ -27,7 +26,7 @@ import {
 } from '../../api/audit';
 import { Page } from '../../components/layout/Page';
 import { PatientArchiveButton } from '../../components/privacy/PatientArchiveButton';
-import { PatientErasure } from '../../components/privacy/PatientErasure';
+import type { PatientErasureProps } from '../../components/privacy/PatientErasure';
 import { Button } from '../../components/ui/Button';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
@@ -35,7 +34,7 @@ import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/Fil
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
 import { ListPager } from '../../components/ui/ListPager';
 import { Notice } from '../../components/ui/Notice';
-import { SearchSelect } from '../../components/ui/SearchSelect';
+import { LazySearchSelect } from '../../components/ui/LazySearchSelect';
 import { Select } from '../../components/ui/Select';
 import { formatDate, parseBrDate, saoPauloDateTime, todayInSaoPaulo } from '../../lib/format/date';
 import { auditTexts } from '../../lib/i18n/audit';
@@ -43,11 +42,16 @@ import { plural } from '../../../machines/rules/plural';
 import { fill } from '../../lib/i18n/pt-BR';
 import { patchSearch } from '../../lib/routeSearch';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, space } from '../../lib/theme';
+import { chunked } from '../../lib/chunked';
 import { useRead } from '../../lib/useRead';
+import { DayInput } from '../../components/ui/DayInput';
 import { validateAuditSearch, type AuditSearch } from './auditSearch';
 import { columnCss } from '../../components/ui/cssParts';
 
 const T = auditTexts.page;
+
+// Shown only on the audit filtered to one patient: its code (and its dialog's) loads then, not with the page.
+const PatientErasure = chunked<PatientErasureProps>(() => import('../../components/privacy/PatientErasure').then((module) => module.PatientErasure));
 const routeApi = getRouteApi('/app/audit');
 const ALL = 'all';
 
@@ -154,17 +158,15 @@ function DayField({ label, value, error, onChange }: { label: string; value: str
   return (
     <StyledDateField>
       <label htmlFor={id}>{label}</label>
-      <IMaskInput
+      <DayInput
         id={id}
-        mask="00/00/0000"
         className={inputClassName}
         value={text}
-        unmask={false}
-        inputMode="numeric"
         placeholder={T.datePlaceholder}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={message ? errorId : undefined}
-        onAccept={(next: string) => handleAccept(next)}
+        disabled={false}
+        invalid={Boolean(message)}
+        describedBy={message ? errorId : undefined}
+        onChange={handleAccept}
       />
       {message ? (
         <span id={errorId} className={fieldErrorClassName}>
@@ -365,7 +367,7 @@ export function AuditPage() {
       <StyledIntro>{T.intro}</StyledIntro>
 
       <StyledFilterCard $layout={FILTERS_LAYOUT} aria-label={T.filtersLabel} key={filtersKey}>
-        <SearchSelect<AuditPatient>
+        <LazySearchSelect<AuditPatient>
           label={T.patient}
           name="patient"
           placeholder={T.patientPlaceholder}

@@ -19,7 +19,7 @@ import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
-import { SearchSelect } from '../../components/ui/SearchSelect';
+import { LazySearchSelect } from '../../components/ui/LazySearchSelect';
 import { Select } from '../../components/ui/Select';
 import { TextField } from '../../components/ui/TextField';
 import { checklistsTexts } from '../../lib/i18n/checklists';
@@ -429,7 +429,7 @@ export function DocumentChecklistsPage() {
             </Segmented>
           </div>
           {scope === 'hospital' ? (
-            <SearchSelect
+            <LazySearchSelect
               key="hospital"
               label={T.hospital}
               name="hospital"
@@ -445,7 +445,7 @@ export function DocumentChecklistsPage() {
               disabled={!medicReady}
             />
           ) : (
-            <SearchSelect
+            <LazySearchSelect
               key="plano"
               label={T.plan}
               name="health_plan"

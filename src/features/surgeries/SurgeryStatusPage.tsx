@@ -29,7 +29,7 @@ import { formatDate, parseBrDate, todayInSaoPaulo } from '../../lib/format/date'
 import { surgeriesTexts } from '../../lib/i18n/surgeries';
 import { colors, fontSizes, fontWeights, radii, space } from '../../lib/theme';
 import { SurgeryListFooter } from '../../components/surgeryList/SurgeryListFooter';
-import { DayInput } from './components/DayInput';
+import { DayInput } from '../../components/ui/DayInput';
 import { SurgeryPendingFilters, SurgerySearchField, SurgerySortSelect, SurgeryStageFilter, useListControlHandlers } from '../../components/surgeryList/SurgeryListControls';
 import { SurgeryTable } from '../../components/surgeryList/SurgeryTable';
 import { useSurgeryList } from '../../lib/surgeries/useSurgeryList';

@@ -1,4 +1,5 @@
-import { chunkComponent, useChunkComponent } from '../../../lib/chunkComponent';
+import { chunkComponent, useChunkComponent } from '../../lib/chunkComponent';
+import { usePainted } from '../../lib/usePainted';
 
 export type DayInputProps = {
   id: string;
@@ -15,12 +16,12 @@ export type DayInputProps = {
 const maskInput = chunkComponent(() => import('./DayMaskInput').then((module) => module.DayMaskInput));
 
 /**
- * A day typed as dd/mm/yyyy. Its mask (imask, ~14 kB) loads after the page's first render, so the list's first paint
- * does not wait for it (issue 15: /surgery-status, whose day field starts disabled); until then, and if it cannot
- * load, a plain field of the same look takes the same text.
+ * A day typed as dd/mm/yyyy. Its mask (imask, ~14 kB) loads once the page has painted, so the page's first paint
+ * does not wait for it (issue 15: /surgery-status, whose day field starts disabled; issue 41: 'Auditoria'); until
+ * then, and if it cannot load, a plain field of the same look takes the same text.
  */
 export function DayInput(props: DayInputProps) {
-  const { Component: MaskInput } = useChunkComponent(maskInput);
+  const { Component: MaskInput } = useChunkComponent(maskInput, usePainted());
   if (MaskInput) return <MaskInput {...props} />;
   const { invalid, describedBy, onChange, ...input } = props;
   return (

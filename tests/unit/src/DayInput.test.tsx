@@ -7,7 +7,7 @@ afterEach(() => cleanup());
 /** A fresh DayInput module each time: the mask it loaded is kept module-wide, and each test starts without it. */
 async function renderDayInput(onChange: (value: string) => void, disabled = false) {
   vi.resetModules();
-  const { DayInput } = await import('../../../../src/features/surgeries/components/DayInput');
+  const { DayInput } = await import('../../../src/components/ui/DayInput');
   render(
     <>
       <label htmlFor="day">Dia agendado</label>
@@ -20,7 +20,7 @@ async function renderDayInput(onChange: (value: string) => void, disabled = fals
 /** Lets DayInput's import of the mask land and render. */
 async function maskLoaded() {
   await act(async () => {
-    await import('../../../../src/features/surgeries/components/DayMaskInput');
+    await import('../../../src/components/ui/DayMaskInput');
     await new Promise((resolve) => setTimeout(resolve, 20));
   });
 }

@@ -10,6 +10,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
 import { CASE_STATUSES, type CaseStatus } from '../machines/constants';
 
@@ -174,16 +175,35 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
   }
 }
 
+/** The simulated LCP's graphs, node by node (start, end, what): where Lighthouse's LCP goes. */
+function lanternLcpTimings(): string {
+  const out: string[] = [];
+  for (const [label, timings] of Lantern.Simulation.Simulator.allNodeTimings) {
+    if (!/LargestContentfulPaint/.test(label)) continue;
+    out.push(`## ${label}`);
+    for (const [node, timing] of [...timings.entries()].sort((a, b) => a[1].startTime - b[1].startTime)) {
+      const what =
+        node.type === 'network'
+          ? `${node.request.priority} ${(node.request.transferSize / 1024).toFixed(1)} kB ${node.request.url.replace(/^https?:\/\/[^/]+/, '').slice(0, 80)}`
+          : `CPU task, ${(node.duration / 1000).toFixed(1)} ms observed`;
+      out.push(`${timing.startTime.toFixed(0).padStart(6)} ${timing.endTime.toFixed(0).padStart(6)} ${what}`);
+    }
+  }
+  return out.join('\n');
+}
+
 /** One Lighthouse run of `page`, signed in as its role. */
 async function auditPage(origin: string, port: number, page: LighthousePage): Promise<LighthouseScore> {
   const session = page.role ? await signIn(origin, page.role) : null;
   const path = await pathOf(origin, page, session);
   await storeSession(port, origin, session);
   const lhr = await auditOnce(`${origin}${path}`, port, page.label);
-  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of.
+  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of, and the simulated
+  // LCP's node timings (.lantern.txt: which requests and tasks its estimate waits for, and when).
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
   if (reports) mkdirSync(reports, { recursive: true });
   if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+  if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.lantern.txt`), lanternLcpTimings());
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== path) throw new Error(`Lighthouse on ${page.label} ended on ${finalPath}`);
   const { performance, accessibility } = lhr.categories;

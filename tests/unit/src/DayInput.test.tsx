@@ -17,11 +17,11 @@ async function renderDayInput(onChange: (value: string) => void, disabled = fals
   return () => screen.getByLabelText('Dia agendado') as HTMLInputElement;
 }
 
-/** Lets DayInput's import of the mask land and render. */
+/** Lets the page paint (two frames: usePainted), DayInput's import of the mask land and render. */
 async function maskLoaded() {
   await act(async () => {
     await import('../../../src/components/ui/DayMaskInput');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   });
 }
 

@@ -22,7 +22,6 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { IMaskInput } from 'react-imask';
 import { css, styled } from 'goober';
 import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
 import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
@@ -32,6 +31,7 @@ import { SurgerySearchField } from '../../components/surgeryList/SurgeryListCont
 import { Button } from '../../components/ui/Button';
 import { Checkbox } from '../../components/ui/Checkbox';
 import { DataTable, type DataColumn } from '../../components/ui/DataTable';
+import { DayInput } from '../../components/ui/DayInput';
 import { ExportCsvButton } from '../../components/ui/ExportCsvButton';
 import { StyledFilterCard, type FilterCardLayout } from '../../components/ui/FilterCard';
 import { fieldErrorClassName, inputClassName } from '../../components/ui/Field';
@@ -427,17 +427,15 @@ export function ReceivablesPage() {
         <SurgerySearchField value={search.q ?? ''} onChange={handleQuery} />
         <StyledDateField>
           <label htmlFor={dateId}>{T.asOf}</label>
-          <IMaskInput
+          <DayInput
             id={dateId}
-            mask="00/00/0000"
             className={inputClassName}
             value={dateText}
-            unmask={false}
-            inputMode="numeric"
             placeholder={T.datePlaceholder}
-            aria-invalid={dateInvalid || undefined}
-            aria-describedby={dateInvalid ? `${dateHintId} ${dateErrorId}` : dateHintId}
-            onAccept={(value: string) => handleDateText(value)}
+            disabled={false}
+            invalid={dateInvalid}
+            describedBy={dateInvalid ? `${dateHintId} ${dateErrorId}` : dateHintId}
+            onChange={handleDateText}
           />
           <small id={dateHintId}>{T.asOfHint}</small>
           {dateInvalid ? (

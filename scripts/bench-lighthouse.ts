@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
+import { startHttp2Proxy } from './bench-http2-proxy';
 import { CASE_STATUSES, type CaseStatus } from '../machines/constants';
 
 /**
@@ -149,7 +150,11 @@ const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.fl
  * score with the median of each metric and the accessibility score (the same in every run unless the page changes).
  */
 export async function runLighthouse(origin: string, chromePath: string): Promise<LighthouseScore[]> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROMIUM_FLAGS });
+  // BENCH_LIGHTHOUSE_HTTP2=1: the browser reaches the server through an HTTP/2 front (scripts/bench-http2-proxy.ts),
+  // as a phone reaches the deployment; the benchmark's own calls still go to the server itself.
+  const http2 = process.env.BENCH_LIGHTHOUSE_HTTP2 === '1' ? await startHttp2Proxy(origin) : null;
+  const browserOrigin = http2?.origin ?? origin;
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: http2 ? [...CHROMIUM_FLAGS, '--ignore-certificate-errors'] : CHROMIUM_FLAGS });
   try {
     const scores: LighthouseScore[] = [];
     const asked = process.env.BENCH_LIGHTHOUSE_PAGES;
@@ -159,7 +164,7 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
     const runs = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS || 1));
     for (const page of pages) {
       const each: LighthouseScore[] = [];
-      for (let run = 0; run < runs; run += 1) each.push(await auditPage(origin, chrome.port, page));
+      for (let run = 0; run < runs; run += 1) each.push(await auditPage(origin, browserOrigin, chrome.port, page));
       const byPerformance = [...each].sort((a, b) => a.performance - b.performance);
       const middle = byPerformance[Math.floor((byPerformance.length - 1) / 2)]!;
       const metric = (key: keyof LighthouseScore['metrics']) => medianOf(each.map((score) => score.metrics[key]));
@@ -172,6 +177,7 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
     return scores;
   } finally {
     chrome.kill();
+    await http2?.close();
   }
 }
 
@@ -192,12 +198,12 @@ function lanternLcpTimings(): string {
   return out.join('\n');
 }
 
-/** One Lighthouse run of `page`, signed in as its role. */
-async function auditPage(origin: string, port: number, page: LighthousePage): Promise<LighthouseScore> {
+/** One Lighthouse run of `page`, signed in as its role (the browser at `browserOrigin`, the calls here at `origin`). */
+async function auditPage(origin: string, browserOrigin: string, port: number, page: LighthousePage): Promise<LighthouseScore> {
   const session = page.role ? await signIn(origin, page.role) : null;
   const path = await pathOf(origin, page, session);
-  await storeSession(port, origin, session);
-  const lhr = await auditOnce(`${origin}${path}`, port, page.label);
+  await storeSession(port, browserOrigin, session);
+  const lhr = await auditOnce(`${browserOrigin}${path}`, port, page.label);
   // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of, and the simulated
   // LCP's node timings (.lantern.txt: which requests and tasks its estimate waits for, and when).
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;

@@ -17,8 +17,8 @@ const maskInput = chunkComponent(() => import('./DayMaskInput').then((module) =>
 
 /**
  * A day typed as dd/mm/yyyy. Its mask (imask, ~14 kB) loads once the page has painted, so the page's first paint
- * does not wait for it (issue 15: /surgery-status, whose day field starts disabled; issue 41: 'Auditoria'); until
- * then, and if it cannot load, a plain field of the same look takes the same text.
+ * does not wait for it (issue 15: /surgery-status, whose day field starts disabled; issue 41: 'Auditoria', 'A
+ * receber'); until then, and if it cannot load, a plain field of the same look takes the same text.
  */
 export function DayInput(props: DayInputProps) {
   const { Component: MaskInput } = useChunkComponent(maskInput, usePainted());

@@ -49,11 +49,11 @@ import { validateAuditSearch, type AuditSearch } from './auditSearch';
 import { columnCss } from '../../components/ui/cssParts';
 
 const T = auditTexts.page;
+const routeApi = getRouteApi('/app/audit');
+const ALL = 'all';
 
 // Shown only on the audit filtered to one patient: its code (and its dialog's) loads then, not with the page.
 const PatientErasure = chunked<PatientErasureProps>(() => import('../../components/privacy/PatientErasure').then((module) => module.PatientErasure));
-const routeApi = getRouteApi('/app/audit');
-const ALL = 'all';
 
 const StyledIntro = styled('p')`
   margin-top: -${space.md};

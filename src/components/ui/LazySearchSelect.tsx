@@ -39,7 +39,7 @@ const ChunkedSearchSelect = chunked<SearchSelectProps<unknown>>(
 );
 
 /**
- * SearchSelect for a page that shows it on its first screen (issue 41, goal 7): React Aria's combobox (~80 kB with
+ * SearchSelect for a page that shows it on its first screen (issue 41, goal 7): React Aria's combobox (~65 kB with
  * its popover) is asked for once the page has painted, not before, and meanwhile a disabled field of the same look
  * holds its place.
  */

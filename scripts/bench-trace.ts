@@ -1,19 +1,24 @@
 /**
  * What a page's long tasks are made of (issue 15): loads `path` of a running server in Debian's Chromium at a CPU
  * slowdown (default 4×, as Lighthouse's mobile simulation scales what it observes), cold cache, 412 px wide, signed in
- * as the demo `role` when one is given, records a trace with V8's sampling profiler in it, and prints the paint marks
- * and each main-thread task over 30 ms with the functions its samples fell in (self and inclusive). Lighthouse's
- * blocking time counts only the tasks after the first contentful paint. Build the SPA with `npx vite build --minify
- * false --outDir <dir>` and serve it with `DIST_DIR=<dir>` to read the functions' names; BENCH_TRACE_TOP=<n> lists n
- * functions per task (default 10). A script, not a test.
+ * as the demo `role` when one is given, records a trace with V8's sampling profiler in it, and prints the paint marks,
+ * each main-thread task over 30 ms with the functions its samples fell in (self and inclusive) and the browser's own
+ * work in it (style, layout, paint), then the whole after the first contentful paint: the main thread's busy time,
+ * the blocking time as the slowed CPU ran it, and the samples by file and by function. Lighthouse's blocking time
+ * counts only the tasks after the first contentful paint. Build the SPA with `npx vite build --minify false --outDir
+ * <dir>` and serve it with `DIST_DIR=<dir>` to read the functions' names; BENCH_TRACE_TOP=<n> lists n functions per
+ * task (default 10); BENCH_TRACE_FILE=<path> writes the trace too. Single runs vary by ±40 % here: compare builds over
+ * several runs, alternated. A script, not a test.
  *
  *   npm run bench:trace -- http://127.0.0.1:3000 / secretary [rate]
  */
+import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { signIn } from './bench-lighthouse';
 
 type TraceEvent = {
   name: string;
+  id?: string;
   ph?: string;
   pid: number;
   tid: number;
@@ -24,6 +29,8 @@ type TraceEvent = {
 type ProfileNode = { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number } };
 
 const LONG_TASK_US = 30_000;
+/** The trace events of the browser's own work a task may hold (their sums overlap where they nest). */
+const BROWSER_WORK = new Set(['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'ParseAuthorStyleSheet', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ScheduleStyleRecalculation', 'UpdateLayer', 'Commit', 'GPUTask', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'XHRReadyStateChange', 'ResourceReceiveResponse', 'ResourceReceivedData', 'ResourceFinish', 'v8.run', 'MajorGC', 'MinorGC', 'V8.GC_MC_BACKGROUND_MARKING', 'CpuProfiler::StartProfiling']);
 /** How many functions each task lists (self; twice as many inclusive): BENCH_TRACE_TOP, default 10. */
 const LISTED = Number(process.env.BENCH_TRACE_TOP || 10);
 
@@ -84,9 +91,11 @@ function report(events: TraceEvent[]): void {
   // The sampler's nodes and samples, with each sample's time (the chunks carry deltas from the profile's start).
   const nodes = new Map<number, ProfileNode>();
   const samples: { ts: number; node: number }[] = [];
-  let time = events.find((event) => event.name === 'Profile' && event.pid === renderer.pid)?.args?.data?.startTime ?? 0;
+  // The main thread's profile only: the renderer's other isolates (the service worker's) have profiles of their own.
+  const profile = events.find((event) => event.name === 'Profile' && onMain(event));
+  let time = profile?.args?.data?.startTime ?? 0;
   for (const event of events) {
-    if (event.name !== 'ProfileChunk' || event.pid !== renderer.pid) continue;
+    if (event.name !== 'ProfileChunk' || event.pid !== renderer.pid || event.id !== profile?.id) continue;
     const data = event.args?.data;
     for (const node of data?.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
     const ids = data?.cpuProfile?.samples ?? [];
@@ -100,6 +109,7 @@ function report(events: TraceEvent[]): void {
   for (const event of events) {
     if (onMain(event) && ['firstContentfulPaint', 'largestContentfulPaint::Candidate'].includes(event.name)) console.log(`${event.name} at ${at(event.ts)}`);
   }
+  const fcp = events.find((event) => onMain(event) && event.name === 'firstContentfulPaint')?.ts;
   const tasks = events.filter((event) => event.name === 'RunTask' && onMain(event) && (event.dur ?? 0) > LONG_TASK_US && event.ts >= start);
   for (const task of tasks.sort((a, b) => a.ts - b.ts)) {
     const self = new Map<string, number>();
@@ -121,10 +131,43 @@ function report(events: TraceEvent[]): void {
     console.log(`\ntask at ${at(task.ts)}, ${(task.dur! / 1000).toFixed(0)} ms, ${busy} samples`);
     console.log(`  self: ${top(self, LISTED)}`);
     console.log(`  inclusive: ${top(inclusive, LISTED * 2)}`);
+    // The browser's own work in the task (style, layout, paint: "(program)" to the sampler), by trace event.
+    const work = new Map<string, number>();
+    for (const event of events) {
+      if (!onMain(event) || event.ph !== 'X' || event === task || event.ts < task.ts || event.ts > task.ts + task.dur!) continue;
+      if (!BROWSER_WORK.has(event.name)) continue;
+      work.set(event.name, (work.get(event.name) ?? 0) + Math.round((event.dur ?? 0) / 1000));
+    }
+    if (work.size) console.log(`  browser (ms): ${top(work, LISTED)}`);
   }
+
+  // Where the blocking time's CPU goes in all: every sample after the first contentful paint (the part Lighthouse's
+  // blocking time counts), by file and by function, self time.
+  if (fcp === undefined) return;
+  const byFile = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let after = 0;
+  for (const sample of samples) {
+    const leaf = nodes.get(sample.node);
+    if (sample.ts < fcp || !leaf || leaf.callFrame.functionName === '(idle)') continue;
+    after += 1;
+    const file = leaf.callFrame.url ? leaf.callFrame.url.replace(/.*\//, '').replace(/-[\w-]{7}\.js$/, '.js') : leaf.callFrame.functionName;
+    byFile.set(file, (byFile.get(file) ?? 0) + 1);
+    byFunction.set(frameName(leaf), (byFunction.get(frameName(leaf)) ?? 0) + 1);
+  }
+  // Blocking time as the slowed CPU really ran it (not Lighthouse's simulation): each task after the first paint, less 50 ms.
+  const later = events.filter((event) => event.name === 'RunTask' && onMain(event) && event.ts >= fcp);
+  const busy = later.reduce((sum, task) => sum + (task.dur ?? 0), 0) / 1000;
+  const blocking = later.reduce((sum, task) => sum + Math.max(0, (task.dur ?? 0) / 1000 - 50), 0);
+  console.log(`\nafter the first contentful paint: main thread busy ${busy.toFixed(0)} ms, blocking ${blocking.toFixed(0)} ms, ${after} samples`);
+  console.log(`  by file: ${top(byFile, LISTED * 2)}`);
+  console.log(`  by function: ${top(byFunction, LISTED * 3)}`);
 }
 
 const [origin, path = '/', role, rate = '4'] = process.argv.slice(2);
 if (!origin) throw new Error('usage: npm run bench:trace -- <origin> [path] [medic|secretary] [CPU slowdown]');
 if (role !== undefined && role !== 'medic' && role !== 'secretary') throw new Error(`unknown role ${role}`);
-report(await record(origin, path, role ?? null, Number(rate)));
+const events = await record(origin, path, role ?? null, Number(rate));
+// BENCH_TRACE_FILE=<path>: the trace itself too (Chromium's JSON trace format; DevTools' Performance panel opens it).
+if (process.env.BENCH_TRACE_FILE) writeFileSync(process.env.BENCH_TRACE_FILE, JSON.stringify({ traceEvents: events }));
+report(events);

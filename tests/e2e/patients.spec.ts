@@ -125,7 +125,7 @@ test.describe('patients (/patients)', () => {
     await expect(edit).toBeVisible();
     await expect(edit.getByLabel('Paciente', { exact: true })).toHaveValue(name);
     await expect(edit.getByText('Foto atual')).toBeVisible();
-    // Cleared first: react-imask reads a programmatic select-all-and-replace as typing at the end.
+    // Cleared first: the mask (imask) reads a programmatic select-all-and-replace as typing at the end.
     await edit.getByLabel('Telefone').fill('');
     await edit.getByLabel('Telefone').fill('21912345678');
     await expect(edit.getByLabel('Telefone')).toHaveValue('(21) 9 1234-5678');

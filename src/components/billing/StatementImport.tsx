@@ -17,7 +17,6 @@
  * chosen, who picks one in the dialog before the file.
  */
 import { useId, useRef, useState, type ChangeEvent, type RefObject } from 'react';
-import { IMaskInput } from 'react-imask';
 import { styled } from 'goober';
 import { RECEIPT_PAYER_LABELS } from '../../../machines/ledger/constants';
 import { readRepassePayer, REPASSE_CSV_TEMPLATE, REPASSE_PAYERS } from '../../../machines/ledger/repasseCsv';
@@ -49,6 +48,7 @@ import { DataTable, type DataColumn } from '../ui/DataTable';
 import { DateField } from '../ui/DateField';
 import { describedBy, Field, inputClassName } from '../ui/Field';
 import { LazyModal } from '../ui/LazyModal';
+import { MaskedInput } from '../ui/MaskedInput';
 import { Select } from '../ui/Select';
 import { TextField } from '../ui/TextField';
 import { UploadProgress } from '../ui/UploadProgress';
@@ -409,12 +409,11 @@ function CnpjField({ label, name, value, onChange, error }: { label: string; nam
   const id = useId();
   return (
     <Field id={id} label={label} error={error}>
-      <IMaskInput
+      <MaskedInput
         id={id}
         name={name}
         mask={MASKS.cnpj}
         value={value}
-        unmask={false}
         className={inputClassName}
         placeholder={R.cnpjPlaceholder}
         inputMode="numeric"
@@ -422,10 +421,7 @@ function CnpjField({ label, name, value, onChange, error }: { label: string; nam
         required
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, undefined, error)}
-        onAccept={(next: string) => {
-          // The mask reports its first value too: only a change is one.
-          if (next !== value) onChange(next);
-        }}
+        onAccept={onChange}
       />
     </Field>
   );

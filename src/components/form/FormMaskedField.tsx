@@ -1,11 +1,11 @@
 /**
- * react-hook-form adapter for masked inputs (react-imask). The form value is the masked text, as SPEC sends it
- * ('000.000.000-00', '(00) 0 0000-0000', '01/02/1980', '01.310-100').
+ * react-hook-form adapter for masked inputs (MaskedInput: imask, bound at the field's first use). The form value is
+ * the masked text, as SPEC sends it ('000.000.000-00', '(00) 0 0000-0000', '01/02/1980', '01.310-100').
  */
 import { useId } from 'react';
-import { IMaskInput } from 'react-imask';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { describedBy, Field, inputClassName } from '../ui/Field';
+import { MaskedInput } from '../ui/MaskedInput';
 
 /** SPEC §5 masks. */
 export const MASKS = {
@@ -54,19 +54,17 @@ export function FormMaskedField<T extends FieldValues>({
   const error = fieldState.error?.message;
 
   function handleAccept(value: string) {
-    if (value === field.value) return;
     field.onChange(value);
     onValueChange?.(value);
   }
 
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional}>
-      <IMaskInput
+      <MaskedInput
         id={id}
         name={field.name}
         mask={mask}
         value={typeof field.value === 'string' ? field.value : ''}
-        unmask={false}
         className={inputClassName}
         placeholder={placeholder}
         autoComplete={autoComplete}

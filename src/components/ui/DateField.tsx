@@ -1,13 +1,13 @@
 /**
- * A labelled day typed dd/mm/aaaa with the product's date mask (react-imask, MASKS.date: the same mask as every
+ * A labelled day typed dd/mm/aaaa with the product's date mask (MaskedInput, MASKS.date: the same mask as every
  * other date field), driven by a value and onChange (a component's state, or a react-hook-form field through
  * useController, as the ledger's forms do; FormMaskedField is the adapter of a registered field). The mask inserts
  * the slashes, so '01122026' typed on a phone's numeric keypad reads '01/12/2026'.
  */
 import { useId } from 'react';
-import { IMaskInput } from 'react-imask';
 import { MASKS } from '../form/FormMaskedField';
 import { describedBy, Field, inputClassName } from './Field';
+import { MaskedInput } from './MaskedInput';
 
 type DateFieldProps = {
   label: string;
@@ -25,20 +25,13 @@ type DateFieldProps = {
 
 export function DateField({ label, name, value, onChange, placeholder, hint, error, optional = false, required = false, readOnly = false }: DateFieldProps) {
   const id = useId();
-
-  function handleAccept(next: string) {
-    // The mask reports its first value too: only a change is one.
-    if (next !== value) onChange(next);
-  }
-
   return (
     <Field id={id} label={label} hint={hint} error={error} optional={optional}>
-      <IMaskInput
+      <MaskedInput
         id={id}
         name={name}
         mask={MASKS.date}
         value={value}
-        unmask={false}
         className={inputClassName}
         placeholder={placeholder}
         inputMode="numeric"
@@ -46,7 +39,7 @@ export function DateField({ label, name, value, onChange, placeholder, hint, err
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        onAccept={handleAccept}
+        onAccept={onChange}
       />
     </Field>
   );

@@ -10,7 +10,6 @@ import { AddItemRow } from '../../../components/form/AddItemRow';
 import { DOCUMENT_LABELS, SURGERY_DOCUMENT_KINDS } from '../../../../machines/constants';
 import type { DispatchInput } from '../../../../machines/preoperative/checklistSchemas';
 import { DISPATCH_CHANNELS, type DispatchChannel } from '../../../../machines/preoperative/constants';
-import { IMaskInput } from 'react-imask';
 import { useController } from 'react-hook-form';
 import { FormSelect } from '../../../components/form/FormSelect';
 import { FormTextField } from '../../../components/form/FormTextField';
@@ -18,6 +17,7 @@ import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/Checkbox';
 import { fieldErrorClassName, inputClassName } from '../../../components/ui/Field';
+import { MaskedInput } from '../../../components/ui/MaskedInput';
 import { Notice } from '../../../components/ui/Notice';
 import { ReadNotice } from '../../../components/ui/ReadNotice';
 import { TextField } from '../../../components/ui/TextField';
@@ -174,7 +174,7 @@ function DispatchForm({ surgery, suggestions, onDone, onCancel }: { surgery: Sur
       <Row>
         <DateField>
           <label htmlFor={dateId}>{T.sentOn}</label>
-          <IMaskInput
+          <MaskedInput
             id={dateId}
             name="sent_on"
             mask="00/00/0000"

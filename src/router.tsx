@@ -7,6 +7,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import type { CaseStatus } from '../machines/constants';
 import { FullPageLoader } from './components/layout/FullPageLoader';
 import { RouteError } from './components/layout/RouteError';
+import { endFirstPage } from './lib/DeferredOnFirstPage';
 import { accountRoute } from './routes/account';
 import { allDataRoute } from './routes/all-data';
 import { appRoute } from './routes/app';
@@ -64,7 +65,7 @@ type CreateAppRouterOptions = {
 };
 
 export function createAppRouter({ context, history }: CreateAppRouterOptions) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     context,
     history,
@@ -74,6 +75,9 @@ export function createAppRouter({ context, history }: CreateAppRouterOptions) {
     defaultPendingMs: 300,
     scrollRestoration: true,
   });
+  // A move to another address (a link, a redirect, the back button) leaves the visit's first page.
+  router.history.subscribe(endFirstPage);
+  return router;
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

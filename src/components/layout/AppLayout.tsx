@@ -25,6 +25,7 @@ import { Avatar, initialsOf } from '../ui/Avatar';
 import { Icon } from '../ui/Icon';
 import { displayNameOf } from '../../../machines/session/sessionMachine';
 import { registersPatients } from '../../lib/access';
+import { useIsPhone } from '../../lib/useIsPhone';
 import { MobileMenu } from './MobileMenu';
 import { NavMenu } from './NavMenu';
 import { iconButtonCss } from '../ui/cssParts';
@@ -170,6 +171,8 @@ const StyledMain = styled('main')`
 export function AppLayout() {
   const { profile, signOut } = useSession();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The side rail is hidden on a phone: its menu is not rendered there (the slide-in menu has its own).
+  const phone = useIsPhone();
   const [photoOpen, setPhotoOpen] = useState(false);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
@@ -248,9 +251,7 @@ export function AppLayout() {
         </StyledUser>
       </StyledHeader>
       <StyledBody>
-        <StyledRail>
-          <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} />
-        </StyledRail>
+        <StyledRail>{phone ? null : <NavMenu role={profile.type} registersPatients={registers} onSignOut={handleSignOut} />}</StyledRail>
         <StyledMain id="conteudo" tabIndex={-1}>
           <Outlet />
         </StyledMain>

@@ -1,10 +1,12 @@
 /**
  * A signed-in page's content frame: the page title (the h1 of the screen), the page's actions beside it (e.g.
- * 'Exportar CSV'; below it on a phone) and its content, on the light background.
+ * 'Exportar CSV'; below it on a phone) and its content, on the light background. On the visit's first page the
+ * content renders just after the title (DeferredOnFirstPage).
  */
 import type { ReactNode } from 'react';
 import { styled } from 'goober';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
+import { DeferredOnFirstPage } from '../../lib/DeferredOnFirstPage';
 import { columnCss, spreadRowCss } from '../ui/cssParts';
 
 const StyledPage = styled('div')`
@@ -52,7 +54,7 @@ export function Page({ title, actions, children }: PageProps) {
       ) : (
         <StyledTitle>{title}</StyledTitle>
       )}
-      {children}
+      <DeferredOnFirstPage>{children}</DeferredOnFirstPage>
     </StyledPage>
   );
 }

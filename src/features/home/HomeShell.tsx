@@ -2,10 +2,11 @@
  * The frame of both homes (SPEC §2 '/'): the primary-colour background with the signup image, the greeting with the
  * user's first name, and the role's panels below it (white cards on the teal). On a phone the image sits beside the
  * greeting, in its own column, never under the text (issue 11 item 12); from md up it floats in the greeting's
- * reserved right margin.
+ * reserved right margin. On the visit's first page the panels render just after the greeting (DeferredOnFirstPage).
  */
 import { styled } from 'goober';
 import type { ReactNode } from 'react';
+import { DeferredOnFirstPage } from '../../lib/DeferredOnFirstPage';
 import { colors, fontSizes, fontWeights, layout, media, space } from '../../lib/theme';
 import { fill } from '../../lib/i18n/pt-BR';
 import { homeTexts } from '../../lib/i18n/home';
@@ -104,7 +105,9 @@ export function HomeShell({ firstName, intro, children }: HomeShellProps) {
           </StyledGreetingText>
           <StyledIllustration src="/signup-image.svg" alt="" width={260} height={220} data-testid="home-hero" />
         </StyledGreeting>
-        <PanelsInOrder>{children}</PanelsInOrder>
+        <PanelsInOrder>
+          <DeferredOnFirstPage>{children}</DeferredOnFirstPage>
+        </PanelsInOrder>
       </StyledContent>
     </StyledBackdrop>
   );

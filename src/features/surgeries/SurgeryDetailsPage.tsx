@@ -22,6 +22,7 @@ import { Button } from '../../components/ui/Button';
 import { DiscardChangesDialog } from '../../components/ui/DiscardChangesDialog';
 import { Icon } from '../../components/ui/Icon';
 import { Notice } from '../../components/ui/Notice';
+import { DeferredOnFirstPage } from '../../lib/DeferredOnFirstPage';
 import type { FormDraft } from '../../lib/drafts/useFormDraft';
 import { formatDate, formatTime } from '../../lib/format/date';
 import { formatBRL } from '../../lib/format/money';
@@ -300,21 +301,23 @@ function LoadedCase({ initial, listPath, leave, draftRef, isSecretary }: LoadedC
   return (
     <>
       <SurgeryHeader surgery={surgery} />
-      <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
-      <LaterCaseCard
-        chunk={caseTeamChunk}
-        title={billingTexts.caseTeam.title}
-        loading={billingTexts.caseTeam.loading}
-        props={{ surgery, usualTeamMedic: isSecretary ? surgery.medic.id : null }}
-      />
-      <TissGuideSlot surgery={surgery} />
-      <LaterCaseCard
-        chunk={patientMessagesChunk}
-        title={patientMessagesTexts.card.title}
-        loading={patientMessagesTexts.card.loading}
-        props={{ surgeryId: surgery.id, onSent: handleMessageSent }}
-      />
-      <CaseHistory actor={actor} refreshKey={messagesSent} />
+      <DeferredOnFirstPage>
+        <SurgeryLifecycle actor={actor} listPath={listPath} leave={leave} draftRef={draftRef} />
+        <LaterCaseCard
+          chunk={caseTeamChunk}
+          title={billingTexts.caseTeam.title}
+          loading={billingTexts.caseTeam.loading}
+          props={{ surgery, usualTeamMedic: isSecretary ? surgery.medic.id : null }}
+        />
+        <TissGuideSlot surgery={surgery} />
+        <LaterCaseCard
+          chunk={patientMessagesChunk}
+          title={patientMessagesTexts.card.title}
+          loading={patientMessagesTexts.card.loading}
+          props={{ surgeryId: surgery.id, onSent: handleMessageSent }}
+        />
+        <CaseHistory actor={actor} refreshKey={messagesSent} />
+      </DeferredOnFirstPage>
     </>
   );
 }

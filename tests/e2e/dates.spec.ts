@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiHeaders, type ApiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, signIn } from './helpers';
+import { apiHeaders, type ApiHeaders, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, holdRequests, signIn } from './helpers';
 import { moveCase, MOVES, newPatientCase } from './cases';
 
 /**
@@ -97,12 +97,7 @@ test.describe('third week: dates and approvals', () => {
     await expect(switchOf(page, 'Aprovação do convênio: Aprovada')).toHaveCount(0);
 
     // The hospital on: saved at once, with its busy state shown while the server answers.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/surgery/api/v1/update/**', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, '**/surgery/api/v1/update/**');
     await clickSwitch(page, 'Aprovação do hospital: Aprovada');
     const hospital = page.locator('[data-approval="hospital"]');
     await expect(hospital.getByRole('status').filter({ hasText: 'Salvando...' })).toBeVisible();

@@ -249,6 +249,24 @@ export function requestedAssets(page: Page, pattern: RegExp): string[] {
   return requested;
 }
 
+/**
+ * Holds the requests matching `url` (of `method` only, when given) until `release()`: to look at a page while an
+ * answer is on its way (its loading or sending state, or that a chunk was asked for and the page painted without it).
+ * `asked` lists the URLs held so far. Other requests go on (`route.fallback`).
+ */
+export async function holdRequests(page: Page, url: string | RegExp, method?: string): Promise<{ asked: string[]; release: () => void }> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const asked: string[] = [];
+  await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
+    asked.push(route.request().url());
+    await held;
+    await route.fallback();
+  });
+  return { asked, release: () => release() };
+}
+
 /** A real 16×16 PNG (solid teal), made in code so the test ships no binary. */
 export function tealPng(): Buffer {
   return solidPng(16, [11, 102, 112]);

@@ -8,6 +8,7 @@ import {
   pickOption,
   signIn,
   tealPng,
+  holdRequests,
   tinyPdf,
   zipEntryText,
 } from './helpers';
@@ -127,12 +128,7 @@ test.describe('surgery lifecycle', () => {
     await expect(page.getByText('Arquivo selecionado!')).toHaveCount(2);
     await expect(page.getByText('pedido-medico.pdf')).toBeVisible();
     // Hold the upload until its progress has been seen (a fixed delay was a race on a loaded machine).
-    let releaseUpload!: () => void;
-    const uploadHeld = new Promise<void>((resolve) => (releaseUpload = resolve));
-    await page.route('**/include_surgery_files/**', async (route) => {
-      await uploadHeld;
-      await route.continue();
-    });
+    const { release: releaseUpload } = await holdRequests(page, '**/include_surgery_files/**');
     const uploaded = page.waitForResponse((response) => response.url().includes('/include_surgery_files/'));
     await next(page);
     // Hospital Sírio-Libanês requires documents this case lacks (the demo's checklist, issue 13): confirmed, recorded.

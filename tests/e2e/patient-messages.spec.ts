@@ -14,7 +14,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_MESSAGE_TEMPLATES } from '../../machines/patientMessages/constants';
 import { decodeHeader, decodeQuotedPrintable, header } from '../helpers/mail';
 import { moveCase, MOVES, newPatientCase, runSeed } from './cases';
-import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, laterCard, mainDataDir, revealLaterCards, signIn } from './helpers';
+import { apiHeaders, DEMO_MEDIC, DEMO_PASSWORD, DEMO_SECRETARY, expectNoSeriousA11yViolations, holdRequests, laterCard, mainDataDir, revealLaterCards, signIn } from './helpers';
 
 /** yyyy-MM-dd in São Paulo, `days` from today. */
 function spDay(days = 0): string {
@@ -161,12 +161,7 @@ test.describe('messages to the patient', () => {
     await expect(text).toHaveValue(/^Olá, Mensagem!\n\nNo dia da cirurgia/);
     // The secretary adds a line of her own to the filled text: it goes as written, line breaks and all.
     await text.fill(`${await text.inputValue()}\n\nTraga também o resultado do exame de sangue.`);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(`**/surgery/api/v1/surgery/${id}/messages/`, async (route) => {
-      if (route.request().method() === 'POST') await held;
-      await route.fallback();
-    });
+    const { release } = await holdRequests(page, `**/surgery/api/v1/surgery/${id}/messages/`, 'POST');
     await card.getByRole('button', { name: 'Enviar por e-mail' }).click();
     const sending = card.getByRole('button', { name: 'Enviando...' });
     await expect(sending).toBeDisabled();

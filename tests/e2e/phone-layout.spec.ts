@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_MEDIC, DEMO_PASSWORD, signIn, signUpMedic } from './helpers';
+import { DEMO_MEDIC, DEMO_PASSWORD, holdRequests, signIn, signUpMedic } from './helpers';
 
 /**
  * The signed-in layout on a phone (390 px; issue 11 items 12 and 16): the header shows the user's name whole, the
@@ -83,12 +83,7 @@ test('with reduced motion asked for, nothing on a loading home keeps moving', as
   await expect(page).toHaveURL(/\/$/);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   // The home's reads held until the check is done: its loading notices (spinners) and skeletons stay on screen.
-  let release: () => void = () => undefined;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/surgery\/api\/v1\/(dashboard|schedule_days|surgery)\//, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, /\/surgery\/api\/v1\/(dashboard|schedule_days|surgery)\//);
   await page.goto('/');
   await expect(page.getByText('Carregando', { exact: false }).first()).toBeVisible();
   // A spinner's endless turn, added beside the page's own loading notices: under the app's reduced-motion rule it ends

@@ -11,6 +11,7 @@ import {
   signIn,
   signOut,
   signUpMedic,
+  holdRequests,
   tealPng,
   validCpf,
 } from './helpers';
@@ -205,14 +206,7 @@ test.describe('patient privacy (/audit and the patient archive)', () => {
   test("'Auditoria' paints its filters before React Aria's combobox arrives, in the same places (issue 41, goal 7)", async ({ page }) => {
     await signIn(page, DEMO_MEDIC, DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/$/);
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const asked: string[] = [];
-    await page.route(/\/assets\/SearchSelect-[^/]*\.js$/, async (route) => {
-      asked.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const { asked, release } = await holdRequests(page, /\/assets\/SearchSelect-[^/]*\.js$/);
     await page.goto('/audit');
     const patient = page.getByLabel('Paciente', { exact: true });
     const exportButton = page.getByRole('button', { name: 'Exportar CSV' });

@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SECRETARY,
   expectNoSeriousA11yViolations,
+  holdRequests,
   signIn,
 } from './helpers';
 import { moveCase, movesToPayment, newPatientCase } from './cases';
@@ -199,14 +200,7 @@ test("while a secretary's medics and the list load, the page keeps its shape: he
   await signIn(page, DEMO_SECRETARY, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   // Both reads held until the page has been looked at.
-  let release!: () => void;
-  const held = new Promise<void>((done) => (release = done));
-  for (const path of [/\/project_auth\/api\/v1\/list_medic\//, /\/surgery\/api\/v1\/receivables\/(\?|$)/]) {
-    await page.route(path, async (route) => {
-      await held;
-      await route.continue();
-    });
-  }
+  const { release } = await holdRequests(page, /\/project_auth\/api\/v1\/list_medic\/|\/surgery\/api\/v1\/receivables\/(\?|$)/);
   await page.goto('/receivables');
   const buttons = ['Importar demonstrativo', 'Importar repasse (CSV)', 'Prazos de pagamento'].map((name) => page.getByRole('button', { name }));
   for (const button of buttons) await expect(button).toBeDisabled();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { clickNavLink, inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
+import { clickNavLink, holdRequests, inviteLinkFromOutbox, signIn, signOut, signUpMedic, validCpf } from './helpers';
 
 /**
  * /settings (SPEC §2 Settings, §8): a fresh medic (the demo one keeps its password for the other specs) edits the
@@ -21,17 +21,6 @@ function fact(page: Page, term: string) {
   return page.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('+ dd');
 }
 
-/** Holds the next request matching `method` + `url` until `release()`, to see the modal while it is sending. */
-async function holdNext(page: Page, method: string, url: string) {
-  let release: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route(url, async (route) => {
-    if (route.request().method() !== method) return route.fallback();
-    await gate;
-    await route.fallback();
-  });
-  return { release: () => release(), done: () => page.unroute(url) };
-}
 
 test.describe('settings (/settings)', () => {
   test('a medic edits the profile and password, and links and unlinks a secretary', async ({ page, request }) => {
@@ -61,13 +50,13 @@ test.describe('settings (/settings)', () => {
     await expect(nameModal.getByText('Preencha o nome.')).toBeVisible();
     await nameModal.getByLabel('Nome', { exact: true }).fill('Renata');
     await nameModal.getByLabel('Sobrenome').fill(`Quintela ${stamp}`);
-    const held = await holdNext(page, 'PUT', '**/project_auth/api/v1/settings/');
+    const held = await holdRequests(page, '**/project_auth/api/v1/settings/', 'PUT');
     await nameModal.getByRole('button', { name: 'Atualizar' }).click();
     await expect(nameModal.getByRole('button', { name: 'Enviando...' })).toBeDisabled();
     held.release();
     await expect(page.getByText('Atualizado com sucesso!')).toBeVisible();
     await expect(nameModal).toBeHidden();
-    await held.done();
+    await page.unroute('**/project_auth/api/v1/settings/');
     await expect(fact(page, 'Nome')).toHaveText(`Renata Quintela ${stamp}`);
 
     // Nickname.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, inviteLinkFromOutbox, signIn, signOut, validCpf } from './helpers';
+import { DEMO_PASSWORD, holdRequests, inviteLinkFromOutbox, signIn, signOut, validCpf } from './helpers';
 
 test.describe('doctor signup and secretary invite', () => {
   test('a doctor signs up in 3 steps, signs in, and the invited secretary signs up in 2 steps', async ({ page }) => {
@@ -88,14 +88,7 @@ test.describe('doctor signup and secretary invite', () => {
 
   test('/signup paints its first step before arktype arrives, then checks with it (issue 41, goal 6)', async ({ page }) => {
     // Hold arktype's chunk (vite.config.ts' 'checks' group) until the first step is on screen.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const checks: string[] = [];
-    await page.route(/\/assets\/checks-[^/]*\.js$/, async (route) => {
-      checks.push(route.request().url());
-      await held;
-      await route.continue();
-    });
+    const { asked: checks, release } = await holdRequests(page, /\/assets\/checks-[^/]*\.js$/);
     await page.goto('/signup');
     await expect(page.getByLabel('Nome', { exact: true })).toBeVisible();
     await expect(page.getByLabel('CPF')).toBeVisible();

@@ -3,11 +3,12 @@
  * is bound to the field when the field is first used, not when it mounts.
  *
  * Binding imask costs a page more than the field itself: each instance parses its pattern and runs the value through
- * it, with code still cold on a page's first fields, inside the commit that shows the form (issue 41 goal 7: the case
- * page's payment panel spent 40–65 ms of a 4× slowed CPU in imask there, docs/BENCHMARKS.md). A field shows text the mask
- * already made (what it accepted, or a value kept in that shape), so until the user focuses it, or something types
- * into it without focusing it (a browser's autofill), a plain input shows the same characters. A value that does not
- * fit the pattern (a bare '11987654321' for a phone) binds the mask at once, so it is shown masked as before.
+ * it, with code still cold on a page's first fields, inside the commit that shows the form (issue 41 goal 7: the
+ * case page's payment panel spent 40–65 ms of a 4× slowed CPU in imask there, docs/BENCHMARKS.md). A field shows
+ * text the mask already made (what it accepted, or a value kept in that shape), so until the user focuses it, or
+ * something types into it without focusing it (a browser's autofill), a plain input shows the same characters. A
+ * value that does not fit the pattern (a bare '11987654321' for a phone) binds the mask at once, so it is shown
+ * masked as before.
  *
  * Like react-imask's `IMaskInput` with `unmask={false}`, which this replaces: `value` is the masked text, and
  * `onAccept` gets the masked text after each change the mask accepted; unlike it, `onAccept` is called only when that
@@ -17,7 +18,7 @@ import { useCallback, useLayoutEffect, useRef, type InputHTMLAttributes, type Re
 import IMask, { type InputMask } from 'imask';
 
 type MaskedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'defaultValue' | 'onChange' | 'onInput'> & {
-  /** A pattern of digits ('0') and fixed characters, as MASKS' (imask's pattern mask). */
+  /** A pattern of digits ('0') and fixed characters, as in MASKS (imask's pattern mask); fixed for the field's life. */
   mask: string;
   /** The masked text. */
   value: string;

@@ -13,6 +13,7 @@ import lighthouse from 'lighthouse';
 import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import { chromium } from 'playwright-core';
 import { startHttp2Proxy } from './bench-http2-proxy';
+import { cpuTimeFigures, type CpuTimeFigures } from './bench-lighthouse-cputime';
 import { CASE_STATUSES, type CaseStatus } from '../machines/constants';
 
 /**
@@ -28,6 +29,10 @@ export type LighthouseScore = LighthousePage & {
   metrics: { fcp: number; lcp: number; tbt: number; cls: number; si: number };
   /** Audits of the accessibility category that failed (their ids), to say what to fix. */
   accessibilityFailures: string[];
+  /** The same run audited again on the main thread's CPU time (./bench-lighthouse-cputime.ts); medians over runs. */
+  cpuTime: CpuTimeFigures;
+  /** Each run's performance score on CPU time, when the page was audited more than once. */
+  cpuTimeRuns: number[];
   /** JS/CSS/HTML responses the server sent without Content-Encoding (should be none above 1 KB). */
   uncompressed: string[];
 };
@@ -123,7 +128,7 @@ async function auditOnce(url: string, port: number, label: string) {
   for (let attempt = 1; ; attempt += 1) {
     const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
     if (!result) throw new Error(`Lighthouse gave no result for ${label}`);
-    if (!result.lhr.runtimeError) return result.lhr;
+    if (!result.lhr.runtimeError) return result;
     if (attempt === 3) throw new Error(`Lighthouse on ${label}: ${result.lhr.runtimeError.message}`);
   }
 }
@@ -143,6 +148,12 @@ async function pathOf(origin: string, page: LighthousePage, session: StoredSessi
 
 /** The median of `values` (the middle one; the lower middle of an even count). */
 const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
+
+/** Each CPU-time figure's median over the runs. */
+function medianCpuTime(runs: CpuTimeFigures[]): CpuTimeFigures {
+  const median = (key: keyof CpuTimeFigures) => medianOf(runs.map((run) => run[key]));
+  return { performance: median('performance'), tbt: median('tbt'), fcp: median('fcp'), lcp: median('lcp'), wallMs: median('wallMs'), cpuMs: median('cpuMs') };
+}
 
 /**
  * Audits each page of BENCH_LIGHTHOUSE_PAGES (labels, comma-separated; `all`: ALL_LIGHTHOUSE_PAGES; default
@@ -172,6 +183,8 @@ export async function runLighthouse(origin: string, chromePath: string): Promise
         ...middle,
         runs: each.map((score) => score.performance),
         metrics: { fcp: metric('fcp'), lcp: metric('lcp'), tbt: metric('tbt'), cls: metric('cls'), si: metric('si') },
+        cpuTime: medianCpuTime(each.map((score) => score.cpuTime)),
+        cpuTimeRuns: each.map((score) => score.cpuTime.performance),
       });
     }
     return scores;
@@ -203,13 +216,18 @@ async function auditPage(origin: string, browserOrigin: string, port: number, pa
   const session = page.role ? await signIn(origin, page.role) : null;
   const path = await pathOf(origin, page, session);
   await storeSession(port, browserOrigin, session);
-  const lhr = await auditOnce(`${browserOrigin}${path}`, port, page.label);
-  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of, and the simulated
-  // LCP's node timings (.lantern.txt: which requests and tasks its estimate waits for, and when).
+  const { lhr, artifacts } = await auditOnce(`${browserOrigin}${path}`, port, page.label);
+  // BENCH_LIGHTHOUSE_REPORTS=<dir>: each page's full report (JSON), to see what a score is made of, the simulated
+  // LCP's node timings (.lantern.txt: which requests and tasks its estimate waits for, and when) and the trace.
   const reports = process.env.BENCH_LIGHTHOUSE_REPORTS;
-  if (reports) mkdirSync(reports, { recursive: true });
-  if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
-  if (reports) writeFileSync(join(reports, `${page.label.replace(/\W+/g, '-')}.lantern.txt`), lanternLcpTimings());
+  if (reports) {
+    const file = join(reports, page.label.replace(/\W+/g, '-'));
+    mkdirSync(reports, { recursive: true });
+    writeFileSync(`${file}.json`, JSON.stringify(lhr));
+    writeFileSync(`${file}.lantern.txt`, lanternLcpTimings());
+    writeFileSync(`${file}.trace.json`, JSON.stringify(artifacts.Trace.traceEvents));
+  }
+  const cpuTime = await cpuTimeFigures(artifacts);
   const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
   if (finalPath !== path) throw new Error(`Lighthouse on ${page.label} ended on ${finalPath}`);
   const { performance, accessibility } = lhr.categories;
@@ -234,6 +252,8 @@ async function auditPage(origin: string, browserOrigin: string, port: number, pa
         return ref.weight > 0 && typeof score === 'number' && score < 1;
       })
       .map((ref) => ref.id),
+    cpuTime,
+    cpuTimeRuns: [],
     uncompressed: uncompressedResponses(lhr.audits['uses-text-compression']),
   };
 }
@@ -254,6 +274,12 @@ export function printLighthouse(scores: LighthouseScore[]): void {
         `${s(fcp)} ${s(lcp)} ${`${Math.round(tbt)} ms`.padStart(7)} ${cls.toFixed(2).padStart(6)} ${s(si)}` +
         `   ${score.runs.length > 1 ? score.runs.join(' ') : ''}` +
         `${score.performance >= 95 && score.accessibility === 100 ? '   ✓' : '   ✗ goal'}`,
+    );
+    const onCpu = score.cpuTime;
+    console.log(
+      `    on the main thread's CPU time: perf ${onCpu.performance}, FCP ${s(onCpu.fcp).trim()}, LCP ${s(onCpu.lcp).trim()}, ` +
+        `TBT ${Math.round(onCpu.tbt)} ms (its tasks ran ${Math.round(onCpu.cpuMs)} ms of CPU in ${Math.round(onCpu.wallMs)} ms)` +
+        `${score.cpuTimeRuns.length > 1 ? `   runs ${score.cpuTimeRuns.join(' ')}` : ''}`,
     );
     if (score.accessibilityFailures.length) console.log(`    accessibility audits failing: ${score.accessibilityFailures.join(', ')}`);
     if (score.uncompressed.length) console.log(`    sent uncompressed: ${score.uncompressed.join(', ')}`);

@@ -2,8 +2,9 @@
  * What a page's long tasks are made of (issue 15): loads `path` of a running server in Debian's Chromium at a CPU
  * slowdown (default 4×, as Lighthouse's mobile simulation scales what it observes), cold cache, 412 px wide, signed in
  * as the demo `role` when one is given, records a trace with V8's sampling profiler in it, and prints the paint marks,
- * each main-thread task over 30 ms with the functions its samples fell in (self and inclusive) and the browser's own
- * work in it (style, layout, paint), then the whole after the first contentful paint: the main thread's busy time,
+ * each main-thread task over 30 ms (BENCH_TRACE_LONG_MS), its wall time and the CPU time its thread got, with the
+ * functions its samples fell in (self and inclusive) and the browser's own work in it (style, layout, paint), then
+ * the whole after the first contentful paint: the main thread's busy time,
  * the blocking time as the slowed CPU ran it, and the samples by file and by function. Lighthouse's blocking time
  * counts only the tasks after the first contentful paint. Build the SPA with `npx vite build --minify false --outDir
  * <dir>` and serve it with `DIST_DIR=<dir>` to read the functions' names; BENCH_TRACE_TOP=<n> lists n functions per
@@ -24,11 +25,14 @@ type TraceEvent = {
   tid: number;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the task (Chromium's thread clock), beside `dur`, its wall time. */
+  tdur?: number;
   args?: { name?: string; data?: { cpuProfile?: { nodes?: ProfileNode[]; samples?: number[] }; timeDeltas?: number[]; startTime?: number } };
 };
 type ProfileNode = { id: number; parent?: number; callFrame: { functionName: string; url?: string; lineNumber?: number; columnNumber?: number } };
 
-const LONG_TASK_US = 30_000;
+/** The tasks listed: over BENCH_TRACE_LONG_MS (default 30; at rate 1, 12.5 is what Lighthouse's 4× turns into 50). */
+const LONG_TASK_US = Number(process.env.BENCH_TRACE_LONG_MS || 30) * 1000;
 /** The trace events of the browser's own work a task may hold (their sums overlap where they nest). */
 const BROWSER_WORK = new Set(['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML', 'ParseAuthorStyleSheet', 'HitTest', 'IntersectionObserverController::computeIntersections', 'ScheduleStyleRecalculation', 'UpdateLayer', 'Commit', 'GPUTask', 'v8.compile', 'v8.compileModule', 'v8.evaluateModule', 'EvaluateScript', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'XHRReadyStateChange', 'ResourceReceiveResponse', 'ResourceReceivedData', 'ResourceFinish', 'v8.run', 'MajorGC', 'MinorGC', 'V8.GC_MC_BACKGROUND_MARKING', 'CpuProfiler::StartProfiling']);
 /** How many functions each task lists (self; twice as many inclusive): BENCH_TRACE_TOP, default 10. */
@@ -128,7 +132,8 @@ function report(events: TraceEvent[]): void {
         seen.add(name);
       }
     }
-    console.log(`\ntask at ${at(task.ts)}, ${(task.dur! / 1000).toFixed(0)} ms, ${busy} samples`);
+    const cpu = task.tdur === undefined ? '' : ` (CPU ${(task.tdur / 1000).toFixed(0)} ms)`;
+    console.log(`\ntask at ${at(task.ts)}, ${(task.dur! / 1000).toFixed(0)} ms${cpu}, ${busy} samples`);
     console.log(`  self: ${top(self, LISTED)}`);
     console.log(`  inclusive: ${top(inclusive, LISTED * 2)}`);
     // The browser's own work in the task (style, layout, paint: "(program)" to the sampler), by trace event.

@@ -3,6 +3,7 @@
  * gives the focus trap (focus moves in on open and back to the opener on close), Escape and a click on the backdrop
  * to dismiss, the title as the dialog's name, scroll locking and hiding the page from assistive technology; and,
  * being the same overlay system as SearchSelect's popover, a select opened inside a modal works and stays on top.
+ * React Aria's own texts (the hidden dismiss buttons) are in pt-BR whatever the browser's language.
  *
  * Layout: a header with the title and a close button, a scrolling body and an optional footer for the actions that
  * stays visible. Below md (768 px) it takes the whole screen (full width, phone-friendly); from md it is centred,
@@ -11,7 +12,7 @@
  * @see https://react-spectrum.adobe.com/react-aria/Modal.html
  */
 import { useEffect, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
+import { Dialog, Heading, I18nProvider, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import { css, keyframes } from 'goober';
 import { colors, fontSizes, fontWeights, media, radii, shadows, space, zIndices } from '../../lib/theme';
 import { Icon } from './Icon';
@@ -179,44 +180,46 @@ export function Modal({
   }
 
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={handleOpenChange}
-      isDismissable={dismissable}
-      isKeyboardDismissDisabled={!dismissable}
-      className={overlayClass(fullScreenOnPhone)}
-    >
-      <AriaModal className={modalClass(maxWidth, fullScreenOnPhone)}>
-        <Dialog role={role} className={dialogClass}>
-          <header className={headerClass}>
-            <Heading slot="title" className={titleClass}>
-              {title}
-            </Heading>
-            {hideCloseButton ? null : (
-              <button
-                type="button"
-                className={closeClass}
-                aria-label={closeLabel}
-                disabled={!dismissable}
-                onClick={onClose}
-              >
-                <Icon name="close" size={22} />
-              </button>
+    <I18nProvider locale="pt-BR">
+      <ModalOverlay
+        isOpen={isOpen}
+        onOpenChange={handleOpenChange}
+        isDismissable={dismissable}
+        isKeyboardDismissDisabled={!dismissable}
+        className={overlayClass(fullScreenOnPhone)}
+      >
+        <AriaModal className={modalClass(maxWidth, fullScreenOnPhone)}>
+          <Dialog role={role} className={dialogClass}>
+            <header className={headerClass}>
+              <Heading slot="title" className={titleClass}>
+                {title}
+              </Heading>
+              {hideCloseButton ? null : (
+                <button
+                  type="button"
+                  className={closeClass}
+                  aria-label={closeLabel}
+                  disabled={!dismissable}
+                  onClick={onClose}
+                >
+                  <Icon name="close" size={22} />
+                </button>
+              )}
+            </header>
+            {onSubmit ? (
+              <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
+                <div className={bodyClass}>{children}</div>
+                {footer ? <div className={footerClass}>{footer}</div> : null}
+              </form>
+            ) : (
+              <>
+                <div className={bodyClass}>{children}</div>
+                {footer ? <div className={footerClass}>{footer}</div> : null}
+              </>
             )}
-          </header>
-          {onSubmit ? (
-            <form className={formClass} noValidate onSubmit={onSubmit} aria-busy={busy || undefined}>
-              <div className={bodyClass}>{children}</div>
-              {footer ? <div className={footerClass}>{footer}</div> : null}
-            </form>
-          ) : (
-            <>
-              <div className={bodyClass}>{children}</div>
-              {footer ? <div className={footerClass}>{footer}</div> : null}
-            </>
-          )}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+          </Dialog>
+        </AriaModal>
+      </ModalOverlay>
+    </I18nProvider>
   );
 }

@@ -12,6 +12,7 @@ import {
   Button as AriaButton,
   Dialog,
   DialogTrigger,
+  I18nProvider,
   Input,
   ListBox,
   ListBoxItem,
@@ -99,7 +100,19 @@ const emptyClass = css`
 
 type Entry = { id: string; label: string; isAll: boolean };
 
-export function MultiSelectPopover({ label, options, value, onChange, disabled = false, openOnMount = false }: MultiSelectPopoverProps) {
+/**
+ * React Aria's own texts (the popover's dismiss button) and its search's comparison in pt-BR whatever the browser's
+ * language: the provider sits above the body, whose `useFilter` reads the locale.
+ */
+export function MultiSelectPopover(props: MultiSelectPopoverProps) {
+  return (
+    <I18nProvider locale="pt-BR">
+      <MultiSelectPopoverBody {...props} />
+    </I18nProvider>
+  );
+}
+
+function MultiSelectPopoverBody({ label, options, value, onChange, disabled = false, openOnMount = false }: MultiSelectPopoverProps) {
   const [isOpen, setOpen] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
   useLayoutEffect(() => {

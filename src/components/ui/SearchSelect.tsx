@@ -10,6 +10,9 @@
  * is usually not among the current results: the component keeps the item object itself (`value`) and never needs
  * to find it in the list.
  *
+ * React Aria's own texts (the count of options it announces, the list's name, the popover's dismiss button) are in
+ * pt-BR whatever the browser's language (its I18nProvider; by default it follows `navigator.language`).
+ *
  * @see https://react-spectrum.adobe.com/react-aria/ComboBox.html
  */
 import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type Key, type MouseEvent } from 'react';
@@ -17,6 +20,7 @@ import {
   Button as AriaButton,
   ComboBox,
   Group,
+  I18nProvider,
   Input,
   Label,
   ListBox,
@@ -265,63 +269,65 @@ export function SearchSelect<T>({
         : '';
 
   return (
-    <ComboBox<T>
-      className={fieldClassName}
-      name={name}
-      items={items}
-      inputValue={inputText}
-      onInputChange={handleInputChange}
-      selectedKey={selectedKey}
-      onSelectionChange={handleSelectionChange}
-      onOpenChange={handleOpenChange}
-      onBlur={onBlur}
-      menuTrigger="input"
-      allowsEmptyCollection
-      isDisabled={disabled}
-      isInvalid={Boolean(error)}
-      validationBehavior="aria"
-    >
-      <Label className={fieldLabelClassName}>{label}</Label>
-      <Group className={groupClass}>
-        <Input
-          ref={inputRef}
-          className={inputClassName}
-          placeholder={placeholder}
-          onFocus={handleInputFocus}
-          onMouseUp={handleInputMouseUp}
-        />
-        {/* Labelled by its own text only, so that the field's label names the input alone (getByLabel finds one). */}
-        <AriaButton className={triggerClass} aria-labelledby={triggerLabelId}>
-          {status === 'loading' && isOpen ? <Spinner size={18} /> : <Icon name="chevronDown" />}
-        </AriaButton>
-      </Group>
-      {hint ? (
-        <Text slot="description" className={fieldHintClassName}>
-          {hint}
-        </Text>
-      ) : null}
-      {error ? (
-        <Text slot="errorMessage" className={fieldErrorClassName}>
-          <Icon name="alert" size={14} />
-          {error}
-        </Text>
-      ) : null}
-      <span id={triggerLabelId} className={visuallyHidden}>
-        {searchSelectTexts.openOptions}
-      </span>
-      <span id={liveId} className={visuallyHidden} aria-live="polite">
-        {announcement}
-      </span>
-      <Popover className={popoverClass} offset={4}>
-        <ListBox<T> className={listBoxClass} renderEmptyState={renderEmptyState} aria-busy={status === 'loading' || undefined}>
-          {(item) => (
-            <ListBoxItem id={itemKey(item)} textValue={itemLabel(item)} className={itemClass}>
-              <span className={itemLabelClass}>{itemLabel(item)}</span>
-              {itemDetail ? <span className={itemDetailClass}>{itemDetail(item)}</span> : null}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+    <I18nProvider locale="pt-BR">
+      <ComboBox<T>
+        className={fieldClassName}
+        name={name}
+        items={items}
+        inputValue={inputText}
+        onInputChange={handleInputChange}
+        selectedKey={selectedKey}
+        onSelectionChange={handleSelectionChange}
+        onOpenChange={handleOpenChange}
+        onBlur={onBlur}
+        menuTrigger="input"
+        allowsEmptyCollection
+        isDisabled={disabled}
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+      >
+        <Label className={fieldLabelClassName}>{label}</Label>
+        <Group className={groupClass}>
+          <Input
+            ref={inputRef}
+            className={inputClassName}
+            placeholder={placeholder}
+            onFocus={handleInputFocus}
+            onMouseUp={handleInputMouseUp}
+          />
+          {/* Labelled by its own text only, so that the field's label names the input alone (getByLabel finds one). */}
+          <AriaButton className={triggerClass} aria-labelledby={triggerLabelId}>
+            {status === 'loading' && isOpen ? <Spinner size={18} /> : <Icon name="chevronDown" />}
+          </AriaButton>
+        </Group>
+        {hint ? (
+          <Text slot="description" className={fieldHintClassName}>
+            {hint}
+          </Text>
+        ) : null}
+        {error ? (
+          <Text slot="errorMessage" className={fieldErrorClassName}>
+            <Icon name="alert" size={14} />
+            {error}
+          </Text>
+        ) : null}
+        <span id={triggerLabelId} className={visuallyHidden}>
+          {searchSelectTexts.openOptions}
+        </span>
+        <span id={liveId} className={visuallyHidden} aria-live="polite">
+          {announcement}
+        </span>
+        <Popover className={popoverClass} offset={4}>
+          <ListBox<T> className={listBoxClass} renderEmptyState={renderEmptyState} aria-busy={status === 'loading' || undefined}>
+            {(item) => (
+              <ListBoxItem id={itemKey(item)} textValue={itemLabel(item)} className={itemClass}>
+                <span className={itemLabelClass}>{itemLabel(item)}</span>
+                {itemDetail ? <span className={itemDetailClass}>{itemDetail(item)}</span> : null}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+    </I18nProvider>
   );
 }

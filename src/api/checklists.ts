@@ -6,7 +6,7 @@
 import type { components } from '../../openapi/schema';
 import { api } from './client';
 import { callApi, type CallResult } from './call';
-import { read, readList, type ReadResult } from './read';
+import { read, type ReadResult } from './read';
 
 export type RequirementList = components['schemas']['DocumentRequirementList'];
 export type RequirementsOverview = components['schemas']['DocumentRequirementsOverview'];
@@ -47,18 +47,12 @@ export function getDispatches(id: number, signal?: AbortSignal): Promise<ReadRes
 }
 
 export type Hospital = components['schemas']['Hospital'];
-export type MedicItem = components['schemas']['MedicListItem'];
 
 /** GET /surgery/api/v1/hospital/?search= for the screen's hospital search select; throws on failure. */
 export async function searchHospitalsForChecklist(text: string, signal: AbortSignal): Promise<Hospital[]> {
   const { data, response } = await api.GET('/surgery/api/v1/hospital/', { params: { query: text ? { search: text } : {} }, signal });
   if (!response.ok || !data) throw new Error(`listHospitals answered ${response.status}`);
   return data.results;
-}
-
-/** GET /project_auth/api/v1/list_medic/: the medics whose lists a secretary edits. */
-export function fetchChecklistMedics(signal?: AbortSignal): Promise<ReadResult<MedicItem[]>> {
-  return readList(() => api.GET('/project_auth/api/v1/list_medic/', { signal }));
 }
 
 export function createDispatch(id: number, body: DispatchBody): Promise<CallResult<Dispatch>> {

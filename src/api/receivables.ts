@@ -37,7 +37,3 @@ export function listAppealAlerts(signal?: AbortSignal): Promise<ReadResult<Appea
   return readList(() => api.GET('/surgery/api/v1/appeal_alerts/', { signal }));
 }
 
-/** The secretary's medics, for the 'Médico' filter. */
-export function listReceivableMedics(signal?: AbortSignal): Promise<ReadResult<MedicOption[]>> {
-  return readList(() => api.GET('/project_auth/api/v1/list_medic/', { signal }));
-}

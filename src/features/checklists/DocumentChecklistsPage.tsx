@@ -29,12 +29,11 @@ import { fill } from '../../lib/i18n/pt-BR';
 import { colors, focusRing, fontSizes, fontWeights, media, radii, shadows, space } from '../../lib/theme';
 import { toastSuccess, toastWarning } from '../../lib/toast';
 import { found, useRead, type FoundState } from '../../lib/useRead';
+import { useSecretaryMedics } from '../../lib/secretaryMedics';
 import type { ReadResult } from '../../api/read';
 import {
-  fetchChecklistMedics,
   searchHospitalsForChecklist as searchHospitals,
   type Hospital,
-  type MedicItem,
   getRequirements,
   getRequirementsOverview,
   saveRequirements,
@@ -331,15 +330,6 @@ function ListEditor({ list, medic, onSaved }: { list: RequirementList; medic: nu
   );
 }
 
-/** The secretary's medics (not read for a medic, who edits their own lists), with a retry. */
-function useMedics(enabled: boolean) {
-  const { state, retry } = useRead(
-    (signal): Promise<ReadResult<MedicItem[]>> => (enabled ? fetchChecklistMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })),
-    [enabled],
-  );
-  return { status: found(state).status, items: state.status === 'ready' ? state.value : [], retry };
-}
-
 /** The list of `owner` for `medic`, read again after a retry or a save elsewhere. */
 function useList(owner: Owner | null, medic: number | null, enabled: boolean, attempt: number): FoundState<RequirementList> | null {
   const read = owner && enabled ? owner : null;
@@ -361,11 +351,14 @@ function useOverview(medic: number | null, enabled: boolean, attempt: number): F
 export function DocumentChecklistsPage() {
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
   const isSecretary = profileType === 'secretary';
-  const medics = useMedics(isSecretary);
+  const userId = routeApi.useRouteContext({ select: (context) => context.profile.user.id });
+  // Not read for a medic, who edits his own lists.
+  const medics = useSecretaryMedics(isSecretary, userId);
+  const medicItems = medics.state.status === 'ready' ? medics.state.value : [];
   const [chosenMedic, setChosenMedic] = useState('');
   // A secretary with one medic works on that medic's lists; with several she picks one.
-  const medic = !isSecretary ? null : medics.items.length === 1 ? medics.items[0]!.id : chosenMedic ? Number(chosenMedic) : null;
-  const medicReady = !isSecretary || (medics.status === 'ready' && medic !== null);
+  const medic = !isSecretary ? null : medicItems.length === 1 ? medicItems[0]!.id : chosenMedic ? Number(chosenMedic) : null;
+  const medicReady = !isSecretary || (medics.state.status === 'ready' && medic !== null);
 
   const [scope, setScope] = useState<ChecklistScope>('hospital');
   const [hospital, setHospital] = useState<Hospital | null>(null);
@@ -390,7 +383,7 @@ export function DocumentChecklistsPage() {
     <Page title={T.title}>
       <Card aria-label={T.title}>
         <Intro>{T.intro}</Intro>
-        {isSecretary && medics.items.length !== 1 ? (
+        {isSecretary && medics.count !== 1 ? (
           <Select
             label={T.medic}
             name="medic"
@@ -399,11 +392,11 @@ export function DocumentChecklistsPage() {
               setChosenMedic(value);
               setOwner(null);
             }}
-            options={medics.items.map((item) => ({ value: String(item.id), label: `${item.first_name} ${item.last_name}` }))}
+            options={medicItems.map((item) => ({ value: String(item.id), label: `${item.first_name} ${item.last_name}` }))}
             placeholder={T.medicPlaceholder}
-            loading={medics.status === 'loading'}
+            loading={medics.state.status === 'loading'}
             loadingText={T.medicsLoading}
-            loadError={medics.status === 'error' ? T.medicsFailed : undefined}
+            loadError={medics.state.status === 'error' ? T.medicsFailed : undefined}
             retryLabel={T.retry}
             onRetry={medics.retry}
           />
@@ -466,7 +459,7 @@ export function DocumentChecklistsPage() {
       </Card>
 
       {!medicReady ? (
-        isSecretary && medics.status === 'ready' ? <Notice kind="empty" icon="userPlus" title={T.pickMedicFirst} announce={false} /> : null
+        isSecretary && medics.state.status === 'ready' ? <Notice kind="empty" icon="userPlus" title={T.pickMedicFirst} announce={false} /> : null
       ) : list === null ? (
         <Notice kind="empty" icon="fileText" title={T.pickFirst} text={T.pickFirstText} announce={false} />
       ) : list.status === 'loading' ? (

@@ -24,7 +24,8 @@ import { useCallback, useId, useMemo, useState } from 'react';
 import { getRouteApi, Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { css, styled } from 'goober';
 import { AGING_BUCKET_OPTIONS, AGING_BUCKETS, daysPastDueText } from '../../../machines/ledger/constants';
-import { exportReceivables, listReceivableMedics, listReceivables, type MedicOption, type Receivable, type ReceivableList } from '../../api/receivables';
+import { exportReceivables, listReceivables, type Receivable, type ReceivableList } from '../../api/receivables';
+import { useSecretaryMedics } from '../../lib/secretaryMedics';
 import { ImportButtonLoading, LazyStatementImport } from '../../components/billing/LazyStatementImport';
 import { Page } from '../../components/layout/Page';
 import { SurgerySearchField } from '../../components/surgeryList/SurgeryListControls';
@@ -167,12 +168,6 @@ function AppealCell({ row, asOf }: { row: Receivable; asOf: string }) {
   );
 }
 
-/** The secretary's medics (read only for a secretary). */
-function useMedics(enabled: boolean) {
-  const { state, retry } = useRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })), [enabled]);
-  return { state, retry };
-}
-
 // Loaded when first opened: the terms editor (its checks load arktype) and React Aria's dialog stay out of the page's
 // first download (issue 41).
 const PaymentTermsDialog = chunked<PaymentTermsDialogProps>(() => import('./PaymentTermsDialog').then((module) => module.PaymentTermsDialog));
@@ -216,7 +211,8 @@ export function ReceivablesPage() {
   const href = useLocation({ select: (location) => location.href });
   const profileType = routeApi.useRouteContext({ select: (context) => context.profile.type });
   const isSecretary = profileType === 'secretary';
-  const medics = useMedics(isSecretary);
+  const userId = routeApi.useRouteContext({ select: (context) => context.profile.user.id });
+  const medics = useSecretaryMedics(isSecretary, userId);
   const medicOptions = medics.state.status === 'ready' ? medics.state.value : [];
   const showMedic = isSecretary && medicOptions.length > 1;
   const [termsOpen, setTermsOpen] = useState(false);
@@ -408,7 +404,7 @@ export function ReceivablesPage() {
           placeholder={T.allBuckets}
           onChange={(value) => setSearch({ bucket: AGING_BUCKETS.find((bucket) => bucket === value) })}
         />
-        {isSecretary && (medics.state.status !== 'ready' || medicOptions.length > 1) ? (
+        {isSecretary && (medics.count === null || medics.count > 1) ? (
           <Select
             label={T.medic}
             name="medic"

@@ -14,7 +14,7 @@
 import { useState } from 'react';
 import { getRouteApi } from '@tanstack/react-router';
 import { styled } from 'goober';
-import { listReceivableMedics, type MedicOption } from '../../api/receivables';
+import { useSecretaryMedics } from '../../lib/secretaryMedics';
 import { messagesOf, type CallResult } from '../../api/call';
 import {
   createAppeal,
@@ -136,13 +136,10 @@ const StyledActions = styled('div')`
   gap: ${space.sm};
 `;
 
-function useMedics(enabled: boolean) {
-  return useRead<MedicOption[]>((signal) => (enabled ? listReceivableMedics(signal) : Promise.resolve({ kind: 'ok', value: [] })), [enabled]);
-}
-
 export function TissLotsPage() {
   const isSecretary = routeApi.useRouteContext({ select: (context) => context.profile.type === 'secretary' });
-  const medics = useMedics(isSecretary);
+  const userId = routeApi.useRouteContext({ select: (context) => context.profile.user.id });
+  const medics = useSecretaryMedics(isSecretary, userId);
   const options = medics.state.status === 'ready' ? medics.state.value : [];
   const [picked, setPicked] = useState<number | null>(null);
   const medic = isSecretary ? (picked ?? (options.length >= 1 ? options[0]!.id : null)) : null;
@@ -151,7 +148,7 @@ export function TissLotsPage() {
   return (
     <Page title={T.title}>
       <StyledIntro>{T.intro}</StyledIntro>
-      {isSecretary && (medics.state.status !== 'ready' || options.length > 1) ? (
+      {isSecretary && (medics.count === null || medics.count > 1) ? (
         <Select
           label={T.medic}
           name="tiss_medic"

@@ -1,6 +1,6 @@
 /**
  * The medics a secretary works for (GET /project_auth/api/v1/list_medic/), for the pages with a 'Médico' select:
- * 'A receber', 'Listas de documentos' and 'Lotes TISS'. A secretary of one medic sees no select there (her medic is
+ * 'A receber', 'Documentos exigidos' and 'Lotes TISS'. A secretary of one medic sees no select there (her medic is
  * the one), a secretary of several does.
  *
  * Which of the two she is is known only once the list is read. Until then a page used to show the select (loading),
@@ -10,8 +10,8 @@
  * the select while loading, as before. A failed read is null too, so the select shows its error and 'Tentar
  * novamente'.
  */
-import { listMedics, type MedicItem } from '../api/medics';
 import { useMemo } from 'react';
+import { listMedics, type MedicItem } from '../api/medics';
 import { found, useRead, type FoundState } from './useRead';
 
 type SecretaryMedics = {

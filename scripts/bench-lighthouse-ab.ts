@@ -1,8 +1,8 @@
 /**
  * Lighthouse, two builds of the SPA back to back (issue 15): one Lighthouse run per page and build, alternating A, B,
- * A, B… for BENCH_AB_ROUNDS rounds (default 3), then each page's median performance and blocking time per build. On a
- * shared machine a single run moves by ±10 points, so a change is judged only against the other build measured in
- * the same minutes.
+ * A, B… for BENCH_AB_ROUNDS rounds (default 3), then each page's median performance and blocking time per build, by
+ * Lighthouse and on the main thread's CPU time (./bench-lighthouse-cputime.ts). On a shared machine a single run moves
+ * by ±10 points, so a change is judged only against the other build measured in the same minutes.
  *
  *   npm run bench:lighthouse-ab -- <distA> <distB>   (two `vite build --outDir <dir>` of the builds to compare)
  *
@@ -60,20 +60,26 @@ async function main() {
       for (const [index, server] of servers.entries()) {
         const scores = await runLighthouse(server.origin, CHROMIUM);
         runs[index]!.push(scores);
-        console.log(`round ${round}, ${index ? 'B' : 'A'}: ${scores.map((s) => `${s.label} ${s.performance} (TBT ${Math.round(s.metrics.tbt)} ms)`).join(', ')}`);
+        const line = scores.map((s) => `${s.label} ${s.performance} (TBT ${Math.round(s.metrics.tbt)} ms; on CPU time ${s.cpuTime.performance})`);
+        console.log(`round ${round}, ${index ? 'B' : 'A'}: ${line.join(', ')}`);
       }
     }
   } finally {
     for (const server of servers) await server.stop();
   }
   console.log(`\nmedians of ${rounds} rounds: A = ${distA}, B = ${distB}`);
-  console.log('                            perf A  perf B   TBT A   TBT B   LCP A   LCP B');
+  console.log('                            perf A  perf B   TBT A   TBT B   LCP A   LCP B   on CPU time: perf A  perf B   TBT A   TBT B');
   for (const [pageIndex, page] of runs[0]![0]!.entries()) {
     const of = (build: number, pick: (score: LighthouseScore) => number) => median(runs[build]!.map((scores) => pick(scores[pageIndex]!)));
     const perf = (build: number) => String(of(build, (score) => score.performance)).padStart(6);
     const tbt = (build: number) => `${Math.round(of(build, (score) => score.metrics.tbt))}`.padStart(6);
     const lcp = (build: number) => `${(of(build, (score) => score.metrics.lcp) / 1000).toFixed(1)} s`.padStart(6);
-    console.log(`  ${page.label.padEnd(26)}${perf(0)}  ${perf(1)}  ${tbt(0)}  ${tbt(1)}  ${lcp(0)}  ${lcp(1)}`);
+    const cpuPerf = (build: number) => String(of(build, (score) => score.cpuTime.performance)).padStart(6);
+    const cpuTbt = (build: number) => `${Math.round(of(build, (score) => score.cpuTime.tbt))}`.padStart(6);
+    console.log(
+      `  ${page.label.padEnd(26)}${perf(0)}  ${perf(1)}  ${tbt(0)}  ${tbt(1)}  ${lcp(0)}  ${lcp(1)}` +
+        `               ${cpuPerf(0)}  ${cpuPerf(1)}  ${cpuTbt(0)}  ${cpuTbt(1)}`,
+    );
   }
 }
 

@@ -60,7 +60,9 @@ async function main() {
       for (const [index, server] of servers.entries()) {
         const scores = await runLighthouse(server.origin, CHROMIUM);
         runs[index]!.push(scores);
-        const line = scores.map((s) => `${s.label} ${s.performance} (TBT ${Math.round(s.metrics.tbt)} ms; on CPU time ${s.cpuTime.performance})`);
+        const line = scores.map(
+          (s) => `${s.label} ${s.performance} (TBT ${Math.round(s.metrics.tbt)} ms; on CPU time ${s.cpuTime.performance}; speed ${s.benchmarkIndex})`,
+        );
         console.log(`round ${round}, ${index ? 'B' : 'A'}: ${line.join(', ')}`);
       }
     }
@@ -68,7 +70,9 @@ async function main() {
     for (const server of servers) await server.stop();
   }
   console.log(`\nmedians of ${rounds} rounds: A = ${distA}, B = ${distB}`);
-  console.log('                            perf A  perf B   TBT A   TBT B   LCP A   LCP B   on CPU time: perf A  perf B   TBT A   TBT B');
+  console.log(
+    '                            perf A  perf B   TBT A   TBT B   LCP A   LCP B   on CPU time: perf A  perf B   TBT A   TBT B   speed A  speed B',
+  );
   for (const [pageIndex, page] of runs[0]![0]!.entries()) {
     const of = (build: number, pick: (score: LighthouseScore) => number) => median(runs[build]!.map((scores) => pick(scores[pageIndex]!)));
     const perf = (build: number) => String(of(build, (score) => score.performance)).padStart(6);
@@ -76,9 +80,10 @@ async function main() {
     const lcp = (build: number) => `${(of(build, (score) => score.metrics.lcp) / 1000).toFixed(1)} s`.padStart(6);
     const cpuPerf = (build: number) => String(of(build, (score) => score.cpuTime.performance)).padStart(6);
     const cpuTbt = (build: number) => `${Math.round(of(build, (score) => score.cpuTime.tbt))}`.padStart(6);
+    const speed = (build: number) => String(of(build, (score) => score.benchmarkIndex)).padStart(7);
     console.log(
       `  ${page.label.padEnd(26)}${perf(0)}  ${perf(1)}  ${tbt(0)}  ${tbt(1)}  ${lcp(0)}  ${lcp(1)}` +
-        `               ${cpuPerf(0)}  ${cpuPerf(1)}  ${cpuTbt(0)}  ${cpuTbt(1)}`,
+        `               ${cpuPerf(0)}  ${cpuPerf(1)}  ${cpuTbt(0)}  ${cpuTbt(1)}  ${speed(0)}  ${speed(1)}`,
     );
   }
 }

@@ -36,4 +36,3 @@ export function exportReceivables(query: ReceivablesQuery) {
 export function listAppealAlerts(signal?: AbortSignal): Promise<ReadResult<AppealAlert[]>> {
   return readList(() => api.GET('/surgery/api/v1/appeal_alerts/', { signal }));
 }
-

@@ -434,6 +434,42 @@ describe('dashboard figures maintained by triggers (property)', () => {
     expect(await summaries(t.deps.db)).toEqual(kept);
   }, 1_800_000);
 
+  /**
+   * A case's refresh runs once per case between two statements that write a case's own rows
+   * (dashboard_refresh_case_once): at the commit, once for the whole write; with the triggers made immediate, once at
+   * the end of each statement, which must then see that statement's rows and not stop at the previous one's refresh.
+   */
+  it.each([
+    ['deferred to the commit', false],
+    ['made immediate', true],
+  ])('one write of a case, its procedures, receipts and history, triggers %s: exact facts and summaries', async (_, immediate) => {
+    const patient = patients.get(medic.id)!;
+    const [first, second] = procedureIds;
+    let caseId = 0;
+    await t.deps.db.transaction(async (tx) => {
+      if (immediate) await tx.execute(sql`set constraints all immediate`);
+      const inserted = (await tx.execute(sql`
+        insert into surgeries (medic_id, patient_id, hospital_id, payment_fountains, fees_payments, status, created_by, accomplishment)
+        values (${medic.id}, ${patient.id}, ${lookups.hospitalIds[0]}, 'particular', 5000, 'pagamento', ${medic.id}, '2026-02-10')
+        returning id`)) as unknown as { rows: { id: number }[] };
+      caseId = inserted.rows[0]!.id;
+      await tx.insert(surgeryProcedures).values({ surgeryId: caseId, position: 0, procedureId: first! });
+      await tx.insert(surgeryProcedures).values({ surgeryId: caseId, position: 1, procedureId: second! });
+      await tx.insert(surgeryReceipts).values({ surgeryId: caseId, receivedOn: '2026-03-01', amountCents: 100_000, payer: 'outro' });
+      await tx.insert(surgeryReceipts).values({ surgeryId: caseId, receivedOn: '2026-03-02', amountCents: 50_000, payer: 'outro' });
+      await tx.update(surgeries).set({ status: 'cancelado' }).where(eq(surgeries.id, caseId));
+      await tx.insert(surgeryStatusHistory).values({ surgeryId: caseId, fromStatus: 'pagamento', toStatus: 'cancelado', changedAt: NOW, reason: LOSS_REASONS[0] });
+    });
+    const facts = (await t.deps.db.execute(sql`
+      select status::text, received_cents::text, cardinality(procedure_ids) as procedures, lost_reason
+      from dashboard_case_facts where surgery_id = ${caseId}`)) as unknown as { rows: unknown[] };
+    expect(facts.rows).toEqual([{ status: 'cancelado', received_cents: '150000', procedures: 2, lost_reason: LOSS_REASONS[0] }]);
+    expect(await factsDrift(t.deps.db)).toEqual([]);
+    const kept = await summaries(t.deps.db);
+    await t.deps.db.execute(sql`select dashboard_rebuild_figures()`);
+    expect(await summaries(t.deps.db)).toEqual(kept);
+  });
+
   it.runIf(ON_POSTGRES)('concurrent writers on one medic: no deadlock, exact figures', async () => {
     const medicCases: Case[] = [];
     for (let i = 0; i < 12; i++) medicCases.push(await createCase(t.deps.db, medic.id));

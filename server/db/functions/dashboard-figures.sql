@@ -470,13 +470,39 @@ BEGIN
   END IF;
 END $$;
 --> statement-breakpoint
+-- A case's refresh at most once between two statements that write a case's own rows (issue 41, goal 4). The deferred
+-- triggers fire after every row of the statements before them is written (at the commit; at the end of each statement
+-- once SET CONSTRAINTS ... IMMEDIATE): the first refresh of a case there brings it to its final state, and another of
+-- the same case would recompute its facts only to find them unchanged (a case write fires four: the case, two
+-- procedures, a receipt). So the cases refreshed are noted in a setting local to the transaction, which every statement
+-- writing a case's own rows clears before its first row (dashboard_case_rows_writing, BEFORE ... FOR EACH STATEMENT).
+CREATE OR REPLACE FUNCTION "dashboard_refresh_case_once"(case_id integer) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  refreshed text := coalesce(current_setting('dashboard.refreshed_cases', true), '');
+  mark text := case_id::text || ',';
+BEGIN
+  IF position(',' || mark IN ',' || refreshed) > 0 THEN
+    RETURN;
+  END IF;
+  PERFORM dashboard_refresh_case(case_id);
+  PERFORM set_config('dashboard.refreshed_cases', refreshed || mark, true);
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION "dashboard_case_rows_writing"() RETURNS trigger
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('dashboard.refreshed_cases', '', true);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION "dashboard_surgery_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM dashboard_refresh_case(OLD.id);
+    PERFORM dashboard_refresh_case_once(OLD.id);
   ELSE
-    PERFORM dashboard_refresh_case(NEW.id);
+    PERFORM dashboard_refresh_case_once(NEW.id);
   END IF;
   RETURN NULL;
 END $$;
@@ -485,10 +511,10 @@ CREATE OR REPLACE FUNCTION "dashboard_case_row_changed"() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP IN ('UPDATE', 'DELETE') THEN
-    PERFORM dashboard_refresh_case(OLD.surgery_id);
+    PERFORM dashboard_refresh_case_once(OLD.surgery_id);
   END IF;
   IF TG_OP = 'INSERT' OR (TG_OP = 'UPDATE' AND NEW.surgery_id <> OLD.surgery_id) THEN
-    PERFORM dashboard_refresh_case(NEW.surgery_id);
+    PERFORM dashboard_refresh_case_once(NEW.surgery_id);
   END IF;
   RETURN NULL;
 END $$;
@@ -540,8 +566,8 @@ END $$;
 -- The triggers of a case's own rows (the case, its procedures, receipts, glosas, ledger and history) are deferred to
 -- the commit (issue 41, goal 4: the write cost): a case write touches several of them, and each used to recompute the
 -- case's facts and apply the change to every summary at once, up to five times per write. At the commit the first
--- refreshes the case to its final state; the others find its facts unchanged and stop (dashboard_refresh_case). The
--- summaries are still written in the transaction of the write: readers never see one without the other.
+-- refreshes the case to its final state; the others stop at once (dashboard_refresh_case_once). The summaries are
+-- still written in the transaction of the write: readers never see one without the other.
 DROP TRIGGER IF EXISTS "dashboard_surgery_inserted" ON "surgeries";
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "dashboard_surgery_inserted" AFTER INSERT ON "surgeries"
@@ -593,6 +619,38 @@ DROP TRIGGER IF EXISTS "dashboard_history_changed" ON "surgery_status_history";
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON "surgery_status_history"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION dashboard_case_row_changed();
+--> statement-breakpoint
+-- Before each statement that writes a case's own rows: the cases refreshed so far may change again
+-- (dashboard_refresh_case_once).
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgeries";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgeries"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_procedures";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_procedures"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_receipts";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_receipts"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_glosas";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_glosas"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_ledgers";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_status_history";
+--> statement-breakpoint
+CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_status_history"
+  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_payment_terms_changed" ON "payment_terms";
 --> statement-breakpoint

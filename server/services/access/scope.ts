@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { medicSecretaries, surgeries, users, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
@@ -30,16 +31,22 @@ export async function isUnlinkedSecretary(db: Executor, userId: number): Promise
 }
 
 /**
- * The same scope as a condition on `surgeries.medic_id`, for reads that must be one statement: the
- * medic's own id, or a subquery of the secretary's links (no separate round trip).
+ * The scope of a user of `role` as a condition on a `medic_id` column, for reads that must be one statement: the
+ * medic's own id, or a subquery of the secretary's links (no separate round trip). `userId` is a value or a prepared
+ * statement's placeholder.
  */
-export function visibleSurgeriesCondition(db: Executor, user: Pick<AuthUser, 'id' | 'type'>): SQL {
-  if (user.type === 'medic') return eq(surgeries.medicId, user.id);
+export function medicScopeCondition(db: Executor, medicId: AnyPgColumn, role: AuthUser['type'], userId: number | Placeholder): SQL {
+  if (role === 'medic') return eq(medicId, userId);
   const linked = db
     .select({ medicId: medicSecretaries.medicId })
     .from(medicSecretaries)
-    .where(eq(medicSecretaries.secretaryId, user.id));
-  return inArray(surgeries.medicId, linked);
+    .where(eq(medicSecretaries.secretaryId, userId));
+  return inArray(medicId, linked);
+}
+
+/** The same scope as a condition on `surgeries.medic_id`. */
+export function visibleSurgeriesCondition(db: Executor, user: Pick<AuthUser, 'id' | 'type'>): SQL {
+  return medicScopeCondition(db, surgeries.medicId, user.type, user.id);
 }
 
 /**

@@ -16,9 +16,14 @@ export function searchTerms(search: string): string[] {
   return normalized ? [...new Set(normalized.split(' '))] : [];
 }
 
+/** The LIKE pattern that finds the literal `term` anywhere in a text: '%term%', wildcards escaped. */
+export function containsPattern(term: string): string {
+  return `%${escapeLike(term)}%`;
+}
+
 /** `column LIKE '%term%'` for the literal term (a bound parameter, wildcards escaped). */
 export function contains(column: AnyPgColumn, term: string): SQL {
-  return sql`${column} like ${`%${escapeLike(term)}%`} escape '\\'`;
+  return sql`${column} like ${containsPattern(term)} escape '\\'`;
 }
 
 /** `column LIKE 'prefix%'` for the literal prefix. */

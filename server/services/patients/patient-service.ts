@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
 import { healthPlans, patients, surgeries, type PatientRow } from '../../db/schema/index';
 import { badRequest, forbidden, payloadTooLarge, type HttpError } from '../../http/errors';
@@ -8,7 +8,6 @@ import { visibleMedicIds } from '../access/scope';
 import { FILE_EXTENSIONS, MAX_PHOTO_BYTES, type SniffedType } from '../files/file-type';
 import { PHOTO_MESSAGES } from '../files/photo';
 import { createLinkSigner } from '../files/signed-links';
-import { byteOrder, contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { normalizeSearchText } from '../search-text';
 import { deleteStoredFiles } from '../storage/file-removal';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
@@ -17,6 +16,7 @@ import { PATIENT_MESSAGES as FIELD_MESSAGES } from '../../../machines/patientWiz
 import type { CheckedPatientForm } from '../../../machines/patientWizard/schemas';
 import { ERASURE_MESSAGES } from './patient-erasure';
 import { patientFileKeys } from './patient-files';
+import { createPatientList, matchesAll, searchPatterns, type PatientPage } from './patient-list';
 import { writePlanCard } from './patient-plan-card';
 import { buildFullAddress, selectPatients, toPatientResponse, type PatientResponse, type PatientView } from './patient-response';
 
@@ -26,7 +26,6 @@ type PatientServiceDeps = { db: Database; storage: FileStorage; now: () => Date 
 type PatientPhoto = { data: Buffer; type: SniffedType };
 /** The patient form as the route checked it (machines/patientWizard/schemas.ts), and its photo if one was sent. */
 export type PatientInput = { form: CheckedPatientForm; photo: PatientPhoto | null };
-type PatientPage = { search: string; limit: number; offset: number };
 
 /** The API's own messages about patients; those of the form's fields are machines/patientWizard/patientFields.ts'. */
 export const PATIENT_MESSAGES = {
@@ -58,9 +57,8 @@ function asDuplicate(error: unknown): unknown {
 
 /** A name search (every word, accent-insensitive) or, for digits only, a CPF search. */
 export function searchCondition(search: string): SQL | undefined {
-  const digits = digitsOnly(search);
-  if (digits) return contains(patients.cpf, digits);
-  return matchesAllTerms(patients.searchText, searchTerms(search));
+  const { column, patterns } = searchPatterns(search);
+  return matchesAll(column, patterns);
 }
 
 /**
@@ -107,6 +105,7 @@ function withCard(fields: string | null, cardChanged: boolean): string | null {
 export function createPatientService({ db, storage, now }: PatientServiceDeps) {
   const signer = createLinkSigner({ db, now });
   const present = (row: PatientView) => toPatientResponse(row, signer);
+  const listPage = createPatientList(db);
 
   /** The viewer's patient `id` (locked for the transaction when `lock`), or null. */
   async function findRow(executor: Executor, viewer: Viewer, id: number, lock = false): Promise<PatientRow | null> {
@@ -210,30 +209,10 @@ export function createPatientService({ db, storage, now }: PatientServiceDeps) {
     /** Signs and checks the photo links (the photo route verifies with it). */
     signer,
 
-    /**
-     * A page of the viewer's patients ordered by name, and how many match in all. The page's ids come from the
-     * name-order index alone (it carries the search text and the CPF the filter reads: migration 0029), then their
-     * rows by id.
-     */
+    /** A page of the viewer's patients ordered by name, and how many match in all (./patient-list.ts). */
     async list(viewer: Viewer, page: PatientPage): Promise<{ results: PatientResponse[]; count: number }> {
-      const medicIds = await visibleMedicIds(db, viewer);
-      if (medicIds.length === 0) return { results: [], count: 0 };
-      const where = and(inArray(patients.medicId, medicIds), searchCondition(page.search));
-      const [pageIds, [total]] = await Promise.all([
-        db
-          .select({ id: patients.id })
-          .from(patients)
-          .where(where)
-          .orderBy(byteOrder(patients.searchText), asc(patients.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(patients).where(where),
-      ]);
-      const ids = pageIds.map((row) => row.id);
-      const rows = ids.length === 0 ? [] : await selectPatients(db).where(inArray(patients.id, ids));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      const inOrder = ids.flatMap((id) => byId.get(id) ?? []);
-      return { results: await Promise.all(inOrder.map(present)), count: Number(total?.n ?? 0) };
+      const { rows, count } = await listPage(viewer, page);
+      return { results: await Promise.all(rows.map(present)), count };
     },
 
     async isVisible(viewer: Viewer, id: number): Promise<boolean> {

@@ -20,7 +20,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest } from '../../http/errors';
 import { contains, digitsOnly, matchesAllTerms, searchTerms } from '../lookups/search-filter';
 import { hospitalUsable, hospitalUsableBy } from '../lookups/hospital-service';
-import { visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
+import { medicScopeCondition, visibleMedicIds, visibleSurgeriesCondition, visibleSurgery } from '../access/scope';
 import { linkSigningContext, type LinkSigner } from '../files/signed-links';
 import { hashToken } from '../auth/token-service';
 import type { FileStorage, StoredFile } from '../storage/file-storage';
@@ -180,13 +180,7 @@ function createPreparedLists(db: Database) {
   function prepareShape(key: string, user: User, filters: SurgeryListFilters) {
     const userId = sql.placeholder('userId');
     const today = sql.placeholder('today');
-    const scope =
-      user.type === 'medic'
-        ? eq(surgeries.medicId, userId)
-        : inArray(
-            surgeries.medicId,
-            db.select({ medicId: medicSecretaries.medicId }).from(medicSecretaries).where(eq(medicSecretaries.secretaryId, userId)),
-          );
+    const scope = medicScopeCondition(db, surgeries.medicId, user.type, userId);
     // The predicate of the list's partial index that holds the stages: part of the shape (its key names the index).
     const conditions: SQL[] = [
       scope,

@@ -622,35 +622,18 @@ CREATE CONSTRAINT TRIGGER "dashboard_history_changed" AFTER UPDATE OR DELETE ON 
 --> statement-breakpoint
 -- Before each statement that writes a case's own rows: the cases refreshed so far may change again
 -- (dashboard_refresh_case_once).
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgeries";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgeries"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_procedures";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_procedures"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_receipts";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_receipts"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_glosas";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_glosas"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_ledgers";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_ledgers"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
---> statement-breakpoint
-DROP TRIGGER IF EXISTS "dashboard_case_rows_writing" ON "surgery_status_history";
---> statement-breakpoint
-CREATE TRIGGER "dashboard_case_rows_writing" BEFORE INSERT OR UPDATE OR DELETE ON "surgery_status_history"
-  FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing();
+DO $$
+DECLARE
+  case_table text;
+BEGIN
+  FOREACH case_table IN ARRAY ARRAY['surgeries', 'surgery_procedures', 'surgery_receipts', 'surgery_glosas',
+    'surgery_ledgers', 'surgery_status_history']
+  LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS dashboard_case_rows_writing ON %I', case_table);
+    EXECUTE format('CREATE TRIGGER dashboard_case_rows_writing BEFORE INSERT OR UPDATE OR DELETE ON %I '
+      'FOR EACH STATEMENT EXECUTE FUNCTION dashboard_case_rows_writing()', case_table);
+  END LOOP;
+END $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "dashboard_payment_terms_changed" ON "payment_terms";
 --> statement-breakpoint

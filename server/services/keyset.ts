@@ -54,3 +54,12 @@ export function keysetAfter(keys: readonly SortKey[], values: KeyValues): SQL {
   });
   return branches.length > 0 ? (or(...branches) ?? sql`false`) : sql`false`;
 }
+
+/**
+ * `rows` in the order of `ids`: a page whose ids were chosen in the page's order by one statement and whose rows were
+ * read by id (`= any(ids)`, in no order) by another.
+ */
+export function inPageOrder<Row extends { id: number }>(ids: readonly number[], rows: readonly Row[]): Row[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeSearchText } from '../search-text';
 
@@ -21,14 +21,19 @@ export function containsPattern(term: string): string {
   return `%${escapeLike(term)}%`;
 }
 
+/** `column LIKE pattern` with LIKE's escape character: `pattern` a value or a prepared statement's placeholder. */
+export function likePattern(column: AnyPgColumn, pattern: string | Placeholder): SQL {
+  return sql`${column} like ${pattern} escape '\\'`;
+}
+
 /** `column LIKE '%term%'` for the literal term (a bound parameter, wildcards escaped). */
 export function contains(column: AnyPgColumn, term: string): SQL {
-  return sql`${column} like ${containsPattern(term)} escape '\\'`;
+  return likePattern(column, containsPattern(term));
 }
 
 /** `column LIKE 'prefix%'` for the literal prefix. */
 export function startsWith(column: AnyPgColumn, prefix: string): SQL {
-  return sql`${column} like ${`${escapeLike(prefix)}%`} escape '\\'`;
+  return likePattern(column, `${escapeLike(prefix)}%`);
 }
 
 /**

@@ -2,8 +2,9 @@ import { and, asc, count, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { patients } from '../../db/schema/index';
 import { medicScopeCondition } from '../access/scope';
+import { inPageOrder } from '../keyset';
 import type { AuthUser } from '../../plugins/authenticate';
-import { byteOrder, containsPattern, digitsOnly, searchTerms } from '../lookups/search-filter';
+import { byteOrder, containsPattern, digitsOnly, likePattern, searchTerms } from '../lookups/search-filter';
 import { selectPatients, type PatientView } from './patient-response';
 
 type Viewer = Pick<AuthUser, 'id' | 'type'>;
@@ -22,7 +23,7 @@ export function searchPatterns(search: string): { column: 'cpf' | 'name'; patter
 /** `column LIKE pattern` for each pattern (a value or a prepared statement's placeholder), all of them. */
 export function matchesAll(column: 'cpf' | 'name', patterns: ReadonlyArray<string | Placeholder>): SQL | undefined {
   const searched = column === 'cpf' ? patients.cpf : patients.searchText;
-  return and(...patterns.map((pattern) => sql`${searched} like ${pattern} escape '\\'`));
+  return and(...patterns.map((pattern) => likePattern(searched, pattern)));
 }
 
 /**
@@ -71,8 +72,7 @@ export function createPatientList(db: Database) {
     patterns.forEach((pattern, i) => (values[`pattern${i}`] = pattern));
     const [pageIds, [total]] = await Promise.all([shape.pageIds.execute(values), shape.count.execute(values)]);
     const ids = pageIds.map((row) => row.id);
-    const rows = ids.length === 0 ? [] : await rowsByIds.execute({ ids });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return { rows: ids.flatMap((id) => byId.get(id) ?? []), count: Number(total?.n ?? 0) };
+    const rows = ids.length === 0 ? [] : inPageOrder(ids, await rowsByIds.execute({ ids }));
+    return { rows, count: Number(total?.n ?? 0) };
   };
 }

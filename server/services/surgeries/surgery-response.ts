@@ -26,7 +26,7 @@ import type { SurgeryOrdering } from '../../../machines/surgeryCase/listQuerySch
 import { toSaoPauloIso } from '../sao-paulo-time';
 import { authorizationAlerts, type AuthorizationValidity } from '../../../machines/preoperative/authorizationRules';
 import { daysInStageSql, holderSql, overdueSql, stageTargetSql } from './clocks';
-import { orderByOf, type SortKey } from '../keyset';
+import { inPageOrder, orderByOf, type SortKey } from '../keyset';
 import { caseTemplateKey } from '../templates/template-keys';
 
 /**
@@ -323,12 +323,6 @@ export function selectSurgeryPageIds(
 export function surgeryRowsByIds(db: Executor, today: string | Placeholder, ids: number[] | Placeholder) {
   // sql.param: one array parameter (a bare array would be spread into a list of parameters).
   return selectSurgeryRows(db, today).where(sql`${surgeries.id} = any(${Array.isArray(ids) ? sql.param(ids) : ids}::int[])`);
-}
-
-/** `rows` in the order of `ids` (a page's order). */
-export function inPageOrder(ids: readonly number[], rows: SurgeryJoinedRow[]): SurgeryJoinedRow[] {
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** One page of the surgeries matching `where` as joined rows, in the page's order: its ids, then their rows. */

@@ -32,10 +32,10 @@ import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
 import { heldByCondition, overdueSql } from './clocks';
 import type { scheduleDaysQuerySchema, surgeryListQuerySchema } from '../../../machines/surgeryCase/listQuerySchemas';
 import { listFiltersOf, scheduleDaysFiltersOf, type SurgeryListFilters } from './list-filters';
+import { inPageOrder } from '../keyset';
 import {
   prepareSurgeryById,
   surgeryByIdWithTokenStatement,
-  inPageOrder,
   listIndexCondition,
   listIndexFor,
   readSurgeryPage,

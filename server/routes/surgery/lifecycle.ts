@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors';
 import { createApprovalsService } from '../../services/surgeries/approvals-service';
 import { createLinkSigner } from '../../services/files/signed-links';
 import { createLifecycleMoves, factsOf, type MoveOptions, type MoveRequest } from '../../services/surgeries/lifecycle-moves';
-import { readSurgeryRow, toSurgeryResponse } from '../../services/surgeries/surgery-response';
+import { surgeryRowReader, toSurgeryResponse } from '../../services/surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../../services/surgeries/surgery-service';
 import { checkAtCase, checkVersion, noteColumns } from '../../services/surgeries/move-checks';
 import { loadSchemas } from '../../http/schemas';
@@ -45,6 +45,7 @@ type IdRequest = FastifyRequest<{ Params: { id: string } }>;
 export default async function lifecycleRoutes(app: FastifyInstance, { deps }: { deps: AppDeps }): Promise<void> {
   const signer = createLinkSigner(deps);
   const moves = createLifecycleMoves({ db: deps.db, now: deps.now });
+  const readSurgeryRow = surgeryRowReader(deps.db);
   const approvals = createApprovalsService({ db: deps.db });
 
   // In this plugin only: a JSON content type with an empty body is no body (archive and cancel take none, and some

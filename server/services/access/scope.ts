@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../db/client';
+import type { Database, Executor, Transaction } from '../../db/client';
+import { executeIn } from '../../db/prepared';
 import { medicSecretaries, surgeries, users, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 
@@ -74,4 +75,24 @@ export async function visibleSurgeryRow(
   const query = db.select().from(surgeries).where(visible);
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
+}
+
+/**
+ * visibleSurgeryRow with `lock`, for `db`'s transactions: one statement per role (the scope written into it, as
+ * medicScopeCondition does), prepared once per database handle and run on the transaction's connection (executeIn).
+ * Every lifecycle move starts with this read.
+ */
+export function lockedSurgeryRowReader(db: Database) {
+  const statement = (role: AuthUser['type']) =>
+    db
+      .select()
+      .from(surgeries)
+      .where(and(eq(surgeries.id, sql.placeholder('id')), medicScopeCondition(db, surgeries.medicId, role, sql.placeholder('userId'))))
+      .for('update')
+      .prepare(`surgery_locked_of_${role}`);
+  const byRole = { medic: statement('medic'), secretary: statement('secretary') };
+  return async (tx: Transaction, user: Pick<AuthUser, 'id' | 'type'>, id: number): Promise<SurgeryRow | null> => {
+    const [row] = await executeIn(tx, byRole[user.type], { id, userId: user.id });
+    return row ?? null;
+  };
 }

@@ -23,7 +23,7 @@ import { saoPauloDay, toSaoPauloIso } from '../sao-paulo-time';
 import { opmeApprovalProblems } from '../../../machines/preoperative/opmeRules';
 import { undecidedOpmeItems } from './opme-facts';
 import { checkVersion } from '../surgeries/move-checks';
-import { readSurgeryRow, type SurgeryJoinedRow } from '../surgeries/surgery-response';
+import { surgeryRowReader, type SurgeryJoinedRow } from '../surgeries/surgery-response';
 import { SURGERY_NOT_FOUND } from '../surgeries/surgery-service';
 
 /**
@@ -127,6 +127,7 @@ export async function syncAuthorizationToggles(
 }
 
 export function createAuthorizationService({ db, now }: { db: Database; now: () => Date }) {
+  const readSurgeryRow = surgeryRowReader(db);
   return {
     /** The records of the user's case `id` for the payers that apply, or null (missing or another tenant's). */
     async list(user: User, id: number): Promise<AuthorizationRecord[] | null> {

@@ -10,7 +10,7 @@ import type { AuthUser } from '../../plugins/authenticate';
 import { namedMedicOf } from '../access/acting-medic';
 import { visibleSurgery, visibleSurgeryRow } from '../access/scope';
 import { readStageTargets } from './clocks';
-import { readSurgeryRow } from './surgery-response';
+import { surgeryRowReader } from './surgery-response';
 import { SURGERY_NOT_FOUND } from './surgery-service';
 import { saoPauloDay } from '../sao-paulo-time';
 import { recordSurgeryEvents } from './surgery-events';
@@ -26,6 +26,7 @@ type HolderOption = { id: number; first_name: string; last_name: string; role: '
  * updateStageTargets, listSurgeryHolders, updateSurgeryHolder).
  */
 export function createClockService({ db, now }: { db: Database; now: () => Date }) {
+  const readSurgeryRow = surgeryRowReader(db);
   /** The case's medic and the secretaries linked to it, medic first, then by name. */
   async function optionsFor(executor: Executor, medicId: number): Promise<HolderOption[]> {
     const [medic] = await executor

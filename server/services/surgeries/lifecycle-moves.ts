@@ -9,7 +9,7 @@ import type { Database, Transaction } from '../../db/client';
 import { surgeries, surgeryStatusHistory, type SurgeryRow } from '../../db/schema/index';
 import type { AuthUser } from '../../plugins/authenticate';
 import { badRequest, conflict, notFound } from '../../http/errors';
-import { visibleSurgeryRow } from '../access/scope';
+import { lockedSurgeryRowReader } from '../access/scope';
 import { checklistFacts } from '../preoperative/checklists';
 import { undecidedOpmeItems } from '../preoperative/opme-facts';
 import { SAO_PAULO, saoPauloDay } from '../sao-paulo-time';
@@ -123,13 +123,17 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
   };
 }
 
-/** Every fact the machine reads for a locked case: its row's, and the OPME items' (through `tx`). */
+/**
+ * Every fact the machine reads for a locked case: its row's, and what other tables hold (through `tx`), each only
+ * where a move from the case's stage reads it: the ledger's sums are read by pagamento's guard and payment step alone
+ * (advanceProblems, applyPaymentStep), and reading them costs a statement as large as the rest of a move.
+ */
 async function readFacts(tx: Transaction, row: SurgeryRow, arriving: MoveOptions['arriving']): Promise<LifecycleFacts> {
   return {
     ...factsOf(row),
     ...(await checklistFacts(tx, row, arriving)),
     opme_items_undecided: row.opme ? await undecidedOpmeItems(tx, row.id) : 0,
-    ...(await ledgerFacts(tx, row.id)),
+    ...(row.status === 'pagamento' ? await ledgerFacts(tx, row.id) : {}),
   };
 }
 
@@ -154,6 +158,7 @@ function fieldsOf(request: MoveRequest): StepFields {
 }
 
 export function createLifecycleMoves({ db, now }: { db: Database; now: () => Date }) {
+  const lockedRow = lockedSurgeryRowReader(db);
   return {
     /**
      * Applies `request` to the user's case `id` if the lifecycle machine allows it from the stored status; throws
@@ -163,7 +168,7 @@ export function createLifecycleMoves({ db, now }: { db: Database; now: () => Dat
      */
     async move<R = void>(user: User, id: number, request: MoveRequest, options: MoveOptions<R> = {}): Promise<MoveOutcome<R>> {
       return db.transaction(async (tx) => {
-        const row = await visibleSurgeryRow(tx, user, id, { lock: true });
+        const row = await lockedRow(tx, user, id);
         if (!row) throw notFound(SURGERY_NOT_FOUND);
         const from: CaseStatus = row.status;
         // The facts held elsewhere (issue 13: the checklist's missing documents, the undecided OPME items) are read

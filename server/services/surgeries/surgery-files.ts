@@ -27,7 +27,7 @@ import { deleteStoredFiles } from '../storage/file-removal';
 import { recordDocumentsReplaced } from './surgery-events';
 import type { FileStorage } from '../storage/file-storage';
 import { createLifecycleMoves } from './lifecycle-moves';
-import { readSurgeryRow, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
+import { surgeryRowReader, toSurgeryResponse, type SurgeryResponse } from './surgery-response';
 import { saoPauloDay } from '../sao-paulo-time';
 import { checkVersion } from './move-checks';
 
@@ -129,6 +129,7 @@ type SurgeryFilesDeps = { db: Database; storage: FileStorage; signer: LinkSigner
 
 export function createSurgeryFilesService({ db, storage, signer, now }: SurgeryFilesDeps) {
   const moves = createLifecycleMoves({ db, now });
+  const readSurgeryRow = surgeryRowReader(db);
 
   /**
    * Deletes files whose rows are gone or were never written, retrying a failure; what still fails is swept later

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { ACTIVE_STATUSES, isActiveStatus, SURGERY_DOCUMENT_KINDS, type CaseStatus, type SurgeryDocumentKind } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
+import { executeIn } from '../../db/prepared';
 import {
   cids,
   healthPlans,
@@ -150,10 +151,20 @@ export function selectSurgeryRows(db: Executor, today: string | Placeholder) {
     .$dynamic();
 }
 
-/** One case's joined row by id (no tenancy check: callers have already locked or checked the case). */
-export async function readSurgeryRow(db: Executor, id: number, today: string): Promise<SurgeryJoinedRow | undefined> {
-  const [row] = await selectSurgeryRows(db, today).where(eq(surgeries.id, id)).limit(1);
-  return row;
+/**
+ * The reader of one case's joined row by id (no tenancy check: callers have already locked or checked the case), for
+ * `db` and its transactions: the writes answer the Surgery they left, read in their own transaction. Prepared once
+ * per database handle and run on the caller's connection (executeIn).
+ */
+export function surgeryRowReader(db: Database) {
+  const statement = selectSurgeryRows(db, sql.placeholder('today'))
+    .where(eq(surgeries.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('surgery_row_by_id');
+  return async (executor: Executor, id: number, today: string): Promise<SurgeryJoinedRow | undefined> => {
+    const [row] = await executeIn(executor, statement, { id, today });
+    return row;
+  };
 }
 
 /**
@@ -229,7 +240,7 @@ export function surgeryByIdWithTokenStatement(db: Database) {
 
 /**
  * The read of surgeryByIdStatements: case `caseId` if `user` may see it, with the clocks counted to `today`
- * (yyyy-MM-dd, São Paulo). Only for reads on `db` itself: a transaction's reads go through readSurgeryRow.
+ * (yyyy-MM-dd, São Paulo). Only for reads on `db` itself: a transaction's reads go through surgeryRowReader.
  */
 export function prepareSurgeryById(db: Database) {
   const byRole = surgeryByIdStatements(db);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { DEFAULT_PAYMENT_TERM_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
 import { stagesWhere } from '../../../machines/stages';
 import {
@@ -229,12 +229,12 @@ export function hasMoneyOutstandingSql(day: string | null): SQL {
  * Whole São Paulo days past the due date at `today` (negative: not yet due; null: no due date). The due date is
  * ledgerJoin's unless another column holds it (dashboard_case_facts' due_date, the same definition).
  */
-export function daysPastDueSql(today: string, dueDate: SQL = sql`ledger.due_date`): SQL<number | null> {
+export function daysPastDueSql(today: string | Placeholder, dueDate: SQL = sql`ledger.due_date`): SQL<number | null> {
   return sql<number | null>`(${today}::date - ${dueDate})`;
 }
 
 /** The aging bucket of the case at `today` (machines/ledger/constants.ts agingBucketOf: the same limits). */
-export function agingBucketSql(today: string, dueDate: SQL = sql`ledger.due_date`): SQL<AgingBucket> {
+export function agingBucketSql(today: string | Placeholder, dueDate: SQL = sql`ledger.due_date`): SQL<AgingBucket> {
   const days = sql`coalesce(${daysPastDueSql(today, dueDate)}, 0)`;
   return sql<AgingBucket>`(case when ${days} <= 30 then 'd0_30' when ${days} <= 60 then 'd31_60'
     when ${days} <= 90 then 'd61_90' else 'd90_plus' end)`;

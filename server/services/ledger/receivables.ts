@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { APPEAL_WARNING_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
 import { RECEIVABLES_MESSAGES as M, RECEIVABLES_PAGE_SIZE } from '../../../machines/ledger/receivablesMessages';
@@ -47,11 +48,11 @@ const NAME_ORDER = sql.raw(`collate "und-x-icu"`);
 const payerSql = payerNameSql(sql`${healthPlans.fantasyName}`, sql`${surgeries.paymentFountains}`);
 
 /** A deadline within APPEAL_WARNING_DAYS of `day`, or passed (needs ledgerJoin). */
-const appealWarningSql = (day: string) =>
+const appealWarningSql = (day: string | Placeholder) =>
   sql`(ledger.next_appeal_deadline is not null and ledger.next_appeal_deadline - ${day}::date <= ${APPEAL_WARNING_DAYS})`;
 
 /** The list's order key: days past due, highest first; a case with no due date last. Then the case id. */
-const orderKeySql = (day: string) => sql`coalesce(${daysPastDueSql(day)}, -2147483648)`;
+const orderKeySql = (day: string | Placeholder) => sql`coalesce(${daysPastDueSql(day)}, -2147483648)`;
 
 /** The patients a search finds (the surgery list's rule): CPF digits, else every word of the name. */
 function patientSearch(db: Executor, medicIds: number[], q: string): SQL | null {
@@ -151,7 +152,7 @@ type RawReceivable = {
   order_key: unknown;
 };
 
-function selectColumns(day: string): SQL {
+function selectColumns(day: string | Placeholder): SQL {
   return sql`select ${surgeries.id} as surgery, ${patients.nomeCompleto} as nome_completo,
     ${users.id} as medic_id, ${users.firstName} as first_name, ${users.lastName} as last_name,
     ${payerSql} as payer, ledger.status_on_day as status, ${surgeries.accomplishment}::text as accomplishment,
@@ -187,7 +188,27 @@ function toReceivable(row: RawReceivable): Receivable {
 /** A receivable row of the CSV export with its keyset key. */
 export type ReceivableExportRow = Receivable & { key: [number, number] };
 
+/**
+ * The ledger of a page's cases (`ids`) at `day`, in the list's order (order_key's, then the id): one statement for every
+ * page of today's books, prepared once (a named statement: PostgreSQL parses it once per connection and keeps a
+ * generic plan). Unnamed, its parse and plan took 4–5 ms of PostgreSQL's CPU per request, five times running it
+ * (docs/BENCHMARKS.md).
+ */
+function pageRowsStatement(db: Database) {
+  const day = sql.placeholder('day');
+  const statement = sql`${selectColumns(day)} ${fromAt(null)} where ${surgeries.id} = any(${sql.placeholder('ids')}::int[])
+    order by order_key desc, ${surgeries.id} asc`;
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: RawReceivable[] } }>(
+    new PgDialect().sqlToQuery(statement),
+    undefined,
+    'receivables_page_rows',
+    false,
+  );
+}
+
 export function createReceivablesService({ db, now }: { db: Database; now: () => Date }) {
+  const pageRows = pageRowsStatement(db);
+
   /** The medics whose cases the list covers: the user's, narrowed to `medic` (a medic the user does not see: 404). */
   async function medicsOf(user: User, medic: number | null): Promise<number[]> {
     const medicIds = await visibleMedicIds(db, user);
@@ -259,13 +280,7 @@ export function createReceivablesService({ db, now }: { db: Database; now: () =>
       ),
     ]);
     const ids = page.map((row) => Number(row.id));
-    const rows =
-      ids.length === 0
-        ? []
-        : await rowsOf<RawReceivable>(
-            db,
-            sql`${selectColumns(day)} ${fromAt(null)} where ${inArray(surgeries.id, ids)} order by order_key desc, ${surgeries.id} asc`,
-          );
+    const rows = ids.length === 0 ? [] : (await pageRows.execute({ day, ids })).rows;
     return { rows, totals, payers };
   }
 

@@ -126,7 +126,7 @@ export function factsOf(row: SurgeryRow): LifecycleFacts {
 /**
  * Every fact the machine reads for a locked case: its row's, and what other tables hold (through `tx`), each only
  * where a move from the case's stage reads it: the ledger's sums are read by pagamento's guard and payment step alone
- * (advanceProblems, applyPaymentStep), and reading them costs a statement as large as the rest of a move.
+ * (advanceProblems, applyPaymentStep), and reading them cost every move about 1 ms of PostgreSQL's CPU.
  */
 async function readFacts(tx: Transaction, row: SurgeryRow, arriving: MoveOptions['arriving']): Promise<LifecycleFacts> {
   return {

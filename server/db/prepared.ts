@@ -1,5 +1,15 @@
-import { PgTransaction } from 'drizzle-orm/pg-core';
-import type { Executor } from './client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, PgTransaction, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import type { Database, Executor } from './client';
+
+/**
+ * A statement written in SQL (not a query builder's) as a named prepared statement of `db`, its placeholders filled at
+ * `execute`, which answers the driver's result (`{ rows }`): PostgreSQL parses it once per connection and may keep a
+ * generic plan.
+ */
+export function prepareSql<Row>(db: Database, statement: SQL, name: string) {
+  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(new PgDialect().sqlToQuery(statement), undefined, name, false);
+}
 
 /** What drizzle's prepared statements of both drivers (node-postgres, PGlite) share, as `executeIn` uses it. */
 type Prepared<Values, Result> = { execute(values: Values): Promise<Result> };

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import { CASE_STATUSES, type CaseStatus } from '../../../machines/constants';
 import type { StageGroup } from '../../../machines/stages';
 import type { DashboardQuery } from '../../../machines/ledger/periodSchemas';
 import { periodRange } from '../../../machines/ledger/periodRange';
 import type { Database } from '../../db/client';
+import { prepareSql } from '../../db/prepared';
 import { LOSS_REASON_LABELS, LOSS_REASONS } from '../../../machines/preoperative/constants';
 import { NO_LOSS_REASON_LABEL } from '../../../machines/preoperative/lossReasons';
 import type { AuthUser } from '../../plugins/authenticate';
@@ -577,7 +577,7 @@ const ALL_TIME: WindowBounds = { from: null, to: null, months: 'all', edges: [] 
  * The statement of the period 'all' (the homes' read) as named prepared statements, so PostgreSQL parses it once per
  * connection and keeps a generic plan (planning was about half its CPU): one for a medic (`medic_id = $1`), one for a
  * secretary's medics (an int[] parameter). With the array, PostgreSQL kept planning each run (its generic plan looked
- * costlier).
+ * costlier); at 1,000,000 cases of one medic it did so for the first too (docs/BENCHMARKS.md, "Measured and left").
  */
 function prepareAllTime(db: Database, one: boolean) {
   const statement = dashboardStatement(ALL_TIME, {
@@ -587,12 +587,7 @@ function prepareAllTime(db: Database, one: boolean) {
     today: sql`${sql.placeholder('today')}::date`,
     month: sql`${sql.placeholder('month')}::date`,
   });
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: DashboardRow[] } }>(
-    new PgDialect().sqlToQuery(statement),
-    undefined,
-    one ? 'dashboard_all_time_of_medic' : 'dashboard_all_time_of_medics',
-    false,
-  );
+  return prepareSql<DashboardRow>(db, statement, one ? 'dashboard_all_time_of_medic' : 'dashboard_all_time_of_medics');
 }
 
 /**

@@ -1,11 +1,11 @@
 import { and, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { components } from '../../../openapi/schema';
 import { APPEAL_WARNING_DAYS, type AgingBucket } from '../../../machines/ledger/constants';
 import { RECEIVABLES_MESSAGES as M, RECEIVABLES_PAGE_SIZE } from '../../../machines/ledger/receivablesMessages';
 import type { ReceivablesFilters } from '../../../machines/ledger/receivablesSchemas';
 import type { CaseStatus } from '../../../machines/constants';
 import type { Database, Executor } from '../../db/client';
+import { prepareSql } from '../../db/prepared';
 import { healthPlans, patients, surgeries, surgeryGlosas, users } from '../../db/schema/index';
 import { notFound } from '../../http/errors';
 import type { AuthUser } from '../../plugins/authenticate';
@@ -198,12 +198,7 @@ function pageRowsStatement(db: Database) {
   const day = sql.placeholder('day');
   const statement = sql`${selectColumns(day)} ${fromAt(null)} where ${surgeries.id} = any(${sql.placeholder('ids')}::int[])
     order by order_key desc, ${surgeries.id} asc`;
-  return db._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: RawReceivable[] } }>(
-    new PgDialect().sqlToQuery(statement),
-    undefined,
-    'receivables_page_rows',
-    false,
-  );
+  return prepareSql<RawReceivable>(db, statement, 'receivables_page_rows');
 }
 
 export function createReceivablesService({ db, now }: { db: Database; now: () => Date }) {
